@@ -1,0 +1,46 @@
+// Stable machine codes of the error envelope { success:false, error, code, details? }.
+
+export const ERROR_CODES = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  ALREADY_USED: 400,
+  TICKET_CANCELLED: 400,
+  CANCELLATION_WINDOW_CLOSED: 400,
+  NOT_CANCELLABLE: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_TOKEN: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  TICKET_NOT_FOUND: 404,
+  INVALID_QR: 404,
+  EVENT_NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  ORDER_NOT_FOUND: 404,
+  REFUND_NOT_FOUND: 404,
+  CONFLICT: 409,
+  EVENT_EXISTS: 409,
+  SOLD_OUT: 409,
+  PRICE_CHANGED: 409,
+  LAST_ADMIN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  PAYMENT_NOT_VERIFIED: 400,
+  PAYMENT_PROVIDER_ERROR: 502,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  success: false;
+  error: string;
+  code: ErrorCode;
+  details?: FieldError[];
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { IMAGE_MAX_BYTES } from './constants';
+import { isIsoDate, minutesOfDay, TIME_PATTERN } from './time';
+
+// The event form's rules and messages (admin-side §5). The web form and POST/PUT /event run this same schema,
+// so a message shown under a field is exactly what the server would answer for it.
+
+export const EVENT_MESSAGES = {
+  name: 'Event name is required',
+  dateRequired: 'Event date is required',
+  datePast: 'Event date cannot be in the past',
+  venue: 'Event venue is required',
+  description: 'Event description is required',
+  startRequired: 'Start time is required',
+  endRequired: 'End time is required',
+  startFormat: 'Start time must be in HH:MM format (e.g., 18:00)',
+  endFormat: 'End time must be in HH:MM format (e.g., 22:00)',
+  endAfterStart: 'End time must be after start time',
+  ticketPrice: 'Valid ticket price is required (must be greater than 0)',
+  groupPrice4: 'Valid group price for 4+ tickets is required (must be greater than 0)',
+  totalTickets: 'Valid total tickets count is required (must be greater than 0)',
+  image: 'Invalid image format. Please upload a valid image file.',
+  imagePick: 'Please select a valid image file (JPEG, PNG, GIF, or WebP)',
+  imageSize: 'Image file size must be less than 5MB',
+  imageRead: 'Failed to process image',
+  fixErrors: 'Please fix the validation errors before submitting',
+  fixErrorsShort: 'Please fix the validation errors',
+} as const;
+
+export const IMAGE_DATA_URL_PATTERN = /^data:image\/(jpeg|jpg|png|gif|webp);base64,[A-Za-z0-9+/=\s]+$/;
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+const positiveNumber = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z.number({ error: message }).finite(message).gt(0, message).max(10_000_000, message),
+  );
+
+/** Comma-separated text or a list; trimmed, empties dropped (admin-side §5). */
+export function parseFeatures(value: unknown): string[] {
+  const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return parts
+    .filter((part): part is string => typeof part === 'string')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
+
+/** An existing stored image is referenced by its URL when the event is edited without a new pick. */
+function isImageReference(value: string): boolean {
+  return IMAGE_DATA_URL_PATTERN.test(value) || /^\/api\/event\/image\/[\w.-]+$/.test(value) || /^https:\/\/\S+$/.test(value);
+}
+
+export function eventInputSchema(todayIst: string) {
+  return z
+    .object({
+      name: requiredText(EVENT_MESSAGES.name, 200),
+      venue: requiredText(EVENT_MESSAGES.venue, 300),
+      description: requiredText(EVENT_MESSAGES.description, 5000),
+      date: z
+        .string({ error: EVENT_MESSAGES.dateRequired })
+        .trim()
+        .min(1, EVENT_MESSAGES.dateRequired)
+        .refine(isIsoDate, EVENT_MESSAGES.dateRequired)
+        .refine((date) => date >= todayIst, EVENT_MESSAGES.datePast),
+      startTime: z
+        .string({ error: EVENT_MESSAGES.startRequired })
+        .trim()
+        .min(1, EVENT_MESSAGES.startRequired)
+        .regex(TIME_PATTERN, EVENT_MESSAGES.startFormat),
+      endTime: z
+        .string({ error: EVENT_MESSAGES.endRequired })
+        .trim()
+        .min(1, EVENT_MESSAGES.endRequired)
+        .regex(TIME_PATTERN, EVENT_MESSAGES.endFormat),
+      ticketPrice: positiveNumber(EVENT_MESSAGES.ticketPrice),
+      groupPrice4: positiveNumber(EVENT_MESSAGES.groupPrice4),
+      totalTickets: z.preprocess(
+        (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+        z
+          .number({ error: EVENT_MESSAGES.totalTickets })
+          .int(EVENT_MESSAGES.totalTickets)
+          .gt(0, EVENT_MESSAGES.totalTickets)
+          .max(1_000_000, EVENT_MESSAGES.totalTickets),
+      ),
+      eventImage: z
+        .string({ error: EVENT_MESSAGES.image })
+        .max(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 100, EVENT_MESSAGES.imageSize)
+        .refine((value) => value === '' || isImageReference(value), EVENT_MESSAGES.image)
+        .nullish(),
+      features: z.preprocess(parseFeatures, z.array(z.string().max(200)).max(50)).optional(),
+      aboutText: z.string().trim().max(5000, 'Must be at most 5000 characters').nullish(),
+    })
+    .superRefine((event, ctx) => {
+      if (
+        TIME_PATTERN.test(event.startTime) &&
+        TIME_PATTERN.test(event.endTime) &&
+        minutesOfDay(event.endTime) <= minutesOfDay(event.startTime)
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['endTime'], message: EVENT_MESSAGES.endAfterStart });
+      }
+    });
+}
+
+export type EventInput = z.infer<ReturnType<typeof eventInputSchema>>;
+
+/** The first message per field, in the shape of the error envelope's details. */
+export function fieldErrors(error: z.ZodError): { field: string; message: string }[] {
+  const seen = new Set<string>();
+  const details: { field: string; message: string }[] = [];
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '_';
+    if (seen.has(field)) continue;
+    seen.add(field);
+    details.push({ field, message: issue.message });
+  }
+  return details;
+}
+
+export type ImageType = 'jpeg' | 'png' | 'gif' | 'webp';
+
+/** The image type told by the file's first bytes, never by its name or data-URL prefix. */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  const at = (i: number) => bytes[i] ?? -1;
+  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'jpeg';
+  if (at(0) === 0x89 && at(1) === 0x50 && at(2) === 0x4e && at(3) === 0x47) return 'png';
+  if (at(0) === 0x47 && at(1) === 0x49 && at(2) === 0x46 && at(3) === 0x38) return 'gif';
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to));
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return null;
+}

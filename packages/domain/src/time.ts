@@ -1,0 +1,64 @@
+import { EVENT_TIMEZONE } from './constants';
+
+// Calendar arithmetic in Asia/Kolkata. IST has no daylight saving: a fixed +05:30 offset.
+const IST_OFFSET_MS = 330 * 60_000;
+const DAY_MS = 86_400_000;
+
+/** YYYY-MM-DD of the IST calendar day containing the instant. */
+export function istDate(instant: Date): string {
+  return new Date(instant.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Hour of day 0-23 in IST. */
+export function istHour(instant: Date): number {
+  return new Date(instant.getTime() + IST_OFFSET_MS).getUTCHours();
+}
+
+/** The instant an IST wall-clock date and HH:MM time denote. */
+export function istInstant(date: string, time = '00:00'): Date {
+  return new Date(Date.parse(`${date}T${time}:00.000Z`) - IST_OFFSET_MS);
+}
+
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export function minutesOfDay(time: string): number {
+  const [h, m] = time.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/** "Saturday, 3 January 2026" for an IST calendar date. */
+export function formatEventDate(date: string, locale = 'en-IN'): string {
+  return new Date(`${date}T00:00:00.000Z`).toLocaleDateString(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** "6:30 PM" from "18:30". */
+export function formatTime(time: string): string {
+  const minutes = minutesOfDay(time);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const suffix = h >= 12 ? 'PM' : 'AM';
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${h12}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+export function formatTimeRange(start: string, end: string): string {
+  return `${formatTime(start)} - ${formatTime(end)}`;
+}
+
+export { EVENT_TIMEZONE };

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { EVENT_MESSAGES, eventInputSchema, fieldErrors, parseFeatures, sniffImageType } from '../src/event-schema';
+
+const today = '2026-11-21';
+const valid = {
+  name: 'Garba Night',
+  venue: 'NSCI Dome, Mumbai',
+  description: 'A night of Garba and Raas',
+  date: '2026-12-31',
+  startTime: '18:30',
+  endTime: '22:30',
+  ticketPrice: 299,
+  groupPrice4: 249,
+  totalTickets: 500,
+};
+
+function errorsFor(input: Record<string, unknown>) {
+  const result = eventInputSchema(today).safeParse(input);
+  return result.success ? {} : Object.fromEntries(fieldErrors(result.error).map((d) => [d.field, d.message]));
+}
+
+describe('event form rules', () => {
+  it('accepts a complete event and trims text', () => {
+    const result = eventInputSchema(today).parse({ ...valid, name: '  Garba Night ', features: 'Live band, , Food ' });
+    expect(result.name).toBe('Garba Night');
+    expect(result.features).toEqual(['Live band', 'Food']);
+  });
+
+  it.each([
+    ['name', '', EVENT_MESSAGES.name],
+    ['name', '   ', EVENT_MESSAGES.name],
+    ['venue', undefined, EVENT_MESSAGES.venue],
+    ['description', '', EVENT_MESSAGES.description],
+    ['date', '', EVENT_MESSAGES.dateRequired],
+    ['date', undefined, EVENT_MESSAGES.dateRequired],
+    ['date', '2026-11-20', EVENT_MESSAGES.datePast],
+    ['startTime', '', EVENT_MESSAGES.startRequired],
+    ['startTime', '6pm', EVENT_MESSAGES.startFormat],
+    ['startTime', '24:00', EVENT_MESSAGES.startFormat],
+    ['endTime', undefined, EVENT_MESSAGES.endRequired],
+    ['endTime', '22:5', EVENT_MESSAGES.endFormat],
+    ['endTime', '18:30', EVENT_MESSAGES.endAfterStart],
+    ['endTime', '17:00', EVENT_MESSAGES.endAfterStart],
+    ['ticketPrice', 0, EVENT_MESSAGES.ticketPrice],
+    ['ticketPrice', -5, EVENT_MESSAGES.ticketPrice],
+    ['ticketPrice', 'abc', EVENT_MESSAGES.ticketPrice],
+    ['ticketPrice', undefined, EVENT_MESSAGES.ticketPrice],
+    ['groupPrice4', 0, EVENT_MESSAGES.groupPrice4],
+    ['totalTickets', 0, EVENT_MESSAGES.totalTickets],
+    ['totalTickets', 10.5, EVENT_MESSAGES.totalTickets],
+    ['eventImage', 'data:image/svg+xml;base64,PHN2Zz4=', EVENT_MESSAGES.image],
+    ['eventImage', 'data:text/html;base64,PGgxPg==', EVENT_MESSAGES.image],
+  ])('%s = %j is refused with its message', (field, value, message) => {
+    expect(errorsFor({ ...valid, [field]: value })[field]).toBe(message);
+  });
+
+  it('accepts today as the event date (IST)', () => {
+    expect(errorsFor({ ...valid, date: today })).toEqual({});
+  });
+
+  it('accepts numbers typed as text', () => {
+    expect(errorsFor({ ...valid, ticketPrice: '299', totalTickets: '500' })).toEqual({});
+  });
+
+  it('reports every bad field at once', () => {
+    expect(Object.keys(errorsFor({}))).toEqual(
+      expect.arrayContaining(['name', 'venue', 'description', 'date', 'startTime', 'endTime', 'ticketPrice', 'groupPrice4', 'totalTickets']),
+    );
+  });
+
+  it('accepts a data URL image and a stored image reference', () => {
+    expect(errorsFor({ ...valid, eventImage: 'data:image/png;base64,iVBORw0KGgo=' })).toEqual({});
+    expect(errorsFor({ ...valid, eventImage: '/api/event/image/abc123.webp' })).toEqual({});
+  });
+
+  it('parses comma-separated features', () => {
+    expect(parseFeatures(' a, b ,,c ')).toEqual(['a', 'b', 'c']);
+    expect(parseFeatures(['x', ' ', 'y'])).toEqual(['x', 'y']);
+    expect(parseFeatures(undefined)).toEqual([]);
+  });
+});
+
+describe('image sniffing', () => {
+  it.each([
+    [[0xff, 0xd8, 0xff, 0xe0], 'jpeg'],
+    [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a], 'png'],
+    [[0x47, 0x49, 0x46, 0x38, 0x39, 0x61], 'gif'],
+    [[...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WEBPVP8 ')], 'webp'],
+    [[...Buffer.from('<svg xmlns')], null],
+    [[], null],
+  ])('%j is %s', (bytes, type) => {
+    expect(sniffImageType(new Uint8Array(bytes))).toBe(type);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, formatEventDate, formatTime, formatTimeRange, isIsoDate, istDate, istHour, istInstant } from '../src/time';
+
+describe('IST calendar', () => {
+  it('the IST date turns at 18:30 UTC', () => {
+    expect(istDate(new Date('2026-11-21T18:29:59.999Z'))).toBe('2026-11-21');
+    expect(istDate(new Date('2026-11-21T18:30:00.000Z'))).toBe('2026-11-22');
+  });
+
+  it('reads the IST hour', () => {
+    expect(istHour(new Date('2026-11-21T18:30:00.000Z'))).toBe(0);
+    expect(istHour(new Date('2026-11-21T12:30:00.000Z'))).toBe(18);
+  });
+
+  it('turns IST wall-clock time into an instant', () => {
+    expect(istInstant('2026-12-31', '18:30').toISOString()).toBe('2026-12-31T13:00:00.000Z');
+    expect(istInstant('2026-12-31').toISOString()).toBe('2026-12-30T18:30:00.000Z');
+  });
+
+  it('validates calendar dates', () => {
+    expect(isIsoDate('2026-02-28')).toBe(true);
+    expect(isIsoDate('2026-02-29')).toBe(false);
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    expect(isIsoDate('2026-2-1')).toBe(false);
+  });
+
+  it('adds days across month ends', () => {
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('formats times and dates for people', () => {
+    expect(formatTime('18:30')).toBe('6:30 PM');
+    expect(formatTime('00:05')).toBe('12:05 AM');
+    expect(formatTime('12:00')).toBe('12:00 PM');
+    expect(formatTimeRange('18:30', '22:30')).toBe('6:30 PM - 10:30 PM');
+    expect(formatEventDate('2027-01-02')).toContain('2027');
+  });
+});
