@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the machine-level tools the suite needs, from Debian's apt only, when they are absent.
+set -euo pipefail
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || missing+=(postgresql)
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "Chromium and PostgreSQL are present."
+  exit 0
+fi
+
+if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+  echo "Missing: ${missing[*]}. Install them with: apt-get install -y --no-install-recommends ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "Installing from apt: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
+  { echo "Missing: ${missing[*]}; apt-get install failed." >&2; exit 1; }
