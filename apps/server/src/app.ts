@@ -1,0 +1,103 @@
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import authRoutes from './modules/auth/routes';
+import eventRoutes from './modules/event/routes';
+import systemRoutes from './modules/system/routes';
+import { findUserByFirebaseUid } from './modules/users/repo';
+import usersRoutes from './modules/users/routes';
+import { registerIdentity } from './platform/auth/identity';
+import authPlugin from './platform/auth/plugin';
+import type { Config } from './platform/config';
+import type { AppContext } from './platform/context';
+import { createDatabase, migrateToLatest } from './platform/db/database';
+import { seedDemo } from './platform/db/seed-demo';
+import { registerErrorHandling } from './platform/error-handler';
+import { requestId } from './platform/request-id';
+import { registerSecurityHeaders } from './platform/security';
+import { registerWeb } from './platform/web';
+
+const DEFAULT_BODY_LIMIT = 100 * 1024;
+
+export async function buildApp(config: Config, options: { now?: () => Date } = {}): Promise<FastifyInstance> {
+  const now = options.now ?? (() => new Date());
+  const app = createServer(config);
+  const db = createDatabase(config, (error) =>
+    app.log.error({ err: error }, 'idle database connection failed'),
+  );
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+  try {
+    await migrateToLatest(db);
+    if (config.demoSeed) await seedDemo(db, now());
+
+    await registerSecurityHeaders(app, config);
+    await app.register(rateLimit, { global: false });
+    await app.register(swagger, {
+      openapi: { info: { title: 'Utsav API', version: '1.0.0' }, servers: [] },
+      // Only the API is documented; the dev identity pages and the web app's files are not part of it.
+      transform: (document) =>
+        document.url.startsWith('/api/')
+          ? jsonSchemaTransform(document)
+          : { schema: { hide: true }, url: document.url },
+    });
+
+    const verifier = await registerIdentity(app, config);
+    const ctx: AppContext = { db, config, verifier, now };
+    app.decorate('ctx', ctx);
+    await app.register(authPlugin, { verifier, loadUser: (uid: string) => findUserByFirebaseUid(db, uid) });
+    await app.register(apiRoutes, { prefix: '/api' });
+    await registerWeb(app, config.webDistDir);
+    return app;
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
+
+function createServer(config: Config): FastifyInstance {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
+    genReqId: requestId,
+    requestIdHeader: false,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // A hop count is valid at runtime (proxy-addr); the type definitions only lag behind.
+    trustProxy: config.trustProxy as boolean | string,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  acceptEmptyJsonBodies(app);
+  registerErrorHandling(app);
+  return app;
+}
+
+async function apiRoutes(api: FastifyInstance): Promise<void> {
+  await api.register(authRoutes);
+  await api.register(eventRoutes);
+  await api.register(usersRoutes);
+  await api.register(systemRoutes);
+}
+
+/** Clients that send Content-Type: application/json with no body (POST /auth/logout) get an empty payload. */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+}

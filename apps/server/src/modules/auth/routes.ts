@@ -1,0 +1,83 @@
+import { googleSignInSchema, profileUpdateSchema } from '@utsav/domain/auth-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor, bearerToken } from '../../platform/auth/plugin';
+import { toUserJson, userJsonSchema } from '../users/presenter';
+import { assignAdmin, signIn, updateProfile } from './service';
+
+const userResponse = { 200: z.object({ success: z.literal(true), user: userJsonSchema }) };
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limited = { rateLimit: { max: app.ctx.config.rateLimits.authPerMinute, timeWindow: '1 minute' } };
+
+  app.post(
+    '/auth/google-signin',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        body: googleSignInSchema,
+        response: {
+          200: z.object({ success: z.literal(true), user: userJsonSchema, isNewUser: z.boolean() }),
+        },
+      },
+    },
+    async (request) => {
+      const { user, isNewUser } = await signIn(app.ctx, request.body.idToken);
+      return { success: true as const, user: toUserJson(user), isNewUser };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    { onRequest: app.requireUser, schema: { tags: ['auth'], response: userResponse } },
+    async (request) => ({
+      success: true as const,
+      user: toUserJson(actor(request)),
+    }),
+  );
+
+  app.get(
+    '/auth/profile',
+    { onRequest: app.requireUser, schema: { tags: ['auth'], response: userResponse } },
+    async (request) => ({
+      success: true as const,
+      user: toUserJson(actor(request)),
+    }),
+  );
+
+  app.put(
+    '/auth/profile',
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['auth'], body: profileUpdateSchema, response: userResponse },
+    },
+    async (request) => ({
+      success: true as const,
+      user: toUserJson(await updateProfile(app.ctx, actor(request), request.body)),
+    }),
+  );
+
+  app.post(
+    '/auth/assign-admin',
+    { config: limited, onRequest: app.requireUser, schema: { tags: ['auth'], response: userResponse } },
+    async (request) => ({
+      success: true as const,
+      user: toUserJson(await assignAdmin(app.ctx, actor(request))),
+    }),
+  );
+
+  // Stateless: the ID token stays valid until it expires; sign-out drops our cached claims and the client
+  // forgets the token. Works with an expired or absent token so a client can always sign out.
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], response: { 200: z.object({ success: z.literal(true) }) } } },
+    async (request) => {
+      const token = bearerToken(request);
+      if (token) app.ctx.verifier.forget(token);
+      return { success: true as const };
+    },
+  );
+};
+
+export default authRoutes;

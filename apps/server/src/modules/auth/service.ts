@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { profileUpdateSchema } from '@utsav/domain/auth-schemas';
+import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit/repo';
+import type { Identity } from '../../platform/auth/verifier';
+import type { AppContext } from '../../platform/context';
+import { type Db, transaction } from '../../platform/db/database';
+import { lockFor } from '../../platform/db/locks';
+import type { UserRow } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import {
+  countAdmins,
+  findUserByEmail,
+  findUserByFirebaseUid,
+  insertUserIfAbsent,
+  type UserPatch,
+  updateUser,
+} from '../users/repo';
+import { ADMIN_ROLES_LOCK } from '../users/service';
+
+export interface SignInResult {
+  user: UserRow;
+  isNewUser: boolean;
+}
+
+/**
+ * Exchanges a verified ID token for our user row: the known subject, else a row pre-created for the
+ * same verified email (manual issuance, demo accounts) which is linked now, else a new guest.
+ */
+export async function signIn(ctx: AppContext, idToken: string): Promise<SignInResult> {
+  const identity = await ctx.verifier.verify(idToken);
+  const email = identity.email;
+  if (!email) throw new AppError('BAD_REQUEST', 'Your sign-in account has no email address.');
+  const now = ctx.now();
+  const stamp = now.toISOString();
+  return transaction(ctx.db, async (trx) => {
+    const known = await findUserByFirebaseUid(trx, identity.uid);
+    if (known) return { user: await refreshKnownUser(trx, known, identity, stamp), isNewUser: false };
+    // Linking by email trusts the address, so only an address the identity provider has verified.
+    if (!identity.emailVerified)
+      throw new AppError('FORBIDDEN', 'Please verify your email address before signing in.');
+    const role = ctx.config.adminEmails.includes(email) ? 'admin' : undefined;
+    const byEmail = await findUserByEmail(trx, email);
+    if (byEmail) {
+      if (byEmail.deleted_at) throw new AppError('FORBIDDEN', 'This account has been deleted.');
+      const user = await updateUser(trx, byEmail.id, linkPatch(byEmail, identity, role, stamp));
+      await recordAudit(
+        trx,
+        { actorUserId: byEmail.id, action: 'user.linked', entity: 'user', entityId: byEmail.id },
+        now,
+      );
+      return { user: user!, isNewUser: byEmail.firebase_uid === null };
+    }
+    const id = randomUUID();
+    const inserted = await insertUserIfAbsent(trx, {
+      id,
+      firebase_uid: identity.uid,
+      email,
+      name: identity.name?.trim() || email.split('@')[0]!,
+      photo_url: identity.picture,
+      phone: null,
+      role: role ?? 'guest',
+      created_at: stamp,
+      updated_at: stamp,
+      last_login_at: stamp,
+    });
+    // Two tabs signing in the same new person at once: the other request created the row.
+    if (!inserted) return { user: await existingAfterRace(trx, identity), isNewUser: false };
+    await recordAudit(trx, { actorUserId: id, action: 'user.created', entity: 'user', entityId: id }, now);
+    return { user: (await findUserByFirebaseUid(trx, identity.uid))!, isNewUser: true };
+  });
+}
+
+// The stored name is kept on later sign-ins so a name set through PUT /auth/profile sticks; the photo follows
+// the identity provider.
+async function refreshKnownUser(trx: Db, user: UserRow, identity: Identity, stamp: string): Promise<UserRow> {
+  if (user.deleted_at) throw new AppError('FORBIDDEN', 'This account has been deleted.');
+  const patch: UserPatch = {
+    last_login_at: stamp,
+    updated_at: stamp,
+    photo_url: identity.picture ?? user.photo_url,
+  };
+  return (await updateUser(trx, user.id, patch))!;
+}
+
+function linkPatch(user: UserRow, identity: Identity, role: 'admin' | undefined, stamp: string): UserPatch {
+  return {
+    firebase_uid: identity.uid,
+    name: identity.name?.trim() || user.name,
+    photo_url: identity.picture ?? user.photo_url,
+    role: role ?? user.role,
+    last_login_at: stamp,
+    updated_at: stamp,
+  };
+}
+
+async function existingAfterRace(trx: Db, identity: Identity): Promise<UserRow> {
+  const user = await findUserByFirebaseUid(trx, identity.uid);
+  if (!user)
+    throw new AppError('CONFLICT', 'An account with this email already exists. Please try signing in again.');
+  return user;
+}
+
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export async function updateProfile(ctx: AppContext, user: UserRow, update: ProfileUpdate): Promise<UserRow> {
+  const patch: UserPatch = { updated_at: ctx.now().toISOString() };
+  const name = update.name ?? update.displayName;
+  if (name !== undefined) patch.name = name;
+  if (update.photoURL !== undefined) patch.photo_url = update.photoURL;
+  if (update.phone !== undefined) patch.phone = update.phone;
+  return (await updateUser(ctx.db, user.id, patch))!;
+}
+
+/** ARCHITECTURE.md: admin for the first admin of a fresh install, or for an ADMIN_EMAILS address; else 403. */
+export async function assignAdmin(ctx: AppContext, caller: UserRow): Promise<UserRow> {
+  if (caller.role === 'admin') return caller;
+  const now = ctx.now();
+  return transaction(ctx.db, async (trx) => {
+    await lockFor(trx, ADMIN_ROLES_LOCK);
+    const listed = ctx.config.adminEmails.includes(caller.email);
+    if (!listed && (await countAdmins(trx)) > 0) {
+      throw new AppError(
+        'FORBIDDEN',
+        'An administrator already exists. Ask an administrator to change your role.',
+      );
+    }
+    const user = await updateUser(trx, caller.id, { role: 'admin', updated_at: now.toISOString() });
+    await recordAudit(
+      trx,
+      {
+        actorUserId: caller.id,
+        action: 'user.admin_assigned',
+        entity: 'user',
+        entityId: caller.id,
+        data: { listed },
+      },
+      now,
+    );
+    return user!;
+  });
+}

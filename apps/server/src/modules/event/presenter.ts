@@ -1,0 +1,59 @@
+import { paiseToRupees } from '@utsav/domain/pricing';
+import { z } from 'zod';
+import type { EventRow } from '../../platform/db/schema';
+import { imageUrl } from './image';
+
+export const eventJsonSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  venue: z.string(),
+  description: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  ticketPrice: z.number(),
+  groupPrice4: z.number().nullable(),
+  totalTickets: z.number(),
+  availableTickets: z.number(),
+  soldTickets: z.number(),
+  soldPercentage: z.number(),
+  eventImage: z.string().nullable(),
+  features: z.array(z.string()),
+  aboutText: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type EventJson = z.infer<typeof eventJsonSchema>;
+
+/** Money leaves the server in rupees; the image as its own URL, never inline base64. */
+export function toEventJson(event: EventRow, taken: number): EventJson {
+  const sold = Math.min(taken, event.total_tickets);
+  return {
+    _id: event.id,
+    id: event.id,
+    name: event.name,
+    venue: event.venue,
+    description: event.description,
+    date: event.date,
+    startTime: event.start_time,
+    endTime: event.end_time,
+    ticketPrice: paiseToRupees(event.ticket_price_paise),
+    groupPrice4: event.group_price4_paise === null ? null : paiseToRupees(event.group_price4_paise),
+    totalTickets: event.total_tickets,
+    availableTickets: event.total_tickets - sold,
+    soldTickets: sold,
+    soldPercentage: Math.round((sold / event.total_tickets) * 1000) / 10,
+    eventImage: event.image_id ? imageUrl(event.image_id) : null,
+    features: parseFeatureList(event.features),
+    aboutText: event.about_text,
+    createdAt: event.created_at,
+    updatedAt: event.updated_at,
+  };
+}
+
+function parseFeatureList(json: string): string[] {
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}

@@ -1,0 +1,67 @@
+import { eventInputSchema } from '@utsav/domain/event-schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor } from '../../platform/auth/plugin';
+import { eventJsonSchema } from './presenter';
+import { createEvent, editEvent, eventExists, getCurrentEvent, getEventImage } from './service';
+
+// 5 MB of picture is ~6.7 MB as base64, plus the text fields.
+const EVENT_BODY_LIMIT = 8 * 1024 * 1024;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+// The body schema documents the payload in OpenAPI; the service validates it against today's date.
+const writeRoute = {
+  bodyLimit: EVENT_BODY_LIMIT,
+  validatorCompiler: () => (value: unknown) => ({ value }),
+  schema: {
+    tags: ['event'],
+    body: eventInputSchema('2000-01-01'),
+    response: { 200: z.object({ success: z.literal(true), data: eventJsonSchema }) },
+  },
+};
+
+const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/event',
+    {
+      schema: {
+        tags: ['event'],
+        response: { 200: z.object({ success: z.literal(true), data: eventJsonSchema.nullable() }) },
+      },
+    },
+    async () => ({ success: true as const, data: await getCurrentEvent(app.ctx) }),
+  );
+
+  app.get(
+    '/event/exists',
+    {
+      schema: {
+        tags: ['event'],
+        response: { 200: z.object({ success: z.literal(true), exists: z.boolean() }) },
+      },
+    },
+    async () => ({ success: true as const, exists: await eventExists(app.ctx) }),
+  );
+
+  app.post('/event', { ...writeRoute, onRequest: app.requireAction('event:write') }, async (request) => ({
+    success: true as const,
+    data: await createEvent(app.ctx, actor(request), request.body as unknown),
+  }));
+
+  app.put('/event', { ...writeRoute, onRequest: app.requireAction('event:write') }, async (request) => ({
+    success: true as const,
+    data: await editEvent(app.ctx, actor(request), request.body as unknown),
+  }));
+
+  app.get(
+    '/event/image/:id',
+    { schema: { tags: ['event'], params: z.object({ id: z.string().max(128) }) } },
+    async (request, reply) => {
+      const image = await getEventImage(app.ctx, request.params.id);
+      // Content-addressed URL: the bytes behind it never change, so caches may keep them for a year.
+      return reply.header('cache-control', IMMUTABLE).type(image.content_type).send(image.bytes);
+    },
+  );
+};
+
+export default eventRoutes;

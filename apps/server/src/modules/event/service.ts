@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { EVENT_MESSAGES, type EventInput, eventInputSchema } from '@utsav/domain/event-schema';
+import { rupeesToPaise } from '@utsav/domain/pricing';
+import { istDate } from '@utsav/domain/time';
+import { recordAudit } from '../../platform/audit/repo';
+import type { AppContext } from '../../platform/context';
+import { type Db, transaction } from '../../platform/db/database';
+import { lockFor } from '../../platform/db/locks';
+import type { EventImagesTable, EventRow, UserRow } from '../../platform/db/schema';
+import { AppError, fromZodError } from '../../platform/errors';
+import { type DecodedImage, decodeImageDataUrl, imageError, storedImageId } from './image';
+import { type EventJson, toEventJson } from './presenter';
+import {
+  countTaken,
+  deleteUnusedImages,
+  type EventPatch,
+  findCurrentEvent,
+  findImage,
+  imageExists,
+  insertEvent,
+  insertImageIfAbsent,
+  updateEvent,
+} from './repo';
+
+// Creating and editing check-then-write "there is exactly one event"; this lock makes that atomic.
+const EVENT_LOCK = 'event:single';
+
+export async function getCurrentEvent(ctx: AppContext): Promise<EventJson | null> {
+  const event = await findCurrentEvent(ctx.db);
+  return event ? toEventJson(event, await countTaken(ctx.db, event.id)) : null;
+}
+
+export async function eventExists(ctx: AppContext): Promise<boolean> {
+  return (await findCurrentEvent(ctx.db)) !== undefined;
+}
+
+export async function createEvent(ctx: AppContext, caller: UserRow, body: unknown): Promise<EventJson> {
+  const now = ctx.now();
+  const input = parseEventInput(body, now);
+  const image = decodeNewImage(input.eventImage);
+  const event = await transaction(ctx.db, async (trx) => {
+    await lockFor(trx, EVENT_LOCK);
+    if (await findCurrentEvent(trx))
+      throw new AppError('EVENT_EXISTS', 'An event already exists. Edit it instead.');
+    const row: EventRow = {
+      id: randomUUID(),
+      ...toColumns(input),
+      image_id: await resolveImage(trx, input.eventImage, image, null, now),
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    };
+    await insertEvent(trx, row);
+    await recordAudit(
+      trx,
+      { actorUserId: caller.id, action: 'event.created', entity: 'event', entityId: row.id },
+      now,
+    );
+    return row;
+  });
+  return toEventJson(event, await countTaken(ctx.db, event.id));
+}
+
+export async function editEvent(ctx: AppContext, caller: UserRow, body: unknown): Promise<EventJson> {
+  const now = ctx.now();
+  const input = parseEventInput(body, now);
+  const image = decodeNewImage(input.eventImage);
+  const event = await transaction(ctx.db, async (trx) => {
+    await lockFor(trx, EVENT_LOCK);
+    const current = await findCurrentEvent(trx);
+    if (!current) throw new AppError('EVENT_NOT_FOUND', 'No event exists yet. Create it first.');
+    const patch: EventPatch = {
+      ...toColumns(input),
+      image_id: await resolveImage(trx, input.eventImage, image, current.image_id, now),
+      updated_at: now.toISOString(),
+    };
+    const updated = await updateEvent(trx, current.id, patch);
+    await deleteUnusedImages(trx);
+    await recordAudit(
+      trx,
+      {
+        actorUserId: caller.id,
+        action: 'event.updated',
+        entity: 'event',
+        entityId: current.id,
+        data: changedFields(current, patch),
+      },
+      now,
+    );
+    return updated!;
+  });
+  return toEventJson(event, await countTaken(ctx.db, event.id));
+}
+
+export async function getEventImage(ctx: AppContext, id: string): Promise<EventImagesTable> {
+  const image = await findImage(ctx.db, id);
+  if (!image) throw new AppError('NOT_FOUND', 'Image not found');
+  return image;
+}
+
+/** Parsed here, not in the route schema: "not in the past" depends on today's date in IST. */
+function parseEventInput(body: unknown, now: Date): EventInput {
+  const result = eventInputSchema(istDate(now)).safeParse(body ?? {});
+  if (!result.success) throw fromZodError(result.error);
+  return result.data;
+}
+
+function toColumns(input: EventInput) {
+  return {
+    name: input.name,
+    venue: input.venue,
+    description: input.description,
+    date: input.date,
+    start_time: input.startTime,
+    end_time: input.endTime,
+    ticket_price_paise: rupeesToPaise(input.ticketPrice),
+    group_price4_paise: rupeesToPaise(input.groupPrice4),
+    total_tickets: input.totalTickets,
+    features: JSON.stringify(input.features ?? []),
+    about_text: input.aboutText?.trim() || null,
+  };
+}
+
+// Decoding a 5 MB picture is CPU work: do it before the transaction, not while holding the lock.
+function decodeNewImage(value: string | null | undefined): DecodedImage | null {
+  return value?.startsWith('data:') ? decodeImageDataUrl(value) : null;
+}
+
+/** undefined keeps the current picture, null or '' removes it, our own URL keeps that stored picture. */
+async function resolveImage(
+  trx: Db,
+  value: string | null | undefined,
+  decoded: DecodedImage | null,
+  current: string | null,
+  now: Date,
+): Promise<string | null> {
+  if (value === undefined) return current;
+  if (value === null || value === '') return null;
+  if (decoded) {
+    await insertImageIfAbsent(trx, {
+      id: decoded.id,
+      content_type: decoded.contentType,
+      bytes: decoded.bytes,
+      created_at: now.toISOString(),
+    });
+    return decoded.id;
+  }
+  const id = storedImageId(value);
+  if (id && (await imageExists(trx, id))) return id;
+  throw imageError(EVENT_MESSAGES.image);
+}
+
+function changedFields(before: EventRow, patch: EventPatch): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (key !== 'updated_at' && before[key as keyof EventRow] !== value) changes[key] = value;
+  }
+  return { changed: changes };
+}

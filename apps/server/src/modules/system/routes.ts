@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clientConfig, isHealthy } from './service';
+
+// The crash report of guest-side §3, capped field by field so a runaway stack cannot flood the logs.
+const crashReport = z.object({
+  error: z
+    .object({
+      message: z.string().max(2000).optional(),
+      stack: z.string().max(8000).nullish(),
+      name: z.string().max(200).optional(),
+    })
+    .optional(),
+  errorInfo: z
+    .union([z.string().max(8000), z.object({ componentStack: z.string().max(8000).nullish() })])
+    .nullish(),
+  timestamp: z.string().max(64).optional(),
+  url: z.string().max(2048).optional(),
+  userAgent: z.string().max(512).optional(),
+});
+
+const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      // Load balancers poll this every few seconds; only failures are worth a log line.
+      logLevel: 'warn',
+      schema: {
+        tags: ['system'],
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ status: z.literal('unavailable') }),
+        },
+      },
+    },
+    async (_request, reply) =>
+      (await isHealthy(app.ctx))
+        ? { status: 'ok' as const }
+        : reply.status(503).send({ status: 'unavailable' as const }),
+  );
+
+  app.post(
+    '/log-error',
+    {
+      bodyLimit: 16 * 1024,
+      config: { rateLimit: { max: app.ctx.config.rateLimits.logErrorPerMinute, timeWindow: '1 minute' } },
+      schema: { tags: ['system'], body: crashReport },
+    },
+    async (request, reply) => {
+      request.log.error({ clientCrash: request.body }, 'client crash report');
+      return reply.status(204).send();
+    },
+  );
+
+  app.get('/system/client-config', { schema: { tags: ['system'] } }, async () => clientConfig(app.ctx));
+
+  app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+};
+
+export default systemRoutes;

@@ -1,0 +1,49 @@
+import type { AppContext } from '../../platform/context';
+import { pingDatabase } from './repo';
+
+const HEALTH_TIMEOUT_MS = 2000;
+
+/** Cheap enough for a load balancer every few seconds; a hung database counts as down. */
+export async function isHealthy(ctx: AppContext): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([pingDatabase(ctx.db).then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface ClientConfig {
+  success: true;
+  authMode: 'dev' | 'firebase';
+  firebase?: { apiKey: string; authDomain: string; projectId: string; appId: string };
+  payments: 'emulator' | 'razorpay';
+  razorpayKeyId: string;
+}
+
+/** What the browser needs to pick its identity and payment providers; public values only, no secrets. */
+export function clientConfig(ctx: AppContext): ClientConfig {
+  const { config } = ctx;
+  const firebase = config.firebase;
+  return {
+    success: true,
+    authMode: config.authMode,
+    ...(firebase
+      ? {
+          firebase: {
+            apiKey: firebase.apiKey ?? '',
+            authDomain: firebase.authDomain,
+            projectId: firebase.projectId,
+            appId: firebase.appId ?? '',
+          },
+        }
+      : {}),
+    payments: config.payments,
+    razorpayKeyId: config.razorpay.keyId,
+  };
+}

@@ -1,0 +1,89 @@
+import type { Role } from '@utsav/domain/roles';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { Database, UserRow } from '../../platform/db/schema';
+
+export type NewUser = Omit<UserRow, 'deleted_at'>;
+export type UserPatch = Partial<Omit<UserRow, 'id' | 'created_at'>>;
+
+export interface UserFilter {
+  role?: Role | undefined;
+  /** Matched case-insensitively against name and email. */
+  search?: string | undefined;
+}
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function findUserByFirebaseUid(db: Db, firebaseUid: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('firebase_uid', '=', firebaseUid).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/** Inserts unless the uid or email already exists; false tells the caller someone else won the race. */
+export async function insertUserIfAbsent(db: Db, user: NewUser): Promise<boolean> {
+  const result = await db
+    .insertInto('users')
+    .values({ ...user, email: user.email.toLowerCase(), deleted_at: null })
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function updateUser(db: Db, id: string, patch: UserPatch): Promise<UserRow | undefined> {
+  return db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  return countUsers(db, { role: 'admin' });
+}
+
+export async function countUsers(db: Db, filter: UserFilter = {}): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => matching(eb, filter))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function listUsers(
+  db: Db,
+  filter: UserFilter,
+  page: { limit: number; offset: number },
+): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => matching(eb, filter))
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+function matching(eb: ExpressionBuilder<Database, 'users'>, filter: UserFilter) {
+  const conditions = [eb('deleted_at', 'is', null)];
+  if (filter.role) conditions.push(eb('role', '=', filter.role));
+  if (filter.search) {
+    // lower() on both sides: SQLite's LIKE and PostgreSQL's LIKE disagree on case, lower() agrees.
+    const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    conditions.push(
+      eb.or([
+        eb(sql`lower(name)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  return eb.and(conditions);
+}

@@ -1,0 +1,83 @@
+import { PAGE_SIZE } from '@utsav/domain/constants';
+import { ROLES } from '@utsav/domain/roles';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor } from '../../platform/auth/plugin';
+import { toUserJson, userJsonSchema } from './presenter';
+import { changeRole, countAllUsers, listUserPage } from './service';
+
+const listQuery = z.object({
+  role: z.union([z.enum(ROLES), z.literal('all'), z.literal('')]).optional(),
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'Limit must be 1 or more')
+    .max(100, 'Limit must be at most 100')
+    .default(PAGE_SIZE),
+});
+
+const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/users',
+    {
+      onRequest: app.requireAction('users:view'),
+      schema: {
+        tags: ['users'],
+        querystring: listQuery,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            users: z.array(userJsonSchema),
+            pagination: z.object({
+              current: z.number(),
+              total: z.number(),
+              count: z.number(),
+              totalUsers: z.number(),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { role, search, page, limit } = request.query;
+      const filter = { role: role === 'all' || role === '' ? undefined : role, search: search || undefined };
+      const result = await listUserPage(app.ctx, filter, page, limit);
+      return { success: true as const, users: result.users.map(toUserJson), pagination: result.pagination };
+    },
+  );
+
+  app.get(
+    '/admin/users/count',
+    {
+      onRequest: app.requireAction('users:view'),
+      schema: {
+        tags: ['users'],
+        response: { 200: z.object({ success: z.literal(true), count: z.number() }) },
+      },
+    },
+    async () => ({ success: true as const, count: await countAllUsers(app.ctx) }),
+  );
+
+  app.patch(
+    '/admin/users/:id/role',
+    {
+      onRequest: app.requireAction('users:change-role'),
+      schema: {
+        tags: ['users'],
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: z.object({
+          role: z.enum(ROLES, { error: 'Role must be one of admin, manager, qrchecker, guest' }),
+        }),
+        response: { 200: z.object({ success: z.literal(true), user: userJsonSchema }) },
+      },
+    },
+    async (request) => {
+      const user = await changeRole(app.ctx, actor(request), request.params.id, request.body.role);
+      return { success: true as const, user: toUserJson(user) };
+    },
+  );
+};
+
+export default usersRoutes;

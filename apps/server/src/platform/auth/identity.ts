@@ -1,0 +1,22 @@
+import { DEV_AUDIENCE, DEV_ISSUER, loadOrCreateSigningKeys } from '@utsav/dev-identity/keys';
+import devIdentity from '@utsav/dev-identity/plugin';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { DEMO_ACCOUNTS } from '../demo-accounts';
+import { firebaseVerifier, localVerifier, type TokenVerifier } from './verifier';
+
+/** The token verifier for the configured identity provider; in dev mode also mounts the provider itself. */
+export async function registerIdentity(app: FastifyInstance, config: Config): Promise<TokenVerifier> {
+  if (config.authMode === 'firebase' && config.firebase) return firebaseVerifier(config.firebase.projectId);
+  app.log.warn(
+    '*** AUTH_MODE=dev: sign-in uses the built-in development identity provider at /dev-auth. Anyone can sign in as anyone. Set FIREBASE_PROJECT_ID for production. ***',
+  );
+  // Loaded before the plugin registers so both read the same key file instead of racing to create it.
+  const keys = await loadOrCreateSigningKeys(config.dataDir);
+  await app.register(devIdentity, {
+    prefix: '/dev-auth',
+    dataDir: config.dataDir,
+    demoAccounts: DEMO_ACCOUNTS,
+  });
+  return localVerifier(keys.publicJwks, DEV_ISSUER, DEV_AUDIENCE);
+}

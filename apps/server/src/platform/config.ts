@@ -1,0 +1,210 @@
+import { fileURLToPath } from 'node:url';
+import { EMAIL_PATTERN } from '@utsav/domain/auth-schemas';
+import { DEFAULT_HOLD_MINUTES, DEFAULT_ORDER_QUANTITY_CAP } from '@utsav/domain/constants';
+import { z } from 'zod';
+
+// Every setting comes from the environment and is checked once at start-up, so a typo stops the server
+// with the variable's name instead of surfacing as a strange failure during a sales rush.
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Fixed keys of the built-in Razorpay emulator: they only ever talk to this same process. */
+export const EMULATOR_RAZORPAY = {
+  keyId: 'rzp_test_utsav_emulator',
+  keySecret: 'utsav_emulator_key_secret',
+  webhookSecret: 'utsav_emulator_webhook_secret',
+} as const;
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+type Env = Record<string, string | undefined>;
+
+// Empty strings count as unset: `.env` files and CI templates often carry `NAME=`.
+const optionalText = z.string().trim().min(1).optional();
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' });
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .positive('must be above 0')
+    .default(fallback);
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, 'must be a port number')
+    .default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  AUTH_MODE: z.enum(['dev', 'firebase'], { error: 'must be dev or firebase' }).optional(),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id (lowercase letters, digits, dashes)')
+    .optional(),
+  FIREBASE_API_KEY: optionalText,
+  FIREBASE_AUTH_DOMAIN: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as my-project.firebaseapp.com')
+    .optional(),
+  FIREBASE_APP_ID: optionalText,
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (emails) => emails.every((email) => EMAIL_PATTERN.test(email)),
+      'must be a comma-separated list of email addresses',
+    ),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  DEMO_SEED: bool.optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  PAYMENTS: z.enum(['emulator', 'razorpay'], { error: 'must be emulator or razorpay' }).default('emulator'),
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  RAZORPAY_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Utsav Tickets <tickets@utsav.local>'),
+  HOLD_MINUTES: positiveInt(DEFAULT_HOLD_MINUTES),
+  ORDER_QUANTITY_CAP: positiveInt(DEFAULT_ORDER_QUANTITY_CAP),
+  TRUST_PROXY: z.string().trim().optional(),
+  RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(30),
+  RATE_LIMIT_LOG_ERROR_PER_MINUTE: positiveInt(10),
+});
+
+export interface FirebaseConfig {
+  projectId: string;
+  apiKey: string | undefined;
+  authDomain: string;
+  appId: string | undefined;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set; otherwise SQLite at `<dataDir>/utsav.sqlite`. */
+  databaseUrl: string | undefined;
+  authMode: 'dev' | 'firebase';
+  firebase: FirebaseConfig | undefined;
+  adminEmails: string[];
+  publicUrl: string;
+  demoSeed: boolean;
+  logLevel: string;
+  payments: 'emulator' | 'razorpay';
+  razorpay: {
+    keyId: string;
+    keySecret: string;
+    webhookSecret: string;
+    /** Undefined in emulator mode: the emulator is mounted on this server's own address. */
+    baseUrl: string | undefined;
+  };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  holdMinutes: number;
+  orderQuantityCap: number;
+  trustProxy: boolean | number | string;
+  rateLimits: { authPerMinute: number; logErrorPerMinute: number };
+  /** The built web app; not an environment variable, tests point it elsewhere. */
+  webDistDir: string;
+}
+
+export function loadConfig(env: Env): Config {
+  const cleaned = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, env[key]?.trim() === '' ? undefined : env[key]]),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration. ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const authMode = e.AUTH_MODE ?? (e.FIREBASE_PROJECT_ID ? 'firebase' : 'dev');
+  if (authMode === 'firebase' && !e.FIREBASE_PROJECT_ID) {
+    throw new ConfigError('Invalid configuration. FIREBASE_PROJECT_ID: required when AUTH_MODE=firebase');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    authMode,
+    firebase:
+      authMode === 'firebase' && e.FIREBASE_PROJECT_ID
+        ? {
+            projectId: e.FIREBASE_PROJECT_ID,
+            apiKey: e.FIREBASE_API_KEY,
+            authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${e.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+            appId: e.FIREBASE_APP_ID,
+          }
+        : undefined,
+    adminEmails: e.ADMIN_EMAILS,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    demoSeed: e.DEMO_SEED ? ['true', '1', 'yes'].includes(e.DEMO_SEED) : authMode === 'dev',
+    logLevel: e.LOG_LEVEL,
+    payments: e.PAYMENTS,
+    razorpay: razorpayConfig(e),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    holdMinutes: e.HOLD_MINUTES,
+    orderQuantityCap: e.ORDER_QUANTITY_CAP,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    rateLimits: {
+      authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      logErrorPerMinute: e.RATE_LIMIT_LOG_ERROR_PER_MINUTE,
+    },
+    webDistDir: DEFAULT_WEB_DIST,
+  };
+}
+
+function razorpayConfig(e: z.infer<typeof envSchema>): Config['razorpay'] {
+  if (e.PAYMENTS === 'emulator') {
+    return { ...EMULATOR_RAZORPAY, baseUrl: e.RAZORPAY_BASE_URL };
+  }
+  const missing = (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const).filter(
+    (key) => !e[key],
+  );
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration. ${missing.map((key) => `${key}: required when PAYMENTS=razorpay`).join('; ')}`,
+    );
+  }
+  return {
+    keyId: e.RAZORPAY_KEY_ID!,
+    keySecret: e.RAZORPAY_KEY_SECRET!,
+    webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!,
+    baseUrl: e.RAZORPAY_BASE_URL ?? 'https://api.razorpay.com/v1',
+  };
+}
+
+/** true/false, a hop count, or a comma list of trusted proxy addresses (Fastify's trustProxy forms). */
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import { MIGRATIONS } from './migrations/list';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+const TIMESTAMPTZ_OID = 1184;
+const INT8_OID = 20;
+
+/** Kysely over PostgreSQL when DATABASE_URL is set, else over an embedded SQLite file in DATA_DIR. */
+export function createDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  onIdleError: (error: Error) => void = () => {},
+): Db {
+  if (config.databaseUrl) {
+    const pool = postgresPool(config.databaseUrl);
+    // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
+    // replaces it on next use.
+    pool.on('error', onIdleError);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = new SQLite(join(config.dataDir, 'utsav.sqlite'));
+  file.pragma('journal_mode = WAL');
+  // Another process (a backup, a second tool) may hold the write lock briefly; wait rather than fail.
+  file.pragma('busy_timeout = 5000');
+  file.pragma('foreign_keys = ON');
+  file.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+}
+
+function postgresPool(connectionString: string): pg.Pool {
+  const timestampParser = pg.types.getTypeParser(TIMESTAMPTZ_OID);
+  return new pg.Pool({
+    connectionString,
+    max: 10,
+    // Per pool, not global: repositories read timestamps as ISO text and counts as numbers on both engines.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === TIMESTAMPTZ_OID) return (value: string) => (timestampParser(value) as Date).toISOString();
+        if (oid === INT8_OID) return (value: string) => Number(value);
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+}
+
+const provider: MigrationProvider = {
+  getMigrations: async () => Object.fromEntries(MIGRATIONS) as Record<string, Migration>,
+};
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error ?? '');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`);
+  }
+}
+
+/** One short transaction; the callback must not do slow I/O (mail, PDFs, provider calls). */
+export function transaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
+}

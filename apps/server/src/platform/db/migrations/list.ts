@@ -1,0 +1,8 @@
+import type { Migration } from 'kysely';
+import * as usersEvents from './0001_users_events';
+
+// Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
+// that has shipped, because deployed databases remember which names they ran.
+export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> = [
+  ['0001_users_events', usersEvents],
+];

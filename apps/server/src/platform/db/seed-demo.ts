@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { rupeesToPaise } from '@utsav/domain/pricing';
+import { addDays, istDate } from '@utsav/domain/time';
+import { findCurrentEvent, insertEvent } from '../../modules/event/repo';
+import { insertUserIfAbsent } from '../../modules/users/repo';
+import { DEMO_ACCOUNTS } from '../demo-accounts';
+import { type Db, transaction } from './database';
+
+const WEEKS_AHEAD = 6;
+
+/**
+ * A fresh local install gets something to look at and one account per role. Users are added when their
+ * email is absent (a role changed later is kept); the event only while no event exists.
+ */
+export async function seedDemo(db: Db, now: Date): Promise<void> {
+  const stamp = now.toISOString();
+  await transaction(db, async (trx) => {
+    for (const account of DEMO_ACCOUNTS) {
+      await insertUserIfAbsent(trx, {
+        id: randomUUID(),
+        firebase_uid: null,
+        email: account.email,
+        name: account.name,
+        photo_url: account.picture ?? null,
+        phone: null,
+        role: account.role,
+        created_at: stamp,
+        updated_at: stamp,
+        last_login_at: null,
+      });
+    }
+    if (await findCurrentEvent(trx)) return;
+    await insertEvent(trx, {
+      id: randomUUID(),
+      name: 'Utsav Garba Night',
+      venue: 'NSCI Dome, Worli, Mumbai',
+      description:
+        'A Pre-Navratri night of Garba and Raas with a live dhol ensemble and folk singers. Come in chaniya choli or kediyu, bring your dandiya and dance till late.',
+      date: addDays(istDate(now), WEEKS_AHEAD * 7),
+      start_time: '19:00',
+      end_time: '23:30',
+      ticket_price_paise: rupeesToPaise(299),
+      group_price4_paise: rupeesToPaise(249),
+      total_tickets: 500,
+      image_id: null,
+      features: JSON.stringify([
+        'Live dhol and folk singers',
+        'Garba and Dandiya Raas',
+        'Best-dressed prizes',
+        'Gujarati food stalls',
+        'Free dandiya sticks at the gate',
+      ]),
+      about_text:
+        'Utsav brings the neighbourhood Garba to the heart of Mumbai: one evening, one big circle, everyone welcome. Beginners can join the warm-up circle at 19:00 before the main rounds begin.',
+      created_at: stamp,
+      updated_at: stamp,
+    });
+  });
+}

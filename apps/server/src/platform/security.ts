@@ -1,0 +1,62 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+
+type Directives = Record<string, string[] | null>;
+
+/**
+ * Only our own origin by default; third parties are added only for the modes that need them, so a local
+ * run allows no outside script at all.
+ */
+export function cspDirectives(
+  config: Pick<Config, 'authMode' | 'firebase' | 'payments' | 'publicUrl'>,
+): Directives {
+  const razorpay = config.payments === 'razorpay';
+  const firebase = config.authMode === 'firebase' ? config.firebase : undefined;
+  return {
+    'default-src': ["'self'"],
+    // wasm-unsafe-eval: the gate scanner decodes QR codes with a WebAssembly module (zxing-wasm).
+    'script-src': [
+      "'self'",
+      "'wasm-unsafe-eval'",
+      ...(razorpay ? ['https://checkout.razorpay.com'] : []),
+      ...(firebase ? ['https://apis.google.com'] : []),
+    ],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': [
+      "'self'",
+      ...(razorpay ? ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'] : []),
+      ...(firebase
+        ? [
+            'https://identitytoolkit.googleapis.com',
+            'https://securetoken.googleapis.com',
+            'https://www.googleapis.com',
+          ]
+        : []),
+    ],
+    'frame-src': [
+      "'self'",
+      ...(razorpay ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : []),
+      ...(firebase ? [`https://${firebase.authDomain}`] : []),
+    ],
+    'worker-src': ["'self'", 'blob:'],
+    'media-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+    // Upgrading would break plain-http local runs (http://localhost:8080) and LAN demos.
+    'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
+  };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    // Sign-in popups (Firebase, the dev identity) talk back to this page through window.opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    hsts: config.publicUrl.startsWith('https:') ? { maxAge: 15552000 } : false,
+  });
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/platform/config';
+import type { AppContext } from '../../src/platform/context';
+import { type Engine, type ProvisionedDatabase, provisionDatabase } from './databases';
+
+export interface TestServer {
+  readonly url: string;
+  readonly app: FastifyInstance;
+  readonly ctx: AppContext;
+  readonly config: Config;
+  /** JSON over real HTTP; `token` becomes the bearer header. */
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever shape the route answers.
+  body: any;
+  text: string;
+}
+
+/** A config as main.ts would build it from the environment, pointed at the suite's database. */
+export function testConfig(database: ProvisionedDatabase, env: Record<string, string> = {}): Config {
+  return {
+    ...loadConfig({
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl,
+      LOG_LEVEL: 'silent',
+      DEMO_SEED: 'false',
+      // Suites sign in dozens of people from 127.0.0.1; the limit itself has its own test.
+      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+      ...env,
+    }),
+    webDistDir: `${database.dataDir}/no-web-build`,
+  };
+}
+
+/** Starts a fresh app on its own database for the enclosing describe block, listening on 127.0.0.1:0. */
+export function useServer(
+  engine: Engine,
+  options: { env?: Record<string, string>; adjust?: (config: Config) => Config } = {},
+): TestServer {
+  let database: ProvisionedDatabase;
+  let app: FastifyInstance;
+  let url = '';
+  let config: Config;
+
+  beforeAll(async () => {
+    database = await provisionDatabase(engine);
+    config = testConfig(database, options.env);
+    if (options.adjust) config = options.adjust(config);
+    app = await buildApp(config);
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    url = address;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  return {
+    get url() {
+      return url;
+    },
+    get app() {
+      return app;
+    },
+    get ctx() {
+      return app.ctx;
+    },
+    get config() {
+      return config;
+    },
+    request: (method, path, requestOptions = {}) => send(url, method, path, requestOptions),
+  };
+}
+
+export async function send(
+  base: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<TestResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  }
+  const response = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}
