@@ -1,0 +1,132 @@
+import { POLICY } from '@utsav/domain/constants';
+import { addDays, minutesOfDay } from '@utsav/domain/time';
+import type { EventDetails } from './types';
+
+export interface EventIcsInput {
+  /** Stable per order (e.g. `order-<id>@utsav`): a resent invite then updates the same calendar entry. */
+  uid: string;
+  event: EventDetails;
+  /** Where the guest sees their tickets. */
+  url: string;
+  organizerEmail: string;
+  /** DTSTAMP; defaults to now. */
+  now?: Date;
+}
+
+export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
+
+const CRLF = '\r\n';
+const MAX_LINE_OCTETS = 75;
+
+/**
+ * An RFC 5545 calendar with one event and a reminder a day before.
+ *
+ * Times are local times with TZID=Asia/Kolkata plus a VTIMEZONE for it, rather than UTC: the event is a
+ * physical night in Mumbai, and a calendar that knows the zone shows "6:30 PM IST" to a guest whose
+ * phone is set elsewhere, instead of a silently converted time. IST has had no daylight saving since
+ * 1945, so the VTIMEZONE is one STANDARD rule at +05:30 and cannot go stale; clients that ignore
+ * VTIMEZONE (Google) resolve the Olson name, and those that need it (Outlook) find it here.
+ */
+export function buildEventIcs(input: EventIcsInput): string {
+  const { event } = input;
+  // A night that ends "before" it starts (20:00-01:00) ends the next day.
+  const endDate =
+    minutesOfDay(event.endTime) <= minutesOfDay(event.startTime) ? addDays(event.date, 1) : event.date;
+  const description = [
+    event.description?.trim(),
+    `Your tickets: ${input.url}`,
+    'Show your QR code at the gate.',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${POLICY.organiserName}//Utsav Tickets//EN`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VTIMEZONE',
+    'TZID:Asia/Kolkata',
+    'BEGIN:STANDARD',
+    'DTSTART:19700101T000000',
+    'TZOFFSETFROM:+0530',
+    'TZOFFSETTO:+0530',
+    'TZNAME:IST',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+    'BEGIN:VEVENT',
+    `UID:${escapeText(input.uid)}`,
+    `DTSTAMP:${utcStamp(input.now ?? new Date())}`,
+    `DTSTART;TZID=Asia/Kolkata:${localStamp(event.date, event.startTime)}`,
+    `DTEND;TZID=Asia/Kolkata:${localStamp(endDate, event.endTime)}`,
+    `SUMMARY:${escapeText(event.name)}`,
+    `LOCATION:${escapeText(event.venue)}`,
+    `DESCRIPTION:${escapeText(description)}`,
+    `URL:${singleLine(input.url)}`,
+    `ORGANIZER;CN=${quoteParam(POLICY.organiserName)}:mailto:${singleLine(input.organizerEmail)}`,
+    'STATUS:CONFIRMED',
+    'TRANSP:OPAQUE',
+    'BEGIN:VALARM',
+    'ACTION:DISPLAY',
+    'TRIGGER:-P1D',
+    `DESCRIPTION:${escapeText(`Tomorrow: ${event.name}`)}`,
+    'END:VALARM',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(foldLine).join(CRLF) + CRLF;
+}
+
+/** TEXT value escaping of RFC 5545 §3.3.11: backslash, semicolon, comma and line breaks. */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/**
+ * Folds a content line at 75 octets (RFC 5545 §3.1): continuation lines start with one space, which
+ * counts towards their 75. Splits only between characters, never inside a UTF-8 sequence, so a name
+ * in Devanagari or an emoji survives the unfolding intact.
+ */
+export function foldLine(line: string): string {
+  const encoder = new TextEncoder();
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = encoder.encode(char).length;
+    const limit = parts.length === 0 ? MAX_LINE_OCTETS : MAX_LINE_OCTETS - 1;
+    if (octets + size > limit) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join(`${CRLF} `);
+}
+
+/** Parameter values with : ; , must be quoted, and may not contain a double quote at all. */
+function quoteParam(value: string): string {
+  const clean = value.replace(/["\r\n]/g, '');
+  return /[:;,]/.test(clean) ? `"${clean}"` : clean;
+}
+
+/** URI values are not TEXT-escaped; a line break in one would start a forged property. */
+function singleLine(value: string): string {
+  return value.replace(/[\r\n]/g, '');
+}
+
+function localStamp(date: string, time: string): string {
+  return `${date.replace(/-/g, '')}T${time.replace(':', '')}00`;
+}
+
+function utcStamp(instant: Date): string {
+  return `${instant.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+}

@@ -1,0 +1,522 @@
+import { POLICY } from '@utsav/domain/constants';
+import { formatRupees } from '@utsav/domain/pricing';
+import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
+import {
+  type Color,
+  degrees,
+  drawImage,
+  PageSizes,
+  PDFDocument,
+  type PDFFont,
+  type PDFPage,
+  type PDFRef,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  StandardFonts,
+  setCharacterSpacing,
+} from 'pdf-lib';
+import { qrImage } from './qr-image';
+import type { EventDetails, TicketDocument } from './types';
+import { hasReadableText, toWinAnsi } from './win-ansi';
+
+export interface TicketsPdfInput {
+  event: Pick<EventDetails, 'name' | 'date' | 'startTime' | 'endTime' | 'venue'>;
+  /** The buyer or recipient; printed on every ticket that has no name of its own. */
+  holderName: string;
+  tickets: TicketDocument[];
+  orderRef?: string | undefined;
+}
+
+export const ENTRY_NOTE = 'Show this QR at the gate. One entry per ticket.';
+
+const STATUS_NOTES = {
+  used: 'This ticket has already been used for entry.',
+  cancelled: 'This ticket was cancelled and will not admit entry.',
+} as const;
+
+const COLORS = {
+  page: rgb(0.984, 0.96, 0.918),
+  card: rgb(1, 1, 1),
+  header: rgb(0.48, 0.118, 0.227),
+  headerSoft: rgb(0.96, 0.85, 0.77),
+  saffron: rgb(0.95, 0.647, 0.086),
+  pink: rgb(0.86, 0.24, 0.45),
+  green: rgb(0.13, 0.55, 0.42),
+  ink: rgb(0.12, 0.1, 0.09),
+  muted: rgb(0.42, 0.38, 0.35),
+  hairline: rgb(0.88, 0.84, 0.78),
+  void: rgb(0.8, 0.1, 0.12),
+} as const;
+
+const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A5;
+const CARD_INSET = 16;
+const CARD_RADIUS = 14;
+const PAD = 24;
+const HEADER_HEIGHT = 112;
+/** ~62 mm printed, the QR symbol itself ~50 mm inside its quiet zone: easy for any phone at arm's length. */
+const QR_SIZE = 176;
+/** ~8 pixels per module: sharp even where a viewer smooths enlarged images, and still ~1 KB as 1-bit. */
+const QR_PIXELS = 480;
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  mono: PDFFont;
+  monoBold: PDFFont;
+}
+
+/**
+ * One A5 page per ticket: event, date and time (IST), venue, holder, price, ticket id and a large QR
+ * of the ticket's signed token. Standard fonts only (no embedding, small files), so all text passes
+ * through toWinAnsi; the QR and the ids are ASCII and always exact.
+ */
+export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Uint8Array> {
+  // A PDF without pages is a broken file in most viewers; an empty order is a caller's bug.
+  if (input.tickets.length === 0) throw new Error('renderTicketsPdf needs at least one ticket');
+  const pdf = await PDFDocument.create();
+  const eventName = toWinAnsi(input.event.name);
+  pdf.setTitle(`Tickets - ${eventName}`);
+  pdf.setSubject(
+    input.tickets.length === 1 ? `Ticket ${input.tickets[0]?.id}` : `${input.tickets.length} tickets`,
+  );
+  pdf.setAuthor(POLICY.organiserName);
+  pdf.setCreator('Utsav');
+  pdf.setProducer('Utsav');
+  pdf.setLanguage('en-IN');
+
+  const fonts: Fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    mono: await pdf.embedFont(StandardFonts.Courier),
+    monoBold: await pdf.embedFont(StandardFonts.CourierBold),
+  };
+
+  for (const [index, ticket] of input.tickets.entries()) {
+    const qr = embedQr(pdf, ticket.qrToken);
+    const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    const qrName = page.node.newXObject('QR', qr);
+    drawTicket(page, fonts, {
+      eventName,
+      event: input.event,
+      holderName: printableName(ticket.holderName, input.holderName),
+      ticket,
+      position: { index, count: input.tickets.length },
+      orderRef: input.orderRef,
+      drawQr: (x, y, size) =>
+        page.pushOperators(
+          pushGraphicsState(),
+          ...drawImage(qrName, {
+            x,
+            y,
+            width: size,
+            height: size,
+            rotate: degrees(0),
+            xSkew: degrees(0),
+            ySkew: degrees(0),
+          }),
+          popGraphicsState(),
+        ),
+    });
+  }
+  return pdf.save();
+}
+
+/**
+ * The QR as a PDF image carrying the PNG's own compressed 1-bit scanlines, which PDF decodes natively
+ * (FlateDecode with the PNG predictor). pdf-lib's embedPng would instead expand every PNG to 8-bit RGB
+ * and deflate it again: ~100 ms and ~15 KB per ticket, against ~5 ms and ~1 KB here. That matters when
+ * the outbox worker renders the PDFs of a whole sales rush on the same CPU that serves the rush.
+ */
+function embedQr(pdf: PDFDocument, token: string): PDFRef {
+  const image = qrImage(token, { size: QR_PIXELS });
+  const stream = pdf.context.stream(image.compressedScanlines, {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: image.width,
+    Height: image.width,
+    ColorSpace: 'DeviceGray',
+    BitsPerComponent: 1,
+    Filter: 'FlateDecode',
+    DecodeParms: { Predictor: 15, Colors: 1, BitsPerComponent: 1, Columns: image.width },
+  });
+  return pdf.context.register(stream);
+}
+
+/**
+ * The part of a ticket id a person reads out at the help desk: its last 8 characters, exactly what the
+ * admin ticket table shows (admin-side §2), so the two can be matched by eye.
+ */
+export function shortTicketId(id: string): string {
+  // The tail, not the head: time-ordered ids (UUIDv7, ULID) share their leading characters across one
+  // order, while the tail is random in every common format.
+  return id.slice(-8);
+}
+
+/** "Rs. 1,299" — the standard fonts have no ₹ glyph (it is not in WinAnsi), and "Rs." reads naturally in India. */
+export function pdfPrice(rupees: number): string {
+  if (rupees === 0) return 'Complimentary';
+  return toWinAnsi(formatRupees(rupees).replace('₹', 'Rs. '));
+}
+
+function printableName(ticketName: string | undefined, holderName: string): string {
+  for (const candidate of [ticketName, holderName]) {
+    const name = toWinAnsi(candidate?.trim() ?? '').trim();
+    // A name written entirely in a script WinAnsi lacks would print as "? ?"; the QR, not the name,
+    // admits the guest, so a neutral word reads better than a row of question marks.
+    if (hasReadableText(name)) return name;
+  }
+  return 'Guest';
+}
+
+interface TicketPage {
+  eventName: string;
+  event: TicketsPdfInput['event'];
+  holderName: string;
+  ticket: TicketDocument;
+  position: { index: number; count: number };
+  orderRef: string | undefined;
+  drawQr: (x: number, y: number, size: number) => void;
+}
+
+function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
+  const card = {
+    x: CARD_INSET,
+    y: CARD_INSET,
+    width: PAGE_WIDTH - 2 * CARD_INSET,
+    height: PAGE_HEIGHT - 2 * CARD_INSET,
+  };
+  const top = card.y + card.height;
+  const left = card.x + PAD;
+  const contentWidth = card.width - 2 * PAD;
+  const centerX = card.x + card.width / 2;
+
+  page.drawRectangle({ x: 0, y: 0, width: PAGE_WIDTH, height: PAGE_HEIGHT, color: COLORS.page });
+  page.drawSvgPath(roundedRectPath(card.width, card.height, CARD_RADIUS, CARD_RADIUS), {
+    x: card.x,
+    y: top,
+    color: COLORS.card,
+    borderColor: COLORS.hairline,
+    borderWidth: 0.75,
+  });
+
+  // Header band
+  page.drawSvgPath(roundedRectPath(card.width, HEADER_HEIGHT, CARD_RADIUS, 0), {
+    x: card.x,
+    y: top,
+    color: COLORS.header,
+  });
+  const headerBottom = top - HEADER_HEIGHT;
+  drawSpaced(page, `${POLICY.organiserName.toUpperCase()}  \u00b7  ADMIT ONE`, {
+    x: left,
+    y: top - 26,
+    size: 8,
+    font: fonts.bold,
+    color: COLORS.saffron,
+    spacing: 1.4,
+  });
+  const counter = `TICKET ${t.position.index + 1} OF ${t.position.count}`;
+  drawSpaced(page, counter, {
+    x: card.x + card.width - PAD - spacedWidth(counter, fonts.bold, 8, 1.4),
+    y: top - 26,
+    size: 8,
+    font: fonts.bold,
+    color: COLORS.headerSoft,
+    spacing: 1.4,
+  });
+  const title = fitText(t.eventName, fonts.bold, {
+    maxWidth: contentWidth,
+    maxLines: 2,
+    sizes: [24, 21, 18, 16],
+  });
+  const titleBlockHeight = title.lines.length * title.size * 1.15;
+  let titleY =
+    headerBottom + (HEADER_HEIGHT - 34 - titleBlockHeight) / 2 + titleBlockHeight - title.size * 0.8;
+  for (const line of title.lines) {
+    page.drawText(line, { x: left, y: titleY, size: title.size, font: fonts.bold, color: COLORS.card });
+    titleY -= title.size * 1.15;
+  }
+  drawToran(page, card.x, card.width, headerBottom);
+
+  // Details
+  const columnX = centerX + 8;
+  const columnWidth = card.x + card.width - PAD - columnX;
+  let y = headerBottom - 40;
+  drawField(page, fonts, 'DATE', toWinAnsi(formatEventDate(t.event.date)), {
+    x: left,
+    y,
+    width: columnX - left - 12,
+  });
+  drawField(page, fonts, 'TIME', toWinAnsi(`${formatTimeRange(t.event.startTime, t.event.endTime)} IST`), {
+    x: columnX,
+    y,
+    width: columnWidth,
+  });
+  y -= 40;
+  const venueLines = drawField(page, fonts, 'VENUE', toWinAnsi(t.event.venue), {
+    x: left,
+    y,
+    width: contentWidth,
+    maxLines: 2,
+  });
+  y -= 40 + (venueLines - 1) * 14;
+  drawField(page, fonts, 'GUEST', t.holderName, { x: left, y, width: columnX - left - 12 });
+  drawField(page, fonts, 'PRICE', pdfPrice(t.ticket.price), { x: columnX, y, width: columnWidth });
+
+  // Perforation: a dashed tear line with a notch cut out of each edge, like a paper ticket's stub.
+  const perforationY = y - 30;
+  page.drawLine({
+    start: { x: card.x + 14, y: perforationY },
+    end: { x: card.x + card.width - 14, y: perforationY },
+    thickness: 1,
+    color: COLORS.hairline,
+    dashArray: [5, 4],
+  });
+  for (const x of [card.x, card.x + card.width]) {
+    page.drawCircle({
+      x,
+      y: perforationY,
+      size: 9,
+      color: COLORS.page,
+      borderColor: COLORS.hairline,
+      borderWidth: 0.75,
+    });
+  }
+  // Hide the half of each notch's outline that lies outside the card.
+  page.drawRectangle({ x: 0, y: perforationY - 10, width: card.x, height: 20, color: COLORS.page });
+  page.drawRectangle({
+    x: card.x + card.width,
+    y: perforationY - 10,
+    width: PAGE_WIDTH - card.x - card.width,
+    height: 20,
+    color: COLORS.page,
+  });
+
+  // QR and identity of the ticket
+  const qrTop = perforationY - 14;
+  const qrBottom = qrTop - QR_SIZE;
+  t.drawQr(centerX - QR_SIZE / 2, qrBottom, QR_SIZE);
+  const status = t.ticket.status ?? 'active';
+  const note = status === 'active' ? ENTRY_NOTE : STATUS_NOTES[status];
+  drawCentered(page, note, {
+    centerX,
+    y: qrBottom - 10,
+    size: 10,
+    font: fonts.bold,
+    color: status === 'active' ? COLORS.ink : COLORS.void,
+  });
+  const shortId = toWinAnsi(shortTicketId(t.ticket.id));
+  const idLabel = 'TICKET ID  ';
+  const idLabelWidth = spacedWidth(idLabel, fonts.bold, 7.5, 1.2);
+  const shortIdWidth = spacedWidth(shortId, fonts.monoBold, 15, 1.5);
+  const idX = centerX - (idLabelWidth + shortIdWidth) / 2;
+  drawSpaced(page, idLabel, {
+    x: idX,
+    y: qrBottom - 32,
+    size: 7.5,
+    font: fonts.bold,
+    color: COLORS.muted,
+    spacing: 1.2,
+  });
+  drawSpaced(page, shortId, {
+    x: idX + idLabelWidth,
+    y: qrBottom - 33,
+    size: 15,
+    font: fonts.monoBold,
+    color: COLORS.ink,
+    spacing: 1.5,
+  });
+  const fullId = toWinAnsi(t.ticket.id);
+  drawCentered(page, fullId, {
+    centerX,
+    y: qrBottom - 46,
+    size: Math.min(8, fitSize(fullId, fonts.mono, contentWidth)),
+    font: fonts.mono,
+    color: COLORS.muted,
+  });
+
+  if (status !== 'active') {
+    const mark = status.toUpperCase();
+    const size = 46;
+    const width = fonts.bold.widthOfTextAtSize(mark, size);
+    const angle = 35;
+    const radians = (angle * Math.PI) / 180;
+    page.drawText(mark, {
+      x: centerX - (width / 2) * Math.cos(radians) + (size / 3) * Math.sin(radians),
+      y: qrBottom + QR_SIZE / 2 - (width / 2) * Math.sin(radians) - (size / 3) * Math.cos(radians),
+      size,
+      font: fonts.bold,
+      color: COLORS.void,
+      opacity: 0.55,
+      rotate: degrees(angle),
+    });
+  }
+
+  // Footer
+  const footerY = card.y + 30;
+  page.drawLine({
+    start: { x: left, y: footerY + 14 },
+    end: { x: card.x + card.width - PAD, y: footerY + 14 },
+    thickness: 0.5,
+    color: COLORS.hairline,
+  });
+  const orderText = t.orderRef ? `Order ${toWinAnsi(t.orderRef)}  \u00b7  ` : '';
+  drawCentered(page, `${orderText}Keep this ticket private: a copy of the QR admits only once.`, {
+    centerX,
+    y: footerY,
+    size: 7,
+    font: fonts.regular,
+    color: COLORS.muted,
+    maxWidth: contentWidth,
+  });
+  drawCentered(page, `Questions? ${POLICY.supportEmail}  \u00b7  ${POLICY.supportHours}`, {
+    centerX,
+    y: footerY - 11,
+    size: 7,
+    font: fonts.regular,
+    color: COLORS.muted,
+    maxWidth: contentWidth,
+  });
+}
+
+/** Hanging bunting (a toran) under the header: the festival's own decoration, in three colours. */
+function drawToran(page: PDFPage, cardX: number, cardWidth: number, headerBottom: number): void {
+  const flagWidth = 14;
+  const flagHeight = 9;
+  const colors: Color[] = [COLORS.saffron, COLORS.pink, COLORS.green];
+  const count = Math.floor((cardWidth - 2 * CARD_RADIUS) / flagWidth);
+  const startX = cardX + (cardWidth - count * flagWidth) / 2;
+  for (let i = 0; i < count; i++) {
+    page.drawSvgPath(`M 0 0 L ${flagWidth} 0 L ${flagWidth / 2} ${flagHeight} Z`, {
+      x: startX + i * flagWidth,
+      y: headerBottom,
+      color: colors[i % colors.length],
+    });
+  }
+}
+
+function drawField(
+  page: PDFPage,
+  fonts: Fonts,
+  label: string,
+  value: string,
+  box: { x: number; y: number; width: number; maxLines?: number },
+): number {
+  drawSpaced(page, label, {
+    x: box.x,
+    y: box.y,
+    size: 7.5,
+    font: fonts.bold,
+    color: COLORS.muted,
+    spacing: 1.2,
+  });
+  const fitted = fitText(value, fonts.bold, {
+    maxWidth: box.width,
+    maxLines: box.maxLines ?? 1,
+    sizes: [12, 11, 10],
+  });
+  let lineY = box.y - 16;
+  for (const line of fitted.lines) {
+    page.drawText(line, { x: box.x, y: lineY, size: fitted.size, font: fonts.bold, color: COLORS.ink });
+    lineY -= 14;
+  }
+  return fitted.lines.length;
+}
+
+interface TextStyle {
+  size: number;
+  font: PDFFont;
+  color: Color;
+}
+
+function drawSpaced(
+  page: PDFPage,
+  text: string,
+  style: TextStyle & { x: number; y: number; spacing: number },
+) {
+  page.pushOperators(setCharacterSpacing(style.spacing));
+  page.drawText(text, { x: style.x, y: style.y, size: style.size, font: style.font, color: style.color });
+  page.pushOperators(setCharacterSpacing(0));
+}
+
+function spacedWidth(text: string, font: PDFFont, size: number, spacing: number): number {
+  return font.widthOfTextAtSize(text, size) + spacing * text.length;
+}
+
+function drawCentered(
+  page: PDFPage,
+  text: string,
+  style: TextStyle & { centerX: number; y: number; maxWidth?: number },
+) {
+  const line = style.maxWidth ? truncate(text, style.font, style.size, style.maxWidth) : text;
+  const width = style.font.widthOfTextAtSize(line, style.size);
+  page.drawText(line, {
+    x: style.centerX - width / 2,
+    y: style.y,
+    size: style.size,
+    font: style.font,
+    color: style.color,
+  });
+}
+
+function fitSize(text: string, font: PDFFont, maxWidth: number): number {
+  const widthAtOne = font.widthOfTextAtSize(text, 1);
+  return widthAtOne === 0 ? 12 : maxWidth / widthAtOne;
+}
+
+/** The largest size at which the text fits in maxLines lines; at the smallest size, the last line is cut with "...". */
+function fitText(
+  text: string,
+  font: PDFFont,
+  options: { maxWidth: number; maxLines: number; sizes: number[] },
+): { lines: string[]; size: number } {
+  for (const size of options.sizes) {
+    const lines = wrap(text, font, size, options.maxWidth);
+    if (lines.length <= options.maxLines) return { lines, size };
+  }
+  const size = options.sizes[options.sizes.length - 1] ?? 10;
+  const lines = wrap(text, font, size, options.maxWidth).slice(0, options.maxLines);
+  const last = lines.length - 1;
+  lines[last] = truncate(`${lines[last]}...`, font, size, options.maxWidth);
+  return { lines, size };
+}
+
+function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(candidate, size) <= maxWidth || !line) {
+      line = candidate;
+    } else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  // A single word wider than the line (a long id, a URL) is cut rather than overflowing the card.
+  return (lines.length ? lines : ['']).map((l) => truncate(l, font, size, maxWidth));
+}
+
+function truncate(text: string, font: PDFFont, size: number, maxWidth: number): string {
+  if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
+  let cut = text;
+  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}...`, size) > maxWidth) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}...`;
+}
+
+/** An SVG path of a rectangle whose top corners have radius `top` and bottom corners `bottom` (y grows downwards). */
+function roundedRectPath(width: number, height: number, top: number, bottom: number): string {
+  return [
+    `M ${top} 0`,
+    `L ${width - top} 0`,
+    `Q ${width} 0 ${width} ${top}`,
+    `L ${width} ${height - bottom}`,
+    `Q ${width} ${height} ${width - bottom} ${height}`,
+    `L ${bottom} ${height}`,
+    `Q 0 ${height} 0 ${height - bottom}`,
+    `L 0 ${top}`,
+    `Q 0 0 ${top} 0`,
+    'Z',
+  ].join(' ');
+}

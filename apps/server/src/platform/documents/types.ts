@@ -1,0 +1,28 @@
+// Inputs shared by the document builders (PDF, .ics) and the email templates. Plain data, so an outbox
+// row can carry it as JSON and a worker can rebuild the documents when it sends.
+
+/** The event as the documents show it. Dates and times are IST wall-clock values, as stored. */
+export interface EventDetails {
+  name: string;
+  /** YYYY-MM-DD, the event's calendar day in Asia/Kolkata. */
+  date: string;
+  /** HH:MM (24 h), Asia/Kolkata. */
+  startTime: string;
+  /** HH:MM (24 h), Asia/Kolkata; earlier than startTime means the night runs past midnight. */
+  endTime: string;
+  venue: string;
+  description?: string | undefined;
+}
+
+export type TicketStatus = 'active' | 'used' | 'cancelled';
+
+export interface TicketDocument {
+  id: string;
+  /** The signed QR token, exactly the text the gate scanner must read. */
+  qrToken: string;
+  /** Rupees (the API's unit), e.g. 299 or 249.5. */
+  price: number;
+  status?: TicketStatus | undefined;
+  /** A per-ticket name (manual issuance names each ticket); falls back to the order's holder. */
+  holderName?: string | undefined;
+}

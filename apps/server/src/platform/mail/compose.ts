@@ -1,0 +1,63 @@
+import { buildEventIcs } from '../documents/ics';
+import { renderTicketsPdf } from '../documents/ticket-pdf';
+import type { EventDetails, TicketDocument } from '../documents/types';
+import type { MailMessage, Recipient } from './message';
+import { manualIssuanceEmail } from './templates/manual-issuance';
+import { ticketConfirmationEmail } from './templates/ticket-confirmation';
+
+// What an outbox worker calls: plain JSON-able input in (what the outbox row stores), a complete message
+// with its PDF and calendar invite out. The documents are rendered at send time, never in the request
+// that sold the tickets.
+
+interface TicketsMailBase {
+  to: Recipient;
+  event: EventDetails;
+  tickets: TicketDocument[];
+  /** Guest dashboard URL (the "View My Tickets" button and the .ics URL). */
+  ticketsUrl: string;
+  /** ORGANIZER of the calendar invite. */
+  organizerEmail: string;
+}
+
+export interface ComposeTicketConfirmationInput extends TicketsMailBase {
+  totalPaid: number;
+  orderRef: string;
+}
+
+export async function composeTicketConfirmation(input: ComposeTicketConfirmationInput): Promise<MailMessage> {
+  const pdf = await renderTicketsPdf({
+    event: input.event,
+    holderName: input.to.name,
+    tickets: input.tickets,
+    orderRef: input.orderRef,
+  });
+  const ics = buildEventIcs({
+    uid: `${input.orderRef}@utsav`,
+    event: input.event,
+    url: input.ticketsUrl,
+    organizerEmail: input.organizerEmail,
+  });
+  return ticketConfirmationEmail({ ...input, pdf, ics });
+}
+
+export interface ComposeManualIssuanceInput extends TicketsMailBase {
+  totalAmount: number;
+  paymentDone: boolean;
+  issuanceRef: string;
+}
+
+export async function composeManualIssuance(input: ComposeManualIssuanceInput): Promise<MailMessage> {
+  const pdf = await renderTicketsPdf({
+    event: input.event,
+    holderName: input.to.name,
+    tickets: input.tickets,
+    orderRef: input.issuanceRef,
+  });
+  const ics = buildEventIcs({
+    uid: `${input.issuanceRef}@utsav`,
+    event: input.event,
+    url: input.ticketsUrl,
+    organizerEmail: input.organizerEmail,
+  });
+  return manualIssuanceEmail({ ...input, pdf, ics });
+}

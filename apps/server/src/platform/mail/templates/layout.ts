@@ -1,0 +1,131 @@
+import { POLICY } from '@utsav/domain/constants';
+import { formatRupees } from '@utsav/domain/pricing';
+import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
+import type { EventDetails } from '../../documents/types';
+import type { Recipient } from '../message';
+import { html, type SafeHtml, safeUrl } from './html';
+
+// One look for every email: a 600 px card on a warm background, inline styles only (many mail clients
+// strip <style>), layout by tables (Outlook renders with Word), no images (blocked by default in most
+// clients; the header is a coloured cell instead). Fluid below 600 px, so phones need no media query.
+
+const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+const COLORS = {
+  page: '#fbf5ea',
+  card: '#ffffff',
+  header: '#7a1e3a',
+  accent: '#f2a516',
+  ink: '#1f1a17',
+  muted: '#6b625a',
+  hairline: '#eadfcd',
+  panel: '#faf6ef',
+  warning: '#9a3412',
+  warningPanel: '#fff4e5',
+};
+
+export function greetingName(to: Recipient | string): string {
+  const name = typeof to === 'string' ? '' : to.name.trim();
+  return name ? (name.split(/\s+/)[0] ?? name) : 'there';
+}
+
+export function money(rupees: number): string {
+  return formatRupees(rupees);
+}
+
+export function eventWhen(event: Pick<EventDetails, 'date' | 'startTime' | 'endTime'>): {
+  date: string;
+  time: string;
+} {
+  return {
+    date: formatEventDate(event.date),
+    time: `${formatTimeRange(event.startTime, event.endTime)} IST`,
+  };
+}
+
+export interface LayoutInput {
+  subject: string;
+  /** The grey preview line inboxes show after the subject. */
+  preheader: string;
+  heading: string;
+  body: SafeHtml;
+}
+
+export function emailLayout(input: LayoutInput): string {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="x-apple-disable-message-reformatting">
+<title>${input.subject}</title>
+</head>
+<body style="margin:0;padding:0;background-color:${COLORS.page};">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${input.preheader}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${COLORS.page};">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;width:100%;background-color:${COLORS.card};border:1px solid ${COLORS.hairline};border-radius:12px;border-collapse:separate;">
+<tr><td style="background-color:${COLORS.header};border-radius:12px 12px 0 0;padding:24px 28px;font-family:${FONT};">
+<div style="font-size:12px;font-weight:bold;letter-spacing:2px;color:${COLORS.accent};text-transform:uppercase;">${POLICY.organiserName}</div>
+<h1 style="margin:8px 0 0;font-size:22px;line-height:1.3;font-weight:bold;color:#ffffff;">${input.heading}</h1>
+</td></tr>
+<tr><td style="padding:28px;font-family:${FONT};font-size:15px;line-height:1.6;color:${COLORS.ink};">
+${input.body}
+</td></tr>
+<tr><td style="padding:18px 28px;background-color:${COLORS.panel};border-top:1px solid ${COLORS.hairline};border-radius:0 0 12px 12px;font-family:${FONT};font-size:12px;line-height:1.6;color:${COLORS.muted};">
+Questions? Write to <a href="mailto:${POLICY.supportEmail}" style="color:${COLORS.header};">${POLICY.supportEmail}</a> (${POLICY.supportHours}). We answer refund queries within ${POLICY.refundQueryResponseHours} hours and other questions within ${POLICY.generalQueryResponseHours} hours.<br>
+${POLICY.organiserName}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`.value;
+}
+
+export function textFooter(): string {
+  return [
+    '--',
+    `Questions? Write to ${POLICY.supportEmail} (${POLICY.supportHours}).`,
+    `We answer refund queries within ${POLICY.refundQueryResponseHours} hours and other questions within ${POLICY.generalQueryResponseHours} hours.`,
+    POLICY.organiserName,
+  ].join('\n');
+}
+
+/** Joins text paragraphs with blank lines and appends the footer; every email's text part ends the same way. */
+export function textBody(paragraphs: (string | false | undefined)[]): string {
+  return `${[...paragraphs.filter((p): p is string => Boolean(p)), textFooter()].join('\n\n')}\n`;
+}
+
+export function paragraph(content: SafeHtml | string): SafeHtml {
+  return html`<p style="margin:0 0 16px;">${content}</p>`;
+}
+
+export type DetailRow = readonly [label: string, value: string];
+
+export function detailsTable(rows: DetailRow[]): SafeHtml {
+  return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;background-color:${COLORS.panel};border:1px solid ${COLORS.hairline};border-radius:8px;border-collapse:separate;">
+${rows.map(
+  ([label, value], i) =>
+    html`<tr><td style="padding:10px 14px;${i > 0 ? `border-top:1px solid ${COLORS.hairline};` : ''}font-size:13px;color:${COLORS.muted};width:38%;vertical-align:top;">${label}</td><td style="padding:10px 14px;${i > 0 ? `border-top:1px solid ${COLORS.hairline};` : ''}font-size:14px;font-weight:bold;color:${COLORS.ink};vertical-align:top;">${value}</td></tr>
+`,
+)}</table>`;
+}
+
+export function textDetails(rows: DetailRow[]): string {
+  const width = Math.max(...rows.map(([label]) => label.length)) + 2;
+  return rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`).join('\n');
+}
+
+export function button(href: string, label: string): SafeHtml {
+  return html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:4px 0 22px;"><tr><td style="background-color:${COLORS.header};border-radius:8px;">
+<a href="${safeUrl(href)}" style="display:inline-block;padding:12px 22px;font-family:${FONT};font-size:15px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px;">${label}</a>
+</td></tr></table>`;
+}
+
+export function notice(content: SafeHtml | string): SafeHtml {
+  return html`<div style="margin:0 0 20px;padding:12px 14px;background-color:${COLORS.warningPanel};border-left:4px solid ${COLORS.accent};border-radius:4px;color:${COLORS.warning};font-size:14px;">${content}</div>`;
+}
+
+export function list(items: (SafeHtml | string)[]): SafeHtml {
+  return html`<ul style="margin:0 0 20px;padding-left:20px;">${items.map((item) => html`<li style="margin:0 0 6px;">${item}</li>`)}</ul>`;
+}

@@ -1,0 +1,25 @@
+import type { EventDetails, TicketDocument } from '../../../src/platform/documents/types';
+
+// Small factories for document and email tests; each call returns fresh data.
+
+export function newEvent(overrides: Partial<EventDetails> = {}): EventDetails {
+  return {
+    name: 'Utsav Pre-Navratri Garba Night',
+    date: '2026-11-21',
+    startTime: '18:30',
+    endTime: '22:30',
+    venue: 'NSCI Dome, Worli, Mumbai',
+    description: 'Garba and Raas with live dhol.',
+    ...overrides,
+  };
+}
+
+let sequence = 0;
+
+/** A ticket whose token is as long as a real signed one (~150 characters), so QR versions are realistic. */
+export function newTicket(overrides: Partial<TicketDocument> = {}): TicketDocument {
+  sequence += 1;
+  const id = `0193a4b2-7c1d-7e5f-9a2b-${String(sequence).padStart(12, '0')}`;
+  const signature = Buffer.alloc(64, sequence).toString('base64url');
+  return { id, qrToken: `v1.${id}.evt-2026.${signature}`, price: 299, ...overrides };
+}

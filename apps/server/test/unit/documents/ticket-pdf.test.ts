@@ -1,0 +1,151 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import {
+  ENTRY_NOTE,
+  pdfPrice,
+  renderTicketsPdf,
+  shortTicketId,
+} from '../../../src/platform/documents/ticket-pdf';
+import { newEvent, newTicket } from './factories';
+import { inspectPdf } from './pdf-inspect';
+import { decodeQrImage } from './qr-decode';
+
+const hasPdftoppm = (() => {
+  try {
+    execFileSync('pdftoppm', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe('renderTicketsPdf', () => {
+  it('has one page per ticket', async () => {
+    const tickets = [newTicket(), newTicket(), newTicket()];
+    const pdf = await renderTicketsPdf({ event: newEvent(), holderName: 'Asha Patel', tickets });
+    const loaded = await PDFDocument.load(pdf);
+    expect(loaded.getPageCount()).toBe(3);
+    expect(loaded.getTitle()).toBe('Tickets - Utsav Pre-Navratri Garba Night');
+  });
+
+  it('prints the event, the IST date and time, the venue, the holder, the price and both forms of the id', async () => {
+    const ticket = newTicket({ price: 1249.5 });
+    const pdf = await renderTicketsPdf({
+      event: newEvent(),
+      holderName: 'Asha Patel',
+      tickets: [ticket],
+      orderRef: 'order_Q7xK2mP9',
+    });
+    const [page] = await inspectPdf(pdf);
+    const text = page?.text.join(' ') ?? '';
+    expect(text).toContain('Utsav Pre-Navratri Garba Night');
+    expect(text).toContain('Saturday, 21 November 2026');
+    expect(text).toContain('6:30 PM - 10:30 PM IST');
+    expect(text).toContain('NSCI Dome, Worli, Mumbai');
+    expect(text).toContain('Asha Patel');
+    expect(text).toContain('Rs. 1,249.50');
+    expect(text).toContain(ticket.id);
+    expect(text).toContain(shortTicketId(ticket.id));
+    expect(text).toContain(ENTRY_NOTE);
+    expect(text).toContain('order_Q7xK2mP9');
+  });
+
+  it('puts a QR on every page that decodes to that page’s own token', async () => {
+    const tickets = [newTicket(), newTicket()];
+    const pdf = await renderTicketsPdf({ event: newEvent(), holderName: 'Asha Patel', tickets });
+    const pages = await inspectPdf(pdf);
+    for (const [index, page] of pages.entries()) {
+      expect(page.images).toHaveLength(1);
+      expect(await decodeQrImage(page.images[0]!)).toEqual([tickets[index]?.qrToken]);
+    }
+  });
+
+  // Needs poppler-utils; proves a real PDF renderer paints the QR as a scannable code, as printed at 150 dpi.
+  it.skipIf(!hasPdftoppm)('renders, through a real PDF renderer, a QR that scans', async () => {
+    const ticket = newTicket();
+    const pdf = await renderTicketsPdf({ event: newEvent(), holderName: 'Asha Patel', tickets: [ticket] });
+    const dir = mkdtempSync(join(tmpdir(), 'utsav-pdf-'));
+    try {
+      writeFileSync(join(dir, 'ticket.pdf'), pdf);
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '150',
+        '-singlefile',
+        join(dir, 'ticket.pdf'),
+        join(dir, 'page'),
+      ]);
+      expect(await decodeQrImage(readFileSync(join(dir, 'page.png')))).toEqual([ticket.qrToken]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('prints each ticket’s own name when given, the holder’s otherwise', async () => {
+    const pdf = await renderTicketsPdf({
+      event: newEvent(),
+      holderName: 'Asha Patel',
+      tickets: [newTicket({ holderName: 'Ravi Patel' }), newTicket({ holderName: '  ' })],
+    });
+    const [first, second] = await inspectPdf(pdf);
+    expect(first?.text).toContain('Ravi Patel');
+    expect(second?.text).toContain('Asha Patel');
+  });
+
+  it('survives names in Devanagari and with emoji', async () => {
+    const pdf = await renderTicketsPdf({
+      event: newEvent({ name: 'नवरात्रि Garba 🎉', venue: 'NSCI Dome – Worli ₹' }),
+      holderName: 'आशा पटेल',
+      tickets: [newTicket({ holderName: 'Asha 🎉 Patel' }), newTicket()],
+    });
+    const [first, second] = await inspectPdf(pdf);
+    expect(first?.text).toContain('Asha ? Patel');
+    expect(first?.text).toContain('? Garba ?');
+    // A name with no letter WinAnsi can draw prints as a neutral word, not "? ?".
+    expect(second?.text).toContain('Guest');
+  });
+
+  it('marks used and cancelled tickets so a printout cannot be mistaken for a valid one', async () => {
+    const pdf = await renderTicketsPdf({
+      event: newEvent(),
+      holderName: 'Asha Patel',
+      tickets: [newTicket({ status: 'cancelled' }), newTicket({ status: 'used' })],
+    });
+    const [cancelled, used] = await inspectPdf(pdf);
+    expect(cancelled?.text).toContain('CANCELLED');
+    expect(cancelled?.text).not.toContain(ENTRY_NOTE);
+    expect(used?.text).toContain('USED');
+  });
+
+  it('refuses an empty list rather than writing a PDF without pages', async () => {
+    await expect(renderTicketsPdf({ event: newEvent(), holderName: 'Asha', tickets: [] })).rejects.toThrow();
+  });
+
+  it('fits a very long event name and venue without throwing', async () => {
+    const pdf = await renderTicketsPdf({
+      event: newEvent({ name: 'Garba '.repeat(40), venue: 'Hall '.repeat(60) }),
+      holderName: 'A'.repeat(200),
+      tickets: [newTicket()],
+    });
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);
+  });
+});
+
+describe('pdfPrice', () => {
+  it('writes rupees as Rs. with Indian digit grouping', () => {
+    expect(pdfPrice(299)).toBe('Rs. 299');
+    expect(pdfPrice(125000)).toBe('Rs. 1,25,000');
+    expect(pdfPrice(249.5)).toBe('Rs. 249.50');
+    expect(pdfPrice(0)).toBe('Complimentary');
+  });
+});
+
+describe('shortTicketId', () => {
+  it('is the last 8 characters, as the admin ticket table shows them', () => {
+    expect(shortTicketId('0193a4b2-7c1d-7e5f-9a2b-3c4d5e6f7a8b')).toBe('5e6f7a8b');
+  });
+});
