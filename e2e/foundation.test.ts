@@ -1,0 +1,111 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let eventName: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const event = (await (await fetch(`${server.url}/api/event`)).json()) as { data: { name: string } };
+  eventName = event.data.name;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('first visit', () => {
+  it('plays the intro word by word over the landing page, then shows the event', async () => {
+    const context = await newContext(browser, { reducedMotion: false });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await expect.poll(() => page.getByText('Garba', { exact: true }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: eventName }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await expect.poll(() => page.getByText('Group Discounts Available').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  for (const [label, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`shows the landing page at ${viewport.width} px (${label}) and saves a screenshot`, async () => {
+      const context = await newContext(browser, { viewport });
+      const page = await context.newPage();
+      await page.goto(server.url);
+      await page.getByRole('heading', { level: 1, name: eventName }).waitFor();
+      await page.getByRole('button', { name: 'Book Your Tickets Now' }).first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, `landing-${viewport.width}`);
+      await context.close();
+    });
+  }
+});
+
+describe('sign-in and role routing', () => {
+  it('a guest signs in through the popup and lands on their dashboard', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await signInThroughPopup(page, 'guest@utsav.test');
+    await page.getByRole('button', { name: 'View My Tickets' }).first().click();
+    await page.waitForURL(/\/dashboard\/guest$/);
+
+    await page.goto(`${server.url}/dashboard/admin`);
+    await page.waitForURL(/\/dashboard\/guest$/);
+
+    await page.goto(`${server.url}/dashboard/bogus`);
+    await expect.poll(() => page.getByText('Invalid Role').first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Go to Home' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await context.close();
+  });
+
+  it('an admin lands on the Admin Dashboard through My Dashboard', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await signInThroughPopup(page, 'admin@utsav.test');
+    await page.getByRole('button', { name: 'My Dashboard' }).first().click();
+    await page.waitForURL(/\/dashboard\/admin$/);
+    await expect.poll(() => page.getByText('Admin Dashboard').first().isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('a signed-out visitor on /dashboard is sent home', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(`${server.url}/`);
+    await context.close();
+  });
+});
+
+describe('legal pages', () => {
+  for (const [path, heading] of [
+    ['/privacy-policy', /privacy/i],
+    ['/cancellation-policy', /cancellation/i],
+    ['/refund-policy', /refund/i],
+    ['/terms-of-service', /terms/i],
+  ] as const) {
+    it(`${path} has real content and leads back home`, async () => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      const text = await page.locator('main').innerText();
+      expect(text.length).toBeGreaterThan(1500);
+      await page.getByRole('link', { name: 'Back to Home' }).or(page.getByRole('button', { name: 'Back to Home' })).click();
+      await page.waitForURL(`${server.url}/`);
+      await context.close();
+    });
+  }
+});

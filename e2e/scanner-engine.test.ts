@@ -1,0 +1,245 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import { SCANNER_RESTART_MS } from '@utsav/domain/constants';
+import react from '@vitejs/plugin-react';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cspDirectives } from '../apps/server/src/platform/security';
+import { launchBrowser, newContext, PHONE, screenshot } from './support/browser';
+import { writeFakeCameraY4m } from './support/fake-camera';
+
+// The scanner engine (camera, decoder, scan timing) in Debian's Chromium, which has no native
+// BarcodeDetector: every decode here goes through the zxing-wasm fallback served from our own bundle.
+
+const webRoot = path.resolve(import.meta.dirname, '../apps/web');
+const workDir = mkdtempSync(path.join(tmpdir(), 'utsav-scanner-'));
+const outDir = path.join(workDir, 'web');
+const cameraFile = path.join(workDir, 'ticket.y4m');
+// The shape of a real ticket code: a version prefix and ~133 base64url characters of payload and signature.
+const TICKET_CODE = `UT1.${'eyJ0IjoiMDFKOFo3UTRSNkI5WDJNM0s1VjhOMUMwRDciLCJlIjoiZXZ0XzIwMjYifQ'}.${'Qk3x_9vL2mN8pR4tY7wZ1aC5eG0hJ6kS3uX9bD2fH8jL4nP7qT1vW5yA0cE6gI3kM9oR2sU8wZ4bF7dH1jK'}`;
+const ORIGIN_RE = /^http:\/\/127\.0\.0\.1:\d+\//;
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+};
+
+// The production CSP, so the test fails if it ever stops allowing the wasm decoder.
+const CSP = Object.entries(
+  cspDirectives({
+    authMode: 'dev',
+    firebase: undefined,
+    payments: 'emulator',
+    publicUrl: 'http://127.0.0.1',
+  }),
+)
+  .filter((entry): entry is [string, string[]] => entry[1] !== null)
+  .map(([name, values]) => [name, ...values].join(' '))
+  .join('; ');
+
+let server: Server;
+let baseUrl: string;
+const served: Array<{ path: string; type: string }> = [];
+
+beforeAll(async () => {
+  await build({
+    root: webRoot,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react(), tailwindcss()],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      rolldownOptions: { input: path.join(webRoot, 'scanner-lab.html') },
+    },
+  });
+  writeFakeCameraY4m(TICKET_CODE, cameraFile);
+
+  server = createServer((request, response) => {
+    const urlPath = new URL(request.url ?? '/', 'http://x').pathname;
+    const file = path.join(outDir, path.normalize(urlPath).replace(/^(\.\.[/\\])+/, ''));
+    try {
+      const body = readFileSync(file);
+      const type = MIME[path.extname(file)] ?? 'application/octet-stream';
+      served.push({ path: urlPath, type });
+      response.writeHead(200, { 'content-type': type, 'content-security-policy': CSP });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+const FAKE_CAMERA = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-video-capture=${cameraFile}`,
+];
+
+interface Lab {
+  context: BrowserContext;
+  page: Page;
+  requests: string[];
+}
+
+async function openLab(browser: Browser, query = '', grantCamera = true): Promise<Lab> {
+  const context = await newContext(browser, { viewport: PHONE });
+  if (grantCamera) await context.grantPermissions(['camera'], { origin: baseUrl });
+  const requests: string[] = [];
+  context.on('request', (request) => requests.push(request.url()));
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/scanner-lab.html${query}`);
+  return { context, page, requests };
+}
+
+/** Waits for the camera error alert (vitest's expect has no Playwright matchers) and returns its text. */
+async function alertText(page: Page): Promise<string> {
+  const alert = page.getByRole('alert');
+  await alert.waitFor({ timeout: 5000 });
+  return (await alert.locator('p').textContent()) ?? '';
+}
+
+async function scanTimes(page: Page): Promise<number[]> {
+  const times = await page.getByTestId('scanned').getAttribute('data-scan-times');
+  return times ? times.split(',').map(Number) : [];
+}
+
+describe('scanner engine with a fake camera', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser(FAKE_CAMERA);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('reads a ticket QR through the bundled zxing-wasm without any request leaving loopback', async () => {
+    const { context, page, requests } = await openLab(browser);
+    await page.getByRole('button', { name: 'Start Camera' }).click();
+    const scanned = page.getByTestId('scanned');
+    await expect.poll(() => scanned.textContent(), { timeout: 10_000 }).toBe(TICKET_CODE);
+
+    const playingAt = Number(await scanned.getAttribute('data-playing-at'));
+    const [firstScanAt] = await scanTimes(page);
+    const latency = (firstScanAt ?? Number.NaN) - playingAt;
+    console.log(`[scanner] first decode ${latency.toFixed(0)} ms after the video started playing`);
+    expect(latency).toBeGreaterThanOrEqual(0);
+    // The target is 500 ms (60-240 ms measured here); the bound leaves room for a loaded 2-core CI machine.
+    expect(latency).toBeLessThan(1000);
+
+    expect(await page.getByTestId('decoder').textContent()).toBe('zxing');
+    await screenshot(page, 'scanner-lab-390');
+    expect(requests.filter((url) => !ORIGIN_RE.test(url))).toEqual([]);
+    expect(served).toContainEqual({
+      path: expect.stringMatching(/^\/assets\/zxing_reader-[\w-]+\.wasm$/),
+      type: 'application/wasm',
+    });
+    await context.close();
+  });
+
+  it('does not take the code just scanned again while it stays in view', async () => {
+    const { context, page } = await openLab(browser);
+    await page.getByRole('button', { name: 'Start Camera' }).click();
+    await expect.poll(() => scanTimes(page).then((times) => times.length), { timeout: 10_000 }).toBe(1);
+    await page.waitForTimeout(SCANNER_RESTART_MS + 2500);
+    expect(await scanTimes(page)).toHaveLength(1);
+    expect(await page.getByTestId('state').textContent()).toBe('on');
+    await context.close();
+  });
+
+  it('pauses after a scan and reads again about SCANNER_RESTART_MS later', async () => {
+    const { context, page } = await openLab(browser, '?hold=0');
+    await page.getByRole('button', { name: 'Start Camera' }).click();
+    await expect.poll(() => scanTimes(page).then((times) => times.length), { timeout: 10_000 }).toBe(2);
+    const [first = 0, second = 0] = await scanTimes(page);
+    console.log(`[scanner] second scan of a QR left in view came ${(second - first).toFixed(0)} ms later`);
+    expect(second - first).toBeGreaterThanOrEqual(SCANNER_RESTART_MS);
+    expect(second - first).toBeLessThan(SCANNER_RESTART_MS + 1000);
+    await context.close();
+  });
+
+  it("reports a camera that stopped as 'Camera Feed Lost' and comes back on Reconnect", async () => {
+    const { context, page } = await openLab(browser);
+    await page.getByRole('button', { name: 'Start Camera' }).click();
+    await expect.poll(() => page.getByTestId('state').textContent()).toMatch(/on|paused/);
+    // Stopping the track from script fires no 'ended' event: only the 2 s watchdog can notice.
+    await page.evaluate("document.querySelector('video').srcObject.getVideoTracks()[0].stop()");
+    expect(await alertText(page)).toBe('Camera Feed Lost');
+    await page.getByRole('button', { name: 'Reconnect' }).click();
+    await expect.poll(() => page.getByTestId('state').textContent()).toMatch(/on|paused/);
+    await page.getByRole('button', { name: 'Stop Camera' }).click();
+    await expect.poll(() => page.getByTestId('state').textContent()).toBe('off');
+    await context.close();
+  });
+
+  it("says 'Failed to initialize scanner' when the decoder cannot load, and Try Again loads it afresh", async () => {
+    const { context, page } = await openLab(browser);
+    const wasm = /\/assets\/zxing_reader-[\w-]+\.wasm$/;
+    await page.route(wasm, (route) => route.fulfill({ status: 503, body: '' }));
+    await page.getByRole('button', { name: 'Start Camera' }).click();
+    expect(await alertText(page)).toBe('Failed to initialize scanner');
+
+    await page.unroute(wasm);
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect.poll(() => page.getByTestId('scanned').textContent(), { timeout: 10_000 }).toBe(TICKET_CODE);
+    await context.close();
+  });
+
+  it('keeps the decoder out of the entry chunk: it loads only when the scanner starts', () => {
+    const html = readFileSync(path.join(outDir, 'scanner-lab.html'), 'utf8');
+    const entry = html.match(/src="\/assets\/([^"]+\.js)"/)?.[1];
+    expect(entry).toBeDefined();
+    const chunks = readdirSync(path.join(outDir, 'assets')).filter((file) => file.endsWith('.js'));
+    const withDecoder = chunks.filter((file) =>
+      readFileSync(path.join(outDir, 'assets', file), 'utf8').includes('readBarcodesFromPixmap'),
+    );
+    expect(withDecoder).toHaveLength(1);
+    expect(withDecoder).not.toContain(entry);
+  });
+});
+
+describe('scanner engine camera errors', () => {
+  it("says 'No camera found on this device' when the device has none", async () => {
+    // No fake device, and this machine has no /dev/video*: getUserMedia rejects with NotFoundError.
+    const browser = await launchBrowser(['--use-fake-ui-for-media-stream']);
+    try {
+      const { page } = await openLab(browser);
+      await page.getByRole('button', { name: 'Start Camera' }).click();
+      expect(await alertText(page)).toBe('No camera found on this device');
+      await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("says 'Failed to access camera' when permission is denied", async () => {
+    const browser = await launchBrowser([
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${cameraFile}`,
+    ]);
+    try {
+      const { page } = await openLab(browser, '', false);
+      await page.getByRole('button', { name: 'Start Camera' }).click();
+      expect(await alertText(page)).toBe('Failed to access camera');
+      await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    } finally {
+      await browser.close();
+    }
+  });
+});
