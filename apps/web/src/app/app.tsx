@@ -1,0 +1,29 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { TOAST_MS } from '@utsav/domain/constants';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { AuthProvider } from '../features/auth/context/auth-provider';
+import { setSessionExpiredHandler } from '../lib/api-client';
+import { queryClient } from '../lib/query-client';
+import { router } from './router';
+import { CrashBoundary } from './shell/crash-screen';
+
+// A refresh that fails signs the person out (the api-client already did) and sends them home, with every
+// cached answer of the old session dropped.
+setSessionExpiredHandler(() => {
+  queryClient.clear();
+  void router.navigate('/', { replace: true });
+});
+
+export function App() {
+  return (
+    <CrashBoundary>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <RouterProvider router={router} />
+          <Toaster theme="dark" position="top-right" duration={TOAST_MS} closeButton richColors />
+        </AuthProvider>
+      </QueryClientProvider>
+    </CrashBoundary>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { LoadingScreen } from '../ui/full-screen-message';
+import { LandingPage } from './routes/landing';
+import { NotFoundPage } from './routes/not-found';
+import { RouteCrash } from './shell/crash-screen';
+import { RootLayout } from './shell/root-layout';
+
+/** A lazily imported page module whose default export is the page component. */
+const page = (module: Promise<{ default: ComponentType }>) =>
+  module.then((loaded) => ({ Component: loaded.default }));
+
+// The landing page is in the first chunk; every other page is fetched when first visited.
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteCrash />,
+    hydrateFallbackElement: <LoadingScreen text="Loading..." />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      { path: 'dashboard', lazy: () => import('./routes/dashboard') },
+      { path: 'dashboard/:role', lazy: () => import('./routes/role-dashboard') },
+      { path: 'payment-success', lazy: () => import('./routes/payment-success') },
+      { path: 'privacy-policy', lazy: () => page(import('../features/legal/pages/privacy-policy')) },
+      {
+        path: 'cancellation-policy',
+        lazy: () => page(import('../features/legal/pages/cancellation-policy')),
+      },
+      { path: 'refund-policy', lazy: () => page(import('../features/legal/pages/refund-policy')) },
+      { path: 'terms-of-service', lazy: () => page(import('../features/legal/pages/terms-of-service')) },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

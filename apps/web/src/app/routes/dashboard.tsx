@@ -1,0 +1,13 @@
+import { Navigate, useLocation } from 'react-router';
+import { useAuth } from '../../features/auth/context/auth-context';
+import { LoadingScreen } from '../../ui/full-screen-message';
+import { Redirect } from '../shell/redirect';
+
+/** /dashboard: the signed-in person's own role dashboard (navigation state, e.g. scroll to tickets, is kept). */
+export function Component() {
+  const { status, role } = useAuth();
+  const { state } = useLocation();
+  if (status === 'loading' || status === 'initializing') return <LoadingScreen text="Loading Dashboard..." />;
+  if (status === 'signed-out' || !role) return <Navigate to="/" replace />;
+  return <Redirect to={`/dashboard/${role}`} state={state} />;
+}

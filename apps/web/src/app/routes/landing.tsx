@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { useAuth } from '../../features/auth/context/auth-context';
+import { useCurrentEvent } from '../../features/event/api/get-event';
+import { DEFAULT_EVENT } from '../../features/event/types';
+import { Hero, type HeroViewer } from '../../features/landing/components/hero';
+import { LandingSections } from '../../features/landing/components/landing-sections';
+import { PurchaseDialog } from '../../features/tickets/components/purchase-dialog';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { prefetchAfterLogin } from '../shell/prefetch';
+import { useNavigationActions } from '../shell/use-navigation-actions';
+
+function useViewer(): HeroViewer {
+  const { status, role } = useAuth();
+  if (status === 'loading') return { kind: 'unknown' };
+  if (status === 'signed-out') return { kind: 'signed-out' };
+  if (status === 'initializing' || !role) return { kind: 'resolving' };
+  return { kind: 'signed-in', role };
+}
+
+/** '/' — the hero first, the sections below it as they come near (guest-side §1-2). */
+export function LandingPage() {
+  const { data: event, isPending } = useCurrentEvent();
+  const { signIn, signingIn, status, role } = useAuth();
+  const viewer = useViewer();
+  const { toDashboard, toMyTickets, afterSignIn } = useNavigationActions();
+  const queryClient = useQueryClient();
+  const [purchaseOpen, setPurchaseOpen] = useState(false);
+  const shown = event ?? DEFAULT_EVENT;
+  useDocumentTitle();
+
+  // A session restored on the landing page warms the dashboard the same way a fresh login does.
+  useEffect(() => {
+    if (status === 'signed-in' && role) prefetchAfterLogin(queryClient, role);
+  }, [status, role, queryClient]);
+
+  function onBook() {
+    // The purchase dialog needs the real event (guest-side §2); without one there is nothing to book.
+    if (event) setPurchaseOpen(true);
+    else if (isPending) toast('Loading event details, one moment…');
+    else toast('Ticket booking opens once the event is announced. Please check back soon.');
+  }
+
+  function onSignIn() {
+    // Failures are reported by the Authentication Error banner.
+    signIn('page').then(afterSignIn, () => undefined);
+  }
+
+  return (
+    <>
+      <Hero
+        event={shown}
+        loading={isPending}
+        viewer={viewer}
+        signingIn={signingIn}
+        onBook={onBook}
+        onSignIn={onSignIn}
+        onViewTickets={toMyTickets}
+        onDashboard={() => toDashboard(role)}
+      />
+      <LandingSections event={shown} />
+      {event ? (
+        <PurchaseDialog event={event} open={purchaseOpen} onClose={() => setPurchaseOpen(false)} />
+      ) : null}
+    </>
+  );
+}

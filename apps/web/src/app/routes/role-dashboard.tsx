@@ -1,0 +1,101 @@
+import { SCROLL_TO_TICKETS_DELAY_MS } from '@utsav/domain/constants';
+import { isRole, isStaff, type Role } from '@utsav/domain/roles';
+import { CircleAlert } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useAuth } from '../../features/auth/context/auth-context';
+import { useCurrentEvent } from '../../features/event/api/get-event';
+import { EventCard } from '../../features/event/components/event-card';
+import { DEFAULT_EVENT } from '../../features/event/types';
+import { scrollToSection } from '../../lib/scroll';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { Button } from '../../ui/button';
+import { FullScreenMessage, LoadingScreen } from '../../ui/full-screen-message';
+import { Redirect } from '../shell/redirect';
+import type { DashboardNavState } from '../shell/use-navigation-actions';
+
+// One chunk per role: a guest never downloads the admin dashboard, nor a checker the guest one.
+const GuestDashboard = lazy(() => import('../../features/guest/components/guest-dashboard'));
+const AdminDashboard = lazy(() => import('../../features/admin/components/admin-dashboard'));
+const ScannerDashboard = lazy(() => import('../../features/scanner/components/scanner-dashboard'));
+
+function InvalidRole() {
+  const navigate = useNavigate();
+  return (
+    <FullScreenMessage
+      icon={<CircleAlert aria-hidden="true" className="size-14" />}
+      title="Invalid Role"
+      actions={
+        <Button size="lg" onClick={() => navigate('/')}>
+          Go to Home
+        </Button>
+      }
+    >
+      <p>
+        This dashboard does not exist. Dashboards are available for guests, gate staff, managers and admins.
+      </p>
+    </FullScreenMessage>
+  );
+}
+
+function GuestView() {
+  const { user } = useAuth();
+  const { data: event } = useCurrentEvent();
+  return <GuestDashboard name={user?.name ?? ''} eventCard={<EventCard event={event ?? DEFAULT_EVENT} />} />;
+}
+
+function StaffView({ role }: { role: Role }) {
+  const { user, refreshUser } = useAuth();
+  const { state } = useLocation();
+  const view = (state as DashboardNavState | null)?.view;
+  return (
+    <AdminDashboard
+      role={role}
+      name={user?.name ?? ''}
+      highlight={view}
+      onAccessGranted={async () => {
+        await refreshUser();
+      }}
+      refusedRedirect={<Redirect to={`/dashboard/${role}`} />}
+      guestDashboardPath="/dashboard/guest"
+    />
+  );
+}
+
+function useScrollToTicketsOnArrival() {
+  const location = useLocation();
+  const scrollTo = (location.state as DashboardNavState | null)?.scrollTo;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (location.key) asks again.
+  useEffect(() => {
+    if (scrollTo !== 'tickets') return;
+    const timer = setTimeout(() => scrollToSection('tickets'), SCROLL_TO_TICKETS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [location.key, scrollTo]);
+}
+
+/**
+ * /dashboard/:role with the routing rules of guest-side §2: an unknown role shows 'Invalid Role'; signed-out
+ * visitors go to /; a role that is not the person's own redirects to their own dashboard. The one exception
+ * is the admin view, which a non-staff user may open: it asks the server for the admin role once (§4) and
+ * falls back to the redirect when the server refuses.
+ */
+export function Component() {
+  const { role: requested } = useParams();
+  const { status, role } = useAuth();
+  const { state } = useLocation();
+  useScrollToTicketsOnArrival();
+  useDocumentTitle('Dashboard');
+
+  if (!isRole(requested)) return <InvalidRole />;
+  if (status === 'loading' || status === 'initializing') return <LoadingScreen text="Loading Dashboard..." />;
+  if (status === 'signed-out' || !role) return <Navigate to="/" replace />;
+
+  let content: ReactNode;
+  if (requested === 'admin' && !isStaff(role)) content = <StaffView role={role} />;
+  else if (requested !== role) return <Redirect to={`/dashboard/${role}`} state={state} />;
+  else if (role === 'guest') content = <GuestView />;
+  else if (role === 'qrchecker') content = <ScannerDashboard />;
+  else content = <StaffView role={role} />;
+
+  return <Suspense fallback={<LoadingScreen text="Loading Dashboard..." />}>{content}</Suspense>;
+}

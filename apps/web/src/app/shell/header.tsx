@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { HeaderSignInButton } from '../../features/auth/components/sign-in-button';
+import { UserMenu } from '../../features/auth/components/user-menu';
+import { useAuth } from '../../features/auth/context/auth-context';
+import { scrollToTop } from '../../lib/scroll';
+import { Spinner } from '../../ui/spinner';
+import { useNavigationActions } from './use-navigation-actions';
+
+const SHRINK_AFTER_PX = 24;
+
+function useScrolled(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      setScrolled(window.scrollY > threshold);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, [threshold]);
+  return scrolled;
+}
+
+/** Fixed title bar that shrinks and fades once the page scrolls (guest-side §2). */
+export function Header() {
+  const scrolled = useScrolled(SHRINK_AFTER_PX);
+  const { status, role } = useAuth();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { toDashboard, toMyTickets, afterSignIn } = useNavigationActions();
+
+  function onTitle() {
+    if (pathname === '/') scrollToTop();
+    else navigate('/');
+  }
+
+  return (
+    <header
+      className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow,backdrop-filter] duration-300 ${
+        scrolled
+          ? 'bg-maroon-950/85 shadow-[0_8px_24px_-12px_rgb(0_0_0/0.8)] backdrop-blur-md'
+          : 'bg-gradient-to-b from-maroon-950/80 to-transparent'
+      }`}
+    >
+      <div
+        className={`mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 transition-[height] duration-300 sm:px-6 ${
+          scrolled ? 'h-14' : 'h-18'
+        }`}
+      >
+        <button
+          type="button"
+          onClick={onTitle}
+          aria-label={pathname === '/' ? 'Utsav — back to top' : 'Utsav — go to the home page'}
+          className={`flex origin-left items-center gap-2 rounded-lg font-display font-bold tracking-wide text-gold-200 transition-[transform,opacity] duration-300 ${
+            scrolled ? 'scale-90 opacity-85' : 'scale-100 opacity-100'
+          }`}
+        >
+          <span aria-hidden="true" className="text-2xl text-saffron-300">
+            ✺
+          </span>
+          <span className="text-xl sm:text-2xl">Utsav</span>
+          <span className="hidden text-sm font-normal text-maroon-100 italic lg:inline">
+            Garba &amp; Raas Night
+          </span>
+        </button>
+
+        <nav aria-label="Account" className="flex items-center">
+          {status === 'loading' || status === 'initializing' ? (
+            <span className="px-3 text-gold-200">
+              <Spinner label="Loading your account" />
+            </span>
+          ) : status === 'signed-out' ? (
+            <HeaderSignInButton onSignedIn={afterSignIn} />
+          ) : (
+            <UserMenu
+              onDashboard={() => toDashboard(role)}
+              onMyTickets={toMyTickets}
+              onQrScanner={() => toDashboard('qrchecker')}
+              onManageUsers={() => toDashboard(role, { view: 'user-management' })}
+            />
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,116 @@
+import {
+  HERO_PRELOAD_MAX_MS,
+  INTRO_APP_DELAY_MS,
+  INTRO_FADE_MS,
+  INTRO_FIRST_WORD_MS,
+  INTRO_HOLD_MS,
+  INTRO_WORD_INTERVAL_MS,
+} from '@utsav/domain/constants';
+import { useEffect, useState } from 'react';
+import { prefersReducedMotion } from '../../lib/scroll';
+
+const INTRO_WORDS = ['Pre-Navratri', 'Garba', '&', 'Raas'] as const;
+const SEEN_KEY = 'utsav.intro-seen';
+
+/** The intro plays on the first landing-page visit of a browser session, never under reduced motion. */
+export function shouldPlayIntro(pathname: string): boolean {
+  if (pathname !== '/' || typeof window === 'undefined' || prefersReducedMotion()) return false;
+  try {
+    if (sessionStorage.getItem(SEEN_KEY)) return false;
+    sessionStorage.setItem(SEEN_KEY, '1');
+  } catch {
+    // No session storage: play it; the worst case is seeing it again after a reload.
+  }
+  return true;
+}
+
+/** Resolves when every image has loaded (or failed), or after HERO_PRELOAD_MAX_MS, whichever is first. */
+export function preloadImages(urls: readonly string[]): Promise<void> {
+  const loads = urls.map(
+    (url) =>
+      new Promise<void>((resolve) => {
+        const image = new Image();
+        image.decoding = 'async';
+        image.onload = () => resolve();
+        image.onerror = () => resolve();
+        image.src = url;
+      }),
+  );
+  return Promise.race([
+    Promise.all(loads).then(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, HERO_PRELOAD_MAX_MS)),
+  ]);
+}
+
+type Phase = 'words' | 'fading' | 'done';
+
+/**
+ * Full-screen title revealed one word at a time (first after 0.5 s, then every 0.8 s), held 1 s after the
+ * last word, faded over 0.8 s; the overlay leaves 100 ms later. It is drawn over the landing page, which
+ * has already rendered and fetched underneath, so it never delays the page itself. Click or Escape skips.
+ */
+export function Intro({ imagesReady, onDone }: { imagesReady: Promise<void>; onDone: () => void }) {
+  const [shown, setShown] = useState(0);
+  const [phase, setPhase] = useState<Phase>('words');
+
+  useEffect(() => {
+    const timers = INTRO_WORDS.map((_, index) =>
+      setTimeout(() => setShown(index + 1), INTRO_FIRST_WORD_MS + index * INTRO_WORD_INTERVAL_MS),
+    );
+    const lastWordAt = INTRO_FIRST_WORD_MS + (INTRO_WORDS.length - 1) * INTRO_WORD_INTERVAL_MS;
+    let cancelled = false;
+    const held = new Promise<void>((resolve) => timers.push(setTimeout(resolve, lastWordAt + INTRO_HOLD_MS)));
+    Promise.all([held, imagesReady]).then(() => {
+      if (!cancelled) setPhase('fading');
+    });
+    return () => {
+      cancelled = true;
+      for (const timer of timers) clearTimeout(timer);
+    };
+  }, [imagesReady]);
+
+  useEffect(() => {
+    if (phase !== 'fading') return;
+    const timer = setTimeout(() => {
+      setPhase('done');
+      onDone();
+    }, INTRO_FADE_MS + INTRO_APP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [phase, onDone]);
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.key === 'Escape') onDone();
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onDone]);
+
+  if (phase === 'done') return null;
+
+  return (
+    <div
+      aria-hidden="true"
+      onClick={onDone}
+      className="fixed inset-0 z-[100] flex items-center justify-center bg-maroon-950 px-6 transition-opacity ease-out"
+      style={{ opacity: phase === 'fading' ? 0 : 1, transitionDuration: `${INTRO_FADE_MS}ms` }}
+    >
+      <div className="absolute inset-0 bg-[radial-gradient(60%_45%_at_50%_50%,rgb(204_109_0/0.3),transparent_70%)]" />
+      <p className="relative flex max-w-4xl flex-wrap items-baseline justify-center gap-x-4 gap-y-2 text-center font-display text-5xl font-bold text-gold-200 sm:text-7xl">
+        {INTRO_WORDS.map((word, index) => (
+          <span
+            key={word}
+            className="transition-[opacity,transform,filter] duration-700 ease-out"
+            style={{
+              opacity: index < shown ? 1 : 0,
+              transform: index < shown ? 'none' : 'translateY(0.4em)',
+              filter: index < shown ? 'none' : 'blur(6px)',
+            }}
+          >
+            {word}
+          </span>
+        ))}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { AuthErrorBanner } from '../../features/auth/components/auth-error-banner';
+import { HERO_IMAGES } from '../../features/landing/assets/hero-images';
+import { Header } from './header';
+import { Intro, preloadImages, shouldPlayIntro } from './intro';
+import { SiteFooter } from './site-footer';
+
+// Decided once per page load (not in a component), so StrictMode's double render cannot consume it.
+const PLAY_INTRO = shouldPlayIntro(window.location.pathname);
+const heroImagesReady = preloadImages([HERO_IMAGES.mandala, HERO_IMAGES.lanterns]);
+
+function ScrollToTopOnRouteChange() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect exists to run on every path change.
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'auto' });
+  }, [pathname]);
+  return null;
+}
+
+/** A thin saffron bar while a lazily loaded page is on its way. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state !== 'loading') return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      className="fixed inset-x-0 top-0 z-[60] h-0.5 animate-shimmer bg-gradient-to-r from-saffron-400 via-gold-300 to-saffron-400"
+    />
+  );
+}
+
+export function RootLayout() {
+  const [intro, setIntro] = useState(PLAY_INTRO);
+  const endIntro = useCallback(() => setIntro(false), []);
+  return (
+    <>
+      <a
+        href="#main"
+        className="fixed top-2 left-2 z-[70] -translate-y-20 rounded-full bg-cream px-4 py-2 font-semibold text-ink focus:translate-y-0"
+      >
+        Skip to content
+      </a>
+      <ScrollToTopOnRouteChange />
+      <NavigationProgress />
+      <Header />
+      <AuthErrorBanner />
+      <main id="main" tabIndex={-1} className="min-h-dvh outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      {intro ? <Intro imagesReady={heroImagesReady} onDone={endIntro} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import { POLICY } from '@utsav/domain/constants';
+import { Mail } from 'lucide-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { scrollToSection } from '../../lib/scroll';
+import { FacebookIcon, InstagramIcon } from '../../ui/social-icons';
+
+const LEGAL_LINKS = [
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/cancellation-policy', label: 'Cancellation Policy' },
+  { to: '/refund-policy', label: 'Refund Policy' },
+  { to: '/terms-of-service', label: 'Terms of Service' },
+] as const;
+
+const linkClass = 'rounded text-maroon-100 underline-offset-4 hover:text-gold-200 hover:underline';
+
+/** Footer of every page: quick links, social links and the four legal pages (guest-side §2). */
+export function SiteFooter() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  function goToSection(id: 'about' | 'faq') {
+    if (pathname === '/') scrollToSection(id);
+    else {
+      navigate('/');
+      // The landing page renders first, then the section placeholder is found and scrolled to.
+      setTimeout(() => scrollToSection(id), 50);
+    }
+  }
+
+  return (
+    <footer className="relative mt-10 border-t border-gold-400/20 bg-maroon-950">
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 -top-px h-px bg-gradient-to-r from-transparent via-gold-400/60 to-transparent"
+      />
+      <div className="mx-auto grid max-w-6xl gap-10 px-5 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="sm:col-span-2 lg:col-span-1">
+          <p className="font-display text-2xl font-bold text-gold-200">
+            <span aria-hidden="true" className="text-saffron-300">
+              ✺{' '}
+            </span>
+            Utsav
+          </p>
+          <p className="mt-3 max-w-xs text-sm text-maroon-100">
+            A Pre-Navratri Garba and Raas night in Mumbai, organised by {POLICY.organiserName}.
+          </p>
+        </div>
+
+        <nav aria-labelledby="footer-quick">
+          <h2
+            id="footer-quick"
+            className="font-sans text-sm font-bold tracking-widest text-saffron-300 uppercase"
+          >
+            Quick links
+          </h2>
+          <ul className="mt-4 space-y-2.5">
+            <li>
+              <button type="button" className={linkClass} onClick={() => goToSection('about')}>
+                About Event
+              </button>
+            </li>
+            <li>
+              <button type="button" className={linkClass} onClick={() => goToSection('faq')}>
+                FAQ
+              </button>
+            </li>
+            <li>
+              <a
+                className={`${linkClass} inline-flex items-center gap-2`}
+                href={`mailto:${POLICY.supportEmail}`}
+              >
+                <Mail aria-hidden="true" className="size-4" />
+                Contact Support
+              </a>
+            </li>
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="footer-legal">
+          <h2
+            id="footer-legal"
+            className="font-sans text-sm font-bold tracking-widest text-saffron-300 uppercase"
+          >
+            Policies
+          </h2>
+          <ul className="mt-4 space-y-2.5">
+            {LEGAL_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link className={linkClass} to={link.to}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className="font-sans text-sm font-bold tracking-widest text-saffron-300 uppercase">
+            Follow us
+          </h2>
+          <ul className="mt-4 flex gap-3">
+            <li>
+              <a
+                href={POLICY.facebookUrl}
+                onClick={(event) => event.preventDefault()}
+                aria-label="Facebook (page coming soon)"
+                title="Facebook page coming soon"
+                className="flex size-11 items-center justify-center rounded-full border border-gold-400/40 text-gold-200 hover:border-gold-300 hover:text-cream"
+              >
+                <FacebookIcon />
+              </a>
+            </li>
+            <li>
+              <a
+                href={POLICY.instagramUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label="Instagram (opens in a new tab)"
+                className="flex size-11 items-center justify-center rounded-full border border-gold-400/40 text-gold-200 hover:border-gold-300 hover:text-cream"
+              >
+                <InstagramIcon />
+              </a>
+            </li>
+          </ul>
+          <p className="mt-4 text-sm text-maroon-100">
+            Support: {POLICY.supportHours}
+            <br />
+            <a className="underline-offset-4 hover:underline" href={`mailto:${POLICY.supportEmail}`}>
+              {POLICY.supportEmail}
+            </a>
+          </p>
+        </div>
+      </div>
+      <div className="border-t border-gold-400/10 px-5 py-5 text-center text-xs text-maroon-200">
+        © {new Date().getFullYear()} {POLICY.organiserName}. All rights reserved.
+      </div>
+    </footer>
+  );
+}

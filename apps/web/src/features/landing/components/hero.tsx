@@ -1,0 +1,184 @@
+import { formatRupees } from '@utsav/domain/pricing';
+import type { Role } from '@utsav/domain/roles';
+import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
+import { CalendarDays, ChevronDown, Clock, MapPin, Sparkles, Ticket } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../../ui/button';
+import { GoogleIcon } from '../../../ui/google-icon';
+import { HERO_IMAGES } from '../assets/hero-images';
+
+export interface HeroEvent {
+  name: string;
+  date: string | null;
+  startTime: string;
+  endTime: string;
+  venue: string;
+  ticketPrice: number;
+}
+
+/** Who is looking: decides the buttons (guest-side §2 "Landing hero buttons by state"). */
+export type HeroViewer =
+  | { kind: 'unknown' }
+  | { kind: 'signed-out' }
+  | { kind: 'resolving' }
+  | { kind: 'signed-in'; role: Role };
+
+export interface HeroProps {
+  event: HeroEvent;
+  loading: boolean;
+  viewer: HeroViewer;
+  signingIn: boolean;
+  onBook: () => void;
+  onSignIn: () => void;
+  onViewTickets: () => void;
+  onDashboard: () => void;
+}
+
+function Detail({ icon, children, loading }: { icon: ReactNode; children: ReactNode; loading: boolean }) {
+  return (
+    <li className="flex items-center gap-2.5">
+      <span className="text-gold-300" aria-hidden="true">
+        {icon}
+      </span>
+      {loading ? (
+        <span className="h-4 w-44 animate-shimmer rounded bg-maroon-700" />
+      ) : (
+        <span>{children}</span>
+      )}
+    </li>
+  );
+}
+
+function HeroButtons(props: HeroProps) {
+  const { viewer, signingIn, onBook, onSignIn, onViewTickets, onDashboard } = props;
+  const book = (
+    <Button size="lg" onClick={onBook} icon={<Ticket aria-hidden="true" className="size-5" />}>
+      Book Your Tickets Now
+    </Button>
+  );
+  switch (viewer.kind) {
+    case 'unknown':
+      return book;
+    case 'signed-out':
+      return (
+        <>
+          {book}
+          <Button
+            size="lg"
+            variant="secondary"
+            onClick={onSignIn}
+            loading={signingIn}
+            icon={<GoogleIcon size={20} />}
+          >
+            Sign In with Google
+          </Button>
+        </>
+      );
+    case 'resolving':
+      return (
+        <Button size="lg" variant="secondary" loading>
+          Loading Dashboard...
+        </Button>
+      );
+    case 'signed-in':
+      if (viewer.role === 'guest') {
+        return (
+          <>
+            {book}
+            <Button size="lg" variant="secondary" onClick={onViewTickets}>
+              View My Tickets
+            </Button>
+          </>
+        );
+      }
+      return (
+        <Button size="lg" onClick={onDashboard}>
+          My Dashboard
+        </Button>
+      );
+  }
+}
+
+export function Hero(props: HeroProps) {
+  const { event, loading } = props;
+  return (
+    <section
+      aria-labelledby="hero-title"
+      className="relative isolate flex min-h-[100svh] items-center overflow-hidden pt-24 pb-16"
+    >
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
+        <div className="absolute inset-0 bg-[radial-gradient(70%_55%_at_50%_45%,rgb(204_109_0/0.28),transparent_70%)]" />
+        <img
+          src={HERO_IMAGES.mandala}
+          alt=""
+          width={800}
+          height={800}
+          fetchPriority="high"
+          className="absolute top-1/2 left-1/2 w-[min(150vw,60rem)] max-w-none -translate-x-1/2 -translate-y-1/2 animate-[spin_240s_linear_infinite] opacity-35 md:opacity-45"
+        />
+        <img
+          src={HERO_IMAGES.lanterns}
+          alt=""
+          width={1200}
+          height={260}
+          className="absolute top-14 left-1/2 w-[max(100%,56rem)] max-w-none -translate-x-1/2 opacity-90"
+        />
+        <div className="absolute inset-x-0 bottom-0 h-40 bg-gradient-to-t from-maroon-950 to-transparent" />
+      </div>
+
+      <div className="mx-auto w-full max-w-4xl px-5 text-center">
+        <p className="mx-auto mb-5 inline-flex items-center gap-2 rounded-full border border-gold-400/40 bg-maroon-950/60 px-4 py-1.5 text-sm font-semibold text-gold-200">
+          <Sparkles aria-hidden="true" className="size-4 text-saffron-300" />
+          Garba · Raas · Dandiya
+        </p>
+        <h1
+          id="hero-title"
+          className="font-display text-[2.6rem] leading-[1.05] font-bold text-cream drop-shadow-[0_4px_24px_rgb(0_0_0/0.55)] sm:text-6xl md:text-7xl"
+        >
+          {event.name}
+        </h1>
+        <p className="mt-4 font-display text-xl text-saffron-300 italic sm:text-2xl">
+          Pre-Navratri Grand Celebration
+        </p>
+
+        <ul className="mx-auto mt-8 flex max-w-2xl flex-col items-center gap-3 text-base text-maroon-50 sm:text-lg md:flex-row md:flex-wrap md:justify-center md:gap-x-7">
+          <Detail loading={loading} icon={<CalendarDays className="size-5" />}>
+            {event.date ? formatEventDate(event.date) : 'Date to be announced'}
+          </Detail>
+          <Detail loading={loading} icon={<Clock className="size-5" />}>
+            {formatTimeRange(event.startTime, event.endTime)}
+          </Detail>
+          <Detail loading={loading} icon={<MapPin className="size-5" />}>
+            {event.venue}
+          </Detail>
+        </ul>
+
+        <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <p className="text-2xl font-bold text-gold-200">
+            {loading ? (
+              <span className="inline-block h-7 w-24 animate-shimmer rounded bg-maroon-700 align-middle" />
+            ) : (
+              formatRupees(event.ticketPrice)
+            )}{' '}
+            <span className="text-base font-medium text-maroon-100">per person</span>
+          </p>
+          <span className="rounded-full bg-gold-200 px-3 py-1 text-sm font-bold text-maroon-950">
+            Group Discounts Available
+          </span>
+        </div>
+
+        <div className="mt-9 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+          <HeroButtons {...props} />
+        </div>
+      </div>
+
+      <a
+        href="#about"
+        className="absolute bottom-6 left-1/2 -translate-x-1/2 rounded-full p-2 text-gold-300 hover:text-gold-200"
+        aria-label="Scroll to About the event"
+      >
+        <ChevronDown aria-hidden="true" className="size-7 animate-bounce motion-reduce:animate-none" />
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,226 @@
+import { NETWORK_RETRIES, NETWORK_RETRY_BASE_MS, REQUEST_TIMEOUT_MS } from '@utsav/domain/constants';
+import type { FieldError } from '@utsav/domain/errors';
+import { getIdToken, signOut } from './identity';
+
+// The one place that owns transport rules (guest-side §7-8): base /api, JSON, bearer token, 30 s timeout,
+// retries when no response arrives, one shared token refresh on 401, and the verbatim error messages.
+
+export const API_BASE = '/api';
+
+export const MESSAGES = {
+  network: 'Network error. Please check your connection and try again.',
+  server: 'Server error. Please try again later.',
+  unexpected: 'An unexpected error occurred',
+  requestFailed: (status: number) => `Request failed (${status})`,
+} as const;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly details: FieldError[] | undefined;
+
+  constructor(
+    status: number,
+    message: string,
+    code?: string,
+    details?: FieldError[],
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+/** The message to show for any failure of an API call. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return MESSAGES.unexpected;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+  headers?: Record<string, string>;
+}
+
+type SessionExpiredHandler = () => void;
+
+let onSessionExpired: SessionExpiredHandler = () => {
+  if (typeof window !== 'undefined') window.location.assign('/');
+};
+
+/** The app replaces the default full-page redirect with a router navigation that also clears caches. */
+export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
+  onSessionExpired = handler;
+}
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/** Concurrent 401s share one refresh: the first starts it, the rest wait for the same promise. */
+function refreshTokenOnce(): Promise<string | null> {
+  if (!refreshInFlight) {
+    refreshInFlight = getIdToken(true)
+      .catch(() => null)
+      .finally(() => {
+        refreshInFlight = null;
+      });
+  }
+  return refreshInFlight;
+}
+
+function abortError(): DOMException {
+  return new DOMException('The request was aborted.', 'AbortError');
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError());
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    function onAbort() {
+      clearTimeout(timer);
+      reject(abortError());
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** fetch with the 30 s timeout; resolves with a Response or rejects (network failure, timeout, abort). */
+async function fetchOnce(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const forward = () => controller.abort();
+  signal?.addEventListener('abort', forward, { once: true });
+  if (signal?.aborted) controller.abort();
+  try {
+    return await fetch(url, { ...init, signal: controller.signal });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forward);
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorFromResponse(status: number, body: unknown): ApiError {
+  const envelope = (typeof body === 'object' && body !== null ? body : {}) as {
+    error?: unknown;
+    message?: unknown;
+    code?: unknown;
+    details?: unknown;
+  };
+  const code = typeof envelope.code === 'string' ? envelope.code : undefined;
+  const details = Array.isArray(envelope.details) ? (envelope.details as FieldError[]) : undefined;
+  if (status >= 500) return new ApiError(status, MESSAGES.server, code, details);
+  const serverMessage =
+    typeof envelope.error === 'string' && envelope.error
+      ? envelope.error
+      : typeof envelope.message === 'string' && envelope.message
+        ? envelope.message
+        : MESSAGES.requestFailed(status);
+  return new ApiError(status, serverMessage, code, details);
+}
+
+async function currentToken(): Promise<string | null> {
+  try {
+    return await getIdToken();
+  } catch {
+    return null;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, auth = true } = options;
+  const url = `${API_BASE}${path}`;
+  let networkFailures = 0;
+  let refreshed = false;
+
+  for (;;) {
+    if (signal?.aborted) throw abortError();
+    const token = auth ? await currentToken() : null;
+    if (signal?.aborted) throw abortError();
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    let response: Response;
+    try {
+      response = await fetchOnce(
+        url,
+        {
+          method,
+          headers,
+          credentials: 'include',
+          body: body === undefined ? undefined : JSON.stringify(body),
+        },
+        signal,
+      );
+    } catch (error) {
+      if (signal?.aborted) throw abortError();
+      // No response at all (offline, DNS, reset, or our timeout): retry after 1 s, 2 s, 4 s.
+      if (networkFailures < NETWORK_RETRIES) {
+        await sleep(NETWORK_RETRY_BASE_MS * 2 ** networkFailures, signal);
+        networkFailures += 1;
+        continue;
+      }
+      throw new ApiError(0, MESSAGES.network, 'NETWORK_ERROR', undefined, { cause: error });
+    }
+
+    if (response.status === 401 && auth && token && !refreshed) {
+      refreshed = true;
+      // Another request may already have refreshed while this one was in flight: then just retry with it.
+      const latest = await currentToken();
+      const fresh = latest && latest !== token ? latest : await refreshTokenOnce();
+      if (!fresh) {
+        await signOut().catch(() => undefined);
+        onSessionExpired();
+        throw errorFromResponse(401, await readBody(response).catch(() => undefined));
+      }
+      continue;
+    }
+
+    let parsed: unknown;
+    try {
+      parsed = await readBody(response);
+    } catch (error) {
+      if (signal?.aborted) throw abortError();
+      throw new ApiError(response.status, MESSAGES.unexpected, undefined, undefined, { cause: error });
+    }
+    if (!response.ok) throw errorFromResponse(response.status, parsed);
+    return parsed as T;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

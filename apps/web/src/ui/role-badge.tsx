@@ -1,0 +1,19 @@
+import { type Role, roleLabel } from '@utsav/domain/roles';
+
+// Light badges with dark text: each pair is above 7:1 contrast.
+const ROLE_COLOURS: Record<Role, string> = {
+  admin: 'bg-rose-200 text-rose-950',
+  manager: 'bg-violet-200 text-violet-950',
+  qrchecker: 'bg-teal-200 text-teal-950',
+  guest: 'bg-gold-200 text-maroon-950',
+};
+
+export function RoleBadge({ role, className = '' }: { role: Role; className?: string }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide ${ROLE_COLOURS[role]} ${className}`}
+    >
+      {roleLabel(role)}
+    </span>
+  );
+}

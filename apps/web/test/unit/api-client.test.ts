@@ -1,0 +1,213 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The transport rules of guest-side §7-8, exercised against a stubbed global fetch (node environment).
+
+const identity = vi.hoisted(() => ({
+  token: 'token-1' as string | null,
+  refreshResult: 'token-2' as string | null,
+  refreshCalls: 0,
+  signOutCalls: 0,
+}));
+
+vi.mock('../../src/lib/identity', () => ({
+  getIdToken: vi.fn(async (force?: boolean) => {
+    if (!force) return identity.token;
+    identity.refreshCalls += 1;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    identity.token = identity.refreshResult;
+    return identity.refreshResult;
+  }),
+  signOut: vi.fn(async () => {
+    identity.signOutCalls += 1;
+  }),
+}));
+
+const { api, ApiError, isAbortError, setSessionExpiredHandler, MESSAGES, errorMessage } = await import(
+  '../../src/lib/api-client'
+);
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  identity.token = 'token-1';
+  identity.refreshResult = 'token-2';
+  identity.refreshCalls = 0;
+  identity.signOutCalls = 0;
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function authHeader(call: number): string | undefined {
+  const init = fetchMock.mock.calls[call]?.[1];
+  return (init?.headers as Record<string, string> | undefined)?.Authorization;
+}
+
+describe('api-client', () => {
+  it('sends JSON under /api with the bearer token and returns the parsed body', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { success: true, data: { name: 'Garba' } }));
+    const body = await api.post<{ data: { name: string } }>('/event', { name: 'Garba' });
+    expect(body.data.name).toBe('Garba');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/event');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(JSON.stringify({ name: 'Garba' }));
+    expect(authHeader(0)).toBe('Bearer token-1');
+    expect((init?.headers as Record<string, string> | undefined)?.['Content-Type']).toBe('application/json');
+  });
+
+  it('leaves the token out when auth is off', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, {}));
+    await api.get('/event', { auth: false });
+    expect(authHeader(0)).toBeUndefined();
+  });
+
+  it('retries a request that got no response after 1 s, 2 s and 4 s, then gives the network message', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const result = api.get('/event').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    const error = await result;
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as InstanceType<typeof ApiError>).message).toBe(
+      'Network error. Please check your connection and try again.',
+    );
+  });
+
+  it('succeeds when a retry gets through', async () => {
+    vi.useFakeTimers();
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(json(200, { ok: 1 }));
+    const result = api.get<{ ok: number }>('/event');
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(result).resolves.toEqual({ ok: 1 });
+  });
+
+  it('times out after 30 s and treats the timeout as no response', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const result = api.get('/slow').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(30_000 + 2000 + 30_000 + 4000 + 30_000);
+    expect(((await result) as Error).message).toBe(MESSAGES.network);
+  });
+
+  it('maps 500 and above to the server message, whatever the body says', async () => {
+    fetchMock.mockResolvedValueOnce(json(503, { error: 'database down' }));
+    await expect(api.get('/event')).rejects.toMatchObject({
+      status: 503,
+      message: 'Server error. Please try again later.',
+    });
+  });
+
+  it("uses the server's error field, then its message field, then 'Request failed ({status})'", async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(400, {
+        success: false,
+        error: 'Event name is required',
+        code: 'VALIDATION_FAILED',
+        details: [{ field: 'name', message: 'Event name is required' }],
+      }),
+    );
+    await expect(api.post('/event', {})).rejects.toMatchObject({
+      status: 400,
+      message: 'Event name is required',
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'name', message: 'Event name is required' }],
+    });
+    fetchMock.mockResolvedValueOnce(json(409, { message: 'Sold out' }));
+    await expect(api.post('/tickets', {})).rejects.toMatchObject({ message: 'Sold out' });
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 404 }));
+    await expect(api.get('/nothing')).rejects.toMatchObject({ message: 'Request failed (404)' });
+  });
+
+  it('refreshes the token once on 401 and retries with the new token', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(401, { error: 'expired' }))
+      .mockResolvedValueOnce(json(200, { ok: true }));
+    await expect(api.get('/auth/me')).resolves.toEqual({ ok: true });
+    expect(identity.refreshCalls).toBe(1);
+    expect(authHeader(0)).toBe('Bearer token-1');
+    expect(authHeader(1)).toBe('Bearer token-2');
+  });
+
+  it('lets concurrent 401s wait for one shared refresh', async () => {
+    fetchMock.mockImplementation(async (_url, init) => {
+      const auth = (init?.headers as Record<string, string> | undefined)?.Authorization;
+      return auth === 'Bearer token-2' ? json(200, { ok: true }) : json(401, { error: 'expired' });
+    });
+    const results = await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
+    expect(results).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(identity.refreshCalls).toBe(1);
+  });
+
+  it('signs out and sends the person home when the refresh fails', async () => {
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    identity.refreshResult = null;
+    fetchMock.mockResolvedValue(json(401, { error: 'Invalid token' }));
+    await expect(api.get('/auth/me')).rejects.toMatchObject({ status: 401, message: 'Invalid token' });
+    expect(identity.signOutCalls).toBe(1);
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not refresh twice for one request', async () => {
+    fetchMock.mockResolvedValue(json(401, { error: 'Still unauthorised' }));
+    await expect(api.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+    expect(identity.refreshCalls).toBe(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('rejects an aborted request with an AbortError and does not retry it', async () => {
+    const controller = new AbortController();
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const result = api.get('/event', { signal: controller.signal });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    controller.abort();
+    const error = await result.catch((caught: unknown) => caught);
+    expect(isAbortError(error)).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects a request aborted before it was sent without calling fetch', async () => {
+    const controller = new AbortController();
+    const result = api.get('/event', { signal: controller.signal });
+    controller.abort();
+    expect(isAbortError(await result.catch((caught: unknown) => caught))).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the unexpected-error message for anything that is not an ApiError', () => {
+    expect(errorMessage(new TypeError('x is undefined'))).toBe('An unexpected error occurred');
+  });
+});
