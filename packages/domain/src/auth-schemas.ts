@@ -3,13 +3,26 @@ import { z } from 'zod';
 // Payloads of the auth calls (guest-side §7).
 
 export const googleSignInSchema = z.object({
-  idToken: z.string({ error: 'idToken is required' }).min(20, 'idToken is required').max(8192, 'idToken is too long'),
+  idToken: z
+    .string({ error: 'idToken is required' })
+    .min(20, 'idToken is required')
+    .max(8192, 'idToken is too long'),
 });
 
 export const profileUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters').optional(),
-    displayName: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters').optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name is required')
+      .max(100, 'Name must be at most 100 characters')
+      .optional(),
+    displayName: z
+      .string()
+      .trim()
+      .min(1, 'Name is required')
+      .max(100, 'Name must be at most 100 characters')
+      .optional(),
     photoURL: z.url('Photo must be a valid URL').max(2048).optional(),
     phone: z
       .string()

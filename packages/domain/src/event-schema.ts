@@ -49,7 +49,11 @@ export function parseFeatures(value: unknown): string[] {
 
 /** An existing stored image is referenced by its URL when the event is edited without a new pick. */
 function isImageReference(value: string): boolean {
-  return IMAGE_DATA_URL_PATTERN.test(value) || /^\/api\/event\/image\/[\w.-]+$/.test(value) || /^https:\/\/\S+$/.test(value);
+  return (
+    IMAGE_DATA_URL_PATTERN.test(value) ||
+    /^\/api\/event\/image\/[\w.-]+$/.test(value) ||
+    /^https:\/\/\S+$/.test(value)
+  );
 }
 
 export function eventInputSchema(todayIst: string) {

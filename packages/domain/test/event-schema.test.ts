@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_MESSAGES, eventInputSchema, fieldErrors, parseFeatures, sniffImageType } from '../src/event-schema';
+import {
+  EVENT_MESSAGES,
+  eventInputSchema,
+  fieldErrors,
+  parseFeatures,
+  sniffImageType,
+} from '../src/event-schema';
 
 const today = '2026-11-21';
 const valid = {
@@ -21,7 +27,11 @@ function errorsFor(input: Record<string, unknown>) {
 
 describe('event form rules', () => {
   it('accepts a complete event and trims text', () => {
-    const result = eventInputSchema(today).parse({ ...valid, name: '  Garba Night ', features: 'Live band, , Food ' });
+    const result = eventInputSchema(today).parse({
+      ...valid,
+      name: '  Garba Night ',
+      features: 'Live band, , Food ',
+    });
     expect(result.name).toBe('Garba Night');
     expect(result.features).toEqual(['Live band', 'Food']);
   });
@@ -64,7 +74,17 @@ describe('event form rules', () => {
 
   it('reports every bad field at once', () => {
     expect(Object.keys(errorsFor({}))).toEqual(
-      expect.arrayContaining(['name', 'venue', 'description', 'date', 'startTime', 'endTime', 'ticketPrice', 'groupPrice4', 'totalTickets']),
+      expect.arrayContaining([
+        'name',
+        'venue',
+        'description',
+        'date',
+        'startTime',
+        'endTime',
+        'ticketPrice',
+        'groupPrice4',
+        'totalTickets',
+      ]),
     );
   });
 

@@ -23,7 +23,11 @@ describe('pricing tiers', () => {
   });
 
   it('4+ tickets stay at the ticket price when the event has no group price', () => {
-    expect(quote({ ticketPrice: 299 }, 5)).toMatchObject({ pricingTier: 'Individual', total: 1495, saving: 0 });
+    expect(quote({ ticketPrice: 299 }, 5)).toMatchObject({
+      pricingTier: 'Individual',
+      total: 1495,
+      saving: 0,
+    });
     expect(quote({ ticketPrice: 299, groupPrice4: null }, 5).pricePerTicket).toBe(299);
     expect(quote({ ticketPrice: 299, groupPrice4: 0 }, 5).pricePerTicket).toBe(299);
   });

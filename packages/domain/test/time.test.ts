@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatEventDate, formatTime, formatTimeRange, isIsoDate, istDate, istHour, istInstant } from '../src/time';
+import {
+  addDays,
+  formatEventDate,
+  formatTime,
+  formatTimeRange,
+  isIsoDate,
+  istDate,
+  istHour,
+  istInstant,
+} from '../src/time';
 
 describe('IST calendar', () => {
   it('the IST date turns at 18:30 UTC', () => {
