@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { REASON_MAX_LENGTH } from './constants';
+import { CANCEL_MESSAGES } from './refunds';
+
+// Payloads of the cancel and refund calls (guest-side §3, §5).
+
+export const cancelReasonSchema = z
+  .string({ error: CANCEL_MESSAGES.reasonRequired })
+  .trim()
+  .min(1, CANCEL_MESSAGES.reasonRequired)
+  .max(REASON_MAX_LENGTH, CANCEL_MESSAGES.reasonTooLong);
+
+export const cancelTicketSchema = z.object({ reason: cancelReasonSchema });
+
+export const refundCreateSchema = z.object({
+  ticketId: z.string({ error: 'ticketId is required' }).trim().min(1, 'ticketId is required').max(64),
+  reason: cancelReasonSchema,
+});

@@ -1,0 +1,91 @@
+import {
+  CANCELLATION_DEDUCTION_PER_TICKET,
+  CANCELLATION_MIN_DAYS,
+  MIN_REFUND_PER_TICKET,
+  REASON_MAX_LENGTH,
+} from './constants';
+import { istInstant } from './time';
+
+// Cancellation and refund rules (guest-side §5 and §9, ARCHITECTURE.md "Cancellation and refunds").
+
+const DAY_MS = 86_400_000;
+
+export const REFUND_STATUSES = ['pending', 'processing', 'processed', 'failed', 'cancelled'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: 'Refund request created and waiting to be processed',
+  processing: 'Refund is being processed by the payment gateway',
+  processed: 'Refund completed successfully',
+  failed: 'Refund processing failed - manual intervention required',
+  cancelled: 'Refund request was cancelled',
+};
+
+export const CANCEL_MESSAGES = {
+  reasonRequired: 'Reason is required',
+  reasonTooLong: `Reason must be at most ${REASON_MAX_LENGTH} characters`,
+  adminIssued: 'Tickets issued by an admin cannot be cancelled',
+  notActive: 'Only active tickets can be cancelled',
+} as const;
+
+/**
+ * Whole days left until the event day begins in Mumbai, rounded up: 9 days and 1 minute counts as 10.
+ * Negative once the event day has begun.
+ */
+export function daysUntilEvent(eventDate: string, now: Date): number {
+  const days = Math.ceil((istInstant(eventDate).getTime() - now.getTime()) / DAY_MS);
+  return days === 0 ? 0 : days; // Math.ceil(-0.2) is -0, which would print as "0" but compare oddly.
+}
+
+export type CancellationWindow =
+  | { open: true; daysRemaining: number }
+  | { open: false; daysRemaining: number; message: string };
+
+export function cancellationWindow(eventDate: string, now: Date): CancellationWindow {
+  const daysRemaining = daysUntilEvent(eventDate, now);
+  if (daysRemaining >= CANCELLATION_MIN_DAYS) return { open: true, daysRemaining };
+  return { open: false, daysRemaining, message: cancellationClosedMessage(Math.max(0, daysRemaining)) };
+}
+
+export function cancellationClosedMessage(daysRemaining: number): string {
+  return `Tickets can only be cancelled at least ${CANCELLATION_MIN_DAYS} days before the event. Only ${daysRemaining} days remaining until the event.`;
+}
+
+export interface RefundQuote {
+  originalAmount: number;
+  processingFee: number;
+  refundAmount: number;
+}
+
+/**
+ * Refund for cancelled tickets, in rupees: price − ₹20 per ticket, at least ₹1 per ticket
+ * (₹500 → ₹480; three of ₹500 → ₹1,440). Computed in paise so fractions never drift.
+ */
+export function refundQuote(ticketPrices: readonly number[]): RefundQuote {
+  let originalPaise = 0;
+  let refundPaise = 0;
+  for (const price of ticketPrices) {
+    const paise = Math.round(price * 100);
+    originalPaise += paise;
+    refundPaise += Math.max(MIN_REFUND_PER_TICKET * 100, paise - CANCELLATION_DEDUCTION_PER_TICKET * 100);
+  }
+  return {
+    originalAmount: originalPaise / 100,
+    processingFee: (originalPaise - refundPaise) / 100,
+    refundAmount: refundPaise / 100,
+  };
+}
+
+export function refundAmount(ticketPrice: number, quantity = 1): number {
+  return refundQuote(Array.from({ length: quantity }, () => ticketPrice)).refundAmount;
+}
+
+/** What a guest sees for a ticket: may it be cancelled by its owner, and if not, why. */
+export function canCancelTicket(ticket: {
+  status: string;
+  issuedByAdmin: boolean;
+}): { ok: true } | { ok: false; message: string } {
+  if (ticket.issuedByAdmin) return { ok: false, message: CANCEL_MESSAGES.adminIssued };
+  if (ticket.status !== 'active') return { ok: false, message: CANCEL_MESSAGES.notActive };
+  return { ok: true };
+}
