@@ -101,9 +101,12 @@ describe('legal pages', () => {
       const page = await context.newPage();
       await page.goto(`${server.url}${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      const text = await page.locator('main').innerText();
+      const text = await page.locator('main').textContent();
       expect(text.length).toBeGreaterThan(1500);
-      await page.getByRole('link', { name: 'Back to Home' }).or(page.getByRole('button', { name: 'Back to Home' })).click();
+      await page
+        .getByRole('link', { name: 'Back to Home' })
+        .or(page.getByRole('button', { name: 'Back to Home' }))
+        .click();
       await page.waitForURL(`${server.url}/`);
       await context.close();
     });

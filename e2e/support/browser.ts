@@ -18,7 +18,11 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...extraArgs], headless: true });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
+    headless: true,
+  });
 }
 
 export const PHONE = { width: 390, height: 844 };
@@ -36,7 +40,9 @@ export async function newContext(
     viewport: options.viewport ?? DESKTOP,
     reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce',
   });
-  await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/]).*/, (route) => route.abort('blockedbyclient'));
+  await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/]).*/, (route) =>
+    route.abort('blockedbyclient'),
+  );
   return context;
 }
 
