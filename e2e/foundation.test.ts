@@ -101,7 +101,7 @@ describe('legal pages', () => {
       const page = await context.newPage();
       await page.goto(`${server.url}${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      const text = await page.locator('main').textContent();
+      const text = (await page.locator('main').textContent()) ?? '';
       expect(text.length).toBeGreaterThan(1500);
       await page
         .getByRole('link', { name: 'Back to Home' })
