@@ -8,6 +8,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/test/**/*.test.ts', 'apps/*/test/unit/**/*.test.ts'],
+          // Some unit tests start real servers, a browser or generate RSA keys: generous on a busy 2-core box.
+          testTimeout: 20_000,
         },
       },
       {

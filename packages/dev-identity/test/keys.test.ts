@@ -57,7 +57,7 @@ describe('signing keys', () => {
     } finally {
       await rm(fresh, { recursive: true, force: true });
     }
-  });
+  }, 60_000); // four RSA-2048 generations at once: seconds on a loaded 2-core machine
 
   it('refuse a damaged key file with a message naming it', async () => {
     const damaged = await mkdtemp(path.join(tmpdir(), 'utsav-dev-identity-damaged-'));
