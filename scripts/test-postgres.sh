@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts (or stops) a throwaway PostgreSQL server for the test suite, never touching the system cluster.
-# Usage: scripts/test-postgres.sh start|stop   — prints the DATABASE_URL on start.
+# Usage: scripts/test-postgres.sh start|status|stop   — prints the DATABASE_URL on start.
 set -euo pipefail
 PGDIR=${TEST_PG_DIR:-/tmp/utsav-test-pg}
 PGPORT=${TEST_PG_PORT:-5434}
@@ -30,6 +30,10 @@ case "${1:-start}" in
     runuser -u postgres -- "$BIN/pg_ctl" -D "$PGDIR" -l "$PGDIR/log" -w \
       -o "-p $PGPORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300" start >/dev/null
     echo "postgres://postgres@127.0.0.1:$PGPORT/postgres"
+    ;;
+  status)
+    BIN=$(find_bin || true)
+    [ -n "$BIN" ] && runuser -u postgres -- "$BIN/pg_ctl" -D "$PGDIR" status >/dev/null 2>&1
     ;;
   stop)
     BIN=$(find_bin || true)
