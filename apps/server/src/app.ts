@@ -8,8 +8,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import authRoutes from './modules/auth/routes';
+import checkinRoutes from './modules/checkin/routes';
 import eventRoutes from './modules/event/routes';
 import systemRoutes from './modules/system/routes';
+import { startPurchaseJobs } from './modules/tickets/jobs';
+import ticketsRoutes from './modules/tickets/routes';
+import webhookRoutes from './modules/tickets/webhook-routes';
 import { findUserByFirebaseUid } from './modules/users/repo';
 import usersRoutes from './modules/users/routes';
 import { registerIdentity } from './platform/auth/identity';
@@ -19,6 +23,7 @@ import type { AppContext } from './platform/context';
 import { createDatabase, migrateToLatest } from './platform/db/database';
 import { seedDemo } from './platform/db/seed-demo';
 import { registerErrorHandling } from './platform/error-handler';
+import { razorpayClientFor, registerPaymentsEmulator } from './platform/payments/provider';
 import { requestId } from './platform/request-id';
 import { registerSecurityHeaders } from './platform/security';
 import { registerWeb } from './platform/web';
@@ -50,8 +55,17 @@ export async function buildApp(config: Config, options: { now?: () => Date } = {
     });
 
     const verifier = await registerIdentity(app, config);
-    const ctx: AppContext = { db, config, verifier, now };
+    await registerPaymentsEmulator(app, config);
+    const ctx: AppContext = {
+      db,
+      config,
+      verifier,
+      now,
+      log: app.log,
+      razorpay: razorpayClientFor(app, config),
+    };
     app.decorate('ctx', ctx);
+    registerBackgroundJobs(app, ctx);
     await app.register(authPlugin, { verifier, loadUser: (uid: string) => findUserByFirebaseUid(db, uid) });
     await app.register(apiRoutes, { prefix: '/api' });
     await registerWeb(app, config.webDistDir);
@@ -90,6 +104,21 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(eventRoutes);
   await api.register(usersRoutes);
   await api.register(systemRoutes);
+  await api.register(ticketsRoutes);
+  await api.register(webhookRoutes);
+  await api.register(checkinRoutes);
+}
+
+/** Started once the server is ready, stopped before it closes (a run in progress finishes first). */
+function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {
+  let jobs: ReturnType<typeof startPurchaseJobs> | undefined;
+  app.addHook('onReady', async () => {
+    jobs = startPurchaseJobs(ctx, ctx.config.holdSweepIntervalMs);
+  });
+  // preClose: the emulator (in emulator mode) and the database are still up for the last run.
+  app.addHook('preClose', async () => {
+    await jobs?.stop();
+  });
 }
 
 /** Clients that send Content-Type: application/json with no body (POST /auth/logout) get an empty payload. */

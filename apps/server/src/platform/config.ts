@@ -94,6 +94,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().trim().optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(30),
   RATE_LIMIT_LOG_ERROR_PER_MINUTE: positiveInt(10),
+  // Per signed-in buyer; each create-order places a hold, so this bounds how many seats one account can
+  // lock up, while a buyer dismissing and retrying checkout a few times never meets it.
+  RATE_LIMIT_CREATE_ORDER_PER_MINUTE: positiveInt(10),
+  HOLD_SWEEP_SECONDS: positiveInt(30),
 });
 
 export interface FirebaseConfig {
@@ -128,7 +132,9 @@ export interface Config {
   holdMinutes: number;
   orderQuantityCap: number;
   trustProxy: boolean | number | string;
-  rateLimits: { authPerMinute: number; logErrorPerMinute: number };
+  rateLimits: { authPerMinute: number; logErrorPerMinute: number; createOrderPerMinute: number };
+  /** How often each instance looks for expired holds and reconciles them with Razorpay. */
+  holdSweepIntervalMs: number;
   /** The built web app; not an environment variable, tests point it elsewhere. */
   webDistDir: string;
 }
@@ -176,7 +182,9 @@ export function loadConfig(env: Env): Config {
     rateLimits: {
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
       logErrorPerMinute: e.RATE_LIMIT_LOG_ERROR_PER_MINUTE,
+      createOrderPerMinute: e.RATE_LIMIT_CREATE_ORDER_PER_MINUTE,
     },
+    holdSweepIntervalMs: e.HOLD_SWEEP_SECONDS * 1000,
     webDistDir: DEFAULT_WEB_DIST,
   };
 }

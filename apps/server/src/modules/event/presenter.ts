@@ -2,6 +2,7 @@ import { paiseToRupees } from '@utsav/domain/pricing';
 import { z } from 'zod';
 import type { EventRow } from '../../platform/db/schema';
 import { imageUrl } from './image';
+import type { Inventory } from './repo';
 
 export const eventJsonSchema = z.object({
   _id: z.string(),
@@ -28,8 +29,10 @@ export const eventJsonSchema = z.object({
 export type EventJson = z.infer<typeof eventJsonSchema>;
 
 /** Money leaves the server in rupees; the image as its own URL, never inline base64. */
-export function toEventJson(event: EventRow, taken: number): EventJson {
-  const sold = Math.min(taken, event.total_tickets);
+export function toEventJson(event: EventRow, inventory: Inventory): EventJson {
+  // Seats in live holds are neither sold nor available; min/max guard against an admin lowering the total.
+  const sold = Math.min(inventory.sold, event.total_tickets);
+  const available = Math.max(0, event.total_tickets - inventory.sold - inventory.held);
   return {
     _id: event.id,
     id: event.id,
@@ -42,7 +45,7 @@ export function toEventJson(event: EventRow, taken: number): EventJson {
     ticketPrice: paiseToRupees(event.ticket_price_paise),
     groupPrice4: event.group_price4_paise === null ? null : paiseToRupees(event.group_price4_paise),
     totalTickets: event.total_tickets,
-    availableTickets: event.total_tickets - sold,
+    availableTickets: available,
     soldTickets: sold,
     soldPercentage: Math.round((sold / event.total_tickets) * 1000) / 10,
     eventImage: event.image_id ? imageUrl(event.image_id) : null,

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/dialect';
 import type { EventImagesTable, EventRow } from '../../platform/db/schema';
 
 export type EventPatch = Partial<Omit<EventRow, 'id' | 'created_at'>>;
@@ -16,12 +17,71 @@ export function updateEvent(db: Db, id: string, patch: EventPatch): Promise<Even
   return db.updateTable('events').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
+/** Seats no longer for sale, derived from rows at read time: never a stored counter that can drift. */
+export interface Inventory {
+  /** Active and used tickets. */
+  sold: number;
+  /** Seats in live holds: orders still `created` whose hold has not expired at `now`. */
+  held: number;
+}
+
 /**
- * Seats no longer for sale: derived from rows at read time, never a stored counter that can drift.
- * Issue 3 extends it to active + used tickets + live holds; until tickets exist nothing is taken.
+ * One statement, so PostgreSQL reads both numbers from one snapshot: as two statements, a fulfilment
+ * committing in between (hold -> tickets) could be counted in neither and oversell under READ COMMITTED.
  */
-export async function countTaken(_db: Db, _eventId: string): Promise<number> {
-  return 0;
+export async function countInventory(db: Db, eventId: string, now: Date): Promise<Inventory> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('tickets')
+        .select((t) => t.fn.countAll<number>().as('sold'))
+        .where('event_id', '=', eventId)
+        .where('status', 'in', ['active', 'used'])
+        .as('sold'),
+      eb
+        .selectFrom('orders')
+        .select((o) => o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'))
+        .where('event_id', '=', eventId)
+        .where('status', '=', 'created')
+        .where('hold_expires_at', '>', now.toISOString())
+        .as('held'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { sold: Number(row.sold ?? 0), held: Number(row.held ?? 0) };
+}
+
+/** Active + used tickets + live holds: what the inventory invariant keeps at or below total_tickets. */
+export async function countTaken(db: Db, eventId: string, now: Date): Promise<number> {
+  const { sold, held } = await countInventory(db, eventId, now);
+  return sold + held;
+}
+
+/**
+ * Serialises every transaction that checks or changes this event's inventory. PostgreSQL: a row lock
+ * (SELECT ... FOR UPDATE) held until commit, shared by all server processes. SQLite: nothing to take,
+ * Kysely runs every transaction on the single connection one at a time (and SQLite allows one writer).
+ */
+export function lockEvent(trx: Db, eventId: string): Promise<EventRow | undefined> {
+  const query = trx.selectFrom('events').selectAll().where('id', '=', eventId);
+  return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Sets the QR key pair only where none exists yet; concurrent callers all end up with the same pair. */
+export async function setQrKeysIfMissing(
+  db: Db,
+  eventId: string,
+  keys: { qr_public_key: string; qr_private_key: string },
+): Promise<void> {
+  await db
+    .updateTable('events')
+    .set(keys)
+    .where('id', '=', eventId)
+    .where('qr_private_key', 'is', null)
+    .execute();
+}
+
+export function findEventById(db: Db, id: string): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export function findImage(db: Db, id: string): Promise<EventImagesTable | undefined> {

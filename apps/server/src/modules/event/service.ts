@@ -7,10 +7,12 @@ import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
 import { lockFor } from '../../platform/db/locks';
 import type { EventImagesTable, EventRow, UserRow } from '../../platform/db/schema';
-import { AppError, fromZodError } from '../../platform/errors';
+import { AppError, fromZodError, validationError } from '../../platform/errors';
 import { type DecodedImage, decodeImageDataUrl, imageError, storedImageId } from './image';
+import { newQrKeyColumns } from './keys';
 import { type EventJson, toEventJson } from './presenter';
 import {
+  countInventory,
   countTaken,
   deleteUnusedImages,
   type EventPatch,
@@ -19,6 +21,7 @@ import {
   imageExists,
   insertEvent,
   insertImageIfAbsent,
+  lockEvent,
   updateEvent,
 } from './repo';
 
@@ -27,7 +30,7 @@ const EVENT_LOCK = 'event:single';
 
 export async function getCurrentEvent(ctx: AppContext): Promise<EventJson | null> {
   const event = await findCurrentEvent(ctx.db);
-  return event ? toEventJson(event, await countTaken(ctx.db, event.id)) : null;
+  return event ? toEventJson(event, await countInventory(ctx.db, event.id, ctx.now())) : null;
 }
 
 export async function eventExists(ctx: AppContext): Promise<boolean> {
@@ -46,6 +49,7 @@ export async function createEvent(ctx: AppContext, caller: UserRow, body: unknow
       id: randomUUID(),
       ...toColumns(input),
       image_id: await resolveImage(trx, input.eventImage, image, null, now),
+      ...newQrKeyColumns(),
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     };
@@ -57,7 +61,7 @@ export async function createEvent(ctx: AppContext, caller: UserRow, body: unknow
     );
     return row;
   });
-  return toEventJson(event, await countTaken(ctx.db, event.id));
+  return toEventJson(event, await countInventory(ctx.db, event.id, ctx.now()));
 }
 
 export async function editEvent(ctx: AppContext, caller: UserRow, body: unknown): Promise<EventJson> {
@@ -68,6 +72,17 @@ export async function editEvent(ctx: AppContext, caller: UserRow, body: unknown)
     await lockFor(trx, EVENT_LOCK);
     const current = await findCurrentEvent(trx);
     if (!current) throw new AppError('EVENT_NOT_FOUND', 'No event exists yet. Create it first.');
+    // Same row lock as create-order: the invariant "sold + held <= total" must survive a lowered total.
+    await lockEvent(trx, current.id);
+    const taken = await countTaken(trx, current.id, now);
+    if (input.totalTickets < taken) {
+      throw validationError([
+        {
+          field: 'totalTickets',
+          message: `Total tickets cannot be less than the ${taken} already sold or held`,
+        },
+      ]);
+    }
     const patch: EventPatch = {
       ...toColumns(input),
       image_id: await resolveImage(trx, input.eventImage, image, current.image_id, now),
@@ -88,7 +103,7 @@ export async function editEvent(ctx: AppContext, caller: UserRow, body: unknown)
     );
     return updated!;
   });
-  return toEventJson(event, await countTaken(ctx.db, event.id));
+  return toEventJson(event, await countInventory(ctx.db, event.id, ctx.now()));
 }
 
 export async function getEventImage(ctx: AppContext, id: string): Promise<EventImagesTable> {

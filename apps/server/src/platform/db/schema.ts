@@ -33,6 +33,9 @@ export interface EventsTable {
   /** JSON array of strings. */
   features: string;
   about_text: string | null;
+  /** Ed25519 key pair (base64url) that signs this event's ticket QR tokens; see @utsav/domain/qr-token. */
+  qr_public_key: string | null;
+  qr_private_key: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -56,12 +59,119 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export type OrderStatus = 'created' | 'paid' | 'expired' | 'refunded' | 'failed' | 'cancelled';
+
+/** One checkout: while `created` and before hold_expires_at it is a hold on `quantity` seats. */
+export interface OrdersTable {
+  id: string;
+  razorpay_order_id: string | null;
+  user_id: string;
+  event_id: string;
+  quantity: number;
+  price_per_ticket_paise: number;
+  amount_paise: number;
+  pricing_tier: string;
+  status: OrderStatus;
+  hold_expires_at: string;
+  razorpay_payment_id: string | null;
+  razorpay_refund_id: string | null;
+  created_at: string;
+  paid_at: string | null;
+  refunded_at: string | null;
+  updated_at: string;
+}
+
+export type TicketStatus = 'active' | 'used' | 'cancelled';
+
+export interface TicketsTable {
+  id: string;
+  /** Short human-readable reference shown as ticketId. */
+  ticket_code: string;
+  /** Null for tickets issued by staff without an order. */
+  order_id: string | null;
+  /** 1..quantity within its order; UNIQUE(order_id, seq) makes issuance exactly-once. */
+  seq: number;
+  event_id: string;
+  user_id: string;
+  holder_name: string;
+  price_paise: number;
+  status: TicketStatus;
+  /** The signed QR token (UT1.…). */
+  qr_token: string;
+  /** 0 or 1 on both engines. */
+  issued_by_admin: number;
+  issued_by_user_id: string | null;
+  notes: string | null;
+  /** 0 or 1 on both engines. */
+  payment_received: number;
+  used_at: string | null;
+  scanned_by_user_id: string | null;
+  cancelled_at: string | null;
+  cancellation_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentEventsTable {
+  /** x-razorpay-event-id. */
+  id: string;
+  event: string;
+  razorpay_order_id: string | null;
+  razorpay_payment_id: string | null;
+  razorpay_refund_id: string | null;
+  /** The verified webhook body as received. */
+  payload: string;
+  received_at: string;
+}
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  /** JSON object. */
+  payload: string;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export type ScanAction = 'verify' | 'mark' | 'sync';
+export type ScanResult = 'admitted' | 'already_used' | 'cancelled' | 'not_found' | 'invalid' | 'verified';
+
+/** One scan at a gate (online verify/mark, or an offline admission synced later). Append-only. */
+export interface CheckinScansTable {
+  id: string;
+  /** The ticket a verified code named (even when no such ticket exists); null when the code did not verify. */
+  ticket_id: string | null;
+  checker_user_id: string;
+  device_id: string | null;
+  gate: string | null;
+  action: ScanAction;
+  result: ScanResult;
+  /** The device's id for an offline admission; UNIQUE(device_id, local_id) makes sync replays idempotent. */
+  local_id: string | null;
+  /** When the gate scanned: request time online, the device's clock (never in the future) for offline ones. */
+  scanned_at: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   events: EventsTable;
   event_images: EventImagesTable;
   audit_log: AuditLogTable;
+  orders: OrdersTable;
+  tickets: TicketsTable;
+  payment_events: PaymentEventsTable;
+  outbox: OutboxTable;
+  checkin_scans: CheckinScansTable;
 }
 
 export type UserRow = UsersTable;
 export type EventRow = EventsTable;
+export type OrderRow = OrdersTable;
+export type TicketRow = TicketsTable;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rupeesToPaise } from '@utsav/domain/pricing';
 import { addDays, istDate } from '@utsav/domain/time';
+import { newQrKeyColumns } from '../../modules/event/keys';
 import { findCurrentEvent, insertEvent } from '../../modules/event/repo';
 import { insertUserIfAbsent } from '../../modules/users/repo';
 import { DEMO_ACCOUNTS } from '../demo-accounts';
@@ -43,6 +44,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       group_price4_paise: rupeesToPaise(249),
       total_tickets: 500,
       image_id: null,
+      ...newQrKeyColumns(),
       features: JSON.stringify([
         'Live dhol and folk singers',
         'Garba and Dandiya Raas',

@@ -1,8 +1,12 @@
 import type { Migration } from 'kysely';
 import * as usersEvents from './0001_users_events';
+import * as purchase from './0002_purchase';
+import * as checkinScans from './0003_checkin_scans';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
 export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> = [
   ['0001_users_events', usersEvents],
+  ['0002_purchase', purchase],
+  ['0003_checkin_scans', checkinScans],
 ];

@@ -1,0 +1,104 @@
+import { scanRequestSchema, syncRequestSchema } from '@utsav/domain/checkin-schema';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor } from '../../platform/auth/plugin';
+import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
+import { snapshotJsonSchema, syncResultJsonSchema, toSnapshotJson } from './presenter';
+import { CHECKIN_MESSAGES, checkinSnapshot, markUsed, syncAdmissions, verifyQr } from './service';
+
+// Gate check-in (issue 5). Every route: qrchecker, manager or admin.
+
+// Per checker (the route's own onRequest has identified them by then). A busy gate scans about once a
+// second and each guest costs a verify and a mark, so 300 a minute per route leaves five times headroom;
+// a sync carries up to 500 admissions, so a device that reconnects needs only a few.
+const SCANS_PER_MINUTE = 300;
+const SYNCS_PER_MINUTE = 30;
+
+const perChecker = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+  },
+});
+
+const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
+  const gateOnly = app.requireAction('checkin:scan');
+
+  app.post(
+    '/tickets/verify-qr',
+    {
+      onRequest: gateOnly,
+      config: perChecker(SCANS_PER_MINUTE),
+      schema: {
+        tags: ['check-in'],
+        body: scanRequestSchema,
+        response: { 200: z.object({ success: z.literal(true), ticket: ticketJsonSchema }) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ticket: toTicketJson(await verifyQr(app.ctx, actor(request), request.body)),
+    }),
+  );
+
+  app.post(
+    '/tickets/mark-used',
+    {
+      onRequest: gateOnly,
+      config: perChecker(SCANS_PER_MINUTE),
+      schema: {
+        tags: ['check-in'],
+        body: scanRequestSchema,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            ticket: ticketJsonSchema,
+            message: z.literal(CHECKIN_MESSAGES.admitted),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ticket: toTicketJson(await markUsed(app.ctx, actor(request), request.body)),
+      message: CHECKIN_MESSAGES.admitted,
+    }),
+  );
+
+  app.get(
+    '/tickets/checkin/snapshot',
+    {
+      onRequest: gateOnly,
+      config: perChecker(SYNCS_PER_MINUTE),
+      schema: { tags: ['check-in'], response: { 200: snapshotJsonSchema } },
+    },
+    async (request) => toSnapshotJson(await checkinSnapshot(app.ctx, actor(request))),
+  );
+
+  app.post(
+    '/tickets/checkin/sync',
+    {
+      onRequest: gateOnly,
+      config: perChecker(SYNCS_PER_MINUTE),
+      schema: {
+        tags: ['check-in'],
+        body: syncRequestSchema,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            results: z.array(syncResultJsonSchema),
+            conflicts: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await syncAdmissions(app.ctx, actor(request), request.body)),
+    }),
+  );
+};
+
+export default checkinRoutes;

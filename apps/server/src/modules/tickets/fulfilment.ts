@@ -1,0 +1,376 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { CURRENCY } from '@utsav/domain/constants';
+import { paiseToRupees } from '@utsav/domain/pricing';
+import { signTicketToken } from '@utsav/domain/qr-token';
+import { recordAudit } from '../../platform/audit/repo';
+import type { AppContext } from '../../platform/context';
+import { transaction } from '../../platform/db/database';
+import type { EventRow, OrderRow, TicketRow } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import { enqueueOutbox } from '../../platform/outbox/repo';
+import { RazorpayError, type RazorpayPayment } from '../../platform/payments/razorpay-client';
+import { newQrKeyColumns } from '../event/keys';
+import { countTaken, findEventById, lockEvent, setQrKeysIfMissing } from '../event/repo';
+import { findUserById } from '../users/repo';
+import {
+  findOrderById,
+  findTicketsOfOrder,
+  insertTicketsOnce,
+  lockOrder,
+  markOrderPaid,
+  markOrderRefundOwed,
+  setOrderRefundId,
+  type TicketView,
+} from './repo';
+
+// Turning a paid order into tickets, exactly once, whoever gets there first: verify-payment, the webhook
+// or the reconciliation job all call fulfilOrder with a payment they have already confirmed is captured.
+//
+//  - A live hold (status created, hold not expired) becomes tickets in the same transaction that marks the
+//    order paid, so "sold + held" does not change and the inventory invariant holds trivially.
+//  - A payment for an order whose hold has run out (expired, or created but past hold_expires_at) is a late
+//    payment: its seats were back on sale, so stock is counted again under the event lock. If it fits, the
+//    order is fulfilled; if not, the order is marked refunded (the decision, committed first, so no other
+//    caller can issue tickets for it afterwards) and the full amount is refunded after the commit. The
+//    refund call uses an idempotency key derived from the order id, so retries (job, webhook, verify)
+//    never refund twice, and the guest's mail is queued only by the update that records the refund id.
+
+export type FulfilSource = 'verify' | 'webhook' | 'reconcile';
+
+/** A payment confirmed with Razorpay (or by a signed webhook) to be captured for this order's amount. */
+export interface CapturedPayment {
+  id: string;
+  amount: number;
+}
+
+export type Fulfilment =
+  | { outcome: 'issued' | 'already-issued'; order: OrderRow; tickets: TicketView[] }
+  | { outcome: 'refunded'; order: OrderRow; refundSent: boolean };
+
+type Decision =
+  | { kind: 'issued' | 'already-issued' }
+  | { kind: 'refund-owed' | 'already-refunded' }
+  | { kind: 'duplicate-payment'; status: OrderRow['status'] };
+
+const TICKET_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+export async function fulfilOrder(
+  ctx: AppContext,
+  orderId: string,
+  payment: CapturedPayment,
+  source: FulfilSource,
+): Promise<Fulfilment> {
+  const order = await findOrderById(ctx.db, orderId);
+  if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+  if (payment.amount !== order.amount_paise) {
+    // Callers check this already; a mismatch here is a bug, and issuing on it would give tickets away.
+    throw new AppError('PAYMENT_NOT_VERIFIED', 'The payment amount does not match this order.');
+  }
+  // Replays (the common case after the first verify) answer without signing or locking anything.
+  if (order.status === 'paid' && order.razorpay_payment_id === payment.id) {
+    return { outcome: 'already-issued', order, tickets: await findTicketsOfOrder(ctx.db, order.id) };
+  }
+
+  const event = await eventWithKeys(ctx, order.event_id);
+  const now = ctx.now();
+  // Signed before the transaction: a few ms of Ed25519 per ticket must not be spent holding the event lock.
+  const drafts = await draftTickets(ctx, order, event, now);
+
+  const decision = await transaction(ctx.db, async (trx): Promise<Decision> => {
+    // Lock order: event row, then order row, everywhere (see purchase-service.ts for the invariant).
+    await lockEvent(trx, event.id);
+    const current = await lockOrder(trx, order.id);
+    if (!current) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+    if (current.status === 'paid' || current.status === 'refunded') {
+      if (current.razorpay_payment_id !== payment.id)
+        return { kind: 'duplicate-payment', status: current.status };
+      return { kind: current.status === 'paid' ? 'already-issued' : 'already-refunded' };
+    }
+
+    const holdIsLive = current.status === 'created' && current.hold_expires_at > now.toISOString();
+    if (!holdIsLive) {
+      // Late payment: this order's seats are no longer counted, so they must fit again.
+      const taken = await countTaken(trx, event.id, now);
+      if (taken + current.quantity > event.total_tickets) {
+        if (!(await markOrderRefundOwed(trx, current.id, current.status, payment.id, now))) {
+          throw new Error(`order ${current.id} changed under its lock`);
+        }
+        await recordAudit(
+          trx,
+          {
+            actorUserId: null,
+            action: 'order.late_payment_refund_owed',
+            entity: 'order',
+            entityId: current.id,
+            data: { source, paymentId: payment.id, taken, total: event.total_tickets },
+          },
+          now,
+        );
+        return { kind: 'refund-owed' };
+      }
+    }
+
+    if (!(await markOrderPaid(trx, current.id, current.status, payment.id, now))) {
+      throw new Error(`order ${current.id} changed under its lock`);
+    }
+    const inserted = await insertTicketsOnce(trx, drafts);
+    if (inserted === 0) return { kind: 'already-issued' };
+    if (inserted !== drafts.length) throw new Error(`order ${current.id}: partial ticket issuance`);
+    // Queued in the issuing transaction, and only when tickets were inserted: exactly one mail per order.
+    await enqueueOutbox(trx, 'tickets-confirmation', { orderId: current.id }, now);
+    await recordAudit(
+      trx,
+      {
+        actorUserId: null,
+        action: 'order.paid',
+        entity: 'order',
+        entityId: current.id,
+        data: { source, paymentId: payment.id, tickets: inserted, late: !holdIsLive },
+      },
+      now,
+    );
+    return { kind: 'issued' };
+  });
+
+  switch (decision.kind) {
+    case 'issued':
+    case 'already-issued':
+      return {
+        outcome: decision.kind,
+        order: (await findOrderById(ctx.db, order.id))!,
+        tickets: await findTicketsOfOrder(ctx.db, order.id),
+      };
+    case 'refund-owed':
+    case 'already-refunded': {
+      const refunded = (await findOrderById(ctx.db, order.id))!;
+      const refundSent = refunded.razorpay_refund_id !== null || (await refundLatePayment(ctx, refunded));
+      return { outcome: 'refunded', order: refunded, refundSent };
+    }
+    case 'duplicate-payment':
+      await refundDuplicatePayment(ctx, order, payment);
+      if (decision.status === 'refunded') {
+        const refunded = (await findOrderById(ctx.db, order.id))!;
+        return { outcome: 'refunded', order: refunded, refundSent: refunded.razorpay_refund_id !== null };
+      }
+      return {
+        outcome: 'already-issued',
+        order: (await findOrderById(ctx.db, order.id))!,
+        tickets: await findTicketsOfOrder(ctx.db, order.id),
+      };
+  }
+}
+
+/**
+ * Refunds an order marked refunded (late payment, no stock) in full. Safe to call any number of times,
+ * from any instance: Razorpay sees one idempotency key per order, and only the first recorded refund id
+ * queues the guest's mail. False when Razorpay could not be reached; the reconciliation job retries.
+ */
+export async function refundLatePayment(ctx: AppContext, order: OrderRow): Promise<boolean> {
+  if (order.status !== 'refunded' || !order.razorpay_payment_id) return false;
+  if (order.razorpay_refund_id) return true;
+  const paymentId = order.razorpay_payment_id;
+  let refundId: string;
+  try {
+    refundId = await createFullRefund(ctx, paymentId, order.amount_paise, `late-${order.id}`, {
+      orderId: order.id,
+      reason: 'late-payment-sold-out',
+    });
+  } catch (error) {
+    ctx.log.error({ err: error, orderId: order.id, paymentId }, 'late payment refund failed; will retry');
+    return false;
+  }
+  const now = ctx.now();
+  await transaction(ctx.db, async (trx) => {
+    if (!(await setOrderRefundId(trx, order.id, refundId, now))) return;
+    await enqueueOutbox(
+      trx,
+      'late-payment-refunded',
+      {
+        orderId: order.id,
+        userId: order.user_id,
+        amount: paiseToRupees(order.amount_paise),
+        amountPaise: order.amount_paise,
+      },
+      now,
+    );
+    await recordAudit(
+      trx,
+      {
+        actorUserId: null,
+        action: 'order.refunded',
+        entity: 'order',
+        entityId: order.id,
+        data: { paymentId, refundId, amountPaise: order.amount_paise, reason: 'late-payment-sold-out' },
+      },
+      now,
+    );
+  });
+  return true;
+}
+
+/**
+ * A second captured payment for an order that is already settled (two tabs, a retried checkout) is a
+ * double charge: it goes back in full. Keyed by the payment, so every caller asks for the same refund.
+ */
+async function refundDuplicatePayment(
+  ctx: AppContext,
+  order: OrderRow,
+  payment: CapturedPayment,
+): Promise<void> {
+  try {
+    const refundId = await createFullRefund(ctx, payment.id, payment.amount, `dup-${payment.id}`, {
+      orderId: order.id,
+      reason: 'duplicate-payment',
+    });
+    await recordAudit(
+      ctx.db,
+      {
+        actorUserId: null,
+        action: 'order.duplicate_payment_refunded',
+        entity: 'order',
+        entityId: order.id,
+        data: { paymentId: payment.id, refundId, amountPaise: payment.amount },
+      },
+      ctx.now(),
+    );
+  } catch (error) {
+    ctx.log.error(
+      { err: error, orderId: order.id, paymentId: payment.id },
+      'duplicate payment refund failed',
+    );
+  }
+}
+
+async function createFullRefund(
+  ctx: AppContext,
+  paymentId: string,
+  amount: number,
+  idempotencyKey: string,
+  notes: Record<string, string>,
+): Promise<string> {
+  const razorpay = ctx.razorpay();
+  try {
+    // The body must be identical on every retry: Razorpay refuses a reused key with a different body.
+    const refund = await razorpay.createRefund(paymentId, { amount, speed: 'normal', notes }, idempotencyKey);
+    return refund.id;
+  } catch (error) {
+    // Refunded earlier under a key Razorpay no longer remembers: find that refund instead of failing forever.
+    if (error instanceof RazorpayError && /fully refunded already/i.test(error.description)) {
+      const refunds = await razorpay.fetchPaymentRefunds(paymentId);
+      const earlier = refunds.items.find((refund) => refund.status !== 'failed');
+      if (earlier) return earlier.id;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Fetches the payment from Razorpay and checks it pays this order in full; an authorized payment is
+ * captured. Only what Razorpay says counts, never what the browser sent.
+ */
+export async function capturedPaymentFor(
+  ctx: AppContext,
+  order: OrderRow,
+  paymentId: string,
+): Promise<CapturedPayment> {
+  const razorpay = ctx.razorpay();
+  let payment: RazorpayPayment;
+  try {
+    payment = await razorpay.fetchPayment(paymentId);
+  } catch (error) {
+    if (error instanceof RazorpayError && error.status === 400) throw notVerified();
+    throw providerUnavailable(error);
+  }
+  if (!paysOrder(payment, order)) throw notVerified();
+  if (payment.status === 'authorized') {
+    try {
+      payment = await razorpay.capturePayment(payment.id, order.amount_paise, CURRENCY);
+    } catch (error) {
+      // Captured meanwhile by auto-capture: read it again rather than fail the guest.
+      payment = await razorpay.fetchPayment(paymentId).catch(() => {
+        throw providerUnavailable(error);
+      });
+    }
+  }
+  if (payment.status !== 'captured' || !paysOrder(payment, order)) throw notVerified();
+  return { id: payment.id, amount: payment.amount };
+}
+
+/** The payment belongs to this order, in our currency, for exactly its amount. */
+export function paysOrder(payment: RazorpayPayment, order: OrderRow): boolean {
+  return (
+    payment.order_id === order.razorpay_order_id &&
+    payment.amount === order.amount_paise &&
+    payment.currency === CURRENCY
+  );
+}
+
+function notVerified(): AppError {
+  return new AppError(
+    'PAYMENT_NOT_VERIFIED',
+    'We could not confirm this payment. If money left your account, your tickets will appear in My Tickets shortly, or the amount will be refunded.',
+  );
+}
+
+function providerUnavailable(cause: unknown): AppError {
+  const error = new AppError(
+    'PAYMENT_PROVIDER_ERROR',
+    'We could not reach the payment provider to confirm your payment. If you were charged, your tickets will appear in My Tickets within a few minutes.',
+  );
+  error.cause = cause;
+  return error;
+}
+
+/** The event row with its QR signing keys, creating them once for an event that predates them. */
+export async function eventWithKeys(ctx: AppContext, eventId: string): Promise<EventRow> {
+  const event = await findEventById(ctx.db, eventId);
+  if (!event) throw new AppError('EVENT_NOT_FOUND', 'Event not found');
+  if (event.qr_private_key && event.qr_public_key) return event;
+  await setQrKeysIfMissing(ctx.db, eventId, newQrKeyColumns());
+  return (await findEventById(ctx.db, eventId))!;
+}
+
+async function draftTickets(
+  ctx: AppContext,
+  order: OrderRow,
+  event: EventRow,
+  now: Date,
+): Promise<TicketRow[]> {
+  const owner = await findUserById(ctx.db, order.user_id);
+  const stamp = now.toISOString();
+  const tickets: TicketRow[] = [];
+  for (let seq = 1; seq <= order.quantity; seq++) {
+    const id = randomUUID();
+    tickets.push({
+      id,
+      ticket_code: newTicketCode(),
+      order_id: order.id,
+      seq,
+      event_id: event.id,
+      user_id: order.user_id,
+      holder_name: owner?.name ?? 'Guest',
+      price_paise: order.price_per_ticket_paise,
+      status: 'active',
+      qr_token: signTicketToken({ ticketId: id, eventId: event.id }, event.qr_private_key!),
+      issued_by_admin: 0,
+      issued_by_user_id: null,
+      notes: null,
+      payment_received: 1,
+      used_at: null,
+      scanned_by_user_id: null,
+      cancelled_at: null,
+      cancellation_reason: null,
+      created_at: stamp,
+      updated_at: stamp,
+    });
+  }
+  return tickets;
+}
+
+/** UT-XXXXXXXXXX: 50 random bits in Crockford base32 (no I, L, O, U), easy to read out at a help desk. */
+function newTicketCode(): string {
+  const bytes = randomBytes(10);
+  let code = '';
+  for (const byte of bytes) code += TICKET_CODE_ALPHABET[byte & 31];
+  return `UT-${code}`;
+}

@@ -1,0 +1,136 @@
+import { recordAudit } from '../../platform/audit/repo';
+import type { AppContext } from '../../platform/context';
+import type { OrderRow } from '../../platform/db/schema';
+import { RazorpayError, type RazorpayPayment } from '../../platform/payments/razorpay-client';
+import { fulfilOrder, paysOrder, refundLatePayment } from './fulfilment';
+import { expireHold, findExpiredHolds, findOrderById, findOwedRefunds } from './repo';
+
+// Background reconciliation, run by every instance at once: all writes are conditional updates or go
+// through fulfilOrder (exactly-once by its unique constraint and locks), so overlapping runs are harmless.
+
+const BATCH = 100;
+
+export interface ReconcileReport {
+  expired: number;
+  fulfilled: number;
+  refunded: number;
+  skipped: number;
+  refundsRetried: number;
+}
+
+/**
+ * One pass. Holds past their expiry are already back on sale (the inventory count ignores them); before
+ * marking one expired we ask Razorpay whether it was paid after all (a lost webhook, a closed tab), so a
+ * paid order gets its tickets, or its refund when the seats are gone. Then owed refunds are retried.
+ */
+export async function reconcileOrders(ctx: AppContext): Promise<ReconcileReport> {
+  const report: ReconcileReport = { expired: 0, fulfilled: 0, refunded: 0, skipped: 0, refundsRetried: 0 };
+  for (const order of await findExpiredHolds(ctx.db, ctx.now(), BATCH)) {
+    try {
+      const outcome = await reconcileExpiredHold(ctx, order);
+      report[outcome]++;
+    } catch (error) {
+      report.skipped++;
+      ctx.log.error({ err: error, orderId: order.id }, 'reconciling an expired hold failed; will retry');
+    }
+  }
+  for (const order of await findOwedRefunds(ctx.db, BATCH)) {
+    if (await refundLatePayment(ctx, order)) report.refundsRetried++;
+  }
+  return report;
+}
+
+async function reconcileExpiredHold(
+  ctx: AppContext,
+  order: OrderRow,
+): Promise<'expired' | 'fulfilled' | 'refunded' | 'skipped'> {
+  // Never given a Razorpay id: nobody could have paid it.
+  if (!order.razorpay_order_id) return expire(ctx, order, 'no-razorpay-order');
+
+  let payments: RazorpayPayment[];
+  try {
+    payments = (await ctx.razorpay().fetchOrderPayments(order.razorpay_order_id)).items;
+  } catch (error) {
+    // Razorpay does not know the order (the local emulator restarted and lost it): it cannot be paid.
+    if (error instanceof RazorpayError && error.status === 400 && /does not exist/i.test(error.description)) {
+      return expire(ctx, order, 'unknown-at-razorpay');
+    }
+    throw error;
+  }
+
+  const usable = payments.filter((payment) => paysOrder(payment, order));
+  let settled: 'fulfilled' | 'refunded' | undefined;
+  for (const payment of usable.filter((candidate) => candidate.status === 'captured')) {
+    const result = await fulfilOrder(ctx, order.id, { id: payment.id, amount: payment.amount }, 'reconcile');
+    settled ??= result.outcome === 'refunded' ? 'refunded' : 'fulfilled';
+  }
+  if (settled) return settled;
+
+  const authorized = usable.find((payment) => payment.status === 'authorized');
+  if (authorized) {
+    const captured = await ctx
+      .razorpay()
+      .capturePayment(authorized.id, order.amount_paise, authorized.currency);
+    const result = await fulfilOrder(
+      ctx,
+      order.id,
+      { id: captured.id, amount: captured.amount },
+      'reconcile',
+    );
+    return result.outcome === 'refunded' ? 'refunded' : 'fulfilled';
+  }
+
+  if ((await expire(ctx, order, 'unpaid')) === 'expired') return 'expired';
+  // Paid a moment ago through verify or the webhook: nothing left to do.
+  const current = await findOrderById(ctx.db, order.id);
+  return current?.status === 'paid' ? 'fulfilled' : 'skipped';
+}
+
+async function expire(ctx: AppContext, order: OrderRow, reason: string): Promise<'expired' | 'skipped'> {
+  const now = ctx.now();
+  if (!(await expireHold(ctx.db, order.id, now))) return 'skipped';
+  await recordAudit(
+    ctx.db,
+    { actorUserId: null, action: 'order.expired', entity: 'order', entityId: order.id, data: { reason } },
+    now,
+  );
+  return 'expired';
+}
+
+export interface PurchaseJobs {
+  stop(): Promise<void>;
+}
+
+/** Runs reconcileOrders every intervalMs, never overlapping itself; stop() waits for a run in progress. */
+export function startPurchaseJobs(ctx: AppContext, intervalMs: number): PurchaseJobs {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = reconcileOrders(ctx)
+        .then((report) => {
+          if (report.expired + report.fulfilled + report.refunded + report.refundsRetried > 0) {
+            ctx.log.info({ report }, 'orders reconciled');
+          }
+        })
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'order reconciliation failed'))
+        .finally(() => {
+          running = undefined;
+          schedule();
+        });
+    }, intervalMs);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { paiseToRupees } from '@utsav/domain/pricing';
+import { z } from 'zod';
+import type { TicketView } from './repo';
+
+// The ticket as guest-side §3 names its fields, with the MongoDB-era `_id` alias kept.
+
+export const ticketJsonSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  ticketId: z.string(),
+  eventId: z.string(),
+  eventName: z.string(),
+  event: z.object({
+    name: z.string(),
+    date: z.string(),
+    startTime: z.string(),
+    endTime: z.string(),
+    venue: z.string(),
+  }),
+  price: z.number(),
+  status: z.enum(['active', 'used', 'cancelled']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  entryTime: z.string().nullable(),
+  usedAt: z.string().nullable(),
+  scannedBy: z.object({ name: z.string() }).nullable(),
+  cancelledAt: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
+  qrCode: z.string(),
+  qrCodeImage: z.null(),
+  user: z.object({ name: z.string(), email: z.string() }),
+  holderName: z.string(),
+  metadata: z.object({
+    issuedByAdmin: z.boolean(),
+    issuedBy: z.object({ name: z.string() }).nullable(),
+    notes: z.string().nullable(),
+  }),
+  orderId: z.string().nullable(),
+});
+
+export type TicketJson = z.infer<typeof ticketJsonSchema>;
+
+export function toTicketJson(ticket: TicketView): TicketJson {
+  return {
+    id: ticket.id,
+    _id: ticket.id,
+    ticketId: ticket.ticket_code,
+    eventId: ticket.event_id,
+    eventName: ticket.event_name,
+    event: {
+      name: ticket.event_name,
+      date: ticket.event_date,
+      startTime: ticket.event_start_time,
+      endTime: ticket.event_end_time,
+      venue: ticket.event_venue,
+    },
+    price: paiseToRupees(ticket.price_paise),
+    status: ticket.status,
+    createdAt: ticket.created_at,
+    updatedAt: ticket.updated_at,
+    // The moment the guest was admitted at the gate: the same instant as usedAt.
+    entryTime: ticket.used_at,
+    usedAt: ticket.used_at,
+    scannedBy: ticket.scanner_name === null ? null : { name: ticket.scanner_name },
+    cancelledAt: ticket.cancelled_at,
+    cancellationReason: ticket.cancellation_reason,
+    qrCode: ticket.qr_token,
+    // Rendered by the browser from qrCode: the token is ~140 characters, while a PNG per ticket would
+    // add kilobytes of base64 to every My Tickets response and PNG encoding to the server's hot path.
+    qrCodeImage: null,
+    user: { name: ticket.owner_name, email: ticket.owner_email },
+    holderName: ticket.holder_name,
+    metadata: {
+      issuedByAdmin: Boolean(ticket.issued_by_admin),
+      issuedBy: ticket.issuer_name === null ? null : { name: ticket.issuer_name },
+      notes: ticket.notes,
+    },
+    orderId: ticket.razorpay_order_id,
+  };
+}

@@ -1,0 +1,233 @@
+import type { Db } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/dialect';
+import type { OrderRow, OrderStatus, PaymentEventsTable, TicketRow } from '../../platform/db/schema';
+
+// SQL for orders (holds), tickets and webhook deliveries. No business rule lives here; the conditions in
+// the updates are the concurrency guards the services rely on, named in each comment.
+
+// ---- orders
+
+export async function insertOrder(db: Db, order: OrderRow): Promise<void> {
+  await db.insertInto('orders').values(order).execute();
+}
+
+export function findOrderById(db: Db, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findOrderByRazorpayId(db: Db, razorpayOrderId: string): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('razorpay_order_id', '=', razorpayOrderId)
+    .executeTakeFirst();
+}
+
+/** Reads the order and, on PostgreSQL, row-locks it until commit (SQLite transactions are serial). */
+export function lockOrder(trx: Db, id: string): Promise<OrderRow | undefined> {
+  const query = trx.selectFrom('orders').selectAll().where('id', '=', id);
+  return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function setRazorpayOrderId(
+  db: Db,
+  id: string,
+  razorpayOrderId: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ razorpay_order_id: razorpayOrderId, updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('razorpay_order_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Releases a hold whose Razorpay order could not be created (never had a Razorpay id, so never payable). */
+export async function markOrderFailed(db: Db, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 'failed', updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'created')
+    .where('razorpay_order_id', 'is', null)
+    .execute();
+}
+
+/** Guarded by the status the caller read under its locks: 0 rows means someone else moved the order. */
+export async function markOrderPaid(
+  trx: Db,
+  id: string,
+  expected: OrderStatus,
+  paymentId: string,
+  now: Date,
+): Promise<boolean> {
+  const stamp = now.toISOString();
+  const result = await trx
+    .updateTable('orders')
+    .set({ status: 'paid', razorpay_payment_id: paymentId, paid_at: stamp, updated_at: stamp })
+    .where('id', '=', id)
+    .where('status', '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The order will never get tickets; its payment is owed back until razorpay_refund_id is set. */
+export async function markOrderRefundOwed(
+  trx: Db,
+  id: string,
+  expected: OrderStatus,
+  paymentId: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ status: 'refunded', razorpay_payment_id: paymentId, updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** True only for the first caller: the "refund sent" side effects (mail) hang off this one update. */
+export async function setOrderRefundId(db: Db, id: string, refundId: string, now: Date): Promise<boolean> {
+  const stamp = now.toISOString();
+  const result = await db
+    .updateTable('orders')
+    .set({ razorpay_refund_id: refundId, refunded_at: stamp, updated_at: stamp })
+    .where('id', '=', id)
+    .where('status', '=', 'refunded')
+    .where('razorpay_refund_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Safe on every instance at once: only an order still `created` whose hold has run out changes, so a
+ * payment that fulfilled it a moment earlier (status `paid`) is never overwritten.
+ */
+export async function expireHold(db: Db, id: string, now: Date): Promise<boolean> {
+  const stamp = now.toISOString();
+  const result = await db
+    .updateTable('orders')
+    .set({ status: 'expired', updated_at: stamp })
+    .where('id', '=', id)
+    .where('status', '=', 'created')
+    .where('hold_expires_at', '<=', stamp)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function findExpiredHolds(db: Db, now: Date, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'created')
+    .where('hold_expires_at', '<=', now.toISOString())
+    .orderBy('hold_expires_at')
+    .limit(limit)
+    .execute();
+}
+
+export function findOwedRefunds(db: Db, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'refunded')
+    .where('razorpay_refund_id', 'is', null)
+    .where('razorpay_payment_id', 'is not', null)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}
+
+// ---- tickets
+
+/**
+ * All of an order's tickets in one statement. A conflict on (order_id, seq) means they were issued
+ * already (a racing verify, webhook or job): nothing is inserted and the caller reads the existing ones.
+ */
+export async function insertTicketsOnce(trx: Db, tickets: TicketRow[]): Promise<number> {
+  if (tickets.length === 0) return 0;
+  const result = await trx
+    .insertInto('tickets')
+    .values(tickets)
+    .onConflict((conflict) => conflict.columns(['order_id', 'seq']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** A ticket with the names and event facts its JSON shows. */
+export interface TicketView extends TicketRow {
+  event_name: string;
+  event_date: string;
+  event_start_time: string;
+  event_end_time: string;
+  event_venue: string;
+  owner_name: string;
+  owner_email: string;
+  scanner_name: string | null;
+  issuer_name: string | null;
+  razorpay_order_id: string | null;
+}
+
+function ticketViews(db: Db) {
+  return db
+    .selectFrom('tickets')
+    .innerJoin('events', 'events.id', 'tickets.event_id')
+    .innerJoin('users as owner', 'owner.id', 'tickets.user_id')
+    .leftJoin('users as scanner', 'scanner.id', 'tickets.scanned_by_user_id')
+    .leftJoin('users as issuer', 'issuer.id', 'tickets.issued_by_user_id')
+    .leftJoin('orders', 'orders.id', 'tickets.order_id')
+    .selectAll('tickets')
+    .select([
+      'events.name as event_name',
+      'events.date as event_date',
+      'events.start_time as event_start_time',
+      'events.end_time as event_end_time',
+      'events.venue as event_venue',
+      'owner.name as owner_name',
+      'owner.email as owner_email',
+      'scanner.name as scanner_name',
+      'issuer.name as issuer_name',
+      'orders.razorpay_order_id as razorpay_order_id',
+    ]);
+}
+
+export function findTicketsOfOrder(db: Db, orderId: string): Promise<TicketView[]> {
+  return ticketViews(db).where('tickets.order_id', '=', orderId).orderBy('tickets.seq').execute();
+}
+
+export function findTicketsOfUser(db: Db, userId: string): Promise<TicketView[]> {
+  return ticketViews(db)
+    .where('tickets.user_id', '=', userId)
+    .orderBy('tickets.created_at', 'desc')
+    .orderBy('tickets.order_id')
+    .orderBy('tickets.seq')
+    .execute();
+}
+
+/** By id or by the printed ticket code. */
+export function findTicketView(db: Db, idOrCode: string): Promise<TicketView | undefined> {
+  return ticketViews(db)
+    .where((eb) => eb.or([eb('tickets.id', '=', idOrCode), eb('tickets.ticket_code', '=', idOrCode)]))
+    .executeTakeFirst();
+}
+
+// ---- webhook deliveries
+
+export async function paymentEventSeen(db: Db, id: string): Promise<boolean> {
+  return (
+    (await db.selectFrom('payment_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+  );
+}
+
+/** First delivery wins; a duplicate arriving concurrently is simply not recorded twice. */
+export async function recordPaymentEvent(db: Db, row: PaymentEventsTable): Promise<void> {
+  await db
+    .insertInto('payment_events')
+    .values(row)
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+}

@@ -1,0 +1,124 @@
+import { bookingSchema, createOrderSchema, verifyPaymentSchema } from '@utsav/domain/purchase-schema';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor } from '../../platform/auth/plugin';
+import { ticketJsonSchema, toTicketJson } from './presenter';
+import { createOrder, startBooking, verifyPayment } from './purchase-service';
+import { getTicket, listMyTickets } from './service';
+
+const checkoutJson = {
+  success: z.literal(true),
+  orderId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  key: z.string(),
+  quantity: z.number(),
+  pricePerTicket: z.number(),
+  pricingTier: z.string(),
+  total: z.number(),
+  holdExpiresAt: z.string(),
+};
+
+const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.ctx;
+  // Per buyer (the route's own onRequest has identified them by then), so a venue's shared Wi-Fi is fine.
+  const holdRateLimit = {
+    rateLimit: {
+      max: config.rateLimits.createOrderPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+    },
+  };
+
+  app.post(
+    '/tickets/create-order',
+    {
+      onRequest: app.requireAction('ticket:buy'),
+      config: holdRateLimit,
+      schema: {
+        tags: ['tickets'],
+        body: createOrderSchema(config.orderQuantityCap),
+        response: { 200: z.object(checkoutJson) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await createOrder(app.ctx, actor(request), request.body)),
+    }),
+  );
+
+  app.post(
+    '/tickets',
+    {
+      onRequest: app.requireAction('ticket:buy'),
+      config: holdRateLimit,
+      schema: {
+        tags: ['tickets'],
+        body: bookingSchema(config.orderQuantityCap),
+        response: { 200: z.object({ ...checkoutJson, requiresPayment: z.literal(true) }) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await startBooking(app.ctx, actor(request), request.body.quantity)),
+      // Tickets exist only once this order is paid and verified.
+      requiresPayment: true as const,
+    }),
+  );
+
+  app.post(
+    '/tickets/verify-payment',
+    {
+      onRequest: app.requireAction('ticket:buy'),
+      schema: {
+        tags: ['tickets'],
+        body: verifyPaymentSchema,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            orderId: z.string(),
+            tickets: z.array(ticketJsonSchema),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const result = await verifyPayment(app.ctx, actor(request), request.body);
+      return { success: true as const, orderId: result.orderId, tickets: result.tickets.map(toTicketJson) };
+    },
+  );
+
+  app.get(
+    '/tickets/my-tickets',
+    {
+      onRequest: app.requireAction('ticket:own'),
+      schema: {
+        tags: ['tickets'],
+        response: { 200: z.object({ success: z.literal(true), tickets: z.array(ticketJsonSchema) }) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      tickets: (await listMyTickets(app.ctx, actor(request))).map(toTicketJson),
+    }),
+  );
+
+  app.get(
+    '/tickets/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['tickets'],
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: z.object({ success: z.literal(true), ticket: ticketJsonSchema }) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ticket: toTicketJson(await getTicket(app.ctx, actor(request), request.params.id)),
+    }),
+  );
+};
+
+export default ticketsRoutes;

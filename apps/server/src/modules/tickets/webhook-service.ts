@@ -1,0 +1,96 @@
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import type { RazorpayPayment, RazorpayWebhookEvent } from '../../platform/payments/razorpay-client';
+import { verifyWebhookSignature } from '../../platform/payments/signatures';
+import { fulfilOrder, paysOrder } from './fulfilment';
+import { findOrderByRazorpayId, paymentEventSeen, recordPaymentEvent } from './repo';
+
+// Razorpay's webhooks: the path by which a guest who paid and closed the tab still gets tickets.
+// Deliveries are at least once, late, and in any order; everything here is idempotent, and the event id
+// is recorded only after the event was handled, so a delivery that failed half-way is handled again.
+
+export type WebhookResult = 'handled' | 'duplicate' | 'ignored';
+
+export async function handleRazorpayWebhook(
+  ctx: AppContext,
+  rawBody: Buffer,
+  signature: string | string[] | undefined,
+  eventIdHeader: string | string[] | undefined,
+): Promise<WebhookResult> {
+  if (!verifyWebhookSignature(rawBody, signature, ctx.config.razorpay.webhookSecret)) {
+    throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
+  }
+  const eventId = typeof eventIdHeader === 'string' && eventIdHeader !== '' ? eventIdHeader : undefined;
+  if (eventId && (await paymentEventSeen(ctx.db, eventId))) return 'duplicate';
+
+  let event: RazorpayWebhookEvent;
+  try {
+    event = JSON.parse(rawBody.toString('utf8')) as RazorpayWebhookEvent;
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The webhook body is not JSON');
+  }
+  if (!event || typeof event !== 'object' || typeof event.event !== 'string') {
+    throw new AppError('BAD_REQUEST', 'The webhook body is not a Razorpay event');
+  }
+
+  const payment = event.payload?.payment?.entity;
+  let result: WebhookResult;
+  switch (event.event) {
+    case 'payment.captured':
+    case 'order.paid':
+      result = payment ? await settleCapturedPayment(ctx, payment, event.event) : 'ignored';
+      break;
+    case 'refund.created':
+    case 'refund.processed':
+    case 'refund.failed':
+      result = await onRefundEvent(ctx, event);
+      break;
+    default:
+      // payment.authorized (orders are auto-captured; payment.captured follows), payment.failed, others.
+      result = 'ignored';
+  }
+
+  if (eventId) {
+    await recordPaymentEvent(ctx.db, {
+      id: eventId,
+      event: event.event,
+      razorpay_order_id: payment?.order_id ?? event.payload?.order?.entity?.id ?? null,
+      razorpay_payment_id: payment?.id ?? null,
+      razorpay_refund_id: event.payload?.refund?.entity?.id ?? null,
+      payload: rawBody.toString('utf8'),
+      received_at: ctx.now().toISOString(),
+    });
+  }
+  return result;
+}
+
+async function settleCapturedPayment(
+  ctx: AppContext,
+  payment: RazorpayPayment,
+  eventName: string,
+): Promise<WebhookResult> {
+  if (payment.status !== 'captured' || !payment.order_id) return 'ignored';
+  const order = await findOrderByRazorpayId(ctx.db, payment.order_id);
+  if (!order) {
+    // Another integration on the same Razorpay account, or an order from a wiped database.
+    ctx.log.warn({ event: eventName, razorpayOrderId: payment.order_id }, 'webhook for an unknown order');
+    return 'ignored';
+  }
+  if (!paysOrder(payment, order)) {
+    ctx.log.error(
+      { event: eventName, orderId: order.id, paymentId: payment.id, amount: payment.amount },
+      'webhook payment does not match its order; nothing issued',
+    );
+    return 'ignored';
+  }
+  await fulfilOrder(ctx, order.id, { id: payment.id, amount: payment.amount }, 'webhook');
+  return 'handled';
+}
+
+/**
+ * HOOK for the refunds issue: refund.created / refund.processed / refund.failed. For now the event is only
+ * recorded (payment_events keeps the verified body); the refunds module will move refund statuses here.
+ */
+async function onRefundEvent(_ctx: AppContext, _event: RazorpayWebhookEvent): Promise<WebhookResult> {
+  return 'handled';
+}

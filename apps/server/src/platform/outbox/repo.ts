@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database';
+
+// Durable queue of slow side effects (emails with PDFs). A row is written inside the transaction that
+// makes the change it reports, so it exists exactly when the change committed; a worker sends it later,
+// after the commit, with retries. A mail failure can then never fail or roll back a purchase.
+
+export type OutboxKind = 'tickets-confirmation' | 'late-payment-refunded' | (string & {});
+
+/** Call with the transaction that makes the change; the row commits or rolls back with it. */
+export async function enqueueOutbox(
+  trx: Db,
+  kind: OutboxKind,
+  payload: Record<string, unknown>,
+  at: Date = new Date(),
+): Promise<string> {
+  const id = randomUUID();
+  const stamp = at.toISOString();
+  await trx
+    .insertInto('outbox')
+    .values({
+      id,
+      kind,
+      payload: JSON.stringify(payload),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: stamp,
+      last_error: null,
+      created_at: stamp,
+      sent_at: null,
+    })
+    .execute();
+  return id;
+}

@@ -1,0 +1,139 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database';
+import type { OutboxKind } from './repo';
+
+// Drains the outbox after commits: claims due rows with a lease, runs the handler for each kind with
+// bounded concurrency, and retries failures with backoff. Safe on every instance at once: a row is
+// claimed by one conditional update, so two workers never send the same mail at the same time.
+
+export type OutboxHandler = (
+  payload: Record<string, unknown>,
+  context: { id: string; attempt: number },
+) => Promise<void>;
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  handlers: Partial<Record<OutboxKind, OutboxHandler>>;
+  intervalMs?: number;
+  batchSize?: number;
+  concurrency?: number;
+  maxAttempts?: number;
+  /** How long a claimed row stays hidden from other workers while its handler runs. */
+  leaseMs?: number;
+}
+
+const BACKOFF_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000];
+
+export function retryDelayMs(attempt: number): number {
+  return BACKOFF_MS[Math.min(attempt - 1, BACKOFF_MS.length - 1)] ?? 3_600_000;
+}
+
+export interface OutboxWorker {
+  /** One pass over the due rows; resolves when they are handled. Tests call it directly. */
+  drain(now?: Date): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, log, handlers } = options;
+  const intervalMs = options.intervalMs ?? 2000;
+  const batchSize = options.batchSize ?? 20;
+  const concurrency = options.concurrency ?? 2;
+  const maxAttempts = options.maxAttempts ?? 8;
+  const leaseMs = options.leaseMs ?? 120_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+
+  async function claim(row: { id: string; next_attempt_at: string }, now: Date): Promise<boolean> {
+    const result = await db
+      .updateTable('outbox')
+      .set({ next_attempt_at: new Date(now.getTime() + leaseMs).toISOString() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '=', row.next_attempt_at)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async function handle(row: { id: string; kind: string; payload: string; attempts: number }): Promise<void> {
+    const attempt = row.attempts + 1;
+    const handler = handlers[row.kind];
+    try {
+      if (!handler) throw new Error(`no handler for outbox kind "${row.kind}"`);
+      await handler(JSON.parse(row.payload) as Record<string, unknown>, { id: row.id, attempt });
+      await db
+        .updateTable('outbox')
+        .set({ status: 'sent', attempts: attempt, sent_at: new Date().toISOString(), last_error: null })
+        .where('id', '=', row.id)
+        .execute();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = attempt >= maxAttempts;
+      log.warn({ outboxId: row.id, kind: row.kind, attempt, giveUp, err: message }, 'outbox delivery failed');
+      await db
+        .updateTable('outbox')
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          attempts: attempt,
+          last_error: message.slice(0, 1000),
+          next_attempt_at: new Date(Date.now() + retryDelayMs(attempt)).toISOString(),
+        })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
+
+  async function drain(now = new Date()): Promise<number> {
+    const due = await db
+      .selectFrom('outbox')
+      .select(['id', 'kind', 'payload', 'attempts', 'next_attempt_at'])
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now.toISOString())
+      .orderBy('next_attempt_at')
+      .limit(batchSize)
+      .execute();
+    const queue = [...due];
+    let handled = 0;
+    const lanes = Array.from({ length: concurrency }, async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) {
+        if (!(await claim(row, now))) continue;
+        await handle(row);
+        handled += 1;
+      }
+    });
+    await Promise.all(lanes);
+    return handled;
+  }
+
+  function schedule(delayMs = intervalMs) {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      running = drain().catch((error) => {
+        log.error({ err: error }, 'outbox drain failed');
+        return 0;
+      });
+      const handled = await running;
+      running = undefined;
+      // A full batch means more is waiting: go again at once instead of after the interval.
+      schedule(handled >= batchSize ? 0 : intervalMs);
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    drain,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

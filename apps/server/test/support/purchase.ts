@@ -1,0 +1,154 @@
+import { quote } from '@utsav/domain/pricing';
+import { expect } from 'vitest';
+import { newEventBody, newUser, type TestUser } from './factories';
+import type { TestResponse, TestServer } from './server';
+
+// Small steps of a purchase, each one HTTP call as a browser or Razorpay would make it.
+
+export const EMULATOR = '/razorpay-emulator';
+
+/** Env for purchase suites: the hold sweeper never runs by itself, tests call reconcileOrders directly. */
+export const PURCHASE_ENV = { HOLD_SWEEP_SECONDS: '86400', RATE_LIMIT_CREATE_ORDER_PER_MINUTE: '1000' };
+
+export interface TestEvent {
+  id: string;
+  name: string;
+  ticketPrice: number;
+  groupPrice4: number | null;
+}
+
+/** The single event, created through the API by a fresh admin. */
+export async function newEvent(
+  server: TestServer,
+  overrides: Record<string, unknown> = {},
+): Promise<TestEvent> {
+  const admin = await newUser(server, { role: 'admin' });
+  const response = await server.request('POST', '/api/event', {
+    token: admin.token,
+    body: newEventBody(overrides),
+  });
+  if (response.status !== 200) throw new Error(`event creation failed: ${response.status} ${response.text}`);
+  return response.body.data;
+}
+
+/** The create-order payload exactly as the purchase dialog sends it, priced like the dialog prices it. */
+export function orderPayload(event: TestEvent, quantity: number, overrides: Record<string, unknown> = {}) {
+  const q = quote(event, quantity);
+  return {
+    quantity,
+    amount: q.total,
+    eventId: event.id,
+    eventName: event.name,
+    pricePerTicket: q.pricePerTicket,
+    pricingTier: q.pricingTier,
+    ...overrides,
+  };
+}
+
+export function createOrder(
+  server: TestServer,
+  buyer: TestUser,
+  event: TestEvent,
+  quantity: number,
+  overrides: Record<string, unknown> = {},
+): Promise<TestResponse> {
+  return server.request('POST', '/api/tickets/create-order', {
+    token: buyer.token,
+    body: orderPayload(event, quantity, overrides),
+  });
+}
+
+export interface CheckoutResult {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+/** What the buyer completing Razorpay's checkout causes (payment captured, webhooks sent). */
+export async function pay(server: TestServer, razorpayOrderId: string): Promise<CheckoutResult> {
+  const response = await server.request('POST', `${EMULATOR}/_test/pay`, {
+    body: { order_id: razorpayOrderId },
+  });
+  if (response.status !== 200) throw new Error(`emulator pay failed: ${response.status} ${response.text}`);
+  return response.body;
+}
+
+export function verify(
+  server: TestServer,
+  buyer: TestUser,
+  checkout: CheckoutResult,
+  extra: Record<string, unknown> = {},
+): Promise<TestResponse> {
+  return server.request('POST', '/api/tickets/verify-payment', {
+    token: buyer.token,
+    body: { ...checkout, ...extra },
+  });
+}
+
+/** create-order, pay, verify: the happy path, asserted. */
+export async function buy(server: TestServer, buyer: TestUser, event: TestEvent, quantity: number) {
+  const order = await createOrder(server, buyer, event, quantity);
+  expect(order.status, order.text).toBe(200);
+  const checkout = await pay(server, order.body.orderId);
+  const verified = await verify(server, buyer, checkout);
+  expect(verified.status, verified.text).toBe(200);
+  return { order: order.body, checkout, tickets: verified.body.tickets };
+}
+
+export async function setWebhookMode(
+  server: TestServer,
+  mode: 'normal' | 'drop' | 'duplicate',
+): Promise<void> {
+  const response = await server.request('POST', `${EMULATOR}/_test/webhooks`, { body: { mode } });
+  expect(response.status).toBe(200);
+}
+
+/** Resolves once every webhook delivery under way has succeeded or given up. */
+export async function webhooksDelivered(server: TestServer): Promise<void> {
+  const response = await server.request('GET', `${EMULATOR}/_test/webhooks?wait=1`);
+  expect(response.body.idle).toBe(true);
+}
+
+export async function emulatorState(server: TestServer) {
+  return (await server.request('GET', `${EMULATOR}/_test/state`)).body;
+}
+
+export async function availableTickets(server: TestServer): Promise<number> {
+  return (await server.request('GET', '/api/event')).body.data.availableTickets;
+}
+
+/** Our order row for a Razorpay order id, read straight from the database. */
+export function orderRow(server: TestServer, razorpayOrderId: string) {
+  return server.ctx.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('razorpay_order_id', '=', razorpayOrderId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function ticketCount(server: TestServer, orderId: string): Promise<number> {
+  const row = await server.ctx.db
+    .selectFrom('tickets')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Moves a hold's expiry into the past, as if HOLD_MINUTES had gone by. */
+export async function expireHoldNow(server: TestServer, orderId: string): Promise<void> {
+  await server.ctx.db
+    .updateTable('orders')
+    .set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+export async function setTotalTickets(server: TestServer, eventId: string, total: number): Promise<void> {
+  await server.ctx.db.updateTable('events').set({ total_tickets: total }).where('id', '=', eventId).execute();
+}
+
+export async function outboxRows(server: TestServer, kind: string) {
+  const rows = await server.ctx.db.selectFrom('outbox').selectAll().where('kind', '=', kind).execute();
+  return rows.map((row) => ({ ...row, payload: JSON.parse(row.payload) }));
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { type Quote, rupeesToPaise } from './pricing';
+
+// Payloads of the purchase calls (guest-side §3) and the price check of ARCHITECTURE.md "Pricing".
+// The web's purchase dialog and the server run the same schemas, so a refused quantity reads the same.
+
+export function quantityMessage(cap: number): string {
+  return `Please choose between 1 and ${cap} tickets`;
+}
+
+/** A whole number of tickets, 1..cap (the per-order cap is server configuration, default 20). */
+export function quantitySchema(cap: number) {
+  const message = quantityMessage(cap);
+  return z.number({ error: message }).int(message).min(1, message).max(cap, message);
+}
+
+const rupees = (field: string) =>
+  z
+    .number({ error: `${field} must be a number of rupees` })
+    .finite(`${field} must be a number of rupees`)
+    .min(0, `${field} must be a number of rupees`)
+    .max(100_000_000, `${field} must be a number of rupees`);
+
+/** POST /tickets/create-order. Money in rupees, as the client showed it; checked against the server's quote. */
+export function createOrderSchema(cap: number) {
+  return z.object({
+    quantity: quantitySchema(cap),
+    amount: rupees('amount'),
+    eventId: z.string({ error: 'eventId is required' }).trim().min(1, 'eventId is required').max(128),
+    eventName: z.string().max(300).optional(),
+    pricePerTicket: rupees('pricePerTicket'),
+    // Any text: an unknown tier is a price mismatch (409 PRICE_CHANGED), not a malformed request.
+    pricingTier: z.string({ error: 'pricingTier is required' }).max(40),
+  });
+}
+
+export type CreateOrderInput = z.infer<ReturnType<typeof createOrderSchema>>;
+
+/** POST /tickets: the booking path; the server prices it and starts the same checkout. */
+export function bookingSchema(cap: number) {
+  return z.object({ quantity: quantitySchema(cap) });
+}
+
+const razorpayId = (prefix: string, field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(64, `${field} is not a Razorpay id`)
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), `${field} is not a Razorpay id`);
+
+/** POST /tickets/verify-payment: what Razorpay's checkout handler receives, plus the client's quantity. */
+export const verifyPaymentSchema = z.object({
+  razorpay_order_id: razorpayId('order', 'razorpay_order_id'),
+  razorpay_payment_id: razorpayId('pay', 'razorpay_payment_id'),
+  razorpay_signature: z
+    .string({ error: 'razorpay_signature is required' })
+    .trim()
+    .min(1, 'razorpay_signature is required')
+    .max(256),
+  /** Informational only: the quantity always comes from the order; a different one is refused. */
+  quantity: z.number().int().positive().optional(),
+});
+
+export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
+
+export interface ClientPrice {
+  amount: number;
+  pricePerTicket: number;
+  pricingTier: string;
+}
+
+/** True when what the client showed is exactly what the server would charge (compared in paise). */
+export function matchesQuote(client: ClientPrice, serverQuote: Quote): boolean {
+  return (
+    rupeesToPaise(client.amount) === rupeesToPaise(serverQuote.total) &&
+    rupeesToPaise(client.pricePerTicket) === rupeesToPaise(serverQuote.pricePerTicket) &&
+    client.pricingTier === serverQuote.pricingTier
+  );
+}
