@@ -7,15 +7,19 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import checkinRoutes from './modules/checkin/routes';
 import eventRoutes from './modules/event/routes';
+import { startRefundJobs } from './modules/refunds/jobs';
+import refundsRoutes from './modules/refunds/routes';
 import systemRoutes from './modules/system/routes';
 import { startPurchaseJobs } from './modules/tickets/jobs';
 import ticketsRoutes from './modules/tickets/routes';
 import webhookRoutes from './modules/tickets/webhook-routes';
 import { findUserByFirebaseUid } from './modules/users/repo';
 import usersRoutes from './modules/users/routes';
+import { registerOutbox } from './outbox';
 import { registerIdentity } from './platform/auth/identity';
 import authPlugin from './platform/auth/plugin';
 import type { Config } from './platform/config';
@@ -66,6 +70,7 @@ export async function buildApp(config: Config, options: { now?: () => Date } = {
     };
     app.decorate('ctx', ctx);
     registerBackgroundJobs(app, ctx);
+    app.decorate('outbox', registerOutbox(app, ctx));
     await app.register(authPlugin, { verifier, loadUser: (uid: string) => findUserByFirebaseUid(db, uid) });
     await app.register(apiRoutes, { prefix: '/api' });
     await registerWeb(app, config.webDistDir);
@@ -107,17 +112,22 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(ticketsRoutes);
   await api.register(webhookRoutes);
   await api.register(checkinRoutes);
+  await api.register(refundsRoutes);
+  await api.register(adminRoutes);
 }
 
 /** Started once the server is ready, stopped before it closes (a run in progress finishes first). */
 function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {
   let jobs: ReturnType<typeof startPurchaseJobs> | undefined;
+  let refundJobs: ReturnType<typeof startRefundJobs> | undefined;
   app.addHook('onReady', async () => {
     jobs = startPurchaseJobs(ctx, ctx.config.holdSweepIntervalMs);
+    refundJobs = startRefundJobs(ctx);
   });
   // preClose: the emulator (in emulator mode) and the database are still up for the last run.
   app.addHook('preClose', async () => {
     await jobs?.stop();
+    await refundJobs?.stop();
   });
 }
 

@@ -98,6 +98,7 @@ const envSchema = z.object({
   // lock up, while a buyer dismissing and retrying checkout a few times never meets it.
   RATE_LIMIT_CREATE_ORDER_PER_MINUTE: positiveInt(10),
   HOLD_SWEEP_SECONDS: positiveInt(30),
+  OUTBOX_INTERVAL_MS: positiveInt(2000),
 });
 
 export interface FirebaseConfig {
@@ -135,6 +136,8 @@ export interface Config {
   rateLimits: { authPerMinute: number; logErrorPerMinute: number; createOrderPerMinute: number };
   /** How often each instance looks for expired holds and reconciles them with Razorpay. */
   holdSweepIntervalMs: number;
+  /** How often the outbox worker looks for mail to send. */
+  outboxIntervalMs: number;
   /** The built web app; not an environment variable, tests point it elsewhere. */
   webDistDir: string;
 }
@@ -185,6 +188,7 @@ export function loadConfig(env: Env): Config {
       createOrderPerMinute: e.RATE_LIMIT_CREATE_ORDER_PER_MINUTE,
     },
     holdSweepIntervalMs: e.HOLD_SWEEP_SECONDS * 1000,
+    outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
     webDistDir: DEFAULT_WEB_DIST,
   };
 }

@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { refundMailHandlers } from './modules/refunds/mail-handlers';
+import { ticketMailHandlers } from './modules/tickets/mail-handlers';
+import type { AppContext } from './platform/context';
+import { createMailer } from './platform/mail/transport';
+import { createOutboxWorker, type OutboxHandler, type OutboxWorker } from './platform/outbox/worker';
+
+// Composition of the outbox: one mailer, one worker, and the handlers every module contributes for the
+// kinds of rows it enqueues. Started when the server is ready, drained and closed before it stops.
+
+export function registerOutbox(app: FastifyInstance, ctx: AppContext): OutboxWorker {
+  const mailer = createMailer({
+    smtpUrl: ctx.config.smtpUrl,
+    from: ctx.config.mailFrom,
+    outboxDir: join(ctx.config.dataDir, 'outbox'),
+  });
+  const handlers: Record<string, OutboxHandler> = {
+    ...ticketMailHandlers(ctx, mailer),
+    ...refundMailHandlers(ctx, mailer),
+  };
+  const worker = createOutboxWorker({
+    db: ctx.db,
+    log: ctx.log,
+    handlers,
+    intervalMs: ctx.config.outboxIntervalMs,
+  });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('preClose', async () => {
+    await worker.stop();
+    await mailer.close();
+  });
+  return worker;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox worker; tests call `app.outbox.drain()` instead of waiting for its timer. */
+    outbox: OutboxWorker;
+  }
+}

@@ -1,0 +1,78 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../support/databases';
+import { newUser } from '../support/factories';
+import { buy, newEvent, outboxRows, PURCHASE_ENV } from '../support/purchase';
+import { useServer } from '../support/server';
+import { startSmtp, type TestSmtp } from '../support/smtp';
+import { attachments, parseMime, textOf } from '../unit/mail/mime';
+
+// The worker's own timer never fires in these suites; each test drains the outbox when it wants to.
+const ENV = { ...PURCHASE_ENV, OUTBOX_INTERVAL_MS: '86400000' };
+
+describeEachDatabase('confirmation email through SMTP', (engine) => {
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(async () => smtp?.close());
+  const server = useServer(engine, { env: ENV, adjust: (config) => ({ ...config, smtpUrl: smtp.url }) });
+
+  it('a purchase mails the buyer once, with one PDF and a calendar invite, after the commit', async () => {
+    const event = await newEvent(server, { name: 'Mail & <Garba> Night' });
+    const buyer = await newUser(server, { name: 'Asha <b>Patel</b>' });
+    await buy(server, buyer, event, 3);
+
+    expect(await server.app.outbox.drain()).toBe(1);
+    const mails = smtp.received.filter((mail) => mail.to.includes(buyer.email));
+    expect(mails).toHaveLength(1);
+    const message = parseMime(mails[0]!.raw);
+    expect(attachments(message).map((file) => file.contentType.split(';')[0])).toEqual([
+      'application/pdf',
+      'text/calendar',
+    ]);
+    const html = textOf(message, 'text/html') ?? '';
+    expect(html).not.toContain('<b>Patel</b>');
+    expect(html).toContain('Asha &lt;b&gt;Patel&lt;/b&gt;');
+
+    expect(await server.app.outbox.drain()).toBe(0);
+    expect(smtp.received.filter((mail) => mail.to.includes(buyer.email))).toHaveLength(1);
+    const [row] = await outboxRows(server, 'tickets-confirmation');
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
+describeEachDatabase('confirmation email while the mail server is down', (engine) => {
+  // Port 1 on loopback refuses at once, as a crashed mail server would.
+  const server = useServer(engine, { env: { ...ENV, SMTP_URL: 'smtp://127.0.0.1:1?ignoreTLS=true' } });
+
+  it('fails no purchase, and the mail waits for a retry instead of being lost', async () => {
+    const event = await newEvent(server);
+    const buyer = await newUser(server);
+    const purchase = await buy(server, buyer, event, 1);
+    expect(purchase.tickets).toHaveLength(1);
+
+    const before = Date.now();
+    expect(await server.app.outbox.drain()).toBe(1);
+    const rows = await outboxRows(server, 'tickets-confirmation');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(rows[0]!.last_error).toBeTruthy();
+    expect(Date.parse(rows[0]!.next_attempt_at)).toBeGreaterThan(before);
+    expect(await server.app.outbox.drain()).toBe(0);
+  });
+});
+
+describe('confirmation email without SMTP', () => {
+  const server = useServer('sqlite', { env: ENV });
+
+  it('is written as an .eml file in DATA_DIR/outbox', async () => {
+    const event = await newEvent(server);
+    const buyer = await newUser(server);
+    await buy(server, buyer, event, 2);
+    expect(await server.app.outbox.drain()).toBe(1);
+    const files = await readdir(join(server.config.dataDir, 'outbox'));
+    expect(files.filter((file) => file.endsWith('.eml'))).toHaveLength(1);
+  });
+});
