@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { TOAST_MS } from '@utsav/domain/constants';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { AuthProvider } from '../features/auth/context/auth-provider';
 import { setSessionExpiredHandler } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
+import { TOASTER_PROPS } from '../ui/toast';
 import { router } from './router';
 import { CrashBoundary } from './shell/crash-screen';
 
@@ -21,7 +21,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <RouterProvider router={router} />
-          <Toaster theme="dark" position="top-right" duration={TOAST_MS} closeButton richColors />
+          <Toaster {...TOASTER_PROPS} />
         </AuthProvider>
       </QueryClientProvider>
     </CrashBoundary>

@@ -1,9 +1,13 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Toaster } from 'sonner';
+import { DIALOG_TOASTER_ID, TOASTER_PROPS } from './toast';
 
 /**
  * A modal built on the native <dialog>: showModal() makes the rest of the page inert (focus stays inside),
- * Escape closes it, and focus returns to whatever opened it.
+ * Escape closes it, and focus returns to whatever opened it. A dialog that must not be closed (a payment
+ * being confirmed) passes dismissible={false}: no close button, Escape and the backdrop do nothing.
+ * It carries its own toaster, because nothing outside the top layer can be drawn above a modal dialog.
  */
 export function Dialog({
   open,
@@ -12,6 +16,7 @@ export function Dialog({
   description,
   children,
   footer,
+  dismissible = true,
 }: {
   open: boolean;
   onClose: () => void;
@@ -19,6 +24,7 @@ export function Dialog({
   description?: ReactNode;
   children?: ReactNode;
   footer?: ReactNode;
+  dismissible?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -48,15 +54,15 @@ export function Dialog({
       aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        if (dismissible) onClose();
       }}
       onClick={(event) => {
         // A click on the backdrop lands on the <dialog> element itself.
-        if (event.target === event.currentTarget) onClose();
+        if (dismissible && event.target === event.currentTarget) onClose();
       }}
-      className="m-auto w-[min(100vw-1.5rem,34rem)] max-h-[min(100dvh-1.5rem,44rem)] overflow-visible bg-transparent p-0 text-cream backdrop:bg-black/70 backdrop:backdrop-blur-sm"
+      className="m-auto w-[min(100vw-1.5rem,34rem)] max-h-[calc(100dvh-1.5rem)] sm:max-h-[min(100dvh-1.5rem,44rem)] overflow-visible bg-transparent p-0 text-cream backdrop:bg-black/70 backdrop:backdrop-blur-sm"
     >
-      <div className="card relative flex max-h-[min(100dvh-1.5rem,44rem)] flex-col overflow-hidden bg-maroon-900">
+      <div className="card relative flex max-h-[calc(100dvh-1.5rem)] sm:max-h-[min(100dvh-1.5rem,44rem)] flex-col overflow-hidden bg-maroon-900">
         <div className="flex items-start justify-between gap-4 border-b border-gold-400/20 px-6 pt-6 pb-4">
           <div>
             <h2 id={titleId} className="font-display text-2xl text-gold-200">
@@ -68,22 +74,25 @@ export function Dialog({
               </div>
             ) : null}
           </div>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close dialog"
-            className="-m-2 rounded-full p-2 text-maroon-100 hover:bg-maroon-800 hover:text-cream"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </button>
+          {dismissible ? (
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close dialog"
+              className="-m-2 rounded-full p-2 text-maroon-100 hover:bg-maroon-800 hover:text-cream"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </button>
+          ) : null}
         </div>
         <div className="overflow-y-auto px-6 py-5">{children}</div>
         {footer ? (
-          <div className="flex flex-wrap justify-end gap-3 border-t border-gold-400/20 px-6 py-4">
+          <div className="flex flex-col-reverse gap-3 border-t border-gold-400/20 px-6 py-4 sm:flex-row sm:flex-wrap sm:justify-end [&>*]:w-full sm:[&>*]:w-auto">
             {footer}
           </div>
         ) : null}
       </div>
+      <Toaster id={DIALOG_TOASTER_ID} {...TOASTER_PROPS} />
     </dialog>
   );
 }

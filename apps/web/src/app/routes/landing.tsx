@@ -1,15 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '../../features/auth/context/auth-context';
 import { useCurrentEvent } from '../../features/event/api/get-event';
 import { DEFAULT_EVENT } from '../../features/event/types';
 import { Hero, type HeroViewer } from '../../features/landing/components/hero';
 import { LandingSections } from '../../features/landing/components/landing-sections';
-import { PurchaseDialog } from '../../features/tickets/components/purchase-dialog';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { prefetchAfterLogin } from '../shell/prefetch';
 import { useNavigationActions } from '../shell/use-navigation-actions';
+import { usePurchaseFlow } from '../shell/use-purchase-flow';
+
+// The purchase dialog (and the checkout script it loads) is fetched on the first 'Book' tap, not with the page.
+const PurchaseDialog = lazy(() =>
+  import('../../features/tickets/components/purchase-dialog').then((module) => ({
+    default: module.PurchaseDialog,
+  })),
+);
 
 function useViewer(): HeroViewer {
   const { status, role } = useAuth();
@@ -27,7 +34,11 @@ export function LandingPage() {
   const { toDashboard, toMyTickets, afterSignIn } = useNavigationActions();
   const queryClient = useQueryClient();
   const [purchaseOpen, setPurchaseOpen] = useState(false);
+  const [purchaseLoaded, setPurchaseLoaded] = useState(false);
+  const purchase = usePurchaseFlow();
   const shown = event ?? DEFAULT_EVENT;
+  const soldOut =
+    event !== undefined && event !== null && event.availableTickets !== null && event.availableTickets <= 0;
   useDocumentTitle();
 
   // A session restored on the landing page warms the dashboard the same way a fresh login does.
@@ -37,8 +48,10 @@ export function LandingPage() {
 
   function onBook() {
     // The purchase dialog needs the real event (guest-side §2); without one there is nothing to book.
-    if (event) setPurchaseOpen(true);
-    else if (isPending) toast('Loading event details, one moment…');
+    if (event) {
+      setPurchaseLoaded(true);
+      setPurchaseOpen(true);
+    } else if (isPending) toast('Loading event details, one moment…');
     else toast('Ticket booking opens once the event is announced. Please check back soon.');
   }
 
@@ -52,6 +65,7 @@ export function LandingPage() {
       <Hero
         event={shown}
         loading={isPending}
+        soldOut={soldOut}
         viewer={viewer}
         signingIn={signingIn}
         onBook={onBook}
@@ -60,8 +74,21 @@ export function LandingPage() {
         onDashboard={() => toDashboard(role)}
       />
       <LandingSections event={shown} />
-      {event ? (
-        <PurchaseDialog event={event} open={purchaseOpen} onClose={() => setPurchaseOpen(false)} />
+      {event && purchaseLoaded ? (
+        <Suspense fallback={null}>
+          <PurchaseDialog
+            event={event}
+            open={purchaseOpen}
+            onClose={() => setPurchaseOpen(false)}
+            buyer={purchase.buyer}
+            onSignIn={purchase.onSignIn}
+            onPurchased={(result) => {
+              setPurchaseOpen(false);
+              purchase.onPurchased(result);
+            }}
+            onEventStale={purchase.onEventStale}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -4,9 +4,7 @@ import { CircleAlert } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../features/auth/context/auth-context';
-import { useCurrentEvent } from '../../features/event/api/get-event';
-import { EventCard } from '../../features/event/components/event-card';
-import { DEFAULT_EVENT } from '../../features/event/types';
+import { canOpenGateOffline } from '../../features/scanner/checkin/gate-device';
 import { scrollToSection } from '../../lib/scroll';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button } from '../../ui/button';
@@ -15,8 +13,8 @@ import { Redirect } from '../shell/redirect';
 import type { DashboardNavState } from '../shell/use-navigation-actions';
 
 // One chunk per role: a guest never downloads the admin dashboard, nor a checker the guest one.
-const GuestDashboard = lazy(() => import('../../features/guest/components/guest-dashboard'));
-const AdminDashboard = lazy(() => import('../../features/admin/components/admin-dashboard'));
+const GuestView = lazy(() => import('./guest-view'));
+const AdminDashboard = lazy(() => import('./admin-view'));
 const ScannerDashboard = lazy(() => import('../../features/scanner/components/scanner-dashboard'));
 
 function InvalidRole() {
@@ -36,12 +34,6 @@ function InvalidRole() {
       </p>
     </FullScreenMessage>
   );
-}
-
-function GuestView() {
-  const { user } = useAuth();
-  const { data: event } = useCurrentEvent();
-  return <GuestDashboard name={user?.name ?? ''} eventCard={<EventCard event={event ?? DEFAULT_EVENT} />} />;
 }
 
 function StaffView({ role }: { role: Role }) {
@@ -81,17 +73,21 @@ function useScrollToTicketsOnArrival() {
  */
 export function Component() {
   const { role: requested } = useParams();
-  const { status, role } = useAuth();
+  const { status, role, identityUser } = useAuth();
   const { state } = useLocation();
   useScrollToTicketsOnArrival();
   useDocumentTitle('Dashboard');
 
   if (!isRole(requested)) return <InvalidRole />;
-  if (status === 'loading' || status === 'initializing') return <LoadingScreen text="Loading Dashboard..." />;
-  if (status === 'signed-out' || !role) return <Navigate to="/" replace />;
+  // A gate phone without network cannot confirm the session, but its scanner works from the stored list.
+  const gateOffline = requested === 'qrchecker' && canOpenGateOffline(status, identityUser !== null);
+  if (!gateOffline && (status === 'loading' || status === 'initializing'))
+    return <LoadingScreen text="Loading Dashboard..." />;
+  if (!gateOffline && (status === 'signed-out' || !role)) return <Navigate to="/" replace />;
 
   let content: ReactNode;
-  if (requested === 'admin' && !isStaff(role)) content = <StaffView role={role} />;
+  if (gateOffline || !role) content = <ScannerDashboard />;
+  else if (requested === 'admin' && !isStaff(role)) content = <StaffView role={role} />;
   else if (requested !== role) return <Redirect to={`/dashboard/${role}`} state={state} />;
   else if (role === 'guest') content = <GuestView />;
   else if (role === 'qrchecker') content = <ScannerDashboard />;

@@ -1,46 +1,195 @@
-import { RefreshCw, Ticket, Undo2 } from 'lucide-react';
+import type { PricedEvent } from '@utsav/domain/pricing';
+import { ChevronRight, RefreshCw, Ticket, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ComingSoonCard } from '../../../ui/coming-soon';
+import { Button } from '../../../ui/button';
+import { PricingTiers } from '../../../ui/pricing-tiers';
+import { Spinner } from '../../../ui/spinner';
 
-/**
- * The guest dashboard of this release: welcome, the event card and an honest note that buying and
- * My Tickets arrive with the next release. The #tickets section already exists so links can scroll to it.
- */
-export default function GuestDashboard({ name, eventCard }: { name: string; eventCard: ReactNode }) {
-  const firstName = name.split(' ')[0] ?? '';
+export interface GuestDashboardProps {
+  name: string;
+  eventCard: ReactNode;
+  /** Prices of the current event; null while it loads. */
+  pricing: PricedEvent | null;
+  soldOut: boolean;
+  onBuy: () => void;
+  /** Number of the guest's tickets; null while they load. */
+  ticketCount: number | null;
+  onShowTickets: () => void;
+  /** Opens the Refund Tracker (the refunds feature, composed by the page); the tile is inert without it. */
+  onShowRefunds?: () => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+  /** The My Tickets section (id="tickets"), composed by the page. */
+  tickets: ReactNode;
+}
+
+const TILE =
+  'card flex min-h-24 items-center gap-4 p-5 text-left transition-colors hover:border-gold-300/60 disabled:cursor-wait';
+
+function TileIcon({ children }: { children: ReactNode }) {
   return (
-    <div className="mx-auto max-w-5xl px-5 pt-28 pb-20">
-      <h1 className="font-display text-4xl text-gold-200">Welcome{firstName ? `, ${firstName}` : ''}!</h1>
-      <p className="mt-2 text-lg text-maroon-100">Here is everything about your evening at the Garba.</p>
+    <span
+      aria-hidden="true"
+      className="flex size-11 shrink-0 items-center justify-center rounded-full bg-maroon-700 text-gold-300"
+    >
+      {children}
+    </span>
+  );
+}
 
-      <div className="mt-8">{eventCard}</div>
-
-      <section aria-labelledby="get-tickets-title" className="card mt-6 p-6">
+function GetTicketsCard({
+  pricing,
+  soldOut,
+  onBuy,
+}: {
+  pricing: PricedEvent | null;
+  soldOut: boolean;
+  onBuy: () => void;
+}) {
+  return (
+    <section aria-labelledby="get-tickets-title" className="card p-5 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="get-tickets-title" className="font-display text-2xl text-gold-200">
           Get Your Tickets
         </h2>
-        <p className="mt-2 text-maroon-50">
-          <strong className="text-cream">Ticket purchase and My Tickets arrive with the next release.</strong>{' '}
-          Nothing can be bought on this site yet, and no payment is taken.
-        </p>
-      </section>
+        {pricing && !soldOut ? (
+          <span className="rounded-full bg-gold-200 px-3 py-0.5 text-xs font-bold text-maroon-950">
+            Group Discounts Available
+          </span>
+        ) : null}
+      </div>
+      <div className="mt-4">
+        {pricing ? (
+          <PricingTiers event={pricing} />
+        ) : (
+          <div aria-hidden="true" className="grid grid-cols-2 gap-3">
+            <span className="h-28 animate-shimmer rounded-xl bg-maroon-800" />
+            <span className="h-28 animate-shimmer rounded-xl bg-maroon-800" />
+          </div>
+        )}
+      </div>
+      <div className="mt-5">
+        {soldOut ? (
+          <p
+            role="status"
+            className="inline-flex min-h-12 items-center rounded-full border border-rose-200/60 bg-rose-200/10 px-6 font-semibold text-rose-100"
+          >
+            Event Sold Out
+          </p>
+        ) : (
+          <Button
+            size="lg"
+            onClick={onBuy}
+            disabled={!pricing}
+            icon={<Ticket aria-hidden="true" className="size-5" />}
+            className="w-full sm:w-auto"
+          >
+            Buy Tickets Now
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
 
-      <section id="tickets" aria-labelledby="tickets-title" className="mt-12">
-        <h2 id="tickets-title" className="font-display text-3xl text-gold-200">
-          My Tickets
-        </h2>
-        <ul className="mt-5 grid gap-4 md:grid-cols-3">
-          <ComingSoonCard icon={<Ticket className="size-5" />} title="Your tickets">
-            Each ticket with its QR code for the gate: show, download, copy or print it.
-          </ComingSoonCard>
-          <ComingSoonCard icon={<Undo2 className="size-5" />} title="Refund Tracker">
-            Cancel eligible tickets and follow each refund from request to completion.
-          </ComingSoonCard>
-          <ComingSoonCard icon={<RefreshCw className="size-5" />} title="Always up to date">
-            Totals of active, used and cancelled tickets, refreshed after every purchase.
-          </ComingSoonCard>
-        </ul>
-      </section>
+/**
+ * The guest dashboard (guest-side §2): welcome, event card, 'Get Your Tickets', the three tiles, then My
+ * Tickets. The page supplies the data and the pieces of other features (event card, tickets section).
+ */
+export default function GuestDashboard({
+  name,
+  eventCard,
+  pricing,
+  soldOut,
+  onBuy,
+  ticketCount,
+  onShowTickets,
+  onShowRefunds,
+  onRefresh,
+  refreshing,
+  tickets,
+}: GuestDashboardProps) {
+  const firstName = name.split(' ')[0] ?? '';
+  return (
+    <div className="mx-auto max-w-5xl px-4 pt-24 pb-20 sm:px-5 sm:pt-28">
+      <h1 className="font-display text-3xl text-gold-200 sm:text-4xl">
+        Welcome{firstName ? `, ${firstName}` : ''}!
+      </h1>
+      <p className="mt-2 text-lg text-maroon-100">Here is everything about your evening at the Garba.</p>
+
+      <div className="mt-7 grid items-start gap-5 lg:grid-cols-[3fr_2fr]">
+        {eventCard}
+        <GetTicketsCard pricing={pricing} soldOut={soldOut} onBuy={onBuy} />
+      </div>
+
+      <ul className="mt-5 grid gap-3 sm:grid-cols-3">
+        <li>
+          <button type="button" onClick={onShowTickets} className={`${TILE} h-full w-full`}>
+            <TileIcon>
+              <Ticket className="size-5" />
+            </TileIcon>
+            <span className="min-w-0 flex-1">
+              <span className="block font-semibold text-cream">My Tickets</span>
+              <span className="block text-sm text-maroon-100" aria-live="polite">
+                {ticketCount === null
+                  ? 'Loading…'
+                  : `${ticketCount} ${ticketCount === 1 ? 'ticket' : 'tickets'}`}
+              </span>
+            </span>
+            <ChevronRight aria-hidden="true" className="size-5 text-gold-300" />
+          </button>
+        </li>
+        {onShowRefunds ? (
+          <li>
+            <button type="button" onClick={onShowRefunds} className={`${TILE} h-full w-full`}>
+              <TileIcon>
+                <Undo2 className="size-5" />
+              </TileIcon>
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold text-cream">Refund Tracker</span>
+                <span className="block text-sm text-maroon-100">Cancellations and refunds</span>
+              </span>
+              <ChevronRight aria-hidden="true" className="size-5 text-gold-300" />
+            </button>
+          </li>
+        ) : (
+          <li className={`${TILE} hover:border-gold-400/20`}>
+            <TileIcon>
+              <Undo2 className="size-5" />
+            </TileIcon>
+            <span className="min-w-0">
+              <span className="flex flex-wrap items-center gap-2 font-semibold text-cream">
+                Refund Tracker
+                <span className="rounded-full border border-gold-400/50 px-2 py-0.5 text-xs font-semibold text-gold-200">
+                  Coming soon
+                </span>
+              </span>
+              <span className="block text-sm text-maroon-100">
+                Cancellations and refunds arrive with the next release.
+              </span>
+            </span>
+          </li>
+        )}
+        <li>
+          <button
+            type="button"
+            onClick={onRefresh}
+            disabled={refreshing}
+            aria-busy={refreshing || undefined}
+            className={`${TILE} h-full w-full`}
+          >
+            <TileIcon>{refreshing ? <Spinner size="md" /> : <RefreshCw className="size-5" />}</TileIcon>
+            <span className="min-w-0">
+              <span className="block font-semibold text-cream">Refresh Data</span>
+              <span className="block text-sm text-maroon-100" aria-live="polite">
+                {refreshing ? 'Refreshing…' : 'Tickets and availability'}
+              </span>
+            </span>
+          </button>
+        </li>
+      </ul>
+
+      <div className="mt-12">{tickets}</div>
     </div>
   );
 }

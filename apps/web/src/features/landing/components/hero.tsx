@@ -26,6 +26,8 @@ export type HeroViewer =
 export interface HeroProps {
   event: HeroEvent;
   loading: boolean;
+  /** No tickets left: 'Event Sold Out' takes the place of the booking button. */
+  soldOut?: boolean;
   viewer: HeroViewer;
   signingIn: boolean;
   onBook: () => void;
@@ -50,8 +52,15 @@ function Detail({ icon, children, loading }: { icon: ReactNode; children: ReactN
 }
 
 function HeroButtons(props: HeroProps) {
-  const { viewer, signingIn, onBook, onSignIn, onViewTickets, onDashboard } = props;
-  const book = (
+  const { viewer, signingIn, soldOut, onBook, onSignIn, onViewTickets, onDashboard } = props;
+  const book = soldOut ? (
+    <p
+      role="status"
+      className="inline-flex min-h-12 items-center justify-center rounded-full border border-rose-200/60 bg-rose-950/40 px-7 text-lg font-semibold text-rose-100 sm:min-h-13"
+    >
+      Event Sold Out
+    </p>
+  ) : (
     <Button size="lg" onClick={onBook} icon={<Ticket aria-hidden="true" className="size-5" />}>
       Book Your Tickets Now
     </Button>

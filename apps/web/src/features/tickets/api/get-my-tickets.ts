@@ -1,19 +1,26 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_GUEST_DASHBOARD_MS } from '@utsav/domain/constants';
 import { api } from '../../../lib/api-client';
+import { type Ticket, toTickets } from '../types';
 
-/** GET /tickets/my-tickets → data.tickets. The My Tickets list itself arrives with the next release. */
-export async function getMyTickets(signal?: AbortSignal): Promise<unknown[]> {
+export const MY_TICKETS_QUERY_KEY = ['tickets', 'my-tickets'] as const;
+
+/** GET /tickets/my-tickets → data.tickets, newest first as the server sends them. */
+export async function getMyTickets(signal?: AbortSignal): Promise<Ticket[]> {
   const body = await api.get<{ tickets?: unknown; data?: { tickets?: unknown } }>('/tickets/my-tickets', {
     signal,
   });
-  const tickets = body?.tickets ?? body?.data?.tickets;
-  return Array.isArray(tickets) ? tickets : [];
+  return toTickets(body?.tickets ?? body?.data?.tickets);
 }
 
+// Guest dashboard data is cached for CACHE_GUEST_DASHBOARD_MS (guest-side §9).
 export const myTicketsQueryOptions = () =>
   queryOptions({
-    queryKey: ['tickets', 'my-tickets'],
+    queryKey: MY_TICKETS_QUERY_KEY,
     queryFn: ({ signal }) => getMyTickets(signal),
     staleTime: CACHE_GUEST_DASHBOARD_MS,
   });
+
+export function useMyTickets(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...myTicketsQueryOptions(), enabled: options.enabled ?? true });
+}

@@ -1,11 +1,28 @@
-import { GROUP_MIN_QUANTITY } from '@utsav/domain/constants';
-import { formatRupees, hasGroupPrice } from '@utsav/domain/pricing';
+import { useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_ORDER_QUANTITY_CAP, POLICY } from '@utsav/domain/constants';
+import { formatRupees, type Quote, quote } from '@utsav/domain/pricing';
+import { quantityMessage } from '@utsav/domain/purchase-schema';
 import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
-import { Info } from 'lucide-react';
+import { ArrowLeft, CalendarDays, CircleAlert, Lock, MapPin, Ticket } from 'lucide-react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api-client';
+import { IdentityError } from '../../../lib/identity';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
+import { GoogleIcon } from '../../../ui/google-icon';
+import { PricingTiers } from '../../../ui/pricing-tiers';
+import { Spinner } from '../../../ui/spinner';
+import { toastTarget } from '../../../ui/toast';
+import { OrderNotCreatedError, useCreateOrder } from '../api/create-order';
+import { MY_TICKETS_QUERY_KEY } from '../api/get-my-tickets';
+import { PaymentNotVerifiedError, useVerifyPayment } from '../api/verify-payment';
+import { type CheckoutSuccess, loadCheckout } from '../checkout/razorpay';
+import { parseQuantity, QuantityStepper } from './quantity-stepper';
 
 export interface PurchaseEvent {
+  id: string;
   name: string;
   date: string | null;
   startTime: string;
@@ -13,61 +30,621 @@ export interface PurchaseEvent {
   venue: string;
   ticketPrice: number;
   groupPrice4: number | null;
+  availableTickets: number | null;
+}
+
+export interface Buyer {
+  name: string;
+  email: string;
+}
+
+export interface PurchaseResult {
+  count: number;
+  orderId: string | null;
+}
+
+// The toasts of guest-side §8, verbatim.
+export const PURCHASE_MESSAGES = {
+  orderFailed: 'Failed to create payment order. Please try again.',
+  orderNotCreated: 'Failed to create order',
+  verificationFailed: 'Payment verification failed. Please contact support.',
+  verificationError: 'An error occurred during payment verification. Please contact support.',
+  cancelled: 'Payment cancelled',
+  signInFailed: 'Sign-in failed. Please try again.',
+  signInCancelled: 'Sign-in was cancelled.',
+  signInBlocked: 'Pop-up was blocked. Please allow pop-ups for this site.',
+  checkoutUnavailable: 'The payment window could not be opened. Please check your connection and try again.',
+} as const;
+
+const THEME_COLOR = '#ffa63d';
+
+/**
+ * select → (signin, when signed out) → confirm → paying (the provider's window) → verifying → done.
+ * 'unverified' is where a payment whose confirmation failed ends, with the order reference for support.
+ */
+type Step = 'select' | 'signin' | 'confirm' | 'paying' | 'verifying' | 'unverified';
+
+type Notice = { tone: 'info' | 'error'; text: string };
+
+const STEP_TITLES: Record<Step, string> = {
+  select: 'Book Your Tickets',
+  signin: 'Sign In Required',
+  confirm: 'Confirm Your Purchase',
+  paying: 'Complete Your Payment',
+  verifying: 'Confirming your payment…',
+  unverified: 'Payment Not Confirmed',
+};
+
+function ticketsLabel(count: number): string {
+  return `${count} ${count === 1 ? 'ticket' : 'tickets'}`;
+}
+
+function signInMessage(error: unknown): string {
+  if (error instanceof IdentityError) {
+    if (error.code === 'popup-closed') return PURCHASE_MESSAGES.signInCancelled;
+    if (error.code === 'popup-blocked') return PURCHASE_MESSAGES.signInBlocked;
+  }
+  return PURCHASE_MESSAGES.signInFailed;
+}
+
+/** A refused order the guest can act on: the price moved or the tickets are gone. */
+function isStaleEventError(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.code === 'PRICE_CHANGED' || error.code === 'SOLD_OUT');
+}
+
+function EventSummary({ event }: { event: PurchaseEvent }) {
+  return (
+    <ul className="grid gap-1.5 text-sm text-maroon-50">
+      <li className="flex items-start gap-2">
+        <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-300" />
+        <span>
+          {event.date ? `${formatEventDate(event.date)} · ` : ''}
+          {formatTimeRange(event.startTime, event.endTime)}
+        </span>
+      </li>
+      <li className="flex items-start gap-2">
+        <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-300" />
+        <span>{event.venue}</span>
+      </li>
+    </ul>
+  );
+}
+
+function TotalLine({ priced }: { priced: Quote | null }) {
+  return (
+    <div
+      aria-live="polite"
+      aria-atomic="true"
+      className="rounded-xl border border-gold-400/30 bg-maroon-950/70 px-4 py-3"
+    >
+      {priced ? (
+        <>
+          <p className="flex items-baseline justify-between gap-3">
+            <span className="text-maroon-100">
+              {ticketsLabel(priced.quantity)} × {formatRupees(priced.pricePerTicket)}
+              <span className="ml-1.5 text-xs text-maroon-200">({priced.pricingTier})</span>
+            </span>
+            <span className="text-2xl font-bold text-gold-200">
+              <span className="sr-only">Total </span>
+              {formatRupees(priced.total)}
+            </span>
+          </p>
+          {priced.saving > 0 ? (
+            <p className="mt-1 text-sm font-semibold text-emerald-300">
+              You save {formatRupees(priced.saving)} with the group price
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <p className="text-maroon-100">Choose how many tickets to see the total.</p>
+      )}
+    </div>
+  );
+}
+
+function NoticeLine({ notice }: { notice: Notice | null }) {
+  return (
+    <p
+      role="status"
+      className={`text-sm empty:hidden ${notice?.tone === 'error' ? 'text-rose-200' : 'text-gold-200'}`}
+    >
+      {notice?.text ?? ''}
+    </p>
+  );
+}
+
+function SelectStep({
+  event,
+  max,
+  text,
+  onTextChange,
+  priced,
+  agreed,
+  onAgreedChange,
+  inputRef,
+}: {
+  event: PurchaseEvent;
+  max: number;
+  text: string;
+  onTextChange: (text: string) => void;
+  priced: Quote | null;
+  agreed: boolean;
+  onAgreedChange: (agreed: boolean) => void;
+  inputRef: RefObject<HTMLInputElement | null>;
+}) {
+  const error = priced ? null : quantityMessage(max);
+  return (
+    <div className="grid gap-5">
+      <section aria-labelledby="purchase-pricing">
+        <h3
+          id="purchase-pricing"
+          className="mb-2 font-sans text-sm font-bold tracking-widest text-saffron-300 uppercase"
+        >
+          Pricing
+        </h3>
+        <PricingTiers event={event} activeTier={priced?.pricingTier} />
+      </section>
+      <QuantityStepper text={text} max={max} onTextChange={onTextChange} error={error} inputRef={inputRef} />
+      <TotalLine priced={priced} />
+      <label className="flex cursor-pointer items-start gap-3 text-sm text-maroon-50">
+        <input
+          type="checkbox"
+          checked={agreed}
+          onChange={(changeEvent) => onAgreedChange(changeEvent.target.checked)}
+          className="mt-0.5 size-5 shrink-0 cursor-pointer accent-saffron-400"
+        />
+        <span>
+          I agree to the{' '}
+          <a
+            href="/terms-of-service"
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-gold-200 underline underline-offset-2 hover:text-gold-300"
+          >
+            Terms of Service
+          </a>{' '}
+          and the{' '}
+          <a
+            href="/refund-policy"
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-gold-200 underline underline-offset-2 hover:text-gold-300"
+          >
+            Refund Policy
+          </a>
+          .
+        </span>
+      </label>
+    </div>
+  );
+}
+
+function SignInStep({ priced }: { priced: Quote }) {
+  return (
+    <div className="grid gap-4 text-maroon-50">
+      <p className="flex gap-3">
+        <Lock aria-hidden="true" className="mt-1 size-5 shrink-0 text-gold-300" />
+        <span>
+          Please sign in to continue. Your tickets are issued to your account, and the QR codes for the gate
+          appear under My Tickets.
+        </span>
+      </p>
+      <p className="rounded-xl border border-gold-400/30 bg-maroon-950/70 px-4 py-3 text-sm">
+        Your selection is kept: <strong className="text-cream">{ticketsLabel(priced.quantity)}</strong> for{' '}
+        <strong className="text-cream">{formatRupees(priced.total)}</strong>. After signing in you go straight
+        on to confirm and pay.
+      </p>
+    </div>
+  );
+}
+
+function ConfirmStep({
+  event,
+  priced,
+  buyer,
+  notice,
+}: {
+  event: PurchaseEvent;
+  priced: Quote;
+  buyer: Buyer | null;
+  notice: Notice | null;
+}) {
+  return (
+    <div className="grid gap-4">
+      <div>
+        <p className="font-semibold text-cream">{event.name}</p>
+        <div className="mt-1">
+          <EventSummary event={event} />
+        </div>
+      </div>
+      <dl className="grid gap-2 rounded-xl border border-gold-400/30 bg-maroon-950/70 px-4 py-3 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt className="text-maroon-100">Tickets</dt>
+          <dd className="font-semibold text-cream">{priced.quantity}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt className="text-maroon-100">Price per ticket</dt>
+          <dd className="font-semibold text-cream">
+            {formatRupees(priced.pricePerTicket)}{' '}
+            <span className="text-maroon-200">({priced.pricingTier})</span>
+          </dd>
+        </div>
+        {priced.saving > 0 ? (
+          <div className="flex justify-between gap-3">
+            <dt className="text-maroon-100">Group saving</dt>
+            <dd className="font-semibold text-emerald-300">−{formatRupees(priced.saving)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-3 border-t border-gold-400/20 pt-2">
+          <dt className="font-semibold text-cream">Total</dt>
+          <dd className="text-xl font-bold text-gold-200">{formatRupees(priced.total)}</dd>
+        </div>
+      </dl>
+      {buyer ? (
+        <p className="text-sm text-maroon-100">
+          Tickets for <strong className="text-cream">{buyer.name}</strong> ({buyer.email}). Payment is by card
+          or UPI in a secure Razorpay window.
+        </p>
+      ) : null}
+      <NoticeLine notice={notice} />
+    </div>
+  );
+}
+
+function VerifyingStep() {
+  return (
+    <div role="status" aria-live="assertive" className="flex flex-col items-center gap-4 py-6 text-center">
+      <Spinner size="lg" />
+      <p className="sr-only">Confirming your payment…</p>
+      <p className="text-maroon-100">
+        Your payment went through. Please keep this page open for a few seconds while we issue your tickets.
+      </p>
+    </div>
+  );
+}
+
+function UnverifiedStep({ orderId }: { orderId: string | null }) {
+  return (
+    <div className="grid gap-3 text-maroon-50">
+      <p className="flex gap-3">
+        <CircleAlert aria-hidden="true" className="mt-1 size-5 shrink-0 text-rose-200" />
+        <span>
+          We could not confirm this payment. If money was taken, your tickets appear under My Tickets as soon
+          as the payment provider confirms it, or the amount is refunded in full.
+        </span>
+      </p>
+      {orderId ? (
+        <p className="text-sm">
+          Order reference:{' '}
+          <code className="rounded bg-maroon-950 px-1.5 py-0.5 text-gold-200">{orderId}</code>
+        </p>
+      ) : null}
+      <p className="text-sm">
+        Questions? Write to{' '}
+        <a
+          className="font-semibold text-gold-200 underline underline-offset-2"
+          href={`mailto:${POLICY.supportEmail}?subject=${encodeURIComponent(`Payment not confirmed ${orderId ?? ''}`.trim())}`}
+        >
+          {POLICY.supportEmail}
+        </a>
+        .
+      </p>
+    </div>
+  );
+}
+
+function SoldOutContent() {
+  return (
+    <p className="flex gap-3 text-maroon-50">
+      <CircleAlert aria-hidden="true" className="mt-1 size-5 shrink-0 text-gold-300" />
+      <span>Every ticket for this night has been sold. Thank you for your interest!</span>
+    </p>
+  );
+}
+
+/** Keeps the tab from being closed while a payment is being confirmed. */
+function useBlockUnload(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [active]);
 }
 
 /**
- * The purchase dialog of this release: it shows the real prices, and says plainly that online booking is
- * not open yet. Quantity, terms, sign-in step and payment arrive with the next release.
+ * The purchase dialog (guest-side §2, §4, §5, §8). Sign-in and navigation belong to the page: it passes the
+ * buyer (null when signed out), how to sign in, and what to do once tickets are issued.
  */
 export function PurchaseDialog({
   event,
   open,
   onClose,
+  buyer,
+  onSignIn,
+  onPurchased,
+  onEventStale,
 }: {
   event: PurchaseEvent;
   open: boolean;
   onClose: () => void;
+  buyer: Buyer | null;
+  onSignIn: () => Promise<unknown>;
+  onPurchased: (result: PurchaseResult) => void;
+  onEventStale: () => void;
 }) {
-  const group = hasGroupPrice(event) ? event.groupPrice4 : null;
+  const [step, setStep] = useState<Step>('select');
+  const [text, setText] = useState('1');
+  const [agreed, setAgreed] = useState(false);
+  const [signingIn, setSigningIn] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [pendingToast, setPendingToast] = useState<Notice | null>(null);
+  const [unverifiedOrder, setUnverifiedOrder] = useState<string | null>(null);
+  const createOrder = useCreateOrder();
+  const verifyPayment = useVerifyPayment();
+  const queryClient = useQueryClient();
+  const quantityRef = useRef<HTMLInputElement>(null);
+  const primaryRef = useRef<HTMLButtonElement>(null);
+
+  const available = event.availableTickets;
+  const soldOut = available !== null && available <= 0;
+  const max = Math.max(1, Math.min(DEFAULT_ORDER_QUANTITY_CAP, available ?? DEFAULT_ORDER_QUANTITY_CAP));
+  const quantity = parseQuantity(text, max);
+  const priced = quantity === null ? null : quote(event, quantity);
+
+  // Every opening starts a fresh selection; the checkout script starts loading now, not on the landing page.
+  useEffect(() => {
+    if (!open) return;
+    setStep('select');
+    setText('1');
+    setAgreed(false);
+    setNotice(null);
+    loadCheckout().catch(() => undefined);
+  }, [open]);
+
+  // The event was refetched with fewer tickets than selected: keep the selection within what exists.
+  useEffect(() => {
+    const typed = Number.parseInt(text, 10);
+    if (!Number.isNaN(typed) && typed > max) setText(String(max));
+  }, [max, text]);
+
+  // After sign-in the purchase resumes by itself, with the same quantity (guest-side §4).
+  useEffect(() => {
+    if (step === 'signin' && buyer) setStep('confirm');
+  }, [step, buyer]);
+
+  // A selection that became invalid (fewer tickets left) cannot be confirmed: back to choosing.
+  useEffect(() => {
+    if ((step === 'signin' || step === 'confirm') && !priced) setStep('select');
+  }, [step, priced]);
+
+  // Focus follows the step: the field on selection, the step's main button afterwards.
+  useEffect(() => {
+    if (!open) return;
+    if (step === 'select') quantityRef.current?.focus();
+    else primaryRef.current?.focus();
+  }, [open, step]);
+
+  // Toasts raised while the dialog is reopening wait until it is open, so they land in its own toaster.
+  useEffect(() => {
+    if (!pendingToast || step === 'paying') return;
+    if (pendingToast.tone === 'error') toast.error(pendingToast.text, toastTarget());
+    else toast(pendingToast.text, toastTarget());
+    setPendingToast(null);
+  }, [pendingToast, step]);
+
+  useBlockUnload(step === 'verifying');
+
+  function handleContinue() {
+    if (!priced || !agreed) return;
+    setNotice(null);
+    setStep(buyer ? 'confirm' : 'signin');
+  }
+
+  async function handleSignIn() {
+    setSigningIn(true);
+    try {
+      await onSignIn();
+    } catch (error) {
+      toast.error(signInMessage(error), toastTarget());
+    } finally {
+      setSigningIn(false);
+    }
+  }
+
+  async function confirmPayment(response: CheckoutSuccess, count: number) {
+    setStep('verifying');
+    try {
+      const verified = await verifyPayment.mutateAsync({ ...response, quantity: count });
+      setStep('select');
+      onPurchased({
+        count: verified.tickets.length || count,
+        orderId: verified.orderId ?? response.razorpay_order_id,
+      });
+    } catch (error) {
+      const refused =
+        error instanceof PaymentNotVerifiedError ||
+        (error instanceof ApiError && error.status >= 400 && error.status < 500);
+      // The payment may still be confirmed by the provider's webhook: My Tickets should ask again.
+      void queryClient.invalidateQueries({ queryKey: MY_TICKETS_QUERY_KEY });
+      setUnverifiedOrder(response.razorpay_order_id);
+      setStep('unverified');
+      setPendingToast({
+        tone: 'error',
+        text: refused ? PURCHASE_MESSAGES.verificationFailed : PURCHASE_MESSAGES.verificationError,
+      });
+    }
+  }
+
+  async function handlePay() {
+    if (!priced) return;
+    setNotice(null);
+    const checkout = loadCheckout();
+    checkout.catch(() => undefined);
+    let order: Awaited<ReturnType<typeof createOrder.mutateAsync>>;
+    try {
+      order = await createOrder.mutateAsync({
+        quantity: priced.quantity,
+        amount: priced.total,
+        eventId: event.id,
+        eventName: event.name,
+        pricePerTicket: priced.pricePerTicket,
+        pricingTier: priced.pricingTier,
+      });
+    } catch (error) {
+      if (isStaleEventError(error)) {
+        // The price moved or the tickets ran out: say what the server said and show the fresh numbers.
+        toast.error(PURCHASE_MESSAGES.orderFailed, toastTarget({ description: error.message }));
+        setNotice({ tone: 'error', text: error.message });
+        onEventStale();
+        setStep('select');
+      } else if (error instanceof OrderNotCreatedError) {
+        toast.error(PURCHASE_MESSAGES.orderNotCreated, toastTarget());
+      } else {
+        toast.error(PURCHASE_MESSAGES.orderFailed, toastTarget());
+      }
+      return;
+    }
+
+    let Razorpay: Awaited<typeof checkout>;
+    try {
+      Razorpay = await checkout;
+    } catch {
+      toast.error(PURCHASE_MESSAGES.checkoutUnavailable, toastTarget());
+      return;
+    }
+
+    const count = priced.quantity;
+    const instance = new Razorpay({
+      key: order.key,
+      amount: order.amount,
+      currency: order.currency,
+      order_id: order.orderId,
+      name: event.name,
+      description: `${ticketsLabel(count)} · ${priced.pricingTier}`,
+      prefill: buyer ? { name: buyer.name, email: buyer.email } : {},
+      notes: { eventId: event.id, quantity: String(count) },
+      theme: { color: THEME_COLOR },
+      handler: (response) => {
+        void confirmPayment(response, count);
+      },
+      modal: {
+        ondismiss: () => {
+          setStep('confirm');
+          setNotice({ tone: 'info', text: 'Payment cancelled. Nothing was charged; you can pay again.' });
+          setPendingToast({ tone: 'info', text: PURCHASE_MESSAGES.cancelled });
+        },
+      },
+    });
+    instance.on('payment.failed', (response) => {
+      // The provider's window stays open so the guest can try again or pick another method.
+      const reason = response.error?.description ?? response.error?.reason ?? 'The payment was declined.';
+      toast.error(`Payment failed: ${reason}`, toastTarget());
+    });
+    // Our modal must be gone before the provider's window opens: a modal <dialog> makes the rest of the page
+    // inert, the provider's window included.
+    flushSync(() => setStep('paying'));
+    instance.open();
+  }
+
+  function handleClose() {
+    if (step === 'verifying') return;
+    onClose();
+  }
+
+  let body: ReactNode;
+  let footer: ReactNode;
+  if (soldOut && (step === 'select' || step === 'signin' || step === 'confirm')) {
+    body = <SoldOutContent />;
+    footer = (
+      <Button ref={primaryRef} onClick={handleClose}>
+        Close
+      </Button>
+    );
+  } else if (step === 'select') {
+    body = (
+      <>
+        <SelectStep
+          event={event}
+          max={max}
+          text={text}
+          onTextChange={setText}
+          priced={priced}
+          agreed={agreed}
+          onAgreedChange={setAgreed}
+          inputRef={quantityRef}
+        />
+        <div className="mt-3">
+          <NoticeLine notice={notice} />
+        </div>
+      </>
+    );
+    footer = (
+      <Button
+        ref={primaryRef}
+        onClick={handleContinue}
+        disabled={!priced || !agreed}
+        icon={<Ticket aria-hidden="true" className="size-5" />}
+      >
+        Continue to Purchase
+      </Button>
+    );
+  } else if (step === 'signin' && priced) {
+    body = <SignInStep priced={priced} />;
+    footer = (
+      <>
+        <Button
+          variant="ghost"
+          onClick={() => setStep('select')}
+          icon={<ArrowLeft aria-hidden="true" className="size-4" />}
+        >
+          Back
+        </Button>
+        <Button ref={primaryRef} onClick={handleSignIn} loading={signingIn} icon={<GoogleIcon size={18} />}>
+          Sign In with Google
+        </Button>
+      </>
+    );
+  } else if (step === 'confirm' && priced) {
+    body = <ConfirmStep event={event} priced={priced} buyer={buyer} notice={notice} />;
+    footer = (
+      <>
+        <Button
+          variant="ghost"
+          onClick={() => setStep('select')}
+          disabled={createOrder.isPending}
+          icon={<ArrowLeft aria-hidden="true" className="size-4" />}
+        >
+          Back
+        </Button>
+        <Button ref={primaryRef} onClick={handlePay} loading={createOrder.isPending}>
+          Pay {formatRupees(priced.total)}
+        </Button>
+      </>
+    );
+  } else if (step === 'verifying') {
+    body = <VerifyingStep />;
+  } else if (step === 'unverified') {
+    body = <UnverifiedStep orderId={unverifiedOrder} />;
+    footer = (
+      <Button ref={primaryRef} onClick={handleClose}>
+        Close
+      </Button>
+    );
+  }
+
   return (
     <Dialog
-      open={open}
-      onClose={onClose}
-      title="Book Your Tickets"
-      description={
-        <>
-          {event.name}
-          {event.date ? ` · ${formatEventDate(event.date)}` : ''} ·{' '}
-          {formatTimeRange(event.startTime, event.endTime)}
-        </>
-      }
-      footer={<Button onClick={onClose}>Close</Button>}
+      open={open && step !== 'paying'}
+      onClose={handleClose}
+      dismissible={step !== 'verifying'}
+      title={soldOut && step !== 'verifying' && step !== 'unverified' ? 'Event Sold Out' : STEP_TITLES[step]}
+      description={step === 'select' ? event.name : undefined}
+      footer={footer}
     >
-      <h3 className="font-sans text-sm font-bold tracking-widest text-saffron-300 uppercase">Pricing</h3>
-      <ul className="mt-3 grid gap-3 sm:grid-cols-2">
-        <li className="rounded-xl border border-gold-400/30 bg-maroon-950/60 p-4">
-          <p className="font-semibold text-cream">Individual</p>
-          <p className="text-sm text-maroon-100">1-{GROUP_MIN_QUANTITY - 1} tickets</p>
-          <p className="mt-2 text-2xl font-bold text-gold-200">{formatRupees(event.ticketPrice)}</p>
-          <p className="text-xs text-maroon-200">per ticket</p>
-        </li>
-        <li className="rounded-xl border border-gold-400/30 bg-maroon-950/60 p-4">
-          <p className="font-semibold text-cream">Group</p>
-          <p className="text-sm text-maroon-100">{GROUP_MIN_QUANTITY}+ tickets</p>
-          <p className="mt-2 text-2xl font-bold text-gold-200">{formatRupees(group ?? event.ticketPrice)}</p>
-          <p className="text-xs text-maroon-200">
-            per ticket
-            {group !== null ? ` · save ${formatRupees(event.ticketPrice - group)} on each` : ''}
-          </p>
-        </li>
-      </ul>
-      <div className="mt-5 flex gap-3 rounded-xl border border-saffron-400/40 bg-saffron-400/10 p-4 text-sm text-maroon-50">
-        <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-saffron-300" />
-        <p>
-          <strong className="text-cream">Online booking opens with the next release of this site.</strong>{' '}
-          Nothing can be bought or paid for here yet, and no payment will be taken. Please check back soon.
-        </p>
-      </div>
+      {body}
     </Dialog>
   );
 }

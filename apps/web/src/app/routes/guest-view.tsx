@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { useAuth } from '../../features/auth/context/auth-context';
+import { useCurrentEvent } from '../../features/event/api/get-event';
+import { EventCard } from '../../features/event/components/event-card';
+import { DEFAULT_EVENT } from '../../features/event/types';
+import GuestDashboard from '../../features/guest/components/guest-dashboard';
+import {
+  CancelTicketButton,
+  CancelTicketDialog,
+} from '../../features/refunds/components/cancel-ticket-dialog';
+import { RefundTrackerDialog } from '../../features/refunds/components/refund-tracker';
+import type { CancellableTicket } from '../../features/refunds/types';
+import { useMyTickets } from '../../features/tickets/api/get-my-tickets';
+import { MyTickets } from '../../features/tickets/components/my-tickets';
+import { PurchaseDialog } from '../../features/tickets/components/purchase-dialog';
+import { errorMessage } from '../../lib/api-client';
+import { scrollToSection } from '../../lib/scroll';
+import { usePurchaseFlow } from '../shell/use-purchase-flow';
+
+/** 'Failed to load data: {reason}' with a Retry (guest-side §8), once per failure; gone once the data loads. */
+function useLoadFailureToast(id: string, error: unknown, failedAt: number, retry: () => void) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per failure (failedAt), not per render.
+  useEffect(() => {
+    if (!error) {
+      toast.dismiss(id);
+      return;
+    }
+    toast.error(`Failed to load data: ${errorMessage(error)}`, {
+      id,
+      action: { label: 'Retry', onClick: retry },
+    });
+  }, [failedAt, error === null]);
+}
+
+/**
+ * /dashboard/guest: the guest dashboard composed from the event, tickets and guest features. Loaded as its
+ * own chunk, so other roles never download it.
+ */
+export default function GuestView() {
+  const { user } = useAuth();
+  const eventQuery = useCurrentEvent();
+  const ticketsQuery = useMyTickets();
+  const purchase = usePurchaseFlow();
+  const [purchaseOpen, setPurchaseOpen] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+  const [cancelling, setCancelling] = useState<CancellableTicket | null>(null);
+  const [refundsOpen, setRefundsOpen] = useState(false);
+
+  const event = eventQuery.data ?? null;
+  const soldOut = event !== null && event.availableTickets !== null && event.availableTickets <= 0;
+  const tickets = ticketsQuery.data;
+
+  const retryTickets = useCallback(() => void ticketsQuery.refetch(), [ticketsQuery]);
+  const retryEvent = useCallback(() => void eventQuery.refetch(), [eventQuery]);
+  useLoadFailureToast('load-my-tickets', ticketsQuery.error, ticketsQuery.errorUpdatedAt, retryTickets);
+  useLoadFailureToast('load-event', eventQuery.error, eventQuery.errorUpdatedAt, retryEvent);
+
+  async function refresh() {
+    setRefreshing(true);
+    try {
+      await Promise.all([ticketsQuery.refetch(), eventQuery.refetch()]);
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  return (
+    <>
+      <GuestDashboard
+        name={user?.name ?? ''}
+        eventCard={<EventCard event={event ?? DEFAULT_EVENT} />}
+        pricing={event}
+        soldOut={soldOut}
+        onBuy={() => setPurchaseOpen(true)}
+        ticketCount={tickets ? tickets.length : null}
+        onShowTickets={() => scrollToSection('tickets')}
+        onShowRefunds={() => setRefundsOpen(true)}
+        onRefresh={() => void refresh()}
+        refreshing={refreshing}
+        tickets={
+          <MyTickets
+            tickets={tickets}
+            loadError={ticketsQuery.error ? errorMessage(ticketsQuery.error) : null}
+            onRetry={retryTickets}
+            retrying={ticketsQuery.isFetching}
+            canBuy={event !== null && !soldOut}
+            soldOut={soldOut}
+            onBuy={() => setPurchaseOpen(true)}
+            event={event}
+            renderTicketActions={(ticket) => <CancelTicketButton ticket={ticket} onCancel={setCancelling} />}
+          />
+        }
+      />
+      {cancelling ? (
+        <CancelTicketDialog
+          key={cancelling.id}
+          ticket={cancelling}
+          eventDate={event?.date ?? null}
+          open
+          onClose={() => setCancelling(null)}
+        />
+      ) : null}
+      <RefundTrackerDialog open={refundsOpen} onClose={() => setRefundsOpen(false)} />
+      {event ? (
+        <PurchaseDialog
+          event={event}
+          open={purchaseOpen}
+          onClose={() => setPurchaseOpen(false)}
+          buyer={purchase.buyer}
+          onSignIn={purchase.onSignIn}
+          onPurchased={(result) => {
+            setPurchaseOpen(false);
+            purchase.onPurchased(result);
+          }}
+          onEventStale={purchase.onEventStale}
+        />
+      ) : null}
+    </>
+  );
+}

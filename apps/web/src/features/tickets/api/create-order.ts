@@ -1,0 +1,58 @@
+import { useMutation } from '@tanstack/react-query';
+import { DEFAULT_ORDER_QUANTITY_CAP } from '@utsav/domain/constants';
+import { type CreateOrderInput, createOrderSchema } from '@utsav/domain/purchase-schema';
+import { api } from '../../../lib/api-client';
+
+export { type CreateOrderInput, createOrderSchema };
+
+export interface CreatedOrder {
+  /** Razorpay's order id (order_…). */
+  orderId: string;
+  /** In paise, exactly as Razorpay will charge it. */
+  amount: number;
+  currency: string;
+  /** The Razorpay key id the checkout opens with. */
+  key: string;
+}
+
+/** The server answered 2xx but without success (guest-side §8: 'Failed to create order'). */
+export class OrderNotCreatedError extends Error {
+  override readonly name = 'OrderNotCreatedError';
+}
+
+interface CreateOrderResponse {
+  success?: boolean;
+  orderId?: unknown;
+  amount?: unknown;
+  currency?: unknown;
+  key?: unknown;
+  error?: unknown;
+}
+
+/**
+ * POST /tickets/create-order: the server re-prices the order, holds the tickets and opens a Razorpay order.
+ * 409 PRICE_CHANGED / SOLD_OUT arrive as ApiError with the server's human message.
+ */
+export async function createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
+  const payload = createOrderSchema(DEFAULT_ORDER_QUANTITY_CAP).parse(input);
+  const body = await api.post<CreateOrderResponse>('/tickets/create-order', payload);
+  if (
+    !body?.success ||
+    typeof body.orderId !== 'string' ||
+    typeof body.amount !== 'number' ||
+    typeof body.key !== 'string'
+  ) {
+    throw new OrderNotCreatedError(typeof body?.error === 'string' ? body.error : 'Failed to create order');
+  }
+  return {
+    orderId: body.orderId,
+    amount: body.amount,
+    currency: typeof body.currency === 'string' ? body.currency : 'INR',
+    key: body.key,
+  };
+}
+
+// Nothing is invalidated here: an order only holds tickets; the caller refetches the event when it is refused.
+export function useCreateOrder() {
+  return useMutation({ mutationFn: createOrder });
+}

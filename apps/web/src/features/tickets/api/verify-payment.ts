@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type VerifyPaymentInput, verifyPaymentSchema } from '@utsav/domain/purchase-schema';
+import { api } from '../../../lib/api-client';
+import { type Ticket, toTickets } from '../types';
+import { MY_TICKETS_QUERY_KEY } from './get-my-tickets';
+
+export { type VerifyPaymentInput, verifyPaymentSchema };
+
+/** The query key of GET /event (features/event); a purchase changes availableTickets. */
+const EVENT_QUERY_KEY = ['event'] as const;
+
+/** The server answered 2xx but did not confirm the payment. */
+export class PaymentNotVerifiedError extends Error {
+  override readonly name = 'PaymentNotVerifiedError';
+}
+
+export interface VerifiedPayment {
+  tickets: Ticket[];
+  orderId: string | null;
+}
+
+/** POST /tickets/verify-payment: the checkout's three signed ids; the server issues the tickets once. */
+export async function verifyPayment(input: VerifyPaymentInput): Promise<VerifiedPayment> {
+  const payload = verifyPaymentSchema.parse(input);
+  const body = await api.post<{ success?: boolean; tickets?: unknown; orderId?: unknown; error?: unknown }>(
+    '/tickets/verify-payment',
+    payload,
+  );
+  if (!body?.success) {
+    throw new PaymentNotVerifiedError(typeof body?.error === 'string' ? body.error : 'Payment not verified');
+  }
+  return {
+    tickets: toTickets(body.tickets),
+    orderId: typeof body.orderId === 'string' ? body.orderId : null,
+  };
+}
+
+export function useVerifyPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyPayment,
+    onSuccess: async () => {
+      // New tickets, and fewer available: both views are stale now. Not awaited, so a slow refetch never
+      // holds back the move to /payment-success.
+      void queryClient.invalidateQueries({ queryKey: MY_TICKETS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: EVENT_QUERY_KEY });
+    },
+  });
+}

@@ -1,0 +1,193 @@
+import { CircleAlert, RefreshCw, Ticket as TicketIcon } from 'lucide-react';
+import { type ReactNode, useCallback, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../ui/button';
+import type { Ticket, TicketStatus } from '../types';
+import { QR_FILE_PX, qrDataUrl } from '../utils/qr';
+import { type PrintEventDetails, type PrintJob, PrintTicket } from './print-ticket';
+import { TicketCard } from './ticket-card';
+
+const GROUPS: { status: TicketStatus; title: string }[] = [
+  { status: 'active', title: 'Active' },
+  { status: 'used', title: 'Used' },
+  { status: 'cancelled', title: 'Cancelled' },
+];
+
+function Totals({ tickets, failed }: { tickets: Ticket[] | undefined; failed: boolean }) {
+  const count = (status?: TicketStatus) =>
+    tickets === undefined ? null : tickets.filter((ticket) => !status || ticket.status === status).length;
+  const items: { label: string; value: number | null; tone: string }[] = [
+    { label: 'Total', value: count(), tone: 'text-gold-200' },
+    { label: 'Active', value: count('active'), tone: 'text-emerald-300' },
+    { label: 'Used', value: count('used'), tone: 'text-sky-300' },
+    { label: 'Cancelled', value: count('cancelled'), tone: 'text-rose-300' },
+  ];
+  return (
+    <dl aria-live="polite" className="grid grid-cols-4 gap-2 sm:gap-3">
+      {items.map((item) => (
+        <div key={item.label} className="card px-2 py-3 text-center sm:p-4">
+          <dt className="text-[0.7rem] font-semibold text-maroon-100 uppercase sm:text-sm sm:tracking-wide">
+            {item.label}
+          </dt>
+          <dd className={`mt-1 text-2xl font-bold sm:text-3xl ${item.tone}`}>
+            {item.value === null && failed ? (
+              '—'
+            ) : item.value === null ? (
+              <span className="mx-auto block h-8 w-8 animate-shimmer rounded bg-maroon-700" />
+            ) : (
+              item.value
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function TicketSkeletons() {
+  return (
+    <ul aria-hidden="true" className="mt-6 grid gap-4 md:grid-cols-2">
+      {[0, 1].map((key) => (
+        <li key={key} className="card h-52 animate-shimmer p-5">
+          <span className="block h-6 w-2/3 rounded bg-maroon-700" />
+          <span className="mt-3 block h-4 w-1/3 rounded bg-maroon-700" />
+          <span className="mt-8 block h-9 w-full rounded-full bg-maroon-700" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LoadError({
+  reason,
+  onRetry,
+  retrying,
+}: {
+  reason: string;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <div role="alert" className="card mt-6 flex flex-col items-start gap-3 p-5 sm:flex-row sm:items-center">
+      <CircleAlert aria-hidden="true" className="size-6 shrink-0 text-rose-200" />
+      <p className="flex-1 text-maroon-50">Your tickets could not be loaded: {reason}</p>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={onRetry}
+        loading={retrying}
+        icon={<RefreshCw aria-hidden="true" className="size-4" />}
+      >
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+function EmptyState({ canBuy, soldOut, onBuy }: { canBuy: boolean; soldOut: boolean; onBuy: () => void }) {
+  return (
+    <div className="card mt-6 flex flex-col items-center gap-3 p-8 text-center">
+      <TicketIcon aria-hidden="true" className="size-12 text-gold-300" />
+      <h3 className="font-display text-2xl text-gold-200">No Tickets Yet</h3>
+      <p className="max-w-md text-maroon-100">
+        {canBuy
+          ? 'Your tickets will appear here after you book, each with a QR code for the gate.'
+          : soldOut
+            ? 'This event is sold out, so no tickets can be booked any more.'
+            : 'Tickets for this event are not on sale right now.'}
+      </p>
+      {canBuy ? (
+        <Button onClick={onBuy} icon={<TicketIcon aria-hidden="true" className="size-5" />}>
+          Buy Your First Ticket
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The My Tickets section (guest-side §2): totals, then the tickets grouped by status. renderTicketActions is
+ * the seam where the page adds per-ticket actions (the Cancel button of the cancellation release).
+ */
+export function MyTickets({
+  tickets,
+  loadError,
+  onRetry,
+  retrying,
+  canBuy,
+  soldOut = false,
+  onBuy,
+  event,
+  renderTicketActions,
+}: {
+  tickets: Ticket[] | undefined;
+  /** Why the list could not be loaded; null when it did (or is still loading). */
+  loadError: string | null;
+  onRetry: () => void;
+  retrying: boolean;
+  canBuy: boolean;
+  soldOut?: boolean;
+  onBuy: () => void;
+  event: PrintEventDetails | null;
+  renderTicketActions?: (ticket: Ticket) => ReactNode;
+}) {
+  const [printJob, setPrintJob] = useState<PrintJob | null>(null);
+  const endPrint = useCallback(() => setPrintJob(null), []);
+
+  async function handlePrint(ticket: Ticket) {
+    try {
+      setPrintJob({ id: Date.now(), ticket, qrUrl: await qrDataUrl(ticket.qrCode, QR_FILE_PX) });
+    } catch {
+      toast.error('The ticket could not be prepared for printing. Please try again.');
+    }
+  }
+
+  let content: ReactNode;
+  if (tickets === undefined) {
+    content = loadError ? (
+      <LoadError reason={loadError} onRetry={onRetry} retrying={retrying} />
+    ) : (
+      <TicketSkeletons />
+    );
+  } else if (tickets.length === 0) {
+    content = <EmptyState canBuy={canBuy} soldOut={soldOut} onBuy={onBuy} />;
+  } else {
+    content = GROUPS.map(({ status, title }) => {
+      const group = tickets.filter((ticket) => ticket.status === status);
+      if (group.length === 0) return null;
+      return (
+        <section key={status} aria-labelledby={`tickets-${status}`} className="mt-8">
+          <h3 id={`tickets-${status}`} className="font-sans text-lg font-bold text-cream">
+            {title} <span className="font-normal text-maroon-200">({group.length})</span>
+          </h3>
+          <ul className="mt-3 grid gap-4 md:grid-cols-2">
+            {group.map((ticket) => (
+              <TicketCard
+                key={ticket.id}
+                ticket={ticket}
+                onPrint={handlePrint}
+                actions={renderTicketActions?.(ticket)}
+              />
+            ))}
+          </ul>
+        </section>
+      );
+    });
+  }
+
+  return (
+    <section id="tickets" aria-labelledby="tickets-title" className="scroll-mt-24">
+      <h2 id="tickets-title" className="font-display text-3xl text-gold-200">
+        My Tickets
+      </h2>
+      <div className="mt-5">
+        <Totals tickets={tickets} failed={loadError !== null} />
+      </div>
+      {tickets !== undefined && loadError ? (
+        <LoadError reason={loadError} onRetry={onRetry} retrying={retrying} />
+      ) : null}
+      {content}
+      {printJob ? <PrintTicket key={printJob.id} job={printJob} event={event} onDone={endPrint} /> : null}
+    </section>
+  );
+}

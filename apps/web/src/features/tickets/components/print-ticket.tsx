@@ -1,0 +1,81 @@
+import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
+import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
+import type { Ticket } from '../types';
+import { formatInstant } from '../utils/format';
+
+export interface PrintEventDetails {
+  date: string | null;
+  startTime: string;
+  endTime: string;
+  venue: string;
+}
+
+export interface PrintJob {
+  /** A new id per Print click, so printing the same ticket twice prints twice. */
+  id: number;
+  ticket: Ticket;
+  qrUrl: string;
+}
+
+/**
+ * One ticket laid out for paper, outside the app (a portal on <body>). While it exists, the print styles in
+ * styles.css hide everything else, so the printout is the ticket alone: event, holder, id and QR code.
+ */
+export function PrintTicket({
+  job,
+  event,
+  onDone,
+}: {
+  job: PrintJob;
+  event: PrintEventDetails | null;
+  onDone: () => void;
+}) {
+  useEffect(() => {
+    document.body.dataset.printing = 'ticket';
+    const finish = () => onDone();
+    window.addEventListener('afterprint', finish);
+    // The image is a data URL already decoded by the browser; one frame lets the portal paint first.
+    const frame = requestAnimationFrame(() => window.print());
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('afterprint', finish);
+      delete document.body.dataset.printing;
+    };
+  }, [onDone]);
+
+  const { ticket, qrUrl } = job;
+  return createPortal(
+    <div className="print-sheet" aria-hidden="true">
+      <div className="print-ticket">
+        <p className="print-eyebrow">Entry ticket</p>
+        <h1>{ticket.eventName}</h1>
+        {event ? (
+          <p className="print-when">
+            {event.date ? `${formatEventDate(event.date)} · ` : ''}
+            {formatTimeRange(event.startTime, event.endTime)}
+            <br />
+            {event.venue}
+          </p>
+        ) : null}
+        <img src={qrUrl} alt="" width={320} height={320} />
+        <dl>
+          <div>
+            <dt>Holder</dt>
+            <dd>{ticket.holderName || ticket.ownerName || '—'}</dd>
+          </div>
+          <div>
+            <dt>Ticket ID</dt>
+            <dd className="print-mono">{ticket.ticketId}</dd>
+          </div>
+          <div>
+            <dt>Purchased</dt>
+            <dd>{formatInstant(ticket.createdAt)}</dd>
+          </div>
+        </dl>
+        <p className="print-note">Show this QR code at the gate. It admits one person, once.</p>
+      </div>
+    </div>,
+    document.body,
+  );
+}

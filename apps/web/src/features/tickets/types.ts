@@ -1,0 +1,65 @@
+// A ticket as GET /tickets/my-tickets returns it (guest-side §3), normalised once at the edge.
+
+export type TicketStatus = 'active' | 'used' | 'cancelled';
+
+export interface Ticket {
+  id: string;
+  ticketId: string;
+  eventName: string;
+  /** Rupees paid for this ticket. */
+  price: number;
+  status: TicketStatus;
+  createdAt: string | null;
+  updatedAt: string | null;
+  entryTime: string | null;
+  usedAt: string | null;
+  scannedBy: string | null;
+  cancelledAt: string | null;
+  cancellationReason: string | null;
+  /** The signed token the gate scans; the QR image is drawn from it in the browser. */
+  qrCode: string;
+  holderName: string;
+  ownerName: string;
+  issuedByAdmin: boolean;
+  orderId: string | null;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+const named = (value: unknown): string | null =>
+  value && typeof value === 'object' ? text((value as { name?: unknown }).name) : text(value);
+
+export function toTicket(raw: unknown): Ticket | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const ticket = raw as Record<string, unknown>;
+  const id = text(ticket.id) ?? text(ticket._id);
+  if (!id) return null;
+  const status = ticket.status === 'used' || ticket.status === 'cancelled' ? ticket.status : 'active';
+  const metadata = (ticket.metadata && typeof ticket.metadata === 'object' ? ticket.metadata : {}) as {
+    issuedByAdmin?: unknown;
+  };
+  const ownerName = named(ticket.user) ?? '';
+  return {
+    id,
+    ticketId: text(ticket.ticketId) ?? id,
+    eventName: text(ticket.eventName) ?? '',
+    price: typeof ticket.price === 'number' && Number.isFinite(ticket.price) ? ticket.price : 0,
+    status,
+    createdAt: text(ticket.createdAt),
+    updatedAt: text(ticket.updatedAt),
+    entryTime: text(ticket.entryTime) ?? text(ticket.usedAt),
+    usedAt: text(ticket.usedAt),
+    scannedBy: named(ticket.scannedBy),
+    cancelledAt: text(ticket.cancelledAt),
+    cancellationReason: text(ticket.cancellationReason),
+    qrCode: text(ticket.qrCode) ?? '',
+    holderName: text(ticket.holderName) ?? ownerName,
+    ownerName,
+    issuedByAdmin: metadata.issuedByAdmin === true,
+    orderId: text(ticket.orderId),
+  };
+}
+
+export function toTickets(raw: unknown): Ticket[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.map(toTicket).filter((ticket): ticket is Ticket => ticket !== null);
+}

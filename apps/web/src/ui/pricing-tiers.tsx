@@ -1,0 +1,79 @@
+import { GROUP_MIN_QUANTITY } from '@utsav/domain/constants';
+import { formatRupees, hasGroupPrice, type PricedEvent, type PricingTier } from '@utsav/domain/pricing';
+
+/**
+ * The two price tiers of guest-side §9: 1-3 tickets at the ticket price, 4 or more at the group price when
+ * the event has one. Shared by the purchase dialog and the guest dashboard's 'Get Your Tickets' card.
+ */
+export function PricingTiers({ event, activeTier }: { event: PricedEvent; activeTier?: PricingTier }) {
+  const group = hasGroupPrice(event) ? (event.groupPrice4 as number) : null;
+  if (group === null) {
+    return (
+      <ul className="grid gap-3">
+        <Tier
+          name="Per ticket"
+          range="Any quantity"
+          price={event.ticketPrice}
+          note="Same price for every ticket"
+          active={activeTier !== undefined}
+        />
+      </ul>
+    );
+  }
+  const saving = event.ticketPrice - group;
+  return (
+    <ul className="grid grid-cols-2 gap-3">
+      <Tier
+        name="Individual"
+        range={`1-${GROUP_MIN_QUANTITY - 1} tickets`}
+        price={event.ticketPrice}
+        note="per ticket"
+        active={activeTier === 'Individual'}
+      />
+      <Tier
+        name="Group"
+        range={`${GROUP_MIN_QUANTITY}+ tickets`}
+        price={group}
+        note={saving > 0 ? `per ticket · save ${formatRupees(saving)} each` : 'per ticket'}
+        active={activeTier === 'Group'}
+      />
+    </ul>
+  );
+}
+
+function Tier({
+  name,
+  range,
+  price,
+  note,
+  active,
+}: {
+  name: string;
+  range: string;
+  price: number;
+  note: string;
+  active: boolean;
+}) {
+  return (
+    <li
+      aria-current={active ? 'true' : undefined}
+      className={`rounded-xl border p-3 transition-colors sm:p-4 ${
+        active
+          ? 'border-saffron-300 bg-saffron-400/15 ring-1 ring-saffron-300'
+          : 'border-gold-400/30 bg-maroon-950/60'
+      }`}
+    >
+      <p className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 font-semibold text-cream">
+        {name}
+        {active ? (
+          <span className="rounded-full bg-saffron-300 px-2 py-0.5 text-[0.7rem] font-bold whitespace-nowrap text-ink uppercase">
+            Your price
+          </span>
+        ) : null}
+      </p>
+      <p className="text-sm text-maroon-100">{range}</p>
+      <p className="mt-1.5 text-2xl font-bold text-gold-200">{formatRupees(price)}</p>
+      <p className="text-xs text-maroon-200">{note}</p>
+    </li>
+  );
+}

@@ -1,0 +1,24 @@
+import { TOAST_MS } from '@utsav/domain/constants';
+import type { ExternalToast } from 'sonner';
+
+/** The toaster a modal dialog carries inside itself (see ui/dialog.tsx). */
+export const DIALOG_TOASTER_ID = 'dialog';
+
+/** Settings shared by the page's toaster and a dialog's: dark, top right, closing after 5 s (guest-side §2). */
+export const TOASTER_PROPS = {
+  theme: 'dark',
+  position: 'top-right',
+  duration: TOAST_MS,
+  closeButton: true,
+  richColors: true,
+} as const;
+
+/**
+ * Options that route a toast to where the person can see it. A modal <dialog> sits in the browser's top
+ * layer, above any z-index, so a toast raised while one is open would be drawn under its backdrop; it goes
+ * to the toaster inside that dialog instead.
+ */
+export function toastTarget(options: ExternalToast = {}): ExternalToast {
+  const modalOpen = typeof document !== 'undefined' && document.querySelector('dialog[open]') !== null;
+  return modalOpen ? { ...options, toasterId: DIALOG_TOASTER_ID } : options;
+}

@@ -1,0 +1,246 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeQrImage } from '../apps/server/test/unit/documents/qr-decode';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+// Buying tickets as a person would (issue 3): the purchase dialog, sign-in mid-purchase, the Razorpay
+// emulator's payment sheet, /payment-success and My Tickets with a QR code that decodes to the ticket's token.
+
+interface EventJson {
+  id: string;
+  name: string;
+  ticketPrice: number;
+  groupPrice4: number | null;
+  availableTickets: number;
+}
+
+interface TicketJson {
+  ticketId: string;
+  status: string;
+  qrCode: string;
+  price: number;
+}
+
+let server: RunningServer;
+let browser: Browser;
+let event: EventJson;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  event = ((await (await fetch(`${server.url}/api/event`)).json()) as { data: EventJson }).data;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const rupees = (value: number) => `₹${value.toLocaleString('en-IN')}`;
+
+/** Opens the account chooser from `trigger` and picks a demo account, or types another one in. */
+async function signInWith(
+  page: Page,
+  trigger: () => Promise<void>,
+  account: { email: string; name?: string },
+) {
+  const popupPromise = page.waitForEvent('popup');
+  await trigger();
+  const popup = await popupPromise;
+  await popup.waitForLoadState('domcontentloaded');
+  if (account.name) {
+    await popup.locator('#use-another').click();
+    await popup.getByLabel('Name').fill(account.name);
+    await popup.getByLabel('Email').fill(account.email);
+    await popup.locator('#another-submit').click();
+  } else {
+    await popup.getByRole('button', { name: new RegExp(account.email.replace('.', '\\.'), 'i') }).click();
+  }
+  await popup.waitForEvent('close');
+}
+
+/** GET /api/tickets/my-tickets with the page's own session, as the app itself calls it. */
+async function myTickets(page: Page): Promise<TicketJson[]> {
+  return page.evaluate(async () => {
+    const session = JSON.parse(localStorage.getItem('utsav.dev-identity') ?? '{}') as { idToken?: string };
+    const response = await fetch('/api/tickets/my-tickets', {
+      headers: { Authorization: `Bearer ${session.idToken}` },
+    });
+    return ((await response.json()) as { tickets: TicketJson[] }).tickets;
+  });
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describe('buying tickets', () => {
+  it('a signed-out visitor picks 5, signs in mid-purchase, pays by UPI and gets 5 tickets with a scannable QR', async () => {
+    const context = await newContext(browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByRole('heading', { level: 1, name: event.name }).waitFor();
+
+    await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
+    const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });
+    await booking.waitFor();
+    const quantity = booking.getByRole('spinbutton', { name: 'Number of tickets' });
+    await expect.poll(() => quantity.inputValue()).toBe('1');
+    const increase = booking.getByRole('button', { name: 'Increase quantity' });
+    for (let i = 0; i < 4; i += 1) await increase.click();
+    await expect.poll(() => quantity.inputValue()).toBe('5');
+
+    const group = event.groupPrice4 as number;
+    const total = booking.locator('[aria-live="polite"]').first();
+    await expect
+      .poll(async () => (await total.textContent()) ?? '')
+      .toContain(`5 tickets × ${rupees(group)}`);
+    await expect
+      .poll(async () => ((await total.textContent()) ?? '').replace(/\s+/g, ' '))
+      .toContain(`Total ${rupees(group * 5)}`);
+    await expect
+      .poll(() =>
+        booking
+          .getByText(`You save ${rupees((event.ticketPrice - group) * 5)} with the group price`)
+          .isVisible(),
+      )
+      .toBe(true);
+
+    const cont = booking.getByRole('button', { name: 'Continue to Purchase' });
+    expect(await cont.isDisabled()).toBe(true);
+    await booking.getByRole('checkbox').check();
+    expect(await cont.isEnabled()).toBe(true);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'purchase-dialog-390');
+    await cont.click();
+
+    const signInStep = page.getByRole('dialog', { name: 'Sign In Required' });
+    await signInStep.waitFor();
+    await screenshot(page, 'purchase-sign-in-390');
+    await signInWith(page, () => signInStep.getByRole('button', { name: 'Sign In with Google' }).click(), {
+      email: 'guest@utsav.test',
+    });
+
+    // The purchase resumes by itself, with the same 5 tickets.
+    const confirm = page.getByRole('dialog', { name: 'Confirm Your Purchase' });
+    await confirm.waitFor();
+    await expect.poll(() => confirm.getByText('Gaurav Guest').isVisible()).toBe(true);
+    await screenshot(page, 'purchase-confirm-390');
+    await confirm.getByRole('button', { name: `Pay ${rupees(group * 5)}` }).click();
+
+    const sheet = page.getByRole('dialog', { name: event.name });
+    await sheet.getByRole('button', { name: 'Pay with UPI' }).click();
+
+    await page.waitForURL(/\/payment-success$/, { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await expect.poll(() => page.getByText('5 tickets booked').isVisible()).toBe(true);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'payment-success-390');
+
+    await page.getByRole('button', { name: 'View My Tickets' }).click();
+    await page.waitForURL(/\/dashboard\/guest$/);
+    await page.getByRole('heading', { name: /Active\s*\(5\)/ }).waitFor();
+    expect(await page.locator('article[data-ticket-id]').count()).toBe(5);
+    // The arrival scrolls to the tickets section.
+    await expect
+      .poll(() =>
+        page.evaluate(() => Math.abs(document.getElementById('tickets')!.getBoundingClientRect().top) < 200),
+      )
+      .toBe(true);
+
+    const firstCard = page.locator('article[data-ticket-id]').first();
+    await firstCard.getByRole('button', { name: 'Show QR' }).click();
+    const qr = firstCard.locator('img[data-qr-ticket]');
+    await qr.waitFor();
+    await firstCard.getByRole('button', { name: 'Hide QR' }).waitFor();
+    const box = await qr.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(240);
+
+    const shownTicketId = (await qr.getAttribute('data-qr-ticket')) as string;
+    const decoded = await decodeQrImage(await qr.screenshot());
+    const tickets = await myTickets(page);
+    expect(tickets).toHaveLength(5);
+    expect(tickets.every((ticket) => ticket.status === 'active' && ticket.price === group)).toBe(true);
+    const shown = tickets.find((ticket) => ticket.ticketId === shownTicketId);
+    expect(shown).toBeDefined();
+    expect(decoded).toEqual([shown?.qrCode]);
+
+    await qr.scrollIntoViewIfNeeded();
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'my-tickets-qr-390');
+
+    await firstCard.getByRole('button', { name: 'View Details' }).click();
+    await expect.poll(() => firstCard.getByText(shownTicketId, { exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("dismissing the payment sheet says 'Payment cancelled' and keeps the purchase open for another try", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await signInWith(page, () => page.getByRole('button', { name: 'Sign In with Google' }).first().click(), {
+      email: 'cancel@utsav.test',
+      name: 'Chetan Cancel',
+    });
+    await page.getByRole('button', { name: 'View My Tickets' }).first().waitFor();
+
+    await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
+    const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });
+    await booking.getByRole('checkbox').check();
+    await booking.getByRole('button', { name: 'Continue to Purchase' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Your Purchase' });
+    await confirm.getByRole('button', { name: `Pay ${rupees(event.ticketPrice)}` }).click();
+
+    const sheet = page.getByRole('dialog', { name: event.name });
+    await sheet.getByRole('button', { name: 'Cancel payment' }).click();
+    await expect.poll(() => page.getByText('Payment cancelled', { exact: true }).isVisible()).toBe(true);
+    await confirm.waitFor();
+    await screenshot(page, 'payment-cancelled-1280');
+    expect(await myTickets(page)).toHaveLength(0);
+    await context.close();
+  });
+
+  it('a signed-in guest buys from the dashboard at 1280 px (screenshots of dialog, success and My Tickets)', async () => {
+    const context = await newContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await signInWith(page, () => page.getByRole('button', { name: 'Sign In with Google' }).first().click(), {
+      email: 'priya@utsav.test',
+      name: 'Priya Desai',
+    });
+    await page.getByRole('button', { name: 'View My Tickets' }).first().click();
+    await page.waitForURL(/\/dashboard\/guest$/);
+    await page.getByRole('heading', { name: 'No Tickets Yet' }).waitFor();
+    await screenshot(page, 'guest-dashboard-empty-1280');
+
+    await page.getByRole('button', { name: 'Buy Tickets Now' }).click();
+    const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });
+    await booking.getByRole('spinbutton', { name: 'Number of tickets' }).fill('2');
+    await booking.getByRole('checkbox').check();
+    await screenshot(page, 'purchase-dialog-1280');
+    await booking.getByRole('button', { name: 'Continue to Purchase' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Your Purchase' });
+    await confirm.getByRole('button', { name: `Pay ${rupees(event.ticketPrice * 2)}` }).click();
+    await page
+      .getByRole('dialog', { name: event.name })
+      .getByRole('button', { name: 'Pay with Card' })
+      .click();
+
+    await page.waitForURL(/\/payment-success$/, { timeout: 30_000 });
+    await expect.poll(() => page.getByText('2 tickets booked').isVisible()).toBe(true);
+    await screenshot(page, 'payment-success-1280');
+
+    await page.getByRole('button', { name: 'View My Tickets' }).click();
+    await page.getByRole('heading', { name: /Active\s*\(2\)/ }).waitFor();
+    const firstCard = page.locator('article[data-ticket-id]').first();
+    await firstCard.getByRole('button', { name: 'Show QR' }).click();
+    const qr = firstCard.locator('img[data-qr-ticket]');
+    await qr.waitFor();
+    await page.evaluate(() => document.getElementById('tickets')?.scrollIntoView({ block: 'start' }));
+    await expect.poll(async () => (await decodeQrImage(await qr.screenshot())).length).toBe(1);
+    await screenshot(page, 'my-tickets-qr-1280');
+    await context.close();
+  });
+});
