@@ -11,7 +11,9 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-  console.log(`${path.basename(file, '.json')}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  console.log(
+    `${path.basename(file, '.json')}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`,
+  );
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

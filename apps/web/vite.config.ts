@@ -1,6 +1,12 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 const proxy = {
@@ -9,11 +15,89 @@ const proxy = {
   '/razorpay-emulator': API_ORIGIN,
 };
 
+const SERVICE_WORKER_SOURCE = path.join(import.meta.dirname, 'src/features/scanner/pwa/service-worker.js');
+const PRECACHED = /\.(html|js|css|wasm|svg|png|webp|webmanifest)$/;
+
+function publicFiles(dir: string, prefix = ''): string[] {
+  if (!dir || !existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? publicFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+      : [`${prefix}${entry.name}`],
+  );
+}
+
+/**
+ * Emits /sw.js for the gate app (see src/features/scanner/pwa/service-worker.js): the service worker source
+ * with this build's file list to precache, and a version that changes whenever any file name does (Vite
+ * hashes names by content, so any change of code makes a new version and the old cache is dropped).
+ */
+function gateServiceWorker(): Plugin {
+  let publicDir = '';
+  return {
+    name: 'utsav-gate-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    generateBundle(_options, bundle) {
+      const built = Object.keys(bundle).filter((file) => PRECACHED.test(file) && !file.endsWith('.html'));
+      const files = [...new Set(['index.html', ...built, ...publicFiles(publicDir)])]
+        .filter((file) => PRECACHED.test(file) && file !== 'sw.js')
+        .sort();
+      const urls = files.map((file) => `/${file}`);
+      const version = createHash('sha256').update(urls.join('\n')).digest('hex').slice(0, 12);
+      const source = readFileSync(SERVICE_WORKER_SOURCE, 'utf8')
+        .replace("'__UTSAV_GATE_VERSION__'", JSON.stringify(version))
+        .replace('__UTSAV_GATE_PRECACHE__', JSON.stringify(urls, null, 2));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|webmanifest|wasm|txt|xml)$/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `<file>.br` and `<file>.gz` next to every compressible built file of 1 KB or more, at maximum
+ * compression: done once here instead of on every request, and served by @fastify/static (preCompressed).
+ * A variant that would not be smaller is not written.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'utsav-precompress',
+    apply: 'build',
+    async writeBundle(options) {
+      const outDir = options.dir ?? '';
+      const files = publicFiles(outDir).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          if ((await stat(full)).size < 1024) return;
+          const bytes = await readFile(full);
+          const [br, gz] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gzipAsync(bytes, { level: 9 }),
+          ]);
+          if (br.length < bytes.length) await writeFile(`${full}.br`, br);
+          if (gz.length < bytes.length) await writeFile(`${full}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 // The landing page's first chunk holds only the shell and the hero; sections, dashboards, legal pages and
 // Firebase are dynamic imports. React and the router sit in their own long-cached vendor chunk.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), gateServiceWorker(), precompressAssets()],
   server: { proxy },
   preview: { proxy },
   build: {

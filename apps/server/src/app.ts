@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -27,8 +28,10 @@ import type { AppContext } from './platform/context';
 import { createDatabase, migrateToLatest } from './platform/db/database';
 import { seedDemo } from './platform/db/seed-demo';
 import { registerErrorHandling } from './platform/error-handler';
+import { registerMetrics } from './platform/metrics';
 import { razorpayClientFor, registerPaymentsEmulator } from './platform/payments/provider';
 import { requestId } from './platform/request-id';
+import { registerRouteCatalog } from './platform/route-catalog';
 import { registerSecurityHeaders } from './platform/security';
 import { registerWeb } from './platform/web';
 
@@ -48,6 +51,11 @@ export async function buildApp(config: Config, options: { now?: () => Date } = {
     if (config.demoSeed) await seedDemo(db, now());
 
     await registerSecurityHeaders(app, config);
+    // Responses of 1 KB and more (the check-in snapshot is ~2 MB of JSON). Requests are never decompressed: no
+    // client needs it, and the Razorpay webhook must see the exact bytes it signed. Built web assets arrive
+    // already compressed (.br/.gz from the build) and are left alone.
+    await app.register(compress, { threshold: 1024, globalDecompression: false });
+    registerMetrics(app, { db, now, token: config.metricsToken });
     await app.register(rateLimit, { global: false });
     await app.register(swagger, {
       openapi: { info: { title: 'Utsav API', version: '1.0.0' }, servers: [] },
@@ -94,6 +102,7 @@ function createServer(config: Config): FastifyInstance {
     trustProxy: config.trustProxy as boolean | string,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  registerRouteCatalog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {

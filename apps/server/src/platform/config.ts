@@ -99,6 +99,8 @@ const envSchema = z.object({
   RATE_LIMIT_CREATE_ORDER_PER_MINUTE: positiveInt(10),
   HOLD_SWEEP_SECONDS: positiveInt(30),
   OUTBOX_INTERVAL_MS: positiveInt(2000),
+  // A scraper that is not on the server's own machine must send it as `Authorization: Bearer <token>`.
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
 });
 
 export interface FirebaseConfig {
@@ -138,6 +140,8 @@ export interface Config {
   holdSweepIntervalMs: number;
   /** How often the outbox worker looks for mail to send. */
   outboxIntervalMs: number;
+  /** Bearer token for GET /metrics from other machines; unset: loopback only. */
+  metricsToken: string | undefined;
   /** The built web app; not an environment variable, tests point it elsewhere. */
   webDistDir: string;
 }
@@ -189,6 +193,7 @@ export function loadConfig(env: Env): Config {
     },
     holdSweepIntervalMs: e.HOLD_SWEEP_SECONDS * 1000,
     outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
+    metricsToken: e.METRICS_TOKEN,
     webDistDir: DEFAULT_WEB_DIST,
   };
 }

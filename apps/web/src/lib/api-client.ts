@@ -19,18 +19,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly details: FieldError[] | undefined;
+  /** The parsed error body, for envelope fields beyond error/code/details (e.g. ALREADY_USED's usedAt). */
+  readonly body: unknown;
 
   constructor(
     status: number,
     message: string,
     code?: string,
     details?: FieldError[],
-    options?: ErrorOptions,
+    options?: ErrorOptions & { body?: unknown },
   ) {
     super(message, options);
     this.status = status;
     this.code = code;
     this.details = details;
+    this.body = options?.body;
   }
 }
 
@@ -51,6 +54,8 @@ export interface RequestOptions {
   /** Send the bearer token (default true). */
   auth?: boolean;
   headers?: Record<string, string>;
+  /** Read a successful response as bytes (see apiRequestBlob) instead of JSON or text. */
+  responseType?: 'json' | 'blob';
 }
 
 type SessionExpiredHandler = () => void;
@@ -132,14 +137,14 @@ function errorFromResponse(status: number, body: unknown): ApiError {
   };
   const code = typeof envelope.code === 'string' ? envelope.code : undefined;
   const details = Array.isArray(envelope.details) ? (envelope.details as FieldError[]) : undefined;
-  if (status >= 500) return new ApiError(status, MESSAGES.server, code, details);
+  if (status >= 500) return new ApiError(status, MESSAGES.server, code, details, { body });
   const serverMessage =
     typeof envelope.error === 'string' && envelope.error
       ? envelope.error
       : typeof envelope.message === 'string' && envelope.message
         ? envelope.message
         : MESSAGES.requestFailed(status);
-  return new ApiError(status, serverMessage, code, details);
+  return new ApiError(status, serverMessage, code, details, { body });
 }
 
 async function currentToken(): Promise<string | null> {
@@ -200,6 +205,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       continue;
     }
 
+    if (response.ok && options.responseType === 'blob') {
+      return {
+        blob: await response.blob(),
+        filename: filenameFromDisposition(response.headers.get('content-disposition')),
+      } as T;
+    }
     let parsed: unknown;
     try {
       parsed = await readBody(response);
@@ -210,6 +221,37 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (!response.ok) throw errorFromResponse(response.status, parsed);
     return parsed as T;
   }
+}
+
+/** A binary answer (a PDF, a zip) and the file name its Content-Disposition suggests, if any. */
+export interface BlobResponse {
+  blob: Blob;
+  filename: string | null;
+}
+
+/** The file name of a Content-Disposition header: RFC 5987 filename* first, then the plain filename. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  const name = (plain?.[2] ?? plain?.[1] ?? '').trim();
+  return name || null;
+}
+
+/** apiRequest for binary answers, with the same transport rules (token, timeout, retries, 401, messages). */
+export function apiRequestBlob(path: string, options: RequestOptions = {}): Promise<BlobResponse> {
+  return apiRequest<BlobResponse>(path, {
+    ...options,
+    responseType: 'blob',
+    headers: { Accept: '*/*', ...options.headers },
+  });
 }
 
 export const api = {

@@ -2,6 +2,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { RazorpayPayment, RazorpayWebhookEvent } from '../../platform/payments/razorpay-client';
 import { verifyWebhookSignature } from '../../platform/payments/signatures';
+import { applyRazorpayRefund } from '../refunds/gateway';
 import { fulfilOrder, paysOrder } from './fulfilment';
 import { findOrderByRazorpayId, paymentEventSeen, recordPaymentEvent } from './repo';
 
@@ -88,9 +89,11 @@ async function settleCapturedPayment(
 }
 
 /**
- * HOOK for the refunds issue: refund.created / refund.processed / refund.failed. For now the event is only
- * recorded (payment_events keeps the verified body); the refunds module will move refund statuses here.
+ * refund.created / refund.processed / refund.failed: moves the refund of a cancelled ticket (refunds module).
+ * Refunds that are not a cancellation's (late or duplicate payments) are only recorded.
  */
-async function onRefundEvent(_ctx: AppContext, _event: RazorpayWebhookEvent): Promise<WebhookResult> {
-  return 'handled';
+async function onRefundEvent(ctx: AppContext, event: RazorpayWebhookEvent): Promise<WebhookResult> {
+  const refund = event.payload?.refund?.entity;
+  if (!refund || typeof refund.id !== 'string') return 'ignored';
+  return (await applyRazorpayRefund(ctx, refund, 'webhook')) ? 'handled' : 'ignored';
 }

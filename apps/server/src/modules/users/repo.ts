@@ -87,3 +87,30 @@ function matching(eb: ExpressionBuilder<Database, 'users'>, filter: UserFilter) 
   }
   return eb.and(conditions);
 }
+
+/**
+ * Deletes a person but not their books: the row stays (tickets, orders and refunds point at it) with every
+ * personal field replaced. The email becomes a unique placeholder and the uid is cleared, so the same Google
+ * account signing in again matches neither and gets a fresh row; the names printed on their tickets go too.
+ */
+export async function anonymiseUser(db: Db, id: string, stamp: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      name: 'Deleted user',
+      email: `deleted-${id}@users.invalid`,
+      firebase_uid: null,
+      photo_url: null,
+      phone: null,
+      role: 'guest',
+      deleted_at: stamp,
+      updated_at: stamp,
+    })
+    .where('id', '=', id)
+    .execute();
+  await db
+    .updateTable('tickets')
+    .set({ holder_name: 'Deleted user', updated_at: stamp })
+    .where('user_id', '=', id)
+    .execute();
+}

@@ -159,6 +159,44 @@ export interface CheckinScansTable {
   created_at: string;
 }
 
+export type RefundStatus = 'pending' | 'processing' | 'processed' | 'failed' | 'cancelled';
+
+/** One refund per cancelled ticket: a partial refund of its order's Razorpay payment. */
+export interface RefundsTable {
+  id: string;
+  /** RF-XXXXXXXXXX, shown as refundId. */
+  refund_code: string;
+  ticket_id: string;
+  order_id: string;
+  user_id: string;
+  /** Razorpay pay_… id of the order's payment. */
+  payment_id: string;
+  /** Razorpay rfnd_… id of the current attempt; null until Razorpay accepted it. */
+  razorpay_refund_id: string | null;
+  original_amount_paise: number;
+  processing_fee_paise: number;
+  refund_amount_paise: number;
+  status: RefundStatus;
+  reason: string;
+  /** rf-<id>-<attempts>, sent as X-Refund-Idempotency. */
+  idempotency_key: string;
+  /** Attempt number: 1, then +1 per admin retry of a failed refund. */
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+  processed_at: string | null;
+  last_error: string | null;
+}
+
+/** Append-only: one row per status change of a refund (its statusHistory). */
+export interface RefundStatusHistoryTable {
+  id: string;
+  refund_id: string;
+  status: RefundStatus;
+  notes: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   events: EventsTable;
@@ -169,9 +207,12 @@ export interface Database {
   payment_events: PaymentEventsTable;
   outbox: OutboxTable;
   checkin_scans: CheckinScansTable;
+  refunds: RefundsTable;
+  refund_status_history: RefundStatusHistoryTable;
 }
 
 export type UserRow = UsersTable;
 export type EventRow = EventsTable;
 export type OrderRow = OrdersTable;
 export type TicketRow = TicketsTable;
+export type RefundRow = RefundsTable;

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Role } from '@utsav/domain/roles';
-import { analyticsQueryOptions } from '../../features/admin/api/get-analytics';
-import { ticketStatsQueryOptions } from '../../features/admin/api/get-ticket-stats';
-import { userCountQueryOptions } from '../../features/admin/api/get-user-count';
+import { analyticsQueryOptions } from '../../features/admin/analytics/api/get-analytics';
+import { ticketStatsQueryOptions } from '../../features/admin/dashboard/api/get-ticket-stats';
+import { userCountQueryOptions } from '../../features/admin/dashboard/api/get-user-count';
 import { myTicketsQueryOptions } from '../../features/tickets/api/get-my-tickets';
 
 /**

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as usersEvents from './0001_users_events';
 import * as purchase from './0002_purchase';
 import * as checkinScans from './0003_checkin_scans';
+import * as refunds from './0004_refunds';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -9,4 +10,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0001_users_events', usersEvents],
   ['0002_purchase', purchase],
   ['0003_checkin_scans', checkinScans],
+  ['0004_refunds', refunds],
 ];

@@ -15,7 +15,7 @@ const STATUS: Record<QrScanner['state'], string> = {
   off: 'Camera is off',
   starting: 'Starting camera…',
   on: "Scanning: hold the ticket's QR code inside the frame",
-  paused: 'Code read, checking the ticket…',
+  paused: 'Code read, one moment…',
   error: '',
 };
 

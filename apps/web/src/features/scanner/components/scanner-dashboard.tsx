@@ -1,28 +1,167 @@
-import { BarChart3, Camera, ScanLine } from 'lucide-react';
-import { ComingSoonCard } from '../../../ui/coming-soon';
+import { SCANNER_RESULT_OVERLAY_MS } from '@utsav/domain/constants';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import {
+  countScan,
+  EMPTY_STATS,
+  loadDeviceSettings,
+  loadStats,
+  type DeviceSettings as Settings,
+  saveDeviceSettings,
+  saveStats,
+} from '../checkin/device-store';
+import { playFeedback, unlockAudio } from '../checkin/feedback';
+import { installGateApp } from '../checkin/gate-app';
+import { explainManualCode } from '../checkin/manual-code';
+import { formatScanTime, type ScanOutcome } from '../checkin/scan-outcome';
+import { useOfflineCheckin } from '../checkin/use-checkin';
+import { getQrDetector } from '../engine/decoder';
+import { useQrScanner } from '../engine/use-qr-scanner';
+import { CameraView } from './camera-view';
+import { ConnectionStatus } from './connection-status';
+import { DeviceSettings } from './device-settings';
+import { ManualEntry } from './manual-entry';
+import { OfflinePanel } from './offline-panel';
+import { ScanResultOverlay } from './scan-result-overlay';
+import { ScanStats } from './scan-stats';
 
-/** Gate staff dashboard: the QR scanner arrives in an upcoming release, and this page says so. */
+interface ShownResult {
+  outcome: ScanOutcome;
+  at: Date;
+  /** Changes on every scan, so the same answer twice still restarts the overlay's timer. */
+  seq: number;
+}
+
+/** /dashboard/qrchecker: the gate scanner (guest-side §2, §4, §8) with offline check-in. */
 export default function ScannerDashboard() {
+  useDocumentTitle('QR Scanner');
+  const [settings, setSettings] = useState<Settings>(loadDeviceSettings);
+  const [stats, setStats] = useState(loadStats);
+  const [result, setResult] = useState<ShownResult | null>(null);
+  const [overlay, setOverlay] = useState(false);
+  const [manualBusy, setManualBusy] = useState(false);
+  const settingsRef = useRef(settings);
+  settingsRef.current = settings;
+  const seq = useRef(0);
+  // Camera and manual entry share one line: two codes are never checked at once.
+  const line = useRef<Promise<unknown>>(Promise.resolve());
+
+  const checkin = useOfflineCheckin({ deviceId: settings.deviceId, gate: settings.gate });
+  const { check } = checkin;
+
+  useEffect(() => {
+    installGateApp();
+    // Load the decoder (chunk and wasm) while the network is surely there: a volunteer who first taps
+    // Start Camera after the venue Wi-Fi dropped must still get a working scanner. It also makes the
+    // first scan of the night as fast as every other one.
+    getQrDetector().catch(() => undefined);
+  }, []);
+
+  const handleCode = useCallback(
+    async (code: string) => {
+      const turn = line.current.then(() => check(code));
+      line.current = turn.catch(() => undefined);
+      const outcome = await turn;
+      setStats((current) => {
+        const next = countScan(current, outcome.counter);
+        saveStats(next);
+        return next;
+      });
+      seq.current += 1;
+      setResult({ outcome, at: new Date(), seq: seq.current });
+      setOverlay(true);
+      if (settingsRef.current.feedback) playFeedback(outcome.tone);
+    },
+    [check],
+  );
+
+  const scanner = useQrScanner({ onScan: handleCode });
+  const { start } = scanner;
+  const startWithSound = useCallback(() => {
+    unlockAudio();
+    start();
+  }, [start]);
+
+  useEffect(() => {
+    if (!result) return;
+    const timer = setTimeout(() => setOverlay(false), SCANNER_RESULT_OVERLAY_MS);
+    return () => clearTimeout(timer);
+  }, [result]);
+
+  const changeSettings = useCallback((next: Settings) => {
+    setSettings(next);
+    saveDeviceSettings(next);
+  }, []);
+
+  const resetStats = useCallback(() => {
+    setStats(EMPTY_STATS);
+    saveStats(EMPTY_STATS);
+  }, []);
+
+  const submitManual = useCallback(
+    async (code: string) => {
+      unlockAudio();
+      setManualBusy(true);
+      try {
+        await handleCode(code);
+      } finally {
+        setManualBusy(false);
+      }
+    },
+    [handleCode],
+  );
+
+  const { findTicket } = checkin;
+  const explain = useCallback((text: string) => explainManualCode(text, findTicket), [findTicket]);
+
   return (
-    <div className="mx-auto max-w-5xl px-5 pt-28 pb-20">
-      <h1 className="font-display text-4xl text-gold-200">QR Scanner</h1>
-      <div className="card mt-6 p-5 text-maroon-50">
-        <p>
-          <strong className="text-cream">The gate scanner arrives in an upcoming release.</strong> Tickets
-          cannot be checked in from this page yet.
-        </p>
+    <div className="mx-auto max-w-5xl px-4 pt-24 pb-16 sm:px-5 sm:pt-28">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h1 className="font-display text-3xl text-gold-200 sm:text-4xl">QR Scanner</h1>
+        <ConnectionStatus online={checkin.online} queued={checkin.queue.length} syncing={checkin.syncing} />
       </div>
-      <ul className="mt-8 grid gap-4 md:grid-cols-3">
-        <ComingSoonCard icon={<Camera className="size-5" />} title="Camera scanning">
-          Start and stop the back camera and scan ticket QR codes continuously.
-        </ComingSoonCard>
-        <ComingSoonCard icon={<ScanLine className="size-5" />} title="Instant result">
-          Entry Allowed, Already Used (with the first scan's time), Ticket Cancelled or Invalid Ticket.
-        </ComingSoonCard>
-        <ComingSoonCard icon={<BarChart3 className="size-5" />} title="Gate counters">
-          Total Scanned, Valid Entries, Already Used and Invalid, with Reset Statistics.
-        </ComingSoonCard>
-      </ul>
+      {settings.gate.trim() && <p className="mt-1 text-sm text-maroon-100">{settings.gate.trim()}</p>}
+
+      <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <div className="space-y-4">
+          <CameraView {...scanner} start={startWithSound}>
+            {overlay && result && (
+              <ScanResultOverlay
+                key={result.seq}
+                outcome={result.outcome}
+                onDismiss={() => setOverlay(false)}
+              />
+            )}
+          </CameraView>
+          <p role="status" aria-live="assertive" className="sr-only">
+            {result ? [result.outcome.title, result.outcome.detail].filter(Boolean).join('. ') : ''}
+          </p>
+          {result && !overlay && (
+            <p data-testid="last-result" className="px-1 text-sm text-maroon-100">
+              Last scan ({formatScanTime(result.at.toISOString())}):{' '}
+              <span className="font-semibold text-cream">{result.outcome.title}</span>
+              {result.outcome.offline ? ' (offline)' : ''}
+            </p>
+          )}
+          <ManualEntry onSubmit={submitManual} explain={explain} busy={manualBusy} />
+        </div>
+        <div className="space-y-4">
+          <ScanStats stats={stats} onReset={resetStats} />
+          <OfflinePanel
+            online={checkin.online}
+            meta={checkin.meta}
+            queued={checkin.queue.length}
+            syncing={checkin.syncing}
+            lastSyncAt={checkin.lastSyncAt}
+            snapshotError={checkin.snapshotError}
+            conflicts={checkin.conflicts}
+            onSync={() => void checkin.syncNow()}
+            onRefreshList={() => void checkin.refreshSnapshot()}
+            onDismissConflicts={() => void checkin.dismissConflicts()}
+          />
+          <DeviceSettings settings={settings} onChange={changeSettings} />
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,95 @@
+import { ticketDocumentsSchema } from '@utsav/domain/admin-tickets-schema';
+import { manualIssuanceSchema } from '@utsav/domain/manual-issuance-schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor } from '../../platform/auth/plugin';
+import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
+import { separateTicketsZip, ticketsPdf } from './issuance-documents';
+import { issueManualTickets } from './issuance-service';
+
+const adminIssuanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/tickets/admin/issue-manual',
+    {
+      onRequest: app.requireAction('tickets:issue-manual'),
+      // A family's names for hundreds of tickets still fit; nothing legitimate is larger.
+      bodyLimit: 256 * 1024,
+      schema: {
+        tags: ['admin'],
+        body: manualIssuanceSchema,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            user: z.object({
+              id: z.string(),
+              _id: z.string(),
+              name: z.string(),
+              email: z.string(),
+              isNewUser: z.boolean(),
+            }),
+            tickets: z.array(ticketJsonSchema),
+            totalAmount: z.number(),
+            pricePerTicket: z.number(),
+            pricingTier: z.string(),
+            paymentDone: z.boolean(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const result = await issueManualTickets(app.ctx, actor(request), request.body);
+      const count = result.tickets.length;
+      return {
+        success: true as const,
+        message: `Issued ${count} ticket${count === 1 ? '' : 's'} to ${result.user.name}`,
+        user: {
+          id: result.user.id,
+          _id: result.user.id,
+          name: result.user.name,
+          email: result.user.email,
+          isNewUser: result.isNewUser,
+        },
+        tickets: result.tickets.map(toTicketJson),
+        totalAmount: result.totalAmount,
+        pricePerTicket: result.pricePerTicket,
+        pricingTier: result.pricingTier,
+        paymentDone: result.paymentDone,
+      };
+    },
+  );
+
+  app.post(
+    '/tickets/admin/generate-pdf',
+    {
+      onRequest: app.requireAction('tickets:issue-manual'),
+      schema: { tags: ['admin'], body: ticketDocumentsSchema },
+    },
+    async (request, reply) => {
+      const pdf = await ticketsPdf(app.ctx, request.body.ticketIds);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="tickets.pdf"')
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  app.post(
+    '/tickets/admin/generate-separate-pdfs',
+    {
+      onRequest: app.requireAction('tickets:issue-manual'),
+      schema: { tags: ['admin'], body: ticketDocumentsSchema },
+    },
+    async (request, reply) => {
+      const zip = await separateTicketsZip(app.ctx, request.body.ticketIds);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="${zip.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(zip.bytes));
+    },
+  );
+};
+
+export default adminIssuanceRoutes;

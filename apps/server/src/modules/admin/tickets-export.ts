@@ -1,0 +1,129 @@
+import { Readable } from 'node:stream';
+import { csvRow } from '@utsav/domain/csv';
+import { paiseToRupees } from '@utsav/domain/pricing';
+import type { AppContext } from '../../platform/context';
+import { type ExportCursor, type ExportRow, exportPage } from './tickets-repo';
+
+// GET /admin/tickets/export?format=csv|json, streamed: keyset pages of EXPORT_PAGE_SIZE rows are read one
+// at a time, only when the client has taken the previous one (Readable.from pulls on demand), so a 50,000
+// ticket export holds one page in memory, never the whole list, and a client that goes away stops the reads.
+
+export const EXPORT_PAGE_SIZE = 1000;
+
+export type ExportFormat = 'csv' | 'json';
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+};
+
+const CSV_HEADER = [
+  'Ticket ID',
+  'Ticket UUID',
+  'Holder Name',
+  'User Name',
+  'User Email',
+  'Event',
+  'Price (INR)',
+  'Status',
+  'Payment',
+  'Issued By Admin',
+  'Issued By',
+  'Notes',
+  'Razorpay Order ID',
+  'Created At',
+  'Used At',
+  'Cancelled At',
+  'Cancellation Reason',
+];
+
+function paymentLabel(row: ExportRow): string {
+  if (row.razorpay_order_id !== null) return 'Paid online';
+  return row.payment_received === 1 ? 'Received' : 'Pending';
+}
+
+function csvLine(row: ExportRow): string {
+  return csvRow([
+    row.ticket_code,
+    row.id,
+    row.holder_name,
+    row.owner_name,
+    row.owner_email,
+    row.event_name,
+    paiseToRupees(row.price_paise),
+    row.status,
+    paymentLabel(row),
+    row.issued_by_admin === 1 ? 'Yes' : 'No',
+    row.issuer_name,
+    row.notes,
+    row.razorpay_order_id,
+    row.created_at,
+    row.used_at,
+    row.cancelled_at,
+    row.cancellation_reason,
+  ]);
+}
+
+/** The ticket as the JSON export writes it: the list's fields without the QR token. */
+function jsonTicket(row: ExportRow) {
+  return {
+    id: row.id,
+    _id: row.id,
+    ticketId: row.ticket_code,
+    holderName: row.holder_name,
+    user: { name: row.owner_name, email: row.owner_email },
+    eventName: row.event_name,
+    price: paiseToRupees(row.price_paise),
+    status: row.status,
+    payment: paymentLabel(row),
+    paymentReceived: row.razorpay_order_id !== null || row.payment_received === 1,
+    metadata: {
+      issuedByAdmin: row.issued_by_admin === 1,
+      issuedBy: row.issuer_name === null ? null : { name: row.issuer_name },
+      notes: row.notes,
+    },
+    orderId: row.razorpay_order_id,
+    createdAt: row.created_at,
+    usedAt: row.used_at,
+    cancelledAt: row.cancelled_at,
+    cancellationReason: row.cancellation_reason,
+  };
+}
+
+async function* pages(ctx: AppContext, pageSize: number): AsyncGenerator<ExportRow[]> {
+  let cursor: ExportCursor | null = null;
+  for (;;) {
+    const rows = await exportPage(ctx.db, cursor, pageSize);
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1]!;
+    cursor = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+async function* csvChunks(ctx: AppContext, pageSize: number): AsyncGenerator<Buffer> {
+  // The byte-order mark makes Excel read the file as UTF-8 (names in Gujarati or Hindi stay readable).
+  yield Buffer.from(`\uFEFF${csvRow(CSV_HEADER)}`);
+  for await (const rows of pages(ctx, pageSize)) yield Buffer.from(rows.map(csvLine).join(''));
+}
+
+async function* jsonChunks(ctx: AppContext, pageSize: number): AsyncGenerator<Buffer> {
+  yield Buffer.from('{"success":true,"tickets":[');
+  let first = true;
+  for await (const rows of pages(ctx, pageSize)) {
+    const body = rows.map((row) => JSON.stringify(jsonTicket(row))).join(',');
+    yield Buffer.from(first ? body : `,${body}`);
+    first = false;
+  }
+  yield Buffer.from(']}');
+}
+
+export function ticketExportStream(
+  ctx: AppContext,
+  format: ExportFormat,
+  pageSize = EXPORT_PAGE_SIZE,
+): Readable {
+  return Readable.from(format === 'csv' ? csvChunks(ctx, pageSize) : jsonChunks(ctx, pageSize), {
+    objectMode: false,
+  });
+}

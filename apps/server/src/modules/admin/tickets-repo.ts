@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import type { TicketStatusValue } from '@utsav/domain/admin-tickets-schema';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/dialect';
+import type { Database, TicketRow, TicketStatus } from '../../platform/db/schema';
+import type { TicketView } from '../tickets/repo';
+
+// SQL for staff views of tickets: filtered pages, counts, locked reads for status changes, the export's
+// keyset pages. No business rule lives here.
+
+export interface TicketFilter {
+  status?: TicketStatus | undefined;
+  /** Matched case-insensitively against the owner's name and email, the holder's name and the ticket's id or code. */
+  search?: string | undefined;
+}
+
+type TicketsQueryEb = ExpressionBuilder<Database & { owner: Database['users'] }, 'tickets' | 'owner'>;
+
+/** The same columns as the tickets module's ticket view, so its presenter (toTicketJson) renders them. */
+function ticketViews(db: Db) {
+  return db
+    .selectFrom('tickets')
+    .innerJoin('events', 'events.id', 'tickets.event_id')
+    .innerJoin('users as owner', 'owner.id', 'tickets.user_id')
+    .leftJoin('users as scanner', 'scanner.id', 'tickets.scanned_by_user_id')
+    .leftJoin('users as issuer', 'issuer.id', 'tickets.issued_by_user_id')
+    .leftJoin('orders', 'orders.id', 'tickets.order_id')
+    .selectAll('tickets')
+    .select([
+      'events.name as event_name',
+      'events.date as event_date',
+      'events.start_time as event_start_time',
+      'events.end_time as event_end_time',
+      'events.venue as event_venue',
+      'owner.name as owner_name',
+      'owner.email as owner_email',
+      'scanner.name as scanner_name',
+      'issuer.name as issuer_name',
+      'orders.razorpay_order_id as razorpay_order_id',
+    ]);
+}
+
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function matching(eb: TicketsQueryEb, filter: TicketFilter) {
+  const conditions = [];
+  if (filter.status) conditions.push(eb('tickets.status', '=', filter.status));
+  if (filter.search) {
+    // lower() on both sides: SQLite's LIKE and PostgreSQL's LIKE disagree on case, lower() agrees.
+    const pattern = sql`${likePattern(filter.search)} escape '\\'`;
+    conditions.push(
+      eb.or([
+        eb(sql`lower(owner.name)`, 'like', pattern),
+        eb(sql`lower(owner.email)`, 'like', pattern),
+        eb(sql`lower(tickets.holder_name)`, 'like', pattern),
+        eb(sql`lower(tickets.ticket_code)`, 'like', pattern),
+        eb('tickets.id', '=', filter.search),
+      ]),
+    );
+  }
+  return eb.and(conditions);
+}
+
+export async function countTickets(db: Db, filter: TicketFilter): Promise<number> {
+  const row = await db
+    .selectFrom('tickets')
+    .innerJoin('users as owner', 'owner.id', 'tickets.user_id')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => matching(eb, filter))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function listTickets(
+  db: Db,
+  filter: TicketFilter,
+  page: { limit: number; offset: number },
+): Promise<TicketView[]> {
+  return ticketViews(db)
+    .where((eb) => matching(eb as unknown as TicketsQueryEb, filter))
+    .orderBy('tickets.created_at', 'desc')
+    .orderBy('tickets.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export function findTicketViewsByIds(db: Db, ids: readonly string[]): Promise<TicketView[]> {
+  return ticketViews(db)
+    .where('tickets.id', 'in', ids)
+    .orderBy('tickets.created_at')
+    .orderBy('tickets.seq')
+    .orderBy('tickets.id')
+    .execute();
+}
+
+export interface StatusCounts {
+  total: number;
+  active: number;
+  used: number;
+  cancelled: number;
+}
+
+export async function countTicketsByStatus(db: Db): Promise<StatusCounts> {
+  const rows = await db
+    .selectFrom('tickets')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('status')
+    .execute();
+  const counts: StatusCounts = { total: 0, active: 0, used: 0, cancelled: 0 };
+  for (const row of rows) {
+    counts[row.status] = Number(row.count);
+    counts.total += Number(row.count);
+  }
+  return counts;
+}
+
+/** Reads the tickets and, on PostgreSQL, row-locks them until commit (SQLite transactions are serial). */
+export function lockTickets(trx: Db, ids: readonly string[]): Promise<TicketRow[]> {
+  const query = trx.selectFrom('tickets').selectAll().where('id', 'in', ids);
+  return (isPostgres(trx) ? query.forUpdate() : query).execute();
+}
+
+export type TicketStatusPatch = Pick<TicketRow, 'status' | 'updated_at'> &
+  Partial<Pick<TicketRow, 'used_at' | 'scanned_by_user_id' | 'cancelled_at' | 'cancellation_reason'>>;
+
+/** Only rows still in one of `from` change; the count tells the caller whether its locked read still held. */
+export async function setTicketStatus(
+  trx: Db,
+  ids: readonly string[],
+  from: readonly TicketStatusValue[],
+  patch: TicketStatusPatch,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await trx
+    .updateTable('tickets')
+    .set(patch)
+    .where('id', 'in', ids)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Refunds that keep a cancelled ticket's money out (any refund not called off). */
+export async function ticketsWithRefunds(trx: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom('refunds')
+    .select('ticket_id')
+    .where('ticket_id', 'in', ids)
+    .where('status', '!=', 'cancelled')
+    .execute();
+  return new Set(rows.map((row) => row.ticket_id));
+}
+
+export async function deleteTicketRow(trx: Db, id: string): Promise<boolean> {
+  const result = await trx.deleteFrom('tickets').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function insertTickets(trx: Db, tickets: TicketRow[]): Promise<void> {
+  // Chunked: PostgreSQL and SQLite cap the number of bound parameters in one statement.
+  for (let start = 0; start < tickets.length; start += 200) {
+    await trx
+      .insertInto('tickets')
+      .values(tickets.slice(start, start + 200))
+      .execute();
+  }
+}
+
+export interface AuditDraft {
+  actorUserId: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  data: Record<string, unknown>;
+}
+
+/** Many audit entries in few statements (a bulk update of 500 tickets writes 500 entries). */
+export async function recordAuditEntries(trx: Db, entries: AuditDraft[], at: Date): Promise<void> {
+  const stamp = at.toISOString();
+  const rows = entries.map((entry) => ({
+    id: randomUUID(),
+    actor_user_id: entry.actorUserId,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId,
+    data: JSON.stringify(entry.data),
+    created_at: stamp,
+  }));
+  for (let start = 0; start < rows.length; start += 500) {
+    await trx
+      .insertInto('audit_log')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
+}
+
+// ---- export
+
+/** One ticket as the export writes it: no QR token (an export is forwarded, a token admits a guest). */
+export interface ExportRow {
+  id: string;
+  ticket_code: string;
+  holder_name: string;
+  owner_name: string;
+  owner_email: string;
+  event_name: string;
+  price_paise: number;
+  status: TicketStatus;
+  payment_received: number;
+  issued_by_admin: number;
+  issuer_name: string | null;
+  notes: string | null;
+  razorpay_order_id: string | null;
+  created_at: string;
+  used_at: string | null;
+  cancelled_at: string | null;
+  cancellation_reason: string | null;
+}
+
+export interface ExportCursor {
+  createdAt: string;
+  id: string;
+}
+
+/** The next page after `after`, oldest first: keyset pagination stays fast and memory-flat at any depth. */
+export function exportPage(db: Db, after: ExportCursor | null, limit: number): Promise<ExportRow[]> {
+  let query = db
+    .selectFrom('tickets')
+    .innerJoin('events', 'events.id', 'tickets.event_id')
+    .innerJoin('users as owner', 'owner.id', 'tickets.user_id')
+    .leftJoin('users as issuer', 'issuer.id', 'tickets.issued_by_user_id')
+    .leftJoin('orders', 'orders.id', 'tickets.order_id')
+    .select([
+      'tickets.id',
+      'tickets.ticket_code',
+      'tickets.holder_name',
+      'owner.name as owner_name',
+      'owner.email as owner_email',
+      'events.name as event_name',
+      'tickets.price_paise',
+      'tickets.status',
+      'tickets.payment_received',
+      'tickets.issued_by_admin',
+      'issuer.name as issuer_name',
+      'tickets.notes',
+      'orders.razorpay_order_id as razorpay_order_id',
+      'tickets.created_at',
+      'tickets.used_at',
+      'tickets.cancelled_at',
+      'tickets.cancellation_reason',
+    ])
+    .orderBy('tickets.created_at')
+    .orderBy('tickets.id')
+    .limit(limit);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('tickets.created_at', '>', after.createdAt),
+        eb.and([eb('tickets.created_at', '=', after.createdAt), eb('tickets.id', '>', after.id)]),
+      ]),
+    );
+  }
+  return query.execute();
+}

@@ -1,0 +1,169 @@
+import { bulkStatusUpdateSchema, TICKET_STATUSES, ticketStatusChangeSchema } from '@utsav/domain/admin-tickets-schema';
+import { PAGE_SIZE } from '@utsav/domain/constants';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor } from '../../platform/auth/plugin';
+import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
+import { EXPORT_CONTENT_TYPES, ticketExportStream } from './tickets-export';
+import { changeTicketStatuses, deleteTicket, listTicketPage, ticketStats } from './tickets-service';
+
+const listQuery = z.object({
+  status: z.union([z.enum(TICKET_STATUSES), z.literal('all'), z.literal('')]).optional(),
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'Limit must be 1 or more')
+    .max(100, 'Limit must be at most 100')
+    .default(PAGE_SIZE),
+});
+
+const ticketPageJson = z.object({
+  success: z.literal(true),
+  tickets: z.array(ticketJsonSchema),
+  pagination: z.object({
+    current: z.number(),
+    total: z.number(),
+    count: z.number(),
+    totalTickets: z.number(),
+  }),
+});
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const listHandler = async (request: { query: z.infer<typeof listQuery> }) => {
+    const { status, search, page, limit } = request.query;
+    const filter = { status: status === 'all' || status === '' ? undefined : status, search: search || undefined };
+    const result = await listTicketPage(app.ctx, filter, page, limit);
+    return { success: true as const, tickets: result.tickets.map(toTicketJson), pagination: result.pagination };
+  };
+  const listRoute = {
+    onRequest: app.requireAction('tickets:view'),
+    schema: { tags: ['admin'], querystring: listQuery, response: { 200: ticketPageJson } },
+  };
+  app.get('/admin/tickets/management', listRoute, listHandler);
+  // The same list under the path the ticket screen's first version called (admin-side §7).
+  app.get('/tickets/admin/all', listRoute, listHandler);
+
+  app.get(
+    '/tickets/admin/stats',
+    {
+      onRequest: app.requireAction('tickets:view'),
+      schema: {
+        tags: ['admin'],
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            stats: z.object({
+              total: z.number(),
+              active: z.number(),
+              used: z.number(),
+              cancelled: z.number(),
+              revenue: z.number(),
+              soldToday: z.number(),
+            }),
+          }),
+        },
+      },
+    },
+    async () => ({ success: true as const, stats: await ticketStats(app.ctx) }),
+  );
+
+  app.patch(
+    '/tickets/admin/:id/status',
+    {
+      onRequest: app.requireAction('tickets:change-status'),
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        body: ticketStatusChangeSchema,
+        response: {
+          200: z.object({ success: z.literal(true), message: z.string(), ticket: ticketJsonSchema }),
+        },
+      },
+    },
+    async (request) => {
+      const result = await changeTicketStatuses(app.ctx, actor(request), [request.params.id], request.body.status, {
+        bulk: false,
+      });
+      return {
+        success: true as const,
+        message: 'Ticket status updated successfully',
+        ticket: toTicketJson(result.tickets[0]!),
+      };
+    },
+  );
+
+  app.patch(
+    '/admin/tickets/bulk-update',
+    {
+      onRequest: app.requireAction('tickets:change-status'),
+      schema: {
+        tags: ['admin'],
+        body: bulkStatusUpdateSchema,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            /** Tickets whose status changed (those already in the status are left as they are). */
+            modifiedCount: z.number(),
+            matchedCount: z.number(),
+            tickets: z.array(ticketJsonSchema),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { ticketIds, status } = request.body;
+      const result = await changeTicketStatuses(app.ctx, actor(request), ticketIds, status, { bulk: true });
+      return {
+        success: true as const,
+        message: `Updated ${result.tickets.length} tickets successfully`,
+        modifiedCount: result.changed,
+        matchedCount: result.tickets.length,
+        tickets: result.tickets.map(toTicketJson),
+      };
+    },
+  );
+
+  app.delete(
+    '/admin/tickets/:id',
+    {
+      onRequest: app.requireAction('tickets:delete'),
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await deleteTicket(app.ctx, actor(request), request.params.id);
+      return { success: true as const, message: 'Ticket deleted successfully' };
+    },
+  );
+
+  app.get(
+    '/admin/tickets/export',
+    {
+      onRequest: app.requireAction('tickets:export'),
+      schema: {
+        tags: ['admin'],
+        querystring: z.object({
+          format: z.enum(['csv', 'json'], { error: 'Format must be csv or json' }).default('csv'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      return reply
+        .type(EXPORT_CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="tickets.${format}"`)
+        .header('cache-control', 'no-store')
+        .send(ticketExportStream(app.ctx, format));
+    },
+  );
+};
+
+export default adminTicketsRoutes;

@@ -1,0 +1,253 @@
+import type { TicketStatusValue } from '@utsav/domain/admin-tickets-schema';
+import type { FieldError } from '@utsav/domain/errors';
+import { recordAudit } from '../../platform/audit/repo';
+import type { AppContext } from '../../platform/context';
+import { transaction } from '../../platform/db/database';
+import type { TicketRow, UserRow } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import { countTaken, lockEvent } from '../event/repo';
+import type { TicketView } from '../tickets/repo';
+import { soldTodayCount, totalRevenuePaise } from './analytics-repo';
+import {
+  type AuditDraft,
+  countTickets,
+  countTicketsByStatus,
+  deleteTicketRow,
+  findTicketViewsByIds,
+  listTickets,
+  lockTickets,
+  recordAuditEntries,
+  setTicketStatus,
+  type TicketFilter,
+  type TicketStatusPatch,
+  ticketsWithRefunds,
+} from './tickets-repo';
+
+// Staff ticket management: pages, stats, status changes (single and bulk) and deletion.
+//
+// Stock stays consistent because it is never stored: "taken" is counted from active + used tickets and
+// live holds (event/repo.ts countTaken). Cancelling a ticket therefore returns its seat to sale by itself;
+// re-activating a cancelled one takes a seat back, so it is checked against the stock under the event lock,
+// the same lock create-order and fulfilment take, and refused (409 SOLD_OUT) when none is left.
+
+export const ADMIN_CANCELLATION_REASON = 'Cancelled by an administrator';
+
+export interface TicketPage {
+  tickets: TicketView[];
+  pagination: { current: number; total: number; count: number; totalTickets: number };
+}
+
+export async function listTicketPage(
+  ctx: AppContext,
+  filter: TicketFilter,
+  page: number,
+  limit: number,
+): Promise<TicketPage> {
+  const [totalTickets, tickets] = await Promise.all([
+    countTickets(ctx.db, filter),
+    listTickets(ctx.db, filter, { limit, offset: (page - 1) * limit }),
+  ]);
+  return {
+    tickets,
+    pagination: { current: page, total: Math.ceil(totalTickets / limit), count: tickets.length, totalTickets },
+  };
+}
+
+export interface TicketStats {
+  total: number;
+  active: number;
+  used: number;
+  cancelled: number;
+  /** Rupees received and kept: see analytics-repo.ts totalRevenuePaise. */
+  revenue: number;
+  /** Tickets issued today (IST) that are active or used. */
+  soldToday: number;
+}
+
+export async function ticketStats(ctx: AppContext): Promise<TicketStats> {
+  const now = ctx.now();
+  const [counts, revenuePaise, soldToday] = await Promise.all([
+    countTicketsByStatus(ctx.db),
+    totalRevenuePaise(ctx.db),
+    soldTodayCount(ctx.db, now),
+  ]);
+  return { ...counts, revenue: revenuePaise / 100, soldToday };
+}
+
+export interface StatusChangeResult {
+  changed: number;
+  tickets: TicketView[];
+}
+
+/**
+ * Sets the status of every ticket in `ids`, all or nothing, in one transaction. Unknown ids are refused
+ * with 404 and a reason per id; re-activations beyond the stock with 409 SOLD_OUT and a reason per ticket;
+ * a cancelled ticket whose money was refunded cannot be re-activated (409 CONFLICT).
+ */
+export async function changeTicketStatuses(
+  ctx: AppContext,
+  caller: UserRow,
+  ids: readonly string[],
+  status: TicketStatusValue,
+  options: { bulk: boolean },
+): Promise<StatusChangeResult> {
+  const unique = [...new Set(ids)];
+  const now = ctx.now();
+  const changed = await transaction(ctx.db, async (trx) => {
+    // Lock order everywhere: event row(s), then ticket rows. The event lock serialises this with
+    // create-order and fulfilment; the ticket locks with a gate's mark-used on the same tickets.
+    const events = await trx
+      .selectFrom('tickets')
+      .select('event_id')
+      .distinct()
+      .where('id', 'in', unique)
+      .orderBy('event_id')
+      .execute();
+    const eventRows = [];
+    for (const { event_id } of events) eventRows.push(await lockEvent(trx, event_id));
+    const tickets = await lockTickets(trx, unique);
+    const found = new Set(tickets.map((ticket) => ticket.id));
+    const missing = unique.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw new AppError(
+        'TICKET_NOT_FOUND',
+        missing.length === 1 ? 'Ticket not found' : `${missing.length} tickets were not found`,
+        missing.map((id) => ({ field: id, message: 'Ticket not found' })),
+      );
+    }
+
+    const moving = tickets.filter((ticket) => ticket.status !== status);
+    const reactivating = moving.filter((ticket) => ticket.status === 'cancelled');
+    await refuseRefundedReactivations(trx, reactivating);
+    for (const event of eventRows) {
+      if (!event) continue;
+      const wanted = reactivating.filter((ticket) => ticket.event_id === event.id);
+      if (wanted.length === 0) continue;
+      // Invariant: active + used + live holds <= total_tickets, checked under the event lock.
+      const available = Math.max(0, event.total_tickets - (await countTaken(trx, event.id, now)));
+      if (wanted.length > available) {
+        const message =
+          available === 0
+            ? 'Sold out: no ticket is left to re-activate this one'
+            : `Sold out: only ${available} ticket${available === 1 ? '' : 's'} left for ${wanted.length} re-activations`;
+        throw new AppError(
+          'SOLD_OUT',
+          options.bulk ? `${message}. Nothing was changed.` : message,
+          wanted.map((ticket) => ({ field: ticket.id, message })),
+        );
+      }
+    }
+
+    const changedCount = await setTicketStatus(
+      trx,
+      moving.map((ticket) => ticket.id),
+      ['active', 'used', 'cancelled'].filter((from) => from !== status) as TicketStatusValue[],
+      statusPatch(status, caller, now),
+    );
+    if (changedCount !== moving.length) throw new Error('tickets changed under their locks');
+    const audit: AuditDraft[] = moving.map((ticket) => ({
+      actorUserId: caller.id,
+      action: 'ticket.status_changed',
+      entity: 'ticket',
+      entityId: ticket.id,
+      data: { from: ticket.status, to: status, bulk: options.bulk },
+    }));
+    await recordAuditEntries(trx, audit, now);
+    return changedCount;
+  });
+  return { changed, tickets: await findTicketViewsByIds(ctx.db, unique) };
+}
+
+async function refuseRefundedReactivations(trx: AppContext['db'], tickets: TicketRow[]): Promise<void> {
+  const refunded = await ticketsWithRefunds(
+    trx,
+    tickets.map((ticket) => ticket.id),
+  );
+  if (refunded.size === 0) return;
+  const message = 'This ticket was refunded and cannot be re-activated';
+  throw new AppError(
+    'CONFLICT',
+    refunded.size === 1 ? message : `${refunded.size} tickets were refunded and cannot be re-activated`,
+    [...refunded].map((id): FieldError => ({ field: id, message })),
+  );
+}
+
+/**
+ * What each target status means for the other columns. Used -> active is an admin correction (a wrong
+ * scan): the admission is cleared so the guest can be scanned again. The audit entry keeps the history.
+ */
+function statusPatch(status: TicketStatusValue, caller: UserRow, now: Date): TicketStatusPatch {
+  const stamp = now.toISOString();
+  switch (status) {
+    case 'active':
+      return {
+        status,
+        used_at: null,
+        scanned_by_user_id: null,
+        cancelled_at: null,
+        cancellation_reason: null,
+        updated_at: stamp,
+      };
+    case 'used':
+      return {
+        status,
+        used_at: stamp,
+        scanned_by_user_id: caller.id,
+        cancelled_at: null,
+        cancellation_reason: null,
+        updated_at: stamp,
+      };
+    case 'cancelled':
+      // A used ticket keeps its admission time: the gate did let that guest in.
+      return {
+        status,
+        cancelled_at: stamp,
+        cancellation_reason: ADMIN_CANCELLATION_REASON,
+        updated_at: stamp,
+      };
+  }
+}
+
+/**
+ * Deletion is for tickets the organiser made by hand (manual issuance: no order, no payment record, no
+ * refund). A ticket bought through Razorpay is never deleted: its order says N tickets were paid for, and
+ * its refund (if any) points at it, so deleting it would leave a paid order without a ticket. Cancel it
+ * instead, which returns the seat to sale just the same.
+ */
+export async function deleteTicket(ctx: AppContext, caller: UserRow, idOrCode: string): Promise<void> {
+  const now = ctx.now();
+  await transaction(ctx.db, async (trx) => {
+    const ticket = await trx
+      .selectFrom('tickets')
+      .selectAll()
+      .where((eb) => eb.or([eb('id', '=', idOrCode), eb('ticket_code', '=', idOrCode)]))
+      .executeTakeFirst();
+    if (!ticket) throw new AppError('TICKET_NOT_FOUND', 'Ticket not found');
+    await lockEvent(trx, ticket.event_id);
+    if (ticket.order_id !== null) {
+      throw new AppError(
+        'CONFLICT',
+        'Tickets bought online cannot be deleted, because their payment must stay on record. Cancel the ticket instead.',
+      );
+    }
+    if (!(await deleteTicketRow(trx, ticket.id))) throw new AppError('TICKET_NOT_FOUND', 'Ticket not found');
+    await recordAudit(
+      trx,
+      {
+        actorUserId: caller.id,
+        action: 'ticket.deleted',
+        entity: 'ticket',
+        entityId: ticket.id,
+        data: {
+          ticketCode: ticket.ticket_code,
+          userId: ticket.user_id,
+          status: ticket.status,
+          pricePaise: ticket.price_paise,
+          paymentReceived: ticket.payment_received === 1,
+          issuedByUserId: ticket.issued_by_user_id,
+        },
+      },
+      now,
+    );
+  });
+}

@@ -1,0 +1,43 @@
+import { recordAudit } from '../../platform/audit/repo';
+import type { AppContext } from '../../platform/context';
+import { transaction } from '../../platform/db/database';
+import { lockFor } from '../../platform/db/locks';
+import type { UserRow } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import { anonymiseUser, countAdmins, findUserById } from '../users/repo';
+import { ADMIN_ROLES_LOCK } from '../users/service';
+
+/**
+ * DELETE /admin/users/{id}: the account and its personal data go, the books stay (ARCHITECTURE.md
+ * "Users"). Tickets, orders and refunds keep pointing at the anonymised row, so sales, revenue and the
+ * gate still add up; the person disappears from user lists and counts.
+ */
+export async function deleteUser(ctx: AppContext, caller: UserRow, targetId: string): Promise<void> {
+  if (caller.id === targetId) throw new AppError('BAD_REQUEST', 'You cannot delete your own account');
+  const now = ctx.now();
+  await transaction(ctx.db, async (trx) => {
+    // The same lock as role changes: "at least one admin remains" must hold under concurrency.
+    await lockFor(trx, ADMIN_ROLES_LOCK);
+    const target = await findUserById(trx, targetId);
+    if (!target) throw new AppError('USER_NOT_FOUND', 'User not found');
+    if (target.role === 'admin' && (await countAdmins(trx)) <= 1) {
+      throw new AppError('LAST_ADMIN', 'The last administrator cannot be deleted. Make someone else an admin first.');
+    }
+    // The caller's row was read before the lock; two admins deleting each other at once must not both win.
+    const current = await findUserById(trx, caller.id);
+    if (current?.role !== 'admin') throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+    await anonymiseUser(trx, target.id, now.toISOString());
+    await recordAudit(
+      trx,
+      {
+        actorUserId: caller.id,
+        action: 'user.deleted',
+        entity: 'user',
+        entityId: target.id,
+        // No personal data in the log either: the role is enough to explain a later admin count.
+        data: { role: target.role },
+      },
+      now,
+    );
+  });
+}

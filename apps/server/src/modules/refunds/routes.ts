@@ -1,0 +1,174 @@
+import { PAGE_SIZE } from '@utsav/domain/constants';
+import { cancelTicketSchema, refundCreateSchema } from '@utsav/domain/refund-schemas';
+import { REFUND_STATUSES } from '@utsav/domain/refunds';
+import { can } from '@utsav/domain/roles';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor } from '../../platform/auth/plugin';
+import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
+import { refundJsonSchema, toRefundJson } from './presenter';
+import {
+  type CancelResult,
+  cancelTicket,
+  getRefundStatus,
+  listMyRefunds,
+  listRefundPage,
+  refundStats,
+  retryRefund,
+} from './service';
+
+const idParams = z.object({ id: z.string().trim().min(1).max(64) });
+
+const cancelJson = z.object({ success: z.literal(true), refund: refundJsonSchema, ticket: ticketJsonSchema });
+const oneRefundJson = z.object({ success: z.literal(true), refund: refundJsonSchema });
+
+const listQuery = z.object({
+  status: z.union([z.enum(REFUND_STATUSES), z.literal('all'), z.literal('')]).optional(),
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'Limit must be 1 or more')
+    .max(100, 'Limit must be at most 100')
+    .default(PAGE_SIZE),
+});
+
+function cancelResponse(result: CancelResult) {
+  return {
+    success: true as const,
+    refund: toRefundJson(result.refund, 'owner'),
+    ticket: toTicketJson(result.ticket),
+  };
+}
+
+const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/tickets/cancel/:id',
+    {
+      onRequest: app.requireAction('ticket:cancel-own'),
+      schema: {
+        tags: ['refunds'],
+        params: idParams,
+        body: cancelTicketSchema,
+        response: { 200: cancelJson },
+      },
+    },
+    async (request) =>
+      cancelResponse(await cancelTicket(app.ctx, actor(request), request.params.id, request.body.reason)),
+  );
+
+  app.post(
+    '/refunds/create',
+    {
+      onRequest: app.requireAction('ticket:cancel-own'),
+      schema: { tags: ['refunds'], body: refundCreateSchema, response: { 200: cancelJson } },
+    },
+    async (request) =>
+      cancelResponse(await cancelTicket(app.ctx, actor(request), request.body.ticketId, request.body.reason)),
+  );
+
+  app.get(
+    '/refunds/my-refunds',
+    {
+      onRequest: app.requireAction('refund:own'),
+      schema: {
+        tags: ['refunds'],
+        response: { 200: z.object({ success: z.literal(true), refunds: z.array(refundJsonSchema) }) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      refunds: (await listMyRefunds(app.ctx, actor(request))).map((refund) => toRefundJson(refund, 'owner')),
+    }),
+  );
+
+  app.get(
+    '/refunds/status/:id',
+    {
+      onRequest: app.requireAction('refund:own'),
+      schema: { tags: ['refunds'], params: idParams, response: { 200: oneRefundJson } },
+    },
+    async (request) => {
+      const caller = actor(request);
+      const refund = await getRefundStatus(app.ctx, caller, request.params.id);
+      const view = can(caller, 'refunds:view') ? 'staff' : 'owner';
+      return { success: true as const, refund: toRefundJson(refund, view) };
+    },
+  );
+
+  app.get(
+    '/refunds/admin/all',
+    {
+      onRequest: app.requireAction('refunds:view'),
+      schema: {
+        tags: ['refunds'],
+        querystring: listQuery,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            refunds: z.array(refundJsonSchema),
+            pagination: z.object({
+              current: z.number(),
+              total: z.number(),
+              count: z.number(),
+              totalRefunds: z.number(),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { status, search, page, limit } = request.query;
+      const filter = {
+        status: status === 'all' || status === '' ? undefined : status,
+        search: search || undefined,
+      };
+      const result = await listRefundPage(app.ctx, filter, page, limit);
+      return {
+        success: true as const,
+        refunds: result.refunds.map((refund) => toRefundJson(refund, 'staff')),
+        pagination: result.pagination,
+      };
+    },
+  );
+
+  app.get(
+    '/refunds/admin/stats',
+    {
+      onRequest: app.requireAction('refunds:view'),
+      schema: {
+        tags: ['refunds'],
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            stats: z.object({
+              total: z.number(),
+              pending: z.number(),
+              processing: z.number(),
+              processed: z.number(),
+              failed: z.number(),
+              cancelled: z.number(),
+              totalRefundAmount: z.number(),
+            }),
+          }),
+        },
+      },
+    },
+    async () => ({ success: true as const, stats: await refundStats(app.ctx) }),
+  );
+
+  app.post(
+    '/refunds/admin/:id/retry',
+    {
+      onRequest: app.requireAction('refunds:retry'),
+      schema: { tags: ['refunds'], params: idParams, response: { 200: oneRefundJson } },
+    },
+    async (request) => ({
+      success: true as const,
+      refund: toRefundJson(await retryRefund(app.ctx, actor(request), request.params.id), 'staff'),
+    }),
+  );
+};
+
+export default refundsRoutes;

@@ -1,0 +1,447 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
+import pg from 'pg';
+import { EMULATOR_RAZORPAY } from '../../src/platform/config';
+import { createDatabase, type Db } from '../../src/platform/db/database';
+import { postJson, type RushEvent } from './cluster-rush';
+
+// Several real server processes on one PostgreSQL, behind nginx, with one standalone Razorpay emulator whose
+// webhooks go through nginx too: the production shape of issue 7, on loopback. Used by scripts/cluster.ts and
+// the cluster and faults tests. No vitest imports.
+//
+// Instances are `node --import tsx apps/server/src/main.ts` children with PAYMENTS=razorpay pointed at the
+// emulator, AUTH_MODE=dev and one shared DATA_DIR: the dev identity's signing key lives in
+// DATA_DIR/dev-identity/keys.json, created by whichever instance starts first (temp file + hard link, so
+// concurrent first starts agree on one key) and read by the others, so a token signed for one instance is
+// accepted by all.
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const WEBHOOK_PATH = '/api/payments/razorpay/webhook';
+
+export function findNginx(): string | undefined {
+  for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx']) {
+    if (existsSync(candidate)) return candidate;
+  }
+  try {
+    return execFileSync('bash', ['-c', 'command -v nginx'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ClusterOptions {
+  /** A PostgreSQL URL with rights to create databases; the cluster makes and drops its own. */
+  adminDatabaseUrl: string;
+  instances: number;
+  holdSweepSeconds?: number;
+  /** Emulator webhook retries, e.g. [250, 1000, 3000]. */
+  webhookRetryDelaysMs?: number[];
+  extraEnv?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+export interface Instance {
+  readonly index: number;
+  readonly port: number;
+  readonly url: string;
+  readonly running: boolean;
+  /** SIGKILL: no shutdown hook, no finished requests, no rollback but PostgreSQL's own. */
+  kill9(): Promise<void>;
+  start(): Promise<void>;
+}
+
+export interface Cluster {
+  /** nginx: what buyers and Razorpay's webhooks talk to. */
+  readonly url: string;
+  readonly emulatorUrl: string;
+  readonly databaseUrl: string;
+  readonly dataDir: string;
+  readonly workDir: string;
+  readonly db: Db;
+  readonly instances: Instance[];
+  signIn(label: string): Promise<{ token: string; id: string; email: string }>;
+  /** An event with `total` seats, created through nginx by a fresh admin. */
+  createEvent(total: number): Promise<RushEvent & { adminToken: string }>;
+  setWebhookMode(mode: 'normal' | 'drop' | 'duplicate'): Promise<void>;
+  waitForWebhooks(): Promise<boolean>;
+  /** The last lines of every process's log, for a failure message. */
+  logs(lines?: number): string;
+  stop(): Promise<void>;
+}
+
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const log = options.log ?? (() => {});
+  const nginxBin = findNginx();
+  if (!nginxBin) throw new Error('nginx is not installed (bash scripts/ensure-nginx.sh installs it)');
+  const workDir = await mkdtemp(join(tmpdir(), 'utsav-cluster-'));
+  const dataDir = join(workDir, 'data');
+  await mkdir(dataDir, { recursive: true });
+  const children: ChildProcess[] = [];
+  const database = await createDatabaseFor(options.adminDatabaseUrl);
+  let db: Db | undefined;
+
+  const cleanup = async () => {
+    for (const child of children.reverse()) await stopChild(child);
+    await db?.destroy();
+    await database.drop().catch((error) => log(`dropping ${database.name} failed: ${error}`));
+    await rm(workDir, { recursive: true, force: true });
+  };
+
+  try {
+    const nginxPort = await freePort();
+    const nginxUrl = `http://127.0.0.1:${nginxPort}`;
+
+    // ---- Razorpay: one emulator process for every instance.
+    const emulator = spawnLogged(
+      'emulator',
+      [process.execPath, '--import', 'tsx', 'packages/razorpay-emulator/src/standalone.ts'],
+      {
+        RAZORPAY_KEY_ID: EMULATOR_RAZORPAY.keyId,
+        RAZORPAY_KEY_SECRET: EMULATOR_RAZORPAY.keySecret,
+        RAZORPAY_WEBHOOK_SECRET: EMULATOR_RAZORPAY.webhookSecret,
+        WEBHOOK_URL: `${nginxUrl}${WEBHOOK_PATH}`,
+        WEBHOOK_RETRY_DELAYS_MS: (options.webhookRetryDelaysMs ?? [250, 1000, 3000, 5000]).join(','),
+        REFUND_DELAY_MS: '500',
+      },
+      workDir,
+    );
+    children.push(emulator);
+    const emulatorUrl = await listeningLine(emulator, workDir, 'emulator');
+    log(`emulator at ${emulatorUrl}`);
+
+    // ---- the app instances, all started at once on a fresh database and a fresh DATA_DIR.
+    const instances: InstanceImpl[] = [];
+    for (let index = 0; index < options.instances; index++) {
+      const port = await freePort();
+      instances.push(
+        new InstanceImpl(index, port, workDir, children, {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: database.url,
+          DATA_DIR: dataDir,
+          AUTH_MODE: 'dev',
+          DEMO_SEED: 'false',
+          PAYMENTS: 'razorpay',
+          RAZORPAY_BASE_URL: `${emulatorUrl}/v1`,
+          RAZORPAY_KEY_ID: EMULATOR_RAZORPAY.keyId,
+          RAZORPAY_KEY_SECRET: EMULATOR_RAZORPAY.keySecret,
+          RAZORPAY_WEBHOOK_SECRET: EMULATOR_RAZORPAY.webhookSecret,
+          HOLD_SWEEP_SECONDS: String(options.holdSweepSeconds ?? 2),
+          LOG_LEVEL: 'warn',
+          PUBLIC_URL: nginxUrl,
+          TRUST_PROXY: '127.0.0.1',
+          RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+          RATE_LIMIT_CREATE_ORDER_PER_MINUTE: '1000000',
+          ...options.extraEnv,
+        }),
+      );
+    }
+    await Promise.all(instances.map((instance) => instance.start()));
+    log(`instances on ports ${instances.map((i) => i.port).join(', ')}`);
+
+    // ---- nginx, round-robin over the instances.
+    const nginxDir = join(workDir, 'nginx');
+    await mkdir(nginxDir, { recursive: true });
+    // Workers may run as nobody when we are root: they need to write their temp folders.
+    await chmod(workDir, 0o755);
+    await chmod(nginxDir, 0o777);
+    const confFile = join(nginxDir, 'nginx.conf');
+    await writeFile(confFile, nginxConfig(nginxDir, nginxPort, instances));
+    const nginx = spawnLogged('nginx', [nginxBin, '-e', join(nginxDir, 'error.log'), '-c', confFile, '-p', nginxDir], {}, workDir);
+    children.push(nginx);
+    await waitForHealth(nginxUrl, () => nginx.exitCode !== null, 'nginx', workDir);
+    log(`nginx at ${nginxUrl}`);
+
+    db = createDatabase({ databaseUrl: database.url, dataDir }, () => {});
+    const keys = await loadOrCreateSigningKeys(dataDir);
+    const ownDb = db;
+
+    const signIn = async (label: string) => {
+      const email = `${label}.${randomBytes(4).toString('hex')}@cluster.test`;
+      const token = await signIdToken(keys, { email, name: label });
+      const response = await postJson(`${nginxUrl}/api/auth/google-signin`, { idToken: token });
+      if (response.status !== 200) throw new Error(`sign-in: ${response.status} ${JSON.stringify(response.body)}`);
+      return { token, id: response.body.user.id as string, email };
+    };
+
+    const cluster: Cluster = {
+      url: nginxUrl,
+      emulatorUrl,
+      databaseUrl: database.url,
+      dataDir,
+      workDir,
+      db: ownDb,
+      instances,
+      signIn,
+      async createEvent(total) {
+        const admin = await signIn('cluster-admin');
+        await ownDb.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+        const response = await postJson(
+          `${nginxUrl}/api/event`,
+          {
+            name: 'Cluster Garba Night',
+            venue: 'Loopback Ground',
+            description: 'Several instances behind nginx',
+            date: '2099-10-01',
+            startTime: '19:00',
+            endTime: '23:00',
+            ticketPrice: 299,
+            groupPrice4: 249,
+            totalTickets: total,
+            features: 'Dhol',
+          },
+          admin.token,
+        );
+        if (response.status !== 200) throw new Error(`event: ${response.status} ${JSON.stringify(response.body)}`);
+        return { ...(response.body.data as RushEvent), adminToken: admin.token };
+      },
+      async setWebhookMode(mode) {
+        const response = await postJson(`${emulatorUrl}/_test/webhooks`, { mode });
+        if (response.status !== 200) throw new Error(`webhook mode: ${response.status}`);
+      },
+      async waitForWebhooks() {
+        const response = await fetch(`${emulatorUrl}/_test/webhooks?wait=1`, {
+          signal: AbortSignal.timeout(30_000),
+        });
+        return ((await response.json()) as { idle: boolean }).idle;
+      },
+      logs: (lines = 30) => tailLogs(workDir, lines),
+      stop: cleanup,
+    };
+    return cluster;
+  } catch (error) {
+    const logs = tailLogs(workDir, 30);
+    await cleanup();
+    throw new Error(`${error instanceof Error ? error.message : error}\n${logs}`);
+  }
+}
+
+class InstanceImpl implements Instance {
+  private child: ChildProcess | undefined;
+  private starts = 0;
+
+  constructor(
+    readonly index: number,
+    readonly port: number,
+    private readonly workDir: string,
+    private readonly children: ChildProcess[],
+    private readonly env: Record<string, string>,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get running(): boolean {
+    return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    const child = spawnLogged(
+      `instance-${this.index}${this.starts++ > 0 ? `-restart${this.starts - 1}` : ''}`,
+      [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'],
+      this.env,
+      this.workDir,
+    );
+    this.child = child;
+    this.children.push(child);
+    await waitForHealth(this.url, () => child.exitCode !== null, `instance ${this.index}`, this.workDir);
+  }
+
+  async kill9(): Promise<void> {
+    const child = this.child;
+    if (!child || !this.running) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+function spawnLogged(name: string, command: string[], env: Record<string, string>, workDir: string): ChildProcess {
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out = createWriteStream(join(workDir, `${name}.log`));
+  child.stdout!.pipe(out, { end: false });
+  child.stderr!.pipe(out, { end: false });
+  child.once('exit', () => setTimeout(() => out.end(), 50));
+  return child;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function listeningLine(child: ChildProcess, workDir: string, name: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`${name} did not start in 60 s`)), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      const match = /\{"listening":"([^"]+)"\}/.exec(buffer);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code}: ${tailLogs(workDir, 20)}`));
+    });
+  });
+}
+
+async function waitForHealth(url: string, exited: () => boolean, name: string, workDir: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error(`${name} exited while starting:\n${tailLogs(workDir, 20)}`);
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${name} did not answer /api/health within 90 s`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function nginxConfig(dir: string, port: number, instances: Instance[]): string {
+  const servers = instances
+    .map((instance) => `    server 127.0.0.1:${instance.port} max_fails=1 fail_timeout=2s;`)
+    .join('\n');
+  return `# Generated by apps/server/test/integration/cluster-harness.ts
+daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 2048; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream utsav {
+${servers}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 11m;
+    location / {
+      proxy_pass http://utsav;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      # A refused connection (a dead instance) goes to the next one; a POST already sent is never replayed.
+      proxy_next_upstream error timeout;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 30s;
+    }
+  }
+}
+`;
+}
+
+function tailLogs(workDir: string, lines: number): string {
+  if (!existsSync(workDir)) return '';
+  const files = readdirSync(workDir).filter((file) => file.endsWith('.log'));
+  const nginxError = join(workDir, 'nginx', 'error.log');
+  const parts = files.map((file) => {
+    const text = readFileSync(join(workDir, file), 'utf8').trim().split('\n').slice(-lines).join('\n');
+    return `--- ${file}\n${text}`;
+  });
+  if (existsSync(nginxError)) {
+    parts.push(`--- nginx/error.log\n${readFileSync(nginxError, 'utf8').trim().split('\n').slice(-lines).join('\n')}`);
+  }
+  return parts.join('\n');
+}
+
+// ---- PostgreSQL
+
+async function createDatabaseFor(adminUrl: string) {
+  const name = `utsav_cluster_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A throwaway PostgreSQL of our own (scripts/test-postgres.sh with its own folder and port). */
+export function startOwnPostgres(dir: string, port: number): string {
+  return execFileSync('bash', ['scripts/test-postgres.sh', 'start'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, TEST_PG_DIR: dir, TEST_PG_PORT: String(port) },
+  }).trim();
+}
+
+export function stopOwnPostgres(dir: string, port: number): void {
+  execFileSync('bash', ['scripts/test-postgres.sh', 'stop'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, TEST_PG_DIR: dir, TEST_PG_PORT: String(port) },
+  });
+}
+
+/** pg_ctl restart -m fast: every connection is cut, in-flight transactions roll back. Never the shared server. */
+export function restartOwnPostgres(dir: string): void {
+  const bins = readdirSync('/usr/lib/postgresql')
+    .sort((a, b) => Number(a) - Number(b))
+    .map((version) => `/usr/lib/postgresql/${version}/bin`);
+  const bin = bins.at(-1);
+  if (!bin) throw new Error('PostgreSQL is not installed');
+  execFileSync('runuser', ['-u', 'postgres', '--', `${bin}/pg_ctl`, '-D', dir, '-m', 'fast', '-w', '-l', `${dir}/log`, 'restart'], {
+    stdio: 'ignore',
+  });
+}
+
+/** Whether this process may run scripts/test-postgres.sh for a server of its own (root: runuser). */
+export function canRunOwnPostgres(): boolean {
+  return process.getuid?.() === 0 && existsSync('/usr/lib/postgresql');
+}

@@ -1,0 +1,156 @@
+import { isStaff, type Role } from '@utsav/domain/roles';
+import { type ReactNode, useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAnalytics } from '../../features/admin/analytics/api/get-analytics';
+import { SalesAnalytics } from '../../features/admin/analytics/components/sales-analytics';
+import { useTicketStats } from '../../features/admin/dashboard/api/get-ticket-stats';
+import { useUserCount } from '../../features/admin/dashboard/api/get-user-count';
+import { AdminAccessGate } from '../../features/admin/dashboard/components/admin-access-gate';
+import {
+  AdminDashboard,
+  type AdminViewId,
+  type DashboardNumbers,
+  isAdminView,
+} from '../../features/admin/dashboard/components/admin-dashboard';
+import { EventManager } from '../../features/admin/event-manager/components/event-manager';
+import { ManagerPanel } from '../../features/admin/manager/components/manager-panel';
+import { ManualIssuance } from '../../features/admin/manual-issuance/components/manual-issuance';
+import { SystemHealthPanel } from '../../features/admin/system/components/system-health-panel';
+import { TicketManagement } from '../../features/admin/tickets/components/ticket-management';
+import { UserManagement } from '../../features/admin/users/components/user-management';
+import { useAuth } from '../../features/auth/context/auth-context';
+import AdminRefundManagement from '../../features/refunds/components/admin-refund-management';
+
+/** The open in-page view lives in ?view= so Back, refresh and a shared link all land on the same view. */
+function useAdminViewParam(initial: AdminViewId | undefined) {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('view');
+  const view: AdminViewId = isAdminView(raw) ? raw : 'dashboard';
+
+  // The header's 'Manage Users' arrives with navigation state; turn it into the URL once.
+  useEffect(() => {
+    if (initial && initial !== 'dashboard' && !raw) setParams({ view: initial }, { replace: true });
+  }, [initial, raw, setParams]);
+
+  const open = useCallback(
+    (next: AdminViewId) => {
+      setParams(next === 'dashboard' ? {} : { view: next });
+      window.scrollTo({ top: 0 });
+    },
+    [setParams],
+  );
+  return [view, open] as const;
+}
+
+/** The four dashboard numbers from three calls; a failed call counts as zero, silently (admin-side §8). */
+function useDashboardNumbers(): { numbers: DashboardNumbers; loading: boolean } {
+  const analytics = useAnalytics();
+  const ticketStats = useTicketStats();
+  const userCount = useUserCount();
+  const a = analytics.data;
+  return {
+    loading: analytics.isPending && ticketStats.isPending && userCount.isPending,
+    numbers: {
+      totalUsers: userCount.data ?? a?.users.total ?? 0,
+      ticketsSold: ticketStats.data?.total ?? a?.tickets.total ?? 0,
+      // Analytics revenue is net of refunds; the plain ticket total is the fallback when it is unavailable.
+      totalRevenue: a?.revenue.total ?? ticketStats.data?.revenue ?? 0,
+      revenueToday: a?.revenue.today ?? 0,
+      averageTicketValue: a?.analytics.averageTicketValue ?? 0,
+    },
+  };
+}
+
+function StaffDashboard({
+  role,
+  name,
+  open,
+  highlight,
+}: {
+  role: Role;
+  name: string;
+  open: (view: AdminViewId) => void;
+  highlight: AdminViewId | undefined;
+}) {
+  const { numbers, loading } = useDashboardNumbers();
+  return (
+    <AdminDashboard
+      role={role}
+      name={name}
+      numbers={numbers}
+      numbersLoading={loading}
+      onOpen={open}
+      highlight={highlight}
+      systemHealth={<SystemHealthPanel />}
+    >
+      {role === 'manager' ? (
+        <ManagerPanel
+          onViewAnalytics={() => open('analytics')}
+          onIssueTickets={() => open('manual-ticket-issuance')}
+        />
+      ) : null}
+    </AdminDashboard>
+  );
+}
+
+/**
+ * /dashboard/admin and /dashboard/manager: the admin dashboard and its in-page views (admin-side §2),
+ * composed here from the admin and refunds features. Someone who is neither admin nor manager gets the
+ * admin access gate instead.
+ */
+export default function AdminView({
+  role,
+  name,
+  highlight,
+  onAccessGranted,
+  refusedRedirect,
+  guestDashboardPath,
+}: {
+  role: Role;
+  name: string;
+  highlight?: AdminViewId | undefined;
+  onAccessGranted: () => Promise<void>;
+  refusedRedirect: ReactNode;
+  guestDashboardPath: string;
+}) {
+  const { user } = useAuth();
+  const [view, open] = useAdminViewParam(highlight);
+
+  if (!isStaff(role)) {
+    return (
+      <AdminAccessGate
+        onGranted={onAccessGranted}
+        refusedRedirect={refusedRedirect}
+        guestDashboardPath={guestDashboardPath}
+      />
+    );
+  }
+
+  const back = () => open('dashboard');
+  const currentUser = user ? { id: user.id, role: user.role } : null;
+  let content: ReactNode;
+  switch (view) {
+    case 'event-manager':
+      content = <EventManager onBack={back} currentUser={currentUser} />;
+      break;
+    case 'user-management':
+      content = <UserManagement onBack={back} currentUser={currentUser} />;
+      break;
+    case 'ticket-management':
+      content = <TicketManagement onBack={back} currentUser={currentUser} />;
+      break;
+    case 'manual-ticket-issuance':
+      content = <ManualIssuance onBack={back} />;
+      break;
+    case 'analytics':
+      content = <SalesAnalytics onBack={back} />;
+      break;
+    case 'refund-management':
+      content = <AdminRefundManagement onBack={back} role={role} />;
+      break;
+    default:
+      content = <StaffDashboard role={role} name={name} open={open} highlight={highlight} />;
+  }
+
+  return <div className="mx-auto max-w-6xl px-4 pt-24 pb-20 sm:px-5 sm:pt-28">{content}</div>;
+}

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CACHE_DASHBOARD_STATS_MS } from '@utsav/domain/constants';
+import { api } from '../../../../lib/api-client';
+
+/** GET /tickets/admin/stats: ticket totals of the admin dashboard (admin-side §3 default: total, revenue). */
+export interface TicketStats {
+  total: number;
+  revenue: number;
+}
+
+export async function getTicketStats(signal?: AbortSignal): Promise<TicketStats> {
+  const body = await api.get<{ stats?: Partial<TicketStats>; data?: Partial<TicketStats> }>(
+    '/tickets/admin/stats',
+    { signal },
+  );
+  const stats = body?.stats ?? body?.data ?? {};
+  return { total: Number(stats.total) || 0, revenue: Number(stats.revenue) || 0 };
+}
+
+export const ticketStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'tickets', 'stats'],
+    queryFn: ({ signal }) => getTicketStats(signal),
+    staleTime: CACHE_DASHBOARD_STATS_MS,
+  });
+
+/** Failures fall back to zeros silently (admin-side §8): callers read data ?? zeros and never show the error. */
+export function useTicketStats() {
+  return useQuery(ticketStatsQueryOptions());
+}

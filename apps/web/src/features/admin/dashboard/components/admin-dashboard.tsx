@@ -1,0 +1,229 @@
+import { formatRupees } from '@utsav/domain/pricing';
+import type { Role } from '@utsav/domain/roles';
+import {
+  BarChart3,
+  CalendarCheck2,
+  CalendarPlus,
+  IndianRupee,
+  ListChecks,
+  ReceiptIndianRupee,
+  Ticket,
+  TicketPlus,
+  Undo2,
+  Users,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../../../ui/button';
+import { RoleBadge } from '../../../../ui/role-badge';
+import { Skeleton } from '../../../../ui/skeleton';
+import { StatCard } from '../../../../ui/stat-card';
+import { useEventStatus } from '../api/get-event-status';
+
+/** The in-page views of admin-side §2; the page keeps the open one in ?view=. */
+export const ADMIN_VIEWS = [
+  'dashboard',
+  'event-manager',
+  'user-management',
+  'ticket-management',
+  'manual-ticket-issuance',
+  'analytics',
+  'refund-management',
+] as const;
+export type AdminViewId = (typeof ADMIN_VIEWS)[number];
+
+export function isAdminView(value: unknown): value is AdminViewId {
+  return typeof value === 'string' && (ADMIN_VIEWS as readonly string[]).includes(value);
+}
+
+/** The four numbers of the dashboard; zeros when a call failed (admin-side §8: silently). */
+export interface DashboardNumbers {
+  totalUsers: number;
+  ticketsSold: number;
+  totalRevenue: number;
+  revenueToday: number;
+  averageTicketValue: number;
+}
+
+const ICON = 'size-5';
+
+export function DashboardStats({ numbers, loading }: { numbers: DashboardNumbers; loading: boolean }) {
+  const rupees = (value: number) => formatRupees(Math.round(value), { decimals: false });
+  return (
+    <section aria-label="Key numbers" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatCard
+        label="Total Users"
+        value={numbers.totalUsers.toLocaleString('en-IN')}
+        icon={<Users className={ICON} />}
+        loading={loading}
+      />
+      <StatCard
+        label="Tickets Sold"
+        value={numbers.ticketsSold.toLocaleString('en-IN')}
+        icon={<Ticket className={ICON} />}
+        loading={loading}
+      />
+      <StatCard
+        label="Total Revenue"
+        value={rupees(numbers.totalRevenue)}
+        hint={`${rupees(numbers.revenueToday)} today`}
+        icon={<IndianRupee className={ICON} />}
+        loading={loading}
+      />
+      <StatCard
+        label="Avg. Ticket Value"
+        value={rupees(numbers.averageTicketValue)}
+        icon={<ReceiptIndianRupee className={ICON} />}
+        loading={loading}
+      />
+    </section>
+  );
+}
+
+function EventStatusCard({ onOpen }: { onOpen: () => void }) {
+  const status = useEventStatus();
+  // A failed check reads as not configured: the event manager then opens its create form (admin-side §4).
+  const configured = status.data === true;
+  return (
+    <section aria-labelledby="event-status-title" className="card flex flex-wrap items-center gap-4 p-5">
+      <span
+        aria-hidden="true"
+        className="flex size-12 shrink-0 items-center justify-center rounded-full bg-maroon-700 text-gold-300"
+      >
+        {configured ? <CalendarCheck2 className="size-6" /> : <CalendarPlus className="size-6" />}
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 id="event-status-title" className="font-sans text-lg font-semibold text-cream">
+          Event Status
+        </h2>
+        {status.isPending ? (
+          <Skeleton className="mt-1 h-5 w-32" />
+        ) : (
+          <p className="flex items-center gap-2 text-maroon-100">
+            <span
+              aria-hidden="true"
+              className={`inline-block size-2.5 rounded-full ${configured ? 'bg-emerald-300' : 'bg-saffron-400'}`}
+            />
+            {configured ? 'Configured' : 'Not Configured'}
+          </p>
+        )}
+      </div>
+      <Button onClick={onOpen} disabled={status.isPending}>
+        {configured ? 'Manage Event' : 'Create Event'}
+      </Button>
+    </section>
+  );
+}
+
+interface Tile {
+  view: AdminViewId;
+  title: string;
+  description: string;
+  icon: ReactNode;
+}
+
+const TILES: Tile[] = [
+  {
+    view: 'user-management',
+    title: 'Manage Users',
+    description: 'Search everyone who signed in, see roles and last logins.',
+    icon: <Users className={ICON} />,
+  },
+  {
+    view: 'ticket-management',
+    title: 'Manage Tickets',
+    description: 'Find tickets by buyer, change status, export CSV or JSON.',
+    icon: <ListChecks className={ICON} />,
+  },
+  {
+    view: 'manual-ticket-issuance',
+    title: 'Issue Manual Tickets',
+    description: 'Tickets paid in cash or by direct UPI, with PDFs.',
+    icon: <TicketPlus className={ICON} />,
+  },
+  {
+    view: 'analytics',
+    title: 'Analytics',
+    description: 'Revenue, daily sales and today by the hour.',
+    icon: <BarChart3 className={ICON} />,
+  },
+  {
+    view: 'refund-management',
+    title: 'Manage Refunds',
+    description: 'Every refund with its status and amounts.',
+    icon: <Undo2 className={ICON} />,
+  },
+];
+
+/**
+ * The admin and manager dashboard (admin-side §2): title by role, welcome, the four numbers, the event's
+ * status and the five tiles that open the in-page views. Slots let the page add the system health panel and
+ * the manager's own section without this feature knowing them.
+ */
+export function AdminDashboard({
+  role,
+  name,
+  numbers,
+  numbersLoading,
+  onOpen,
+  highlight,
+  systemHealth,
+  children,
+}: {
+  role: Role;
+  name: string;
+  numbers: DashboardNumbers;
+  numbersLoading: boolean;
+  onOpen: (view: AdminViewId) => void;
+  highlight?: AdminViewId | undefined;
+  systemHealth?: ReactNode;
+  children?: ReactNode;
+}) {
+  const title = role === 'manager' ? 'Manager Dashboard' : 'Admin Dashboard';
+  return (
+    <div className="grid gap-8">
+      <header>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="font-display text-4xl text-gold-200">{title}</h1>
+          <RoleBadge role={role} />
+        </div>
+        <p className="mt-2 text-lg text-maroon-100">
+          Welcome back{name ? `, ${name}` : ''}. Here is how the night is shaping up.
+        </p>
+      </header>
+
+      <DashboardStats numbers={numbers} loading={numbersLoading} />
+      <EventStatusCard onOpen={() => onOpen('event-manager')} />
+
+      <nav aria-label="Dashboard tools">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {TILES.map((tile) => (
+            <li key={tile.view}>
+              <button
+                type="button"
+                onClick={() => onOpen(tile.view)}
+                aria-current={highlight === tile.view ? 'true' : undefined}
+                className={`card group flex h-full w-full items-start gap-4 p-5 text-left transition-[border-color,transform] hover:-translate-y-0.5 hover:border-saffron-300/70 ${
+                  highlight === tile.view ? 'ring-2 ring-saffron-300' : ''
+                }`}
+              >
+                <span
+                  aria-hidden="true"
+                  className="flex size-11 shrink-0 items-center justify-center rounded-full bg-maroon-700 text-gold-300 transition-colors group-hover:bg-saffron-400 group-hover:text-ink"
+                >
+                  {tile.icon}
+                </span>
+                <span className="min-w-0">
+                  <span className="block font-semibold text-cream">{tile.title}</span>
+                  <span className="mt-0.5 block text-sm text-maroon-100">{tile.description}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {children}
+      {systemHealth}
+    </div>
+  );
+}

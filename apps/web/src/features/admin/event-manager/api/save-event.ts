@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type EventInput, eventInputSchema } from '@utsav/domain/event-schema';
+import { istDate } from '@utsav/domain/time';
+import { api } from '../../../../lib/api-client';
+import { toAdminEvent } from './get-admin-event';
+
+/** The body of POST /event and PUT /event, checked by the same schema the server runs (today in IST). */
+export const saveEventSchema = () => eventInputSchema(istDate(new Date()));
+
+export type SaveEventInput = { mode: 'create' | 'edit'; event: EventInput };
+
+/** POST /event creates the one event, PUT /event edits it. */
+export async function saveEvent({ mode, event }: SaveEventInput) {
+  const payload = saveEventSchema().parse(event);
+  const body =
+    mode === 'create'
+      ? await api.post<{ data?: unknown }>('/event', payload)
+      : await api.put<{ data?: unknown }>('/event', payload);
+  return toAdminEvent(body?.data);
+}
+
+export function useSaveEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveEvent,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['event'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      ]),
+  });
+}

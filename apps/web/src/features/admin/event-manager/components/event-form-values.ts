@@ -1,0 +1,101 @@
+import { EVENT_DEFAULTS } from '@utsav/domain/constants';
+import { type EventInput, fieldErrors } from '@utsav/domain/event-schema';
+import type { AdminEvent } from '../api/get-admin-event';
+import { saveEventSchema } from '../api/save-event';
+
+/** What the form holds: text as typed, so a half-typed price is not lost to number parsing. */
+export interface EventFormValues {
+  name: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  venue: string;
+  description: string;
+  ticketPrice: string;
+  groupPrice4: string;
+  totalTickets: string;
+  /** A data URL of a new pick, the stored image's URL, or '' for none. */
+  eventImage: string;
+  features: string;
+  aboutText: string;
+}
+
+export type EventField = keyof EventFormValues;
+export type FieldErrorMap = Partial<Record<EventField, string>>;
+
+/** The fields in the order they appear, for focusing the first invalid one. */
+export const FIELD_ORDER: EventField[] = [
+  'name',
+  'description',
+  'eventImage',
+  'date',
+  'startTime',
+  'endTime',
+  'venue',
+  'ticketPrice',
+  'groupPrice4',
+  'totalTickets',
+  'features',
+  'aboutText',
+];
+
+/** A new event starts from the defaults of admin-side §2: 6:30 PM - 10:30 PM, ₹299, a sample venue. */
+export function initialValues(event: AdminEvent | null): EventFormValues {
+  if (!event) {
+    return {
+      name: '',
+      date: '',
+      startTime: EVENT_DEFAULTS.startTime,
+      endTime: EVENT_DEFAULTS.endTime,
+      venue: EVENT_DEFAULTS.venue,
+      description: '',
+      ticketPrice: String(EVENT_DEFAULTS.ticketPrice),
+      groupPrice4: '',
+      totalTickets: '',
+      eventImage: '',
+      features: '',
+      aboutText: '',
+    };
+  }
+  return {
+    name: event.name,
+    date: event.date,
+    startTime: event.startTime,
+    endTime: event.endTime,
+    venue: event.venue,
+    description: event.description,
+    ticketPrice: String(event.ticketPrice),
+    groupPrice4: event.groupPrice4 === null ? '' : String(event.groupPrice4),
+    totalTickets: String(event.totalTickets),
+    eventImage: event.eventImage ?? '',
+    features: event.features.join(', '),
+    aboutText: event.aboutText ?? '',
+  };
+}
+
+function isField(value: string): value is EventField {
+  return (FIELD_ORDER as string[]).includes(value);
+}
+
+/** Runs the shared schema (admin-side §5): the parsed body, or one message per field. */
+export function validateEvent(
+  values: EventFormValues,
+): { ok: true; event: EventInput } | { ok: false; errors: FieldErrorMap } {
+  const result = saveEventSchema().safeParse({
+    ...values,
+    eventImage: values.eventImage === '' ? null : values.eventImage,
+    aboutText: values.aboutText.trim() === '' ? null : values.aboutText,
+  });
+  if (result.success) return { ok: true, event: result.data };
+  return { ok: false, errors: mapFieldErrors(fieldErrors(result.error)) };
+}
+
+/** Server or schema details ({field, message}) onto the form's fields; unknown fields are dropped. */
+export function mapFieldErrors(details: { field: string; message: string }[]): FieldErrorMap {
+  const errors: FieldErrorMap = {};
+  for (const { field, message } of details) {
+    const key = field.split('.')[0] ?? field;
+    if (isField(key) && !errors[key]) errors[key] = message;
+  }
+  return errors;
+}

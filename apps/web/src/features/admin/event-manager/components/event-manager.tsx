@@ -1,0 +1,178 @@
+import { EVENT_SAVE_RELOAD_MS } from '@utsav/domain/constants';
+import { EVENT_MESSAGES, type EventInput } from '@utsav/domain/event-schema';
+import { can, type Role } from '@utsav/domain/roles';
+import { Pencil } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { Button } from '../../../../ui/button';
+import { ConfirmDialog } from '../../../../ui/confirm-dialog';
+import { EmptyState } from '../../../../ui/error-panel';
+import { Skeleton } from '../../../../ui/skeleton';
+import { toastTarget } from '../../../../ui/toast';
+import { ViewHeader } from '../../../../ui/view-header';
+import { type AdminEvent, useAdminEvent } from '../api/get-admin-event';
+import { useSaveEvent } from '../api/save-event';
+import { EventForm } from './event-form';
+import { type EventFormValues, type FieldErrorMap, initialValues, mapFieldErrors } from './event-form-values';
+import { EventPreview } from './event-preview';
+
+type Mode = 'loading' | 'create' | 'preview' | 'edit';
+
+function LoadingPreview() {
+  return (
+    <div role="status" aria-live="polite" className="card grid gap-4 p-6">
+      <span className="sr-only">Loading event</span>
+      <Skeleton className="aspect-[16/7] w-full" />
+      <Skeleton className="h-8 w-2/3" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-5/6" />
+    </div>
+  );
+}
+
+/**
+ * The event manager (admin-side §2, §4): loading, then a preview when the event exists or the create form
+ * when it does not (or could not be loaded); preview → edit, and Cancel returns to the preview. Only admins
+ * may write (can(user, 'event:write')); a manager sees the preview without the edit button.
+ */
+export function EventManager({
+  onBack,
+  currentUser,
+}: {
+  onBack: () => void;
+  currentUser: { role: Role } | null;
+}) {
+  const canWrite = can(currentUser, 'event:write');
+  const query = useAdminEvent();
+  const save = useSaveEvent();
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<EventFormValues>(() => initialValues(null));
+  const [serverErrors, setServerErrors] = useState<FieldErrorMap>({});
+  const [pending, setPending] = useState<EventInput | null>(null);
+  const [saved, setSaved] = useState(false);
+  const loadFailureShown = useRef(false);
+
+  const event: AdminEvent | null = query.data ?? null;
+  const mode: Mode = query.isPending ? 'loading' : event === null ? 'create' : editing ? 'edit' : 'preview';
+
+  useEffect(() => {
+    if (query.isError && !loadFailureShown.current) {
+      loadFailureShown.current = true;
+      toast.error(`Failed to load event information: ${errorMessage(query.error)}`);
+    }
+  }, [query.isError, query.error]);
+
+  // The form starts from the stored event (or the defaults) whenever the mode switches into it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on entering a mode, not on every refetch.
+  useEffect(() => {
+    if (mode === 'create' || mode === 'edit') {
+      setValues(initialValues(mode === 'edit' ? event : null));
+      setServerErrors({});
+    }
+  }, [mode]);
+
+  const creating = mode === 'create';
+  const verb = creating ? 'create' : 'update';
+
+  function confirmSave() {
+    if (!pending) return;
+    save.mutate(
+      { mode: creating ? 'create' : 'edit', event: pending },
+      {
+        onSuccess: () => {
+          setPending(null);
+          setSaved(true);
+          toast.success(creating ? 'Event created successfully! 🎉' : 'Event updated successfully! ✨');
+          setTimeout(() => window.location.reload(), EVENT_SAVE_RELOAD_MS);
+        },
+        onError: (error) => {
+          setPending(null);
+          const details = error instanceof ApiError ? error.details : undefined;
+          const mapped = details ? mapFieldErrors(details) : {};
+          if (Object.keys(mapped).length > 0) {
+            setServerErrors(mapped);
+            toast.error(EVENT_MESSAGES.fixErrorsShort, toastTarget());
+          } else {
+            toast.error(`Failed to ${verb} event: ${errorMessage(error)}`, toastTarget());
+          }
+        },
+      },
+    );
+  }
+
+  const title = mode === 'create' ? 'Create Event' : mode === 'edit' ? 'Edit Event' : 'Event Manager';
+  return (
+    <div>
+      <ViewHeader
+        title={title}
+        description={
+          mode === 'preview'
+            ? 'The event as guests see it.'
+            : mode === 'create'
+              ? 'Set up the night: details, date, prices and tickets.'
+              : mode === 'edit'
+                ? 'Changes go live for guests as soon as you save.'
+                : undefined
+        }
+        onBack={onBack}
+        actions={
+          mode === 'preview' && canWrite ? (
+            <Button onClick={() => setEditing(true)} icon={<Pencil aria-hidden="true" className="size-4" />}>
+              Edit Event Details
+            </Button>
+          ) : null
+        }
+      />
+
+      {mode === 'loading' ? <LoadingPreview /> : null}
+
+      {mode === 'preview' && event ? (
+        <div className="grid gap-6">
+          <EventPreview event={event} />
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button variant="secondary" onClick={onBack}>
+              Back to Dashboard
+            </Button>
+            {canWrite ? (
+              <Button
+                onClick={() => setEditing(true)}
+                icon={<Pencil aria-hidden="true" className="size-4" />}
+              >
+                Edit Event Details
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+
+      {(mode === 'create' || mode === 'edit') && !canWrite ? (
+        <EmptyState title="No event yet">Only an admin can create the event.</EmptyState>
+      ) : null}
+
+      {(mode === 'create' || mode === 'edit') && canWrite ? (
+        <EventForm
+          key={mode}
+          mode={mode}
+          values={values}
+          onValuesChange={setValues}
+          serverErrors={serverErrors}
+          onServerErrorsChange={setServerErrors}
+          onSubmit={setPending}
+          onCancel={mode === 'edit' ? () => setEditing(false) : null}
+          saving={save.isPending || saved}
+        />
+      ) : null}
+
+      <ConfirmDialog
+        open={pending !== null}
+        title={creating ? 'Create event?' : 'Update event?'}
+        busy={save.isPending}
+        onConfirm={confirmSave}
+        onCancel={() => setPending(null)}
+      >
+        <p className="text-maroon-50">Are you sure you want to {verb} this event?</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

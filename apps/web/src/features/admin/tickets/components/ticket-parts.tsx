@@ -1,0 +1,123 @@
+import { formatRupees } from '@utsav/domain/pricing';
+import { ChevronDown, Trash2 } from 'lucide-react';
+import { Button } from '../../../../ui/button';
+import { INPUT_CLASSES } from '../../../../ui/form-field';
+import { formatInstant } from '../../../../ui/format';
+import { type AdminTicket, TICKET_STATUSES, type TicketStatus } from '../api/get-tickets';
+
+const STATUS_BADGE: Record<TicketStatus, string> = {
+  active: 'bg-emerald-200 text-emerald-950',
+  used: 'bg-sky-200 text-sky-950',
+  cancelled: 'bg-rose-200 text-rose-950',
+};
+
+export const statusLabel = (status: TicketStatus) => status.charAt(0).toUpperCase() + status.slice(1);
+export const shortId = (id: string) => id.slice(-8).toUpperCase();
+
+export function StatusBadge({ status }: { status: TicketStatus }) {
+  return (
+    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-bold ${STATUS_BADGE[status]}`}>
+      {statusLabel(status)}
+    </span>
+  );
+}
+
+export interface TicketRowActions {
+  selected: boolean;
+  onToggle: () => void;
+  expanded: boolean;
+  onToggleDetails: () => void;
+  onStatus: (status: TicketStatus) => void;
+  statusBusy: boolean;
+  canChangeStatus: boolean;
+  canDelete: boolean;
+  onDelete: () => void;
+}
+
+export function StatusSelect({ ticket, actions }: { ticket: AdminTicket; actions: TicketRowActions }) {
+  return (
+    <select
+      value={ticket.status}
+      disabled={!actions.canChangeStatus || actions.statusBusy}
+      onChange={(event) => actions.onStatus(event.target.value as TicketStatus)}
+      aria-label={`Status of ticket ${shortId(ticket.ticketId)}`}
+      className={`${INPUT_CLASSES} min-h-9 w-auto py-1 text-sm`}
+    >
+      {TICKET_STATUSES.map((status) => (
+        <option key={status} value={status}>
+          {statusLabel(status)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function DetailsButton({
+  ticket,
+  actions,
+  detailsId,
+}: {
+  ticket: AdminTicket;
+  actions: TicketRowActions;
+  detailsId: string;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-expanded={actions.expanded}
+      aria-controls={detailsId}
+      aria-label={`Details of ticket ${shortId(ticket.ticketId)}`}
+      onClick={actions.onToggleDetails}
+    >
+      Details
+      <ChevronDown
+        aria-hidden="true"
+        className={`size-4 transition-transform ${actions.expanded ? 'rotate-180' : ''}`}
+      />
+    </Button>
+  );
+}
+
+export function DeleteTicketButton({ ticket, actions }: { ticket: AdminTicket; actions: TicketRowActions }) {
+  if (!actions.canDelete || ticket.status === 'cancelled') return null;
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={actions.onDelete}
+      aria-label={`Delete ticket ${shortId(ticket.ticketId)}`}
+      icon={<Trash2 aria-hidden="true" className="size-4" />}
+      className="text-rose-200 hover:text-rose-100"
+    >
+      Delete
+    </Button>
+  );
+}
+
+/** Cancellation reason and time for cancelled tickets; 'Issued by' and notes for manual ones (admin-side §2). */
+export function TicketDetails({ ticket, id }: { ticket: AdminTicket; id: string }) {
+  const items: [string, string][] = [
+    ['Ticket ID', ticket.ticketId],
+    ['Price', formatRupees(ticket.price)],
+    ['Created', formatInstant(ticket.createdAt)],
+  ];
+  if (ticket.status === 'cancelled') {
+    items.push(['Cancellation reason', ticket.cancellationReason ?? 'No reason given']);
+    items.push(['Cancelled', formatInstant(ticket.cancelledAt)]);
+  }
+  if (ticket.issuedByAdmin) {
+    items.push(['Issued by', ticket.issuedBy ?? 'Admin']);
+    items.push(['Notes', ticket.notes ?? '—']);
+  }
+  return (
+    <dl id={id} className="grid gap-x-6 gap-y-2 rounded-xl bg-maroon-950/60 p-4 text-sm sm:grid-cols-2">
+      {items.map(([label, value]) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-maroon-200">{label}</dt>
+          <dd className="break-words text-cream">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cancelTicketSchema } from '@utsav/domain/refund-schemas';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { type Refund, toRefund } from '../types';
+import { EVENT_QUERY_KEY, REFUNDS_QUERY_KEY, TICKETS_QUERY_KEY } from './keys';
+
+export { cancelTicketSchema };
+export type CancelTicketInput = z.infer<typeof cancelTicketSchema> & { ticketId: string };
+
+/** The call answered without a refund: nothing to show the guest but a retry. */
+export class RefundNotInitiatedError extends Error {
+  override readonly name = 'RefundNotInitiatedError';
+}
+
+/** PATCH /tickets/cancel/{id} {reason} → data.refund (the ticket is cancelled and its refund created). */
+export async function cancelTicket({ ticketId, reason }: CancelTicketInput): Promise<Refund> {
+  const payload = cancelTicketSchema.parse({ reason });
+  const body = await api.patch<{ success?: unknown; refund?: unknown }>(
+    `/tickets/cancel/${encodeURIComponent(ticketId)}`,
+    payload,
+  );
+  const refund = body?.success === true ? toRefund(body.refund) : null;
+  if (!refund) throw new RefundNotInitiatedError('The refund was not initiated');
+  return refund;
+}
+
+/** Cancelling changes the guest's tickets, refunds and the event's availability. */
+export function useCancelTicket(options: { onSuccess?: (refund: Refund) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelTicket,
+    onSuccess: async (refund) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: TICKETS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: REFUNDS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: EVENT_QUERY_KEY }),
+      ]);
+      options.onSuccess?.(refund);
+    },
+  });
+}

@@ -1,0 +1,437 @@
+import { MAX_SYNC_ADMISSIONS } from '@utsav/domain/checkin-schema';
+import { normalizeScannedCode, parseTicketTokenUnverified } from '@utsav/domain/qr-token';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, apiRequest, isAbortError } from '../../../lib/api-client';
+import { getCheckinSnapshot } from '../api/get-checkin-snapshot';
+import { markUsed } from '../api/mark-used';
+import { type SyncResult, syncCheckins } from '../api/sync-checkins';
+import { verifyQr } from '../api/verify-qr';
+import {
+  type CheckinState,
+  clearConflicts,
+  enqueueAdmission,
+  loadCheckinState,
+  putTicket,
+  type SyncConflict,
+  saveSnapshot,
+  settleAdmissions,
+} from './checkin-db';
+import { randomId } from './device-store';
+import { markGateDevice } from './gate-device';
+import { checkOffline, type QueuedAdmission, type SnapshotMeta, type SnapshotTicket } from './offline-check';
+import {
+  admittedOutcome,
+  type CheckinTicket,
+  emptyCodeOutcome,
+  guestName,
+  isNetworkFailure,
+  outcomeForError,
+  outcomeForVerifiedTicket,
+  type ScanOutcome,
+} from './scan-outcome';
+
+// The gate's check-in logic: online through verify-qr + mark-used, offline from the stored ticket list,
+// and the queue of offline admissions synced back. The camera knows nothing of this; it hands over codes.
+
+/**
+ * How long a scan waits for the server before deciding offline. The api-client retries a failed request
+ * after 1 s, 2 s, 4 s; at a gate one retry is worth it, a queue of guests waiting 7 s is not.
+ */
+export const SCAN_NETWORK_BUDGET_MS = 2500;
+/** While online, the ticket list is downloaded again this often, so offline decisions stay recent. */
+export const SNAPSHOT_REFRESH_MS = 5 * 60_000;
+/** While the server is unreachable (or admissions wait), this often we try again. */
+export const RECONNECT_PROBE_MS = 15_000;
+
+export interface CheckinContext {
+  deviceId: string;
+  gate: string;
+}
+
+export interface OfflineCheckin {
+  /** False when the browser says offline or the server did not answer the last call. */
+  online: boolean;
+  ready: boolean;
+  meta: SnapshotMeta | null;
+  queue: QueuedAdmission[];
+  conflicts: SyncConflict[];
+  syncing: boolean;
+  lastSyncAt: string | null;
+  snapshotError: string | null;
+  /** Decides a scanned code: online when possible, else from the device's list. Never throws. */
+  check(code: string): Promise<ScanOutcome>;
+  findTicket(id: string): SnapshotTicket | undefined;
+  syncNow(): Promise<void>;
+  refreshSnapshot(): Promise<void>;
+  dismissConflicts(): Promise<void>;
+}
+
+function firstName(name: string | null | undefined): string | null {
+  const first = name?.trim().split(/\s+/)[0];
+  return first || null;
+}
+
+function scannedByName(result: SyncResult): string | null {
+  const by = result.scannedBy;
+  if (typeof by === 'string') return by || null;
+  return by?.name ?? null;
+}
+
+function withBudget(ms: number): { signal: AbortSignal; expired: () => boolean; clear: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  return {
+    signal: controller.signal,
+    expired: () => controller.signal.aborted,
+    clear: () => clearTimeout(timer),
+  };
+}
+
+export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCheckin {
+  const tickets = useRef(new Map<string, SnapshotTicket>());
+  const queueRef = useRef<QueuedAdmission[]>([]);
+  const [meta, setMeta] = useState<SnapshotMeta | null>(null);
+  const metaRef = useRef<SnapshotMeta | null>(null);
+  const [queue, setQueueState] = useState<QueuedAdmission[]>([]);
+  const [conflicts, setConflicts] = useState<SyncConflict[]>([]);
+  const [ready, setReady] = useState(false);
+  const [browserOnline, setBrowserOnline] = useState(() => navigator.onLine);
+  const [serverReachable, setServerReachable] = useState(true);
+  const [syncing, setSyncing] = useState(false);
+  const [lastSyncAt, setLastSyncAt] = useState<string | null>(null);
+  const [snapshotError, setSnapshotError] = useState<string | null>(null);
+  const contextRef = useRef({ deviceId, gate });
+  contextRef.current = { deviceId, gate };
+  const syncInFlight = useRef<Promise<void> | null>(null);
+  const snapshotInFlight = useRef<Promise<void> | null>(null);
+  const online = browserOnline && serverReachable;
+  const onlineRef = useRef(online);
+  onlineRef.current = online;
+
+  const setQueue = useCallback((next: QueuedAdmission[]) => {
+    queueRef.current = next;
+    setQueueState(next);
+  }, []);
+
+  const applyState = useCallback(
+    (state: CheckinState) => {
+      tickets.current = new Map(state.tickets.map((ticket) => [ticket.id, ticket]));
+      metaRef.current = state.meta;
+      setMeta(state.meta);
+      setQueue(state.queue);
+      setConflicts(state.conflicts);
+    },
+    [setQueue],
+  );
+
+  /** Keeps the local list in step with what the server just said, so an offline decision a minute later agrees. */
+  const rememberTicket = useCallback((ticket: CheckinTicket | undefined, fallbackUsedAt?: string) => {
+    if (!ticket?.id) return;
+    const status = ticket.status === 'used' || ticket.status === 'cancelled' ? ticket.status : 'active';
+    const known = tickets.current.get(ticket.id);
+    const next: SnapshotTicket = {
+      id: ticket.id,
+      status,
+      holderFirstName: known?.holderFirstName ?? firstName(ticket.holderName ?? ticket.user?.name),
+      usedAt: ticket.usedAt ?? (status === 'used' ? (fallbackUsedAt ?? new Date().toISOString()) : null),
+    };
+    tickets.current.set(ticket.id, next);
+    putTicket(next).catch(() => undefined);
+  }, []);
+
+  /** The server refused a code as used or cancelled (it checked the signature): the local list learns it. */
+  const rememberRefusal = useCallback(
+    (code: string, error: unknown) => {
+      if (
+        !(error instanceof ApiError) ||
+        (error.code !== 'ALREADY_USED' && error.code !== 'TICKET_CANCELLED')
+      )
+        return;
+      const parsed = parseTicketTokenUnverified(code);
+      if (!parsed.ok) return;
+      const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as {
+        usedAt?: unknown;
+      };
+      rememberTicket({
+        id: parsed.ticketId,
+        status: error.code === 'ALREADY_USED' ? 'used' : 'cancelled',
+        usedAt: typeof body.usedAt === 'string' ? body.usedAt : null,
+      });
+    },
+    [rememberTicket],
+  );
+
+  const refreshSnapshot = useCallback(() => {
+    if (snapshotInFlight.current) return snapshotInFlight.current;
+    const run = (async () => {
+      try {
+        const snapshot = await getCheckinSnapshot();
+        const nextMeta: SnapshotMeta = {
+          eventId: snapshot.eventId,
+          eventName: snapshot.eventName,
+          publicKey: snapshot.publicKey,
+          generatedAt: snapshot.generatedAt,
+          downloadedAt: new Date().toISOString(),
+          ticketCount: snapshot.tickets.length,
+        };
+        tickets.current = new Map(snapshot.tickets.map((ticket) => [ticket.id, ticket]));
+        metaRef.current = nextMeta;
+        setMeta(nextMeta);
+        setSnapshotError(null);
+        setServerReachable(true);
+        await saveSnapshot(nextMeta, snapshot.tickets);
+        markGateDevice(nextMeta.eventId);
+      } catch (error) {
+        if (isNetworkFailure(error)) setServerReachable(false);
+        setSnapshotError(
+          error instanceof Error && !isNetworkFailure(error)
+            ? `Could not download the ticket list: ${error.message}`
+            : 'Could not download the ticket list',
+        );
+      } finally {
+        snapshotInFlight.current = null;
+      }
+    })();
+    snapshotInFlight.current = run;
+    return run;
+  }, []);
+
+  const syncNow = useCallback(() => {
+    if (syncInFlight.current) return syncInFlight.current;
+    const run = (async () => {
+      setSyncing(true);
+      try {
+        while (queueRef.current.length > 0) {
+          const batch = queueRef.current.slice(0, MAX_SYNC_ADMISSIONS);
+          const { deviceId: device, gate: gateName } = contextRef.current;
+          const response = await syncCheckins({
+            deviceId: device,
+            ...(gateName.trim() ? { gate: gateName.trim() } : {}),
+            admissions: batch.map(({ localId, ticketId, qrCode, scannedAt }) => ({
+              localId,
+              ticketId,
+              qrCode,
+              scannedAt,
+            })),
+          });
+          const byLocalId = new Map(batch.map((admission) => [admission.localId, admission]));
+          const settled: string[] = [];
+          const found: SyncConflict[] = [];
+          const reportedAt = new Date().toISOString();
+          for (const result of response.results ?? []) {
+            const admission = byLocalId.get(result.localId);
+            if (!admission) continue;
+            settled.push(result.localId);
+            if (result.outcome === 'admitted') continue;
+            found.push({
+              localId: result.localId,
+              ticketId: result.ticketId ?? admission.ticketId,
+              outcome: result.outcome,
+              scannedAt: admission.scannedAt,
+              usedAt: result.usedAt ?? null,
+              scannedBy: scannedByName(result),
+              reportedAt,
+            });
+          }
+          // Whatever the server did not answer for stays queued for the next try.
+          if (settled.length === 0) break;
+          await settleAdmissions(settled, found).catch(() => undefined);
+          const settledSet = new Set(settled);
+          setQueue(queueRef.current.filter((admission) => !settledSet.has(admission.localId)));
+          if (found.length > 0) setConflicts((current) => [...found, ...current]);
+        }
+        setServerReachable(true);
+        setLastSyncAt(new Date().toISOString());
+      } catch (error) {
+        if (isNetworkFailure(error)) setServerReachable(false);
+      } finally {
+        setSyncing(false);
+        syncInFlight.current = null;
+      }
+    })();
+    syncInFlight.current = run;
+    return run;
+  }, [setQueue]);
+
+  const decideOffline = useCallback(
+    async (code: string): Promise<ScanOutcome> => {
+      const decision = checkOffline(code, {
+        meta: metaRef.current,
+        ticket: (id) => tickets.current.get(id),
+        queued: (ticketId) => queueRef.current.find((admission) => admission.ticketId === ticketId),
+      });
+      if (!decision.admit) return decision.outcome;
+      const admission: QueuedAdmission = {
+        localId: randomId(),
+        ticketId: decision.ticketId,
+        qrCode: code,
+        scannedAt: new Date().toISOString(),
+        holderFirstName: decision.holderFirstName,
+      };
+      setQueue([...queueRef.current, admission]);
+      // The list learns it too: once the queue has synced, a second scan here must still say 'Already Used'.
+      const admitted: SnapshotTicket = {
+        id: decision.ticketId,
+        status: 'used',
+        holderFirstName: decision.holderFirstName,
+        usedAt: admission.scannedAt,
+      };
+      tickets.current.set(admitted.id, admitted);
+      putTicket(admitted).catch(() => undefined);
+      // If storage fails the admission still syncs from memory while this page stays open.
+      await enqueueAdmission(admission).catch((error: unknown) =>
+        console.error('[checkin] queue write failed', error),
+      );
+      return decision.outcome;
+    },
+    [setQueue],
+  );
+
+  const check = useCallback(
+    async (raw: string): Promise<ScanOutcome> => {
+      const normalized = normalizeScannedCode(raw);
+      if (!normalized.ok) return emptyCodeOutcome();
+      const { code } = normalized;
+      if (!navigator.onLine || !onlineRef.current) return decideOffline(code);
+
+      const { deviceId: device, gate: gateName } = contextRef.current;
+      const body = { qrCode: code, deviceId: device, ...(gateName.trim() ? { gate: gateName.trim() } : {}) };
+      const budget = withBudget(SCAN_NETWORK_BUDGET_MS);
+      try {
+        const verified = await verifyQr(body, budget.signal);
+        const settled = outcomeForVerifiedTicket(verified.ticket);
+        if (settled) {
+          rememberTicket(verified.ticket);
+          return settled;
+        }
+        const marked = await markUsed(body, budget.signal);
+        const ticket = marked.ticket ?? verified.ticket;
+        rememberTicket(ticket ? { ...ticket, status: 'used' } : undefined);
+        return admittedOutcome(ticket ? guestName(ticket) : 'Guest');
+      } catch (error) {
+        if (isNetworkFailure(error) || (isAbortError(error) && budget.expired())) {
+          setServerReachable(false);
+          return decideOffline(code);
+        }
+        rememberRefusal(code, error);
+        return outcomeForError(error);
+      } finally {
+        budget.clear();
+      }
+    },
+    [decideOffline, rememberTicket, rememberRefusal],
+  );
+
+  const probe = useCallback(async () => {
+    const budget = withBudget(SCAN_NETWORK_BUDGET_MS);
+    try {
+      await apiRequest('/health', { auth: false, signal: budget.signal });
+      setServerReachable(true);
+      return true;
+    } catch {
+      setServerReachable(false);
+      return false;
+    } finally {
+      budget.clear();
+    }
+  }, []);
+
+  // Load what the device already has, then fetch a fresh list.
+  useEffect(() => {
+    let cancelled = false;
+    loadCheckinState()
+      .then((state) => {
+        if (!cancelled) applyState(state);
+      })
+      .catch((error: unknown) => console.error('[checkin] could not read the offline store', error))
+      .finally(() => {
+        if (cancelled) return;
+        setReady(true);
+        if (navigator.onLine) void refreshSnapshot();
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [applyState, refreshSnapshot]);
+
+  useEffect(() => {
+    const goOnline = () => {
+      setBrowserOnline(true);
+      void probe().then((reachable) => {
+        if (!reachable) return;
+        void syncNow();
+        void refreshSnapshot();
+      });
+    };
+    const goOffline = () => setBrowserOnline(false);
+    window.addEventListener('online', goOnline);
+    window.addEventListener('offline', goOffline);
+    return () => {
+      window.removeEventListener('online', goOnline);
+      window.removeEventListener('offline', goOffline);
+    };
+  }, [probe, syncNow, refreshSnapshot]);
+
+  // Back online with admissions waiting: hand them over at once.
+  useEffect(() => {
+    if (online && ready && queue.length > 0) void syncNow();
+  }, [online, ready, queue.length, syncNow]);
+
+  // While cut off (or with admissions waiting), keep knocking; the browser's 'online' event is not enough:
+  // venue Wi-Fi often stays "connected" with nothing behind it.
+  useEffect(() => {
+    if (online && queue.length === 0) return;
+    const timer = setInterval(() => {
+      if (!navigator.onLine) return;
+      void probe().then((reachable) => {
+        if (reachable && queueRef.current.length > 0) void syncNow();
+      });
+    }, RECONNECT_PROBE_MS);
+    return () => clearInterval(timer);
+  }, [online, queue.length, probe, syncNow]);
+
+  useEffect(() => {
+    if (!online) return;
+    const timer = setInterval(() => void refreshSnapshot(), SNAPSHOT_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [online, refreshSnapshot]);
+
+  const findTicket = useCallback((id: string) => tickets.current.get(id), []);
+  const dismissConflicts = useCallback(async () => {
+    setConflicts([]);
+    await clearConflicts().catch(() => undefined);
+  }, []);
+
+  return useMemo(
+    () => ({
+      online,
+      ready,
+      meta,
+      queue,
+      conflicts,
+      syncing,
+      lastSyncAt,
+      snapshotError,
+      check,
+      findTicket,
+      syncNow,
+      refreshSnapshot,
+      dismissConflicts,
+    }),
+    [
+      online,
+      ready,
+      meta,
+      queue,
+      conflicts,
+      syncing,
+      lastSyncAt,
+      snapshotError,
+      check,
+      findTicket,
+      syncNow,
+      refreshSnapshot,
+      dismissConflicts,
+    ],
+  );
+}

@@ -1,0 +1,37 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from './button';
+
+/** Previous / Next with 'Page x of y', shown only when there is more than one page (admin-side §2). */
+export function Pagination({
+  page,
+  totalPages,
+  onChange,
+  label,
+}: {
+  page: number;
+  totalPages: number;
+  onChange: (page: number) => void;
+  label: string;
+}) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label={label} className="mt-5 flex items-center justify-between gap-3">
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1)}
+        icon={<ChevronLeft aria-hidden="true" className="size-4" />}
+      >
+        Previous
+      </Button>
+      <p className="text-sm text-maroon-100" aria-live="polite">
+        Page {page} of {totalPages}
+      </p>
+      <Button variant="secondary" size="sm" disabled={page >= totalPages} onClick={() => onChange(page + 1)}>
+        Next
+        <ChevronRight aria-hidden="true" className="size-4" />
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,360 @@
+// Purchase-rush benchmark (issues 3 and 7): B buyers at once for the last N seats, over real HTTP, on SQLite
+// and on PostgreSQL, with a bare Fastify route measured by the same load generator as the ceiling.
+//
+//   npx tsx bench/purchase-rush/run.ts [--total 1000] [--left 500] [--buyers 2000] [--concurrency 64]
+//                                      [--bare-requests 20000] [--engines sqlite,postgres]
+//
+// PostgreSQL: BENCH_DATABASE_URL, else the throwaway test server (`scripts/test-postgres.sh start`); the bench
+// creates and drops its own database. The app runs in this process (buildApp, listening on 127.0.0.1:0) with
+// the Razorpay emulator mounted on it, as `npm start` runs; the load generator shares the event loop and the
+// machine's cores, so every number includes the client's own work. Clients use fetch (undici, keep-alive).
+//
+// Each buyer, one person each (token pre-minted, signed in before the clock starts), quantity 1 or 2
+// alternately: create-order -> emulator /_test/pay -> verify-payment. At most --concurrency buyers in flight.
+// The emulator's webhooks (payment.captured, order.paid) reach the app during the rush, as in production.
+// Afterwards the books are checked against the emulator's state: oversell (tickets sold - capacity, must be 0),
+// every captured payment has tickets or a full refund, one confirmation mail per order. Exits 1 otherwise.
+//
+// The ceiling: a separate Fastify instance (no database, no auth, no plugins) with one POST route answering
+// a small JSON body, driven by the same pool with the same concurrency, run right before each engine's rush.
+// ratio = purchase-flow requests/s (create-order + pay + verify-payment) / bare requests/s.
+
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app';
+import { updateUser } from '../../apps/server/src/modules/users/repo';
+import { loadConfig } from '../../apps/server/src/platform/config';
+import type { TicketRow } from '../../apps/server/src/platform/db/schema';
+import {
+  type Books,
+  booksProblems,
+  checkBooks,
+  emulatorState,
+  NO_PROBLEMS,
+  type Percentiles,
+  percentiles,
+  postJson,
+  runPool,
+  rush,
+  tally,
+} from '../../apps/server/test/integration/cluster-rush';
+
+type Engine = 'sqlite' | 'postgres';
+
+const { values: args } = parseArgs({
+  options: {
+    total: { type: 'string', default: '1000' },
+    left: { type: 'string', default: '500' },
+    buyers: { type: 'string', default: '2000' },
+    concurrency: { type: 'string', default: '64' },
+    'bare-requests': { type: 'string', default: '20000' },
+    engines: { type: 'string', default: 'sqlite,postgres' },
+  },
+});
+const TOTAL = Number(args.total);
+const LEFT = Number(args.left);
+const BUYERS = Number(args.buyers);
+const CONCURRENCY = Number(args.concurrency);
+const BARE_REQUESTS = Number(args['bare-requests']);
+const ENGINES = args.engines.split(',') as Engine[];
+const RUSH_DEADLINE_MS = 10 * 60_000;
+
+interface EngineResult {
+  engine: Engine;
+  bare: { requests: number; seconds: number; perSecond: number; latency: Percentiles };
+  buyers: number;
+  seconds: number;
+  sellingSeconds: number;
+  buyersPerSecond: number;
+  purchasesPerSecond: number;
+  requestsPerSecond: number;
+  ratio: number;
+  createOrder: Percentiles;
+  pay: Percentiles;
+  verifyPayment: Percentiles;
+  soldOutAtCreate: number;
+  soldOutAtVerify: number;
+  paidOrders: number;
+  ticketsSoldInRush: number;
+  other: Record<string, number>;
+  books: Books;
+}
+
+async function main(): Promise<void> {
+  console.log(machine());
+  console.log(
+    `total=${TOTAL} left=${LEFT} buyers=${BUYERS} concurrency=${CONCURRENCY} bare=${BARE_REQUESTS}; engines: ${ENGINES.join(', ')}\n`,
+  );
+  const results: EngineResult[] = [];
+  for (const engine of ENGINES) results.push(await runEngine(engine));
+  console.log(markdown(results));
+  const failed = results.filter(
+    (r) => JSON.stringify(booksProblems(r.books)) !== JSON.stringify(NO_PROBLEMS) || r.books.sold !== TOTAL,
+  );
+  if (failed.length > 0) {
+    console.error(`FAILED on ${failed.map((r) => r.engine).join(', ')}`);
+    process.exit(1);
+  }
+}
+
+async function runEngine(engine: Engine): Promise<EngineResult> {
+  const dataDir = await mkdtemp(join(tmpdir(), `utsav-bench-rush-${engine}-`));
+  const database = engine === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url,
+      LOG_LEVEL: 'silent',
+      DEMO_SEED: 'false',
+      HOLD_SWEEP_SECONDS: '86400',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+      RATE_LIMIT_CREATE_ORDER_PER_MINUTE: '1000000',
+      // Mail for the confirmations stays in the outbox table (the worker would write .eml files mid-rush).
+      OUTBOX_INTERVAL_MS: '86400000',
+    }),
+    webDistDir: join(dataDir, 'no-web-build'),
+  };
+  const app = await buildApp(config);
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const keys = await loadOrCreateSigningKeys(dataDir);
+    const signIn = async (label: string) => {
+      const email = `${label}.${randomBytes(4).toString('hex')}@bench.test`;
+      const token = await signIdToken(keys, { email, name: label });
+      const response = await postJson(`${base}/api/auth/google-signin`, { idToken: token });
+      if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
+      return { token, id: response.body.user.id as string };
+    };
+    const admin = await signIn('bench-admin');
+    await updateUser(app.ctx.db, admin.id, { role: 'admin' });
+    const created = await postJson(
+      `${base}/api/event`,
+      {
+        name: 'Bench Garba Night',
+        venue: 'Bench Ground',
+        description: 'Benchmark event',
+        date: '2099-10-01',
+        startTime: '19:00',
+        endTime: '23:00',
+        ticketPrice: 299,
+        groupPrice4: 249,
+        totalTickets: TOTAL,
+        features: 'Dhol',
+      },
+      admin.token,
+    );
+    if (created.status !== 200) throw new Error(`event: ${created.status} ${JSON.stringify(created.body)}`);
+    const event = created.body.data;
+    await preSell(app.ctx.db, event.id, admin.id, TOTAL - LEFT);
+
+    const tokens: string[] = new Array(BUYERS);
+    await runPool(BUYERS, 16, async (index) => {
+      tokens[index] = (await signIn(`buyer${index}`)).token;
+    });
+
+    // Warm-up on both servers: connections, JIT, statement caches.
+    const bareServer = await startBare();
+    await runPool(500, CONCURRENCY, async () => void (await postJson(`${bareServer.url}/bare`, sampleBody())));
+    const bare = await measureBare(bareServer.url);
+    await bareServer.close();
+
+    const result = await rush({
+      appUrl: base,
+      emulatorUrl: `${base}/razorpay-emulator`,
+      event,
+      tokens,
+      concurrency: CONCURRENCY,
+      quantityOf: (index) => 1 + (index % 2),
+      deadlineMs: RUSH_DEADLINE_MS,
+    });
+    const idle = await fetch(`${base}/razorpay-emulator/_test/webhooks?wait=1`).then((r) => r.json());
+    if (!idle.idle) console.warn('webhooks still pending after 10 s');
+    const books = await checkBooks(app.ctx.db, event.id, await emulatorState(`${base}/razorpay-emulator`));
+    const counts = tally(result.outcomes);
+    const bought = result.outcomes.filter((o) => o.stage === 'verify-payment' && o.status === 200);
+    const seconds = result.elapsedMs / 1000;
+    const requestsPerSecond = result.requests / seconds;
+    const engineResult: EngineResult = {
+      engine,
+      bare,
+      buyers: result.outcomes.length,
+      seconds,
+      sellingSeconds: result.sellingMs / 1000,
+      buyersPerSecond: result.outcomes.length / seconds,
+      purchasesPerSecond: bought.length / (result.sellingMs / 1000),
+      requestsPerSecond,
+      ratio: requestsPerSecond / bare.perSecond,
+      createOrder: percentiles(result.latencies['create-order']),
+      pay: percentiles(result.latencies.pay),
+      verifyPayment: percentiles(result.latencies['verify-payment']),
+      soldOutAtCreate: counts['create-order 409 SOLD_OUT'] ?? 0,
+      soldOutAtVerify: counts['verify-payment 409 SOLD_OUT'] ?? 0,
+      paidOrders: bought.length,
+      ticketsSoldInRush: bought.reduce((sum, o) => sum + o.tickets, 0),
+      other: Object.fromEntries(
+        Object.entries(counts).filter(
+          ([key]) => key !== 'create-order 409 SOLD_OUT' && key !== 'verify-payment 200',
+        ),
+      ),
+      books,
+    };
+    console.log(`${engine}: ${JSON.stringify({ ...engineResult, books: booksSummary(books) })}\n`);
+    return engineResult;
+  } finally {
+    await app.close();
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Seats sold before the rush: admin-issued rows written directly, only the count matters. */
+async function preSell(
+  db: Parameters<typeof updateUser>[0],
+  eventId: string,
+  ownerId: string,
+  count: number,
+): Promise<void> {
+  const stamp = new Date().toISOString();
+  const rows: TicketRow[] = Array.from({ length: count }, (_, index) => ({
+    id: randomUUID(),
+    ticket_code: `UT-PRESOLD${String(index).padStart(5, '0')}`,
+    order_id: null,
+    seq: 1,
+    event_id: eventId,
+    user_id: ownerId,
+    holder_name: 'Earlier buyer',
+    price_paise: 29900,
+    status: 'active',
+    qr_token: 'not-scanned-in-this-bench',
+    issued_by_admin: 1,
+    issued_by_user_id: ownerId,
+    notes: null,
+    payment_received: 1,
+    used_at: null,
+    scanned_by_user_id: null,
+    cancelled_at: null,
+    cancellation_reason: null,
+    created_at: stamp,
+    updated_at: stamp,
+  }));
+  for (let start = 0; start < rows.length; start += 100) {
+    await db
+      .insertInto('tickets')
+      .values(rows.slice(start, start + 100))
+      .execute();
+  }
+}
+
+// ---- the ceiling
+
+function sampleBody() {
+  return { quantity: 1, amount: 299, eventId: randomUUID(), pricePerTicket: 299, pricingTier: 'Individual' };
+}
+
+async function startBare(): Promise<{ url: string; close(): Promise<void> }> {
+  const bare = Fastify({ logger: false });
+  bare.post('/bare', async (request) => ({ success: true, echo: (request.body as { quantity: number }).quantity }));
+  const url = await bare.listen({ host: '127.0.0.1', port: 0 });
+  return { url, close: () => bare.close() };
+}
+
+async function measureBare(url: string): Promise<EngineResult['bare']> {
+  const latency: number[] = [];
+  const started = performance.now();
+  await runPool(BARE_REQUESTS, CONCURRENCY, async () => {
+    const t = performance.now();
+    const response = await postJson(`${url}/bare`, sampleBody());
+    latency.push(performance.now() - t);
+    if (response.status !== 200) throw new Error(`bare route answered ${response.status}`);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  return { requests: BARE_REQUESTS, seconds, perSecond: BARE_REQUESTS / seconds, latency: percentiles(latency) };
+}
+
+// ---- PostgreSQL
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL?.trim() ||
+    execFileSync('bash', ['scripts/test-postgres.sh', 'start'], { encoding: 'utf8' }).trim();
+  const name = `utsav_bench_rush_${Date.now()}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+// ---- reporting
+
+function machine(): string {
+  const model = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model;
+  return `machine: nproc ${cpus().length}, ${model}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${new Date().toISOString()}`;
+}
+
+function booksSummary(books: Books) {
+  return {
+    total: books.total,
+    sold: books.sold,
+    oversold: books.oversold,
+    paidOrders: books.paidOrders,
+    capturedPayments: books.capturedPayments,
+    refunds: books.refunds,
+    orderStatuses: books.orderStatuses,
+    problems: booksProblems(books),
+  };
+}
+
+function markdown(results: EngineResult[]): string {
+  const p = (x: Percentiles) => `${x.p50} / ${x.p99}`;
+  const lines = [
+    '| engine | buyers/s (all buyers) | purchases/s while selling | create-order p50 / p99 ms | verify-payment p50 / p99 ms | emulator pay p50 / p99 ms | paid orders (tickets) | SOLD_OUT at create-order / at verify | other answers | oversold | flow req/s | bare req/s (p50 / p99 ms) | ratio |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of results) {
+    lines.push(
+      [
+        '',
+        r.engine,
+        `${r.buyersPerSecond.toFixed(0)} (${r.buyers} in ${r.seconds.toFixed(1)} s)`,
+        `${r.purchasesPerSecond.toFixed(0)} (${r.paidOrders} in ${r.sellingSeconds.toFixed(1)} s)`,
+        p(r.createOrder),
+        p(r.verifyPayment),
+        p(r.pay),
+        `${r.paidOrders} (${r.ticketsSoldInRush})`,
+        `${r.soldOutAtCreate} / ${r.soldOutAtVerify}`,
+        Object.keys(r.other).length === 0 ? 'none' : JSON.stringify(r.other),
+        `${r.books.sold - r.books.total} (sold ${r.books.sold} of ${r.books.total})`,
+        r.requestsPerSecond.toFixed(0),
+        `${r.bare.perSecond.toFixed(0)} (${p(r.bare.latency)})`,
+        r.ratio.toFixed(3),
+        '',
+      ]
+        .join(' | ')
+        .trim(),
+    );
+  }
+  return lines.join('\n');
+}
+
+await main();

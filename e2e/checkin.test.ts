@@ -1,0 +1,332 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { quote } from '@utsav/domain/pricing';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/platform/config';
+import { launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { writeFakeCameraY4m } from './support/fake-camera';
+import { freePort } from './support/server';
+
+// Gate check-in as volunteers do it (issue 5): real tickets bought through the API, their QR codes shown
+// to Chromium's fake camera, the scanner page of a production build, the checker signed in through the
+// account chooser. Debian's Chromium has no BarcodeDetector, so the bundled zxing-wasm decodes.
+//
+// The app runs in this process on its own web build (not apps/web/dist), so a rebuild by anyone else
+// while this suite runs cannot change what it tests.
+
+const webRoot = path.resolve(import.meta.dirname, '../apps/web');
+const workDir = mkdtempSync(path.join(tmpdir(), 'utsav-checkin-'));
+const webDist = path.join(workDir, 'web');
+const CHECKER = 'checker@utsav.test';
+
+interface Guest {
+  token: string;
+  name: string;
+}
+
+interface BoughtTicket {
+  id: string;
+  qrCode: string;
+  holderName: string;
+  status: string;
+}
+
+let app: FastifyInstance;
+let url: string;
+
+async function call<T>(method: string, pathname: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${url}${pathname}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${pathname} -> ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function signInGuest(email: string, name: string): Promise<Guest> {
+  const { idToken } = await call<{ idToken: string }>('POST', '/dev-auth/token', undefined, { email, name });
+  await call('POST', '/api/auth/google-signin', undefined, { idToken });
+  return { token: idToken, name };
+}
+
+/** create-order, the emulator's checkout, verify-payment: exactly what a guest's browser does. */
+async function buyTicket(guest: Guest): Promise<BoughtTicket> {
+  const { data: event } = await call<{
+    data: { id: string; name: string; ticketPrice: number; groupPrice4: number | null };
+  }>('GET', '/api/event');
+  const priced = quote(event, 1);
+  const order = await call<{ orderId: string }>('POST', '/api/tickets/create-order', guest.token, {
+    quantity: 1,
+    amount: priced.total,
+    eventId: event.id,
+    eventName: event.name,
+    pricePerTicket: priced.pricePerTicket,
+    pricingTier: priced.pricingTier,
+  });
+  const checkout = await call<Record<string, string>>('POST', '/razorpay-emulator/_test/pay', undefined, {
+    order_id: order.orderId,
+  });
+  const verified = await call<{ tickets: BoughtTicket[] }>(
+    'POST',
+    '/api/tickets/verify-payment',
+    guest.token,
+    { ...checkout, quantity: 1 },
+  );
+  const [ticket] = verified.tickets;
+  if (!ticket) throw new Error('verify-payment returned no ticket');
+  return ticket;
+}
+
+async function ticketStatus(guest: Guest, id: string): Promise<string | undefined> {
+  const { tickets } = await call<{ tickets: BoughtTicket[] }>('GET', '/api/tickets/my-tickets', guest.token);
+  return tickets.find((ticket) => ticket.id === id)?.status;
+}
+
+/** A browser whose camera shows `code`, as a guest holding up their phone. */
+async function browserShowing(code: string, name: string): Promise<Browser> {
+  const file = path.join(workDir, `${name}.y4m`);
+  writeFakeCameraY4m(code, file);
+  return launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${file}`,
+  ]);
+}
+
+/** A gate phone: its own context, the checker signed in through the popup, on the scanner page. */
+async function openGate(browser: Browser, gate?: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, { viewport: PHONE });
+  await context.grantPermissions(['camera'], { origin: url });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('[page error]', error));
+  await page.goto(url);
+  await signInThroughPopup(page, CHECKER);
+  await page.goto(`${url}/dashboard/qrchecker`);
+  await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor();
+  if (gate) await page.getByLabel('Gate name (optional)').fill(gate);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // The offline ticket list is downloaded on load; wait for it, as a volunteer would see it.
+  await expect
+    .poll(() => page.getByTestId('snapshot-info').textContent(), { timeout: 15_000 })
+    .toMatch(/^Ticket list:/);
+  return { context, page };
+}
+
+/** Starts the camera and waits for the result overlay of the first scan. */
+async function scanResult(page: Page): Promise<{ tone: string | null; text: string }> {
+  await page.getByRole('button', { name: 'Start Camera' }).click();
+  const result = page.getByTestId('scan-result');
+  try {
+    await result.waitFor({ timeout: 15_000 });
+  } catch (error) {
+    await screenshot(page, 'checkin-failure');
+    throw error;
+  }
+  return {
+    tone: await result.getAttribute('data-tone'),
+    text: ((await result.textContent()) ?? '').replace(/\s+/g, ' '),
+  };
+}
+
+async function stat(page: Page, key: string): Promise<string | null> {
+  return page.getByTestId(`stat-${key}`).textContent();
+}
+
+beforeAll(async () => {
+  // Vitest sets NODE_ENV=test, which Vite would keep, bundling React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(webRoot, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'error',
+      build: { outDir: webDist, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(workDir, 'data'),
+    PUBLIC_URL: url,
+    AUTH_MODE: 'dev',
+    DEMO_SEED: 'true',
+    LOG_LEVEL: 'warn',
+  });
+  app = await buildApp({ ...config, webDistDir: webDist });
+  await app.listen({ port, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await app?.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('gate check-in with a fake camera', () => {
+  let priya: Guest;
+  let rahul: Guest;
+  let onlineTicket: BoughtTicket;
+  let offlineTicket: BoughtTicket;
+  let meera: Guest;
+  let conflictTicket: BoughtTicket;
+
+  beforeAll(async () => {
+    priya = await signInGuest('priya.shah@example.test', 'Priya Shah');
+    rahul = await signInGuest('rahul.mehta@example.test', 'Rahul Mehta');
+    onlineTicket = await buyTicket(priya);
+    offlineTicket = await buyTicket(rahul);
+    meera = await signInGuest('meera.iyer@example.test', 'Meera Iyer');
+    conflictTicket = await buyTicket(meera);
+    expect(onlineTicket.qrCode).toMatch(/^UT1\./);
+  });
+
+  it("admits a real ticket once: 'Entry Allowed' at the first gate, 'Already Used' with time and checker at the second", async () => {
+    const browser = await browserShowing(onlineTicket.qrCode, 'online-ticket');
+    try {
+      const first = await openGate(browser, 'Gate A');
+      const overflow = await first.page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(first.page, 'checkin-idle-390');
+      const admitted = await scanResult(first.page);
+      await screenshot(first.page, 'checkin-success-390');
+      expect(admitted.tone).toBe('success');
+      expect(admitted.text).toContain('Entry Allowed, Welcome Priya Shah!');
+      expect(await stat(first.page, 'validEntries')).toBe('1');
+      expect(await ticketStatus(priya, onlineTicket.id)).toBe('used');
+
+      const second = await openGate(browser, 'Gate B');
+      const refused = await scanResult(second.page);
+      await screenshot(second.page, 'checkin-already-used-390');
+      expect(refused.tone).toBe('warning');
+      expect(refused.text).toContain('Already Used');
+      expect(refused.text).toMatch(/Previous scan at .+ by Kiran Checker/);
+      expect(await stat(second.page, 'alreadyUsed')).toBe('1');
+      expect(await stat(second.page, 'totalScanned')).toBe('1');
+
+      // The QR stays in front of the first gate's camera: it is not taken (and refused) a second time.
+      await first.page.waitForTimeout(4000);
+      expect(await stat(first.page, 'totalScanned')).toBe('1');
+
+      // Counters live on the device, survive a reload, and are reset only after a confirmation.
+      await first.page.getByRole('button', { name: 'Stop Camera' }).click();
+      await first.page.reload();
+      await first.page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor();
+      expect(await stat(first.page, 'validEntries')).toBe('1');
+      await first.page.getByRole('button', { name: 'Reset Statistics' }).click();
+      await first.page.getByRole('dialog').getByRole('button', { name: 'Reset', exact: true }).click();
+      expect(await stat(first.page, 'totalScanned')).toBe('0');
+      expect(await stat(first.page, 'validEntries')).toBe('0');
+      await first.context.close();
+      await second.context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('admits from the stored list while offline, syncs on reconnect showing conflicts, and opens offline from the service worker', async () => {
+    const browser = await browserShowing(offlineTicket.qrCode, 'offline-ticket');
+    try {
+      const { context, page } = await openGate(browser, 'Gate C');
+      const status = page.getByTestId('connection-status');
+      expect(await status.getAttribute('data-online')).toBe('true');
+      // One online visit installs the gate app (its service worker precaches the shell, chunks and wasm).
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+
+      await context.setOffline(true);
+      await expect.poll(() => status.getAttribute('data-online')).toBe('false');
+      const admitted = await scanResult(page);
+      expect(admitted.tone).toBe('success');
+      expect(admitted.text).toContain('Entry Allowed, Welcome Rahul!');
+      expect(admitted.text).toContain('Offline');
+      expect(await status.getAttribute('data-queued')).toBe('1');
+      await screenshot(page, 'checkin-offline-390');
+      expect(await ticketStatus(rahul, offlineTicket.id)).toBe('active');
+
+      // A cracked screen: the volunteer types the code printed under the QR. A ticket id is not enough.
+      const manual = page.getByLabel('Ticket code printed under the QR (starts with UT1.)');
+      await manual.fill(conflictTicket.id);
+      await page.getByRole('button', { name: 'Check', exact: true }).click();
+      expect(await page.getByRole('alert').textContent()).toContain("Meera's ticket");
+      await manual.fill(conflictTicket.qrCode);
+      await page.getByRole('button', { name: 'Check', exact: true }).click();
+      await expect
+        .poll(() => page.getByTestId('scan-result').textContent())
+        .toContain('Entry Allowed, Welcome Meera!');
+      expect(await status.getAttribute('data-queued')).toBe('2');
+      // Meanwhile another gate, online, admits the same ticket: the sync must report it, not hide it.
+      const { idToken: checkerToken } = await call<{ idToken: string }>(
+        'POST',
+        '/dev-auth/token',
+        undefined,
+        {
+          email: CHECKER,
+          name: 'Kiran Checker',
+        },
+      );
+      await call('POST', '/api/tickets/mark-used', checkerToken, {
+        qrCode: conflictTicket.qrCode,
+        gate: 'Gate D',
+      });
+
+      await context.setOffline(false);
+      await expect.poll(() => status.getAttribute('data-queued'), { timeout: 20_000 }).toBe('0');
+      expect(await status.getAttribute('data-online')).toBe('true');
+      expect(await ticketStatus(rahul, offlineTicket.id)).toBe('used');
+      const conflicts = page.getByTestId('conflicts');
+      expect(await conflicts.textContent()).toContain(
+        `Ticket …${conflictTicket.id.slice(-8)} admitted offline here`,
+      );
+      expect(await conflicts.textContent()).toMatch(/was already used at .+ by Kiran Checker/);
+      expect(await conflicts.locator('li').count()).toBe(1);
+      await conflicts.scrollIntoViewIfNeeded();
+      await screenshot(page, 'checkin-conflicts-390');
+      await page.evaluate(() => window.scrollTo(0, 0));
+
+      // The service worker precached the app during this online visit; the page must now open with no network.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(async () => {
+              await navigator.serviceWorker.ready;
+              const keys = await caches.keys();
+              const cache = keys[0] ? await caches.open(keys[0]) : null;
+              const entries = cache ? await cache.keys() : [];
+              return entries.some((request) => /zxing_reader-[\w-]+\.wasm$/.test(request.url));
+            }),
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+      await page.getByRole('button', { name: 'Stop Camera' }).click();
+      await context.setOffline(true);
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor({ timeout: 15_000 });
+      await expect.poll(() => status.getAttribute('data-online')).toBe('false');
+      // The same ticket again, offline, from the cached decoder: this device knows it is used now.
+      const again = await scanResult(page);
+      expect(again.tone).toBe('warning');
+      expect(again.text).toContain('Already Used');
+      await screenshot(page, 'checkin-offline-reopened-390');
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,294 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { quote } from '@utsav/domain/pricing';
+import { addDays, istDate } from '@utsav/domain/time';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/platform/config';
+import { launchBrowser, newContext, PHONE, screenshot } from './support/browser';
+import { freePort } from './support/server';
+
+// Cancelling a ticket and following its refund as a guest would (issue 4): tickets bought through the API,
+// the guest signed in through the account chooser on a 390 px phone, the cancel dialog's three steps, the
+// Refund Tracker watching the emulator settle the refund, and 'Cannot Cancel' five days before the event.
+// The app runs in this process on its own web build, so a rebuild by anyone else cannot change what it tests.
+
+const webRoot = path.resolve(import.meta.dirname, '../apps/web');
+const workDir = mkdtempSync(path.join(tmpdir(), 'utsav-refunds-'));
+const webDist = path.join(workDir, 'web');
+
+interface Guest {
+  token: string;
+  email: string;
+  name: string;
+}
+
+interface BoughtTicket {
+  id: string;
+  ticketId: string;
+  price: number;
+}
+
+let app: FastifyInstance;
+let url: string;
+let browser: Browser;
+
+async function call<T>(method: string, pathname: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${url}${pathname}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${pathname} -> ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function signInApi(email: string, name: string): Promise<Guest> {
+  const { idToken } = await call<{ idToken: string }>('POST', '/dev-auth/token', undefined, { email, name });
+  await call('POST', '/api/auth/google-signin', undefined, { idToken });
+  return { token: idToken, email, name };
+}
+
+interface EventJson {
+  id: string;
+  name: string;
+  date: string;
+  ticketPrice: number;
+  groupPrice4: number | null;
+  [key: string]: unknown;
+}
+
+async function currentEvent(): Promise<EventJson> {
+  return (await call<{ data: EventJson }>('GET', '/api/event')).data;
+}
+
+async function buyTicket(guest: Guest): Promise<BoughtTicket> {
+  const event = await currentEvent();
+  const priced = quote(event, 1);
+  const order = await call<{ orderId: string }>('POST', '/api/tickets/create-order', guest.token, {
+    quantity: 1,
+    amount: priced.total,
+    eventId: event.id,
+    eventName: event.name,
+    pricePerTicket: priced.pricePerTicket,
+    pricingTier: priced.pricingTier,
+  });
+  const checkout = await call<Record<string, string>>('POST', '/razorpay-emulator/_test/pay', undefined, {
+    order_id: order.orderId,
+  });
+  const verified = await call<{ tickets: BoughtTicket[] }>(
+    'POST',
+    '/api/tickets/verify-payment',
+    guest.token,
+    {
+      ...checkout,
+      quantity: 1,
+    },
+  );
+  const [ticket] = verified.tickets;
+  if (!ticket) throw new Error('verify-payment returned no ticket');
+  return ticket;
+}
+
+/** The guest's own phone: signed in through the account chooser ("Use another account"), on the dashboard. */
+async function openDashboard(guest: Guest): Promise<Page> {
+  const context = await newContext(browser, { viewport: PHONE });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('[page error]', error));
+  await page.goto(url);
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign In with Google' }).first().click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState('domcontentloaded');
+  await popup.locator('#use-another').click();
+  await popup.getByLabel('Name').fill(guest.name);
+  await popup.getByLabel('Email').fill(guest.email);
+  await popup.locator('#another-submit').click();
+  await popup.waitForEvent('close');
+  await page.getByRole('button', { name: 'View My Tickets' }).first().waitFor();
+  await page.goto(`${url}/dashboard/guest`);
+  await page.getByRole('heading', { name: 'My Tickets' }).waitFor();
+  return page;
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+const shortId = (ticketId: string) => ticketId.slice(-8).toUpperCase();
+
+beforeAll(async () => {
+  // Vitest sets NODE_ENV=test, which Vite would keep, bundling React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(webRoot, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'error',
+      build: { outDir: webDist, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(workDir, 'data'),
+    PUBLIC_URL: url,
+    AUTH_MODE: 'dev',
+    DEMO_SEED: 'true',
+    LOG_LEVEL: 'warn',
+  });
+  app = await buildApp({ ...config, webDistDir: webDist });
+  await app.listen({ port, host: '127.0.0.1' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('cancelling a ticket and tracking its refund', () => {
+  it('a guest cancels with a reason, sees the refund summary, then the refund completing in the Refund Tracker', async () => {
+    const guest = await signInApi('nisha.rao@example.test', 'Nisha Rao');
+    const ticket = await buyTicket(guest);
+    const refund = ticket.price - 20;
+    const page = await openDashboard(guest);
+
+    const cancelButton = page.getByRole('button', { name: `Cancel ticket ${shortId(ticket.ticketId)}` });
+    await cancelButton.scrollIntoViewIfNeeded();
+    await screenshot(page, 'refund-ticket-card-390');
+    await cancelButton.click();
+    const form = page.getByRole('dialog', { name: 'Cancel Ticket' });
+    await form.waitFor();
+    const breakdown = ((await form.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(breakdown).toContain(`Original amount₹${ticket.price}`);
+    expect(breakdown).toContain('₹10 payment gateway + ₹10 platform');
+    expect(breakdown).toContain('− ₹20');
+    expect(breakdown).toContain(`Refund amount₹${refund}`);
+    expect(breakdown).toContain('5-10 business days');
+    expect(await form.getByRole('link', { name: 'Refund Policy' }).getAttribute('href')).toBe(
+      '/refund-policy',
+    );
+    expect(await form.getByRole('link', { name: 'Cancellation Policy' }).getAttribute('href')).toBe(
+      '/cancellation-policy',
+    );
+
+    const next = form.getByRole('button', { name: 'Continue' });
+    expect(await next.isDisabled()).toBe(true);
+    await form.getByRole('checkbox').check();
+    await next.click();
+    await form.getByText('Reason is required').waitFor();
+    await form.getByLabel('Reason for cancellation').fill('My sister’s wedding moved to the same night.');
+    expect(await form.getByText('44/500').isVisible()).toBe(true);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'refund-cancel-form-390');
+    await next.click();
+
+    const confirm = page.getByRole('dialog', { name: 'Confirm Cancellation' });
+    await confirm.waitFor();
+    expect(await confirm.getByText('My sister’s wedding moved to the same night.').isVisible()).toBe(true);
+    await screenshot(page, 'refund-cancel-confirm-390');
+    await confirm.getByRole('button', { name: 'Yes, Cancel Ticket' }).click();
+
+    const summary = page.getByRole('dialog', { name: 'Refund Initiated' });
+    await summary.waitFor();
+    const summaryText = ((await summary.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(summaryText).toContain(`a refund of ₹${refund} has been initiated`);
+    expect(summaryText).toContain('5-10 business days');
+    expect(summaryText).toMatch(/Refund referenceRF-[0-9A-Z]{10}/);
+    await screenshot(page, 'refund-cancel-summary-390');
+
+    // 'Done' closes the dialog and reloads the page: the ticket is now in the Cancelled group.
+    await Promise.all([page.waitForEvent('load'), summary.getByRole('button', { name: 'Done' }).click()]);
+    await page.getByRole('heading', { name: /^Cancelled/ }).waitFor();
+    expect(
+      await page.getByRole('button', { name: `Cancel ticket ${shortId(ticket.ticketId)}` }).count(),
+    ).toBe(0);
+
+    await page.getByRole('button', { name: /Refund Tracker/ }).click();
+    const tracker = page.getByRole('dialog', { name: 'Refund Tracker' });
+    await tracker.waitFor();
+    const card = tracker.locator('li[data-refund-id]').first();
+    await card.waitFor();
+    const cardText = ((await card.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(cardText).toContain(`₹${ticket.price} paid − ₹20 fee = ₹${refund}`);
+    expect(cardText).toContain('Refund request created');
+    await screenshot(page, 'refund-tracker-in-progress-390');
+
+    // The emulator settles the refund after ~1.5 s; the tracker refreshes itself while one is on its way.
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('processed');
+    await card.getByText('Refund completed successfully').first().waitFor();
+    const timeline = card.getByRole('list', { name: 'Refund timeline' }).getByRole('listitem');
+    expect(await timeline.count()).toBe(3);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'refund-tracker-processed-390');
+
+    await card.getByRole('button', { name: 'View Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Refund Details' });
+    await details.waitFor();
+    await details.getByText(ticket.ticketId).waitFor();
+    expect(((await details.textContent()) ?? '').replace(/\s+/g, ' ')).toContain(
+      'My sister’s wedding moved to the same night.',
+    );
+    await screenshot(page, 'refund-details-390');
+    await page.context().close();
+  });
+
+  it("shows 'Cannot Cancel' with the days left when the event is 5 days away, and cancels nothing", async () => {
+    const guest = await signInApi('arjun.nair@example.test', 'Arjun Nair');
+    const ticket = await buyTicket(guest);
+    const admin = await signInApi('admin@utsav.test', 'Asha Admin');
+    const event = await currentEvent();
+    const date = addDays(istDate(new Date()), 5);
+    await call('PUT', '/api/event', admin.token, {
+      name: event.name,
+      venue: event.venue,
+      description: event.description,
+      date,
+      startTime: event.startTime,
+      endTime: event.endTime,
+      ticketPrice: event.ticketPrice,
+      groupPrice4: event.groupPrice4,
+      totalTickets: event.totalTickets,
+      features: (event.features as string[]).join(', '),
+      aboutText: event.aboutText,
+    });
+
+    const page = await openDashboard(guest);
+    await page.getByRole('button', { name: `Cancel ticket ${shortId(ticket.ticketId)}` }).click();
+    const closed = page.getByRole('dialog', { name: 'Cannot Cancel' });
+    await closed.waitFor();
+    const text = ((await closed.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(text).toMatch(
+      /Tickets can only be cancelled at least 10 days before the event\. Only [45] days remaining until the event\./,
+    );
+    expect(await closed.getByRole('link', { name: 'Refund Policy' }).isVisible()).toBe(true);
+    expect(await closed.getByRole('textbox').count()).toBe(0);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'refund-cannot-cancel-390');
+    await closed.getByRole('button', { name: 'Close', exact: true }).click();
+
+    const { tickets } = await call<{ tickets: { id: string; status: string }[] }>(
+      'GET',
+      '/api/tickets/my-tickets',
+      guest.token,
+    );
+    expect(tickets.find((candidate) => candidate.id === ticket.id)?.status).toBe('active');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+// Payloads of the admin ticket calls (admin-side §4, §5, §7).
+
+export const TICKET_STATUSES = ['active', 'used', 'cancelled'] as const;
+export type TicketStatusValue = (typeof TICKET_STATUSES)[number];
+
+/** Most tickets one bulk update, PDF or zip call takes. */
+export const MAX_TICKETS_PER_CALL = 500;
+
+export const BULK_UPDATE_MESSAGE = 'Please select tickets and status';
+
+const status = (message: string) => z.enum(TICKET_STATUSES, { error: message });
+
+/** PATCH /tickets/admin/{id}/status. */
+export const ticketStatusChangeSchema = z.object({
+  status: status('Status must be one of active, used, cancelled'),
+});
+
+const ticketIds = (message: string) =>
+  z
+    .array(z.string({ error: message }).trim().min(1, message).max(64, message), { error: message })
+    .min(1, message)
+    .max(MAX_TICKETS_PER_CALL, `At most ${MAX_TICKETS_PER_CALL} tickets at a time`);
+
+/** PATCH /admin/tickets/bulk-update. */
+export const bulkStatusUpdateSchema = z.object({
+  ticketIds: ticketIds(BULK_UPDATE_MESSAGE),
+  status: status(BULK_UPDATE_MESSAGE),
+});
+
+/** POST /tickets/admin/generate-pdf and generate-separate-pdfs. */
+export const ticketDocumentsSchema = z.object({
+  ticketIds: ticketIds('Please choose the tickets to download'),
+});

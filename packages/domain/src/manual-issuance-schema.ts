@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from './auth-schemas';
+import { NOTES_MAX_LENGTH } from './constants';
+
+// POST /tickets/admin/issue-manual (admin-side §3, §5). The issuance form and the server run this schema,
+// so the messages are the spec's, shown the same on both sides.
+
+export const MANUAL_ISSUANCE_MESSAGES = {
+  noRecipient: 'Please select a user or create a new one',
+  incompleteNewUser: 'Please enter both name and email for new user',
+  email: 'Please enter a valid email address',
+  quantity: 'Please enter a valid quantity',
+  notes: `Notes must be at most ${NOTES_MAX_LENGTH} characters`,
+  name: 'Name must be at most 100 characters',
+} as const;
+
+const M = MANUAL_ISSUANCE_MESSAGES;
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message).optional();
+
+export const manualIssuanceSchema = z
+  .object({
+    userId: optionalText(64, 'userId is too long'),
+    userName: optionalText(100, M.name),
+    userEmail: optionalText(254, M.email),
+    // No maximum (admin-side §9): the server refuses only what the event's stock cannot cover.
+    quantity: z.number({ error: M.quantity }).int(M.quantity).min(1, M.quantity).default(1),
+    paymentDone: z.boolean({ error: 'paymentDone must be true or false' }).default(false),
+    notes: z.string({ error: M.notes }).max(NOTES_MAX_LENGTH, M.notes).optional(),
+    /** One per ticket in order; a blank (or missing) entry is printed with the recipient's name. */
+    ticketNames: z
+      .array(z.string({ error: M.name }).max(100, M.name), { error: 'ticketNames must be a list' })
+      .default([]),
+  })
+  .superRefine((input, context) => {
+    if (input.userId) return;
+    const name = input.userName ?? '';
+    const email = input.userEmail ?? '';
+    if (!name && !email) {
+      context.addIssue({ code: 'custom', path: ['userId'], message: M.noRecipient });
+    } else if (!name || !email) {
+      context.addIssue({ code: 'custom', path: [name ? 'userEmail' : 'userName'], message: M.incompleteNewUser });
+    } else if (!EMAIL_PATTERN.test(email)) {
+      context.addIssue({ code: 'custom', path: ['userEmail'], message: M.email });
+    }
+  });
+
+export type ManualIssuanceInput = z.infer<typeof manualIssuanceSchema>;
+
+export type ManualRecipient = { kind: 'existing'; userId: string } | { kind: 'new'; name: string; email: string };
+
+/** Who the tickets are for: an existing user wins when both are sent (the form's mode decides what it sends). */
+export function manualRecipient(input: ManualIssuanceInput): ManualRecipient {
+  if (input.userId) return { kind: 'existing', userId: input.userId };
+  return { kind: 'new', name: input.userName ?? '', email: (input.userEmail ?? '').toLowerCase() };
+}
+
+/** The name printed on each ticket: its own entry when not blank, else the recipient's (admin-side §5). */
+export function ticketHolderNames(ticketNames: readonly string[], quantity: number, recipientName: string): string[] {
+  return Array.from({ length: quantity }, (_, index) => ticketNames[index]?.trim() || recipientName);
+}
