@@ -8,7 +8,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/platform/config';
-import { launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { writeFakeCameraY4m } from './support/fake-camera';
 import { freePort } from './support/server';
 
@@ -232,6 +232,8 @@ describe('gate check-in with a fake camera', () => {
       await first.page.getByRole('dialog').getByRole('button', { name: 'Reset', exact: true }).click();
       expect(await stat(first.page, 'totalScanned')).toBe('0');
       expect(await stat(first.page, 'validEntries')).toBe('0');
+      await first.page.setViewportSize(DESKTOP);
+      await screenshot(first.page, 'checkin-desktop-1280');
       await first.context.close();
       await second.context.close();
     } finally {
@@ -296,7 +298,7 @@ describe('gate check-in with a fake camera', () => {
       );
       expect(await conflicts.textContent()).toMatch(/was already used at .+ by Kiran Checker/);
       expect(await conflicts.locator('li').count()).toBe(1);
-      await conflicts.scrollIntoViewIfNeeded();
+      await page.getByRole('button', { name: '1 sync conflict: see the list' }).click();
       await screenshot(page, 'checkin-conflicts-390');
       await page.evaluate(() => window.scrollTo(0, 0));
 

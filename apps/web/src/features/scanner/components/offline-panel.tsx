@@ -4,6 +4,8 @@ import type { SyncConflict } from '../checkin/checkin-db';
 import type { SnapshotMeta } from '../checkin/offline-check';
 import { formatScanTime } from '../checkin/scan-outcome';
 
+export const CONFLICTS_ID = 'sync-conflicts';
+
 const CONFLICT_WORDS: Record<SyncConflict['outcome'], string> = {
   already_used: 'was already used',
   cancelled: 'was cancelled',
@@ -85,7 +87,7 @@ export function OfflinePanel({
       </div>
 
       {conflicts.length > 0 && (
-        <div data-testid="conflicts" className="mt-4 rounded-xl bg-amber-300 p-3 text-ink">
+        <div id={CONFLICTS_ID} data-testid="conflicts" className="mt-4 rounded-xl bg-amber-300 p-3 text-ink">
           <div className="flex items-start justify-between gap-2">
             <h3 className="flex items-center gap-2 font-bold">
               <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />

@@ -1,4 +1,5 @@
 import { SCANNER_RESULT_OVERLAY_MS } from '@utsav/domain/constants';
+import { TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
@@ -21,7 +22,7 @@ import { CameraView } from './camera-view';
 import { ConnectionStatus } from './connection-status';
 import { DeviceSettings } from './device-settings';
 import { ManualEntry } from './manual-entry';
-import { OfflinePanel } from './offline-panel';
+import { CONFLICTS_ID, OfflinePanel } from './offline-panel';
 import { ScanResultOverlay } from './scan-result-overlay';
 import { ScanStats } from './scan-stats';
 
@@ -121,6 +122,20 @@ export default function ScannerDashboard() {
         <ConnectionStatus online={checkin.online} queued={checkin.queue.length} syncing={checkin.syncing} />
       </div>
       {settings.gate.trim() && <p className="mt-1 text-sm text-maroon-100">{settings.gate.trim()}</p>}
+      {checkin.conflicts.length > 0 && (
+        <button
+          type="button"
+          onClick={() =>
+            document.getElementById(CONFLICTS_ID)?.scrollIntoView({ behavior: 'smooth', block: 'center' })
+          }
+          className="mt-2 inline-flex items-center gap-2 rounded-full bg-amber-300 px-3 py-1.5 text-sm font-semibold text-ink"
+        >
+          <TriangleAlert aria-hidden="true" className="size-4" />
+          {checkin.conflicts.length === 1
+            ? '1 sync conflict: see the list'
+            : `${checkin.conflicts.length} sync conflicts: see the list`}
+        </button>
+      )}
 
       <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <div className="space-y-4">
