@@ -16,11 +16,11 @@ export function StatCard({
   loading?: boolean;
 }) {
   return (
-    <div className="card flex items-start gap-4 p-5" aria-busy={loading || undefined}>
+    <div className="card flex items-start gap-4 p-4 sm:p-5" aria-busy={loading || undefined}>
       {icon ? (
         <span
           aria-hidden="true"
-          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-maroon-700 text-gold-300"
+          className="hidden size-11 shrink-0 items-center justify-center rounded-full bg-maroon-700 text-gold-300 sm:flex"
         >
           {icon}
         </span>
@@ -30,7 +30,7 @@ export function StatCard({
         {loading ? (
           <Skeleton className="mt-2 h-7 w-24" />
         ) : (
-          <p className="mt-0.5 text-2xl font-bold break-words text-cream tabular-nums">{value}</p>
+          <p className="mt-0.5 text-xl font-bold break-words text-cream tabular-nums sm:text-2xl">{value}</p>
         )}
         {hint && !loading ? <p className="mt-0.5 text-xs text-maroon-200">{hint}</p> : null}
       </div>

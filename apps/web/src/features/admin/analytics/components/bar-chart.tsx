@@ -36,6 +36,7 @@ export function BarChart({
   secondaryHeader,
   labelHeader,
   labelEvery = 1,
+  integer = false,
 }: {
   title: string;
   summary: string;
@@ -45,10 +46,15 @@ export function BarChart({
   secondaryHeader?: string;
   labelHeader: string;
   labelEvery?: number;
+  /** Counts: ticks land on whole numbers. */
+  integer?: boolean;
 }) {
   const titleId = useId();
   const descId = useId();
-  const max = niceMax(Math.max(0, ...data.map((datum) => datum.value)));
+  const top = niceMax(Math.max(0, ...data.map((datum) => datum.value)));
+  const max = integer ? Math.max(TICKS, Math.ceil(top / TICKS) * TICKS) : top;
+  // 2,500 and 5,000 split evenly in five (500, 1,000); 1,000 and 2,000 in four (250, 500).
+  const ticks = !integer && /^(25|5)0*$/.test(String(max)) ? 5 : TICKS;
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
   const slot = data.length > 0 ? plotWidth / data.length : plotWidth;
@@ -71,8 +77,8 @@ export function BarChart({
             <stop offset="100%" stopColor="#f58a07" />
           </linearGradient>
         </defs>
-        {Array.from({ length: TICKS + 1 }, (_, index) => {
-          const value = (max / TICKS) * index;
+        {Array.from({ length: ticks + 1 }, (_, index) => {
+          const value = (max / ticks) * index;
           const ty = y(value);
           return (
             <g key={value}>

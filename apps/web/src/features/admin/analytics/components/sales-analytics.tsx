@@ -224,7 +224,7 @@ export function SalesAnalytics({ onBack }: { onBack: () => void }) {
         />
       ) : analytics ? (
         <div className="grid gap-6">
-          <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <section aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             <StatCard
               label="Total Revenue"
               value={rupees(analytics.revenue.total)}
@@ -296,6 +296,7 @@ export function SalesAnalytics({ onBack }: { onBack: () => void }) {
                   valueHeader="Tickets"
                   secondaryHeader="Revenue"
                   labelEvery={3}
+                  integer
                 />
               )}
             </div>

@@ -49,7 +49,7 @@ const ICON = 'size-5';
 export function DashboardStats({ numbers, loading }: { numbers: DashboardNumbers; loading: boolean }) {
   const rupees = (value: number) => formatRupees(Math.round(value), { decimals: false });
   return (
-    <section aria-label="Key numbers" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <section aria-label="Key numbers" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard
         label="Total Users"
         value={numbers.totalUsers.toLocaleString('en-IN')}
@@ -91,7 +91,7 @@ function EventStatusCard({ onOpen }: { onOpen: () => void }) {
       >
         {configured ? <CalendarCheck2 className="size-6" /> : <CalendarPlus className="size-6" />}
       </span>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-40 flex-1">
         <h2 id="event-status-title" className="font-sans text-lg font-semibold text-cream">
           Event Status
         </h2>
@@ -107,7 +107,7 @@ function EventStatusCard({ onOpen }: { onOpen: () => void }) {
           </p>
         )}
       </div>
-      <Button onClick={onOpen} disabled={status.isPending}>
+      <Button onClick={onOpen} disabled={status.isPending} className="w-full sm:w-auto">
         {configured ? 'Manage Event' : 'Create Event'}
       </Button>
     </section>

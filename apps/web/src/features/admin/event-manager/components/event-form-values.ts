@@ -1,5 +1,6 @@
 import { EVENT_DEFAULTS } from '@utsav/domain/constants';
-import { type EventInput, fieldErrors } from '@utsav/domain/event-schema';
+import { EVENT_MESSAGES, type EventInput, fieldErrors } from '@utsav/domain/event-schema';
+import { minutesOfDay, TIME_PATTERN } from '@utsav/domain/time';
 import type { AdminEvent } from '../api/get-admin-event';
 import { saveEventSchema } from '../api/save-event';
 
@@ -87,7 +88,17 @@ export function validateEvent(
     aboutText: values.aboutText.trim() === '' ? null : values.aboutText,
   });
   if (result.success) return { ok: true, event: result.data };
-  return { ok: false, errors: mapFieldErrors(fieldErrors(result.error)) };
+  const errors = mapFieldErrors(fieldErrors(result.error));
+  // zod runs the schema's cross-field check only once every field passes; the form says it at once.
+  if (
+    !errors.endTime &&
+    TIME_PATTERN.test(values.startTime) &&
+    TIME_PATTERN.test(values.endTime) &&
+    minutesOfDay(values.endTime) <= minutesOfDay(values.startTime)
+  ) {
+    errors.endTime = EVENT_MESSAGES.endAfterStart;
+  }
+  return { ok: false, errors };
 }
 
 /** Server or schema details ({field, message}) onto the form's fields; unknown fields are dropped. */

@@ -30,24 +30,25 @@ export function SuccessDialog({
       title="Tickets Issued Successfully"
       description={`${count} ticket${count === 1 ? '' : 's'} issued.`}
       footer={
-        <>
-          <Button variant="ghost" onClick={onBack}>
-            Back to Dashboard
-          </Button>
-          <Button variant="secondary" onClick={onIssueMore}>
-            Issue More Tickets
-          </Button>
-          <Button variant="secondary" onClick={onSkip}>
-            Skip
-          </Button>
+        <div className="grid w-full grid-cols-2 gap-2">
           <Button
+            className="col-span-2"
             onClick={onDownload}
             loading={downloading}
             icon={<Download aria-hidden="true" className="size-4" />}
           >
             Download PDF
           </Button>
-        </>
+          <Button variant="secondary" onClick={onSkip}>
+            Skip
+          </Button>
+          <Button variant="secondary" onClick={onIssueMore}>
+            Issue More Tickets
+          </Button>
+          <Button variant="ghost" className="col-span-2" onClick={onBack}>
+            Back to Dashboard
+          </Button>
+        </div>
       }
     >
       {result ? (

@@ -431,7 +431,7 @@ export function TicketManagement({
               <caption className="sr-only">Tickets, page {pagination?.current ?? page}</caption>
               <thead className="text-xs tracking-wide text-maroon-200 uppercase">
                 <tr>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
                     <input
                       type="checkbox"
                       className="size-4 accent-saffron-400"
@@ -440,28 +440,28 @@ export function TicketManagement({
                       aria-label="Select all tickets on this page"
                     />
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
                     Ticket ID
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
                     User
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
                     Event
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
                     Price
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
                     Status
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
                     Created
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
                     Change status
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
                     <span className="sr-only">Details and delete</span>
                   </th>
                 </tr>

@@ -1,7 +1,6 @@
 import { formatRupees } from '@utsav/domain/pricing';
 import { ChevronDown, Trash2 } from 'lucide-react';
 import { Button } from '../../../../ui/button';
-import { INPUT_CLASSES } from '../../../../ui/form-field';
 import { formatInstant } from '../../../../ui/format';
 import { type AdminTicket, TICKET_STATUSES, type TicketStatus } from '../api/get-tickets';
 
@@ -41,7 +40,7 @@ export function StatusSelect({ ticket, actions }: { ticket: AdminTicket; actions
       disabled={!actions.canChangeStatus || actions.statusBusy}
       onChange={(event) => actions.onStatus(event.target.value as TicketStatus)}
       aria-label={`Status of ticket ${shortId(ticket.ticketId)}`}
-      className={`${INPUT_CLASSES} min-h-9 w-auto py-1 text-sm`}
+      className="min-h-9 min-w-28 rounded-xl border border-gold-400/40 bg-maroon-950 px-2 py-1 text-sm text-cream focus:border-saffron-300 focus:outline-none disabled:opacity-60"
     >
       {TICKET_STATUSES.map((status) => (
         <option key={status} value={status}>

@@ -359,7 +359,7 @@ export function UserManagement({
               <caption className="sr-only">Users, page {pagination?.current ?? page}</caption>
               <thead className="text-xs tracking-wide text-maroon-200 uppercase">
                 <tr>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
                     <input
                       type="checkbox"
                       className="size-4 accent-saffron-400"
@@ -368,24 +368,24 @@ export function UserManagement({
                       aria-label="Select all users on this page"
                     />
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
                     User
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
                     Role
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
                     Joined
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
                     Last login
                   </th>
                   {showAdminColumns ? (
                     <>
-                      <th scope="col" className="px-3 py-3">
+                      <th scope="col" className="px-3 py-3 whitespace-nowrap">
                         Change Role
                       </th>
-                      <th scope="col" className="px-3 py-3">
+                      <th scope="col" className="px-3 py-3 whitespace-nowrap">
                         Delete
                       </th>
                     </>
