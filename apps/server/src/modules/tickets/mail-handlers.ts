@@ -1,12 +1,12 @@
 import { POLICY } from '@utsav/domain/constants';
 import type { AppContext } from '../../platform/context';
 import type { EventDetails, TicketDocument } from '../../platform/documents/types';
-import { composeTicketConfirmation } from '../../platform/mail/compose';
+import { composeManualIssuance, composeTicketConfirmation } from '../../platform/mail/compose';
 import { lateRefundEmail } from '../../platform/mail/templates/refunds';
 import type { Mailer } from '../../platform/mail/transport';
 import type { OutboxHandler } from '../../platform/outbox/worker';
 import { findUserById } from '../users/repo';
-import { findOrderById, findTicketsOfOrder, type TicketView } from './repo';
+import { findOrderById, findTicketsOfOrder, findTicketViews, type TicketView } from './repo';
 
 // The purchase emails, sent by the outbox worker after the fulfilment transaction committed. Each handler
 // reloads what it needs: the row only names the order, so a retry days later still mails current facts.
@@ -51,6 +51,26 @@ export function ticketMailHandlers(ctx: AppContext, mailer: Mailer): Record<stri
         tickets: tickets.map(ticketDocumentOf),
         totalPaid: tickets.reduce((sum, ticket) => sum + ticket.price_paise, 0) / 100,
         orderRef: first.razorpay_order_id ?? orderId,
+        ticketsUrl,
+        organizerEmail: POLICY.supportEmail,
+      });
+      await mailer.send({ ...message, messageId: `<outbox-${id}@utsav>` });
+    },
+    'manual-issuance': async (payload, { id }) => {
+      const ticketIds = payload.ticketIds;
+      if (!Array.isArray(ticketIds) || !ticketIds.every((ticketId) => typeof ticketId === 'string')) {
+        throw new Error('outbox payload lacks "ticketIds"');
+      }
+      const tickets = await findTicketViews(ctx.db, ticketIds);
+      const first = tickets[0];
+      if (!first) return; // deleted by an admin before the mail went out: nothing left to send
+      const message = await composeManualIssuance({
+        to: { name: first.owner_name, email: first.owner_email },
+        event: eventDetailsOf(first),
+        tickets: tickets.map(ticketDocumentOf),
+        totalAmount: tickets.reduce((sum, ticket) => sum + ticket.price_paise, 0) / 100,
+        paymentDone: tickets.every((ticket) => Boolean(ticket.payment_received)),
+        issuanceRef: first.ticket_code,
         ticketsUrl,
         organizerEmail: POLICY.supportEmail,
       });

@@ -15,6 +15,35 @@ export function findOrderById(db: Db, id: string): Promise<OrderRow | undefined>
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Seats left (total − active and used tickets − live holds) in one statement, so one snapshot: a state that
+ * really existed. Read without the event lock; only ever used to refuse early, never to sell.
+ */
+export async function seatsLeftUnlocked(db: Db, eventId: string, now: Date): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => [
+      'events.total_tickets',
+      eb
+        .selectFrom('tickets')
+        .select((t) => t.fn.countAll<number>().as('sold'))
+        .whereRef('tickets.event_id', '=', 'events.id')
+        .where('tickets.status', 'in', ['active', 'used'])
+        .as('sold'),
+      eb
+        .selectFrom('orders')
+        .select((o) => o.fn.coalesce(o.fn.sum<number>('orders.quantity'), o.lit(0)).as('held'))
+        .whereRef('orders.event_id', '=', 'events.id')
+        .where('orders.status', '=', 'created')
+        .where('orders.hold_expires_at', '>', now.toISOString())
+        .as('held'),
+    ])
+    .where('events.id', '=', eventId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return row.total_tickets - Number(row.sold ?? 0) - Number(row.held ?? 0);
+}
+
 export function findOrderByRazorpayId(db: Db, razorpayOrderId: string): Promise<OrderRow | undefined> {
   return db
     .selectFrom('orders')
@@ -101,6 +130,31 @@ export async function setOrderRefundId(db: Db, id: string, refundId: string, now
     .where('razorpay_refund_id', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The refund recorded for a refunded order failed at Razorpay: the refund is owed again (findOwedRefunds).
+ * Only when it is still this refund, so a replayed or stale event cannot undo a newer one. refunded_at stays.
+ */
+export async function clearFailedOrderRefund(
+  db: Db,
+  razorpayRefundId: string,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('razorpay_refund_id', '=', razorpayRefundId)
+    .where('status', '=', 'refunded')
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const result = await db
+    .updateTable('orders')
+    .set({ razorpay_refund_id: null, updated_at: now.toISOString() })
+    .where('id', '=', order.id)
+    .where('razorpay_refund_id', '=', razorpayRefundId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? order : undefined;
 }
 
 /**
@@ -204,6 +258,16 @@ export function findTicketsOfUser(db: Db, userId: string): Promise<TicketView[]>
     .where('tickets.user_id', '=', userId)
     .orderBy('tickets.created_at', 'desc')
     .orderBy('tickets.order_id')
+    .orderBy('tickets.seq')
+    .execute();
+}
+
+/** Several tickets by id, in the order of their creation (a manual issuance mails them together). */
+export function findTicketViews(db: Db, ids: readonly string[]): Promise<TicketView[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return ticketViews(db)
+    .where('tickets.id', 'in', [...ids])
+    .orderBy('tickets.created_at')
     .orderBy('tickets.seq')
     .execute();
 }

@@ -43,6 +43,36 @@ describeEachDatabase('confirmation email through SMTP', (engine) => {
   });
 });
 
+describeEachDatabase('manual issuance email through SMTP', (engine) => {
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(async () => smtp?.close());
+  const server = useServer(engine, { env: ENV, adjust: (config) => ({ ...config, smtpUrl: smtp.url }) });
+
+  it('tickets issued by staff to a new person are mailed to them with the PDF', async () => {
+    await newEvent(server);
+    const manager = await newUser(server, { role: 'manager' });
+    const issued = await server.request('POST', '/api/tickets/admin/issue-manual', {
+      token: manager.token,
+      body: {
+        userName: 'Meera Family',
+        userEmail: 'meera.family@example.com',
+        quantity: 3,
+        paymentDone: true,
+      },
+    });
+    expect(issued.status, issued.text).toBe(200);
+
+    expect(await server.app.outbox.drain()).toBe(1);
+    const mails = smtp.received.filter((mail) => mail.to.includes('meera.family@example.com'));
+    expect(mails).toHaveLength(1);
+    const message = parseMime(mails[0]!.raw);
+    expect(attachments(message).some((file) => file.contentType.startsWith('application/pdf'))).toBe(true);
+  });
+});
+
 describeEachDatabase('confirmation email while the mail server is down', (engine) => {
   // Port 1 on loopback refuses at once, as a crashed mail server would.
   const server = useServer(engine, { env: { ...ENV, SMTP_URL: 'smtp://127.0.0.1:1?ignoreTLS=true' } });
