@@ -9,7 +9,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/platform/config';
-import { launchBrowser, newContext, PHONE, screenshot } from './support/browser';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { freePort } from './support/server';
 
 // Cancelling a ticket and following its refund as a guest would (issue 4): tickets bought through the API,
@@ -247,6 +247,68 @@ describe('cancelling a ticket and tracking its refund', () => {
     );
     await screenshot(page, 'refund-details-390');
     await page.context().close();
+  });
+
+  it('an admin finds the failed refund in Refund Management on a phone and retries it to completion', async () => {
+    const guest = await signInApi('kavya.menon@example.test', 'Kavya Menon');
+    const ticket = await buyTicket(guest);
+    await call('POST', '/razorpay-emulator/_test/refunds/fail-next', undefined, { count: 1 });
+    const { refund } = await call<{ refund: { id: string; refundId: string } }>(
+      'PATCH',
+      `/api/tickets/cancel/${ticket.id}`,
+      guest.token,
+      { reason: 'Exam rescheduled' },
+    );
+    await expect
+      .poll(
+        async () =>
+          (await call<{ refund: { status: string } }>('GET', `/api/refunds/status/${refund.id}`, guest.token))
+            .refund.status,
+        { timeout: 20_000 },
+      )
+      .toBe('failed');
+
+    const context = await newContext(browser, { viewport: PHONE });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error('[page error]', error));
+    await page.goto(url);
+    await signInThroughPopup(page, 'admin@utsav.test');
+    await page.goto(`${url}/dashboard/admin`);
+    await page.getByRole('button', { name: /Manage Refunds/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Refund Management' }).waitFor();
+
+    await page.getByLabel('Search refunds').fill('kavya');
+    const card = page.locator(`li[data-refund-id="${refund.refundId}"]`);
+    await page.getByText('1 refund', { exact: true }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    const text = ((await card.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(text).toContain('Kavya Menon');
+    expect(text).toContain('Failed');
+    expect(text).toContain(`₹${ticket.price - 20}`);
+    expect(text).toContain(`₹${ticket.price} − ₹20`);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'refund-admin-failed-390');
+
+    await card.getByRole('button', { name: `Retry refund ${shortId(refund.refundId)}` }).click();
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+          return card.locator('[data-status]').first().getAttribute('data-status');
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe('processed');
+    await page.getByLabel('Filter by status').selectOption('processed');
+    await card.waitFor();
+    await screenshot(page, 'refund-admin-completed-390');
+
+    await page.setViewportSize(DESKTOP);
+    await page.getByLabel('Search refunds').fill('');
+    await page.getByText('2 refunds', { exact: true }).waitFor();
+    await page.getByRole('table').waitFor();
+    await screenshot(page, 'refund-admin-table-1280');
+    await context.close();
   });
 
   it("shows 'Cannot Cancel' with the days left when the event is 5 days away, and cancels nothing", async () => {
