@@ -42,8 +42,46 @@ const USERS = Number(args.users);
 const REQUESTS = Number(args.requests);
 const ENGINES = args.engines.split(',') as Engine[];
 
-const FIRST = ['Asha', 'Riya', 'Dev', 'Kiran', 'Meera', 'Arjun', 'Nisha', 'Rahul', 'Pooja', 'Vikram', 'Sneha', 'Amit', 'Kavya', 'Rohan', 'Isha', 'Nikhil'];
-const LAST = ['Patel', 'Shah', 'Mehta', 'Desai', 'Joshi', 'Trivedi', 'Pandya', 'Bhatt', 'Parikh', 'Modi', 'Dave', 'Vyas', 'Amin', 'Gandhi', 'Raval', 'Soni', 'Thakkar', 'Kapadia', 'Chokshi', 'Doshi'];
+const FIRST = [
+  'Asha',
+  'Riya',
+  'Dev',
+  'Kiran',
+  'Meera',
+  'Arjun',
+  'Nisha',
+  'Rahul',
+  'Pooja',
+  'Vikram',
+  'Sneha',
+  'Amit',
+  'Kavya',
+  'Rohan',
+  'Isha',
+  'Nikhil',
+];
+const LAST = [
+  'Patel',
+  'Shah',
+  'Mehta',
+  'Desai',
+  'Joshi',
+  'Trivedi',
+  'Pandya',
+  'Bhatt',
+  'Parikh',
+  'Modi',
+  'Dave',
+  'Vyas',
+  'Amin',
+  'Gandhi',
+  'Raval',
+  'Soni',
+  'Thakkar',
+  'Kapadia',
+  'Chokshi',
+  'Doshi',
+];
 
 interface Percentiles {
   count: number;
@@ -55,6 +93,8 @@ interface Percentiles {
 
 interface ExportResult {
   ms: number;
+  /** CPU time of this process (server, SQLite when embedded, and the reading client) during the export. */
+  cpuMs: number;
   bytes: number;
   rows: number;
   peakRssDeltaMb: number;
@@ -66,8 +106,11 @@ interface EngineResult {
   engine: Engine;
   seedSeconds: number;
   tickets: Percentiles;
+  /** Mean CPU ms of this process per request (server + embedded SQLite + client). */
+  ticketCpuMs: number;
   ticketMatches: number;
   users: Percentiles;
+  userCpuMs: number;
   userMatches: number;
   csv: ExportResult;
   json: ExportResult;
@@ -75,7 +118,9 @@ interface EngineResult {
 
 async function main(): Promise<void> {
   console.log(machine());
-  console.log(`${TICKETS} tickets, ${USERS} users, ${REQUESTS} requests per list; engines: ${ENGINES.join(', ')}\n`);
+  console.log(
+    `${TICKETS} tickets, ${USERS} users, ${REQUESTS} requests per list; engines: ${ENGINES.join(', ')}\n`,
+  );
   const results: EngineResult[] = [];
   for (const engine of ENGINES) results.push(await runEngine(engine));
   console.log(markdown(results));
@@ -131,10 +176,13 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     const userMs: number[] = [];
     let ticketMatches = 0;
     let userMatches = 0;
+    let ticketCpu = 0;
+    let userCpu = 0;
     for (let i = 0; i < REQUESTS; i++) {
       const search = searchTerm(i);
       const page = 1 + (i % 5);
       let t = performance.now();
+      let cpu = process.cpuUsage();
       const tickets = await call(
         base,
         'GET',
@@ -142,9 +190,11 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
         token,
       );
       ticketMs.push(performance.now() - t);
+      ticketCpu += cpuMs(process.cpuUsage(cpu));
       if (tickets.status !== 200) throw new Error(`tickets ${tickets.status}`);
       ticketMatches += tickets.body.pagination.totalTickets;
       t = performance.now();
+      cpu = process.cpuUsage();
       const users = await call(
         base,
         'GET',
@@ -152,6 +202,7 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
         token,
       );
       userMs.push(performance.now() - t);
+      userCpu += cpuMs(process.cpuUsage(cpu));
       if (users.status !== 200) throw new Error(`users ${users.status}`);
       userMatches += users.body.pagination.totalUsers;
     }
@@ -162,8 +213,10 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
       engine,
       seedSeconds,
       tickets: percentiles(ticketMs),
+      ticketCpuMs: round(ticketCpu / REQUESTS),
       ticketMatches: Math.round(ticketMatches / REQUESTS),
       users: percentiles(userMs),
+      userCpuMs: round(userCpu / REQUESTS),
       userMatches: Math.round(userMatches / REQUESTS),
       csv,
       json,
@@ -231,6 +284,7 @@ async function timeExport(base: string, token: string, format: 'csv' | 'json'): 
     peakHeap = Math.max(peakHeap, now.heapUsed);
   }, 5);
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const response = await fetch(`${base}/api/admin/tickets/export?format=${format}`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -244,10 +298,12 @@ async function timeExport(base: string, token: string, format: 'csv' | 'json'): 
     if (format === 'csv') for (const byte of value) if (byte === 10) newlines++;
   }
   const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
   const MB = 1024 * 1024;
   return {
     ms: Math.round(ms),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     bytes,
     rows: format === 'csv' ? newlines - 1 : Number.NaN,
     peakRssDeltaMb: round((peakRss - before.rss) / MB),
@@ -303,6 +359,10 @@ function percentiles(samples: number[]): Percentiles {
   return { count: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: round(sorted.at(-1) ?? 0) };
 }
 
+function cpuMs(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1000;
+}
+
 function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
@@ -315,13 +375,13 @@ function machine(): string {
 function markdown(results: EngineResult[]): string {
   const p = (x: Percentiles) => `${x.p50} / ${x.p95} / ${x.p99}`;
   const e = (x: ExportResult) =>
-    `${(x.ms / 1000).toFixed(2)} s, ${(x.bytes / 2 ** 20).toFixed(1)} MiB, peak RSS +${x.peakRssDeltaMb} MiB (heap +${x.peakHeapDeltaMb} MiB)`;
+    `${(x.ms / 1000).toFixed(2)} s (CPU ${(x.cpuMs / 1000).toFixed(2)} s), ${(x.bytes / 2 ** 20).toFixed(1)} MiB, peak RSS +${x.peakRssDeltaMb} MiB (heap +${x.peakHeapDeltaMb} MiB)`;
   const lines = [
-    `| engine | seed | tickets page (search + status), p50 / p95 / p99 ms | avg matches | users page (search + role), p50 / p95 / p99 ms | avg matches | CSV export (${TICKETS} rows) | JSON export |`,
-    '|---|---|---|---|---|---|---|---|',
+    `| engine | seed | tickets page (search + status), p50 / p95 / p99 ms | CPU ms/request | avg matches | users page (search + role), p50 / p95 / p99 ms | CPU ms/request | avg matches | CSV export (${TICKETS} rows) | JSON export |`,
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.engine} | ${r.seedSeconds.toFixed(1)} s | ${p(r.tickets)} | ${r.ticketMatches} | ${p(r.users)} | ${r.userMatches} | ${e(r.csv)}, ${r.csv.rows} rows | ${e(r.json)} |`,
+        `| ${r.engine} | ${r.seedSeconds.toFixed(1)} s | ${p(r.tickets)} | ${r.ticketCpuMs} | ${r.ticketMatches} | ${p(r.users)} | ${r.userCpuMs} | ${r.userMatches} | ${e(r.csv)}, ${r.csv.rows} rows | ${e(r.json)} |`,
     ),
   ];
   return lines.join('\n');

@@ -27,7 +27,8 @@ import type { Config } from './platform/config';
 import type { AppContext } from './platform/context';
 import { createDatabase, migrateToLatest } from './platform/db/database';
 import { seedDemo } from './platform/db/seed-demo';
-import { registerErrorHandling } from './platform/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/error-handler';
+import { rejectNulCharacters } from './platform/input-guard';
 import { registerMetrics } from './platform/metrics';
 import { razorpayClientFor, registerPaymentsEmulator } from './platform/payments/provider';
 import { requestId } from './platform/request-id';
@@ -101,8 +102,11 @@ function createServer(config: Config): FastifyInstance {
     // A hop count is valid at runtime (proxy-addr); the type definitions only lag behind.
     trustProxy: config.trustProxy as boolean | string,
     forceCloseConnections: 'idle',
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   registerRouteCatalog(app);
+  rejectNulCharacters(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {

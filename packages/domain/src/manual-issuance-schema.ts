@@ -38,7 +38,11 @@ export const manualIssuanceSchema = z
     if (!name && !email) {
       context.addIssue({ code: 'custom', path: ['userId'], message: M.noRecipient });
     } else if (!name || !email) {
-      context.addIssue({ code: 'custom', path: [name ? 'userEmail' : 'userName'], message: M.incompleteNewUser });
+      context.addIssue({
+        code: 'custom',
+        path: [name ? 'userEmail' : 'userName'],
+        message: M.incompleteNewUser,
+      });
     } else if (!EMAIL_PATTERN.test(email)) {
       context.addIssue({ code: 'custom', path: ['userEmail'], message: M.email });
     }
@@ -46,7 +50,9 @@ export const manualIssuanceSchema = z
 
 export type ManualIssuanceInput = z.infer<typeof manualIssuanceSchema>;
 
-export type ManualRecipient = { kind: 'existing'; userId: string } | { kind: 'new'; name: string; email: string };
+export type ManualRecipient =
+  | { kind: 'existing'; userId: string }
+  | { kind: 'new'; name: string; email: string };
 
 /** Who the tickets are for: an existing user wins when both are sent (the form's mode decides what it sends). */
 export function manualRecipient(input: ManualIssuanceInput): ManualRecipient {
@@ -55,6 +61,10 @@ export function manualRecipient(input: ManualIssuanceInput): ManualRecipient {
 }
 
 /** The name printed on each ticket: its own entry when not blank, else the recipient's (admin-side §5). */
-export function ticketHolderNames(ticketNames: readonly string[], quantity: number, recipientName: string): string[] {
+export function ticketHolderNames(
+  ticketNames: readonly string[],
+  quantity: number,
+  recipientName: string,
+): string[] {
   return Array.from({ length: quantity }, (_, index) => ticketNames[index]?.trim() || recipientName);
 }

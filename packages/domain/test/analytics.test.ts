@@ -17,9 +17,13 @@ describe('mergeBuckets', () => {
   });
 
   it('sorts hours numerically, not as text', () => {
-    expect(mergeBuckets([{ key: 10, count: 1 }, { key: 9, count: 1 }, { key: 0, count: 1 }]).map((b) => b._id)).toEqual([
-      0, 9, 10,
-    ]);
+    expect(
+      mergeBuckets([
+        { key: 10, count: 1 },
+        { key: 9, count: 1 },
+        { key: 0, count: 1 },
+      ]).map((b) => b._id),
+    ).toEqual([0, 9, 10]);
   });
 
   it('keeps a bucket that only has a refund (count 0, negative revenue)', () => {

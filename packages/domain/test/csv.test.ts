@@ -14,10 +14,13 @@ describe('escapeCsvCell', () => {
     expect(escapeCsvCell('')).toBe('');
   });
 
-  it.each(['=', '+', '-', '@', '\t', '\r'])('prefixes a cell starting with %j with an apostrophe', (trigger) => {
-    const escaped = escapeCsvCell(`${trigger}1+1`);
-    expect(escaped.replace(/^"|"$/g, '').startsWith(`'${trigger}`)).toBe(true);
-  });
+  it.each(['=', '+', '-', '@', '\t', '\r'])(
+    'prefixes a cell starting with %j with an apostrophe',
+    (trigger) => {
+      const escaped = escapeCsvCell(`${trigger}1+1`);
+      expect(escaped.replace(/^"|"$/g, '').startsWith(`'${trigger}`)).toBe(true);
+    },
+  );
 
   it('escapes a HYPERLINK formula and quotes it because of its quotes and comma', () => {
     expect(escapeCsvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);

@@ -20,7 +20,9 @@ describe('manual issuance payload', () => {
 
   it('no user and no new user is refused with the spec message', () => {
     expect(errorsOf({ quantity: 2 })).toEqual([{ field: 'userId', message: M.noRecipient }]);
-    expect(errorsOf({ userName: '  ', userEmail: '' })).toEqual([{ field: 'userId', message: M.noRecipient }]);
+    expect(errorsOf({ userName: '  ', userEmail: '' })).toEqual([
+      { field: 'userId', message: M.noRecipient },
+    ]);
   });
 
   it('a new user with only a name or only an email is refused', () => {
@@ -44,7 +46,9 @@ describe('manual issuance payload', () => {
 
   it('notes are limited to 500 characters', () => {
     expect(errorsOf({ userId: 'u1', notes: 'x'.repeat(500) })).toEqual([]);
-    expect(errorsOf({ userId: 'u1', notes: 'x'.repeat(501) })).toEqual([{ field: 'notes', message: M.notes }]);
+    expect(errorsOf({ userId: 'u1', notes: 'x'.repeat(501) })).toEqual([
+      { field: 'notes', message: M.notes },
+    ]);
   });
 
   it('a new user is recognised, email lowercased and trimmed', () => {

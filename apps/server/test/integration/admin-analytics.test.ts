@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';
 import { newEvent, type TestEvent } from '../support/purchase';
@@ -21,7 +21,9 @@ describeEachDatabase('admin analytics', (engine) => {
     admin = await newUser(server, { role: 'admin' });
     server.ctx.now = () => NOW;
     const db = server.ctx.db;
-    const [a, b, c, d, e, f] = ['A', 'B', 'C', 'D', 'E', 'F'].map((name) => userRow({ name: `Buyer ${name}` })) as [
+    const [a, b, c, d, e, f] = ['A', 'B', 'C', 'D', 'E', 'F'].map((name) =>
+      userRow({ name: `Buyer ${name}` }),
+    ) as [
       ReturnType<typeof userRow>,
       ReturnType<typeof userRow>,
       ReturnType<typeof userRow>,
@@ -50,7 +52,13 @@ describeEachDatabase('admin analytics', (engine) => {
       // A cancelled manual ticket: neither sold nor money.
       ticketRow(
         { eventId, userId: c.id },
-        { seq: 4, issued_by_admin: 1, payment_received: 1, status: 'cancelled', created_at: '2026-11-22T04:45:00.000Z' },
+        {
+          seq: 4,
+          issued_by_admin: 1,
+          payment_received: 1,
+          status: 'cancelled',
+          created_at: '2026-11-22T04:45:00.000Z',
+        },
       ),
     ]);
     // D: 1 ticket paid 20 Nov 15:30 IST, later cancelled; its refund of 279 processed at 00:30 IST on 22 Nov.
@@ -68,7 +76,13 @@ describeEachDatabase('admin analytics', (engine) => {
       processedAt: '2026-11-21T19:00:00.000Z',
     });
     // E: a late payment refunded in full (never counts) and a live hold of 2 (not sold, not available).
-    await insertPaidOrder(db, { eventId, userId: e.id, quantity: 1, paidAt: '2026-11-21T12:00:00.000Z', status: 'refunded' });
+    await insertPaidOrder(db, {
+      eventId,
+      userId: e.id,
+      quantity: 1,
+      paidAt: '2026-11-21T12:00:00.000Z',
+      status: 'refunded',
+    });
     const hold = await insertPaidOrder(db, {
       eventId,
       userId: e.id,

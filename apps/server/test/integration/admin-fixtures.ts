@@ -63,12 +63,17 @@ export function ticketRow(
 export async function insertRows<T extends 'users' | 'tickets' | 'orders' | 'refunds'>(
   db: Db,
   table: T,
-  rows: Array<T extends 'users' ? UserRow : T extends 'tickets' ? TicketRow : T extends 'orders' ? OrderRow : RefundRow>,
+  rows: Array<
+    T extends 'users' ? UserRow : T extends 'tickets' ? TicketRow : T extends 'orders' ? OrderRow : RefundRow
+  >,
   chunk = 500,
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += chunk) {
-    // biome-ignore lint/suspicious/noExplicitAny: one insert for four row types.
-    await db.insertInto(table).values(rows.slice(start, start + chunk) as any).execute();
+    await db
+      .insertInto(table)
+      // biome-ignore lint/suspicious/noExplicitAny: one insert for four row types.
+      .values(rows.slice(start, start + chunk) as any)
+      .execute();
   }
 }
 
@@ -128,7 +133,13 @@ export async function insertPaidOrder(
 
 export async function insertRefund(
   db: Db,
-  options: { ticket: TicketRow; order: OrderRow; status: RefundRow['status']; processedAt: string | null; feePaise?: number },
+  options: {
+    ticket: TicketRow;
+    order: OrderRow;
+    status: RefundRow['status'];
+    processedAt: string | null;
+    feePaise?: number;
+  },
 ): Promise<RefundRow> {
   const fee = options.feePaise ?? 2000;
   const refund: RefundRow = {

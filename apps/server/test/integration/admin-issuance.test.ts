@@ -60,23 +60,37 @@ describeEachDatabase('manual issuance', (engine) => {
 
     it('each ticket carries its holder name (blank falls back to the recipient), the issuer and the notes', async () => {
       const tickets = response.body.tickets;
-      expect(tickets.map((t: { holderName: string }) => t.holderName)).toEqual(['Riya Patel', 'Asha Patel', 'Dev Patel']);
+      expect(tickets.map((t: { holderName: string }) => t.holderName)).toEqual([
+        'Riya Patel',
+        'Asha Patel',
+        'Dev Patel',
+      ]);
       for (const ticket of tickets) {
         expect(ticket).toMatchObject({
           status: 'active',
           price: 299,
           orderId: null,
           user: { name: 'Asha Patel', email },
-          metadata: { issuedByAdmin: true, issuedBy: { name: 'Anita Admin' }, notes: 'Paid cash at the office' },
+          metadata: {
+            issuedByAdmin: true,
+            issuedBy: { name: 'Anita Admin' },
+            notes: 'Paid cash at the office',
+          },
         });
         expect(ticket.ticketId).toMatch(/^UT-[0-9A-Z]{10}$/);
       }
       const rows = await server.ctx.db
         .selectFrom('tickets')
         .selectAll()
-        .where('id', 'in', tickets.map((t: { id: string }) => t.id))
+        .where(
+          'id',
+          'in',
+          tickets.map((t: { id: string }) => t.id),
+        )
         .execute();
-      expect(rows.every((r) => r.issued_by_admin === 1 && r.payment_received === 1 && r.order_id === null)).toBe(true);
+      expect(
+        rows.every((r) => r.issued_by_admin === 1 && r.payment_received === 1 && r.order_id === null),
+      ).toBe(true);
       expect(rows.every((r) => r.issued_by_user_id === admin.user.id)).toBe(true);
     });
 
@@ -87,7 +101,10 @@ describeEachDatabase('manual issuance', (engine) => {
         .where('id', '=', event.id)
         .executeTakeFirstOrThrow();
       for (const ticket of response.body.tickets) {
-        expect(verifyTicketToken(ticket.qrCode, qr_public_key!, event.id)).toMatchObject({ ok: true, ticketId: ticket.id });
+        expect(verifyTicketToken(ticket.qrCode, qr_public_key!, event.id)).toMatchObject({
+          ok: true,
+          ticketId: ticket.id,
+        });
       }
     });
 
@@ -97,8 +114,10 @@ describeEachDatabase('manual issuance', (engine) => {
       expect(await availableTickets(server)).toBe(availableBefore - 3);
     });
 
-    it('one email is queued for the lead\'s mail handler, with the tickets, the recipient and the issuer', async () => {
-      const rows = (await outboxRows(server, 'manual-issuance')).filter((r) => r.payload.userId === response.body.user.id);
+    it("one email is queued for the lead's mail handler, with the tickets, the recipient and the issuer", async () => {
+      const rows = (await outboxRows(server, 'manual-issuance')).filter(
+        (r) => r.payload.userId === response.body.user.id,
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0]!.payload).toEqual({
         ticketIds: response.body.tickets.map((t: { id: string }) => t.id),
@@ -115,7 +134,11 @@ describeEachDatabase('manual issuance', (engine) => {
         .where('entity_id', '=', response.body.user.id)
         .executeTakeFirstOrThrow();
       expect(audit.actor_user_id).toBe(admin.user.id);
-      expect(JSON.parse(audit.data!)).toMatchObject({ quantity: 3, paymentDone: true, pricePerTicketPaise: 29_900 });
+      expect(JSON.parse(audit.data!)).toMatchObject({
+        quantity: 3,
+        paymentDone: true,
+        pricePerTicketPaise: 29_900,
+      });
     });
 
     it('when that person first signs in with the same verified email, the tickets are theirs', async () => {
@@ -129,11 +152,20 @@ describeEachDatabase('manual issuance', (engine) => {
 
   it('the group price applies from 4 tickets; payment defaults to pending', async () => {
     const response = await issue({ userName: 'Big Family', userEmail: uniqueEmail('big'), quantity: 4 });
-    expect(response.body).toMatchObject({ totalAmount: 996, pricePerTicket: 249, pricingTier: 'Group', paymentDone: false });
+    expect(response.body).toMatchObject({
+      totalAmount: 996,
+      pricePerTicket: 249,
+      pricingTier: 'Group',
+      paymentDone: false,
+    });
     const rows = await server.ctx.db
       .selectFrom('tickets')
       .select(['payment_received', 'holder_name'])
-      .where('id', 'in', response.body.tickets.map((t: { id: string }) => t.id))
+      .where(
+        'id',
+        'in',
+        response.body.tickets.map((t: { id: string }) => t.id),
+      )
       .execute();
     expect(rows.every((r) => r.payment_received === 0 && r.holder_name === 'Big Family')).toBe(true);
   });
@@ -161,7 +193,10 @@ describeEachDatabase('manual issuance', (engine) => {
     try {
       const response = await issue({ userName: 'Too Many', userEmail: email, quantity: 3 });
       expect(response.status, response.text).toBe(409);
-      expect(response.body).toMatchObject({ code: 'SOLD_OUT', error: 'Only 2 tickets are available to issue.' });
+      expect(response.body).toMatchObject({
+        code: 'SOLD_OUT',
+        error: 'Only 2 tickets are available to issue.',
+      });
       expect(await usersWithEmail(email)).toHaveLength(0);
       expect(await countTaken(server.ctx.db, event.id, new Date())).toBe(taken);
       const exact = await issue({ userName: 'Just Enough', userEmail: email, quantity: 2 });
@@ -186,19 +221,38 @@ describeEachDatabase('manual issuance', (engine) => {
     }
   });
 
-  describe('validation uses the form\'s messages', () => {
+  describe("validation uses the form's messages", () => {
     const cases: Array<[string, Record<string, unknown>, string, string]> = [
       ['nobody chosen', { quantity: 1 }, 'userId', 'Please select a user or create a new one'],
-      ['a name without an email', { userName: 'Asha' }, 'userEmail', 'Please enter both name and email for new user'],
-      ['a malformed email', { userName: 'Asha', userEmail: 'asha@nowhere' }, 'userEmail', 'Please enter a valid email address'],
+      [
+        'a name without an email',
+        { userName: 'Asha' },
+        'userEmail',
+        'Please enter both name and email for new user',
+      ],
+      [
+        'a malformed email',
+        { userName: 'Asha', userEmail: 'asha@nowhere' },
+        'userEmail',
+        'Please enter a valid email address',
+      ],
       ['quantity 0', { userId: 'x', quantity: 0 }, 'quantity', 'Please enter a valid quantity'],
-      ['notes over 500 characters', { userId: 'x', notes: 'n'.repeat(501) }, 'notes', 'Notes must be at most 500 characters'],
+      [
+        'notes over 500 characters',
+        { userId: 'x', notes: 'n'.repeat(501) },
+        'notes',
+        'Notes must be at most 500 characters',
+      ],
     ];
     for (const [name, body, field, message] of cases) {
       it(`${name} is a 400 on ${field}`, async () => {
         const response = await issue(body);
         expect(response.status).toBe(400);
-        expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED', error: message, details: [{ field, message }] });
+        expect(response.body).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          error: message,
+          details: [{ field, message }],
+        });
       });
     }
 

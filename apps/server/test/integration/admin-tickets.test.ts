@@ -80,9 +80,13 @@ describeEachDatabase('admin tickets', (engine) => {
     });
 
     it('search matches the owner name or email, case-insensitively', async () => {
-      const byName = await server.request('GET', `/api/admin/tickets/management?search=${family.toUpperCase()}`, {
-        token: manager.token,
-      });
+      const byName = await server.request(
+        'GET',
+        `/api/admin/tickets/management?search=${family.toUpperCase()}`,
+        {
+          token: manager.token,
+        },
+      );
       expect(byName.status).toBe(200);
       expect(byName.body.pagination.totalTickets).toBe(7);
       const byEmail = await server.request(
@@ -91,7 +95,8 @@ describeEachDatabase('admin tickets', (engine) => {
         { token: manager.token },
       );
       expect(byEmail.body.pagination.totalTickets).toBe(2);
-      for (const ticket of byEmail.body.tickets) expect(ticket.user.email).toBe(`${family.toLowerCase()}2@patel-family.test`);
+      for (const ticket of byEmail.body.tickets)
+        expect(ticket.user.email).toBe(`${family.toLowerCase()}2@patel-family.test`);
     });
 
     it('search finds a ticket by its printed id, and the status filter narrows it', async () => {
@@ -176,7 +181,11 @@ describeEachDatabase('admin tickets', (engine) => {
         token: manager.token,
         body: { status: 'active' },
       });
-      expect(active.body.ticket).toMatchObject({ status: 'active', cancelledAt: null, cancellationReason: null });
+      expect(active.body.ticket).toMatchObject({
+        status: 'active',
+        cancelledAt: null,
+        cancellationReason: null,
+      });
       expect(await availableTickets(server)).toBe(before);
 
       const audit = await server.ctx.db
@@ -232,8 +241,17 @@ describeEachDatabase('admin tickets', (engine) => {
     it('a cancelled ticket whose money was refunded cannot be re-activated', async () => {
       const { order, tickets } = await paidTickets(1);
       const ticket = tickets[0]!;
-      await server.ctx.db.updateTable('tickets').set({ status: 'cancelled' }).where('id', '=', ticket.id).execute();
-      await insertRefund(server.ctx.db, { ticket, order, status: 'processed', processedAt: new Date().toISOString() });
+      await server.ctx.db
+        .updateTable('tickets')
+        .set({ status: 'cancelled' })
+        .where('id', '=', ticket.id)
+        .execute();
+      await insertRefund(server.ctx.db, {
+        ticket,
+        order,
+        status: 'processed',
+        processedAt: new Date().toISOString(),
+      });
       const response = await server.request('PATCH', `/api/tickets/admin/${ticket.id}/status`, {
         token: admin.token,
         body: { status: 'active' },
@@ -355,14 +373,17 @@ describeEachDatabase('admin tickets', (engine) => {
 
   describe('delete', () => {
     it('a manually issued ticket is deleted by an admin, with an audit entry', async () => {
-      const issued = await issue({ userName: 'Delete Me', userEmail: `delete.${randomBytes(3).toString('hex')}@x.test` });
+      const issued = await issue({
+        userName: 'Delete Me',
+        userEmail: `delete.${randomBytes(3).toString('hex')}@x.test`,
+      });
       const id = issued.tickets[0].id;
       const response = await server.request('DELETE', `/api/admin/tickets/${id}`, { token: admin.token });
       expect(response.status, response.text).toBe(200);
       expect(response.body).toEqual({ success: true, message: 'Ticket deleted successfully' });
-      expect(await server.ctx.db.selectFrom('tickets').select('id').where('id', '=', id).executeTakeFirst()).toBe(
-        undefined,
-      );
+      expect(
+        await server.ctx.db.selectFrom('tickets').select('id').where('id', '=', id).executeTakeFirst(),
+      ).toBe(undefined);
       const audit = await server.ctx.db
         .selectFrom('audit_log')
         .select('action')
@@ -386,7 +407,9 @@ describeEachDatabase('admin tickets', (engine) => {
   describe('export', () => {
     it('a CSV export escapes a formula in a name and quotes it as RFC 4180 asks', async () => {
       await paidTickets(1, '=HYPERLINK("http://x","y")');
-      const response = await server.request('GET', '/api/admin/tickets/export?format=csv', { token: manager.token });
+      const response = await server.request('GET', '/api/admin/tickets/export?format=csv', {
+        token: manager.token,
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(response.headers.get('content-disposition')).toBe('attachment; filename="tickets.csv"');
@@ -401,7 +424,9 @@ describeEachDatabase('admin tickets', (engine) => {
     });
 
     it('a JSON export is one object with every ticket and no QR tokens', async () => {
-      const response = await server.request('GET', '/api/admin/tickets/export?format=json', { token: admin.token });
+      const response = await server.request('GET', '/api/admin/tickets/export?format=json', {
+        token: admin.token,
+      });
       expect(response.headers.get('content-disposition')).toBe('attachment; filename="tickets.json"');
       expect(response.body.success).toBe(true);
       const total = await server.ctx.db
@@ -410,7 +435,11 @@ describeEachDatabase('admin tickets', (engine) => {
         .executeTakeFirstOrThrow();
       expect(response.body.tickets).toHaveLength(Number(total.count));
       expect(response.body.tickets[0]).toEqual(
-        expect.objectContaining({ ticketId: expect.any(String), user: expect.any(Object), status: expect.any(String) }),
+        expect.objectContaining({
+          ticketId: expect.any(String),
+          user: expect.any(Object),
+          status: expect.any(String),
+        }),
       );
       expect(response.text).not.toContain('qrCode');
     });
@@ -424,7 +453,10 @@ describeEachDatabase('admin tickets', (engine) => {
         server.ctx.db,
         'tickets',
         Array.from({ length: 3000 }, (_, i) =>
-          ticketRow({ eventId: event.id, userId: owner.id }, { created_at: i % 3 === 0 ? stamp : new Date(Date.parse(stamp) + i).toISOString() }),
+          ticketRow(
+            { eventId: event.id, userId: owner.id },
+            { created_at: i % 3 === 0 ? stamp : new Date(Date.parse(stamp) + i).toISOString() },
+          ),
         ),
       );
       const total = Number(
@@ -452,7 +484,11 @@ describeEachDatabase('admin tickets', (engine) => {
 
   describe('PDFs', () => {
     it('generate-pdf answers one PDF with a page per ticket', async () => {
-      const issued = await issue({ userName: 'Pdf Family', userEmail: `pdf.${randomBytes(3).toString('hex')}@x.test`, quantity: 2 });
+      const issued = await issue({
+        userName: 'Pdf Family',
+        userEmail: `pdf.${randomBytes(3).toString('hex')}@x.test`,
+        quantity: 2,
+      });
       const response = await fetch(`${server.url}/api/tickets/admin/generate-pdf`, {
         method: 'POST',
         headers: { authorization: `Bearer ${manager.token}`, 'content-type': 'application/json' },

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findUserById } from '../../src/modules/users/repo';
 import { deleteUser } from '../../src/modules/admin/users-service';
+import { findUserById } from '../../src/modules/users/repo';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser, tokenFor } from '../support/factories';
 import { availableTickets, newEvent, type TestEvent } from '../support/purchase';
@@ -22,7 +22,9 @@ describeEachDatabase('admin deletes users', (engine) => {
   }
 
   it('an admin cannot delete their own account (400)', async () => {
-    const response = await server.request('DELETE', `/api/admin/users/${admin.user.id}`, { token: admin.token });
+    const response = await server.request('DELETE', `/api/admin/users/${admin.user.id}`, {
+      token: admin.token,
+    });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('BAD_REQUEST');
   });
@@ -39,10 +41,14 @@ describeEachDatabase('admin deletes users', (engine) => {
       .execute();
     try {
       const staleSecond = (await findUserById(server.ctx.db, second.user.id))!;
-      const deleted = await server.request('DELETE', `/api/admin/users/${second.user.id}`, { token: first.token });
+      const deleted = await server.request('DELETE', `/api/admin/users/${second.user.id}`, {
+        token: first.token,
+      });
       expect(deleted.status, deleted.text).toBe(200);
       // `second` had read its own row before; its request now finds `first` the last admin.
-      await expect(deleteUser(server.ctx, staleSecond, first.user.id)).rejects.toMatchObject({ code: 'LAST_ADMIN' });
+      await expect(deleteUser(server.ctx, staleSecond, first.user.id)).rejects.toMatchObject({
+        code: 'LAST_ADMIN',
+      });
       const admins = await server.ctx.db
         .selectFrom('users')
         .select('id')
@@ -51,7 +57,11 @@ describeEachDatabase('admin deletes users', (engine) => {
         .execute();
       expect(admins.map((a) => a.id)).toEqual([first.user.id]);
     } finally {
-      await server.ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user.id).execute();
+      await server.ctx.db
+        .updateTable('users')
+        .set({ role: 'admin' })
+        .where('id', '=', admin.user.id)
+        .execute();
     }
   });
 
@@ -80,7 +90,11 @@ describeEachDatabase('admin deletes users', (engine) => {
         .execute();
       expect(admins).toHaveLength(1);
     } finally {
-      await server.ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user.id).execute();
+      await server.ctx.db
+        .updateTable('users')
+        .set({ role: 'admin' })
+        .where('id', '=', admin.user.id)
+        .execute();
     }
   });
 
@@ -102,7 +116,11 @@ describeEachDatabase('admin deletes users', (engine) => {
 
     beforeAll(async () => {
       guest = await newUser(server, { name: 'Gita Guest' });
-      await server.ctx.db.updateTable('users').set({ phone: '+91 98200 00000' }).where('id', '=', guest.user.id).execute();
+      await server.ctx.db
+        .updateTable('users')
+        .set({ phone: '+91 98200 00000' })
+        .where('id', '=', guest.user.id)
+        .execute();
       const { order, tickets } = await insertPaidOrder(server.ctx.db, {
         eventId: event.id,
         userId: guest.user.id,
@@ -113,9 +131,11 @@ describeEachDatabase('admin deletes users', (engine) => {
       orderId = order.id;
       countBefore = await userCount();
       availableBefore = await availableTickets(server);
-      soldBefore = (await server.request('GET', '/api/admin/analytics/dashboard', { token: admin.token })).body.data
-        .tickets.total;
-      const response = await server.request('DELETE', `/api/admin/users/${guest.user.id}`, { token: admin.token });
+      soldBefore = (await server.request('GET', '/api/admin/analytics/dashboard', { token: admin.token }))
+        .body.data.tickets.total;
+      const response = await server.request('DELETE', `/api/admin/users/${guest.user.id}`, {
+        token: admin.token,
+      });
       expect(response.status, response.text).toBe(200);
       expect(response.body).toEqual({ success: true, message: 'User deleted successfully' });
     });
@@ -137,10 +157,18 @@ describeEachDatabase('admin deletes users', (engine) => {
     });
 
     it('their tickets and order are kept and still counted as sold', async () => {
-      const tickets = await server.ctx.db.selectFrom('tickets').selectAll().where('id', 'in', ticketIds).execute();
+      const tickets = await server.ctx.db
+        .selectFrom('tickets')
+        .selectAll()
+        .where('id', 'in', ticketIds)
+        .execute();
       expect(tickets).toHaveLength(2);
       expect(tickets.every((t) => t.status === 'active' && t.holder_name === 'Deleted user')).toBe(true);
-      const order = await server.ctx.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+      const order = await server.ctx.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', orderId)
+        .executeTakeFirst();
       expect(order?.status).toBe('paid');
       expect(await availableTickets(server)).toBe(availableBefore);
       const dashboard = await server.request('GET', '/api/admin/analytics/dashboard', { token: admin.token });

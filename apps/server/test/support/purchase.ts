@@ -7,8 +7,13 @@ import type { TestResponse, TestServer } from './server';
 
 export const EMULATOR = '/razorpay-emulator';
 
-/** Env for purchase suites: the hold sweeper never runs by itself, tests call reconcileOrders directly. */
-export const PURCHASE_ENV = { HOLD_SWEEP_SECONDS: '86400', RATE_LIMIT_CREATE_ORDER_PER_MINUTE: '1000' };
+/** Env for purchase suites: the hold sweeper and outbox worker never run by themselves; tests call them. */
+export const PURCHASE_ENV = {
+  HOLD_SWEEP_SECONDS: '86400',
+  RATE_LIMIT_CREATE_ORDER_PER_MINUTE: '1000',
+  // Mail has its own suite; here the worker would only compete with the buyers for the CPU.
+  OUTBOX_INTERVAL_MS: '86400000',
+};
 
 export interface TestEvent {
   id: string;

@@ -69,12 +69,18 @@ export async function salesParts<K extends string | number>(
     .where('tickets.status', 'in', SOLD);
   let orders = db
     .selectFrom('orders')
-    .select([bucket('orders.paid_at').as('bucket'), (eb) => eb.fn.sum<number>('orders.amount_paise').as('paise')])
+    .select([
+      bucket('orders.paid_at').as('bucket'),
+      (eb) => eb.fn.sum<number>('orders.amount_paise').as('paise'),
+    ])
     .where('orders.status', '=', 'paid')
     .where('orders.paid_at', 'is not', null);
   let manual = db
     .selectFrom('tickets')
-    .select([bucket('tickets.created_at').as('bucket'), (eb) => eb.fn.sum<number>('tickets.price_paise').as('paise')])
+    .select([
+      bucket('tickets.created_at').as('bucket'),
+      (eb) => eb.fn.sum<number>('tickets.price_paise').as('paise'),
+    ])
     .where('tickets.issued_by_admin', '=', 1)
     .where('tickets.payment_received', '=', 1)
     .where('tickets.status', '!=', 'cancelled');
@@ -89,7 +95,9 @@ export async function salesParts<K extends string | number>(
   if (range) {
     sold = sold.where('tickets.created_at', '>=', range.start).where('tickets.created_at', '<', range.end);
     orders = orders.where('orders.paid_at', '>=', range.start).where('orders.paid_at', '<', range.end);
-    manual = manual.where('tickets.created_at', '>=', range.start).where('tickets.created_at', '<', range.end);
+    manual = manual
+      .where('tickets.created_at', '>=', range.start)
+      .where('tickets.created_at', '<', range.end);
     refunds = refunds
       .where('refunds.processed_at', '>=', range.start)
       .where('refunds.processed_at', '<', range.end);

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dashboard } from './analytics-service';
 
-const bucket = <K extends z.ZodType>(key: K) => z.object({ _id: key, count: z.number(), revenue: z.number() });
+const bucket = <K extends z.ZodType>(key: K) =>
+  z.object({ _id: key, count: z.number(), revenue: z.number() });
 
 const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -57,7 +57,10 @@ export async function issueManualTickets(
 ): Promise<ManualIssuance> {
   const current = await findCurrentEvent(ctx.db);
   if (!current)
-    throw new AppError('EVENT_NOT_FOUND', 'No Event Found - Please create an event first before issuing tickets.');
+    throw new AppError(
+      'EVENT_NOT_FOUND',
+      'No Event Found - Please create an event first before issuing tickets.',
+    );
   const event = await eventWithKeys(ctx, current.id);
   const now = ctx.now();
 
@@ -108,12 +111,19 @@ export async function issueManualTickets(
         last_login_at: null,
       });
       user = await findUserByEmail(trx, recipient.email);
-      if (!user || user.deleted_at) throw new AppError('CONFLICT', 'That email belongs to a deleted account.');
+      if (!user || user.deleted_at)
+        throw new AppError('CONFLICT', 'That email belongs to a deleted account.');
       isNewUser = inserted;
       if (inserted) {
         await recordAudit(
           trx,
-          { actorUserId: caller.id, action: 'user.created', entity: 'user', entityId: id, data: { via: 'manual-issuance' } },
+          {
+            actorUserId: caller.id,
+            action: 'user.created',
+            entity: 'user',
+            entityId: id,
+            data: { via: 'manual-issuance' },
+          },
           now,
         );
       }

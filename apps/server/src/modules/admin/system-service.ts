@@ -59,7 +59,12 @@ export async function systemHealth(ctx: AppContext): Promise<SystemHealth> {
     probe(async () => {
       const all = await new Migrator({ db, provider }).getMigrations();
       const pending = all.filter((migration) => !migration.executedAt).map((migration) => migration.name);
-      return { current: pending.length === 0, applied: all.length - pending.length, known: all.length, pending };
+      return {
+        current: pending.length === 0,
+        applied: all.length - pending.length,
+        known: all.length,
+        pending,
+      };
     }),
     probe(async () => {
       const row = await db

@@ -11,11 +11,11 @@ import type { TicketView } from '../tickets/repo';
 
 export interface TicketFilter {
   status?: TicketStatus | undefined;
-  /** Matched case-insensitively against the owner's name and email, the holder's name and the ticket's id or code. */
+  /** Matched case-insensitively within the owner's name or email; exactly against the ticket's id or printed code. */
   search?: string | undefined;
 }
 
-type TicketsQueryEb = ExpressionBuilder<Database & { owner: Database['users'] }, 'tickets' | 'owner'>;
+type TicketsQueryEb = ExpressionBuilder<Database, 'tickets'>;
 
 /** The same columns as the tickets module's ticket view, so its presenter (toTicketJson) renders them. */
 function ticketViews(db: Db) {
@@ -45,18 +45,25 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-function matching(eb: TicketsQueryEb, filter: TicketFilter) {
+function matching(eb: TicketsQueryEb, filter: TicketFilter, postgres: boolean) {
   const conditions = [];
   if (filter.status) conditions.push(eb('tickets.status', '=', filter.status));
   if (filter.search) {
-    // lower() on both sides: SQLite's LIKE and PostgreSQL's LIKE disagree on case, lower() agrees.
-    const pattern = sql`${likePattern(filter.search)} escape '\\'`;
+    const pattern = sql<string>`${likePattern(filter.search)} escape '\\'`;
+    // Case-insensitive without lower() on every row (half the cost at 20,000 users, bench/admin): SQLite's
+    // LIKE folds ASCII case itself, exactly as its lower() does; PostgreSQL spells it ILIKE.
+    const like = postgres ? 'ilike' : 'like';
+    // People first (20,000 rows at most), then their tickets by tickets_user_idx; ticket ids and printed
+    // codes match exactly (primary key / unique index). A substring scan over every ticket's own columns
+    // made a searched page several times slower at 50,000 tickets.
+    const owners = eb
+      .selectFrom('users as match')
+      .select('match.id')
+      .where((u) => u.or([u('match.name', like, pattern), u('match.email', like, pattern)]));
     conditions.push(
       eb.or([
-        eb(sql`lower(owner.name)`, 'like', pattern),
-        eb(sql`lower(owner.email)`, 'like', pattern),
-        eb(sql`lower(tickets.holder_name)`, 'like', pattern),
-        eb(sql`lower(tickets.ticket_code)`, 'like', pattern),
+        eb('tickets.user_id', 'in', owners),
+        eb('tickets.ticket_code', '=', filter.search.toUpperCase()),
         eb('tickets.id', '=', filter.search),
       ]),
     );
@@ -67,9 +74,8 @@ function matching(eb: TicketsQueryEb, filter: TicketFilter) {
 export async function countTickets(db: Db, filter: TicketFilter): Promise<number> {
   const row = await db
     .selectFrom('tickets')
-    .innerJoin('users as owner', 'owner.id', 'tickets.user_id')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where((eb) => matching(eb, filter))
+    .where((eb) => matching(eb, filter, isPostgres(db)))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -79,13 +85,16 @@ export function listTickets(
   filter: TicketFilter,
   page: { limit: number; offset: number },
 ): Promise<TicketView[]> {
-  return ticketViews(db)
-    .where((eb) => matching(eb as unknown as TicketsQueryEb, filter))
-    .orderBy('tickets.created_at', 'desc')
-    .orderBy('tickets.id')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  return (
+    ticketViews(db)
+      .where((eb) => matching(eb as unknown as TicketsQueryEb, filter, isPostgres(db)))
+      // Both descending: tickets_created_idx read backwards, no sort.
+      .orderBy('tickets.created_at', 'desc')
+      .orderBy('tickets.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute()
+  );
 }
 
 export function findTicketViewsByIds(db: Db, ids: readonly string[]): Promise<TicketView[]> {
@@ -258,11 +267,9 @@ export function exportPage(db: Db, after: ExportCursor | null, limit: number): P
     .orderBy('tickets.id')
     .limit(limit);
   if (after) {
+    // A row-value comparison, so both engines seek tickets_created_idx instead of scanning from the start.
     query = query.where((eb) =>
-      eb.or([
-        eb('tickets.created_at', '>', after.createdAt),
-        eb.and([eb('tickets.created_at', '=', after.createdAt), eb('tickets.id', '>', after.id)]),
-      ]),
+      eb(eb.refTuple('tickets.created_at', 'tickets.id'), '>', eb.tuple(after.createdAt, after.id)),
     );
   }
   return query.execute();

@@ -1,4 +1,8 @@
-import { bulkStatusUpdateSchema, TICKET_STATUSES, ticketStatusChangeSchema } from '@utsav/domain/admin-tickets-schema';
+import {
+  bulkStatusUpdateSchema,
+  TICKET_STATUSES,
+  ticketStatusChangeSchema,
+} from '@utsav/domain/admin-tickets-schema';
 import { PAGE_SIZE } from '@utsav/domain/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,9 +39,16 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
   const listHandler = async (request: { query: z.infer<typeof listQuery> }) => {
     const { status, search, page, limit } = request.query;
-    const filter = { status: status === 'all' || status === '' ? undefined : status, search: search || undefined };
+    const filter = {
+      status: status === 'all' || status === '' ? undefined : status,
+      search: search || undefined,
+    };
     const result = await listTicketPage(app.ctx, filter, page, limit);
-    return { success: true as const, tickets: result.tickets.map(toTicketJson), pagination: result.pagination };
+    return {
+      success: true as const,
+      tickets: result.tickets.map(toTicketJson),
+      pagination: result.pagination,
+    };
   };
   const listRoute = {
     onRequest: app.requireAction('tickets:view'),
@@ -85,9 +96,15 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await changeTicketStatuses(app.ctx, actor(request), [request.params.id], request.body.status, {
-        bulk: false,
-      });
+      const result = await changeTicketStatuses(
+        app.ctx,
+        actor(request),
+        [request.params.id],
+        request.body.status,
+        {
+          bulk: false,
+        },
+      );
       return {
         success: true as const,
         message: 'Ticket status updated successfully',

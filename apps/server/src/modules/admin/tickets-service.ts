@@ -49,7 +49,12 @@ export async function listTicketPage(
   ]);
   return {
     tickets,
-    pagination: { current: page, total: Math.ceil(totalTickets / limit), count: tickets.length, totalTickets },
+    pagination: {
+      current: page,
+      total: Math.ceil(totalTickets / limit),
+      count: tickets.length,
+      totalTickets,
+    },
   };
 }
 

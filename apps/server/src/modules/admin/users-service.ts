@@ -21,7 +21,10 @@ export async function deleteUser(ctx: AppContext, caller: UserRow, targetId: str
     const target = await findUserById(trx, targetId);
     if (!target) throw new AppError('USER_NOT_FOUND', 'User not found');
     if (target.role === 'admin' && (await countAdmins(trx)) <= 1) {
-      throw new AppError('LAST_ADMIN', 'The last administrator cannot be deleted. Make someone else an admin first.');
+      throw new AppError(
+        'LAST_ADMIN',
+        'The last administrator cannot be deleted. Make someone else an admin first.',
+      );
     }
     // The caller's row was read before the lock; two admins deleting each other at once must not both win.
     const current = await findUserById(trx, caller.id);

@@ -29,6 +29,10 @@ export function createDatabase(
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
     // replaces it on next use.
     pool.on('error', onIdleError);
+    // A connection cut while checked out (PostgreSQL restarted between two statements of a transaction) emits
+    // 'error' on the client, which the pool listens to only while the client is idle: unheard, it would end
+    // the process. The statement in flight fails by itself, and the pool drops the broken client on release.
+    pool.on('connect', (client) => client.on('error', onIdleError));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(config.dataDir, { recursive: true });

@@ -93,6 +93,9 @@ export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Uint8Arr
   };
 
   for (const [index, ticket] of input.tickets.entries()) {
+    // Each page is milliseconds of synchronous work on the server's only thread: let waiting requests
+    // (a sales rush) run between pages instead of after the whole document.
+    if (index > 0) await new Promise((resolve) => setImmediate(resolve));
     const qr = embedQr(pdf, ticket.qrToken);
     const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
     const qrName = page.node.newXObject('QR', qr);

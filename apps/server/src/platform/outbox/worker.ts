@@ -40,7 +40,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, log, handlers } = options;
   const intervalMs = options.intervalMs ?? 2000;
   const batchSize = options.batchSize ?? 20;
-  const concurrency = options.concurrency ?? 2;
+  // One lane by default: mail is never urgent, and its PDFs share the CPU with ticket buyers.
+  const concurrency = options.concurrency ?? 1;
   const maxAttempts = options.maxAttempts ?? 8;
   const leaseMs = options.leaseMs ?? 120_000;
   let timer: NodeJS.Timeout | undefined;

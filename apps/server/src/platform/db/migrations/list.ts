@@ -3,6 +3,7 @@ import * as usersEvents from './0001_users_events';
 import * as purchase from './0002_purchase';
 import * as checkinScans from './0003_checkin_scans';
 import * as refunds from './0004_refunds';
+import * as adminIndexes from './0005_admin_indexes';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -11,4 +12,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0002_purchase', purchase],
   ['0003_checkin_scans', checkinScans],
   ['0004_refunds', refunds],
+  ['0005_admin_indexes', adminIndexes],
 ];
