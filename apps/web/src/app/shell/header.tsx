@@ -73,7 +73,8 @@ export function Header() {
           </span>
         </button>
 
-        <nav aria-label="Account" className="flex items-center">
+        {/* Takes the rest of the bar, so the spinner turning into a wider sign-in button moves nothing. */}
+        <nav aria-label="Account" className="flex flex-1 items-center justify-end">
           {status === 'loading' || status === 'initializing' ? (
             <span className="px-3 text-gold-200">
               <Spinner label="Loading your account" />

@@ -43,7 +43,8 @@ function Detail({ icon, children, loading }: { icon: ReactNode; children: ReactN
         {icon}
       </span>
       {loading ? (
-        <span className="h-4 w-44 animate-shimmer rounded bg-maroon-700" />
+        // One line of text tall, so the loaded text takes the skeleton's place without moving anything.
+        <span className="h-[1lh] w-44 animate-shimmer rounded bg-maroon-700" />
       ) : (
         <span>{children}</span>
       )}
@@ -123,7 +124,7 @@ export function Hero(props: HeroProps) {
           width={800}
           height={800}
           fetchPriority="high"
-          className="absolute top-1/2 left-1/2 w-[min(150vw,60rem)] max-w-none -translate-x-1/2 -translate-y-1/2 animate-[spin_240s_linear_infinite] opacity-35 md:opacity-45"
+          className="absolute top-1/2 left-1/2 w-[min(150vw,60rem)] max-w-none -translate-x-1/2 -translate-y-1/2 animate-[spin_240s_linear_infinite] opacity-35 motion-reduce:animate-none md:opacity-45"
         />
         <img
           src={HERO_IMAGES.lanterns}
@@ -176,7 +177,9 @@ export function Hero(props: HeroProps) {
           </span>
         </div>
 
-        <div className="mt-9 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+        {/* On a phone the buttons stack: room for two is kept from the start, so the hero does not jump up
+            when the account resolves and 'Sign In' or 'View My Tickets' joins the booking button. */}
+        <div className="mt-9 flex min-h-[6.75rem] flex-col items-stretch justify-start gap-3 sm:min-h-0 sm:flex-row sm:items-center sm:justify-center">
           <HeroButtons {...props} />
         </div>
       </div>

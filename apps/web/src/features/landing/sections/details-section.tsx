@@ -8,17 +8,18 @@ import type { SectionEvent } from './section-event';
 
 function Item({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="card flex gap-4 p-5">
-      <span
-        aria-hidden="true"
-        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-maroon-700 text-gold-300"
-      >
-        {icon}
-      </span>
-      <div>
-        <dt className="text-sm font-semibold tracking-wide text-saffron-300 uppercase">{label}</dt>
-        <dd className="mt-1 text-lg text-cream">{children}</dd>
-      </div>
+    // A <dl> allows only <dt>/<dd> inside its <div> groups, so the icon sits in the <dt>, drawn beside both.
+    <div className="card relative p-5 pl-20">
+      <dt className="text-sm font-semibold tracking-wide text-saffron-300 uppercase">
+        <span
+          aria-hidden="true"
+          className="absolute top-5 left-5 flex size-11 items-center justify-center rounded-full bg-maroon-700 text-gold-300"
+        >
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-1 text-lg text-cream">{children}</dd>
     </div>
   );
 }

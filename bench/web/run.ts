@@ -1,0 +1,364 @@
+// Web budgets (issue 7): Lighthouse on the landing page and the scanner's decode latency, in Debian's Chromium.
+//
+//   npx tsx bench/web/run.ts [--runs 3] [--scans 5] [--dist <built web dir>] [--no-write]
+//
+// Landing page: a production build of apps/web (built here into a private folder, so a rebuild by anyone
+// else cannot change what is measured; or --dist to measure an existing build) served by the real server
+// (buildApp, in its own process: bench/web/serve.ts), then Lighthouse's default profile (mobile form
+// factor, simulated slow 4G, 4x CPU slowdown) --runs times, each in a fresh Chromium; medians are reported.
+// Lighthouse 12.2 cannot name the LCP element on Chromium 156 (its RootCauses gatherer fails on the newer
+// trace format), so the element is read from the trace's own LCP candidate events instead.
+//
+// Scanner: the scanner engine's test page (scanner-lab.html, as e2e/scanner-engine.test.ts builds it) with
+// Chromium's fake camera showing a ticket-shaped QR; time from the video's 'playing' event to the first
+// decoded code, --scans times, each in a fresh browser context (decoder and wasm loaded afresh).
+//
+// Results go to the "Web budgets" section of bench/RESULTS.md (replaced if present, else appended).
+
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import type { RunnerResult } from 'lighthouse';
+import { build } from 'vite';
+import { CHROMIUM_PATH, launchBrowser, newContext, PHONE } from '../../e2e/support/browser';
+import { writeFakeCameraY4m } from '../../e2e/support/fake-camera';
+import { runLighthouse } from '../../e2e/support/lighthouse';
+import { freePort } from '../../e2e/support/server';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const webRoot = path.join(root, 'apps/web');
+const resultsFile = path.join(root, 'bench/RESULTS.md');
+const SECTION = '## Web budgets';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    scans: { type: 'string', default: '5' },
+    dist: { type: 'string' },
+    'no-write': { type: 'boolean', default: false },
+    /** A folder to keep each run's Lighthouse report (JSON) in, for a closer look. */
+    save: { type: 'string' },
+  },
+});
+const RUNS = Number(args.runs);
+const SCANS = Number(args.scans);
+
+const BUDGET = { jsKb: 170, lcpMs: 2500, accessibility: 95, decodeMs: 500 };
+
+const workDir = mkdtempSync(path.join(tmpdir(), 'utsav-bench-web-'));
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+async function buildWeb(outDir: string): Promise<void> {
+  // Vite keeps NODE_ENV; under `test` it would bundle React's development build.
+  process.env.NODE_ENV = 'production';
+  await build({
+    configFile: path.join(webRoot, 'vite.config.ts'),
+    mode: 'production',
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true },
+  });
+}
+
+async function startServer(webDistDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(root, 'bench/web/serve.ts'),
+      webDistDir,
+      String(port),
+      path.join(workDir, 'data'),
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+interface TraceEvent {
+  name: string;
+  ts: number;
+  args?: { data?: Record<string, unknown> };
+}
+
+interface LandingRun {
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+  speedIndex: number;
+  jsTransferKb: number;
+  lcpElement: string;
+}
+
+/** The last LCP candidate of the main frame, as Chromium wrote it into the trace. */
+function lcpElement(result: RunnerResult): string {
+  const trace = (result.artifacts as unknown as { Trace?: { traceEvents: TraceEvent[] } }).Trace;
+  const candidates = (trace?.traceEvents ?? []).filter(
+    (event) =>
+      event.name === 'largestContentfulPaint::Candidate' && event.args?.data?.isOutermostMainFrame !== false,
+  );
+  const last = candidates.at(-1)?.args?.data;
+  if (!last) return 'unknown';
+  const url = typeof last.imageUrl === 'string' && last.imageUrl ? ` ${last.imageUrl.split('/').pop()}` : '';
+  return `${last.type ?? '?'}${url} (${last.size} px²)`;
+}
+
+async function measureLanding(url: string): Promise<LandingRun> {
+  const result = await runLighthouse(url, { onlyCategories: ['performance', 'accessibility'] });
+  const { lhr } = result;
+  if (args.save) {
+    mkdirSync(args.save, { recursive: true });
+    writeFileSync(path.join(args.save, `landing-${Date.now()}.json`), JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = (lhr.audits['network-requests']?.details as { items?: Array<Record<string, unknown>> })
+    ?.items;
+  const jsBytes = (requests ?? [])
+    .filter((request) => request.resourceType === 'Script')
+    .reduce((sum, request) => sum + Number(request.transferSize ?? 0), 0);
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    lcp: numeric('largest-contentful-paint'),
+    fcp: numeric('first-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    speedIndex: numeric('speed-index'),
+    jsTransferKb: jsBytes / 1024,
+    lcpElement: lcpElement(result),
+  };
+}
+
+// ---- scanner ----
+
+const TICKET_CODE = `UT1.${'eyJ0IjoiMDFKOFo3UTRSNkI5WDJNM0s1VjhOMUMwRDciLCJlIjoiZXZ0XzIwMjYifQ'}.${'Qk3x_9vL2mN8pR4tY7wZ1aC5eG0hJ6kS3uX9bD2fH8jL4nP7qT1vW5yA0cE6gI3kM9oR2sU8wZ4bF7dH1jK'}`;
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+};
+
+async function serveLab(outDir: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    const urlPath = new URL(request.url ?? '/', 'http://x').pathname;
+    const file = path.join(outDir, path.normalize(urlPath).replace(/^(\.\.[/\\])+/, ''));
+    try {
+      const body = readFileSync(file);
+      response.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+async function measureDecodes(): Promise<number[]> {
+  const outDir = path.join(workDir, 'lab');
+  await build({
+    root: webRoot,
+    configFile: false,
+    logLevel: 'error',
+    plugins: [react(), tailwindcss()],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      rolldownOptions: { input: path.join(webRoot, 'scanner-lab.html') },
+    },
+  });
+  const cameraFile = path.join(workDir, 'ticket.y4m');
+  writeFakeCameraY4m(TICKET_CODE, cameraFile);
+  const { server, url } = await serveLab(outDir);
+  const browser = await launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${cameraFile}`,
+  ]);
+  const latencies: number[] = [];
+  try {
+    for (let run = 0; run < SCANS; run += 1) {
+      const context = await newContext(browser, { viewport: PHONE });
+      await context.grantPermissions(['camera'], { origin: url });
+      const page = await context.newPage();
+      await page.goto(`${url}/scanner-lab.html`);
+      await page.getByRole('button', { name: 'Start Camera' }).click();
+      const scanned = page.getByTestId('scanned');
+      const deadline = Date.now() + 15_000;
+      while ((await scanned.textContent()) !== TICKET_CODE) {
+        if (Date.now() > deadline) throw new Error('the fake camera QR was not decoded within 15 s');
+        await page.waitForTimeout(50);
+      }
+      const decoder = await page.getByTestId('decoder').textContent();
+      const playingAt = Number(await scanned.getAttribute('data-playing-at'));
+      const firstScanAt = Number((await scanned.getAttribute('data-scan-times'))?.split(',')[0]);
+      latencies.push(firstScanAt - playingAt);
+      console.log(
+        `[scanner] run ${run + 1}: first decode ${(firstScanAt - playingAt).toFixed(0)} ms (${decoder})`,
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  return latencies;
+}
+
+// ---- report ----
+
+function machine(): string {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  let chromium = 'Chromium';
+  try {
+    chromium = execFileSync(CHROMIUM_PATH, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .replace(/ built on .*/s, '')
+      .trim();
+  } catch {
+    // the name alone will do
+  }
+  return `\`nproc\` ${cpus().length}; CPU \`${cpu}\`; ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM; Node ${process.version}; ${chromium}; Lighthouse 12.2.3`;
+}
+
+function writeSection(body: string): void {
+  // Re-read right before writing: other benches append their own sections to the same file.
+  const current = readFileSync(resultsFile, 'utf8');
+  const start = current.indexOf(`\n${SECTION}\n`);
+  let next: string;
+  if (start === -1) next = `${current.trimEnd()}\n\n${body}`;
+  else {
+    const after = current.indexOf('\n## ', start + SECTION.length + 1);
+    next = `${current.slice(0, start + 1)}${body}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
+  }
+  writeFileSync(resultsFile, `${next.trimEnd()}\n`);
+}
+
+const fmtS = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+const loadAtStart = loadavg();
+
+async function main(): Promise<void> {
+  const dist = args.dist ? path.resolve(args.dist) : path.join(workDir, 'web');
+  if (!args.dist) await buildWeb(dist);
+
+  // Compressed JS of the first load as shipped (the build's .br files, else gzip of the file), for the record.
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const initialJs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+    (match) => match[1] as string,
+  );
+  const initialJsGzipKb =
+    initialJs.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file))).length, 0) / 1024;
+
+  const { url, child } = await startServer(dist);
+  const runs: LandingRun[] = [];
+  try {
+    for (let run = 0; run < RUNS; run += 1) {
+      const result = await measureLanding(`${url}/`);
+      runs.push(result);
+      console.log(
+        `[landing] run ${run + 1}: perf ${result.performance}, a11y ${result.accessibility}, LCP ${fmtS(result.lcp)} (${result.lcpElement}), FCP ${fmtS(result.fcp)}, TBT ${result.tbt.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}, JS ${result.jsTransferKb.toFixed(1)} KiB`,
+      );
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+  const decodes = await measureDecodes();
+
+  const med = (pick: (run: LandingRun) => number) => median(runs.map(pick));
+  const lcp = med((run) => run.lcp);
+  const a11y = Math.min(...runs.map((run) => run.accessibility));
+  const js = med((run) => run.jsTransferKb);
+  const decodeMedian = median(decodes);
+  const decodeMax = Math.max(...decodes);
+  const verdict = (ok: boolean) => (ok ? 'within budget' : '**over budget**');
+  const date = new Date().toISOString().slice(0, 10);
+  const loadText = (values: number[]) => values.map((value) => value.toFixed(1)).join(' / ');
+  const load = `${loadText(loadAtStart)} at the start, ${loadText(loadavg())} at the end`;
+
+  const body = `${SECTION}
+
+What: the landing page of a production build of apps/web, served by the real server (\`buildApp\` in its
+own process, static assets precompressed .br/.gz), measured by Lighthouse from npm with its default
+profile: mobile form factor, simulated slow 4G (150 ms RTT, 1.6 Mbps) and 4x CPU slowdown, in Debian's
+Chromium with the test flags, a fresh browser per run (so the intro overlay plays, as on a first visit).
+${RUNS} runs, median reported. Then the scanner engine's test page with Chromium's fake camera showing a
+ticket QR: time from the video's \`playing\` event to the first decoded code (zxing-wasm; Debian's Chromium has
+no BarcodeDetector), ${SCANS} runs, each in a fresh browser context (decoder loaded afresh).
+Deterministic budgets (JS bytes, axe violations, Lighthouse accessibility score) are asserted by
+e2e/budgets.test.ts and e2e/a11y.test.ts; the timings here are measurements, not test assertions.
+
+Machine: ${machine()}. Debian 12. Load average (1/5/15 min) ${load}: Lighthouse's simulation
+multiplies the CPU time it observes by 4, so a busy machine (other test suites running) inflates LCP, FCP
+and TBT; compare runs made at similar load.
+
+Command (${date}):
+
+\`\`\`
+npx tsx bench/web/run.ts        # defaults: --runs ${RUNS} --scans ${SCANS}; builds apps/web into a temp folder
+\`\`\`
+
+| metric | median of ${RUNS} | runs | budget |
+|---|---|---|---|
+| Largest Contentful Paint | ${fmtS(lcp)} | ${runs.map((run) => fmtS(run.lcp)).join(', ')} | < 2.5 s: ${verdict(lcp < BUDGET.lcpMs)} |
+| LCP element (from the trace) | ${runs.at(-1)?.lcpElement} | | |
+| First Contentful Paint | ${fmtS(med((run) => run.fcp))} | ${runs.map((run) => fmtS(run.fcp)).join(', ')} | |
+| Total Blocking Time | ${med((run) => run.tbt).toFixed(0)} ms | ${runs.map((run) => run.tbt.toFixed(0)).join(', ')} | |
+| Cumulative Layout Shift | ${med((run) => run.cls).toFixed(3)} | ${runs.map((run) => run.cls.toFixed(3)).join(', ')} | |
+| Speed Index | ${fmtS(med((run) => run.speedIndex))} | ${runs.map((run) => fmtS(run.speedIndex)).join(', ')} | |
+| Performance score | ${med((run) => run.performance)} | ${runs.map((run) => run.performance).join(', ')} | |
+| Accessibility score | ${a11y} (lowest) | ${runs.map((run) => run.accessibility).join(', ')} | >= 95: ${verdict(a11y >= BUDGET.accessibility)} |
+| JS transferred by the page load (compressed, Lighthouse) | ${js.toFixed(1)} KiB | ${runs.map((run) => run.jsTransferKb.toFixed(1)).join(', ')} | <= 170 KB: ${verdict(js * 1.024 <= BUDGET.jsKb)} |
+| JS in index.html's entry + modulepreloads, gzip -6 | ${initialJsGzipKb.toFixed(1)} KiB (${initialJs.length} files) | | |
+| Scanner: playing -> first decode | median ${decodeMedian.toFixed(0)} ms, max ${decodeMax.toFixed(0)} ms | ${decodes.map((value) => value.toFixed(0)).join(', ')} ms | < 500 ms: ${verdict(decodeMax < BUDGET.decodeMs)} |
+
+Reading it: the LCP element is the hero's decorative mandala (\`hero-mandala.svg\`, the largest thing on the
+first screen; the intro's words are smaller, and not candidates while transparent). It used to be requested
+only once React had rendered the hero, so its load waited on all the JavaScript (LCP 2.8 s); index.html now
+preloads both hero images (\`fetchpriority=high\` for the mandala), so the image is in by the time React's
+first commit paints and LCP equals that first paint. What remains on the critical path is the JavaScript
+(~120 KiB compressed, most of it React, React Router and TanStack Query) and its CPU cost, multiplied by 4.
+CLS was 0.14: the hero's buttons grew from one to two when the account resolved (room for two is now kept
+on phones), the details' skeletons were 16 px tall against 24 px text lines (now one line tall), and the
+header's account area moved as the spinner became the wider sign-in button (it now takes the rest of the
+bar). TBT comes mostly from the intro overlay's word transitions and the first render.
+`;
+  console.log(`\n${body}`);
+  if (!args['no-write']) writeSection(body);
+}
+
+try {
+  await main();
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}

@@ -1,0 +1,215 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { quote } from '@utsav/domain/pricing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, PHONE, signInThroughPopup } from './support/browser';
+import { writeFakeCameraY4m } from './support/fake-camera';
+import { runLighthouse } from './support/lighthouse';
+import { type RunningServer, startServer } from './support/server';
+
+// Accessibility budgets (issue 7): no axe-core violation (WCAG 2.0/2.1 A and AA, plus axe's best practices)
+// on the pages a guest and a gate volunteer use, and Lighthouse's accessibility score of the landing page
+// at least 95. Pages are checked in the state a person sees them: dialogs open, a ticket's QR shown, the
+// scanner before and while its (fake) camera runs.
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const GUEST = { email: 'guest@utsav.test', name: 'Gaurav Guest' };
+const CHECKER = 'checker@utsav.test';
+
+const workDir = mkdtempSync(path.join(tmpdir(), 'utsav-a11y-'));
+const cameraFile = path.join(workDir, 'ticket.y4m');
+
+let server: RunningServer;
+let browser: Browser;
+
+async function call<T>(method: string, pathname: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.url}${pathname}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${pathname} -> ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** create-order, the emulator's checkout, verify-payment: what the guest's browser does when buying one. */
+async function buyTicketAs(email: string, name: string): Promise<{ qrCode: string }> {
+  const { idToken } = await call<{ idToken: string }>('POST', '/dev-auth/token', undefined, { email, name });
+  await call('POST', '/api/auth/google-signin', undefined, { idToken });
+  const { data: event } = await call<{
+    data: { id: string; name: string; ticketPrice: number; groupPrice4: number | null };
+  }>('GET', '/api/event');
+  const priced = quote(event, 1);
+  const order = await call<{ orderId: string }>('POST', '/api/tickets/create-order', idToken, {
+    quantity: 1,
+    amount: priced.total,
+    eventId: event.id,
+    eventName: event.name,
+    pricePerTicket: priced.pricePerTicket,
+    pricingTier: priced.pricingTier,
+  });
+  const checkout = await call<Record<string, string>>('POST', '/razorpay-emulator/_test/pay', undefined, {
+    order_id: order.orderId,
+  });
+  const verified = await call<{ tickets: Array<{ qrCode: string }> }>(
+    'POST',
+    '/api/tickets/verify-payment',
+    idToken,
+    { ...checkout, quantity: 1 },
+  );
+  const [ticket] = verified.tickets;
+  if (!ticket) throw new Error('verify-payment returned no ticket');
+  return ticket;
+}
+
+/** Runs axe on the page as it is now and fails with a readable list of what is wrong and where. */
+async function expectNoViolations(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const report = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+        .map(
+          (node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`,
+        )
+        .join('\n')}`,
+  );
+  expect(report, `axe violations on ${what}`).toEqual([]);
+}
+
+async function openLanding(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Sign In with Google' }).first().waitFor();
+  return page;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  const { qrCode } = await buyTicketAs(GUEST.email, GUEST.name);
+  writeFakeCameraY4m(qrCode, cameraFile);
+  browser = await launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${cameraFile}`,
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('no axe-core violations', () => {
+  it('on the landing page, first screen and every lazy section', async () => {
+    const context = await newContext(browser, { viewport: PHONE });
+    const page = await openLanding(context);
+    await expectNoViolations(page, 'the landing page');
+
+    // Scroll down step by step so each section comes near the viewport and loads, as a reader's would.
+    for (let step = 0; step < 20; step += 1) {
+      const done = await page.evaluate(() => {
+        window.scrollBy(0, window.innerHeight);
+        return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+      });
+      await page.waitForTimeout(150);
+      if (done) break;
+    }
+    await page.locator('#faq h2').waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectNoViolations(page, 'the landing page with its lazy sections loaded');
+    await context.close();
+  });
+
+  it('on the landing page while the intro plays', async () => {
+    const context = await newContext(browser, { viewport: PHONE, reducedMotion: false });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectNoViolations(page, 'the landing page under the intro');
+    await context.close();
+  });
+
+  it('on the purchase dialog: selection step and sign-in-required step', async () => {
+    const context = await newContext(browser, { viewport: PHONE });
+    const page = await openLanding(context);
+    await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
+    const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });
+    await booking.getByRole('button', { name: 'Continue to Purchase' }).waitFor();
+    await expectNoViolations(page, 'the purchase dialog (selection)');
+
+    await booking.getByRole('checkbox').check();
+    await booking.getByRole('button', { name: 'Continue to Purchase' }).click();
+    await page.getByRole('dialog', { name: 'Sign In Required' }).waitFor();
+    await expectNoViolations(page, 'the purchase dialog (sign in required)');
+    await context.close();
+  });
+
+  it('on the guest dashboard and My Tickets with a QR shown', async () => {
+    const context = await newContext(browser, { viewport: PHONE });
+    const page = await openLanding(context);
+    await signInThroughPopup(page, GUEST.email);
+    await page.getByRole('button', { name: 'View My Tickets' }).first().waitFor();
+    await page.goto(`${server.url}/dashboard/guest`);
+    await page.getByRole('heading', { name: /Active\s*\(1\)/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectNoViolations(page, 'the guest dashboard');
+
+    const card = page.locator('article[data-ticket-id]').first();
+    await card.getByRole('button', { name: 'Show QR' }).click();
+    await card.locator('img[data-qr-ticket]').waitFor();
+    await card.getByRole('button', { name: 'View Details' }).click();
+    await expectNoViolations(page, 'My Tickets with a QR shown and details open');
+    await context.close();
+  });
+
+  it('on a legal page', async () => {
+    const context = await newContext(browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/privacy-policy`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectNoViolations(page, 'the privacy policy');
+    await context.close();
+  });
+
+  it('on the scanner page, before and while the camera runs', async () => {
+    const context = await newContext(browser, { viewport: PHONE });
+    await context.grantPermissions(['camera'], { origin: server.url });
+    const page = await openLanding(context);
+    await signInThroughPopup(page, CHECKER);
+    await page.getByRole('button', { name: 'My Dashboard' }).first().waitFor();
+    await page.goto(`${server.url}/dashboard/qrchecker`);
+    await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor();
+    await expect
+      .poll(() => page.getByTestId('snapshot-info').textContent(), { timeout: 15_000 })
+      .toMatch(/^Ticket list:/);
+    await expectNoViolations(page, 'the scanner page, camera off');
+
+    await page.getByRole('button', { name: 'Start Camera' }).click();
+    await page.getByTestId('scan-result').waitFor({ timeout: 15_000 });
+    await expectNoViolations(page, 'the scanner page after a scan');
+    await context.close();
+  });
+});
+
+describe('Lighthouse accessibility', () => {
+  it('scores the landing page at least 95', async () => {
+    const { lhr } = await runLighthouse(server.url, { onlyCategories: ['accessibility'] });
+    const category = lhr.categories.accessibility;
+    const failing = (category?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 1)
+      .map((audit) => `${audit?.id}: ${audit?.title}`);
+    console.log(`[a11y] Lighthouse accessibility ${Math.round((category?.score ?? 0) * 100)}`, failing);
+    expect(category?.score ?? 0).toBeGreaterThanOrEqual(0.95);
+  });
+});

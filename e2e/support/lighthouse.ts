@@ -1,0 +1,70 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser';
+
+// Lighthouse drives Chromium over the DevTools protocol on a port. We start Debian's Chromium ourselves (same
+// flags as the Playwright tests) rather than through chrome-launcher, which is only a transitive dependency.
+
+export interface DebuggableChromium {
+  port: number;
+  close: () => Promise<void>;
+}
+
+export async function launchDebuggableChromium(): Promise<DebuggableChromium> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'utsav-lighthouse-'));
+  const child: ChildProcess = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`Chromium did not open a debugging port:\n${stderr}`)),
+      30_000,
+    );
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+      const match = stderr.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited with ${code}:\n${stderr}`));
+    });
+  });
+  const close = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return { port, close };
+}
+
+/**
+ * One Lighthouse run on Lighthouse's default profile: mobile form factor, simulated slow 4G and 4x CPU.
+ * Each run gets a fresh Chromium, so no cache, service worker or session storage carries over.
+ */
+export async function runLighthouse(url: string, flags: Flags = {}): Promise<RunnerResult> {
+  const chromium = await launchDebuggableChromium();
+  try {
+    const result = await lighthouse(url, {
+      port: chromium.port,
+      output: 'json',
+      logLevel: 'error',
+      ...flags,
+    });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    return result;
+  } finally {
+    await chromium.close();
+  }
+}
