@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FieldError } from '@utsav/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -14,6 +16,9 @@ const FRIENDLY: Record<number, AppError> = {
   429: new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.'),
   404: new AppError('NOT_FOUND', 'Not found'),
 };
+
+// 22021 invalid byte sequence (a NUL), 22P05 untranslatable character, 54000 program limit (index row size).
+const DATABASE_INPUT_ERRORS = new Set(['22021', '22P05', '54000']);
 
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -38,6 +43,10 @@ export function toAppError(error: unknown): AppError {
       ),
     );
   }
+  // PostgreSQL refusing a value as such (a character it cannot store, an index entry too large): the input is
+  // at fault, not the server. Normally caught earlier (input-guard.ts, schema limits); this is the backstop.
+  if (typeof fastifyError.code === 'string' && DATABASE_INPUT_ERRORS.has(fastifyError.code))
+    return new AppError('BAD_REQUEST', 'The request contains text that cannot be stored.');
   const status = fastifyError.statusCode ?? 500;
   const friendly = FRIENDLY[status];
   if (friendly) return friendly;
@@ -73,4 +82,29 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const path = request.url.split('?')[0];
   return reply.status(404).send(new AppError('NOT_FOUND', `Not found: ${request.method} ${path}`).toBody());
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request address or headers are too long.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive. Please try again.' },
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or URL over 16 KB, malformed HTTP)
+ * still get the envelope; Fastify's default answers with a shape of its own.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = (error.code && CLIENT_ERRORS[error.code]) || { status: 400, message: 'Malformed request.' };
+  const body = JSON.stringify(new AppError('BAD_REQUEST', known.message).toBody());
+  socket.end(
+    `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status] ?? 'Bad Request'}\r\nConnection: close\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+/** Errors Fastify raises before routing (a malformed percent-encoding in the path): the envelope too. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ code: error.code }, 'malformed request address');
+  void reply.status(400).type('application/json').send(new AppError('BAD_REQUEST', 'The address is not valid.').toBody());
 }
