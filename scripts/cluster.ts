@@ -20,7 +20,13 @@ import {
   startOwnPostgres,
   stopOwnPostgres,
 } from '../apps/server/test/integration/cluster-harness';
-import { booksProblems, NO_PROBLEMS, percentiles, rush, tally } from '../apps/server/test/integration/cluster-rush';
+import {
+  booksProblems,
+  NO_PROBLEMS,
+  percentiles,
+  rush,
+  tally,
+} from '../apps/server/test/integration/cluster-rush';
 import { settle } from '../apps/server/test/integration/cluster-settle';
 
 const { values: args } = parseArgs({
@@ -87,14 +93,16 @@ async function main(): Promise<number> {
         }
         if (done === restartPgAfter) {
           console.log(`pg_ctl restart -m fast after ${done} buyers`);
-          faults.push(Promise.resolve().then(() => restartOwnPostgres(OWN_PG.dir)));
+          faults.push(restartOwnPostgres(OWN_PG.dir));
         }
       },
     });
     await Promise.all(faults);
     for (const instance of cluster.instances) if (!instance.running) await instance.start();
     const seconds = result.elapsedMs / 1000;
-    console.log(`rush: ${result.outcomes.length} buyers in ${seconds.toFixed(1)} s (${(result.outcomes.length / seconds).toFixed(1)} buyers/s, ${(result.requests / seconds).toFixed(0)} req/s)`);
+    console.log(
+      `rush: ${result.outcomes.length} buyers in ${seconds.toFixed(1)} s (${(result.outcomes.length / seconds).toFixed(1)} buyers/s, ${(result.requests / seconds).toFixed(0)} req/s)`,
+    );
     console.log(`answers: ${JSON.stringify(tally(result.outcomes))}`);
     for (const [stage, samples] of Object.entries(result.latencies)) {
       console.log(`  ${stage}: ${JSON.stringify(percentiles(samples))}`);

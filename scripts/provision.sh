@@ -2,6 +2,9 @@
 # Installs the machine-level tools the suite needs, from Debian's apt only, when they are absent.
 set -euo pipefail
 
+# nginx balances the several-instances tests (cluster.test.ts, faults.test.ts); they skip, visibly, without it.
+bash "$(dirname "$0")/ensure-nginx.sh" || echo "nginx could not be installed: the cluster tests will be skipped." >&2
+
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || missing+=(postgresql)

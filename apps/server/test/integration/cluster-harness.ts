@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
 import pg from 'pg';
 import { EMULATOR_RAZORPAY } from '../../src/platform/config';
@@ -154,7 +155,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await chmod(nginxDir, 0o777);
     const confFile = join(nginxDir, 'nginx.conf');
     await writeFile(confFile, nginxConfig(nginxDir, nginxPort, instances));
-    const nginx = spawnLogged('nginx', [nginxBin, '-e', join(nginxDir, 'error.log'), '-c', confFile, '-p', nginxDir], {}, workDir);
+    const nginx = spawnLogged(
+      'nginx',
+      [nginxBin, '-e', join(nginxDir, 'error.log'), '-c', confFile, '-p', nginxDir],
+      {},
+      workDir,
+    );
     children.push(nginx);
     await waitForHealth(nginxUrl, () => nginx.exitCode !== null, 'nginx', workDir);
     log(`nginx at ${nginxUrl}`);
@@ -167,7 +173,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const email = `${label}.${randomBytes(4).toString('hex')}@cluster.test`;
       const token = await signIdToken(keys, { email, name: label });
       const response = await postJson(`${nginxUrl}/api/auth/google-signin`, { idToken: token });
-      if (response.status !== 200) throw new Error(`sign-in: ${response.status} ${JSON.stringify(response.body)}`);
+      if (response.status !== 200)
+        throw new Error(`sign-in: ${response.status} ${JSON.stringify(response.body)}`);
       return { token, id: response.body.user.id as string, email };
     };
 
@@ -199,7 +206,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           },
           admin.token,
         );
-        if (response.status !== 200) throw new Error(`event: ${response.status} ${JSON.stringify(response.body)}`);
+        if (response.status !== 200)
+          throw new Error(`event: ${response.status} ${JSON.stringify(response.body)}`);
         return { ...(response.body.data as RushEvent), adminToken: admin.token };
       },
       async setWebhookMode(mode) {
@@ -265,7 +273,12 @@ class InstanceImpl implements Instance {
   }
 }
 
-function spawnLogged(name: string, command: string[], env: Record<string, string>, workDir: string): ChildProcess {
+function spawnLogged(
+  name: string,
+  command: string[],
+  env: Record<string, string>,
+  workDir: string,
+): ChildProcess {
   const child = spawn(command[0]!, command.slice(1), {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
@@ -306,7 +319,12 @@ async function listeningLine(child: ChildProcess, workDir: string, name: string)
   });
 }
 
-async function waitForHealth(url: string, exited: () => boolean, name: string, workDir: string): Promise<void> {
+async function waitForHealth(
+  url: string,
+  exited: () => boolean,
+  name: string,
+  workDir: string,
+): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (exited()) throw new Error(`${name} exited while starting:\n${tailLogs(workDir, 20)}`);
@@ -383,7 +401,9 @@ function tailLogs(workDir: string, lines: number): string {
     return `--- ${file}\n${text}`;
   });
   if (existsSync(nginxError)) {
-    parts.push(`--- nginx/error.log\n${readFileSync(nginxError, 'utf8').trim().split('\n').slice(-lines).join('\n')}`);
+    parts.push(
+      `--- nginx/error.log\n${readFileSync(nginxError, 'utf8').trim().split('\n').slice(-lines).join('\n')}`,
+    );
   }
   return parts.join('\n');
 }
@@ -430,15 +450,27 @@ export function stopOwnPostgres(dir: string, port: number): void {
 }
 
 /** pg_ctl restart -m fast: every connection is cut, in-flight transactions roll back. Never the shared server. */
-export function restartOwnPostgres(dir: string): void {
+export async function restartOwnPostgres(dir: string): Promise<void> {
   const bins = readdirSync('/usr/lib/postgresql')
     .sort((a, b) => Number(a) - Number(b))
     .map((version) => `/usr/lib/postgresql/${version}/bin`);
   const bin = bins.at(-1);
   if (!bin) throw new Error('PostgreSQL is not installed');
-  execFileSync('runuser', ['-u', 'postgres', '--', `${bin}/pg_ctl`, '-D', dir, '-m', 'fast', '-w', '-l', `${dir}/log`, 'restart'], {
-    stdio: 'ignore',
-  });
+  // Asynchronous: the load generator in this process keeps running while PostgreSQL goes down and up.
+  await promisify(execFile)('runuser', [
+    '-u',
+    'postgres',
+    '--',
+    `${bin}/pg_ctl`,
+    '-D',
+    dir,
+    '-m',
+    'fast',
+    '-w',
+    '-l',
+    `${dir}/log`,
+    'restart',
+  ]);
 }
 
 /** Whether this process may run scripts/test-postgres.sh for a server of its own (root: runuser). */

@@ -170,7 +170,12 @@ export async function rush(options: RushOptions): Promise<RushResult> {
     let verified: JsonResponse;
     let attempt = 0;
     for (;;) {
-      verified = await timed('verify-payment', `${options.appUrl}/api/tickets/verify-payment`, checkout, token);
+      verified = await timed(
+        'verify-payment',
+        `${options.appUrl}/api/tickets/verify-payment`,
+        checkout,
+        token,
+      );
       const transient = verified.status === 0 || verified.status >= 500;
       if (!transient || attempt >= (options.verifyRetries ?? 0)) break;
       attempt++;
@@ -278,7 +283,7 @@ export interface Books {
   unpaidTickets: string[];
   /** Paid orders without exactly one confirmation mail queued. */
   confirmationMailsNotOne: string[];
-  /** Orders whose payment or expiry was recorded more than once in the audit log. */
+  /** Orders paid, expired or refunded more than once by the audit log (a forced refund failure retries: 2). */
   doneTwice: string[];
   liveHolds: number;
   createdPastExpiry: number;
@@ -288,7 +293,12 @@ export interface Books {
 }
 
 /** Reads our database and Razorpay's state and reports every way they disagree. Empty lists are the goal. */
-export async function checkBooks(db: Db, eventId: string, state: EmulatorState, now = new Date()): Promise<Books> {
+export async function checkBooks(
+  db: Db,
+  eventId: string,
+  state: EmulatorState,
+  now = new Date(),
+): Promise<Books> {
   const event = await db
     .selectFrom('events')
     .select('total_tickets')
@@ -328,7 +338,8 @@ export async function checkBooks(db: Db, eventId: string, state: EmulatorState, 
       order.status === 'paid' &&
       order.razorpay_payment_id === payment.id &&
       ticketsByOrder.get(order.id) === order.quantity;
-    if (!issued && !refundedInFull(payment)) unsettledPayments.push(`${payment.id} (order ${order.id} ${order.status})`);
+    if (!issued && !refundedInFull(payment))
+      unsettledPayments.push(`${payment.id} (order ${order.id} ${order.status})`);
     const refundCount = liveRefunds.get(payment.id)?.length ?? 0;
     if (refundCount > 1 || (issued && refundCount > 0)) doubleRefunds.push(payment.id);
   }
@@ -370,7 +381,12 @@ export async function checkBooks(db: Db, eventId: string, state: EmulatorState, 
     .selectFrom('audit_log')
     .select(['entity_id', 'action', sql<number>`count(*)`.as('n')])
     .where('entity', '=', 'order')
-    .where('action', 'in', ['order.paid', 'order.expired', 'order.refunded', 'order.late_payment_refund_owed'])
+    .where('action', 'in', [
+      'order.paid',
+      'order.expired',
+      'order.refunded',
+      'order.late_payment_refund_owed',
+    ])
     .groupBy(['entity_id', 'action'])
     .having(sql`count(*)`, '>', 1)
     .execute();

@@ -13,6 +13,7 @@ import { newQrKeyColumns } from '../event/keys';
 import { countTaken, findEventById, lockEvent, setQrKeysIfMissing } from '../event/repo';
 import { findUserById } from '../users/repo';
 import {
+  clearFailedOrderRefund,
   findOrderById,
   findTicketsOfOrder,
   insertTicketsOnce,
@@ -182,6 +183,8 @@ export async function refundLatePayment(ctx: AppContext, order: OrderRow): Promi
   const now = ctx.now();
   await transaction(ctx.db, async (trx) => {
     if (!(await setOrderRefundId(trx, order.id, refundId, now))) return;
+    // refunded_at survives a failed refund (latePaymentRefundFailed): the guest hears about the refund once.
+    if (order.refunded_at !== null) return;
     await enqueueOutbox(
       trx,
       'late-payment-refunded',
@@ -205,6 +208,35 @@ export async function refundLatePayment(ctx: AppContext, order: OrderRow): Promi
       now,
     );
   });
+  return true;
+}
+
+/**
+ * refund.failed for the full refund of a late payment: the money is back in our Razorpay balance, not with the
+ * guest. The order's refund id is cleared (only if it is this refund, so a stale or replayed event changes
+ * nothing) and the refund is sent again at once; if that fails too, the reconciliation job retries it like any
+ * owed refund. False when the refund is not a late-payment refund of ours.
+ */
+export async function latePaymentRefundFailed(ctx: AppContext, razorpayRefundId: string): Promise<boolean> {
+  const now = ctx.now();
+  const order = await transaction(ctx.db, async (trx) => {
+    const cleared = await clearFailedOrderRefund(trx, razorpayRefundId, now);
+    if (!cleared) return undefined;
+    await recordAudit(
+      trx,
+      {
+        actorUserId: null,
+        action: 'order.refund_failed',
+        entity: 'order',
+        entityId: cleared.id,
+        data: { refundId: razorpayRefundId, paymentId: cleared.razorpay_payment_id },
+      },
+      now,
+    );
+    return cleared;
+  });
+  if (!order) return false;
+  await refundLatePayment(ctx, { ...order, razorpay_refund_id: null });
   return true;
 }
 
@@ -249,9 +281,20 @@ async function createFullRefund(
   notes: Record<string, string>,
 ): Promise<string> {
   const razorpay = ctx.razorpay();
+  const body = { amount, speed: 'normal' as const, notes };
   try {
     // The body must be identical on every retry: Razorpay refuses a reused key with a different body.
-    const refund = await razorpay.createRefund(paymentId, { amount, speed: 'normal', notes }, idempotencyKey);
+    let refund = await razorpay.createRefund(paymentId, body, idempotencyKey);
+    // A key whose refund failed at the bank answers with that failed refund forever, so a new attempt needs a
+    // new key. It is numbered by the failures Razorpay lists for the payment: every instance retrying at once
+    // asks for the same attempt, and Razorpay makes one refund of it.
+    for (let round = 0; refund.status === 'failed' && round < 3; round++) {
+      const failed = (await razorpay.fetchPaymentRefunds(paymentId)).items.filter(
+        (earlier) => earlier.status === 'failed',
+      ).length;
+      refund = await razorpay.createRefund(paymentId, body, `${idempotencyKey}-retry${failed}`);
+    }
+    if (refund.status === 'failed') throw new Error(`refund ${refund.id} of ${paymentId} failed at Razorpay`);
     return refund.id;
   } catch (error) {
     // Refunded earlier under a key Razorpay no longer remembers: find that refund instead of failing forever.

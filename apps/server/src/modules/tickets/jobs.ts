@@ -3,12 +3,22 @@ import type { AppContext } from '../../platform/context';
 import type { OrderRow } from '../../platform/db/schema';
 import { RazorpayError, type RazorpayPayment } from '../../platform/payments/razorpay-client';
 import { fulfilOrder, paysOrder, refundLatePayment } from './fulfilment';
-import { expireHold, findExpiredHolds, findOrderById, findOwedRefunds } from './repo';
+import {
+  expireHold,
+  findExpiredHolds,
+  findExpiredOrdersToRecheck,
+  findOrderById,
+  findOwedRefunds,
+  touchExpiredOrder,
+} from './repo';
 
 // Background reconciliation, run by every instance at once: all writes are conditional updates or go
 // through fulfilOrder (exactly-once by its unique constraint and locks), so overlapping runs are harmless.
 
 const BATCH = 100;
+/** Expired orders looked at again per pass, and for how long after their hold ran out. */
+const RECHECK_BATCH = 20;
+const RECHECK_WINDOW_MS = 24 * 60 * 60_000;
 
 export interface ReconcileReport {
   expired: number;
@@ -16,6 +26,8 @@ export interface ReconcileReport {
   refunded: number;
   skipped: number;
   refundsRetried: number;
+  /** Expired orders asked about again (a payment made after the hold ran out, whose webhook was lost). */
+  rechecked: number;
 }
 
 /**
@@ -24,7 +36,14 @@ export interface ReconcileReport {
  * paid order gets its tickets, or its refund when the seats are gone. Then owed refunds are retried.
  */
 export async function reconcileOrders(ctx: AppContext): Promise<ReconcileReport> {
-  const report: ReconcileReport = { expired: 0, fulfilled: 0, refunded: 0, skipped: 0, refundsRetried: 0 };
+  const report: ReconcileReport = {
+    expired: 0,
+    fulfilled: 0,
+    refunded: 0,
+    skipped: 0,
+    refundsRetried: 0,
+    rechecked: 0,
+  };
   for (const order of await findExpiredHolds(ctx.db, ctx.now(), BATCH)) {
     try {
       const outcome = await reconcileExpiredHold(ctx, order);
@@ -37,7 +56,35 @@ export async function reconcileOrders(ctx: AppContext): Promise<ReconcileReport>
   for (const order of await findOwedRefunds(ctx.db, BATCH)) {
     if (await refundLatePayment(ctx, order)) report.refundsRetried++;
   }
+  // Razorpay keeps an order payable after our hold ran out. A guest who pays then, closes the tab and whose
+  // webhooks are all lost would stay charged with no tickets and no refund, so expired orders are asked about
+  // again, a few per pass, least recently first, for a day after their hold ran out.
+  const since = new Date(ctx.now().getTime() - RECHECK_WINDOW_MS);
+  for (const order of await findExpiredOrdersToRecheck(ctx.db, since, RECHECK_BATCH)) {
+    try {
+      report.rechecked++;
+      const settled = await recheckExpiredOrder(ctx, order);
+      if (settled) report[settled]++;
+    } catch (error) {
+      report.skipped++;
+      ctx.log.error({ err: error, orderId: order.id }, 'rechecking an expired order failed; will retry');
+    }
+  }
   return report;
+}
+
+async function recheckExpiredOrder(
+  ctx: AppContext,
+  order: OrderRow,
+): Promise<'fulfilled' | 'refunded' | undefined> {
+  let settled: 'fulfilled' | 'refunded' | undefined;
+  try {
+    settled = await settleWithRazorpay(ctx, order);
+  } catch (error) {
+    if (!unknownAtRazorpay(error)) throw error;
+  }
+  if (!settled) await touchExpiredOrder(ctx.db, order.id, ctx.now());
+  return settled;
 }
 
 async function reconcileExpiredHold(
@@ -47,17 +94,33 @@ async function reconcileExpiredHold(
   // Never given a Razorpay id: nobody could have paid it.
   if (!order.razorpay_order_id) return expire(ctx, order, 'no-razorpay-order');
 
-  let payments: RazorpayPayment[];
+  let settled: 'fulfilled' | 'refunded' | undefined;
   try {
-    payments = (await ctx.razorpay().fetchOrderPayments(order.razorpay_order_id)).items;
+    settled = await settleWithRazorpay(ctx, order);
   } catch (error) {
     // Razorpay does not know the order (the local emulator restarted and lost it): it cannot be paid.
-    if (error instanceof RazorpayError && error.status === 400 && /does not exist/i.test(error.description)) {
-      return expire(ctx, order, 'unknown-at-razorpay');
-    }
+    if (unknownAtRazorpay(error)) return expire(ctx, order, 'unknown-at-razorpay');
     throw error;
   }
+  if (settled) return settled;
 
+  if ((await expire(ctx, order, 'unpaid')) === 'expired') return 'expired';
+  // Paid a moment ago through verify or the webhook: nothing left to do.
+  const current = await findOrderById(ctx.db, order.id);
+  return current?.status === 'paid' ? 'fulfilled' : 'skipped';
+}
+
+function unknownAtRazorpay(error: unknown): boolean {
+  return error instanceof RazorpayError && error.status === 400 && /does not exist/i.test(error.description);
+}
+
+/** Issues tickets (or refunds) for a payment Razorpay captured, or authorized, for this order; else undefined. */
+async function settleWithRazorpay(
+  ctx: AppContext,
+  order: OrderRow,
+): Promise<'fulfilled' | 'refunded' | undefined> {
+  const payments: RazorpayPayment[] = (await ctx.razorpay().fetchOrderPayments(order.razorpay_order_id!))
+    .items;
   const usable = payments.filter((payment) => paysOrder(payment, order));
   let settled: 'fulfilled' | 'refunded' | undefined;
   for (const payment of usable.filter((candidate) => candidate.status === 'captured')) {
@@ -79,11 +142,7 @@ async function reconcileExpiredHold(
     );
     return result.outcome === 'refunded' ? 'refunded' : 'fulfilled';
   }
-
-  if ((await expire(ctx, order, 'unpaid')) === 'expired') return 'expired';
-  // Paid a moment ago through verify or the webhook: nothing left to do.
-  const current = await findOrderById(ctx.db, order.id);
-  return current?.status === 'paid' ? 'fulfilled' : 'skipped';
+  return undefined;
 }
 
 async function expire(ctx: AppContext, order: OrderRow, reason: string): Promise<'expired' | 'skipped'> {

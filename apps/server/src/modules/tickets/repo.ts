@@ -15,35 +15,6 @@ export function findOrderById(db: Db, id: string): Promise<OrderRow | undefined>
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * Seats left (total − active and used tickets − live holds) in one statement, so one snapshot: a state that
- * really existed. Read without the event lock; only ever used to refuse early, never to sell.
- */
-export async function seatsLeftUnlocked(db: Db, eventId: string, now: Date): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('events')
-    .select((eb) => [
-      'events.total_tickets',
-      eb
-        .selectFrom('tickets')
-        .select((t) => t.fn.countAll<number>().as('sold'))
-        .whereRef('tickets.event_id', '=', 'events.id')
-        .where('tickets.status', 'in', ['active', 'used'])
-        .as('sold'),
-      eb
-        .selectFrom('orders')
-        .select((o) => o.fn.coalesce(o.fn.sum<number>('orders.quantity'), o.lit(0)).as('held'))
-        .whereRef('orders.event_id', '=', 'events.id')
-        .where('orders.status', '=', 'created')
-        .where('orders.hold_expires_at', '>', now.toISOString())
-        .as('held'),
-    ])
-    .where('events.id', '=', eventId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return row.total_tickets - Number(row.sold ?? 0) - Number(row.held ?? 0);
-}
-
 export function findOrderByRazorpayId(db: Db, razorpayOrderId: string): Promise<OrderRow | undefined> {
   return db
     .selectFrom('orders')
@@ -181,6 +152,32 @@ export function findExpiredHolds(db: Db, now: Date, limit: number): Promise<Orde
     .where('hold_expires_at', '<=', now.toISOString())
     .orderBy('hold_expires_at')
     .limit(limit)
+    .execute();
+}
+
+/**
+ * Expired orders whose hold ran out after `since`, least recently looked at first. Razorpay keeps an order
+ * payable after our hold ran out, so these are looked at again for a while (see jobs.ts).
+ */
+export function findExpiredOrdersToRecheck(db: Db, since: Date, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'expired')
+    .where('razorpay_order_id', 'is not', null)
+    .where('hold_expires_at', '>', since.toISOString())
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Records that an expired order was looked at (updated_at), so the next re-check moves on to others. */
+export async function touchExpiredOrder(db: Db, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'expired')
     .execute();
 }
 

@@ -3,7 +3,7 @@ import { AppError } from '../../platform/errors';
 import type { RazorpayPayment, RazorpayWebhookEvent } from '../../platform/payments/razorpay-client';
 import { verifyWebhookSignature } from '../../platform/payments/signatures';
 import { applyRazorpayRefund } from '../refunds/gateway';
-import { fulfilOrder, paysOrder } from './fulfilment';
+import { fulfilOrder, latePaymentRefundFailed, paysOrder } from './fulfilment';
 import { findOrderByRazorpayId, paymentEventSeen, recordPaymentEvent } from './repo';
 
 // Razorpay's webhooks: the path by which a guest who paid and closed the tab still gets tickets.
@@ -95,5 +95,8 @@ async function settleCapturedPayment(
 async function onRefundEvent(ctx: AppContext, event: RazorpayWebhookEvent): Promise<WebhookResult> {
   const refund = event.payload?.refund?.entity;
   if (!refund || typeof refund.id !== 'string') return 'ignored';
-  return (await applyRazorpayRefund(ctx, refund, 'webhook')) ? 'handled' : 'ignored';
+  if (await applyRazorpayRefund(ctx, refund, 'webhook')) return 'handled';
+  // Not a cancellation's refund: a late payment's full refund that failed must be sent again.
+  if (event.event === 'refund.failed' && (await latePaymentRefundFailed(ctx, refund.id))) return 'handled';
+  return 'ignored';
 }
