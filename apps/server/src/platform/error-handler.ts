@@ -86,7 +86,10 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply): Fast
 
 const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   HPE_HEADER_OVERFLOW: { status: 431, message: 'The request address or headers are too long.' },
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive. Please try again.' },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    message: 'The request took too long to arrive. Please try again.',
+  },
 };
 
 /**
@@ -106,5 +109,8 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
 /** Errors Fastify raises before routing (a malformed percent-encoding in the path): the envelope too. */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   request.log.info({ code: error.code }, 'malformed request address');
-  void reply.status(400).type('application/json').send(new AppError('BAD_REQUEST', 'The address is not valid.').toBody());
+  void reply
+    .status(400)
+    .type('application/json')
+    .send(new AppError('BAD_REQUEST', 'The address is not valid.').toBody());
 }

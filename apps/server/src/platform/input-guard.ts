@@ -16,7 +16,8 @@ export function fieldWithNul(value: unknown, root: string): string | undefined {
     if (typeof current === 'string') {
       if (current.includes(NUL)) return path;
     } else if (Array.isArray(current)) {
-      for (let index = current.length - 1; index >= 0; index--) stack.push([current[index], join(path, index)]);
+      for (let index = current.length - 1; index >= 0; index--)
+        stack.push([current[index], join(path, index)]);
     } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
       for (const [key, child] of Object.entries(current)) {
         if (key.includes(NUL)) return path;

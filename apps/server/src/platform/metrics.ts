@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from './db/database';
 import { sendNotFound } from './error-handler';
 
@@ -181,7 +181,10 @@ function registerDatabaseGauges(registry: Registry, options: MetricsOptions, app
       await attempt('holds', async () => {
         const row = await db
           .selectFrom('orders')
-          .select([(eb) => eb.fn.countAll<number>().as('orders'), (eb) => eb.fn.sum<number>('quantity').as('seats')])
+          .select([
+            (eb) => eb.fn.countAll<number>().as('orders'),
+            (eb) => eb.fn.sum<number>('quantity').as('seats'),
+          ])
           .where('status', '=', 'created')
           .where('hold_expires_at', '>', options.now().toISOString())
           .executeTakeFirstOrThrow();

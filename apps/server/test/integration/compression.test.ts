@@ -24,7 +24,10 @@ function rawRequest(
   options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(`${base}${path}`, { method: options.method ?? 'GET', headers: options.headers });
+    const request = httpRequest(`${base}${path}`, {
+      method: options.method ?? 'GET',
+      headers: options.headers,
+    });
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -74,7 +77,9 @@ describeEachDatabase('compression', (engine) => {
   });
 
   it('a hashed asset asked for with br is served from its .br file, cached for a year', async () => {
-    const response = await rawRequest(server.url, `/${ASSET}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const response = await rawRequest(server.url, `/${ASSET}`, {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -88,7 +93,9 @@ describeEachDatabase('compression', (engine) => {
     expect(gzipOnly.headers['content-encoding']).toBe('gzip');
     expect(decoded(gzipOnly)).toBe(SCRIPT);
 
-    const identity = await rawRequest(server.url, `/${ASSET}`, { headers: { 'accept-encoding': 'identity' } });
+    const identity = await rawRequest(server.url, `/${ASSET}`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.body.toString('utf8')).toBe(SCRIPT);
   });
@@ -156,7 +163,11 @@ describeEachDatabase('compression', (engine) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
         );
       });
       request.on('error', reject);

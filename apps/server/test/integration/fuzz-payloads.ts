@@ -93,7 +93,10 @@ function plainValue(schema: JsonSchema, depth = 0): unknown {
       return depth > 4
         ? {}
         : Object.fromEntries(
-            Object.entries(schema.properties ?? {}).map(([key, value]) => [key, plainValue(value, depth + 1)]),
+            Object.entries(schema.properties ?? {}).map(([key, value]) => [
+              key,
+              plainValue(value, depth + 1),
+            ]),
           );
     default:
       return null;
@@ -127,6 +130,7 @@ export const HOSTILE_STRINGS: readonly string[] = [
   '../../../../etc/passwd',
   '%00%0d%0a',
   '\r\nSet-Cookie: pwned=1',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the Log4Shell string itself, sent as data.
   '${jndi:ldap://example.invalid/a}',
   '{{constructor.constructor("return process")()}}',
   '__proto__',
@@ -249,10 +253,16 @@ export interface FuzzCase {
 }
 
 const paramValue = fc.oneof(
-  { arbitrary: fc.constantFrom(...HOSTILE_STRINGS.filter((value) => value.length > 0 && value.length < 300)), weight: 5 },
+  {
+    arbitrary: fc.constantFrom(...HOSTILE_STRINGS.filter((value) => value.length > 0 && value.length < 300)),
+    weight: 5,
+  },
   { arbitrary: fc.constantFrom('x'.repeat(65), 'x'.repeat(129), 'x'.repeat(2000)), weight: 2 },
   { arbitrary: fc.uuid(), weight: 1 },
-  { arbitrary: fc.constantFrom('1', '0', '-1', '99999999999999999999', 'TKT-000001', 'RF-0000000001'), weight: 1 },
+  {
+    arbitrary: fc.constantFrom('1', '0', '-1', '99999999999999999999', 'TKT-000001', 'RF-0000000001'),
+    weight: 1,
+  },
 );
 
 function queryValue(schema: JsonSchema): fc.Arbitrary<string | string[]> {
@@ -263,7 +273,10 @@ function queryValue(schema: JsonSchema): fc.Arbitrary<string | string[]> {
     { arbitrary: hostileNumber.map(String), weight: 3 },
     { arbitrary: fc.constantFrom('Infinity', '-Infinity', '0x10', '1_000', '', '[]', 'true'), weight: 1 },
   );
-  return fc.oneof({ arbitrary: single, weight: 4 }, { arbitrary: fc.array(single, { minLength: 2, maxLength: 3 }), weight: 1 });
+  return fc.oneof(
+    { arbitrary: single, weight: 4 },
+    { arbitrary: fc.array(single, { minLength: 2, maxLength: 3 }), weight: 1 },
+  );
 }
 
 function queryObject(schema: JsonSchema | undefined): fc.Arbitrary<Record<string, string | string[]>> {
@@ -283,12 +296,25 @@ function queryObject(schema: JsonSchema | undefined): fc.Arbitrary<Record<string
   });
 }
 
+/**
+ * Percent-encodes the UTF-8 bytes of a string. Unlike encodeURIComponent it never throws: a lone surrogate
+ * becomes U+FFFD, as a browser would send it.
+ */
+export function percentEncode(value: string): string {
+  let out = '';
+  for (const byte of Buffer.from(value, 'utf8')) {
+    const char = String.fromCharCode(byte);
+    out += /[A-Za-z0-9\-_.~]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
 function encodeQuery(query: Record<string, string | string[]>): string {
-  const search = new URLSearchParams();
+  const parts: string[] = [];
   for (const [key, value] of Object.entries(query))
-    for (const item of Array.isArray(value) ? value : [value]) search.append(key, item);
-  const text = search.toString();
-  return text ? `?${text}` : '';
+    for (const item of Array.isArray(value) ? value : [value])
+      parts.push(`${percentEncode(key)}=${percentEncode(item)}`);
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
 
 /** What the server parses back from what we send, to ask the route's own schemas whether it is valid. */
@@ -300,7 +326,8 @@ function parsedQuery(query: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [key, value] of new URLSearchParams(query)) {
     const previous = out[key];
-    out[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+    out[key] =
+      previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
   }
   return out;
 }
@@ -325,7 +352,10 @@ export function requestCases(route: ApiRoute): fc.Arbitrary<FuzzCase> {
     .record({
       params: fc.tuple(...paramNames.map(() => paramValue)),
       query: querySchema ? queryObject(querySchema) : fc.constant({}),
-      body: takesBody && route.hasBody ? BODY_SHAPES(bodySchema).map((value) => [value] as const) : fc.constant(null),
+      body:
+        takesBody && route.hasBody
+          ? BODY_SHAPES(bodySchema).map((value) => [value] as const)
+          : fc.constant(null),
     })
     .map(({ params, query, body }) => {
       let path = route.url;
@@ -333,13 +363,16 @@ export function requestCases(route: ApiRoute): fc.Arbitrary<FuzzCase> {
       paramNames.forEach((name, index) => {
         const value = params[index] as string;
         paramValues[name] = value;
-        path = path.replace(`:${name}`, encodeURIComponent(value));
+        path = path.replace(`:${name}`, percentEncode(value));
       });
       const queryText = encodeQuery(query);
       const bodyText = body === null ? undefined : JSON.stringify(body[0]);
       const bodyValue = bodyText === undefined ? undefined : JSON.parse(bodyText);
+      const sentParams = Object.fromEntries(
+        Object.entries(paramValues).map(([key, value]) => [key, Buffer.from(value, 'utf8').toString('utf8')]),
+      );
       const valid =
-        passes(route.schema.params, paramValues) &&
+        passes(route.schema.params, sentParams) &&
         passes(route.schema.querystring, parsedQuery(queryText.slice(1))) &&
         passes(route.schema.body, bodyValue);
       return {
@@ -356,13 +389,34 @@ export function requestCases(route: ApiRoute): fc.Arbitrary<FuzzCase> {
 /** Hand-written bad requests every route gets: broken JSON, 10 MB, wrong types of content, deep nesting. */
 export function fixedCases(route: ApiRoute): FuzzCase[] {
   const path = route.url.replace(/:(\w+)/g, 'no-such-id');
-  const cases: Array<Omit<FuzzCase, 'path' | 'query' | 'valid' | 'describe'> & { name: string; query?: string }> = [
-    { name: 'a query string of 3,000 keys', body: undefined, contentType: undefined, query: `?${'k=v&'.repeat(3000)}` },
+  const cases: Array<
+    Omit<FuzzCase, 'path' | 'query' | 'valid' | 'describe'> & { name: string; query?: string }
+  > = [
+    {
+      name: 'a query string of 3,000 keys',
+      body: undefined,
+      contentType: undefined,
+      query: `?${'k=v&'.repeat(3000)}`,
+    },
     {
       name: 'a 6 KB hostile query',
       body: undefined,
       contentType: undefined,
-      query: `?search=${encodeURIComponent('\u0000😀'.repeat(1000))}&page=${'9'.repeat(400)}`,
+      query: `?search=${percentEncode('\u0000😀\u202E'.repeat(300))}&page=${'9'.repeat(400)}&limit=-1e309`,
+    },
+    {
+      name: 'broken percent-encoding',
+      body: undefined,
+      contentType: undefined,
+      query: '?search=%E0%A4%A&page=%',
+    },
+    { name: 'invalid UTF-8 bytes', body: undefined, contentType: undefined, query: '?search=%FF%FE%C0%AF' },
+    // Over Node's 16 KB header limit: the HTTP parser refuses it before any route (431, still the envelope).
+    {
+      name: 'a 20 KB query',
+      body: undefined,
+      contentType: undefined,
+      query: `?search=${'y'.repeat(20_000)}`,
     },
   ];
   if (route.method !== 'GET' && route.method !== 'DELETE') {
@@ -377,9 +431,17 @@ export function fixedCases(route: ApiRoute): FuzzCase[] {
         body: JSON.stringify({ name: 'x'.repeat(10 * 1024 * 1024) }),
         contentType: 'application/json',
       },
-      { name: 'a form body', body: 'quantity=1&role=admin', contentType: 'application/x-www-form-urlencoded' },
+      {
+        name: 'a form body',
+        body: 'quantity=1&role=admin',
+        contentType: 'application/x-www-form-urlencoded',
+      },
       { name: 'an XML body', body: '<order><quantity>1</quantity></order>', contentType: 'application/xml' },
-      { name: 'a multipart body', body: '--x\r\n\r\n1\r\n--x--', contentType: 'multipart/form-data; boundary=x' },
+      {
+        name: 'a multipart body',
+        body: '--x\r\n\r\n1\r\n--x--',
+        contentType: 'multipart/form-data; boundary=x',
+      },
       {
         name: 'prototype pollution',
         body: '{"__proto__": {"role": "admin"}, "constructor": {"prototype": {"role": "admin"}}}',
@@ -391,7 +453,11 @@ export function fixedCases(route: ApiRoute): FuzzCase[] {
       const depth = 20_000;
       cases.push(
         { name: 'text/plain JSON', body: '{"quantity": 1}', contentType: 'text/plain' },
-        { name: 'deeply nested arrays', body: `${'['.repeat(depth)}${']'.repeat(depth)}`, contentType: 'application/json' },
+        {
+          name: 'deeply nested arrays',
+          body: `${'['.repeat(depth)}${']'.repeat(depth)}`,
+          contentType: 'application/json',
+        },
         {
           name: 'deeply nested objects',
           body: `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
@@ -401,17 +467,37 @@ export function fixedCases(route: ApiRoute): FuzzCase[] {
         { name: 'a JSON string', body: '"hello"', contentType: 'application/json' },
         { name: 'JSON null', body: 'null', contentType: 'application/json' },
         { name: 'an empty JSON body', body: '', contentType: 'application/json' },
-        { name: 'a 1 MB string field', body: JSON.stringify({ name: ONE_MB, reason: ONE_MB }), contentType: 'application/json' },
+        {
+          name: 'a 1 MB string field',
+          body: JSON.stringify({ name: ONE_MB, reason: ONE_MB }),
+          contentType: 'application/json',
+        },
       );
     }
   }
-  return cases.map((item) => ({
-    path,
+  const withPath = cases.map((item) => ({ ...item, path }));
+  if (route.url.includes(':')) {
+    for (const [name, value] of [
+      ['a lone % in the path', '%'],
+      ['invalid UTF-8 in the path', '%FF%FE'],
+      ['an encoded slash and dots in the path', '..%2F..%2Fetc%2Fpasswd'],
+      ['a 3,000 character path parameter', 'p'.repeat(3000)],
+    ] as const) {
+      withPath.push({
+        name,
+        path: route.url.replace(/:(\w+)/g, value),
+        body: undefined,
+        contentType: undefined,
+      });
+    }
+  }
+  return withPath.map((item) => ({
+    path: item.path,
     query: item.query ?? '',
     body: item.body,
     contentType: item.contentType,
     valid: false,
-    describe: `${route.method} ${path} [${item.name}]`,
+    describe: `${route.method} ${item.path.slice(0, 200)} [${item.name}]`,
   }));
 }
 
@@ -423,7 +509,10 @@ const LEAKS: Array<[RegExp, string]> = [
   [/\bat (async )?[\w$.]+ \((\/|file:|node:)/, 'a stack frame'],
   [/(\/|\\)(node_modules|apps|packages|src)(\/|\\)/, 'an internal file path'],
   [/\.(ts|js|mjs):\d+/, 'a source location'],
-  [/SQLITE_|SqliteError|syntax error at or near|violates (not-null|unique|foreign key)|relation "\w+"/i, 'a database error'],
+  [
+    /SQLITE_|SqliteError|syntax error at or near|violates (not-null|unique|foreign key)|relation "\w+"/i,
+    'a database error',
+  ],
   [/\b(TypeError|RangeError|ReferenceError)\b/, 'a JavaScript error name'],
 ];
 
@@ -441,7 +530,11 @@ export function problemsWith(status: number, text: string): string[] {
     const envelope = body as { success?: unknown; error?: unknown; code?: unknown } | undefined;
     if (
       body !== undefined &&
-      !(envelope?.success === false && typeof envelope.error === 'string' && typeof envelope.code === 'string')
+      !(
+        envelope?.success === false &&
+        typeof envelope.error === 'string' &&
+        typeof envelope.code === 'string'
+      )
     )
       problems.push('an error without the {success:false, error, code} envelope');
   }
@@ -453,14 +546,109 @@ export async function rowCounts(db: Db): Promise<Record<string, number>> {
   const tables = isPostgres(db)
     ? await sql<{ name: string }>`select table_name as name from information_schema.tables
         where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
-    : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(
-        db,
-      );
+    : await sql<{
+        name: string;
+      }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
   const counts: Record<string, number> = {};
   for (const { name } of tables.rows) {
     if (name.startsWith('kysely_')) continue;
-    const row = await sql<{ count: number | string }>`select count(*) as count from ${sql.table(name)}`.execute(db);
+    const row = await sql<{
+      count: number | string;
+    }>`select count(*) as count from ${sql.table(name)}`.execute(db);
     counts[name] = Number(row.rows[0]?.count ?? 0);
   }
   return counts;
+}
+
+/** Strings that break databases and text handling rather than validators; each goes into every string field. */
+const CRITICAL_STRINGS = ['a\u0000b', '\uD800x', '\u202Eabc\u202C', 'नमस्ते😀🪔', "x' OR '1'='1"];
+
+/**
+ * Well-formed requests that put each critical string into each string field (params, query, body) of an
+ * otherwise plain request, one field at a time: systematic where the random phase is not (a NUL byte in a
+ * text column is refused by PostgreSQL, not by SQLite).
+ */
+export function criticalCases(route: ApiRoute): FuzzCase[] {
+  const paramNames = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  const bodySchema = route.schema.body ? jsonSchemaOf(route.schema.body) : undefined;
+  const querySchema = route.schema.querystring ? jsonSchemaOf(route.schema.querystring) : undefined;
+  const baseParams = Object.fromEntries(paramNames.map((name) => [name, 'no-such-id']));
+  const baseBody =
+    bodySchema && route.method !== 'GET' && route.method !== 'DELETE' ? plainValue(bodySchema) : undefined;
+  const cases: FuzzCase[] = [];
+
+  const add = (
+    params: Record<string, string>,
+    query: Record<string, string>,
+    body: unknown,
+    what: string,
+  ) => {
+    let path = route.url;
+    for (const [name, value] of Object.entries(params)) path = path.replace(`:${name}`, percentEncode(value));
+    const queryText = encodeQuery(query);
+    const bodyText = body === undefined ? undefined : JSON.stringify(body);
+    const sent = (value: string) => Buffer.from(value, 'utf8').toString('utf8');
+    const valid =
+      passes(route.schema.params, Object.fromEntries(Object.entries(params).map(([k, v]) => [k, sent(v)]))) &&
+      passes(route.schema.querystring, parsedQuery(queryText.slice(1))) &&
+      passes(route.schema.body, bodyText === undefined ? undefined : JSON.parse(bodyText));
+    if (!valid) return;
+    cases.push({
+      path,
+      query: queryText,
+      body: bodyText,
+      contentType: bodyText === undefined ? undefined : 'application/json',
+      valid,
+      describe: `${route.method} ${path}${queryText} body=${(bodyText ?? '').slice(0, 300)} [${what}]`,
+    });
+  };
+
+  for (const text of CRITICAL_STRINGS) {
+    for (const name of paramNames) add({ ...baseParams, [name]: text }, {}, baseBody, `param ${name}`);
+    for (const [key, schema] of Object.entries(querySchema?.properties ?? {}))
+      if (typeOf(schema) === 'string') add(baseParams, { [key]: text }, baseBody, `query ${key}`);
+    if (baseBody !== undefined && bodySchema)
+      for (const path of stringLeaves(bodySchema, baseBody))
+        add(baseParams, {}, withLeaf(baseBody, path, text), `body ${path.join('.')}`);
+  }
+  return cases;
+}
+
+/** Paths to the string fields of a plain body (array items: their first element). */
+function stringLeaves(
+  schema: JsonSchema,
+  value: unknown,
+  path: Array<string | number> = [],
+): Array<Array<string | number>> {
+  const type = typeOf(schema);
+  if (type === 'string') return [path];
+  if (type === 'object' && value && typeof value === 'object') {
+    const properties =
+      schema.properties ??
+      (schema.anyOf ?? schema.oneOf)?.find((option) => option.properties)?.properties ??
+      {};
+    return Object.entries(properties).flatMap(([key, child]) =>
+      key in (value as object)
+        ? stringLeaves(child, (value as Record<string, unknown>)[key], [...path, key])
+        : [],
+    );
+  }
+  if (type === 'array' && schema.items) {
+    const items = Array.isArray(value) && value.length > 0 ? value : [plainValue(schema.items)];
+    return stringLeaves(schema.items, items[0], [...path, 0]);
+  }
+  return [];
+}
+
+function withLeaf(value: unknown, path: Array<string | number>, leaf: unknown): unknown {
+  if (path.length === 0) return leaf;
+  const [head, ...rest] = path;
+  if (typeof head === 'number') {
+    const items = Array.isArray(value) && value.length > 0 ? [...value] : [undefined];
+    items[head] = withLeaf(items[head], rest, leaf);
+    return items;
+  }
+  const object = { ...(value as Record<string, unknown>) };
+  object[head!] = withLeaf(object[head!], rest, leaf);
+  return object;
 }

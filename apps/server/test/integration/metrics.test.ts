@@ -41,7 +41,9 @@ describeEachDatabase('metrics', (engine) => {
     expect(refused.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
     expect(refused.text).not.toContain('http_requests_total');
 
-    const wrong = await server.request('GET', '/metrics', { headers: { ...proxied, authorization: 'Bearer nope' } });
+    const wrong = await server.request('GET', '/metrics', {
+      headers: { ...proxied, authorization: 'Bearer nope' },
+    });
     expect(wrong.status).toBe(404);
 
     const allowed = await server.request('GET', '/metrics', {
@@ -60,9 +62,9 @@ describeEachDatabase('metrics', (engine) => {
     await server.request('GET', '/api/nothing-here/123');
 
     const text = (await server.request('GET', '/metrics')).text;
-    expect(sample(text, 'http_requests_total', { method: 'GET', route: '/api/tickets/:id', status: '404' })).toBe(
-      3,
-    );
+    expect(
+      sample(text, 'http_requests_total', { method: 'GET', route: '/api/tickets/:id', status: '404' }),
+    ).toBe(3);
     expect(text).not.toContain('a1b2c3');
     expect(text).not.toContain('nothing-here');
     expect(text).not.toContain('there.php');
@@ -71,7 +73,11 @@ describeEachDatabase('metrics', (engine) => {
       sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/tickets/:id' }),
     ).toBe(3);
     expect(
-      sample(text, 'http_request_duration_seconds_bucket', { method: 'GET', route: '/api/tickets/:id', le: '+Inf' }),
+      sample(text, 'http_request_duration_seconds_bucket', {
+        method: 'GET',
+        route: '/api/tickets/:id',
+        le: '+Inf',
+      }),
     ).toBe(3);
   });
 
@@ -82,14 +88,18 @@ describeEachDatabase('metrics', (engine) => {
     await issuePaidTickets(server.ctx, { eventId: event.id, userId: guest.user.id, quantity: 3 });
     expect((await createOrder(server, guest, event, 2)).status).toBe(200);
 
-    const [ticket] = await issuePaidTickets(server.ctx, { eventId: event.id, userId: guest.user.id, quantity: 1 });
+    const [ticket] = await issuePaidTickets(server.ctx, {
+      eventId: event.id,
+      userId: guest.user.id,
+      quantity: 1,
+    });
     const scan = { qrCode: ticket!.qr_token, deviceId: 'gate-1-phone' };
-    expect((await server.request('POST', '/api/tickets/mark-used', { token: checker.token, body: scan })).status).toBe(
-      200,
-    );
-    expect((await server.request('POST', '/api/tickets/mark-used', { token: checker.token, body: scan })).status).toBe(
-      400,
-    );
+    expect(
+      (await server.request('POST', '/api/tickets/mark-used', { token: checker.token, body: scan })).status,
+    ).toBe(200);
+    expect(
+      (await server.request('POST', '/api/tickets/mark-used', { token: checker.token, body: scan })).status,
+    ).toBe(400);
 
     const text = (await server.request('GET', '/metrics')).text;
     expect(sample(text, 'utsav_tickets', { status: 'active' })).toBe(3);
