@@ -4,13 +4,10 @@ import path from 'node:path';
 import { quote } from '@utsav/domain/pricing';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/platform/config';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { writeFakeCameraY4m } from './support/fake-camera';
-import { freePort } from './support/server';
+import { startPrivateApp } from './support/private-app';
 
 // Gate check-in as volunteers do it (issue 5): real tickets bought through the API, their QR codes shown
 // to Chromium's fake camera, the scanner page of a production build, the checker signed in through the
@@ -19,9 +16,7 @@ import { freePort } from './support/server';
 // The app runs in this process on its own web build (not apps/web/dist), so a rebuild by anyone else
 // while this suite runs cannot change what it tests.
 
-const webRoot = path.resolve(import.meta.dirname, '../apps/web');
 const workDir = mkdtempSync(path.join(tmpdir(), 'utsav-checkin-'));
-const webDist = path.join(workDir, 'web');
 const CHECKER = 'checker@utsav.test';
 
 interface Guest {
@@ -143,32 +138,7 @@ async function stat(page: Page, key: string): Promise<string | null> {
 }
 
 beforeAll(async () => {
-  // Vitest sets NODE_ENV=test, which Vite would keep, bundling React's development build.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      configFile: path.join(webRoot, 'vite.config.ts'),
-      mode: 'production',
-      logLevel: 'error',
-      build: { outDir: webDist, emptyOutDir: true },
-    });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(workDir, 'data'),
-    PUBLIC_URL: url,
-    AUTH_MODE: 'dev',
-    DEMO_SEED: 'true',
-    LOG_LEVEL: 'warn',
-  });
-  app = await buildApp({ ...config, webDistDir: webDist });
-  await app.listen({ port, host: '127.0.0.1' });
+  ({ app, url } = await startPrivateApp(workDir));
 });
 
 afterAll(async () => {

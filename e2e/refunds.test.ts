@@ -5,21 +5,16 @@ import { quote } from '@utsav/domain/pricing';
 import { addDays, istDate } from '@utsav/domain/time';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/platform/config';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
-import { freePort } from './support/server';
+import { startPrivateApp } from './support/private-app';
 
 // Cancelling a ticket and following its refund as a guest would (issue 4): tickets bought through the API,
 // the guest signed in through the account chooser on a 390 px phone, the cancel dialog's three steps, the
 // Refund Tracker watching the emulator settle the refund, and 'Cannot Cancel' five days before the event.
 // The app runs in this process on its own web build, so a rebuild by anyone else cannot change what it tests.
 
-const webRoot = path.resolve(import.meta.dirname, '../apps/web');
 const workDir = mkdtempSync(path.join(tmpdir(), 'utsav-refunds-'));
-const webDist = path.join(workDir, 'web');
 
 interface Guest {
   token: string;
@@ -127,32 +122,7 @@ async function expectNoHorizontalScroll(page: Page) {
 const shortId = (ticketId: string) => ticketId.slice(-8).toUpperCase();
 
 beforeAll(async () => {
-  // Vitest sets NODE_ENV=test, which Vite would keep, bundling React's development build.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      configFile: path.join(webRoot, 'vite.config.ts'),
-      mode: 'production',
-      logLevel: 'error',
-      build: { outDir: webDist, emptyOutDir: true },
-    });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(workDir, 'data'),
-    PUBLIC_URL: url,
-    AUTH_MODE: 'dev',
-    DEMO_SEED: 'true',
-    LOG_LEVEL: 'warn',
-  });
-  app = await buildApp({ ...config, webDistDir: webDist });
-  await app.listen({ port, host: '127.0.0.1' });
+  ({ app, url } = await startPrivateApp(workDir));
   browser = await launchBrowser();
 });
 

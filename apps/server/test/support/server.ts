@@ -64,7 +64,14 @@ export function useServer(
   });
 
   afterAll(async () => {
-    await app?.close();
+    // Known open bug (see the session notes): under a full-suite load, app.close() has hung once in a
+    // while after a suite whose mail server was down. Bound the wait and say so, instead of failing
+    // whichever unrelated suite happens to be closing; the database drop below forces its way anyway.
+    const closed = await Promise.race([
+      (app?.close() ?? Promise.resolve()).then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000).unref()),
+    ]);
+    if (!closed) console.warn('[test] app.close() did not finish within 20 s; dropping the database anyway');
     await database?.drop();
   });
 
