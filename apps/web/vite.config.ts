@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 const proxy = {
@@ -93,11 +93,45 @@ function precompressAssets(): Plugin {
   };
 }
 
+const STATIC_LANDING_SLOT = '<!--static-landing-->';
+
+/**
+ * Renders the landing page's first screen (src/app/shell/static-landing.tsx) into index.html at build time,
+ * through a throwaway Vite SSR server, so the hero paints before the JavaScript has loaded. Runs before
+ * Vite's own HTML step, which then fingerprints the images the markup names like any other.
+ */
+function prerenderLanding(): Plugin {
+  return {
+    name: 'utsav-prerender-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html) {
+        if (!html.includes(STATIC_LANDING_SLOT))
+          throw new Error(`index.html has no ${STATIC_LANDING_SLOT} slot`);
+        const server = await createServer({
+          root: import.meta.dirname,
+          configFile: false,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+        });
+        try {
+          const module = await server.ssrLoadModule('/src/app/shell/static-landing.tsx');
+          return html.replace(STATIC_LANDING_SLOT, module.renderStaticLanding());
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
+
 // The landing page's first chunk holds only the shell and the hero; sections, dashboards, legal pages and
 // Firebase are dynamic imports. React and the router sit in their own long-cached vendor chunk.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), gateServiceWorker(), precompressAssets()],
+  plugins: [react(), tailwindcss(), prerenderLanding(), gateServiceWorker(), precompressAssets()],
   server: { proxy },
   preview: { proxy },
   build: {

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import { builtIndexScriptHashes } from './inline-script-hashes';
 
 type Directives = Record<string, string[] | null>;
 
@@ -10,6 +11,8 @@ type Directives = Record<string, string[] | null>;
  */
 export function cspDirectives(
   config: Pick<Config, 'authMode' | 'firebase' | 'payments' | 'publicUrl'>,
+  /** 'sha256-…' sources of the inline scripts the web app's index.html carries (its boot script). */
+  scriptHashes: readonly string[] = [],
 ): Directives {
   const razorpay = config.payments === 'razorpay';
   const firebase = config.authMode === 'firebase' ? config.firebase : undefined;
@@ -19,6 +22,7 @@ export function cspDirectives(
     'script-src': [
       "'self'",
       "'wasm-unsafe-eval'",
+      ...scriptHashes,
       ...(razorpay ? ['https://checkout.razorpay.com'] : []),
       ...(firebase ? ['https://apis.google.com'] : []),
     ],
@@ -54,7 +58,10 @@ export function cspDirectives(
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives(config, builtIndexScriptHashes(config.webDistDir)),
+    },
     // Sign-in popups (Firebase, the dev identity) talk back to this page through window.opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: config.publicUrl.startsWith('https:') ? { maxAge: 15552000 } : false,

@@ -6,6 +6,7 @@ import { useCurrentEvent } from '../../features/event/api/get-event';
 import { DEFAULT_EVENT } from '../../features/event/types';
 import { Hero, type HeroViewer } from '../../features/landing/components/hero';
 import { LandingSections } from '../../features/landing/components/landing-sections';
+import { useHeroBackdrop } from '../../features/landing/components/use-hero-backdrop';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { prefetchAfterLogin } from '../shell/prefetch';
 import { useNavigationActions } from '../shell/use-navigation-actions';
@@ -40,6 +41,7 @@ export function LandingPage() {
   const soldOut =
     event !== undefined && event !== null && event.availableTickets !== null && event.availableTickets <= 0;
   useDocumentTitle();
+  useHeroBackdrop();
 
   // A session restored on the landing page warms the dashboard the same way a fresh login does.
   useEffect(() => {

@@ -7,21 +7,15 @@ import {
   INTRO_WORD_INTERVAL_MS,
 } from '@utsav/domain/constants';
 import { useEffect, useState } from 'react';
-import { prefersReducedMotion } from '../../lib/scroll';
 
 const INTRO_WORDS = ['Pre-Navratri', 'Garba', '&', 'Raas'] as const;
-const SEEN_KEY = 'utsav.intro-seen';
-
-/** The intro plays on the first landing-page visit of a browser session, never under reduced motion. */
-export function shouldPlayIntro(pathname: string): boolean {
-  if (pathname !== '/' || typeof window === 'undefined' || prefersReducedMotion()) return false;
-  try {
-    if (sessionStorage.getItem(SEEN_KEY)) return false;
-    sessionStorage.setItem(SEEN_KEY, '1');
-  } catch {
-    // No session storage: play it; the worst case is seeing it again after a reload.
-  }
-  return true;
+/**
+ * Whether the intro plays: on the first landing-page visit of a browser session, never under reduced
+ * motion. index.html's boot script decides it before the first paint (the pre-rendered cover must agree
+ * with the app) and records it on <html data-intro>.
+ */
+export function shouldPlayIntro(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.dataset.intro === 'play';
 }
 
 /** Resolves when every image has loaded (or failed), or after HERO_PRELOAD_MAX_MS, whichever is first. */

@@ -7,7 +7,7 @@ import { Intro, preloadImages, shouldPlayIntro } from './intro';
 import { SiteFooter } from './site-footer';
 
 // Decided once per page load (not in a component), so StrictMode's double render cannot consume it.
-const PLAY_INTRO = shouldPlayIntro(window.location.pathname);
+const PLAY_INTRO = shouldPlayIntro();
 const heroImagesReady = preloadImages([HERO_IMAGES.mandala, HERO_IMAGES.lanterns]);
 
 function ScrollToTopOnRouteChange() {

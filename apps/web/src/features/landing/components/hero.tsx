@@ -5,7 +5,6 @@ import { CalendarDays, ChevronDown, Clock, MapPin, Sparkles, Ticket } from 'luci
 import type { ReactNode } from 'react';
 import { Button } from '../../../ui/button';
 import { GoogleIcon } from '../../../ui/google-icon';
-import { HERO_IMAGES } from '../assets/hero-images';
 
 export interface HeroEvent {
   name: string;
@@ -116,25 +115,11 @@ export function Hero(props: HeroProps) {
       aria-labelledby="hero-title"
       className="relative isolate flex min-h-[100svh] items-center overflow-hidden pt-24 pb-16"
     >
-      <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
-        <div className="absolute inset-0 bg-[radial-gradient(70%_55%_at_50%_45%,rgb(204_109_0/0.28),transparent_70%)]" />
-        <img
-          src={HERO_IMAGES.mandala}
-          alt=""
-          width={800}
-          height={800}
-          fetchPriority="high"
-          className="absolute top-1/2 left-1/2 w-[min(150vw,60rem)] max-w-none -translate-x-1/2 -translate-y-1/2 animate-[spin_240s_linear_infinite] opacity-35 motion-reduce:animate-none md:opacity-45"
-        />
-        <img
-          src={HERO_IMAGES.lanterns}
-          alt=""
-          width={1200}
-          height={260}
-          className="absolute top-14 left-1/2 w-[max(100%,56rem)] max-w-none -translate-x-1/2 opacity-90"
-        />
-        <div className="absolute inset-x-0 bottom-0 h-40 bg-gradient-to-t from-maroon-950 to-transparent" />
-      </div>
+      {/* The mandala, the lanterns and their glow are index.html's #hero-backdrop, painted before React. */}
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 bottom-0 -z-10 h-40 bg-gradient-to-t from-maroon-950 to-transparent"
+      />
 
       <div className="mx-auto w-full max-w-4xl px-5 text-center">
         <p className="mx-auto mb-5 inline-flex items-center gap-2 rounded-full border border-gold-400/40 bg-maroon-950/60 px-4 py-1.5 text-sm font-semibold text-gold-200">

@@ -1,0 +1,109 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, PHONE, screenshot } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+// The landing page's first screen comes from the HTML (index.html's boot script, #hero-backdrop and the
+// build-time render of src/app/shell/static-landing.tsx), so a phone on a slow network sees the hero before
+// the JavaScript arrives. Here the JavaScript never arrives: every built script is refused.
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A page whose built scripts never load, recording what the console says (a CSP refusal shows there). */
+async function withoutAppScripts(
+  options: { reducedMotion?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await newContext(browser, { viewport: PHONE, ...options });
+  await context.route(/\/assets\/.+\.js$/, (route) => route.abort('blockedbyclient'));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  return { context, page, errors };
+}
+
+const visible = (page: Page, selector: string) => page.locator(selector).isVisible();
+
+describe('the landing page before its JavaScript', () => {
+  it('paints the hero, its backdrop and the booking button from the HTML alone', async () => {
+    const { context, page, errors } = await withoutAppScripts();
+    await page.goto(server.url);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Utsav Garba & Raas Night' }).isVisible())
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Book Your Tickets Now' }).isVisible()).toBe(true);
+    const mandala = page.locator('#hero-backdrop img').first();
+    await expect
+      .poll(() => mandala.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await visible(page, '#hero-backdrop')).toBe(true);
+    // The boot script ran (the server's CSP allows it by hash) and decided: no intro under reduced motion.
+    expect(await page.evaluate(() => ({ ...document.documentElement.dataset }))).toEqual({
+      landing: 'yes',
+      intro: 'skip',
+    });
+    expect(await visible(page, '[data-static-intro] > div')).toBe(false);
+    expect(errors).toEqual([]);
+    await screenshot(page, 'first-paint-landing-390');
+    await context.close();
+  });
+
+  it("shows the intro's cover first on a first visit with motion, and not again in the same session", async () => {
+    const { context, page, errors } = await withoutAppScripts({ reducedMotion: false });
+    await page.goto(server.url);
+    expect(await page.evaluate(() => document.documentElement.dataset.intro)).toBe('play');
+    expect(await visible(page, '[data-static-intro] > div')).toBe(true);
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.dataset.intro)).toBe('skip');
+    expect(await visible(page, '[data-static-intro] > div')).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows none of the landing page on any other address', async () => {
+    const { context, page } = await withoutAppScripts({ reducedMotion: false });
+    await page.goto(`${server.url}/dashboard/guest`);
+    expect(await page.evaluate(() => ({ ...document.documentElement.dataset }))).toEqual({
+      landing: 'no',
+      intro: 'skip',
+    });
+    expect(await visible(page, '#static-landing')).toBe(false);
+    expect(await visible(page, '#hero-backdrop')).toBe(false);
+    await context.close();
+  });
+});
+
+describe('the landing page once the app runs', () => {
+  it('replaces the HTML first screen with the app and keeps the backdrop to the landing page', async () => {
+    const context = await newContext(browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Sign In with Google' }).first().waitFor();
+    expect(await page.locator('#static-landing').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await visible(page, '#hero-backdrop')).toBe(true);
+
+    await page.getByRole('link', { name: 'Privacy Policy' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    expect(await visible(page, '#hero-backdrop')).toBe(false);
+
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: /Utsav/ }).waitFor();
+    expect(await visible(page, '#hero-backdrop')).toBe(true);
+    await context.close();
+  });
+});
