@@ -258,6 +258,40 @@ function registerDatabaseGauges(registry: Registry, options: MetricsOptions, app
   });
 
   new Gauge({
+    name: 'utsav_payment_refunds',
+    help:
+      'Whole-payment refunds the purchase flow owes (kind: late = paid after the seats were gone, duplicate = a ' +
+      'second payment), by state: owed (not accepted by Razorpay yet), sent, settled. Database-wide.',
+    labelNames: ['kind', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      await attempt('payment refunds', async () => {
+        const state = sql<string>`case when razorpay_refund_id is null then 'owed' when refund_settled_at is null then 'sent' else 'settled' end`;
+        const late = await db
+          .selectFrom('orders')
+          .select([state.as('key'), (eb) => eb.fn.countAll<number>().as('count')])
+          .where('status', '=', 'refunded')
+          .where('razorpay_payment_id', 'is not', null)
+          .groupBy(state)
+          .execute();
+        const duplicate = await db
+          .selectFrom('duplicate_payments')
+          .select([state.as('key'), (eb) => eb.fn.countAll<number>().as('count')])
+          .groupBy(state)
+          .execute();
+        for (const [kind, rows] of [
+          ['late', late],
+          ['duplicate', duplicate],
+        ] as const) {
+          for (const name of ['owed', 'sent', 'settled']) this.set({ kind, state: name }, 0);
+          for (const row of rows as CountRow[]) this.set({ kind, state: String(row.key) }, Number(row.count));
+        }
+      });
+    },
+  });
+
+  new Gauge({
     name: 'utsav_outbox_messages',
     help: 'Outbox messages (ticket emails and notices) not sent yet: pending, or failed for good. Database-wide.',
     labelNames: ['status'] as const,

@@ -108,6 +108,7 @@ export async function insertPaidOrder(
     created_at: options.paidAt,
     paid_at: status === 'paid' ? options.paidAt : null,
     refunded_at: null,
+    refund_settled_at: null,
     updated_at: options.paidAt,
   };
   await db.insertInto('orders').values(order).execute();

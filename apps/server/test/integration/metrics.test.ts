@@ -2,24 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { issuePaidTickets } from '../support/checkin';
 import { describeEachDatabase } from '../support/databases';
 import { newUser } from '../support/factories';
+import { sample } from '../support/metrics';
 import { createOrder, newEvent, PURCHASE_ENV } from '../support/purchase';
 import { useServer } from '../support/server';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
-
-/** The value of one sample line (`name{labels} value`) of a Prometheus text exposition, or undefined. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    if (line.startsWith('#')) continue;
-    const match = /^([a-zA-Z_:][\w:]*)(\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries(
-      [...(match[3] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
-    );
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[4]);
-  }
-  return undefined;
-}
 
 describeEachDatabase('metrics', (engine) => {
   const server = useServer(engine, { env: { ...PURCHASE_ENV, METRICS_TOKEN: TOKEN } });

@@ -9,12 +9,12 @@ import {
   createOrder,
   emulatorState,
   expireHoldNow,
+  leaveSeats,
   newEvent,
   orderRow,
   outboxRows,
   PURCHASE_ENV,
   pay,
-  setTotalTickets,
   setWebhookMode,
   type TestEvent,
   ticketCount,
@@ -34,14 +34,8 @@ describeEachDatabase('purchase holds and late payments', (engine) => {
     await setWebhookMode(server, 'drop');
   });
 
-  /** Leaves exactly `left` seats for sale, whatever earlier tests sold or held. */
-  async function leaveSeats(left: number): Promise<void> {
-    const total = (await server.request('GET', '/api/event')).body.data.totalTickets;
-    await setTotalTickets(server, event.id, total - (await availableTickets(server)) + left);
-  }
-
   it('an expired hold returns its seats to sale, and the job marks it expired after asking Razorpay', async () => {
-    await leaveSeats(2);
+    await leaveSeats(server, event.id, 2);
     const holder = await newUser(server);
     const hold = await createOrder(server, holder, event, 2);
     expect(hold.status).toBe(200);
@@ -62,7 +56,7 @@ describeEachDatabase('purchase holds and late payments', (engine) => {
   });
 
   it('SOLD_OUT says how many are left when fewer than asked remain', async () => {
-    await leaveSeats(1);
+    await leaveSeats(server, event.id, 1);
     const response = await createOrder(server, await newUser(server), event, 2);
     expect(response.status).toBe(409);
     expect(response.body).toMatchObject({
@@ -72,7 +66,7 @@ describeEachDatabase('purchase holds and late payments', (engine) => {
   });
 
   it('a payment verified after its hold expired still gets tickets while stock remains', async () => {
-    await leaveSeats(5);
+    await leaveSeats(server, event.id, 5);
     const buyer = await newUser(server);
     const order = await createOrder(server, buyer, event, 2);
     const checkout = await pay(server, order.body.orderId);
@@ -85,7 +79,7 @@ describeEachDatabase('purchase holds and late payments', (engine) => {
   });
 
   it('the job issues tickets for a paid order whose buyer never came back (no verify, no webhook)', async () => {
-    await leaveSeats(5);
+    await leaveSeats(server, event.id, 5);
     const buyer = await newUser(server);
     const order = await createOrder(server, buyer, event, 3);
     await pay(server, order.body.orderId);
@@ -101,7 +95,7 @@ describeEachDatabase('purchase holds and late payments', (engine) => {
   });
 
   it('a late payment with no stock left is refunded in full, once, and the guest is told', async () => {
-    await leaveSeats(2);
+    await leaveSeats(server, event.id, 2);
     const late = await newUser(server);
     const order = await createOrder(server, late, event, 2);
     const checkout = await pay(server, order.body.orderId);
@@ -163,6 +157,7 @@ describeEachDatabase('purchase holds and late payments', (engine) => {
       created_at: stamp,
       paid_at: null,
       refunded_at: null,
+      refund_settled_at: null,
       updated_at: stamp,
     };
     const forgotten = { ...base, id: randomUUID(), razorpay_order_id: 'order_Forgotten00001' };
@@ -180,7 +175,7 @@ describeEachDatabase('purchase holds and late payments', (engine) => {
   });
 
   it('lowering the total below what is sold or held is refused', async () => {
-    await leaveSeats(0);
+    await leaveSeats(server, event.id, 0);
     const admin = await newUser(server, { role: 'admin' });
     const current = (await server.request('GET', '/api/event')).body.data;
     const response = await server.request('PUT', '/api/event', {

@@ -39,6 +39,7 @@ export async function issuePaidTickets(
     created_at: stamp,
     paid_at: null,
     refunded_at: null,
+    refund_settled_at: null,
     updated_at: stamp,
   });
   const fulfilment = await fulfilOrder(

@@ -149,6 +149,27 @@ export async function expireHoldNow(server: TestServer, orderId: string): Promis
     .execute();
 }
 
+/** Leaves exactly `left` seats of the event for sale, whatever earlier tests sold or held. */
+export async function leaveSeats(server: TestServer, eventId: string, left: number): Promise<void> {
+  const total = (await server.request('GET', '/api/event')).body.data.totalTickets;
+  await setTotalTickets(server, eventId, total - (await availableTickets(server)) + left);
+}
+
+/**
+ * A guest whose hold ran out pays for one seat after the last seat went to someone else: a late payment
+ * with no stock, whose money is owed back (the reconciliation job or a webhook will find it).
+ */
+export async function latePaymentWithSeatsGone(server: TestServer, event: TestEvent) {
+  await leaveSeats(server, event.id, 1);
+  const late = await newUser(server);
+  const order = await createOrder(server, late, event, 1);
+  const checkout = await pay(server, order.body.orderId);
+  const row = await orderRow(server, order.body.orderId);
+  await expireHoldNow(server, row.id);
+  await buy(server, await newUser(server), event, 1);
+  return { late, order, checkout, row };
+}
+
 export async function setTotalTickets(server: TestServer, eventId: string, total: number): Promise<void> {
   await server.ctx.db.updateTable('events').set({ total_tickets: total }).where('id', '=', eventId).execute();
 }

@@ -114,7 +114,7 @@ export async function applyRazorpayRefund(
       });
       return true;
     case 'failed': {
-      const reason = failureReason(gatewayRefund);
+      const reason = refundFailureReason(gatewayRefund);
       await moveRefund(ctx, refund, {
         ...bound,
         to: 'failed',
@@ -147,7 +147,8 @@ function attemptOf(gatewayRefund: RazorpayRefund): number | undefined {
   return Number.isSafeInteger(attempt) && attempt > 0 ? attempt : undefined;
 }
 
-function failureReason(gatewayRefund: RazorpayRefund): string {
+/** Razorpay's reason for a failed refund, or a plain one when it gave none. */
+export function refundFailureReason(gatewayRefund: RazorpayRefund): string {
   const detail = (gatewayRefund as { error_description?: unknown }).error_description;
   return typeof detail === 'string' && detail ? detail : 'the bank or payment gateway declined it';
 }

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { CURRENCY } from '@utsav/domain/constants';
-import { paiseToRupees } from '@utsav/domain/pricing';
 import { signTicketToken } from '@utsav/domain/qr-token';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
@@ -12,15 +11,14 @@ import { RazorpayError, type RazorpayPayment } from '../../platform/payments/raz
 import { newQrKeyColumns } from '../event/keys';
 import { countTaken, findEventById, lockEvent, setQrKeysIfMissing } from '../event/repo';
 import { findUserById } from '../users/repo';
+import { refundDuplicatePayment, refundLatePayment } from './payment-refunds';
 import {
-  clearFailedOrderRefund,
   findOrderById,
   findTicketsOfOrder,
   insertTicketsOnce,
   lockOrder,
   markOrderPaid,
   markOrderRefundOwed,
-  setOrderRefundId,
   type TicketView,
 } from './repo';
 
@@ -158,152 +156,6 @@ export async function fulfilOrder(
         order: (await findOrderById(ctx.db, order.id))!,
         tickets: await findTicketsOfOrder(ctx.db, order.id),
       };
-  }
-}
-
-/**
- * Refunds an order marked refunded (late payment, no stock) in full. Safe to call any number of times,
- * from any instance: Razorpay sees one idempotency key per order, and only the first recorded refund id
- * queues the guest's mail. False when Razorpay could not be reached; the reconciliation job retries.
- */
-export async function refundLatePayment(ctx: AppContext, order: OrderRow): Promise<boolean> {
-  if (order.status !== 'refunded' || !order.razorpay_payment_id) return false;
-  if (order.razorpay_refund_id) return true;
-  const paymentId = order.razorpay_payment_id;
-  let refundId: string;
-  try {
-    refundId = await createFullRefund(ctx, paymentId, order.amount_paise, `late-${order.id}`, {
-      orderId: order.id,
-      reason: 'late-payment-sold-out',
-    });
-  } catch (error) {
-    ctx.log.error({ err: error, orderId: order.id, paymentId }, 'late payment refund failed; will retry');
-    return false;
-  }
-  const now = ctx.now();
-  await transaction(ctx.db, async (trx) => {
-    if (!(await setOrderRefundId(trx, order.id, refundId, now))) return;
-    // refunded_at survives a failed refund (latePaymentRefundFailed): the guest hears about the refund once.
-    if (order.refunded_at !== null) return;
-    await enqueueOutbox(
-      trx,
-      'late-payment-refunded',
-      {
-        orderId: order.id,
-        userId: order.user_id,
-        amount: paiseToRupees(order.amount_paise),
-        amountPaise: order.amount_paise,
-      },
-      now,
-    );
-    await recordAudit(
-      trx,
-      {
-        actorUserId: null,
-        action: 'order.refunded',
-        entity: 'order',
-        entityId: order.id,
-        data: { paymentId, refundId, amountPaise: order.amount_paise, reason: 'late-payment-sold-out' },
-      },
-      now,
-    );
-  });
-  return true;
-}
-
-/**
- * refund.failed for the full refund of a late payment: the money is back in our Razorpay balance, not with the
- * guest. The order's refund id is cleared (only if it is this refund, so a stale or replayed event changes
- * nothing) and the refund is sent again at once; if that fails too, the reconciliation job retries it like any
- * owed refund. False when the refund is not a late-payment refund of ours.
- */
-export async function latePaymentRefundFailed(ctx: AppContext, razorpayRefundId: string): Promise<boolean> {
-  const now = ctx.now();
-  const order = await transaction(ctx.db, async (trx) => {
-    const cleared = await clearFailedOrderRefund(trx, razorpayRefundId, now);
-    if (!cleared) return undefined;
-    await recordAudit(
-      trx,
-      {
-        actorUserId: null,
-        action: 'order.refund_failed',
-        entity: 'order',
-        entityId: cleared.id,
-        data: { refundId: razorpayRefundId, paymentId: cleared.razorpay_payment_id },
-      },
-      now,
-    );
-    return cleared;
-  });
-  if (!order) return false;
-  await refundLatePayment(ctx, { ...order, razorpay_refund_id: null });
-  return true;
-}
-
-/**
- * A second captured payment for an order that is already settled (two tabs, a retried checkout) is a
- * double charge: it goes back in full. Keyed by the payment, so every caller asks for the same refund.
- */
-async function refundDuplicatePayment(
-  ctx: AppContext,
-  order: OrderRow,
-  payment: CapturedPayment,
-): Promise<void> {
-  try {
-    const refundId = await createFullRefund(ctx, payment.id, payment.amount, `dup-${payment.id}`, {
-      orderId: order.id,
-      reason: 'duplicate-payment',
-    });
-    await recordAudit(
-      ctx.db,
-      {
-        actorUserId: null,
-        action: 'order.duplicate_payment_refunded',
-        entity: 'order',
-        entityId: order.id,
-        data: { paymentId: payment.id, refundId, amountPaise: payment.amount },
-      },
-      ctx.now(),
-    );
-  } catch (error) {
-    ctx.log.error(
-      { err: error, orderId: order.id, paymentId: payment.id },
-      'duplicate payment refund failed',
-    );
-  }
-}
-
-async function createFullRefund(
-  ctx: AppContext,
-  paymentId: string,
-  amount: number,
-  idempotencyKey: string,
-  notes: Record<string, string>,
-): Promise<string> {
-  const razorpay = ctx.razorpay();
-  const body = { amount, speed: 'normal' as const, notes };
-  try {
-    // The body must be identical on every retry: Razorpay refuses a reused key with a different body.
-    let refund = await razorpay.createRefund(paymentId, body, idempotencyKey);
-    // A key whose refund failed at the bank answers with that failed refund forever, so a new attempt needs a
-    // new key. It is numbered by the failures Razorpay lists for the payment: every instance retrying at once
-    // asks for the same attempt, and Razorpay makes one refund of it.
-    for (let round = 0; refund.status === 'failed' && round < 3; round++) {
-      const failed = (await razorpay.fetchPaymentRefunds(paymentId)).items.filter(
-        (earlier) => earlier.status === 'failed',
-      ).length;
-      refund = await razorpay.createRefund(paymentId, body, `${idempotencyKey}-retry${failed}`);
-    }
-    if (refund.status === 'failed') throw new Error(`refund ${refund.id} of ${paymentId} failed at Razorpay`);
-    return refund.id;
-  } catch (error) {
-    // Refunded earlier under a key Razorpay no longer remembers: find that refund instead of failing forever.
-    if (error instanceof RazorpayError && /fully refunded already/i.test(error.description)) {
-      const refunds = await razorpay.fetchPaymentRefunds(paymentId);
-      const earlier = refunds.items.find((refund) => refund.status !== 'failed');
-      if (earlier) return earlier.id;
-    }
-    throw error;
   }
 }
 

@@ -2,13 +2,13 @@ import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import type { OrderRow } from '../../platform/db/schema';
 import { RazorpayError, type RazorpayPayment } from '../../platform/payments/razorpay-client';
-import { fulfilOrder, paysOrder, refundLatePayment } from './fulfilment';
+import { fulfilOrder, paysOrder } from './fulfilment';
+import { followPaymentRefunds } from './payment-refunds';
 import {
   expireHold,
   findExpiredHolds,
   findExpiredOrdersToRecheck,
   findOrderById,
-  findOwedRefunds,
   touchExpiredOrder,
 } from './repo';
 
@@ -26,6 +26,8 @@ export interface ReconcileReport {
   refunded: number;
   skipped: number;
   refundsRetried: number;
+  /** Sent whole-payment refunds asked about at Razorpay (a refund webhook may have been lost). */
+  refundsChecked: number;
   /** Expired orders asked about again (a payment made after the hold ran out, whose webhook was lost). */
   rechecked: number;
 }
@@ -42,6 +44,7 @@ export async function reconcileOrders(ctx: AppContext): Promise<ReconcileReport>
     refunded: 0,
     skipped: 0,
     refundsRetried: 0,
+    refundsChecked: 0,
     rechecked: 0,
   };
   for (const order of await findExpiredHolds(ctx.db, ctx.now(), BATCH)) {
@@ -53,9 +56,9 @@ export async function reconcileOrders(ctx: AppContext): Promise<ReconcileReport>
       ctx.log.error({ err: error, orderId: order.id }, 'reconciling an expired hold failed; will retry');
     }
   }
-  for (const order of await findOwedRefunds(ctx.db, BATCH)) {
-    if (await refundLatePayment(ctx, order)) report.refundsRetried++;
-  }
+  const refunds = await followPaymentRefunds(ctx);
+  report.refundsRetried += refunds.sent;
+  report.refundsChecked += refunds.checked;
   // Razorpay keeps an order payable after our hold ran out. A guest who pays then, closes the tab and whose
   // webhooks are all lost would stay charged with no tickets and no refund, so expired orders are asked about
   // again, a few per pass, least recently first, for a day after their hold ran out.

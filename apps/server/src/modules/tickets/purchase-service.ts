@@ -10,7 +10,8 @@ import { AppError } from '../../platform/errors';
 import type { RazorpayOrder } from '../../platform/payments/razorpay-client';
 import { verifyCheckoutSignature } from '../../platform/payments/signatures';
 import { countTaken, findCurrentEvent, lockEvent } from '../event/repo';
-import { capturedPaymentFor, fulfilOrder, refundLatePayment } from './fulfilment';
+import { capturedPaymentFor, fulfilOrder } from './fulfilment';
+import { refundLatePayment } from './payment-refunds';
 import {
   findOrderByRazorpayId,
   findTicketsOfOrder,
@@ -115,6 +116,7 @@ async function placeOrder(
       created_at: now.toISOString(),
       paid_at: null,
       refunded_at: null,
+      refund_settled_at: null,
       updated_at: now.toISOString(),
     };
     await insertOrder(trx, order);

@@ -90,44 +90,6 @@ export async function markOrderRefundOwed(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** True only for the first caller: the "refund sent" side effects (mail) hang off this one update. */
-export async function setOrderRefundId(db: Db, id: string, refundId: string, now: Date): Promise<boolean> {
-  const stamp = now.toISOString();
-  const result = await db
-    .updateTable('orders')
-    .set({ razorpay_refund_id: refundId, refunded_at: stamp, updated_at: stamp })
-    .where('id', '=', id)
-    .where('status', '=', 'refunded')
-    .where('razorpay_refund_id', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/**
- * The refund recorded for a refunded order failed at Razorpay: the refund is owed again (findOwedRefunds).
- * Only when it is still this refund, so a replayed or stale event cannot undo a newer one. refunded_at stays.
- */
-export async function clearFailedOrderRefund(
-  db: Db,
-  razorpayRefundId: string,
-  now: Date,
-): Promise<OrderRow | undefined> {
-  const order = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('razorpay_refund_id', '=', razorpayRefundId)
-    .where('status', '=', 'refunded')
-    .executeTakeFirst();
-  if (!order) return undefined;
-  const result = await db
-    .updateTable('orders')
-    .set({ razorpay_refund_id: null, updated_at: now.toISOString() })
-    .where('id', '=', order.id)
-    .where('razorpay_refund_id', '=', razorpayRefundId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? order : undefined;
-}
-
 /**
  * Safe on every instance at once: only an order still `created` whose hold has run out changes, so a
  * payment that fulfilled it a moment earlier (status `paid`) is never overwritten.
@@ -178,18 +140,6 @@ export async function touchExpiredOrder(db: Db, id: string, now: Date): Promise<
     .set({ updated_at: now.toISOString() })
     .where('id', '=', id)
     .where('status', '=', 'expired')
-    .execute();
-}
-
-export function findOwedRefunds(db: Db, limit: number): Promise<OrderRow[]> {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('status', '=', 'refunded')
-    .where('razorpay_refund_id', 'is', null)
-    .where('razorpay_payment_id', 'is not', null)
-    .orderBy('updated_at')
-    .limit(limit)
     .execute();
 }
 

@@ -3,7 +3,8 @@ import { AppError } from '../../platform/errors';
 import type { RazorpayPayment, RazorpayWebhookEvent } from '../../platform/payments/razorpay-client';
 import { verifyWebhookSignature } from '../../platform/payments/signatures';
 import { applyRazorpayRefund } from '../refunds/gateway';
-import { fulfilOrder, latePaymentRefundFailed, paysOrder } from './fulfilment';
+import { fulfilOrder, paysOrder } from './fulfilment';
+import { applyPaymentRefundNews } from './payment-refunds';
 import { findOrderByRazorpayId, paymentEventSeen, recordPaymentEvent } from './repo';
 
 // Razorpay's webhooks: the path by which a guest who paid and closed the tab still gets tickets.
@@ -89,14 +90,12 @@ async function settleCapturedPayment(
 }
 
 /**
- * refund.created / refund.processed / refund.failed: moves the refund of a cancelled ticket (refunds module).
- * Refunds that are not a cancellation's (late or duplicate payments) are only recorded.
+ * refund.created / refund.processed / refund.failed: moves the refund of a cancelled ticket (refunds module),
+ * or settles (processed) or sends again (failed) the full refund of a late or duplicate payment.
  */
 async function onRefundEvent(ctx: AppContext, event: RazorpayWebhookEvent): Promise<WebhookResult> {
   const refund = event.payload?.refund?.entity;
   if (!refund || typeof refund.id !== 'string') return 'ignored';
   if (await applyRazorpayRefund(ctx, refund, 'webhook')) return 'handled';
-  // Not a cancellation's refund: a late payment's full refund that failed must be sent again.
-  if (event.event === 'refund.failed' && (await latePaymentRefundFailed(ctx, refund.id))) return 'handled';
-  return 'ignored';
+  return (await applyPaymentRefundNews(ctx, refund)) ? 'handled' : 'ignored';
 }

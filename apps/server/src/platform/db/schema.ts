@@ -78,6 +78,8 @@ export interface OrdersTable {
   created_at: string;
   paid_at: string | null;
   refunded_at: string | null;
+  /** When Razorpay reported the late-payment refund (razorpay_refund_id) processed. */
+  refund_settled_at: string | null;
   updated_at: string;
 }
 
@@ -209,6 +211,19 @@ export interface Database {
   checkin_scans: CheckinScansTable;
   refunds: RefundsTable;
   refund_status_history: RefundStatusHistoryTable;
+  duplicate_payments: DuplicatePaymentsTable;
+}
+
+/** A second captured payment for an order already settled: refunded in full (migration 0006). */
+export interface DuplicatePaymentsTable {
+  payment_id: string;
+  order_id: string;
+  amount_paise: number;
+  razorpay_refund_id: string | null;
+  refund_settled_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export type UserRow = UsersTable;
@@ -216,3 +231,4 @@ export type EventRow = EventsTable;
 export type OrderRow = OrdersTable;
 export type TicketRow = TicketsTable;
 export type RefundRow = RefundsTable;
+export type DuplicatePaymentRow = DuplicatePaymentsTable;

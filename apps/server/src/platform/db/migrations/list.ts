@@ -4,6 +4,7 @@ import * as purchase from './0002_purchase';
 import * as checkinScans from './0003_checkin_scans';
 import * as refunds from './0004_refunds';
 import * as adminIndexes from './0005_admin_indexes';
+import * as paymentRefunds from './0006_payment_refunds';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -13,4 +14,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0003_checkin_scans', checkinScans],
   ['0004_refunds', refunds],
   ['0005_admin_indexes', adminIndexes],
+  ['0006_payment_refunds', paymentRefunds],
 ];
