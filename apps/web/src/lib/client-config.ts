@@ -16,6 +16,25 @@ export interface ClientConfig {
 }
 
 const FALLBACK: ClientConfig = { authMode: 'dev', payments: 'emulator' };
+/** The last answer, kept so a gate phone reopened offline still signs in with the right provider. */
+const REMEMBERED_KEY = 'utsav.client-config';
+
+function remember(body: unknown): void {
+  try {
+    localStorage.setItem(REMEMBERED_KEY, JSON.stringify(body));
+  } catch {
+    // Storage full or disabled: the next offline start falls back, as before.
+  }
+}
+
+function remembered(): ClientConfig | null {
+  try {
+    const raw = localStorage.getItem(REMEMBERED_KEY);
+    return raw ? parse(JSON.parse(raw)) : null;
+  } catch {
+    return null;
+  }
+}
 
 let cached: Promise<ClientConfig> | null = null;
 
@@ -36,12 +55,15 @@ export function getClientConfig(): Promise<ClientConfig> {
     cached = fetch('/api/system/client-config', { headers: { Accept: 'application/json' } })
       .then(async (response) => {
         if (!response.ok) throw new Error(`client-config ${response.status}`);
-        return parse(await response.json());
+        const body: unknown = await response.json();
+        remember(body);
+        return parse(body);
       })
       .catch(() => {
-        // Not cached: the next caller asks again (the server may have been starting up).
+        // Not kept in memory: the next caller asks again (the server may have been starting up). Offline,
+        // the last answer this browser saw beats guessing (a Firebase site must not fall back to dev sign-in).
         cached = null;
-        return FALLBACK;
+        return remembered() ?? FALLBACK;
       });
   }
   return cached;
