@@ -12,22 +12,18 @@
 // PostgreSQL: BENCH_DATABASE_URL, else the throwaway test server (`scripts/test-postgres.sh start`); the bench
 // creates and drops its own database there.
 
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { updateUser } from '../../apps/server/src/modules/users/repo';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import type { Db } from '../../apps/server/src/platform/db/database';
 import type { TicketRow, UserRow } from '../../apps/server/src/platform/db/schema';
 import { insertRows, ticketRow, userRow } from '../../apps/server/test/integration/admin-fixtures';
-
-type Engine = 'sqlite' | 'postgres';
+import { createPostgresDatabase, type Engine, machine, type Percentiles, percentiles } from '../support';
 
 const { values: args } = parseArgs({
   options: {
@@ -83,14 +79,6 @@ const LAST = [
   'Doshi',
 ];
 
-interface Percentiles {
-  count: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
 interface ExportResult {
   ms: number;
   /** CPU time of this process (server, SQLite when embedded, and the reading client) during the export. */
@@ -128,7 +116,7 @@ async function main(): Promise<void> {
 
 async function runEngine(engine: Engine): Promise<EngineResult> {
   const dataDir = await mkdtemp(join(tmpdir(), `utsav-bench-admin-${engine}-`));
-  const database = engine === 'postgres' ? await createPostgresDatabase() : undefined;
+  const database = engine === 'postgres' ? await createPostgresDatabase('utsav_bench_admin') : undefined;
   const config = {
     ...loadConfig({
       DATA_DIR: dataDir,
@@ -325,39 +313,7 @@ async function call(base: string, method: string, path: string, token: string | 
   return { status: response.status, body: (await response.json()) as any };
 }
 
-// ---- PostgreSQL
-
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl =
-    process.env.BENCH_DATABASE_URL?.trim() ||
-    execFileSync('bash', ['scripts/test-postgres.sh', 'start'], { encoding: 'utf8' }).trim();
-  const name = `utsav_bench_admin_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
-  };
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 // ---- reporting
-
-function percentiles(samples: number[]): Percentiles {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0);
-  return { count: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: round(sorted.at(-1) ?? 0) };
-}
 
 function cpuMs(usage: NodeJS.CpuUsage): number {
   return (usage.user + usage.system) / 1000;
@@ -365,11 +321,6 @@ function cpuMs(usage: NodeJS.CpuUsage): number {
 
 function round(value: number): number {
   return Math.round(value * 100) / 100;
-}
-
-function machine(): string {
-  const cpu = cpus()[0]?.model ?? 'unknown';
-  return `machine: ${cpus().length} cpus (${cpu}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`;
 }
 
 function markdown(results: EngineResult[]): string {

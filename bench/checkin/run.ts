@@ -16,22 +16,19 @@
 // Rate limits stay on (300 scans a minute per checker and route): each gate rotates over enough checker
 // accounts that none passes 250 requests, as several volunteers would share a busy gate.
 
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
 import type { Role } from '@utsav/domain/roles';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import type { TicketView } from '../../apps/server/src/modules/tickets/repo';
 import { updateUser } from '../../apps/server/src/modules/users/repo';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { issuePaidTickets } from '../../apps/server/test/support/checkin';
-
-type Engine = 'sqlite' | 'postgres';
+import { createPostgresDatabase, type Engine, machine, type Percentiles, percentiles } from '../support';
 
 const { values: args } = parseArgs({
   options: {
@@ -74,14 +71,6 @@ interface EngineResult {
   doubleAdmissions: number;
 }
 
-interface Percentiles {
-  count: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
 async function main(): Promise<void> {
   console.log(machine());
   console.log(
@@ -99,7 +88,7 @@ async function main(): Promise<void> {
 
 async function runEngine(engine: Engine): Promise<EngineResult> {
   const dataDir = await mkdtemp(join(tmpdir(), `utsav-bench-${engine}-`));
-  const database = engine === 'postgres' ? await createPostgresDatabase() : undefined;
+  const database = engine === 'postgres' ? await createPostgresDatabase('utsav_bench_checkin') : undefined;
   const config = {
     ...loadConfig({
       DATA_DIR: dataDir,
@@ -311,47 +300,10 @@ async function post(base: string, path: string, token: string | undefined, body:
   return { status: response.status, body: (await response.json()) as any };
 }
 
-// ---- PostgreSQL
-
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl =
-    process.env.BENCH_DATABASE_URL?.trim() ||
-    execFileSync('bash', ['scripts/test-postgres.sh', 'start'], { encoding: 'utf8' }).trim();
-  const name = `utsav_bench_${Date.now()}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
-  };
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 // ---- reporting
 
-function percentiles(samples: number[]): Percentiles {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0);
-  return { count: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: round(sorted.at(-1) ?? 0) };
-}
-
-function round(value: number): number {
+function _round(value: number): number {
   return Math.round(value * 100) / 100;
-}
-
-function machine(): string {
-  const cpu = cpus()[0]?.model ?? 'unknown';
-  return `machine: ${cpus().length} cpus (${cpu}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`;
 }
 
 function markdown(results: EngineResult[]): string {

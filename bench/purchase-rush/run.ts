@@ -20,16 +20,13 @@
 // engine's rush (this machine is shared, its load swings within a minute; both are reported).
 // ratio = purchase-flow requests/s (create-order + pay + verify-payment) / mean of the two bare requests/s.
 
-import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { updateUser } from '../../apps/server/src/modules/users/repo';
 import { loadConfig } from '../../apps/server/src/platform/config';
@@ -47,8 +44,7 @@ import {
   rush,
   tally,
 } from '../../apps/server/test/integration/cluster-rush';
-
-type Engine = 'sqlite' | 'postgres';
+import { createPostgresDatabase, type Engine, machine } from '../support';
 
 const { values: args } = parseArgs({
   options: {
@@ -109,7 +105,7 @@ async function main(): Promise<void> {
 
 async function runEngine(engine: Engine): Promise<EngineResult> {
   const dataDir = await mkdtemp(join(tmpdir(), `utsav-bench-rush-${engine}-`));
-  const database = engine === 'postgres' ? await createPostgresDatabase() : undefined;
+  const database = engine === 'postgres' ? await createPostgresDatabase('utsav_bench_rush') : undefined;
   const config = {
     ...loadConfig({
       DATA_DIR: dataDir,
@@ -295,38 +291,7 @@ async function measureBare(url: string): Promise<EngineResult['bare']> {
   };
 }
 
-// ---- PostgreSQL
-
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl =
-    process.env.BENCH_DATABASE_URL?.trim() ||
-    execFileSync('bash', ['scripts/test-postgres.sh', 'start'], { encoding: 'utf8' }).trim();
-  const name = `utsav_bench_rush_${Date.now()}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
-  };
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 // ---- reporting
-
-function machine(): string {
-  const model = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model;
-  return `machine: nproc ${cpus().length}, ${model}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${new Date().toISOString()}`;
-}
 
 function booksSummary(books: Books) {
   return {
