@@ -114,6 +114,7 @@ function createServer(config: Config): FastifyInstance {
   });
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
+  closeConnectionsOnceAnswered(app);
   return app;
 }
 
@@ -141,6 +142,23 @@ function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('preClose', async () => {
     await jobs?.stop();
     await refundJobs?.stop();
+  });
+}
+
+/**
+ * server.close() ends the keep-alive connections idle at that moment and then waits for the others. One still
+ * answering a request (a Razorpay webhook mid-transaction) would stay open after its answer for the whole
+ * keepAliveTimeout (72 s), and close() with it (fastify/fastify#7044). Answers sent once closing has begun
+ * say Connection: close, so each of those connections ends with its answer.
+ */
+function closeConnectionsOnceAnswered(app: FastifyInstance): void {
+  let closing = false;
+  // Registered first: set before the other preClose hooks (which may wait seconds for a job) and server.close().
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
 }
 

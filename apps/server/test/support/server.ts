@@ -64,9 +64,9 @@ export function useServer(
   });
 
   afterAll(async () => {
-    // Known open bug (see the session notes): under a full-suite load, app.close() has hung once in a
-    // while after a suite whose mail server was down. Bound the wait and say so, instead of failing
-    // whichever unrelated suite happens to be closing; the database drop below forces its way anyway.
+    // Guards against a close that does not end (a connection or a hook that outlives the app, as the one
+    // shutdown.test.ts now covers did): it would fail this suite on vitest's hook timeout, far from its
+    // cause. Bound the wait and say so; the database drop below forces its way anyway.
     const closed = await Promise.race([
       (app?.close() ?? Promise.resolve()).then(() => true),
       new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000).unref()),
