@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { quote } from '@utsav/domain/pricing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, PHONE, signInThroughPopup } from './support/browser';
-import { writeFakeCameraY4m } from './support/fake-camera';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiAt } from './support/api';
+import { newContext, PHONE, signInThroughPopup } from './support/browser';
+import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
 import { runLighthouse } from './support/lighthouse';
-import { type RunningServer, startServer } from './support/server';
+import { useServerAndBrowser } from './support/suite';
 
 // Accessibility budgets (issue 7): no axe-core violation (WCAG 2.0/2.1 A and AA, plus axe's best practices)
 // on the pages a guest and a gate volunteer use, and Lighthouse's accessibility score of the landing page
@@ -22,52 +22,18 @@ const CHECKER = 'checker@utsav.test';
 const workDir = mkdtempSync(path.join(tmpdir(), 'utsav-a11y-'));
 const cameraFile = path.join(workDir, 'ticket.y4m');
 
-let server: RunningServer;
-let browser: Browser;
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-async function call<T>(method: string, pathname: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${pathname}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${pathname} -> ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** create-order, the emulator's checkout, verify-payment: what the guest's browser does when buying one. */
-async function buyTicketAs(email: string, name: string): Promise<{ qrCode: string }> {
-  const { idToken } = await call<{ idToken: string }>('POST', '/dev-auth/token', undefined, { email, name });
-  await call('POST', '/api/auth/google-signin', undefined, { idToken });
-  const { data: event } = await call<{
-    data: { id: string; name: string; ticketPrice: number; groupPrice4: number | null };
-  }>('GET', '/api/event');
-  const priced = quote(event, 1);
-  const order = await call<{ orderId: string }>('POST', '/api/tickets/create-order', idToken, {
-    quantity: 1,
-    amount: priced.total,
-    eventId: event.id,
-    eventName: event.name,
-    pricePerTicket: priced.pricePerTicket,
-    pricingTier: priced.pricingTier,
-  });
-  const checkout = await call<Record<string, string>>('POST', '/razorpay-emulator/_test/pay', undefined, {
-    order_id: order.orderId,
-  });
-  const verified = await call<{ tickets: Array<{ qrCode: string }> }>(
-    'POST',
-    '/api/tickets/verify-payment',
-    idToken,
-    { ...checkout, quantity: 1 },
-  );
-  const [ticket] = verified.tickets;
-  if (!ticket) throw new Error('verify-payment returned no ticket');
-  return ticket;
-}
+// The camera shows the guest's own ticket, bought before the browser starts.
+const suite = useServerAndBrowser({
+  browserArgs: fakeCameraFlags(cameraFile),
+  beforeBrowser: async (server) => {
+    const api = apiAt(() => server.url);
+    const guest = await api.signIn(GUEST.email, GUEST.name);
+    const { qrCode } = await api.buyTicket<{ qrCode: string }>(guest);
+    writeFakeCameraY4m(qrCode, cameraFile);
+  },
+});
 
 /** Runs axe on the page as it is now and fails with a readable list of what is wrong and where. */
 async function expectNoViolations(page: Page, what: string): Promise<void> {
@@ -85,32 +51,15 @@ async function expectNoViolations(page: Page, what: string): Promise<void> {
 
 async function openLanding(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.getByRole('button', { name: 'Sign In with Google' }).first().waitFor();
   return page;
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  const { qrCode } = await buyTicketAs(GUEST.email, GUEST.name);
-  writeFakeCameraY4m(qrCode, cameraFile);
-  browser = await launchBrowser([
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-video-capture=${cameraFile}`,
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(workDir, { recursive: true, force: true });
-});
-
 describe('no axe-core violations', () => {
   it('on the landing page, first screen and every lazy section', async () => {
-    const context = await newContext(browser, { viewport: PHONE });
+    const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await openLanding(context);
     await expectNoViolations(page, 'the landing page');
 
@@ -130,16 +79,16 @@ describe('no axe-core violations', () => {
   });
 
   it('on the landing page while the intro plays', async () => {
-    const context = await newContext(browser, { viewport: PHONE, reducedMotion: false });
+    const context = await newContext(suite.browser, { viewport: PHONE, reducedMotion: false });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expectNoViolations(page, 'the landing page under the intro');
     await context.close();
   });
 
   it('on the purchase dialog: selection step and sign-in-required step', async () => {
-    const context = await newContext(browser, { viewport: PHONE });
+    const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await openLanding(context);
     await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
     const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });
@@ -154,11 +103,11 @@ describe('no axe-core violations', () => {
   });
 
   it('on the guest dashboard and My Tickets with a QR shown', async () => {
-    const context = await newContext(browser, { viewport: PHONE });
+    const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await openLanding(context);
     await signInThroughPopup(page, GUEST.email);
     await page.getByRole('button', { name: 'View My Tickets' }).first().waitFor();
-    await page.goto(`${server.url}/dashboard/guest`);
+    await page.goto(`${suite.server.url}/dashboard/guest`);
     await page.getByRole('heading', { name: /Active\s*\(1\)/ }).waitFor();
     await page.waitForLoadState('networkidle');
     await expectNoViolations(page, 'the guest dashboard');
@@ -172,9 +121,9 @@ describe('no axe-core violations', () => {
   });
 
   it('on a legal page', async () => {
-    const context = await newContext(browser, { viewport: PHONE });
+    const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(`${server.url}/privacy-policy`);
+    await page.goto(`${suite.server.url}/privacy-policy`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     await expectNoViolations(page, 'the privacy policy');
@@ -182,12 +131,12 @@ describe('no axe-core violations', () => {
   });
 
   it('on the scanner page, before and while the camera runs', async () => {
-    const context = await newContext(browser, { viewport: PHONE });
-    await context.grantPermissions(['camera'], { origin: server.url });
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    await context.grantPermissions(['camera'], { origin: suite.server.url });
     const page = await openLanding(context);
     await signInThroughPopup(page, CHECKER);
     await page.getByRole('button', { name: 'My Dashboard' }).first().waitFor();
-    await page.goto(`${server.url}/dashboard/qrchecker`);
+    await page.goto(`${suite.server.url}/dashboard/qrchecker`);
     await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor();
     await expect
       .poll(() => page.getByTestId('snapshot-info').textContent(), { timeout: 15_000 })
@@ -203,7 +152,7 @@ describe('no axe-core violations', () => {
 
 describe('Lighthouse accessibility', () => {
   it('scores the landing page at least 95', async () => {
-    const { lhr } = await runLighthouse(server.url, { onlyCategories: ['accessibility'] });
+    const { lhr } = await runLighthouse(suite.server.url, { onlyCategories: ['accessibility'] });
     const category = lhr.categories.accessibility;
     const failing = (category?.auditRefs ?? [])
       .map((ref) => lhr.audits[ref.id])

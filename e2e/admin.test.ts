@@ -1,27 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { useServerAndBrowser } from './support/suite';
 
 // The organiser's panels (issue 6) as a person uses them: edit the event with a new picture and see it on the
 // landing page, issue six named tickets to a family that paid cash and download their PDFs as one zip, and a
 // manager who may look at users but not change their roles.
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -67,26 +56,10 @@ function makePng(width = 64, height = 36): Buffer {
   ]);
 }
 
-/**
- * The shared popup sign-in, tried a second time if the chooser window does not answer: on this loaded
- * 2-core machine the popup occasionally never closes, which is not what these tests are about.
- */
-async function signIn(page: Page, email: string): Promise<void> {
-  try {
-    await signInThroughPopup(page, email);
-  } catch (error) {
-    for (const popup of page.context().pages())
-      if (popup !== page) await popup.close().catch(() => undefined);
-    console.warn(`sign-in popup did not answer, trying again: ${String(error)}`);
-    await page.reload();
-    await signInThroughPopup(page, email);
-  }
-}
-
 /** Signs in on the landing page through the account chooser and opens the person's own dashboard. */
 async function signInToDashboard(page: Page, email: string, role: 'admin' | 'manager'): Promise<void> {
-  await page.goto(server.url);
-  await signIn(page, email);
+  await page.goto(suite.server.url);
+  await signInThroughPopup(page, email);
   await page.getByRole('button', { name: 'My Dashboard' }).first().click();
   await page.waitForURL(new RegExp(`/dashboard/${role}`));
   await page
@@ -100,7 +73,7 @@ async function expectNoHorizontalScroll(page: Page) {
 }
 
 async function openView(page: Page, view: string, heading: string) {
-  await page.goto(`${server.url}/dashboard/admin?view=${view}`);
+  await page.goto(`${suite.server.url}/dashboard/admin?view=${view}`);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 }
 
@@ -123,7 +96,7 @@ async function issueToNewUser(page: Page, recipient: { name: string; email: stri
 
 describe('admin panels', () => {
   it('an admin edits the event with a new name and picture, and the landing page shows both', async () => {
-    const context = await newContext(browser, { viewport: DESKTOP });
+    const context = await newContext(suite.browser, { viewport: DESKTOP });
     const page = await context.newPage();
     await signInToDashboard(page, 'admin@utsav.test', 'admin');
 
@@ -142,7 +115,7 @@ describe('admin panels', () => {
     await page.getByRole('button', { name: 'Yes' }).click();
     await page.getByText('Event updated successfully! ✨').waitFor();
 
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     await page.getByRole('heading', { level: 1, name: newName }).waitFor();
     await page.locator('#about').scrollIntoViewIfNeeded();
     const poster = page.getByRole('img', { name: `${newName} poster` });
@@ -155,7 +128,7 @@ describe('admin panels', () => {
   });
 
   it('an admin issues 6 named tickets to a new user and downloads a zip of 6 PDFs', async () => {
-    const context = await newContext(browser, { viewport: DESKTOP });
+    const context = await newContext(suite.browser, { viewport: DESKTOP });
     const page = await context.newPage();
     await signInToDashboard(page, 'admin@utsav.test', 'admin');
     await page
@@ -186,7 +159,7 @@ describe('admin panels', () => {
   });
 
   it('a manager sees the users but no Change Role button, and the notice saying why', async () => {
-    const context = await newContext(browser, { viewport: DESKTOP });
+    const context = await newContext(suite.browser, { viewport: DESKTOP });
     const page = await context.newPage();
     await signInToDashboard(page, 'manager@utsav.test', 'manager');
     await page.getByRole('button', { name: /Manage Users/ }).click();
@@ -204,7 +177,7 @@ describe('admin panels', () => {
 describe('admin screens at phone and desktop widths', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`dashboard, event form, users, tickets, analytics and issuance success at ${viewport.width} px`, async () => {
-      const context = await newContext(browser, { viewport });
+      const context = await newContext(suite.browser, { viewport });
       const page = await context.newPage();
       await signInToDashboard(page, 'admin@utsav.test', 'admin');
       await page.getByText('Healthy').waitFor();

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, PHONE } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import type { Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, PHONE } from './support/browser';
+import { useServerAndBrowser } from './support/suite';
 
 // Budgets in the browser (issue 7) that do not depend on the machine's speed: what the landing page ships
 // before anyone touches it. Timings (LCP, decode latency) are measured by bench/web/run.ts, not asserted here.
@@ -14,18 +14,7 @@ import { type RunningServer, startServer } from './support/server';
 const JS_BUDGET_BYTES = 170 * 1024;
 const LOOPBACK = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 interface ScriptLoad {
   url: string;
@@ -50,13 +39,13 @@ const isScript = (response: Response) =>
 describe('landing page budgets', () => {
   it('ships at most 170 KB of compressed JavaScript before any interaction', async () => {
     // A first visit on a phone: the intro plays (no reduced motion) and nothing is cached.
-    const context = await newContext(browser, { viewport: PHONE, reducedMotion: false });
+    const context = await newContext(suite.browser, { viewport: PHONE, reducedMotion: false });
     const page = await context.newPage();
     const scripts: Array<Promise<ScriptLoad>> = [];
     page.on('response', (response) => {
       if (isScript(response)) scripts.push(compressedSize(response));
     });
-    await page.goto(server.url, { waitUntil: 'networkidle' });
+    await page.goto(suite.server.url, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).waitFor();
 
     const loads = await Promise.all(scripts);
@@ -76,18 +65,18 @@ describe('landing page budgets', () => {
   });
 
   it('makes no request off loopback and loads no third-party script; checkout.js waits for the purchase dialog', async () => {
-    const context = await newContext(browser, { viewport: PHONE });
+    const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();
     const requests: Array<{ url: string; type: string }> = [];
     context.on('request', (request) => requests.push({ url: request.url(), type: request.resourceType() }));
-    await page.goto(server.url, { waitUntil: 'networkidle' });
+    await page.goto(suite.server.url, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).waitFor();
     // The lazy sections too: scrolling is not an interaction that may pull in a third party.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState('networkidle');
 
     expect(requests.filter((request) => !LOOPBACK.test(request.url))).toEqual([]);
-    const origin = new URL(server.url).origin;
+    const origin = new URL(suite.server.url).origin;
     expect(
       requests.filter((request) => request.type === 'script' && new URL(request.url).origin !== origin),
     ).toEqual([]);

@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { quote } from '@utsav/domain/pricing';
-import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiUser, apiAt } from './support/api';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
-import { writeFakeCameraY4m } from './support/fake-camera';
-import { startPrivateApp } from './support/private-app';
+import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
+import { usePrivateApp } from './support/suite';
 
 // Gate check-in as volunteers do it (issue 5): real tickets bought through the API, their QR codes shown
 // to Chromium's fake camera, the scanner page of a production build, the checker signed in through the
@@ -16,13 +13,7 @@ import { startPrivateApp } from './support/private-app';
 // The app runs in this process on its own web build (not apps/web/dist), so a rebuild by anyone else
 // while this suite runs cannot change what it tests.
 
-const workDir = mkdtempSync(path.join(tmpdir(), 'utsav-checkin-'));
 const CHECKER = 'checker@utsav.test';
-
-interface Guest {
-  token: string;
-  name: string;
-}
 
 interface BoughtTicket {
   id: string;
@@ -31,82 +22,34 @@ interface BoughtTicket {
   status: string;
 }
 
-let app: FastifyInstance;
-let url: string;
+const product = usePrivateApp('checkin');
+const api = apiAt(() => product.url);
 
-async function call<T>(method: string, pathname: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${url}${pathname}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${pathname} -> ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-async function signInGuest(email: string, name: string): Promise<Guest> {
-  const { idToken } = await call<{ idToken: string }>('POST', '/dev-auth/token', undefined, { email, name });
-  await call('POST', '/api/auth/google-signin', undefined, { idToken });
-  return { token: idToken, name };
-}
-
-/** create-order, the emulator's checkout, verify-payment: exactly what a guest's browser does. */
-async function buyTicket(guest: Guest): Promise<BoughtTicket> {
-  const { data: event } = await call<{
-    data: { id: string; name: string; ticketPrice: number; groupPrice4: number | null };
-  }>('GET', '/api/event');
-  const priced = quote(event, 1);
-  const order = await call<{ orderId: string }>('POST', '/api/tickets/create-order', guest.token, {
-    quantity: 1,
-    amount: priced.total,
-    eventId: event.id,
-    eventName: event.name,
-    pricePerTicket: priced.pricePerTicket,
-    pricingTier: priced.pricingTier,
-  });
-  const checkout = await call<Record<string, string>>('POST', '/razorpay-emulator/_test/pay', undefined, {
-    order_id: order.orderId,
-  });
-  const verified = await call<{ tickets: BoughtTicket[] }>(
-    'POST',
-    '/api/tickets/verify-payment',
+async function ticketStatus(guest: ApiUser, id: string): Promise<string | undefined> {
+  const { tickets } = await api.call<{ tickets: BoughtTicket[] }>(
+    'GET',
+    '/api/tickets/my-tickets',
     guest.token,
-    { ...checkout, quantity: 1 },
   );
-  const [ticket] = verified.tickets;
-  if (!ticket) throw new Error('verify-payment returned no ticket');
-  return ticket;
-}
-
-async function ticketStatus(guest: Guest, id: string): Promise<string | undefined> {
-  const { tickets } = await call<{ tickets: BoughtTicket[] }>('GET', '/api/tickets/my-tickets', guest.token);
   return tickets.find((ticket) => ticket.id === id)?.status;
 }
 
 /** A browser whose camera shows `code`, as a guest holding up their phone. */
 async function browserShowing(code: string, name: string): Promise<Browser> {
-  const file = path.join(workDir, `${name}.y4m`);
+  const file = path.join(product.workDir, `${name}.y4m`);
   writeFakeCameraY4m(code, file);
-  return launchBrowser([
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-video-capture=${file}`,
-  ]);
+  return launchBrowser(fakeCameraFlags(file));
 }
 
 /** A gate phone: its own context, the checker signed in through the popup, on the scanner page. */
 async function openGate(browser: Browser, gate?: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, { viewport: PHONE });
-  await context.grantPermissions(['camera'], { origin: url });
+  await context.grantPermissions(['camera'], { origin: product.url });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error));
-  await page.goto(url);
+  await page.goto(product.url);
   await signInThroughPopup(page, CHECKER);
-  await page.goto(`${url}/dashboard/qrchecker`);
+  await page.goto(`${product.url}/dashboard/qrchecker`);
   await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor();
   if (gate) await page.getByLabel('Gate name (optional)').fill(gate);
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -137,30 +80,21 @@ async function stat(page: Page, key: string): Promise<string | null> {
   return page.getByTestId(`stat-${key}`).textContent();
 }
 
-beforeAll(async () => {
-  ({ app, url } = await startPrivateApp(workDir));
-});
-
-afterAll(async () => {
-  await app?.close();
-  rmSync(workDir, { recursive: true, force: true });
-});
-
 describe('gate check-in with a fake camera', () => {
-  let priya: Guest;
-  let rahul: Guest;
+  let priya: ApiUser;
+  let rahul: ApiUser;
   let onlineTicket: BoughtTicket;
   let offlineTicket: BoughtTicket;
-  let meera: Guest;
+  let meera: ApiUser;
   let conflictTicket: BoughtTicket;
 
   beforeAll(async () => {
-    priya = await signInGuest('priya.shah@example.test', 'Priya Shah');
-    rahul = await signInGuest('rahul.mehta@example.test', 'Rahul Mehta');
-    onlineTicket = await buyTicket(priya);
-    offlineTicket = await buyTicket(rahul);
-    meera = await signInGuest('meera.iyer@example.test', 'Meera Iyer');
-    conflictTicket = await buyTicket(meera);
+    priya = await api.signIn('priya.shah@example.test', 'Priya Shah');
+    rahul = await api.signIn('rahul.mehta@example.test', 'Rahul Mehta');
+    onlineTicket = await api.buyTicket<BoughtTicket>(priya);
+    offlineTicket = await api.buyTicket<BoughtTicket>(rahul);
+    meera = await api.signIn('meera.iyer@example.test', 'Meera Iyer');
+    conflictTicket = await api.buyTicket<BoughtTicket>(meera);
     expect(onlineTicket.qrCode).toMatch(/^UT1\./);
   });
 
@@ -244,7 +178,7 @@ describe('gate check-in with a fake camera', () => {
         .toContain('Entry Allowed, Welcome Meera!');
       expect(await status.getAttribute('data-queued')).toBe('2');
       // Meanwhile another gate, online, admits the same ticket: the sync must report it, not hide it.
-      const { idToken: checkerToken } = await call<{ idToken: string }>(
+      const { idToken: checkerToken } = await api.call<{ idToken: string }>(
         'POST',
         '/dev-auth/token',
         undefined,
@@ -253,7 +187,7 @@ describe('gate check-in with a fake camera', () => {
           name: 'Kiran Checker',
         },
       );
-      await call('POST', '/api/tickets/mark-used', checkerToken, {
+      await api.call('POST', '/api/tickets/mark-used', checkerToken, {
         qrCode: conflictTicket.qrCode,
         gate: 'Gate D',
       });

@@ -1,30 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, PHONE, screenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, PHONE, screenshot } from './support/browser';
+import { useServerAndBrowser } from './support/suite';
 
 // The landing page's first screen comes from the HTML (index.html's boot script, #hero-backdrop and the
 // build-time render of src/app/shell/static-landing.tsx), so a phone on a slow network sees the hero before
 // the JavaScript arrives. Here the JavaScript never arrives: every built script is refused.
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 /** A page whose built scripts never load, recording what the console says (a CSP refusal shows there). */
 async function withoutAppScripts(
   options: { reducedMotion?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await newContext(browser, { viewport: PHONE, ...options });
+  const context = await newContext(suite.browser, { viewport: PHONE, ...options });
   await context.route(/\/assets\/.+\.js$/, (route) => route.abort('blockedbyclient'));
   const page = await context.newPage();
   const errors: string[] = [];
@@ -41,7 +30,7 @@ const visible = (page: Page, selector: string) => page.locator(selector).isVisib
 describe('the landing page before its JavaScript', () => {
   it('paints the hero, its backdrop and the booking button from the HTML alone', async () => {
     const { context, page, errors } = await withoutAppScripts();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     await expect
       .poll(() => page.getByRole('heading', { level: 1, name: 'Utsav Garba & Raas Night' }).isVisible())
       .toBe(true);
@@ -64,7 +53,7 @@ describe('the landing page before its JavaScript', () => {
 
   it("shows the intro's cover first on a first visit with motion, and not again in the same session", async () => {
     const { context, page, errors } = await withoutAppScripts({ reducedMotion: false });
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     expect(await page.evaluate(() => document.documentElement.dataset.intro)).toBe('play');
     expect(await visible(page, '[data-static-intro] > div')).toBe(true);
     await page.reload();
@@ -76,7 +65,7 @@ describe('the landing page before its JavaScript', () => {
 
   it('shows none of the landing page on any other address', async () => {
     const { context, page } = await withoutAppScripts({ reducedMotion: false });
-    await page.goto(`${server.url}/dashboard/guest`);
+    await page.goto(`${suite.server.url}/dashboard/guest`);
     expect(await page.evaluate(() => ({ ...document.documentElement.dataset }))).toEqual({
       landing: 'no',
       intro: 'skip',
@@ -89,9 +78,9 @@ describe('the landing page before its JavaScript', () => {
 
 describe('the landing page once the app runs', () => {
   it('replaces the HTML first screen with the app and keeps the backdrop to the landing page', async () => {
-    const context = await newContext(browser, { viewport: PHONE });
+    const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     await page.getByRole('button', { name: 'Sign In with Google' }).first().waitFor();
     expect(await page.locator('#static-landing').count()).toBe(0);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);

@@ -1,29 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { useServerAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
+const suite = useServerAndBrowser();
 let eventName: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const event = (await (await fetch(`${server.url}/api/event`)).json()) as { data: { name: string } };
+  const event = (await (await fetch(`${suite.server.url}/api/event`)).json()) as { data: { name: string } };
   eventName = event.data.name;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('first visit', () => {
   it('plays the intro word by word over the landing page, then shows the event', async () => {
-    const context = await newContext(browser, { reducedMotion: false });
+    const context = await newContext(suite.browser, { reducedMotion: false });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     await expect.poll(() => page.getByText('Garba', { exact: true }).first().isVisible()).toBe(true);
     await expect
       .poll(() => page.getByRole('heading', { level: 1, name: eventName }).isVisible(), { timeout: 10_000 })
@@ -37,9 +28,9 @@ describe('first visit', () => {
     ['desktop', DESKTOP],
   ] as const) {
     it(`shows the landing page at ${viewport.width} px (${label}) and saves a screenshot`, async () => {
-      const context = await newContext(browser, { viewport });
+      const context = await newContext(suite.browser, { viewport });
       const page = await context.newPage();
-      await page.goto(server.url);
+      await page.goto(suite.server.url);
       await page.getByRole('heading', { level: 1, name: eventName }).waitFor();
       await page.getByRole('button', { name: 'Book Your Tickets Now' }).first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -52,27 +43,27 @@ describe('first visit', () => {
 
 describe('sign-in and role routing', () => {
   it('a guest signs in through the popup and lands on their dashboard', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     await signInThroughPopup(page, 'guest@utsav.test');
     await page.getByRole('button', { name: 'View My Tickets' }).first().click();
     await page.waitForURL(/\/dashboard\/guest$/);
 
-    await page.goto(`${server.url}/dashboard/admin`);
+    await page.goto(`${suite.server.url}/dashboard/admin`);
     await page.waitForURL(/\/dashboard\/guest$/);
 
-    await page.goto(`${server.url}/dashboard/bogus`);
+    await page.goto(`${suite.server.url}/dashboard/bogus`);
     await expect.poll(() => page.getByText('Invalid Role').first().isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Go to Home' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await context.close();
   });
 
   it('an admin lands on the Admin Dashboard through My Dashboard', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     await signInThroughPopup(page, 'admin@utsav.test');
     await page.getByRole('button', { name: 'My Dashboard' }).first().click();
     await page.waitForURL(/\/dashboard\/admin$/);
@@ -81,10 +72,10 @@ describe('sign-in and role routing', () => {
   });
 
   it('a signed-out visitor on /dashboard is sent home', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     const page = await context.newPage();
-    await page.goto(`${server.url}/dashboard`);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${suite.server.url}/dashboard`);
+    await page.waitForURL(`${suite.server.url}/`);
     await context.close();
   });
 });
@@ -97,9 +88,9 @@ describe('legal pages', () => {
     ['/terms-of-service', /terms/i],
   ] as const) {
     it(`${path} has real content and leads back home`, async () => {
-      const context = await newContext(browser);
+      const context = await newContext(suite.browser);
       const page = await context.newPage();
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${suite.server.url}${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       const text = (await page.locator('main').textContent()) ?? '';
       expect(text.length).toBeGreaterThan(1500);
@@ -107,7 +98,7 @@ describe('legal pages', () => {
         .getByRole('link', { name: 'Back to Home' })
         .or(page.getByRole('button', { name: 'Back to Home' }))
         .click();
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${suite.server.url}/`);
       await context.close();
     });
   }

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeQrImage } from '../apps/server/test/unit/documents/qr-decode';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { useServerAndBrowser } from './support/suite';
 
 // Buying tickets as a person would (issue 3): the purchase dialog, sign-in mid-purchase, the Razorpay
 // emulator's payment sheet, /payment-success and My Tickets with a QR code that decodes to the ticket's token.
@@ -22,43 +22,14 @@ interface TicketJson {
   price: number;
 }
 
-let server: RunningServer;
-let browser: Browser;
+const suite = useServerAndBrowser();
 let event: EventJson;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  event = ((await (await fetch(`${server.url}/api/event`)).json()) as { data: EventJson }).data;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  event = ((await (await fetch(`${suite.server.url}/api/event`)).json()) as { data: EventJson }).data;
 });
 
 const rupees = (value: number) => `₹${value.toLocaleString('en-IN')}`;
-
-/** Opens the account chooser from `trigger` and picks a demo account, or types another one in. */
-async function signInWith(
-  page: Page,
-  trigger: () => Promise<void>,
-  account: { email: string; name?: string },
-) {
-  const popupPromise = page.waitForEvent('popup');
-  await trigger();
-  const popup = await popupPromise;
-  await popup.waitForLoadState('domcontentloaded');
-  if (account.name) {
-    await popup.locator('#use-another').click();
-    await popup.getByLabel('Name').fill(account.name);
-    await popup.getByLabel('Email').fill(account.email);
-    await popup.locator('#another-submit').click();
-  } else {
-    await popup.getByRole('button', { name: new RegExp(account.email.replace('.', '\\.'), 'i') }).click();
-  }
-  await popup.waitForEvent('close');
-}
 
 /** GET /api/tickets/my-tickets with the page's own session, as the app itself calls it. */
 async function myTickets(page: Page): Promise<TicketJson[]> {
@@ -78,9 +49,9 @@ async function expectNoHorizontalScroll(page: Page) {
 
 describe('buying tickets', () => {
   it('a signed-out visitor picks 5, signs in mid-purchase, pays by UPI and gets 5 tickets with a scannable QR', async () => {
-    const context = await newContext(browser, { viewport: PHONE });
+    const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     await page.getByRole('heading', { level: 1, name: event.name }).waitFor();
 
     await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
@@ -119,9 +90,9 @@ describe('buying tickets', () => {
     const signInStep = page.getByRole('dialog', { name: 'Sign In Required' });
     await signInStep.waitFor();
     await screenshot(page, 'purchase-sign-in-390');
-    await signInWith(page, () => signInStep.getByRole('button', { name: 'Sign In with Google' }).click(), {
-      email: 'guest@utsav.test',
-    });
+    await signInThroughPopup(page, 'guest@utsav.test', () =>
+      signInStep.getByRole('button', { name: 'Sign In with Google' }).click(),
+    );
 
     // The purchase resumes by itself, with the same 5 tickets.
     const confirm = page.getByRole('dialog', { name: 'Confirm Your Purchase' });
@@ -177,13 +148,10 @@ describe('buying tickets', () => {
   });
 
   it("dismissing the payment sheet says 'Payment cancelled' and keeps the purchase open for another try", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     const page = await context.newPage();
-    await page.goto(server.url);
-    await signInWith(page, () => page.getByRole('button', { name: 'Sign In with Google' }).first().click(), {
-      email: 'cancel@utsav.test',
-      name: 'Chetan Cancel',
-    });
+    await page.goto(suite.server.url);
+    await signInThroughPopup(page, { email: 'cancel@utsav.test', name: 'Chetan Cancel' });
     await page.getByRole('button', { name: 'View My Tickets' }).first().waitFor();
 
     await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
@@ -203,13 +171,10 @@ describe('buying tickets', () => {
   });
 
   it('a signed-in guest buys from the dashboard at 1280 px (screenshots of dialog, success and My Tickets)', async () => {
-    const context = await newContext(browser, { viewport: DESKTOP });
+    const context = await newContext(suite.browser, { viewport: DESKTOP });
     const page = await context.newPage();
-    await page.goto(server.url);
-    await signInWith(page, () => page.getByRole('button', { name: 'Sign In with Google' }).first().click(), {
-      email: 'priya@utsav.test',
-      name: 'Priya Desai',
-    });
+    await page.goto(suite.server.url);
+    await signInThroughPopup(page, { email: 'priya@utsav.test', name: 'Priya Desai' });
     await page.getByRole('button', { name: 'View My Tickets' }).first().click();
     await page.waitForURL(/\/dashboard\/guest$/);
     await page.getByRole('heading', { name: 'No Tickets Yet' }).waitFor();

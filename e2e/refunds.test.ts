@@ -1,26 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { quote } from '@utsav/domain/pricing';
 import { addDays, istDate } from '@utsav/domain/time';
-import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
-import { startPrivateApp } from './support/private-app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type ApiUser, apiAt } from './support/api';
+import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { useBrowser, usePrivateApp } from './support/suite';
 
 // Cancelling a ticket and following its refund as a guest would (issue 4): tickets bought through the API,
 // the guest signed in through the account chooser on a 390 px phone, the cancel dialog's three steps, the
 // Refund Tracker watching the emulator settle the refund, and 'Cannot Cancel' five days before the event.
 // The app runs in this process on its own web build, so a rebuild by anyone else cannot change what it tests.
-
-const workDir = mkdtempSync(path.join(tmpdir(), 'utsav-refunds-'));
-
-interface Guest {
-  token: string;
-  email: string;
-  name: string;
-}
 
 interface BoughtTicket {
   id: string;
@@ -28,88 +16,19 @@ interface BoughtTicket {
   price: number;
 }
 
-let app: FastifyInstance;
-let url: string;
-let browser: Browser;
-
-async function call<T>(method: string, pathname: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${url}${pathname}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${pathname} -> ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-async function signInApi(email: string, name: string): Promise<Guest> {
-  const { idToken } = await call<{ idToken: string }>('POST', '/dev-auth/token', undefined, { email, name });
-  await call('POST', '/api/auth/google-signin', undefined, { idToken });
-  return { token: idToken, email, name };
-}
-
-interface EventJson {
-  id: string;
-  name: string;
-  date: string;
-  ticketPrice: number;
-  groupPrice4: number | null;
-  [key: string]: unknown;
-}
-
-async function currentEvent(): Promise<EventJson> {
-  return (await call<{ data: EventJson }>('GET', '/api/event')).data;
-}
-
-async function buyTicket(guest: Guest): Promise<BoughtTicket> {
-  const event = await currentEvent();
-  const priced = quote(event, 1);
-  const order = await call<{ orderId: string }>('POST', '/api/tickets/create-order', guest.token, {
-    quantity: 1,
-    amount: priced.total,
-    eventId: event.id,
-    eventName: event.name,
-    pricePerTicket: priced.pricePerTicket,
-    pricingTier: priced.pricingTier,
-  });
-  const checkout = await call<Record<string, string>>('POST', '/razorpay-emulator/_test/pay', undefined, {
-    order_id: order.orderId,
-  });
-  const verified = await call<{ tickets: BoughtTicket[] }>(
-    'POST',
-    '/api/tickets/verify-payment',
-    guest.token,
-    {
-      ...checkout,
-      quantity: 1,
-    },
-  );
-  const [ticket] = verified.tickets;
-  if (!ticket) throw new Error('verify-payment returned no ticket');
-  return ticket;
-}
+const product = usePrivateApp('refunds');
+const suite = useBrowser();
+const api = apiAt(() => product.url);
 
 /** The guest's own phone: signed in through the account chooser ("Use another account"), on the dashboard. */
-async function openDashboard(guest: Guest): Promise<Page> {
-  const context = await newContext(browser, { viewport: PHONE });
+async function openDashboard(guest: ApiUser): Promise<Page> {
+  const context = await newContext(suite.browser, { viewport: PHONE });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error));
-  await page.goto(url);
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign In with Google' }).first().click();
-  const popup = await popupPromise;
-  await popup.waitForLoadState('domcontentloaded');
-  await popup.locator('#use-another').click();
-  await popup.getByLabel('Name').fill(guest.name);
-  await popup.getByLabel('Email').fill(guest.email);
-  await popup.locator('#another-submit').click();
-  await popup.waitForEvent('close');
+  await page.goto(product.url);
+  await signInThroughPopup(page, { email: guest.email, name: guest.name });
   await page.getByRole('button', { name: 'View My Tickets' }).first().waitFor();
-  await page.goto(`${url}/dashboard/guest`);
+  await page.goto(`${product.url}/dashboard/guest`);
   await page.getByRole('heading', { name: 'My Tickets' }).waitFor();
   return page;
 }
@@ -121,21 +40,10 @@ async function expectNoHorizontalScroll(page: Page) {
 
 const shortId = (ticketId: string) => ticketId.slice(-8).toUpperCase();
 
-beforeAll(async () => {
-  ({ app, url } = await startPrivateApp(workDir));
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  rmSync(workDir, { recursive: true, force: true });
-});
-
 describe('cancelling a ticket and tracking its refund', () => {
   it('a guest cancels with a reason, sees the refund summary, then the refund completing in the Refund Tracker', async () => {
-    const guest = await signInApi('nisha.rao@example.test', 'Nisha Rao');
-    const ticket = await buyTicket(guest);
+    const guest = await api.signIn('nisha.rao@example.test', 'Nisha Rao');
+    const ticket = await api.buyTicket<BoughtTicket>(guest);
     const refund = ticket.price - 20;
     const page = await openDashboard(guest);
 
@@ -220,10 +128,10 @@ describe('cancelling a ticket and tracking its refund', () => {
   });
 
   it('an admin finds the failed refund in Refund Management on a phone and retries it to completion', async () => {
-    const guest = await signInApi('kavya.menon@example.test', 'Kavya Menon');
-    const ticket = await buyTicket(guest);
-    await call('POST', '/razorpay-emulator/_test/refunds/fail-next', undefined, { count: 1 });
-    const { refund } = await call<{ refund: { id: string; refundId: string } }>(
+    const guest = await api.signIn('kavya.menon@example.test', 'Kavya Menon');
+    const ticket = await api.buyTicket<BoughtTicket>(guest);
+    await api.call('POST', '/razorpay-emulator/_test/refunds/fail-next', undefined, { count: 1 });
+    const { refund } = await api.call<{ refund: { id: string; refundId: string } }>(
       'PATCH',
       `/api/tickets/cancel/${ticket.id}`,
       guest.token,
@@ -232,18 +140,23 @@ describe('cancelling a ticket and tracking its refund', () => {
     await expect
       .poll(
         async () =>
-          (await call<{ refund: { status: string } }>('GET', `/api/refunds/status/${refund.id}`, guest.token))
-            .refund.status,
+          (
+            await api.call<{ refund: { status: string } }>(
+              'GET',
+              `/api/refunds/status/${refund.id}`,
+              guest.token,
+            )
+          ).refund.status,
         { timeout: 20_000 },
       )
       .toBe('failed');
 
-    const context = await newContext(browser, { viewport: PHONE });
+    const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error('[page error]', error));
-    await page.goto(url);
+    await page.goto(product.url);
     await signInThroughPopup(page, 'admin@utsav.test');
-    await page.goto(`${url}/dashboard/admin`);
+    await page.goto(`${product.url}/dashboard/admin`);
     await page.getByRole('button', { name: /Manage Refunds/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Refund Management' }).waitFor();
 
@@ -282,12 +195,12 @@ describe('cancelling a ticket and tracking its refund', () => {
   });
 
   it("shows 'Cannot Cancel' with the days left when the event is 5 days away, and cancels nothing", async () => {
-    const guest = await signInApi('arjun.nair@example.test', 'Arjun Nair');
-    const ticket = await buyTicket(guest);
-    const admin = await signInApi('admin@utsav.test', 'Asha Admin');
-    const event = await currentEvent();
+    const guest = await api.signIn('arjun.nair@example.test', 'Arjun Nair');
+    const ticket = await api.buyTicket<BoughtTicket>(guest);
+    const admin = await api.signIn('admin@utsav.test', 'Asha Admin');
+    const event = await api.currentEvent();
     const date = addDays(istDate(new Date()), 5);
-    await call('PUT', '/api/event', admin.token, {
+    await api.call('PUT', '/api/event', admin.token, {
       name: event.name,
       venue: event.venue,
       description: event.description,
@@ -315,7 +228,7 @@ describe('cancelling a ticket and tracking its refund', () => {
     await screenshot(page, 'refund-cannot-cancel-390');
     await closed.getByRole('button', { name: 'Close', exact: true }).click();
 
-    const { tickets } = await call<{ tickets: { id: string; status: string }[] }>(
+    const { tickets } = await api.call<{ tickets: { id: string; status: string }[] }>(
       'GET',
       '/api/tickets/my-tickets',
       guest.token,

@@ -10,7 +10,8 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspDirectives } from '../apps/server/src/platform/security';
 import { launchBrowser, newContext, PHONE, screenshot } from './support/browser';
-import { writeFakeCameraY4m } from './support/fake-camera';
+import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
+import { useBrowser } from './support/suite';
 
 // The scanner engine (camera, decoder, scan timing) in Debian's Chromium, which has no native
 // BarcodeDetector: every decode here goes through the zxing-wasm fallback served from our own bundle.
@@ -86,12 +87,6 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-const FAKE_CAMERA = [
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  `--use-file-for-fake-video-capture=${cameraFile}`,
-];
-
 interface Lab {
   context: BrowserContext;
   page: Page;
@@ -121,16 +116,10 @@ async function scanTimes(page: Page): Promise<number[]> {
 }
 
 describe('scanner engine with a fake camera', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser(FAKE_CAMERA);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = useBrowser(fakeCameraFlags(cameraFile));
 
   it('reads a ticket QR through the bundled zxing-wasm without any request leaving loopback', async () => {
-    const { context, page, requests } = await openLab(browser);
+    const { context, page, requests } = await openLab(suite.browser);
     await page.getByRole('button', { name: 'Start Camera' }).click();
     const scanned = page.getByTestId('scanned');
     await expect.poll(() => scanned.textContent(), { timeout: 10_000 }).toBe(TICKET_CODE);
@@ -153,7 +142,7 @@ describe('scanner engine with a fake camera', () => {
   });
 
   it('does not take the code just scanned again while it stays in view', async () => {
-    const { context, page } = await openLab(browser);
+    const { context, page } = await openLab(suite.browser);
     await page.getByRole('button', { name: 'Start Camera' }).click();
     await expect.poll(() => scanTimes(page).then((times) => times.length), { timeout: 10_000 }).toBe(1);
     await page.waitForTimeout(SCANNER_RESTART_MS + 2500);
@@ -163,7 +152,7 @@ describe('scanner engine with a fake camera', () => {
   });
 
   it('pauses after a scan and reads again about SCANNER_RESTART_MS later', async () => {
-    const { context, page } = await openLab(browser, '?hold=0');
+    const { context, page } = await openLab(suite.browser, '?hold=0');
     await page.getByRole('button', { name: 'Start Camera' }).click();
     await expect.poll(() => scanTimes(page).then((times) => times.length), { timeout: 10_000 }).toBe(2);
     const [first = 0, second = 0] = await scanTimes(page);
@@ -175,7 +164,7 @@ describe('scanner engine with a fake camera', () => {
   });
 
   it("reports a camera that stopped as 'Camera Feed Lost' and comes back on Reconnect", async () => {
-    const { context, page } = await openLab(browser);
+    const { context, page } = await openLab(suite.browser);
     await page.getByRole('button', { name: 'Start Camera' }).click();
     await expect.poll(() => page.getByTestId('state').textContent()).toMatch(/on|paused/);
     // Stopping the track from script fires no 'ended' event: only the 2 s watchdog can notice.
@@ -189,7 +178,7 @@ describe('scanner engine with a fake camera', () => {
   });
 
   it("says 'Failed to initialize scanner' when the decoder cannot load, and Try Again loads it afresh", async () => {
-    const { context, page } = await openLab(browser);
+    const { context, page } = await openLab(suite.browser);
     const wasm = /\/assets\/zxing_reader-[\w-]+\.wasm$/;
     await page.route(wasm, (route) => route.fulfill({ status: 503, body: '' }));
     await page.getByRole('button', { name: 'Start Camera' }).click();

@@ -53,12 +53,46 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Signs in through the development account chooser popup, as a person would. */
-export async function signInThroughPopup(page: Page, email: string): Promise<void> {
+export interface PopupAccount {
+  email: string;
+  /** Typed in through "Use another account" when given; otherwise the demo account `email` is picked. */
+  name?: string;
+}
+
+/**
+ * Signs in through the development account chooser popup, as a person would, and returns once the app
+ * says so (its account menu is there), not merely when the popup has gone. `openPopup` is the click that
+ * opens the chooser: by default the first 'Sign In with Google' on the page.
+ */
+export async function signInThroughPopup(
+  page: Page,
+  account: string | PopupAccount,
+  openPopup: () => Promise<void> = () =>
+    page.getByRole('button', { name: 'Sign In with Google' }).first().click(),
+): Promise<void> {
+  const { email, name } = typeof account === 'string' ? { email: account, name: undefined } : account;
   const popupPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign In with Google' }).first().click();
+  await openPopup();
   const popup = await popupPromise;
   await popup.waitForLoadState('domcontentloaded');
-  await popup.getByRole('button', { name: new RegExp(email.replace('.', '\\.'), 'i') }).click();
-  await popup.waitForEvent('close');
+  // The chooser closes itself the moment it has answered, which on a busy machine can be before click()
+  // returns; a 'close' waiter set up only after the click then waits for an event that has already fired.
+  const closed = popup.waitForEvent('close');
+  if (name) {
+    await popup.locator('#use-another').click();
+    await popup.getByLabel('Name').fill(name);
+    await popup.getByLabel('Email').fill(email);
+    await popup.locator('#another-submit').click();
+  } else {
+    await popup.getByRole('button', { name: new RegExp(email.replace('.', '\\.'), 'i') }).click();
+  }
+  await closed;
+  // The popup has gone, but the app is still storing the session and exchanging the token with the server
+  // (POST /api/auth/google-signin). A page.goto() in that window can start the next page without the stored
+  // session (Chromium drops the write made ~0.1 s before the document is replaced), and the dashboard then
+  // sends a signed-out visitor home. The header's account menu appears once the app is signed in. It may sit
+  // behind a modal dialog (sign-in from the purchase dialog), so it is looked for attached, not visible.
+  await page
+    .getByRole('button', { name: /^Account menu for /, includeHidden: true })
+    .waitFor({ state: 'attached' });
 }

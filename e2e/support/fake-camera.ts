@@ -49,3 +49,12 @@ export function writeFakeCameraY4m(text: string, file: string, options: FakeCame
   const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F30:1 Ip A1:1 C420jpeg\n`);
   writeFileSync(file, Buffer.concat([header, ...Array.from({ length: FRAMES }, () => frame)]));
 }
+
+/** Chromium flags for a camera that plays `file` (see writeFakeCameraY4m), allowed without a prompt. */
+export function fakeCameraFlags(file: string): string[] {
+  return [
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${file}`,
+  ];
+}

@@ -1,0 +1,83 @@
+import { quote } from '@utsav/domain/pricing';
+
+// The product's HTTP API for a suite's own setup: the calls a guest's browser makes, without the browser,
+// so a test starts from real tickets bought the real way and spends its browser time on what it is about.
+
+export interface ApiUser {
+  token: string;
+  email: string;
+  name: string;
+}
+
+export interface EventJson {
+  id: string;
+  name: string;
+  ticketPrice: number;
+  groupPrice4: number | null;
+  [key: string]: unknown;
+}
+
+export interface Api {
+  /** One JSON request; anything but a 2xx throws with the method, path, status and body. */
+  call<T>(method: string, pathname: string, token?: string, body?: unknown): Promise<T>;
+  /** A development ID token exchanged with the server, as the account chooser and the app do it. */
+  signIn(email: string, name: string): Promise<ApiUser>;
+  currentEvent(): Promise<EventJson>;
+  /** create-order, the emulator's checkout, verify-payment: exactly what a guest's browser does for one ticket. */
+  buyTicket<T>(buyer: ApiUser): Promise<T>;
+}
+
+/** The API of the product at `baseUrl()`, read on every call: suites learn their server's address in beforeAll. */
+export function apiAt(baseUrl: () => string): Api {
+  async function call<T>(method: string, pathname: string, token?: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${baseUrl()}${pathname}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${pathname} -> ${response.status} ${text}`);
+    return JSON.parse(text) as T;
+  }
+
+  async function signIn(email: string, name: string): Promise<ApiUser> {
+    const { idToken } = await call<{ idToken: string }>('POST', '/dev-auth/token', undefined, {
+      email,
+      name,
+    });
+    await call('POST', '/api/auth/google-signin', undefined, { idToken });
+    return { token: idToken, email, name };
+  }
+
+  async function currentEvent(): Promise<EventJson> {
+    return (await call<{ data: EventJson }>('GET', '/api/event')).data;
+  }
+
+  async function buyTicket<T>(buyer: ApiUser): Promise<T> {
+    const event = await currentEvent();
+    const priced = quote(event, 1);
+    const order = await call<{ orderId: string }>('POST', '/api/tickets/create-order', buyer.token, {
+      quantity: 1,
+      amount: priced.total,
+      eventId: event.id,
+      eventName: event.name,
+      pricePerTicket: priced.pricePerTicket,
+      pricingTier: priced.pricingTier,
+    });
+    const checkout = await call<Record<string, string>>('POST', '/razorpay-emulator/_test/pay', undefined, {
+      order_id: order.orderId,
+    });
+    const verified = await call<{ tickets: T[] }>('POST', '/api/tickets/verify-payment', buyer.token, {
+      ...checkout,
+      quantity: 1,
+    });
+    const [ticket] = verified.tickets;
+    if (!ticket) throw new Error('verify-payment returned no ticket');
+    return ticket;
+  }
+
+  return { call, signIn, currentEvent, buyTicket };
+}

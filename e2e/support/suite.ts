@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser';
+import { startPrivateApp } from './private-app';
+import { type RunningServer, startServer } from './server';
+
+// What a suite starts once in beforeAll and stops in afterAll, registered by one call at the top of the file.
+// Vitest runs beforeAll hooks in the order they were registered and afterAll hooks in the reverse order, so
+// a browser registered after a server is closed before that server stops.
+
+/** A value set in beforeAll; reading it before (a typo'd hook, a test at module level) is a suite bug. */
+function slot<T>(what: string) {
+  let value: T | undefined;
+  return {
+    set(next: T) {
+      value = next;
+    },
+    get(): T {
+      if (value === undefined) throw new Error(`${what} is not started yet: read it inside a test or hook`);
+      return value;
+    },
+    take(): T | undefined {
+      const current = value;
+      value = undefined;
+      return current;
+    },
+  };
+}
+
+export interface SuiteBrowser {
+  readonly browser: Browser;
+}
+
+/** One Chromium (see launchBrowser) for the whole file. */
+export function useBrowser(extraArgs: string[] = []): SuiteBrowser {
+  const browser = slot<Browser>('the browser');
+  beforeAll(async () => {
+    browser.set(await launchBrowser(extraArgs));
+  });
+  afterAll(async () => {
+    await browser.take()?.close();
+  });
+  return {
+    get browser() {
+      return browser.get();
+    },
+  };
+}
+
+export interface ServerAndBrowser extends SuiteBrowser {
+  readonly server: RunningServer;
+}
+
+export interface ServerAndBrowserOptions {
+  /** Arguments for Chromium on top of CHROMIUM_FLAGS (a fake camera, say). */
+  browserArgs?: string[];
+  /** Work between the server starting and the browser launching (e.g. writing the file a fake camera plays). */
+  beforeBrowser?: (server: RunningServer) => Promise<void>;
+}
+
+/** The product as `npm start` runs it (see startServer) and one Chromium, for the whole file. */
+export function useServerAndBrowser(options: ServerAndBrowserOptions = {}): ServerAndBrowser {
+  const server = slot<RunningServer>('the server');
+  beforeAll(async () => {
+    server.set(await startServer());
+    await options.beforeBrowser?.(server.get());
+  });
+  afterAll(async () => {
+    await server.take()?.stop();
+  });
+  const suite = useBrowser(options.browserArgs);
+  return {
+    get server() {
+      return server.get();
+    },
+    get browser() {
+      return suite.browser;
+    },
+  };
+}
+
+export interface PrivateApp {
+  /** This suite's own folder (the web build, the database); removed after the file. */
+  readonly workDir: string;
+  readonly url: string;
+  readonly app: FastifyInstance;
+}
+
+/** The product in this process on its own web build (see startPrivateApp), in a fresh `utsav-<name>-` folder. */
+export function usePrivateApp(name: string): PrivateApp {
+  const workDir = mkdtempSync(path.join(tmpdir(), `utsav-${name}-`));
+  const started = slot<{ app: FastifyInstance; url: string }>('the app');
+  beforeAll(async () => {
+    started.set(await startPrivateApp(workDir));
+  });
+  afterAll(async () => {
+    await started.take()?.app.close();
+    rmSync(workDir, { recursive: true, force: true });
+  });
+  return {
+    workDir,
+    get url() {
+      return started.get().url;
+    },
+    get app() {
+      return started.get().app;
+    },
+  };
+}
