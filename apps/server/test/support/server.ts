@@ -1,3 +1,5 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -53,12 +55,14 @@ export function useServer(
   let app: FastifyInstance;
   let url = '';
   let config: Config;
+  let connections: ReturnType<typeof trackConnections> | undefined;
 
   beforeAll(async () => {
     database = await provisionDatabase(engine);
     config = testConfig(database, options.env);
     if (options.adjust) config = options.adjust(config);
     app = await buildApp(config);
+    connections = trackConnections(app.server);
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     url = address;
   });
@@ -71,7 +75,12 @@ export function useServer(
       (app?.close() ?? Promise.resolve()).then(() => true),
       new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000).unref()),
     ]);
-    if (!closed) console.warn('[test] app.close() did not finish within 20 s; dropping the database anyway');
+    if (!closed) {
+      console.warn(
+        '[test] app.close() did not finish within 20 s; dropping the database anyway. ' +
+          `Open connections: ${connections?.describe()}. Active resources: ${process.getActiveResourcesInfo().join(', ')}`,
+      );
+    }
     await database?.drop();
   });
 
@@ -89,6 +98,26 @@ export function useServer(
       return config;
     },
     request: (method, path, requestOptions = {}) => send(url, method, path, requestOptions),
+  };
+}
+
+/** For the close warning: each open connection with the last request it carried, and whether it was answered. */
+function trackConnections(server: Server) {
+  const lastRequest = new Map<Socket, string>();
+  server.on('connection', (socket: Socket) => {
+    lastRequest.set(socket, 'no request yet');
+    socket.once('close', () => lastRequest.delete(socket));
+  });
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket;
+    const line = `${request.method} ${request.url} from ${request.headers['user-agent'] ?? '?'}`;
+    lastRequest.set(socket, `${line}, unanswered`);
+    response.once('finish', () => {
+      if (lastRequest.has(socket)) lastRequest.set(socket, `${line}, answered`);
+    });
+  });
+  return {
+    describe: () => (lastRequest.size === 0 ? 'none' : [...lastRequest.values()].join(' | ')),
   };
 }
 
