@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import pg from 'pg';
+import { adminQuery } from '../apps/server/test/support/databases';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -22,23 +22,13 @@ export async function createPostgresDatabase(
     process.env.BENCH_DATABASE_URL?.trim() ||
     execFileSync('bash', ['scripts/test-postgres.sh', 'start'], { encoding: 'utf8' }).trim();
   const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
+  await adminQuery(`create database ${name}`, adminUrl);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`, adminUrl),
   };
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 export function machine(): string {

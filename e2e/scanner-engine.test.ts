@@ -1,36 +1,22 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import tailwindcss from '@tailwindcss/vite';
 import { SCANNER_RESTART_MS } from '@utsav/domain/constants';
-import react from '@vitejs/plugin-react';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspDirectives } from '../apps/server/src/platform/security';
 import { launchBrowser, newContext, PHONE, screenshot } from './support/browser';
 import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
+import { buildScannerLab, type ServedLab, serveLab, TICKET_SHAPED_CODE } from './support/scanner-lab';
 import { useBrowser } from './support/suite';
 
 // The scanner engine (camera, decoder, scan timing) in Debian's Chromium, which has no native
 // BarcodeDetector: every decode here goes through the zxing-wasm fallback served from our own bundle.
 
-const webRoot = path.resolve(import.meta.dirname, '../apps/web');
 const workDir = mkdtempSync(path.join(tmpdir(), 'utsav-scanner-'));
 const outDir = path.join(workDir, 'web');
 const cameraFile = path.join(workDir, 'ticket.y4m');
-// The shape of a real ticket code: a version prefix and ~133 base64url characters of payload and signature.
-const TICKET_CODE = `UT1.${'eyJ0IjoiMDFKOFo3UTRSNkI5WDJNM0s1VjhOMUMwRDciLCJlIjoiZXZ0XzIwMjYifQ'}.${'Qk3x_9vL2mN8pR4tY7wZ1aC5eG0hJ6kS3uX9bD2fH8jL4nP7qT1vW5yA0cE6gI3kM9oR2sU8wZ4bF7dH1jK'}`;
 const ORIGIN_RE = /^http:\/\/127\.0\.0\.1:\d+\//;
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-};
 
 // The production CSP, so the test fails if it ever stops allowing the wasm decoder.
 const CSP = Object.entries(
@@ -45,45 +31,22 @@ const CSP = Object.entries(
   .map(([name, values]) => [name, ...values].join(' '))
   .join('; ');
 
-let server: Server;
+let lab: ServedLab;
 let baseUrl: string;
 const served: Array<{ path: string; type: string }> = [];
 
 beforeAll(async () => {
-  await build({
-    root: webRoot,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react(), tailwindcss()],
-    build: {
-      outDir,
-      emptyOutDir: true,
-      target: 'es2022',
-      rolldownOptions: { input: path.join(webRoot, 'scanner-lab.html') },
-    },
+  await buildScannerLab(outDir);
+  writeFakeCameraY4m(TICKET_SHAPED_CODE, cameraFile);
+  lab = await serveLab(outDir, {
+    headers: { 'content-security-policy': CSP },
+    onServe: (urlPath, type) => served.push({ path: urlPath, type }),
   });
-  writeFakeCameraY4m(TICKET_CODE, cameraFile);
-
-  server = createServer((request, response) => {
-    const urlPath = new URL(request.url ?? '/', 'http://x').pathname;
-    const file = path.join(outDir, path.normalize(urlPath).replace(/^(\.\.[/\\])+/, ''));
-    try {
-      const body = readFileSync(file);
-      const type = MIME[path.extname(file)] ?? 'application/octet-stream';
-      served.push({ path: urlPath, type });
-      response.writeHead(200, { 'content-type': type, 'content-security-policy': CSP });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseUrl = lab.url;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await lab?.close();
   rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -122,7 +85,7 @@ describe('scanner engine with a fake camera', () => {
     const { context, page, requests } = await openLab(suite.browser);
     await page.getByRole('button', { name: 'Start Camera' }).click();
     const scanned = page.getByTestId('scanned');
-    await expect.poll(() => scanned.textContent(), { timeout: 10_000 }).toBe(TICKET_CODE);
+    await expect.poll(() => scanned.textContent(), { timeout: 10_000 }).toBe(TICKET_SHAPED_CODE);
 
     const playingAt = Number(await scanned.getAttribute('data-playing-at'));
     const [firstScanAt] = await scanTimes(page);
@@ -186,7 +149,9 @@ describe('scanner engine with a fake camera', () => {
 
     await page.unroute(wasm);
     await page.getByRole('button', { name: 'Try Again' }).click();
-    await expect.poll(() => page.getByTestId('scanned').textContent(), { timeout: 10_000 }).toBe(TICKET_CODE);
+    await expect
+      .poll(() => page.getByTestId('scanned').textContent(), { timeout: 10_000 })
+      .toBe(TICKET_SHAPED_CODE);
     await context.close();
   });
 

@@ -17,18 +17,16 @@
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import type { RunnerResult } from 'lighthouse';
 import { build } from 'vite';
 import { CHROMIUM_PATH, launchBrowser, newContext, PHONE } from '../../e2e/support/browser';
 import { writeFakeCameraY4m } from '../../e2e/support/fake-camera';
 import { runLighthouse } from '../../e2e/support/lighthouse';
+import { buildScannerLab, serveLab, TICKET_SHAPED_CODE } from '../../e2e/support/scanner-lab';
 import { freePort } from '../../e2e/support/server';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -155,49 +153,12 @@ async function measureLanding(url: string): Promise<LandingRun> {
 
 // ---- scanner ----
 
-const TICKET_CODE = `UT1.${'eyJ0IjoiMDFKOFo3UTRSNkI5WDJNM0s1VjhOMUMwRDciLCJlIjoiZXZ0XzIwMjYifQ'}.${'Qk3x_9vL2mN8pR4tY7wZ1aC5eG0hJ6kS3uX9bD2fH8jL4nP7qT1vW5yA0cE6gI3kM9oR2sU8wZ4bF7dH1jK'}`;
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-};
-
-async function serveLab(outDir: string): Promise<{ server: Server; url: string }> {
-  const server = createServer((request, response) => {
-    const urlPath = new URL(request.url ?? '/', 'http://x').pathname;
-    const file = path.join(outDir, path.normalize(urlPath).replace(/^(\.\.[/\\])+/, ''));
-    try {
-      const body = readFileSync(file);
-      response.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return { server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
-}
-
 async function measureDecodes(): Promise<number[]> {
   const outDir = path.join(workDir, 'lab');
-  await build({
-    root: webRoot,
-    configFile: false,
-    logLevel: 'error',
-    plugins: [react(), tailwindcss()],
-    build: {
-      outDir,
-      emptyOutDir: true,
-      target: 'es2022',
-      rolldownOptions: { input: path.join(webRoot, 'scanner-lab.html') },
-    },
-  });
+  await buildScannerLab(outDir, 'error');
   const cameraFile = path.join(workDir, 'ticket.y4m');
-  writeFakeCameraY4m(TICKET_CODE, cameraFile);
-  const { server, url } = await serveLab(outDir);
+  writeFakeCameraY4m(TICKET_SHAPED_CODE, cameraFile);
+  const { url, close } = await serveLab(outDir);
   const browser = await launchBrowser([
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
@@ -213,7 +174,7 @@ async function measureDecodes(): Promise<number[]> {
       await page.getByRole('button', { name: 'Start Camera' }).click();
       const scanned = page.getByTestId('scanned');
       const deadline = Date.now() + 15_000;
-      while ((await scanned.textContent()) !== TICKET_CODE) {
+      while ((await scanned.textContent()) !== TICKET_SHAPED_CODE) {
         if (Date.now() > deadline) throw new Error('the fake camera QR was not decoded within 15 s');
         await page.waitForTimeout(50);
       }
@@ -228,7 +189,7 @@ async function measureDecodes(): Promise<number[]> {
     }
   } finally {
     await browser.close();
-    await new Promise((resolve) => server.close(resolve));
+    await close();
   }
   return latencies;
 }

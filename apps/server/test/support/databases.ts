@@ -54,8 +54,9 @@ async function dropDatabase(name: string): Promise<void> {
   await adminQuery(`drop database if exists ${name} with (force)`);
 }
 
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+/** One statement on a server's maintenance connection (create or drop a database); the suite's by default. */
+export async function adminQuery(statement: string, serverUrl = TEST_DATABASE_URL): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     await client.query(statement);
