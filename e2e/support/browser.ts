@@ -34,11 +34,12 @@ export const DESKTOP = { width: 1280, height: 800 };
  */
 export async function newContext(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; reducedMotion?: boolean } = {},
+  options: { viewport?: { width: number; height: number }; reducedMotion?: boolean; locale?: string } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP,
     reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce',
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/]).*/, (route) =>
     route.abort('blockedbyclient'),

@@ -1,8 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { AuthProvider } from '../features/auth/context/auth-provider';
 import { setSessionExpiredHandler } from '../lib/api-client';
+import { i18n } from '../lib/i18n/i18n';
 import { queryClient } from '../lib/query-client';
 import { TOASTER_PROPS } from '../ui/toast';
 import { router } from './router';
@@ -18,12 +20,14 @@ setSessionExpiredHandler(() => {
 export function App() {
   return (
     <CrashBoundary>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-          <Toaster {...TOASTER_PROPS} />
-        </AuthProvider>
-      </QueryClientProvider>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <RouterProvider router={router} />
+            <Toaster {...TOASTER_PROPS} />
+          </AuthProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
     </CrashBoundary>
   );
 }

@@ -1,5 +1,6 @@
 import { NETWORK_RETRIES, NETWORK_RETRY_BASE_MS, REQUEST_TIMEOUT_MS } from '@utsav/domain/constants';
 import type { FieldError } from '@utsav/domain/errors';
+import { currentLanguage } from './i18n/language';
 import { getIdToken, signOut } from './identity';
 
 // The one place that owns transport rules (guest-side §7-8): base /api, JSON, bearer token, 30 s timeout,
@@ -165,7 +166,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (signal?.aborted) throw abortError();
     const token = auth ? await currentToken() : null;
     if (signal?.aborted) throw abortError();
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    // The server answers its messages in the person's language; codes stay the same in every language.
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': currentLanguage(),
+      ...options.headers,
+    };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
 

@@ -1,32 +1,71 @@
 import { EVENT_TIMEZONE } from '@utsav/domain/constants';
+import { currentLocale } from '../lib/i18n/language';
 
-// Instants are shown in Mumbai time, where the event happens, whatever the viewer's own time zone.
-const dateTime = new Intl.DateTimeFormat('en-IN', {
+// Instants are shown in Mumbai time, where the event happens, whatever the viewer's own time zone, in the
+// chosen language's Indian locale (en-IN, hi-IN, gu-IN). Formatters are built once per locale.
+const DATE_TIME: Intl.DateTimeFormatOptions = {
   timeZone: EVENT_TIMEZONE,
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-});
-
-const dateOnly = new Intl.DateTimeFormat('en-IN', {
+};
+const DATE_ONLY: Intl.DateTimeFormatOptions = {
   timeZone: EVENT_TIMEZONE,
   day: 'numeric',
   month: 'short',
   year: 'numeric',
-});
+};
+
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(
+  kind: string,
+  make: (locale: string) => T,
+): T {
+  const locale = currentLocale();
+  const key = `${kind}|${locale}`;
+  let found = cache.get(key) as T | undefined;
+  if (!found) {
+    found = make(locale);
+    cache.set(key, found);
+  }
+  return found;
+}
+
+function format(
+  iso: string | null | undefined,
+  fallback: string,
+  kind: string,
+  options: Intl.DateTimeFormatOptions,
+) {
+  if (!iso) return fallback;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return fallback;
+  return formatter(kind, (locale) => new Intl.DateTimeFormat(locale, options)).format(date);
+}
 
 /** 21 Nov 2026, 8:49 pm. */
 export function formatInstant(iso: string | null | undefined, fallback = '—'): string {
-  if (!iso) return fallback;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? fallback : dateTime.format(date);
+  return format(iso, fallback, 'instant', DATE_TIME);
 }
 
 /** 21 Nov 2026. */
 export function formatDay(iso: string | null | undefined, fallback = '—'): string {
-  if (!iso) return fallback;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? fallback : dateOnly.format(date);
+  return format(iso, fallback, 'day', DATE_ONLY);
+}
+
+/** 1,00,000 (Indian grouping). */
+export function formatCount(value: number): string {
+  return formatter('count', (locale) => new Intl.NumberFormat(locale)).format(value);
+}
+
+/** ₹1,299 (whole rupees, no paise shown). */
+export function formatRupees(rupees: number): string {
+  return formatter(
+    'rupees',
+    (locale) =>
+      new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }),
+  ).format(rupees);
 }

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { HeaderSignInButton } from '../../features/auth/components/sign-in-button';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { useAuth } from '../../features/auth/context/auth-context';
 import { scrollToTop } from '../../lib/scroll';
 import { Spinner } from '../../ui/spinner';
+import { LanguageSwitcher } from './language-switcher';
 import { useNavigationActions } from './use-navigation-actions';
 
 const SHRINK_AFTER_PX = 24;
@@ -32,6 +34,7 @@ function useScrolled(threshold: number): boolean {
 
 /** Fixed title bar that shrinks and fades once the page scrolls (guest-side §2). */
 export function Header() {
+  const { t } = useTranslation();
   const scrolled = useScrolled(SHRINK_AFTER_PX);
   const { status, role } = useAuth();
   const navigate = useNavigate();
@@ -59,7 +62,7 @@ export function Header() {
         <button
           type="button"
           onClick={onTitle}
-          aria-label={pathname === '/' ? 'Utsav — back to top' : 'Utsav — go to the home page'}
+          aria-label={pathname === '/' ? t('shell.backToTop') : t('shell.goHome')}
           className={`flex origin-left items-center gap-2 rounded-lg font-display font-bold tracking-wide text-gold-200 transition-[transform,opacity] duration-300 ${
             scrolled ? 'scale-90 opacity-85' : 'scale-100 opacity-100'
           }`}
@@ -69,15 +72,16 @@ export function Header() {
           </span>
           <span className="text-xl sm:text-2xl">Utsav</span>
           <span className="hidden text-sm font-normal text-maroon-100 italic lg:inline">
-            Garba &amp; Raas Night
+            {t('shell.tagline')}
           </span>
         </button>
 
         {/* Takes the rest of the bar, so the spinner turning into a wider sign-in button moves nothing. */}
-        <nav aria-label="Account" className="flex flex-1 items-center justify-end">
+        <nav aria-label={t('shell.accountNav')} className="flex flex-1 items-center justify-end gap-2">
+          <LanguageSwitcher />
           {status === 'loading' || status === 'initializing' ? (
             <span className="px-3 text-gold-200">
-              <Spinner label="Loading your account" />
+              <Spinner label={t('shell.loadingAccount')} />
             </span>
           ) : status === 'signed-out' ? (
             <HeaderSignInButton onSignedIn={afterSignIn} />

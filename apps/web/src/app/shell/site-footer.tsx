@@ -1,20 +1,22 @@
 import { POLICY } from '@utsav/domain/constants';
 import { Mail } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { scrollToSection } from '../../lib/scroll';
 import { FacebookIcon, InstagramIcon } from '../../ui/social-icons';
 
 const LEGAL_LINKS = [
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/cancellation-policy', label: 'Cancellation Policy' },
-  { to: '/refund-policy', label: 'Refund Policy' },
-  { to: '/terms-of-service', label: 'Terms of Service' },
+  { to: '/privacy-policy', label: 'shell.footer.privacyPolicy' },
+  { to: '/cancellation-policy', label: 'shell.footer.cancellationPolicy' },
+  { to: '/refund-policy', label: 'shell.footer.refundPolicy' },
+  { to: '/terms-of-service', label: 'shell.footer.termsOfService' },
 ] as const;
 
 const linkClass = 'rounded text-maroon-100 underline-offset-4 hover:text-gold-200 hover:underline';
 
 /** Footer of every page: quick links, social links and the four legal pages (guest-side §2). */
 export function SiteFooter() {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
 
@@ -42,7 +44,7 @@ export function SiteFooter() {
             Utsav
           </p>
           <p className="mt-3 max-w-xs text-sm text-maroon-100">
-            A Pre-Navratri Garba and Raas night in Mumbai, organised by {POLICY.organiserName}.
+            {t('shell.footer.about', { organiser: POLICY.organiserName })}
           </p>
         </div>
 
@@ -51,17 +53,17 @@ export function SiteFooter() {
             id="footer-quick"
             className="font-sans text-sm font-bold tracking-widest text-saffron-300 uppercase"
           >
-            Quick links
+            {t('shell.footer.quickLinks')}
           </h2>
           <ul className="mt-4 space-y-2.5">
             <li>
               <button type="button" className={linkClass} onClick={() => goToSection('about')}>
-                About Event
+                {t('shell.footer.aboutEvent')}
               </button>
             </li>
             <li>
               <button type="button" className={linkClass} onClick={() => goToSection('faq')}>
-                FAQ
+                {t('shell.footer.faq')}
               </button>
             </li>
             <li>
@@ -70,7 +72,7 @@ export function SiteFooter() {
                 href={`mailto:${POLICY.supportEmail}`}
               >
                 <Mail aria-hidden="true" className="size-4" />
-                Contact Support
+                {t('shell.footer.contactSupport')}
               </a>
             </li>
           </ul>
@@ -81,13 +83,13 @@ export function SiteFooter() {
             id="footer-legal"
             className="font-sans text-sm font-bold tracking-widest text-saffron-300 uppercase"
           >
-            Policies
+            {t('shell.footer.policies')}
           </h2>
           <ul className="mt-4 space-y-2.5">
             {LEGAL_LINKS.map((link) => (
               <li key={link.to}>
                 <Link className={linkClass} to={link.to}>
-                  {link.label}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
@@ -96,15 +98,15 @@ export function SiteFooter() {
 
         <div>
           <h2 className="font-sans text-sm font-bold tracking-widest text-saffron-300 uppercase">
-            Follow us
+            {t('shell.footer.followUs')}
           </h2>
           <ul className="mt-4 flex gap-3">
             <li>
               <a
                 href={POLICY.facebookUrl}
                 onClick={(event) => event.preventDefault()}
-                aria-label="Facebook (page coming soon)"
-                title="Facebook page coming soon"
+                aria-label={t('shell.footer.facebookSoon')}
+                title={t('shell.footer.facebookSoonTitle')}
                 className="flex size-11 items-center justify-center rounded-full border border-gold-400/40 text-gold-200 hover:border-gold-300 hover:text-cream"
               >
                 <FacebookIcon />
@@ -115,7 +117,7 @@ export function SiteFooter() {
                 href={POLICY.instagramUrl}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label="Instagram (opens in a new tab)"
+                aria-label={t('shell.footer.instagramNewTab')}
                 className="flex size-11 items-center justify-center rounded-full border border-gold-400/40 text-gold-200 hover:border-gold-300 hover:text-cream"
               >
                 <InstagramIcon />
@@ -123,7 +125,7 @@ export function SiteFooter() {
             </li>
           </ul>
           <p className="mt-4 text-sm text-maroon-100">
-            Support: {POLICY.supportHours}
+            {t('shell.footer.support', { hours: POLICY.supportHours })}
             <br />
             <a className="underline-offset-4 hover:underline" href={`mailto:${POLICY.supportEmail}`}>
               {POLICY.supportEmail}
@@ -132,7 +134,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-gold-400/10 px-5 py-5 text-center text-xs text-maroon-200">
-        © {new Date().getFullYear()} {POLICY.organiserName}. All rights reserved.
+        {t('shell.footer.rights', { year: new Date().getFullYear(), organiser: POLICY.organiserName })}
       </div>
     </footer>
   );

@@ -1,5 +1,6 @@
 import { ChevronDown, LayoutDashboard, LogOut, QrCode, Ticket, Users } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/avatar';
 import { RoleBadge } from '../../../ui/role-badge';
 import { Spinner } from '../../../ui/spinner';
@@ -26,6 +27,7 @@ const ICON = 'size-4 shrink-0';
  * first item, arrows move, Home/End jump, Escape closes and returns focus, Tab leaves and closes.
  */
 export function UserMenu(actions: UserMenuActions) {
+  const { t } = useTranslation();
   const { user, role, signOut, signingOut } = useAuth();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -48,7 +50,7 @@ export function UserMenu(actions: UserMenuActions) {
   const items: Item[] = [
     {
       key: 'dashboard',
-      label: 'Dashboard',
+      label: t('shell.menu.dashboard'),
       icon: <LayoutDashboard className={ICON} />,
       onSelect: actions.onDashboard,
     },
@@ -56,7 +58,7 @@ export function UserMenu(actions: UserMenuActions) {
   if (role === 'guest') {
     items.push({
       key: 'tickets',
-      label: 'My Tickets',
+      label: t('shell.menu.myTickets'),
       icon: <Ticket className={ICON} />,
       onSelect: actions.onMyTickets,
     });
@@ -64,7 +66,7 @@ export function UserMenu(actions: UserMenuActions) {
   if (role === 'qrchecker') {
     items.push({
       key: 'scanner',
-      label: 'QR Scanner',
+      label: t('shell.menu.qrScanner'),
       icon: <QrCode className={ICON} />,
       onSelect: actions.onQrScanner,
     });
@@ -72,7 +74,7 @@ export function UserMenu(actions: UserMenuActions) {
   if (role === 'admin' || role === 'manager') {
     items.push({
       key: 'users',
-      label: 'Manage Users',
+      label: t('shell.menu.manageUsers'),
       icon: <Users className={ICON} />,
       onSelect: actions.onManageUsers,
     });
@@ -146,7 +148,7 @@ export function UserMenu(actions: UserMenuActions) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Account menu for ${user.name}`}
+        aria-label={t('shell.menu.openFor', { name: user.name })}
         onClick={() => (open ? setOpen(false) : openAt(0))}
         onKeyDown={onButtonKeyDown}
         className="flex items-center gap-2 rounded-full border border-gold-400/30 bg-maroon-900/70 py-1 pr-2 pl-1 text-cream hover:border-gold-300/70 sm:pr-3"
@@ -164,7 +166,7 @@ export function UserMenu(actions: UserMenuActions) {
           ref={menuRef}
           id={menuId}
           role="menu"
-          aria-label="Account"
+          aria-label={t('shell.menu.label')}
           tabIndex={-1}
           onKeyDown={onMenuKeyDown}
           className="absolute top-full right-0 z-50 mt-2 w-64 rounded-2xl border border-gold-400/25 bg-maroon-900 p-2 shadow-2xl"
@@ -208,7 +210,7 @@ export function UserMenu(actions: UserMenuActions) {
               }}
             >
               {signingOut ? <Spinner size="sm" /> : <LogOut className={ICON} />}
-              {signingOut ? 'Signing out...' : 'Sign Out'}
+              {signingOut ? t('shell.menu.signingOut') : t('shell.menu.signOut')}
             </button>
           </div>
         </div>

@@ -1,0 +1,61 @@
+import {
+  DEFAULT_LANGUAGE,
+  firstSupportedLanguage,
+  INTL_LOCALES,
+  isLanguage,
+  type Language,
+} from '@utsav/domain/languages';
+import { useTranslation } from 'react-i18next';
+import { loadCatalog } from './catalogs';
+import { loadScriptFonts } from './fonts';
+import { i18n } from './i18n';
+
+const STORAGE_KEY = 'utsav.language';
+
+function storedLanguage(): Language | null {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null; // storage blocked: fall back to the browser's languages
+  }
+}
+
+/** The person's own choice if they made one here, else the first of the browser's languages we speak. */
+export function preferredLanguage(): Language {
+  if (typeof navigator === 'undefined') return DEFAULT_LANGUAGE;
+  const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return storedLanguage() ?? firstSupportedLanguage(browser) ?? DEFAULT_LANGUAGE;
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/** en-IN, hi-IN or gu-IN: Indian numbering, dates and rupees in every language. */
+export function currentLocale(): string {
+  return INTL_LOCALES[currentLanguage()];
+}
+
+/** Loads the language's catalog and fonts, switches every mounted text and sets `<html lang>`. */
+export async function applyLanguage(language: Language, options: { remember: boolean }): Promise<void> {
+  if (options.remember) {
+    try {
+      localStorage.setItem(STORAGE_KEY, language);
+    } catch {
+      // not remembered across visits, still applied now
+    }
+  }
+  if (!i18n.hasResourceBundle(language, 'translation'))
+    i18n.addResourceBundle(language, 'translation', await loadCatalog(language));
+  void loadScriptFonts(language);
+  await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+}
+
+/** The current language, re-rendering on a switch, and the switch itself (remembered). */
+export function useLanguage(): { language: Language; setLanguage: (language: Language) => Promise<void> } {
+  const { i18n: instance } = useTranslation();
+  const language = isLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE;
+  return { language, setLanguage: (next) => applyLanguage(next, { remember: true }) };
+}
