@@ -92,7 +92,10 @@ const envSchema = z.object({
   HOLD_MINUTES: positiveInt(DEFAULT_HOLD_MINUTES),
   ORDER_QUANTITY_CAP: positiveInt(DEFAULT_ORDER_QUANTITY_CAP),
   TRUST_PROXY: z.string().trim().optional(),
+  // Sign-ins per identity (the verified token's subject), and per client address: carrier-grade NAT and a
+  // college's Wi-Fi put hundreds of honest people behind one address, so that ceiling is far higher.
   RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(30),
+  RATE_LIMIT_AUTH_PER_ADDRESS_PER_MINUTE: positiveInt(1200),
   RATE_LIMIT_LOG_ERROR_PER_MINUTE: positiveInt(10),
   // Per signed-in buyer; each create-order places a hold, so this bounds how many seats one account can
   // lock up, while a buyer dismissing and retrying checkout a few times never meets it.
@@ -135,7 +138,13 @@ export interface Config {
   holdMinutes: number;
   orderQuantityCap: number;
   trustProxy: boolean | number | string;
-  rateLimits: { authPerMinute: number; logErrorPerMinute: number; createOrderPerMinute: number };
+  rateLimits: {
+    /** Per identity (token subject); an unverifiable token counts against its address at this rate. */
+    authPerMinute: number;
+    authPerAddressPerMinute: number;
+    logErrorPerMinute: number;
+    createOrderPerMinute: number;
+  };
   /** How often each instance looks for expired holds and reconciles them with Razorpay. */
   holdSweepIntervalMs: number;
   /** How often the outbox worker looks for mail to send. */
@@ -188,6 +197,7 @@ export function loadConfig(env: Env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: {
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      authPerAddressPerMinute: e.RATE_LIMIT_AUTH_PER_ADDRESS_PER_MINUTE,
       logErrorPerMinute: e.RATE_LIMIT_LOG_ERROR_PER_MINUTE,
       createOrderPerMinute: e.RATE_LIMIT_CREATE_ORDER_PER_MINUTE,
     },

@@ -196,6 +196,20 @@ describeEachDatabase('assign-admin', (engine) => {
 describe('auth rate limit', () => {
   const server = useServer('sqlite', { env: { RATE_LIMIT_AUTH_PER_MINUTE: '3' } });
 
+  it('counts sign-ins per identity: a fourth by one person is refused, others from the address are not', async () => {
+    const token = await tokenFor(server, uniqueEmail());
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await server.request('POST', '/api/auth/google-signin', { body: { idToken: token } })).status,
+      );
+    }
+    const neighbour = await tokenFor(server, uniqueEmail());
+    const other = await server.request('POST', '/api/auth/google-signin', { body: { idToken: neighbour } });
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(other.status).toBe(200);
+  });
+
   it('answers 429 RATE_LIMITED in the envelope after the per-minute allowance', async () => {
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof server.request>> | undefined;
@@ -206,5 +220,31 @@ describe('auth rate limit', () => {
     expect(statuses).toEqual([401, 401, 401, 429]);
     expect(last?.body.code).toBe('RATE_LIMITED');
     expect(last?.headers.get('retry-after')).toBeTruthy();
+  });
+});
+
+describeEachDatabase('sign-in behind one address (carrier NAT)', (engine) => {
+  // The defaults of a real deployment: no test override of the sign-in limits.
+  const server = useServer(engine, { env: { RATE_LIMIT_AUTH_PER_MINUTE: '30' } });
+
+  it('150 people signing in at once from one address all succeed', async () => {
+    const tokens = await Promise.all(Array.from({ length: 150 }, () => tokenFor(server, uniqueEmail('nat'))));
+    const answers = await Promise.all(
+      tokens.map((idToken) => server.request('POST', '/api/auth/google-signin', { body: { idToken } })),
+    );
+    expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.status)).toEqual([]);
+  });
+});
+
+describe('sign-in per-address ceiling', () => {
+  const server = useServer('sqlite', { env: { RATE_LIMIT_AUTH_PER_ADDRESS_PER_MINUTE: '5' } });
+
+  it('is configurable: past it, even different people from one address get 429', async () => {
+    const tokens = await Promise.all(Array.from({ length: 6 }, () => tokenFor(server, uniqueEmail())));
+    const statuses: number[] = [];
+    for (const idToken of tokens) {
+      statuses.push((await server.request('POST', '/api/auth/google-signin', { body: { idToken } })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });

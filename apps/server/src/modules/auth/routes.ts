@@ -1,19 +1,35 @@
 import { googleSignInSchema, profileUpdateSchema } from '@utsav/domain/auth-schemas';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor, bearerToken } from '../../platform/auth/plugin';
 import { toUserJson, userJsonSchema } from '../users/presenter';
+import { identityRateLimit } from './rate-limit';
 import { assignAdmin, signIn, updateProfile } from './service';
 
 const userResponse = { 200: z.object({ success: z.literal(true), user: userJsonSchema }) };
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limited = { rateLimit: { max: app.ctx.config.rateLimits.authPerMinute, timeWindow: '1 minute' } };
+  const { rateLimits } = app.ctx.config;
+  // Per account once signed in (assign-admin), so people sharing an address do not share an allowance.
+  const limited = {
+    rateLimit: {
+      max: rateLimits.authPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+    },
+  };
+  // Sign-in: a high ceiling per address (carrier NAT, a college's Wi-Fi) before the body is read, then the
+  // real allowance per verified identity once it is.
+  const perAddress = {
+    rateLimit: { max: rateLimits.authPerAddressPerMinute, timeWindow: '1 minute' },
+  };
 
   app.post(
     '/auth/google-signin',
     {
-      config: limited,
+      config: perAddress,
+      preHandler: identityRateLimit(app, rateLimits.authPerMinute),
       schema: {
         tags: ['auth'],
         body: googleSignInSchema,
