@@ -4,6 +4,8 @@ import type { FieldError } from '@utsav/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, validationError } from './errors';
+import { msg } from './i18n/messages';
+import { requestLanguage } from './i18n/request-language';
 
 // The single place where anything thrown becomes HTTP: the envelope, never a stack trace.
 
@@ -75,13 +77,23 @@ export function registerErrorHandling(app: FastifyInstance): void {
         { code: appError.code, err: error instanceof AppError ? undefined : error },
         appError.message,
       );
-    return reply.status(appError.statusCode).type('application/json').send(appError.toBody());
+    return reply
+      .status(appError.statusCode)
+      .type('application/json')
+      .send(appError.toBody(requestLanguage(request)));
   });
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const path = request.url.split('?')[0];
-  return reply.status(404).send(new AppError('NOT_FOUND', `Not found: ${request.method} ${path}`).toBody());
+  return reply
+    .status(404)
+    .send(
+      new AppError(
+        'NOT_FOUND',
+        msg('Not found: {{method}} {{path}}', { method: request.method, path: path ?? '' }),
+      ).toBody(requestLanguage(request)),
+    );
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
@@ -112,5 +124,5 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   void reply
     .status(400)
     .type('application/json')
-    .send(new AppError('BAD_REQUEST', 'The address is not valid.').toBody());
+    .send(new AppError('BAD_REQUEST', 'The address is not valid.').toBody(requestLanguage(request)));
 }

@@ -1,29 +1,39 @@
 import { ERROR_CODES, type ErrorBody, type ErrorCode, type FieldError } from '@utsav/domain/errors';
 import { EVENT_MESSAGES, fieldErrors } from '@utsav/domain/event-schema';
+import type { Language } from '@utsav/domain/languages';
 import type { z } from 'zod';
+import { type Message, renderMessage } from './i18n/messages';
 
 /** Thrown by services; the one error handler turns it into the envelope with ERROR_CODES' status. */
 export class AppError extends Error {
   override name = 'AppError';
+  /** What the reader is told, put in their language when sent; `message` is its English (for logs). */
+  readonly text: string | Message;
 
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    message: string | Message,
     readonly details?: FieldError[],
   ) {
-    super(message);
+    super(renderMessage(message, 'en'));
+    this.text = message;
   }
 
   get statusCode(): number {
     return ERROR_CODES[this.code];
   }
 
-  toBody(): ErrorBody {
+  /** The envelope, in the reader's language; `code` and `details[].field` are never translated. */
+  toBody(language: Language = 'en'): ErrorBody {
+    const details = this.details?.map((detail) => ({
+      ...detail,
+      message: renderMessage(detail.message, language),
+    }));
     return {
       success: false,
-      error: this.message,
+      error: renderMessage(this.text, language),
       code: this.code,
-      ...(this.details ? { details: this.details } : {}),
+      ...(details ? { details } : {}),
     };
   }
 }

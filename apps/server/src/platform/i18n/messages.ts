@@ -1,0 +1,51 @@
+import { DEFAULT_LANGUAGE, type Language } from '@utsav/domain/languages';
+import domainGu from '@utsav/domain/messages/gu.json' with { type: 'json' };
+import domainHi from '@utsav/domain/messages/hi.json' with { type: 'json' };
+import { createInstance, type i18n as I18n } from 'i18next';
+import en from './catalogs/en.json' with { type: 'json' };
+import gu from './catalogs/gu.json' with { type: 'json' };
+import hi from './catalogs/hi.json' with { type: 'json' };
+
+// Server texts (error messages, field messages) are written in English in the code, gettext style: the
+// English sentence is the key of its translations in catalogs/<language>.json. A sentence with a value in it is
+// a template with named placeholders ({{count}}), made with msg(); plurals are `<template>_one`/`_other` keys,
+// and English has entries only for those. A sentence no catalog knows yet is answered in English. The domain's
+// shared sentences are translated in packages/domain/src/messages/, the server's own here.
+
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/** A sentence to be put in the reader's language when it is sent. */
+export interface Message {
+  readonly template: string;
+  readonly params?: MessageParams;
+}
+
+export function msg(template: string, params?: MessageParams): Message {
+  return params ? { template, params } : { template };
+}
+
+const translator: I18n = createInstance();
+void translator.init({
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  keySeparator: false,
+  nsSeparator: false,
+  initAsync: false,
+  returnNull: false,
+  returnEmptyString: false,
+  interpolation: { escapeValue: false },
+  // The domain's sentences (form rules shared with the web app) have their catalogs beside them.
+  resources: {
+    en: { translation: en },
+    hi: { translation: { ...domainHi, ...hi } },
+    gu: { translation: { ...domainGu, ...gu } },
+  },
+});
+
+/** The message in `language` (English when that language has no entry for it yet). */
+export function renderMessage(message: string | Message, language: Language): string {
+  const { template, params } =
+    typeof message === 'string' ? { template: message, params: undefined } : message;
+  // A sentence missing in the language falls back to English's entry (its plural forms) or the template itself.
+  return translator.t(template, { ...params, lng: language });
+}

@@ -1,0 +1,10 @@
+import { type Language, languageFromAcceptLanguage } from '@utsav/domain/languages';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The language to answer a request in: what its Accept-Language asks for (our web app sends the person's
+ * chosen language there), English otherwise. Machine codes are the same in every language.
+ */
+export function requestLanguage(request: FastifyRequest): Language {
+  return languageFromAcceptLanguage(request.headers['accept-language']);
+}
