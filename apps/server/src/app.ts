@@ -30,6 +30,7 @@ import { seedDemo } from './platform/db/seed-demo';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/error-handler';
 import { rejectNulCharacters } from './platform/input-guard';
 import { registerMetrics } from './platform/metrics';
+import { registerOverloadShedding } from './platform/overload';
 import { razorpayClientFor, registerPaymentsEmulator } from './platform/payments/provider';
 import { requestId } from './platform/request-id';
 import { registerRouteCatalog } from './platform/route-catalog';
@@ -56,7 +57,8 @@ export async function buildApp(config: Config, options: { now?: () => Date } = {
     // client needs it, and the Razorpay webhook must see the exact bytes it signed. Built web assets arrive
     // already compressed (.br/.gz from the build) and are left alone.
     await app.register(compress, { threshold: 1024, globalDecompression: false });
-    registerMetrics(app, { db, now, token: config.metricsToken });
+    const registry = registerMetrics(app, { db, now, token: config.metricsToken });
+    registerOverloadShedding(app, { ...config.overload, registry });
     await app.register(rateLimit, { global: false });
     await app.register(swagger, {
       openapi: { info: { title: 'Utsav API', version: '1.0.0' }, servers: [] },

@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   PAYMENT_PROVIDER_ERROR: 502,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  /** The server is saturated and shed this request before doing any of it; Retry-After says when to retry. */
+  OVERLOADED: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -104,6 +104,10 @@ const envSchema = z.object({
   OUTBOX_INTERVAL_MS: positiveInt(2000),
   // A scraper that is not on the server's own machine must send it as `Authorization: Bearer <token>`.
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  // Overload shedding (platform/overload.ts): deferrable API work is refused at these, sales work at twice.
+  OVERLOAD_MAX_IN_FLIGHT: positiveInt(256),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: positiveInt(200),
+  OVERLOAD_RETRY_AFTER_SECONDS: positiveInt(2),
 });
 
 export interface FirebaseConfig {
@@ -151,6 +155,8 @@ export interface Config {
   outboxIntervalMs: number;
   /** Bearer token for GET /metrics from other machines; unset: loopback only. */
   metricsToken: string | undefined;
+  /** When to shed API work with 503 + Retry-After (platform/overload.ts). */
+  overload: { maxInFlight: number; maxEventLoopDelayMs: number; retryAfterSeconds: number };
   /** The built web app; not an environment variable, tests point it elsewhere. */
   webDistDir: string;
 }
@@ -204,6 +210,11 @@ export function loadConfig(env: Env): Config {
     holdSweepIntervalMs: e.HOLD_SWEEP_SECONDS * 1000,
     outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
     metricsToken: e.METRICS_TOKEN,
+    overload: {
+      maxInFlight: e.OVERLOAD_MAX_IN_FLIGHT,
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
+    },
     webDistDir: DEFAULT_WEB_DIST,
   };
 }

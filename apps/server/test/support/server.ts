@@ -40,6 +40,9 @@ export function testConfig(database: ProvisionedDatabase, env: Record<string, st
       DEMO_SEED: 'false',
       // Suites sign in dozens of people from 127.0.0.1; the limit itself has its own test.
       RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+      // On a shared box the event loop of a test process can stall for seconds; shedding has its own suite.
+      OVERLOAD_MAX_IN_FLIGHT: '100000',
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '600000',
       ...env,
     }),
     webDistDir: `${database.dataDir}/no-web-build`,

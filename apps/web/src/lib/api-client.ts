@@ -5,6 +5,8 @@ import { getIdToken, signOut } from './identity';
 
 // The one place that owns transport rules (guest-side §7-8): base /api, JSON, bearer token, 30 s timeout,
 // retries when no response arrives, one shared token refresh on 401, and the verbatim error messages.
+// A 503 with Retry-After (the server shed the request before doing any of it) is retried after that long
+// plus jitter, so a crowd refused in the same second does not come back in the same second.
 
 export const API_BASE = '/api';
 
@@ -68,6 +70,36 @@ let onSessionExpired: SessionExpiredHandler = () => {
 /** The app replaces the default full-page redirect with a router navigation that also clears caches. */
 export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
   onSessionExpired = handler;
+}
+
+/** Retries of a request the server shed (503 + Retry-After); then the server message is shown. */
+export const OVERLOAD_RETRIES = 3;
+/** A Retry-After longer than this is not waited for by a request: the error is shown instead. */
+const MAX_RETRY_AFTER_MS = 60_000;
+
+/**
+ * How long to wait before retrying a 503 whose Retry-After header is `header` (seconds or an HTTP date), or
+ * null when there is nothing to honour. Each wait is drawn from [after, 2 x after) and doubles per attempt
+ * (full jitter on top of the server's floor), so shed clients spread out instead of returning together.
+ */
+export function retryAfterDelayMs(
+  header: string | null,
+  attempt: number,
+  random: () => number = Math.random,
+  now: number = Date.now(),
+): number | null {
+  if (header === null) return null;
+  const trimmed = header.trim();
+  let afterMs: number;
+  if (/^\d+$/.test(trimmed)) afterMs = Number(trimmed) * 1000;
+  else {
+    const date = Date.parse(trimmed);
+    if (Number.isNaN(date)) return null;
+    afterMs = Math.max(0, date - now);
+  }
+  if (afterMs > MAX_RETRY_AFTER_MS) return null;
+  const floor = Math.max(afterMs, 250) * 2 ** attempt;
+  return Math.round(floor * (1 + random()));
 }
 
 let refreshInFlight: Promise<string | null> | null = null;
@@ -160,6 +192,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const { method = 'GET', body, signal, auth = true } = options;
   const url = `${API_BASE}${path}`;
   let networkFailures = 0;
+  let overloadRetries = 0;
   let refreshed = false;
 
   for (;;) {
@@ -209,6 +242,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
         throw errorFromResponse(401, await readBody(response).catch(() => undefined));
       }
       continue;
+    }
+
+    if (response.status === 503 && overloadRetries < OVERLOAD_RETRIES) {
+      const wait = retryAfterDelayMs(response.headers.get('retry-after'), overloadRetries);
+      if (wait !== null) {
+        overloadRetries += 1;
+        await response.body?.cancel().catch(() => undefined);
+        await sleep(wait, signal);
+        continue;
+      }
     }
 
     if (response.ok && options.responseType === 'blob') {

@@ -22,9 +22,16 @@ vi.mock('../../src/lib/identity', () => ({
   }),
 }));
 
-const { api, ApiError, isAbortError, setSessionExpiredHandler, MESSAGES, errorMessage } = await import(
-  '../../src/lib/api-client'
-);
+const {
+  api,
+  ApiError,
+  isAbortError,
+  setSessionExpiredHandler,
+  MESSAGES,
+  errorMessage,
+  retryAfterDelayMs,
+  OVERLOAD_RETRIES,
+} = await import('../../src/lib/api-client');
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -43,6 +50,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
@@ -209,5 +217,57 @@ describe('api-client', () => {
 
   it('falls back to the unexpected-error message for anything that is not an ApiError', () => {
     expect(errorMessage(new TypeError('x is undefined'))).toBe('An unexpected error occurred');
+  });
+
+  it('waits Retry-After plus jitter after a shed 503, then retries and returns the answer', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const shed = () =>
+      new Response(JSON.stringify({ success: false, code: 'OVERLOADED', error: 'busy' }), {
+        status: 503,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '2' },
+      });
+    fetchMock.mockResolvedValueOnce(shed()).mockResolvedValueOnce(json(200, { success: true, n: 1 }));
+    const result = api.post<{ n: number }>('/tickets/create-order', { quantity: 1 });
+    // 2 s from the server, times 1.5 for this draw of the jitter.
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect((await result).n).toBe(1);
+    expect(fetchMock.mock.calls[1]?.[1]?.body).toBe(JSON.stringify({ quantity: 1 }));
+  });
+
+  it('gives up after the overload retries with the server message, and never retries a 503 without Retry-After', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      async () => new Response('{}', { status: 503, headers: { 'Retry-After': '1' } }),
+    );
+    const result = api.get('/event').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(60_000);
+    const error = await result;
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as InstanceType<typeof ApiError>).message).toBe(MESSAGES.server);
+    expect(fetchMock).toHaveBeenCalledTimes(1 + OVERLOAD_RETRIES);
+
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(new Response('{}', { status: 503 }));
+    const plain = await api.get('/event').catch((caught: unknown) => caught);
+    expect((plain as InstanceType<typeof ApiError>).status).toBe(503);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('spreads retries: each wait is drawn from [Retry-After, 2 x Retry-After) and doubles per attempt', () => {
+    expect(retryAfterDelayMs('2', 0, () => 0)).toBe(2000);
+    expect(retryAfterDelayMs('2', 0, () => 0.999)).toBe(3998);
+    expect(retryAfterDelayMs('2', 1, () => 0)).toBe(4000);
+    // Two clients shed in the same second come back at different moments.
+    const waits = new Set([0.1, 0.4, 0.7].map((draw) => retryAfterDelayMs('2', 0, () => draw)));
+    expect(waits.size).toBe(3);
+    const now = Date.parse('2026-11-23T20:00:00Z');
+    expect(retryAfterDelayMs('Mon, 23 Nov 2026 20:00:05 GMT', 0, () => 0, now)).toBe(5000);
+    expect(retryAfterDelayMs(null, 0)).toBeNull();
+    expect(retryAfterDelayMs('soon', 0)).toBeNull();
+    expect(retryAfterDelayMs('120', 0)).toBeNull();
   });
 });

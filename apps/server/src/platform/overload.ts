@@ -1,0 +1,146 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { AppError } from './errors';
+
+// Graceful overload: when this instance is saturated it refuses the work that can wait, at once, with 503 and
+// Retry-After, instead of queueing everything until every client times out and retries at the same moment.
+//
+// Saturation is measured two ways, whichever is worse: requests already being answered when one arrives
+// (in flight: queued behind the database or the event loop), and the event loop's delay (p99 over the last
+// sample window: the process is CPU-bound). Each is divided by its configured limit, giving a load of 1.0 at
+// the limit. Routes are in three tiers:
+// - never shed: paid-order verification, Razorpay webhooks, the gate (verify-qr, mark-used, offline sync),
+//   health and metrics, and everything outside /api (the web app's files, the dev sign-in page and the
+//   Razorpay emulator, which stands in for a remote service). Refusing those loses money or admissions.
+// - sales: what a buyer needs to reach a seat (sign-in, who am I, the event, checkout, the waiting room, the
+//   gate's snapshot): shed only at twice the limit, so it keeps the capacity that deferrable work gave up.
+// - deferrable: every other API route (admin panels, exports, PDFs, own tickets and refunds, crash reports).
+
+export type ShedTier = 'never' | 'sales' | 'deferrable';
+
+const NEVER_SHED = new Set([
+  'POST /api/tickets/verify-payment',
+  'POST /api/payments/razorpay/webhook',
+  'POST /api/tickets/verify-qr',
+  'POST /api/tickets/mark-used',
+  'POST /api/tickets/checkin/sync',
+  'GET /api/health',
+  'GET /metrics',
+]);
+
+const SALES = new Set([
+  'POST /api/auth/google-signin',
+  'GET /api/auth/me',
+  'GET /api/event',
+  'POST /api/tickets/create-order',
+  'POST /api/tickets',
+  'GET /api/tickets/checkin/snapshot',
+]);
+
+/** The tier of a route pattern (Fastify's `routeOptions.url`, undefined when no route matched). */
+export function shedTier(method: string, pattern: string | undefined): ShedTier {
+  if (pattern === undefined || !pattern.startsWith('/api/')) return 'never';
+  const key = `${method} ${pattern}`;
+  if (NEVER_SHED.has(key)) return 'never';
+  if (SALES.has(key) || pattern.startsWith('/api/queue/')) return 'sales';
+  return 'deferrable';
+}
+
+export interface OverloadLimits {
+  /** Requests already in flight at which deferrable work is refused (sales work at twice this). */
+  maxInFlight: number;
+  /** Event-loop delay (p99 of the last window, ms) at which deferrable work is refused (sales at twice). */
+  maxEventLoopDelayMs: number;
+}
+
+export interface LoadReading {
+  inFlight: number;
+  eventLoopDelayMs: number;
+}
+
+/** 1.0 = at the configured limit on the worse of the two measures. */
+export function loadLevel(reading: LoadReading, limits: OverloadLimits): number {
+  return Math.max(
+    reading.inFlight / limits.maxInFlight,
+    reading.eventLoopDelayMs / limits.maxEventLoopDelayMs,
+  );
+}
+
+export function shouldShed(tier: ShedTier, level: number): boolean {
+  if (tier === 'never') return false;
+  return level >= (tier === 'sales' ? 2 : 1);
+}
+
+export interface OverloadOptions extends OverloadLimits {
+  retryAfterSeconds: number;
+  registry: Registry;
+  /** How often the event-loop delay is read (and its histogram restarted). */
+  sampleMs?: number;
+}
+
+const OVERLOADED = new AppError(
+  'OVERLOADED',
+  'We are very busy right now. Please wait a moment; this page will try again by itself.',
+);
+
+export function registerOverloadShedding(app: FastifyInstance, options: OverloadOptions): void {
+  const limits: OverloadLimits = options;
+  const sampleMs = options.sampleMs ?? 500;
+  let inFlight = 0;
+  let eventLoopDelayMs = 0;
+
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  const sampler = setInterval(() => {
+    eventLoopDelayMs = histogram.percentile(99) / 1e6;
+    histogram.reset();
+  }, sampleMs);
+  sampler.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sampler);
+    histogram.disable();
+  });
+
+  const shed = new Counter({
+    name: 'utsav_requests_shed_total',
+    help: 'Requests refused with 503 + Retry-After because this instance was saturated, by route pattern and tier.',
+    labelNames: ['method', 'route', 'tier'] as const,
+    registers: [options.registry],
+  });
+  new Gauge({
+    name: 'utsav_requests_in_flight',
+    help: 'Requests being answered by this instance right now (the in-flight measure of overload shedding).',
+    registers: [options.registry],
+    collect() {
+      this.set(inFlight);
+    },
+  });
+  new Gauge({
+    name: 'utsav_overload_level',
+    help: 'Load relative to the shedding limits: >= 1 sheds deferrable API work, >= 2 sheds sales work too.',
+    registers: [options.registry],
+    collect() {
+      this.set(loadLevel({ inFlight, eventLoopDelayMs }, limits));
+    },
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    const tier = shedTier(request.method, request.routeOptions.url);
+    // Measured before this request joins: "how busy was the server when it arrived".
+    if (shouldShed(tier, loadLevel({ inFlight, eventLoopDelayMs }, limits))) {
+      shed.inc({ method: request.method, route: request.routeOptions.url ?? '', tier });
+      return reply
+        .code(OVERLOADED.statusCode)
+        .header('retry-after', String(options.retryAfterSeconds))
+        .header('cache-control', 'no-store')
+        .type('application/json')
+        .send(OVERLOADED.toBody());
+    }
+    inFlight += 1;
+    // 'close' fires once whether the response finished or the client went away mid-answer.
+    reply.raw.once('close', () => {
+      inFlight -= 1;
+    });
+  });
+}
