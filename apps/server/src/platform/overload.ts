@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { AppError } from './errors';
+import { requestLanguage } from './i18n/request-language';
 
 // Graceful overload: when this instance is saturated it refuses the work that can wait, at once, with 503 and
 // Retry-After, instead of queueing everything until every client times out and retries at the same moment.
@@ -135,7 +136,7 @@ export function registerOverloadShedding(app: FastifyInstance, options: Overload
         .header('retry-after', String(options.retryAfterSeconds))
         .header('cache-control', 'no-store')
         .type('application/json')
-        .send(OVERLOADED.toBody());
+        .send(OVERLOADED.toBody(requestLanguage(request)));
     }
     inFlight += 1;
     // 'close' fires once whether the response finished or the client went away mid-answer.
