@@ -17,6 +17,7 @@ import refundsRoutes from './modules/refunds/routes';
 import systemRoutes from './modules/system/routes';
 import { startPurchaseJobs } from './modules/tickets/jobs';
 import ticketsRoutes from './modules/tickets/routes';
+import walletRoutes from './modules/tickets/wallet-routes';
 import webhookRoutes from './modules/tickets/webhook-routes';
 import { findUserByFirebaseUid } from './modules/users/repo';
 import usersRoutes from './modules/users/routes';
@@ -126,6 +127,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(usersRoutes);
   await api.register(systemRoutes);
   await api.register(ticketsRoutes);
+  await api.register(walletRoutes);
   await api.register(webhookRoutes);
   await api.register(checkinRoutes);
   await api.register(refundsRoutes);

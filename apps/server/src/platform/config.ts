@@ -108,6 +108,40 @@ const envSchema = z.object({
   OVERLOAD_MAX_IN_FLIGHT: positiveInt(256),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: positiveInt(200),
   OVERLOAD_RETRY_AFTER_SECONDS: positiveInt(2),
+  // Wallet passes (README "Wallet passes"). Unset: a test certificate and key generated in DATA_DIR.
+  APPLE_PASS_TYPE_ID: z
+    .string()
+    .trim()
+    .regex(/^pass\.[A-Za-z0-9.-]+$/, 'must be a Pass Type ID such as pass.com.example.utsav')
+    .optional(),
+  APPLE_TEAM_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple Team ID')
+    .optional(),
+  APPLE_PASS_CERT: optionalText,
+  APPLE_PASS_KEY: optionalText,
+  APPLE_PASS_KEY_PASSPHRASE: optionalText,
+  APPLE_WWDR_CERT: optionalText,
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{5,25}$/, 'must be the numeric Issuer ID')
+    .optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: optionalText,
+  // Reminders (the day before the event, IST).
+  REMINDER_HOUR_IST: z.coerce
+    .number({ error: 'must be an hour 0-23' })
+    .int('must be an hour 0-23')
+    .min(0, 'must be an hour 0-23')
+    .max(23, 'must be an hour 0-23')
+    .default(10),
+  GATES_OPEN_MINUTES_BEFORE: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(0, 'must be 0 or more')
+    .max(720, 'must be at most 720')
+    .default(30),
 });
 
 export interface FirebaseConfig {
@@ -157,8 +191,31 @@ export interface Config {
   metricsToken: string | undefined;
   /** When to shed API work with 503 + Retry-After (platform/overload.ts). */
   overload: { maxInFlight: number; maxEventLoopDelayMs: number; retryAfterSeconds: number };
+  /** Production wallet credentials; undefined parts use generated test credentials (platform/wallet). */
+  wallet: WalletConfig;
+  reminders: {
+    /** IST hour of the day before the event at which reminders go out. */
+    hourIst: number;
+    /** Gates open this long before the event's start time (quoted in the reminder). */
+    gatesOpenMinutesBefore: number;
+  };
   /** The built web app; not an environment variable, tests point it elsewhere. */
   webDistDir: string;
+}
+
+export interface WalletConfig {
+  apple:
+    | {
+        passTypeId: string;
+        teamId: string;
+        /** PEM texts. */
+        certificate: string;
+        privateKey: string;
+        passphrase: string | undefined;
+        wwdrCertificate: string;
+      }
+    | undefined;
+  google: { issuerId: string; serviceAccountEmail: string; privateKey: string } | undefined;
 }
 
 export function loadConfig(env: Env): Config {
@@ -215,6 +272,8 @@ export function loadConfig(env: Env): Config {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
     },
+    wallet: walletConfig(e),
+    reminders: { hourIst: e.REMINDER_HOUR_IST, gatesOpenMinutesBefore: e.GATES_OPEN_MINUTES_BEFORE },
     webDistDir: DEFAULT_WEB_DIST,
   };
 }
@@ -237,6 +296,78 @@ function razorpayConfig(e: z.infer<typeof envSchema>): Config['razorpay'] {
     webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!,
     baseUrl: e.RAZORPAY_BASE_URL ?? 'https://api.razorpay.com/v1',
   };
+}
+
+const APPLE_VARIABLES = [
+  'APPLE_PASS_TYPE_ID',
+  'APPLE_TEAM_ID',
+  'APPLE_PASS_CERT',
+  'APPLE_PASS_KEY',
+  'APPLE_WWDR_CERT',
+] as const;
+
+/** All of a provider's variables or none: half a configuration would sign passes no phone accepts. */
+function walletConfig(e: z.infer<typeof envSchema>): WalletConfig {
+  let apple: WalletConfig['apple'];
+  const appleSet = APPLE_VARIABLES.filter((key) => e[key]);
+  if (appleSet.length > 0) {
+    const missing = APPLE_VARIABLES.filter((key) => !e[key]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration. ${missing.map((key) => `${key}: required with the other APPLE_ variables`).join('; ')}`,
+      );
+    }
+    apple = {
+      passTypeId: e.APPLE_PASS_TYPE_ID!,
+      teamId: e.APPLE_TEAM_ID!,
+      certificate: pemText('APPLE_PASS_CERT', e.APPLE_PASS_CERT!, 'CERTIFICATE'),
+      privateKey: pemText('APPLE_PASS_KEY', e.APPLE_PASS_KEY!, 'PRIVATE KEY'),
+      passphrase: e.APPLE_PASS_KEY_PASSPHRASE,
+      wwdrCertificate: pemText('APPLE_WWDR_CERT', e.APPLE_WWDR_CERT!, 'CERTIFICATE'),
+    };
+  }
+  let google: WalletConfig['google'];
+  if (e.GOOGLE_WALLET_ISSUER_ID || e.GOOGLE_WALLET_SERVICE_ACCOUNT) {
+    if (!e.GOOGLE_WALLET_ISSUER_ID || !e.GOOGLE_WALLET_SERVICE_ACCOUNT) {
+      throw new ConfigError(
+        'Invalid configuration. GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT: set both or neither',
+      );
+    }
+    google = { issuerId: e.GOOGLE_WALLET_ISSUER_ID, ...serviceAccount(e.GOOGLE_WALLET_SERVICE_ACCOUNT) };
+  }
+  return { apple, google };
+}
+
+/** A PEM given as is (newlines or literal \n) or base64-encoded whole, as one-line env files need. */
+function pemText(name: string, value: string, label: string): string {
+  const text = value.includes('-----BEGIN') ? value : Buffer.from(value, 'base64').toString('utf8');
+  const pem = text.replace(/\\n/g, '\n').replace(/\r\n/g, '\n').trim();
+  if (!pem.includes('-----BEGIN') || !pem.includes(label)) {
+    throw new ConfigError(`Invalid configuration. ${name}: must be a PEM ${label} (or its base64)`);
+  }
+  return `${pem}\n`;
+}
+
+/** The service account key file Google Cloud downloads (JSON), as is or base64-encoded. */
+function serviceAccount(value: string): { serviceAccountEmail: string; privateKey: string } {
+  const text = value.startsWith('{') ? value : Buffer.from(value, 'base64').toString('utf8');
+  const parsed = z
+    .object({ client_email: z.string().includes('@'), private_key: z.string().includes('PRIVATE KEY') })
+    .safeParse(
+      (() => {
+        try {
+          return JSON.parse(text);
+        } catch {
+          return null;
+        }
+      })(),
+    );
+  if (!parsed.success) {
+    throw new ConfigError(
+      'Invalid configuration. GOOGLE_WALLET_SERVICE_ACCOUNT: must be the service account key JSON (or its base64)',
+    );
+  }
+  return { serviceAccountEmail: parsed.data.client_email, privateKey: parsed.data.private_key };
 }
 
 /** true/false, a hop count, or a comma list of trusted proxy addresses (Fastify's trustProxy forms). */

@@ -41,6 +41,31 @@ describeEachDatabase('confirmation email through SMTP', (engine) => {
     const [row] = await outboxRows(server, 'tickets-confirmation');
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
+  it('the confirmation mail has working wallet links for each ticket', async () => {
+    // The suite's one event, made by the test before.
+    const event = (await server.request('GET', '/api/event')).body.data;
+    const buyer = await newUser(server);
+    const { tickets } = await buy(server, buyer, event, 2);
+    await server.app.outbox.drain();
+    const mail = smtp.received.find((received) => received.to.includes(buyer.email))!;
+    const html = textOf(parseMime(mail.raw), 'text/html') ?? '';
+    const apple = [
+      ...html.matchAll(/href="([^"]+\/wallet\/apple\?key=[^"]+)"[^>]*>Add to Apple Wallet/g),
+    ].map((match) => match[1]!.replaceAll('&amp;', '&'));
+    expect(apple).toHaveLength(2);
+    for (const [i, ticket] of tickets.entries()) {
+      expect(apple[i]).toContain(`/api/tickets/${ticket.id}/wallet/apple?key=`);
+      // Opened from the mail app: no sign-in, the key alone.
+      const link = new URL(apple[i]!);
+      expect(link.origin).toBe(server.config.publicUrl);
+      const response = await fetch(`${server.url}${link.pathname}${link.search}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/vnd.apple.pkpass');
+    }
+    expect(
+      html.match(/href="https:\/\/pay\.google\.com\/gp\/v\/save\/[^"]+"[^>]*>Save to Google Wallet/g),
+    ).toHaveLength(2);
+  });
 });
 
 describeEachDatabase('manual issuance email through SMTP', (engine) => {

@@ -7,6 +7,7 @@ import type { Mailer } from '../../platform/mail/transport';
 import type { OutboxHandler } from '../../platform/outbox/worker';
 import { findUserById } from '../users/repo';
 import { findOrderById, findTicketsOfOrder, findTicketViews, type TicketView } from './repo';
+import { walletLinksFor } from './wallet-service';
 
 // The purchase emails, sent by the outbox worker after the fulfilment transaction committed. Each handler
 // reloads what it needs: the row only names the order, so a retry days later still mails current facts.
@@ -52,6 +53,7 @@ export function ticketMailHandlers(ctx: AppContext, mailer: Mailer): Record<stri
         totalPaid: tickets.reduce((sum, ticket) => sum + ticket.price_paise, 0) / 100,
         orderRef: first.razorpay_order_id ?? orderId,
         ticketsUrl,
+        wallet: await walletLinksFor(ctx, tickets),
         organizerEmail: POLICY.supportEmail,
       });
       await mailer.send({ ...message, messageId: `<outbox-${id}@utsav>` });
@@ -72,6 +74,7 @@ export function ticketMailHandlers(ctx: AppContext, mailer: Mailer): Record<stri
         paymentDone: tickets.every((ticket) => Boolean(ticket.payment_received)),
         issuanceRef: first.ticket_code,
         ticketsUrl,
+        wallet: await walletLinksFor(ctx, tickets),
         organizerEmail: POLICY.supportEmail,
       });
       await mailer.send({ ...message, messageId: `<outbox-${id}@utsav>` });

@@ -4,6 +4,7 @@ import type { EventDetails, TicketDocument } from '../documents/types';
 import type { MailMessage, Recipient } from './message';
 import { manualIssuanceEmail } from './templates/manual-issuance';
 import { ticketConfirmationEmail } from './templates/ticket-confirmation';
+import type { WalletLinks } from './templates/wallet-links';
 
 // What an outbox worker calls: plain JSON-able input in (what the outbox row stores), a complete message
 // with its PDF and calendar invite out. The documents are rendered at send time, never in the request
@@ -17,6 +18,8 @@ interface TicketsMailBase {
   ticketsUrl: string;
   /** ORGANIZER of the calendar invite. */
   organizerEmail: string;
+  /** "Add to Apple Wallet" / "Save to Google Wallet" per ticket. */
+  wallet?: WalletLinks[] | undefined;
 }
 
 export interface ComposeTicketConfirmationInput extends TicketsMailBase {

@@ -22,6 +22,7 @@ import {
   ticketCount,
   ticketList,
 } from './ticket-confirmation';
+import { textWalletSection, type WalletLinks, walletSection } from './wallet-links';
 
 export interface ManualIssuanceInput {
   to: Recipient;
@@ -36,6 +37,8 @@ export interface ManualIssuanceInput {
   pdf: Uint8Array;
   ics?: string | Uint8Array | undefined;
   ticketsUrl: string;
+  /** Per-ticket wallet links; the section is left out without them. */
+  wallet?: WalletLinks[] | undefined;
 }
 
 /** Tickets the organiser issued by hand (cash, UPI to the organiser, guests of the house). */
@@ -76,6 +79,7 @@ ${paragraph(intro)}
 ${pendingNote ? notice(pendingNote) : ''}
 ${detailsTable(rows)}
 ${ticketList(tickets)}
+${walletSection(input.wallet)}
 ${button(input.ticketsUrl, 'View My Tickets')}
 ${list(notes)}`,
     }),
@@ -85,6 +89,7 @@ ${list(notes)}`,
       pendingNote,
       textDetails(rows),
       textTicketList(tickets),
+      textWalletSection(input.wallet),
       `View your tickets: ${input.ticketsUrl}`,
       notes.map((note) => `- ${note}`).join('\n'),
     ]),

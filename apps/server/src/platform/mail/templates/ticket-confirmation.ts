@@ -18,6 +18,7 @@ import {
   textBody,
   textDetails,
 } from './layout';
+import { textWalletSection, type WalletLinks, walletSection } from './wallet-links';
 
 export interface EmailTicket {
   id: string;
@@ -39,6 +40,8 @@ export interface TicketConfirmationInput {
   ics: string | Uint8Array;
   /** Where "View My Tickets" leads (the guest dashboard). */
   ticketsUrl: string;
+  /** Per-ticket wallet links; the section is left out without them. */
+  wallet?: WalletLinks[] | undefined;
 }
 
 export function ticketConfirmationEmail(input: TicketConfirmationInput): MailMessage {
@@ -61,6 +64,7 @@ export function ticketConfirmationEmail(input: TicketConfirmationInput): MailMes
 ${paragraph(`You're going to ${event.name}! Your payment went through and your ${count} ${tickets.length === 1 ? 'is' : 'are'} attached as a PDF, one page per ticket with its QR code.`)}
 ${detailsTable(rows)}
 ${ticketList(tickets)}
+${walletSection(input.wallet)}
 ${button(input.ticketsUrl, 'View My Tickets')}
 ${list([
   'Show each ticket’s QR code at the gate, on your phone or printed. Each QR admits one person, once.',
@@ -83,6 +87,7 @@ ${list([
       `You're going to ${event.name}! Your payment went through and your ${count} ${tickets.length === 1 ? 'is' : 'are'} attached as a PDF, one page per ticket with its QR code.`,
       textDetails(rows),
       textTicketList(tickets),
+      textWalletSection(input.wallet),
       `View your tickets: ${input.ticketsUrl}`,
       [
         '- Show each ticket’s QR code at the gate, on your phone or printed. Each QR admits one person, once.',

@@ -7,6 +7,7 @@ import type { Ticket, TicketStatus } from '../types';
 import { formatDay, formatInstant, qrPrefix, shortTicketId } from '../utils/format';
 import { downloadQr } from '../utils/qr';
 import { TicketQr } from './ticket-qr';
+import { WalletButtons } from './wallet-buttons';
 
 const STATUS_STYLES: Record<TicketStatus, { label: string; className: string }> = {
   active: { label: 'Active', className: 'bg-emerald-200 text-emerald-950' },
@@ -198,6 +199,8 @@ export function TicketCard({
         ) : (
           actions
         )}
+
+        <WalletButtons ticket={ticket} />
 
         {active && showQr ? (
           <div id={qrId} className="flex flex-col items-center gap-2">

@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
+import { zipSync } from 'fflate';
+import forge from 'node-forge';
+import { passImages } from './pass-images';
+import type { WalletTicket } from './types';
+
+// An Apple Wallet pass (.pkpass): a zip of pass.json, its images, manifest.json (SHA-1 of every other
+// file, as Apple's format requires) and `signature`, a detached PKCS#7 signature of manifest.json by the
+// organiser's Pass Type ID certificate with Apple's WWDR intermediate included. Wallet refuses a pass
+// whose manifest or signature does not match byte for byte, so both are computed from the exact bytes zipped.
+
+export const PKPASS_CONTENT_TYPE = 'application/vnd.apple.pkpass';
+
+export interface ApplePassSigner {
+  passTypeId: string;
+  teamId: string;
+  /** PEM texts. */
+  certificate: string;
+  privateKey: string;
+  passphrase?: string | undefined;
+  wwdrCertificate: string;
+}
+
+/** The pass.json object: an event ticket whose barcode is the ticket's signed QR token. */
+export function passJson(ticket: WalletTicket, signer: Pick<ApplePassSigner, 'passTypeId' | 'teamId'>) {
+  const { event } = ticket;
+  return {
+    formatVersion: 1,
+    passTypeIdentifier: signer.passTypeId,
+    teamIdentifier: signer.teamId,
+    serialNumber: ticket.id,
+    organizationName: 'Utsav',
+    description: `Ticket for ${event.name}`,
+    logoText: 'Utsav',
+    foregroundColor: 'rgb(255, 244, 224)',
+    backgroundColor: 'rgb(92, 15, 31)',
+    labelColor: 'rgb(242, 192, 77)',
+    // Shown on the lock screen around this moment (the event's start, IST).
+    relevantDate: `${event.date}T${event.startTime}:00+05:30`,
+    expirationDate: `${event.date}T${event.endTime}:00+05:30`,
+    voided: ticket.status !== 'active',
+    barcodes: [
+      {
+        format: 'PKBarcodeFormatQR',
+        message: ticket.qrToken,
+        messageEncoding: 'iso-8859-1',
+        altText: ticket.code,
+      },
+    ],
+    eventTicket: {
+      primaryFields: [{ key: 'event', label: 'EVENT', value: event.name }],
+      secondaryFields: [
+        { key: 'date', label: 'DATE', value: formatEventDate(event.date) },
+        { key: 'time', label: 'TIME', value: formatTimeRange(event.startTime, event.endTime) },
+      ],
+      auxiliaryFields: [
+        { key: 'venue', label: 'VENUE', value: event.venue },
+        { key: 'holder', label: 'NAME', value: ticket.holderName },
+      ],
+      backFields: [
+        { key: 'ticket', label: 'Ticket', value: ticket.code },
+        {
+          key: 'entry',
+          label: 'Entry',
+          value: 'Show this QR code at the gate. Each ticket admits one person, once.',
+        },
+        { key: 'tickets', label: 'My Tickets', value: ticket.ticketsUrl },
+      ],
+    },
+  };
+}
+
+function sha1(bytes: Uint8Array): string {
+  return createHash('sha1').update(bytes).digest('hex');
+}
+
+/** The DER bytes of a detached PKCS#7 (CMS SignedData) signature of `content`. */
+export function signDetached(content: Uint8Array, signer: ApplePassSigner, signingTime: Date): Buffer {
+  const certificate = forge.pki.certificateFromPem(signer.certificate);
+  const wwdr = forge.pki.certificateFromPem(signer.wwdrCertificate);
+  const key = signer.passphrase
+    ? forge.pki.decryptRsaPrivateKey(signer.privateKey, signer.passphrase)
+    : forge.pki.privateKeyFromPem(signer.privateKey);
+  if (!key) throw new Error('the Apple pass key could not be decrypted with APPLE_PASS_KEY_PASSPHRASE');
+  const signed = forge.pkcs7.createSignedData();
+  signed.content = forge.util.createBuffer(Buffer.from(content).toString('binary'));
+  signed.addCertificate(certificate);
+  signed.addCertificate(wwdr);
+  signed.addSigner({
+    key,
+    certificate,
+    digestAlgorithm: forge.pki.oids.sha256!,
+    authenticatedAttributes: [
+      { type: forge.pki.oids.contentType!, value: forge.pki.oids.data! },
+      { type: forge.pki.oids.messageDigest! },
+      // node-forge's types say string; its encoder wants the Date.
+      { type: forge.pki.oids.signingTime!, value: signingTime as unknown as string },
+    ],
+  });
+  signed.sign({ detached: true });
+  return Buffer.from(forge.asn1.toDer(signed.toAsn1()).getBytes(), 'binary');
+}
+
+/** The .pkpass bytes. */
+export function buildPkpass(ticket: WalletTicket, signer: ApplePassSigner, now: Date): Uint8Array {
+  const files: Record<string, Uint8Array> = {
+    'pass.json': Buffer.from(JSON.stringify(passJson(ticket, signer), null, 2)),
+    ...passImages(),
+  };
+  const manifest = Buffer.from(
+    JSON.stringify(Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, sha1(bytes)]))),
+  );
+  return zipSync({
+    ...Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, [bytes, { level: 0 }]])),
+    'manifest.json': manifest,
+    signature: signDetached(manifest, signer, now),
+  });
+}

@@ -1,0 +1,14 @@
+/** What a wallet pass shows of one ticket; built by the tickets module from its rows. */
+export interface WalletTicket {
+  /** The ticket's id: the pass's serial number and object id. */
+  id: string;
+  /** UT-XXXXXXXXXX, shown under the barcode. */
+  code: string;
+  /** The signed QR token the gate scans. */
+  qrToken: string;
+  status: 'active' | 'used' | 'cancelled' | (string & {});
+  holderName: string;
+  event: { id: string; name: string; date: string; startTime: string; endTime: string; venue: string };
+  /** Where the guest's tickets are on the web. */
+  ticketsUrl: string;
+}
