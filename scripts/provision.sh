@@ -8,9 +8,11 @@ bash "$(dirname "$0")/ensure-nginx.sh" || echo "nginx could not be installed: th
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || missing+=(postgresql)
+# pdftotext and pdftoppm read and render the ticket PDFs in the document tests.
+command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null || missing+=(poppler-utils)
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "Chromium and PostgreSQL are present."
+  echo "Chromium, PostgreSQL and poppler-utils are present."
   exit 0
 fi
 

@@ -7,18 +7,16 @@ import {
   drawImage,
   PageSizes,
   PDFDocument,
-  type PDFFont,
   type PDFPage,
   type PDFRef,
   popGraphicsState,
   pushGraphicsState,
   rgb,
-  StandardFonts,
-  setCharacterSpacing,
 } from 'pdf-lib';
+import { type DocumentFonts, embedDocumentFonts } from './pdf-fonts';
+import { drawCentered, drawSpaced, fitSize, fitText, roundedRectPath, spacedWidth } from './pdf-text-layout';
 import { qrImage } from './qr-image';
 import type { EventDetails, TicketDocument } from './types';
-import { hasReadableText, toWinAnsi } from './win-ansi';
 
 export interface TicketsPdfInput {
   event: Pick<EventDetails, 'name' | 'date' | 'startTime' | 'endTime' | 'venue'>;
@@ -59,23 +57,18 @@ const QR_SIZE = 176;
 /** ~8 pixels per module: sharp even where a viewer smooths enlarged images, and still ~1 KB as 1-bit. */
 const QR_PIXELS = 480;
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  mono: PDFFont;
-  monoBold: PDFFont;
-}
+type Fonts = DocumentFonts;
 
 /**
  * One A5 page per ticket: event, date and time (IST), venue, holder, price, ticket id and a large QR
- * of the ticket's signed token. Standard fonts only (no embedding, small files), so all text passes
- * through toWinAnsi; the QR and the ids are ASCII and always exact.
+ * of the ticket's signed token. Text is set in Noto (Latin with ₹, Devanagari, Gujarati; embedded as subsets,
+ * shaped, see pdf-fonts.ts), so names print as written; ids are ASCII in a standard monospace font.
  */
 export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Uint8Array> {
   // A PDF without pages is a broken file in most viewers; an empty order is a caller's bug.
   if (input.tickets.length === 0) throw new Error('renderTicketsPdf needs at least one ticket');
   const pdf = await PDFDocument.create();
-  const eventName = toWinAnsi(input.event.name);
+  const eventName = input.event.name;
   pdf.setTitle(`Tickets - ${eventName}`);
   pdf.setSubject(
     input.tickets.length === 1 ? `Ticket ${input.tickets[0]?.id}` : `${input.tickets.length} tickets`,
@@ -85,12 +78,7 @@ export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Uint8Arr
   pdf.setProducer('Utsav');
   pdf.setLanguage('en-IN');
 
-  const fonts: Fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-    mono: await pdf.embedFont(StandardFonts.Courier),
-    monoBold: await pdf.embedFont(StandardFonts.CourierBold),
-  };
+  const fonts = await embedDocumentFonts(pdf, textOf(input));
 
   for (const [index, ticket] of input.tickets.entries()) {
     // Each page is milliseconds of synchronous work on the server's only thread: let waiting requests
@@ -102,7 +90,7 @@ export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Uint8Arr
     drawTicket(page, fonts, {
       eventName,
       event: input.event,
-      holderName: printableName(ticket.holderName, input.holderName),
+      holderName: printableName(ticket.holderName, input.holderName, fonts),
       ticket,
       position: { index, count: input.tickets.length },
       orderRef: input.orderRef,
@@ -156,18 +144,32 @@ export function shortTicketId(id: string): string {
   return id.slice(-8);
 }
 
-/** "Rs. 1,299" — the standard fonts have no ₹ glyph (it is not in WinAnsi), and "Rs." reads naturally in India. */
-export function pdfPrice(rupees: number): string {
-  if (rupees === 0) return 'Complimentary';
-  return toWinAnsi(formatRupees(rupees).replace('₹', 'Rs. '));
+/**
+ * Every text of the document that is not fixed English: the faces a document embeds are chosen from it, so
+ * anything drawn from data (names, venue, prices, translated labels) must be part of it.
+ */
+function textOf(input: TicketsPdfInput): string {
+  return [
+    input.event.name,
+    input.event.venue,
+    input.holderName,
+    input.orderRef ?? '',
+    ...input.tickets.flatMap((ticket) => [ticket.holderName ?? '', pdfPrice(ticket.price)]),
+  ].join('\n');
 }
 
-function printableName(ticketName: string | undefined, holderName: string): string {
+/** "₹1,299" (the embedded faces have the rupee sign). */
+export function pdfPrice(rupees: number): string {
+  if (rupees === 0) return 'Complimentary';
+  return formatRupees(rupees);
+}
+
+function printableName(ticketName: string | undefined, holderName: string, fonts: Fonts): string {
   for (const candidate of [ticketName, holderName]) {
-    const name = toWinAnsi(candidate?.trim() ?? '').trim();
-    // A name written entirely in a script WinAnsi lacks would print as "? ?"; the QR, not the name,
-    // admits the guest, so a neutral word reads better than a row of question marks.
-    if (hasReadableText(name)) return name;
+    const name = candidate?.trim() ?? '';
+    // A name in a script none of our faces has (or only emoji) would print as empty boxes; the QR, not the
+    // name, admits the guest, so a neutral word reads better.
+    if (fonts.bold.printable(name)) return name;
   }
   return 'Guest';
 }
@@ -236,7 +238,7 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
   let titleY =
     headerBottom + (HEADER_HEIGHT - 34 - titleBlockHeight) / 2 + titleBlockHeight - title.size * 0.8;
   for (const line of title.lines) {
-    page.drawText(line, { x: left, y: titleY, size: title.size, font: fonts.bold, color: COLORS.card });
+    fonts.bold.draw(page, line, { x: left, y: titleY, size: title.size, color: COLORS.card });
     titleY -= title.size * 1.15;
   }
   drawToran(page, card.x, card.width, headerBottom);
@@ -245,18 +247,18 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
   const columnX = centerX + 8;
   const columnWidth = card.x + card.width - PAD - columnX;
   let y = headerBottom - 40;
-  drawField(page, fonts, 'DATE', toWinAnsi(formatEventDate(t.event.date)), {
+  drawField(page, fonts, 'DATE', formatEventDate(t.event.date), {
     x: left,
     y,
     width: columnX - left - 12,
   });
-  drawField(page, fonts, 'TIME', toWinAnsi(`${formatTimeRange(t.event.startTime, t.event.endTime)} IST`), {
+  drawField(page, fonts, 'TIME', `${formatTimeRange(t.event.startTime, t.event.endTime)} IST`, {
     x: columnX,
     y,
     width: columnWidth,
   });
   y -= 40;
-  const venueLines = drawField(page, fonts, 'VENUE', toWinAnsi(t.event.venue), {
+  const venueLines = drawField(page, fonts, 'VENUE', t.event.venue, {
     x: left,
     y,
     width: contentWidth,
@@ -308,7 +310,7 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     font: fonts.bold,
     color: status === 'active' ? COLORS.ink : COLORS.void,
   });
-  const shortId = toWinAnsi(shortTicketId(t.ticket.id));
+  const shortId = shortTicketId(t.ticket.id);
   const idLabel = 'TICKET ID  ';
   const idLabelWidth = spacedWidth(idLabel, fonts.bold, 7.5, 1.2);
   const shortIdWidth = spacedWidth(shortId, fonts.monoBold, 15, 1.5);
@@ -329,7 +331,7 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     color: COLORS.ink,
     spacing: 1.5,
   });
-  const fullId = toWinAnsi(t.ticket.id);
+  const fullId = t.ticket.id;
   drawCentered(page, fullId, {
     centerX,
     y: qrBottom - 46,
@@ -344,11 +346,10 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     const width = fonts.bold.widthOfTextAtSize(mark, size);
     const angle = 35;
     const radians = (angle * Math.PI) / 180;
-    page.drawText(mark, {
+    fonts.bold.draw(page, mark, {
       x: centerX - (width / 2) * Math.cos(radians) + (size / 3) * Math.sin(radians),
       y: qrBottom + QR_SIZE / 2 - (width / 2) * Math.sin(radians) - (size / 3) * Math.cos(radians),
       size,
-      font: fonts.bold,
       color: COLORS.void,
       opacity: 0.55,
       rotate: degrees(angle),
@@ -363,7 +364,7 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     thickness: 0.5,
     color: COLORS.hairline,
   });
-  const orderText = t.orderRef ? `Order ${toWinAnsi(t.orderRef)}  \u00b7  ` : '';
+  const orderText = t.orderRef ? `Order ${t.orderRef}  \u00b7  ` : '';
   drawCentered(page, `${orderText}Keep this ticket private: a copy of the QR admits only once.`, {
     centerX,
     y: footerY,
@@ -420,106 +421,8 @@ function drawField(
   });
   let lineY = box.y - 16;
   for (const line of fitted.lines) {
-    page.drawText(line, { x: box.x, y: lineY, size: fitted.size, font: fonts.bold, color: COLORS.ink });
+    fonts.bold.draw(page, line, { x: box.x, y: lineY, size: fitted.size, color: COLORS.ink });
     lineY -= 14;
   }
   return fitted.lines.length;
-}
-
-interface TextStyle {
-  size: number;
-  font: PDFFont;
-  color: Color;
-}
-
-function drawSpaced(
-  page: PDFPage,
-  text: string,
-  style: TextStyle & { x: number; y: number; spacing: number },
-) {
-  page.pushOperators(setCharacterSpacing(style.spacing));
-  page.drawText(text, { x: style.x, y: style.y, size: style.size, font: style.font, color: style.color });
-  page.pushOperators(setCharacterSpacing(0));
-}
-
-function spacedWidth(text: string, font: PDFFont, size: number, spacing: number): number {
-  return font.widthOfTextAtSize(text, size) + spacing * text.length;
-}
-
-function drawCentered(
-  page: PDFPage,
-  text: string,
-  style: TextStyle & { centerX: number; y: number; maxWidth?: number },
-) {
-  const line = style.maxWidth ? truncate(text, style.font, style.size, style.maxWidth) : text;
-  const width = style.font.widthOfTextAtSize(line, style.size);
-  page.drawText(line, {
-    x: style.centerX - width / 2,
-    y: style.y,
-    size: style.size,
-    font: style.font,
-    color: style.color,
-  });
-}
-
-function fitSize(text: string, font: PDFFont, maxWidth: number): number {
-  const widthAtOne = font.widthOfTextAtSize(text, 1);
-  return widthAtOne === 0 ? 12 : maxWidth / widthAtOne;
-}
-
-/** The largest size at which the text fits in maxLines lines; at the smallest size, the last line is cut with "...". */
-function fitText(
-  text: string,
-  font: PDFFont,
-  options: { maxWidth: number; maxLines: number; sizes: number[] },
-): { lines: string[]; size: number } {
-  for (const size of options.sizes) {
-    const lines = wrap(text, font, size, options.maxWidth);
-    if (lines.length <= options.maxLines) return { lines, size };
-  }
-  const size = options.sizes[options.sizes.length - 1] ?? 10;
-  const lines = wrap(text, font, size, options.maxWidth).slice(0, options.maxLines);
-  const last = lines.length - 1;
-  lines[last] = truncate(`${lines[last]}...`, font, size, options.maxWidth);
-  return { lines, size };
-}
-
-function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= maxWidth || !line) {
-      line = candidate;
-    } else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  // A single word wider than the line (a long id, a URL) is cut rather than overflowing the card.
-  return (lines.length ? lines : ['']).map((l) => truncate(l, font, size, maxWidth));
-}
-
-function truncate(text: string, font: PDFFont, size: number, maxWidth: number): string {
-  if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
-  let cut = text;
-  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}...`, size) > maxWidth) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}...`;
-}
-
-/** An SVG path of a rectangle whose top corners have radius `top` and bottom corners `bottom` (y grows downwards). */
-function roundedRectPath(width: number, height: number, top: number, bottom: number): string {
-  return [
-    `M ${top} 0`,
-    `L ${width - top} 0`,
-    `Q ${width} 0 ${width} ${top}`,
-    `L ${width} ${height - bottom}`,
-    `Q ${width} ${height} ${width - bottom} ${height}`,
-    `L ${bottom} ${height}`,
-    `Q 0 ${height} 0 ${height - bottom}`,
-    `L 0 ${top}`,
-    `Q 0 0 ${top} 0`,
-    'Z',
-  ].join(' ');
 }

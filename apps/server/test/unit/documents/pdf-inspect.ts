@@ -10,8 +10,10 @@ import {
   PDFRawStream,
 } from 'pdf-lib';
 
-// Reads back what renderTicketsPdf drew, without a PDF renderer: pdf-lib writes each drawText as a
-// hex string shown with Tj; images are XObjects whose bytes are turned back into a PNG file.
+// Reads back what renderTicketsPdf drew, without a PDF renderer. Text set in the embedded Noto faces is
+// glyph ids, so it is read from the ActualText span around each line (the characters as written); text in a
+// standard font (ids) is a hex string shown with Tj outside such spans. Images are XObjects whose bytes are
+// turned back into a PNG file.
 
 export interface PdfPageContent {
   text: string[];
@@ -29,8 +31,14 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfPageContent[]> {
     for (const stream of streams) {
       if (!(stream instanceof PDFRawStream)) continue;
       const source = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-      for (const match of source.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-        text.push(Buffer.from(match[1] ?? '', 'hex').toString('latin1'));
+      let inSpan = false;
+      for (const match of source.matchAll(/\/ActualText\s*<([0-9A-Fa-f]*)>|<([0-9A-Fa-f]*)>\s*Tj|\bEMC\b/g)) {
+        if (match[1] !== undefined) {
+          text.push(utf16be(match[1]));
+          inSpan = true;
+        } else if (match[2] !== undefined) {
+          if (!inSpan) text.push(Buffer.from(match[2], 'hex').toString('latin1'));
+        } else inSpan = false;
       }
     }
     const images: Uint8Array[] = [];
@@ -98,4 +106,10 @@ function crc32(bytes: Uint8Array): number {
     for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
   }
   return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A PDF text string in UTF-16BE with its byte-order mark, as pdf-lib's PDFHexString.fromText writes it. */
+function utf16be(hex: string): string {
+  const bytes = Buffer.from(hex.replace(/^feff/i, ''), 'hex');
+  return bytes.swap16().toString('utf16le');
 }
