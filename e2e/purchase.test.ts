@@ -47,6 +47,19 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/** Starts a checkout of `quantity` seats with the page's own session (a hold, left unpaid), as another tab would. */
+async function holdSeats(page: Page, quantity: number): Promise<number> {
+  return page.evaluate(async (count) => {
+    const session = JSON.parse(localStorage.getItem('utsav.dev-identity') ?? '{}') as { idToken?: string };
+    const response = await fetch('/api/tickets', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${session.idToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ quantity: count }),
+    });
+    return response.status;
+  }, quantity);
+}
+
 describe('buying tickets', () => {
   it('a signed-out visitor picks 5, signs in mid-purchase, pays by UPI and gets 5 tickets with a scannable QR', async () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
@@ -206,6 +219,38 @@ describe('buying tickets', () => {
     await page.evaluate(() => document.getElementById('tickets')?.scrollIntoView({ block: 'start' }));
     await expect.poll(async () => (await decodeQrImage(await qr.screenshot())).length).toBe(1);
     await screenshot(page, 'my-tickets-qr-1280');
+    await context.close();
+  });
+
+  it('the dialog shows how many more a person may buy, keeps the choice within it, and says so at the cap', async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(suite.server.url);
+    await signInThroughPopup(page, { email: 'hoarder@utsav.test', name: 'Harsh Hoarder' });
+    await page.getByRole('button', { name: 'View My Tickets' }).first().waitFor();
+    expect(await holdSeats(page, 18)).toBe(200);
+
+    await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
+    const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });
+    await expect
+      .poll(() => booking.getByText('You may buy 2 more (up to 20 tickets per person).').isVisible())
+      .toBe(true);
+    const quantity = booking.getByRole('spinbutton', { name: 'Number of tickets' });
+    await booking.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect.poll(() => quantity.inputValue()).toBe('2');
+    expect(await booking.getByRole('button', { name: 'Increase quantity' }).isDisabled()).toBe(true);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'purchase-allowance-390');
+    await booking.getByRole('button', { name: 'Close dialog' }).click();
+
+    expect(await holdSeats(page, 2)).toBe(200);
+    await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
+    const limit = page.getByRole('dialog', { name: 'Ticket Limit Reached' });
+    await limit.waitFor();
+    await expect
+      .poll(() => limit.getByText(/One person may buy at most 20 tickets for this event/).isVisible())
+      .toBe(true);
+    await screenshot(page, 'purchase-limit-reached-390');
     await context.close();
   });
 });

@@ -4,6 +4,8 @@ export const CURRENCY = 'INR';
 export const DEFAULT_TICKET_PRICE = 299;
 export const GROUP_MIN_QUANTITY = 4;
 export const DEFAULT_ORDER_QUANTITY_CAP = 20;
+/** Seats one person may hold or have bought for the event (MAX_TICKETS_PER_PERSON); see person-limit.ts. */
+export const DEFAULT_MAX_TICKETS_PER_PERSON = 20;
 export const DEFAULT_HOLD_MINUTES = 15;
 
 export const CANCELLATION_MIN_DAYS = 10;

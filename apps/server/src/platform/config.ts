@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { EMAIL_PATTERN } from '@utsav/domain/auth-schemas';
-import { DEFAULT_HOLD_MINUTES, DEFAULT_ORDER_QUANTITY_CAP } from '@utsav/domain/constants';
+import {
+  DEFAULT_HOLD_MINUTES,
+  DEFAULT_MAX_TICKETS_PER_PERSON,
+  DEFAULT_ORDER_QUANTITY_CAP,
+} from '@utsav/domain/constants';
 import { z } from 'zod';
 
 // Every setting comes from the environment and is checked once at start-up, so a typo stops the server
@@ -91,6 +95,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Utsav Tickets <tickets@utsav.local>'),
   HOLD_MINUTES: positiveInt(DEFAULT_HOLD_MINUTES),
   ORDER_QUANTITY_CAP: positiveInt(DEFAULT_ORDER_QUANTITY_CAP),
+  MAX_TICKETS_PER_PERSON: positiveInt(DEFAULT_MAX_TICKETS_PER_PERSON),
   TRUST_PROXY: z.string().trim().optional(),
   // Sign-ins per identity (the verified token's subject), and per client address: carrier-grade NAT and a
   // college's Wi-Fi put hundreds of honest people behind one address, so that ceiling is far higher.
@@ -175,6 +180,8 @@ export interface Config {
   mailFrom: string;
   holdMinutes: number;
   orderQuantityCap: number;
+  /** Seats one person may hold plus have bought (hand-issued tickets aside); see @utsav/domain/person-limit. */
+  maxTicketsPerPerson: number;
   trustProxy: boolean | number | string;
   rateLimits: {
     /** Per identity (token subject); an unverifiable token counts against its address at this rate. */
@@ -257,6 +264,7 @@ export function loadConfig(env: Env): Config {
     mailFrom: e.MAIL_FROM,
     holdMinutes: e.HOLD_MINUTES,
     orderQuantityCap: e.ORDER_QUANTITY_CAP,
+    maxTicketsPerPerson: e.MAX_TICKETS_PER_PERSON,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: {
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,

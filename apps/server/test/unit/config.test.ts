@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       payments: 'emulator',
       holdMinutes: 15,
       orderQuantityCap: 20,
+      maxTicketsPerPerson: 20,
       trustProxy: false,
     });
     expect(config.razorpay).toMatchObject(EMULATOR_RAZORPAY);
@@ -108,6 +109,7 @@ describe('loadConfig', () => {
     ['PAYMENTS', 'cash'],
     ['HOLD_MINUTES', '0'],
     ['ORDER_QUANTITY_CAP', '2.5'],
+    ['MAX_TICKETS_PER_PERSON', '0'],
     ['SMTP_URL', 'http://mail'],
   ])('a bad %s (%s) stops start-up with a message naming it', (name, value) => {
     let error: unknown;

@@ -57,6 +57,40 @@ export async function countTaken(db: Db, eventId: string, now: Date): Promise<nu
 }
 
 /**
+ * One person's seats of the event, read like countInventory in one statement: seats in their live holds and
+ * tickets they bought that still admit (active or used). Hand-issued tickets are staff's decision and are not
+ * counted. The per-person cap (see @utsav/domain/person-limit) is judged on these two numbers.
+ */
+export async function countPersonSeats(
+  db: Db,
+  eventId: string,
+  userId: string,
+  now: Date,
+): Promise<{ held: number; bought: number }> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('tickets')
+        .select((t) => t.fn.countAll<number>().as('bought'))
+        .where('event_id', '=', eventId)
+        .where('user_id', '=', userId)
+        .where('status', 'in', ['active', 'used'])
+        .where('issued_by_admin', '=', 0)
+        .as('bought'),
+      eb
+        .selectFrom('orders')
+        .select((o) => o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'))
+        .where('event_id', '=', eventId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'created')
+        .where('hold_expires_at', '>', now.toISOString())
+        .as('held'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { held: Number(row.held ?? 0), bought: Number(row.bought ?? 0) };
+}
+
+/**
  * Serialises every transaction that checks or changes this event's inventory. PostgreSQL: a row lock
  * (SELECT ... FOR UPDATE) held until commit, shared by all server processes. SQLite: nothing to take,
  * Kysely runs every transaction on the single connection one at a time (and SQLite allows one writer).

@@ -12,6 +12,7 @@ import { verifyCheckoutSignature } from '../../platform/payments/signatures';
 import { countTaken, findCurrentEvent, lockEvent } from '../event/repo';
 import { capturedPaymentFor, fulfilOrder } from './fulfilment';
 import { refundLatePayment } from './payment-refunds';
+import { assertWithinPersonLimit } from './person-limit';
 import {
   findOrderByRazorpayId,
   findTicketsOfOrder,
@@ -22,6 +23,11 @@ import {
 } from './repo';
 
 // Checkout: a hold on seats, a Razorpay order to pay it, and verification of the payment.
+//
+// PER-PERSON INVARIANT, per event and person: seats in the person's live holds + tickets they bought (active or
+// used, not hand-issued) <= MAX_TICKETS_PER_PERSON when each hold is placed. Checked under the same event lock,
+// so it holds against that person's concurrent checkouts too. A payment arriving after its hold ran out still
+// gets its tickets if stock remains (the money was taken), which may leave a person above the cap.
 //
 // INVENTORY INVARIANT, at every instant and under any concurrency, per event:
 //     active + used tickets + live holds  <=  total_tickets
@@ -100,6 +106,7 @@ async function placeOrder(
     if (clientPrice && !matchesQuote(clientPrice, serverQuote)) throw priceChanged(serverQuote);
     const taken = await countTaken(trx, event.id, now);
     if (taken + quantity > event.total_tickets) throw soldOut(event.total_tickets - taken);
+    await assertWithinPersonLimit(trx, ctx, caller.id, event.id, quantity, now);
     const order: OrderRow = {
       id: orderId,
       razorpay_order_id: null,

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
+import { getPurchaseAllowance } from './person-limit';
 import { ticketJsonSchema, toTicketJson } from './presenter';
 import { createOrder, startBooking, verifyPayment } from './purchase-service';
 import { getTicket, listMyTickets } from './service';
@@ -22,20 +23,20 @@ const checkoutJson = {
 
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
-  // Per buyer (the route's own onRequest has identified them by then), so a venue's shared Wi-Fi is fine.
-  const holdRateLimit = {
-    rateLimit: {
-      max: config.rateLimits.createOrderPerMinute,
-      timeWindow: '1 minute',
-      keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
-    },
-  };
+  // One counter per buyer for both checkout routes (they place the same hold): a route-level `rateLimit`
+  // config would give each route its own store, and twice the holds. Keyed by the buyer (requireAction has
+  // identified them by then, so it must run first), so a venue's shared Wi-Fi is fine.
+  const checkoutRateLimit = app.rateLimit({
+    max: config.rateLimits.createOrderPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `checkout:${request.user?.id ?? request.ip}`,
+  });
+  const checkoutOnRequest = [app.requireAction('ticket:buy'), checkoutRateLimit];
 
   app.post(
     '/tickets/create-order',
     {
-      onRequest: app.requireAction('ticket:buy'),
-      config: holdRateLimit,
+      onRequest: checkoutOnRequest,
       schema: {
         tags: ['tickets'],
         body: createOrderSchema(config.orderQuantityCap),
@@ -51,8 +52,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets',
     {
-      onRequest: app.requireAction('ticket:buy'),
-      config: holdRateLimit,
+      onRequest: checkoutOnRequest,
       schema: {
         tags: ['tickets'],
         body: bookingSchema(config.orderQuantityCap),
@@ -64,6 +64,29 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...(await startBooking(app.ctx, actor(request), request.body.quantity)),
       // Tickets exist only once this order is paid and verified.
       requiresPayment: true as const,
+    }),
+  );
+
+  app.get(
+    '/tickets/allowance',
+    {
+      onRequest: app.requireAction('ticket:buy'),
+      schema: {
+        tags: ['tickets'],
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            // Null when no event is on sale.
+            allowance: z
+              .object({ limit: z.number(), held: z.number(), bought: z.number(), remaining: z.number() })
+              .nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      allowance: await getPurchaseAllowance(app.ctx, actor(request)),
     }),
   );
 

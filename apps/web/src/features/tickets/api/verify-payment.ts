@@ -3,6 +3,7 @@ import { type VerifyPaymentInput, verifyPaymentSchema } from '@utsav/domain/purc
 import { api } from '../../../lib/api-client';
 import { type Ticket, toTickets } from '../types';
 import { MY_TICKETS_QUERY_KEY } from './get-my-tickets';
+import { PURCHASE_ALLOWANCE_QUERY_KEY } from './get-purchase-allowance';
 
 export { type VerifyPaymentInput, verifyPaymentSchema };
 
@@ -44,6 +45,7 @@ export function useVerifyPayment() {
       // holds back the move to /payment-success.
       void queryClient.invalidateQueries({ queryKey: MY_TICKETS_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: EVENT_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: PURCHASE_ALLOWANCE_QUERY_KEY });
     },
   });
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_ORDER_QUANTITY_CAP, POLICY } from '@utsav/domain/constants';
+import { personLimitMessage } from '@utsav/domain/person-limit';
 import { formatRupees, type Quote, quote } from '@utsav/domain/pricing';
 import { quantityMessage } from '@utsav/domain/purchase-schema';
 import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
@@ -17,8 +18,10 @@ import { Spinner } from '../../../ui/spinner';
 import { toastTarget } from '../../../ui/toast';
 import { OrderNotCreatedError, useCreateOrder } from '../api/create-order';
 import { MY_TICKETS_QUERY_KEY } from '../api/get-my-tickets';
+import { PURCHASE_ALLOWANCE_QUERY_KEY, usePurchaseAllowance } from '../api/get-purchase-allowance';
 import { PaymentNotVerifiedError, useVerifyPayment } from '../api/verify-payment';
 import { type CheckoutSuccess, loadCheckout } from '../checkout/razorpay';
+import { AllowanceNote, LimitReachedContent } from './purchase-allowance';
 import { parseQuantity, QuantityStepper } from './quantity-stepper';
 
 export interface PurchaseEvent {
@@ -75,6 +78,8 @@ const STEP_TITLES: Record<Step, string> = {
   unverified: 'Payment Not Confirmed',
 };
 
+const LIMIT_REACHED_TITLE = 'Ticket Limit Reached';
+
 function ticketsLabel(count: number): string {
   return `${count} ${count === 1 ? 'ticket' : 'tickets'}`;
 }
@@ -87,9 +92,12 @@ function signInMessage(error: unknown): string {
   return PURCHASE_MESSAGES.signInFailed;
 }
 
-/** A refused order the guest can act on: the price moved or the tickets are gone. */
+/** A refused order the guest can act on: the price moved, the tickets are gone, or the person's cap is reached. */
 function isStaleEventError(error: unknown): error is ApiError {
-  return error instanceof ApiError && (error.code === 'PRICE_CHANGED' || error.code === 'SOLD_OUT');
+  return (
+    error instanceof ApiError &&
+    (error.code === 'PRICE_CHANGED' || error.code === 'SOLD_OUT' || error.code === 'PERSON_LIMIT_REACHED')
+  );
 }
 
 function EventSummary({ event }: { event: PurchaseEvent }) {
@@ -162,6 +170,7 @@ function SelectStep({
   agreed,
   onAgreedChange,
   inputRef,
+  allowanceNote,
 }: {
   event: PurchaseEvent;
   max: number;
@@ -171,6 +180,7 @@ function SelectStep({
   agreed: boolean;
   onAgreedChange: (agreed: boolean) => void;
   inputRef: RefObject<HTMLInputElement | null>;
+  allowanceNote: ReactNode;
 }) {
   const error = priced ? null : quantityMessage(max);
   return (
@@ -185,6 +195,7 @@ function SelectStep({
         <PricingTiers event={event} activeTier={priced?.pricingTier} />
       </section>
       <QuantityStepper text={text} max={max} onTextChange={onTextChange} error={error} inputRef={inputRef} />
+      {allowanceNote}
       <TotalLine priced={priced} />
       <label className="flex cursor-pointer items-start gap-3 text-sm text-maroon-50">
         <input
@@ -342,6 +353,13 @@ function SoldOutContent() {
   );
 }
 
+function dialogTitle(step: Step, soldOut: boolean, limitReached: boolean): string {
+  if (step === 'verifying' || step === 'unverified' || step === 'paying') return STEP_TITLES[step];
+  if (soldOut) return 'Event Sold Out';
+  if (limitReached && step !== 'signin') return LIMIT_REACHED_TITLE;
+  return STEP_TITLES[step];
+}
+
 /** Keeps the tab from being closed while a payment is being confirmed. */
 function useBlockUnload(active: boolean) {
   useEffect(() => {
@@ -388,9 +406,19 @@ export function PurchaseDialog({
   const quantityRef = useRef<HTMLInputElement>(null);
   const primaryRef = useRef<HTMLButtonElement>(null);
 
+  const allowance = usePurchaseAllowance(buyer?.email ?? null, { enabled: open }).data ?? null;
+
   const available = event.availableTickets;
   const soldOut = available !== null && available <= 0;
-  const max = Math.max(1, Math.min(DEFAULT_ORDER_QUANTITY_CAP, available ?? DEFAULT_ORDER_QUANTITY_CAP));
+  const limitReached = allowance !== null && allowance.remaining <= 0;
+  const max = Math.max(
+    1,
+    Math.min(
+      DEFAULT_ORDER_QUANTITY_CAP,
+      available ?? DEFAULT_ORDER_QUANTITY_CAP,
+      allowance?.remaining ?? DEFAULT_ORDER_QUANTITY_CAP,
+    ),
+  );
   const quantity = parseQuantity(text, max);
   const priced = quantity === null ? null : quote(event, quantity);
 
@@ -409,6 +437,16 @@ export function PurchaseDialog({
     const typed = Number.parseInt(text, 10);
     if (!Number.isNaN(typed) && typed > max) setText(String(max));
   }, [max, text]);
+
+  // Signed in mid-purchase with more chosen than this person may still buy: back to choosing, told why (the
+  // selection itself is brought within the allowance by the effect above).
+  useEffect(() => {
+    if (step !== 'confirm' || !allowance || allowance.remaining <= 0) return;
+    if (Number.parseInt(text, 10) > allowance.remaining) {
+      setNotice({ tone: 'error', text: personLimitMessage(allowance) });
+      setStep('select');
+    }
+  }, [step, allowance, text]);
 
   // After sign-in the purchase resumes by itself, with the same quantity (guest-side §4).
   useEffect(() => {
@@ -495,9 +533,11 @@ export function PurchaseDialog({
       });
     } catch (error) {
       if (isStaleEventError(error)) {
-        // The price moved or the tickets ran out: say what the server said and show the fresh numbers.
+        // The price moved, the tickets ran out or the person's cap is reached: say what the server said and
+        // show the fresh numbers.
         toast.error(PURCHASE_MESSAGES.orderFailed, toastTarget({ description: error.message }));
         setNotice({ tone: 'error', text: error.message });
+        void queryClient.invalidateQueries({ queryKey: PURCHASE_ALLOWANCE_QUERY_KEY });
         onEventStale();
         setStep('select');
       } else if (error instanceof OrderNotCreatedError) {
@@ -563,6 +603,13 @@ export function PurchaseDialog({
         Close
       </Button>
     );
+  } else if (limitReached && allowance && (step === 'select' || step === 'confirm')) {
+    body = <LimitReachedContent allowance={allowance} />;
+    footer = (
+      <Button ref={primaryRef} onClick={handleClose}>
+        Close
+      </Button>
+    );
   } else if (step === 'select') {
     body = (
       <>
@@ -575,6 +622,7 @@ export function PurchaseDialog({
           agreed={agreed}
           onAgreedChange={setAgreed}
           inputRef={quantityRef}
+          allowanceNote={allowance ? <AllowanceNote allowance={allowance} /> : null}
         />
         <div className="mt-3">
           <NoticeLine notice={notice} />
@@ -640,7 +688,7 @@ export function PurchaseDialog({
       open={open && step !== 'paying'}
       onClose={handleClose}
       dismissible={step !== 'verifying'}
-      title={soldOut && step !== 'verifying' && step !== 'unverified' ? 'Event Sold Out' : STEP_TITLES[step]}
+      title={dialogTitle(step, soldOut, limitReached)}
       description={step === 'select' ? event.name : undefined}
       footer={footer}
     >

@@ -1,0 +1,54 @@
+import {
+  fitsPersonLimit,
+  type PersonAllowance,
+  personAllowance,
+  personLimitMessage,
+} from '@utsav/domain/person-limit';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db/database';
+import type { UserRow } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import { countPersonSeats, findCurrentEvent } from '../event/repo';
+
+// The per-person cap (MAX_TICKETS_PER_PERSON) of the checkout. The rule is @utsav/domain/person-limit; this
+// file reads the person's seats and turns a refusal into PERSON_LIMIT_REACHED.
+
+/** What one person may still hold of the event at `now`. */
+export async function allowanceOf(
+  db: Db,
+  ctx: AppContext,
+  userId: string,
+  eventId: string,
+  now: Date,
+): Promise<PersonAllowance> {
+  return personAllowance(ctx.config.maxTicketsPerPerson, await countPersonSeats(db, eventId, userId, now));
+}
+
+/**
+ * Must run inside the hold transaction, after the event row is locked: every hold of this event waits on that
+ * lock, so two checkouts of the same person (two tabs, two routes, two instances) cannot both count the seats
+ * before either is inserted and together pass the cap.
+ */
+export async function assertWithinPersonLimit(
+  trx: Db,
+  ctx: AppContext,
+  userId: string,
+  eventId: string,
+  quantity: number,
+  now: Date,
+): Promise<void> {
+  const allowance = await allowanceOf(trx, ctx, userId, eventId, now);
+  if (!fitsPersonLimit(allowance, quantity)) {
+    throw new AppError('PERSON_LIMIT_REACHED', personLimitMessage(allowance));
+  }
+}
+
+/** GET /tickets/allowance: the purchase dialog shows it and keeps the quantity within it. */
+export async function getPurchaseAllowance(
+  ctx: AppContext,
+  caller: UserRow,
+): Promise<PersonAllowance | null> {
+  const event = await findCurrentEvent(ctx.db);
+  if (!event) return null;
+  return allowanceOf(ctx.db, ctx, caller.id, event.id, ctx.now());
+}
