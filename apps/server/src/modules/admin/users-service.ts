@@ -4,13 +4,16 @@ import { transaction } from '../../platform/db/database';
 import { lockFor } from '../../platform/db/locks';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { releaseHoldsOfUser } from '../tickets/repo';
 import { anonymiseUser, countAdmins, findUserById } from '../users/repo';
 import { ADMIN_ROLES_LOCK } from '../users/service';
 
 /**
  * DELETE /admin/users/{id}: the account and its personal data go, the books stay (ARCHITECTURE.md
  * "Users"). Tickets, orders and refunds keep pointing at the anonymised row, so sales, revenue and the
- * gate still add up; the person disappears from user lists and counts.
+ * gate still add up; the person disappears from user lists and counts. Their unpaid checkouts end in the
+ * same transaction (seats back on sale); a payment that still arrives for one is refunded in full by
+ * fulfilment.ts, never turned into tickets nobody can receive.
  */
 export async function deleteUser(ctx: AppContext, caller: UserRow, targetId: string): Promise<void> {
   if (caller.id === targetId) throw new AppError('BAD_REQUEST', 'You cannot delete your own account');
@@ -30,6 +33,19 @@ export async function deleteUser(ctx: AppContext, caller: UserRow, targetId: str
     const current = await findUserById(trx, caller.id);
     if (current?.role !== 'admin') throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
     await anonymiseUser(trx, target.id, now.toISOString());
+    for (const orderId of await releaseHoldsOfUser(trx, target.id, now)) {
+      await recordAudit(
+        trx,
+        {
+          actorUserId: caller.id,
+          action: 'order.expired',
+          entity: 'order',
+          entityId: orderId,
+          data: { reason: 'owner-deleted' },
+        },
+        now,
+      );
+    }
     await recordAudit(
       trx,
       {

@@ -33,6 +33,8 @@ import {
 //    caller can issue tickets for it afterwards) and the full amount is refunded after the commit. The
 //    refund call uses an idempotency key derived from the order id, so retries (job, webhook, verify)
 //    never refund twice, and the guest's mail is queued only by the update that records the refund id.
+//  - A payment for an order whose buyer's account was deleted is refunded in full the same way, whatever the
+//    stock: nobody could receive the tickets, and no mail goes to the anonymised address.
 
 export type FulfilSource = 'verify' | 'webhook' | 'reconcile';
 
@@ -84,6 +86,27 @@ export async function fulfilOrder(
       if (current.razorpay_payment_id !== payment.id)
         return { kind: 'duplicate-payment', status: current.status };
       return { kind: current.status === 'paid' ? 'already-issued' : 'already-refunded' };
+    }
+
+    // The buyer's account was deleted (deletion also ended this hold): tickets for an anonymised row would
+    // reach nobody, so the payment goes back in full, like a late payment with no seats. Deletion updates
+    // this order row, so it cannot commit between this read and this transaction's end.
+    if (!(await findUserById(trx, current.user_id))) {
+      if (!(await markOrderRefundOwed(trx, current.id, current.status, payment.id, now))) {
+        throw new Error(`order ${current.id} changed under its lock`);
+      }
+      await recordAudit(
+        trx,
+        {
+          actorUserId: null,
+          action: 'order.late_payment_refund_owed',
+          entity: 'order',
+          entityId: current.id,
+          data: { source, paymentId: payment.id, reason: 'owner-deleted' },
+        },
+        now,
+      );
+      return { kind: 'refund-owed' };
     }
 
     const holdIsLive = current.status === 'created' && current.hold_expires_at > now.toISOString();

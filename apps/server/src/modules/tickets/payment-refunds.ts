@@ -6,6 +6,7 @@ import type { DuplicatePaymentRow, OrderRow } from '../../platform/db/schema';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { RazorpayError, type RazorpayRefund } from '../../platform/payments/razorpay-client';
 import { refundFailureReason } from '../refunds/gateway';
+import { findUserById } from '../users/repo';
 import {
   clearFailedDuplicateRefund,
   clearFailedOrderRefund,
@@ -58,17 +59,20 @@ export async function refundLatePayment(ctx: AppContext, order: OrderRow): Promi
     if (!(await setOrderRefundId(trx, order.id, refundId, now))) return;
     // refunded_at survives a failed refund (latePaymentRefundFailed): the guest hears about the refund once.
     if (order.refunded_at !== null) return;
-    await enqueueOutbox(
-      trx,
-      'late-payment-refunded',
-      {
-        orderId: order.id,
-        userId: order.user_id,
-        amount: paiseToRupees(order.amount_paise),
-        amountPaise: order.amount_paise,
-      },
-      now,
-    );
+    // A deleted buyer's address is an anonymised placeholder: nothing is mailed, the audit entry stays.
+    if (await findUserById(trx, order.user_id)) {
+      await enqueueOutbox(
+        trx,
+        'late-payment-refunded',
+        {
+          orderId: order.id,
+          userId: order.user_id,
+          amount: paiseToRupees(order.amount_paise),
+          amountPaise: order.amount_paise,
+        },
+        now,
+      );
+    }
     await recordAudit(
       trx,
       {

@@ -106,6 +106,33 @@ export async function expireHold(db: Db, id: string, now: Date): Promise<boolean
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Ends every checkout of a person still `created` (their account is being deleted): the seats go back to sale
+ * at once. Marked expired with the hold ending now, so the reconciliation job's re-check of expired orders
+ * still asks Razorpay about them, and a payment made anyway is found and refunded. Returns the orders' ids.
+ */
+export async function releaseHoldsOfUser(trx: Db, userId: string, now: Date): Promise<string[]> {
+  const stamp = now.toISOString();
+  const rows = await trx
+    .updateTable('orders')
+    .set((eb) => ({
+      status: 'expired',
+      // Never later than it was: a hold that ran out an hour ago keeps its place in the re-check window.
+      hold_expires_at: eb
+        .case()
+        .when('hold_expires_at', '>', stamp)
+        .then(stamp)
+        .else(eb.ref('hold_expires_at'))
+        .end(),
+      updated_at: stamp,
+    }))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'created')
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export function findExpiredHolds(db: Db, now: Date, limit: number): Promise<OrderRow[]> {
   return db
     .selectFrom('orders')
