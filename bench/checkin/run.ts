@@ -15,6 +15,10 @@
 //
 // Rate limits stay on (300 scans a minute per checker and route): each gate rotates over enough checker
 // accounts that none passes 250 requests, as several volunteers would share a busy gate.
+//
+//   npx tsx bench/checkin/run.ts --out-of-process [--engines sqlite,postgres] [--duration 10] [--cpu-prof DIR]
+//   (tickets bought through the purchase flow, then verify-qr and mark-used by autocannon against the server
+//   in its own process, with ratios to a bare hello: bench/out-of-process/)
 
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -29,6 +33,12 @@ import { updateUser } from '../../apps/server/src/modules/users/repo';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { issuePaidTickets } from '../../apps/server/test/support/checkin';
 import { createPostgresDatabase, type Engine, machine, type Percentiles, percentiles } from '../support';
+
+if (process.argv.includes('--out-of-process')) {
+  const { runOutOfProcess } = await import('../out-of-process/run');
+  await runOutOfProcess(['checkin']);
+  process.exit(0);
+}
 
 const { values: args } = parseArgs({
   options: {

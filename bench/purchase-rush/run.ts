@@ -19,6 +19,11 @@
 // a small JSON body, driven by the same pool with the same concurrency, right before AND right after each
 // engine's rush (this machine is shared, its load swings within a minute; both are reported).
 // ratio = purchase-flow requests/s (create-order + pay + verify-payment) / mean of the two bare requests/s.
+//
+//   npx tsx bench/purchase-rush/run.ts --out-of-process [--engines sqlite,postgres] [--duration 10]
+//                                      [--scenarios health,me,holds,purchases,full-event] [--cpu-prof DIR]
+//   (the server in its own process as `npm start` runs it, autocannon from here, ratios to a bare hello:
+//   bench/out-of-process/)
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -45,6 +50,12 @@ import {
   tally,
 } from '../../apps/server/test/integration/cluster-rush';
 import { createPostgresDatabase, type Engine, machine } from '../support';
+
+if (process.argv.includes('--out-of-process')) {
+  const { runOutOfProcess } = await import('../out-of-process/run');
+  await runOutOfProcess(['health', 'me', 'holds', 'purchases', 'full-event']);
+  process.exit(0);
+}
 
 const { values: args } = parseArgs({
   options: {

@@ -272,6 +272,8 @@ export interface Books {
   sold: number;
   /** sold − total when positive: must be 0. */
   oversold: number;
+  /** event_inventory.tickets_sold (kept by triggers) minus the recount of active + used tickets: must be 0. */
+  soldCounterDrift: number;
   paidOrders: number;
   /** Captured payments (at Razorpay) that have neither their order's tickets nor a full refund. */
   unsettledPayments: string[];
@@ -311,6 +313,11 @@ export async function checkBooks(
     .where('event_id', '=', eventId)
     .execute();
   const sold = tickets.filter((ticket) => ticket.status === 'active' || ticket.status === 'used').length;
+  const counter = await db
+    .selectFrom('event_inventory')
+    .select('tickets_sold')
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
 
   const ticketsByOrder = new Map<string, number>();
   for (const ticket of tickets) {
@@ -398,6 +405,7 @@ export async function checkBooks(
     total: event.total_tickets,
     sold,
     oversold: Math.max(0, sold - event.total_tickets),
+    soldCounterDrift: counter ? Number(counter.tickets_sold) - sold : Number.NaN,
     paidOrders: paid.length,
     unsettledPayments,
     doubleRefunds,
@@ -420,6 +428,7 @@ export async function checkBooks(
 export function booksProblems(books: Books) {
   return {
     oversold: books.oversold,
+    soldCounterDrift: books.soldCounterDrift,
     unsettledPayments: books.unsettledPayments,
     doubleRefunds: books.doubleRefunds,
     badTicketCounts: books.badTicketCounts,
@@ -431,6 +440,7 @@ export function booksProblems(books: Books) {
 
 export const NO_PROBLEMS = {
   oversold: 0,
+  soldCounterDrift: 0,
   unsettledPayments: [],
   doubleRefunds: [],
   badTicketCounts: [],

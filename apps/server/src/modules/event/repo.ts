@@ -17,9 +17,9 @@ export function updateEvent(db: Db, id: string, patch: EventPatch): Promise<Even
   return db.updateTable('events').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
-/** Seats no longer for sale, derived from rows at read time: never a stored counter that can drift. */
+/** Seats no longer for sale: sold from the database-kept counter, held summed from live holds. */
 export interface Inventory {
-  /** Active and used tickets. */
+  /** Active and used tickets (event_inventory.tickets_sold, kept by triggers on tickets: migration 0011). */
   sold: number;
   /** Seats in live holds: orders still `created` whose hold has not expired at `now`. */
   held: number;
@@ -28,16 +28,13 @@ export interface Inventory {
 /**
  * One statement, so PostgreSQL reads both numbers from one snapshot: as two statements, a fulfilment
  * committing in between (hold -> tickets) could be counted in neither and oversell under READ COMMITTED.
+ * Neither part grows with the tickets sold: the counter is one row, and live holds (at most the unsold seats)
+ * are read from orders_live_holds_idx alone.
  */
 export async function countInventory(db: Db, eventId: string, now: Date): Promise<Inventory> {
   const row = await db
     .selectNoFrom((eb) => [
-      eb
-        .selectFrom('tickets')
-        .select((t) => t.fn.countAll<number>().as('sold'))
-        .where('event_id', '=', eventId)
-        .where('status', 'in', ['active', 'used'])
-        .as('sold'),
+      eb.selectFrom('event_inventory').select('tickets_sold').where('event_id', '=', eventId).as('sold'),
       eb
         .selectFrom('orders')
         .select((o) => o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'))
@@ -47,7 +44,9 @@ export async function countInventory(db: Db, eventId: string, now: Date): Promis
         .as('held'),
     ])
     .executeTakeFirstOrThrow();
-  return { sold: Number(row.sold ?? 0), held: Number(row.held ?? 0) };
+  // Every event gets its row from a trigger; a missing one must not read as "nothing sold".
+  if (row.sold === null || row.sold === undefined) throw new Error(`event ${eventId} has no inventory row`);
+  return { sold: Number(row.sold), held: Number(row.held ?? 0) };
 }
 
 /** Active + used tickets + live holds: what the inventory invariant keeps at or below total_tickets. */

@@ -7,6 +7,7 @@ import {
   type MigrationProvider,
   Migrator,
   PostgresDialect,
+  type SqliteDatabase,
   SqliteDialect,
 } from 'kysely';
 import pg from 'pg';
@@ -42,7 +43,31 @@ export function createDatabase(
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
   file.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every statement it runs; compiling the SQL was ~8% of the server's CPU under
+ * a purchase rush (bench/RESULTS.md). The same few hundred SQL texts recur, so prepared statements are kept
+ * by text, least recently used dropped first (`in (?, ?, ...)` lists of varying length make new texts).
+ * Safe to share: Kysely runs one query at a time on the single connection, a stream included.
+ */
+function withStatementCache(file: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  const prepare = (source: string): SQLite.Statement => {
+    let statement = statements.get(source);
+    if (statement) {
+      statements.delete(source);
+    } else {
+      statement = file.prepare(source);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+    }
+    statements.set(source, statement);
+    return statement;
+  };
+  return { prepare, close: () => file.close() };
 }
 
 function postgresPool(connectionString: string): pg.Pool {

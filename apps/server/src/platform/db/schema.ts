@@ -212,6 +212,7 @@ export interface Database {
   refunds: RefundsTable;
   refund_status_history: RefundStatusHistoryTable;
   duplicate_payments: DuplicatePaymentsTable;
+  event_inventory: EventInventoryTable;
 }
 
 /** A second captured payment for an order already settled: refunded in full (migration 0006). */
@@ -232,3 +233,12 @@ export type OrderRow = OrdersTable;
 export type TicketRow = TicketsTable;
 export type RefundRow = RefundsTable;
 export type DuplicatePaymentRow = DuplicatePaymentsTable;
+
+/**
+ * Active + used tickets per event, kept by triggers on tickets in the writing transaction (migration 0011).
+ * Read-only for the code: never written by hand.
+ */
+export interface EventInventoryTable {
+  event_id: string;
+  tickets_sold: number;
+}

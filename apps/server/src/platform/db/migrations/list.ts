@@ -5,6 +5,7 @@ import * as checkinScans from './0003_checkin_scans';
 import * as refunds from './0004_refunds';
 import * as adminIndexes from './0005_admin_indexes';
 import * as paymentRefunds from './0006_payment_refunds';
+import * as eventInventory from './0011_event_inventory';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -15,4 +16,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0004_refunds', refunds],
   ['0005_admin_indexes', adminIndexes],
   ['0006_payment_refunds', paymentRefunds],
+  ['0011_event_inventory', eventInventory],
 ];

@@ -1,0 +1,75 @@
+// Where the time went in a `node --cpu-prof` profile: self time by package (or our source file) and the top
+// functions, as percentages of the sampled time that was not idle.
+//
+//   npx tsx bench/out-of-process/profile-summary.ts <file.cpuprofile> [--top 25]
+
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string', default: '25' } },
+});
+const file = positionals[0];
+if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile>');
+const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+
+// Self time per node from the sample stream (timeDeltas[i] is the time before samples[i]).
+const selfUs = new Map<number, number>();
+for (let i = 0; i < profile.samples.length; i++) {
+  const id = profile.samples[i]!;
+  selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+}
+
+function area(url: string, name: string): string {
+  if (!url) return name.startsWith('(') ? name : '(native)';
+  const modules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (modules) return modules[1]!;
+  if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
+  const ours = /\/(apps|packages)\/(.+)$/.exec(url);
+  if (ours) return `${ours[1]}/${ours[2]}`;
+  return url;
+}
+
+const byArea = new Map<string, number>();
+const byFunction = new Map<string, number>();
+let total = 0;
+let idle = 0;
+for (const node of profile.nodes) {
+  const us = selfUs.get(node.id) ?? 0;
+  if (!us) continue;
+  const { functionName, url, lineNumber } = node.callFrame;
+  if (functionName === '(idle)') {
+    idle += us;
+    continue;
+  }
+  total += us;
+  const where = area(url, functionName);
+  byArea.set(where, (byArea.get(where) ?? 0) + us);
+  const key = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
+  byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+}
+
+const top = Number(values.top);
+const pct = (us: number) => `${((100 * us) / total).toFixed(1)}%`;
+console.log(
+  `busy ${(total / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s\n\nself time by package / source file:`,
+);
+for (const [name, us] of [...byArea].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(`  ${pct(us).padStart(6)}  ${name}`);
+console.log('\ntop functions (self):');
+for (const [name, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(`  ${pct(us).padStart(6)}  ${name}`);

@@ -1,0 +1,132 @@
+// Runs the out-of-process scenarios on each engine and prints one line per figure plus a markdown table.
+// Used by `bench/purchase-rush/run.ts --out-of-process` and `bench/checkin/run.ts --out-of-process`.
+
+import { mkdirSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { type Engine, machine } from '../support';
+import { describe, type LoadResult, newestProfile, startHello, startServer } from './harness';
+import {
+  ADMIN_EMAIL,
+  checkers,
+  type Measured,
+  measureFullEvent,
+  measureHealth,
+  measureHolds,
+  measureMe,
+  measurePurchases,
+  measureScans,
+  setUp,
+} from './scenarios';
+
+export type Scenario = 'health' | 'me' | 'holds' | 'purchases' | 'full-event' | 'checkin';
+
+interface Row {
+  engine: Engine;
+  measured: Measured;
+  extra?: string;
+}
+
+export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
+  const { values: args } = parseArgs({
+    options: {
+      'out-of-process': { type: 'boolean' },
+      engines: { type: 'string', default: 'sqlite,postgres' },
+      duration: { type: 'string', default: '10' },
+      scenarios: { type: 'string', default: defaults.join(',') },
+      'cpu-prof': { type: 'string' },
+      buyers: { type: 'string', default: '2000' },
+    },
+  });
+  const duration = Number(args.duration);
+  const scenarios = new Set(args.scenarios.split(',') as Scenario[]);
+  console.log(machine());
+  console.log(
+    `load average at start: ${(await import('node:os'))
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / ')}`,
+  );
+  console.log(
+    `scenarios: ${[...scenarios].join(', ')}; ${duration} s each, 64 connections; server = node --import tsx apps/server/src/main.ts\n`,
+  );
+  const hello = await startHello();
+  const rows: Row[] = [];
+  try {
+    for (const engine of args.engines.split(',') as Engine[]) {
+      if (args['cpu-prof']) mkdirSync(args['cpu-prof'], { recursive: true });
+      const server = await startServer({
+        engine,
+        env: { ADMIN_EMAILS: ADMIN_EMAIL },
+        ...(args['cpu-prof'] ? { cpuProfDir: args['cpu-prof'] } : {}),
+      });
+      try {
+        const setup = await setUp(server, 1_000_000);
+        const buyers = await setup.people.signIn('buyer', Number(args.buyers));
+        // Warm-up: JIT, statement caches, connections.
+        await measureHolds(setup, hello.url, { amount: 500, buyers });
+        const add = (measured: Measured, extra?: string) => {
+          rows.push({ engine, measured, ...(extra ? { extra } : {}) });
+          console.log(
+            `${engine}: ${describe(measured.result, measured.hello.requestsPerSecond)}${extra ? `; ${extra}` : ''} [hello ${measured.hello.requestsPerSecond.toFixed(0)} req/s]`,
+          );
+        };
+        if (scenarios.has('health')) add(await measureHealth(setup, hello.url, duration));
+        if (scenarios.has('me')) add(await measureMe(setup, hello.url, duration));
+        if (scenarios.has('holds')) add(await measureHolds(setup, hello.url, { duration, buyers }));
+        let qrTokens: string[] = [];
+        if (scenarios.has('purchases') || scenarios.has('checkin')) {
+          const purchases = await measurePurchases(setup, hello.url, { duration, buyers });
+          qrTokens = purchases.qrTokens;
+          add(purchases, `${purchases.completed} purchases completed, ${purchases.perSecond.toFixed(0)}/s`);
+        }
+        if (scenarios.has('checkin')) {
+          const gates = await checkers(setup, 100);
+          const scans = await measureScans(setup, hello.url, { duration, qrTokens, checkers: gates });
+          add(scans.verify);
+          add(scans.mark);
+        }
+        if (scenarios.has('full-event')) {
+          const full = await fullEventRun(engine, hello.url, Number(args.buyers));
+          add(full.empty);
+          add(
+            full.full,
+            `per-hold cost full/empty = ${(full.empty.result.requestsPerSecond / full.full.result.requestsPerSecond).toFixed(2)}`,
+          );
+        }
+      } finally {
+        await server.stop();
+      }
+      if (args['cpu-prof']) console.log(`cpu profile: ${newestProfile(args['cpu-prof'])}`);
+    }
+  } finally {
+    await hello.stop();
+  }
+  console.log(`\n${table(rows)}`);
+}
+
+/** A server of its own: a 20,000-seat event, holds with none sold, then with 19,000 sold. */
+async function fullEventRun(engine: Engine, helloUrl: string, buyerCount: number) {
+  const server = await startServer({ engine, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+  try {
+    const setup = await setUp(server, 20_000);
+    const buyers = await setup.people.signIn('buyer', buyerCount);
+    return await measureFullEvent(setup, helloUrl, { holds: 900, sold: 19_000, buyers });
+  } finally {
+    await server.stop();
+  }
+}
+
+function table(rows: Row[]): string {
+  const cell = (r: LoadResult) => `${r.requestsPerSecond.toFixed(0)}`;
+  const lines = [
+    '| engine | scenario | req/s | hello req/s (same run) | ratio | p50 / p99 ms | answers | note |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  for (const { engine, measured, extra } of rows) {
+    const { result, hello } = measured;
+    lines.push(
+      `| ${engine} | ${result.label} | ${cell(result)} | ${cell(hello)} | ${(result.requestsPerSecond / hello.requestsPerSecond).toFixed(3)} | ${result.p50} / ${result.p99} | ${JSON.stringify(result.statuses)} | ${extra ?? ''} |`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,300 @@
+// The routes issue 12 part 4 sets targets for, each driven by autocannon (64 connections by default) against the
+// server process, with a bare hello measured right before so every figure has a same-run ratio.
+
+import { randomUUID } from 'node:crypto';
+import { createDatabase } from '../../apps/server/src/platform/db/database';
+import type { TicketRow } from '../../apps/server/src/platform/db/schema';
+import { orderPayload, postJson, type RushEvent } from '../../apps/server/test/integration/cluster-rush';
+import { type BenchUser, helloLoad, type LoadResult, load, People, type ServerProcess } from './harness';
+
+export const ADMIN_EMAIL = 'bench-admin@bench.test';
+
+export interface Setup {
+  server: ServerProcess;
+  people: People;
+  admin: BenchUser;
+  event: RushEvent;
+}
+
+/** The admin (ADMIN_EMAILS makes them one at first sign-in) and the one event, with `totalTickets` seats. */
+export async function setUp(server: ServerProcess, totalTickets: number): Promise<Setup> {
+  const people = await People.for(server);
+  const [admin] = await people.signIn('admin', 1, () => ADMIN_EMAIL);
+  const created = await postJson(
+    `${server.url}/api/event`,
+    {
+      name: 'Bench Garba Night',
+      venue: 'Bench Ground',
+      description: 'Benchmark event',
+      date: '2099-10-01',
+      startTime: '19:00',
+      endTime: '23:00',
+      ticketPrice: 299,
+      groupPrice4: 249,
+      totalTickets,
+      features: 'Dhol',
+    },
+    admin!.token,
+  );
+  if (created.status !== 200) throw new Error(`event: ${created.status} ${JSON.stringify(created.body)}`);
+  return { server, people, admin: admin!, event: created.body.data };
+}
+
+export interface Measured {
+  hello: LoadResult;
+  result: LoadResult;
+}
+
+/** Hello, then the scenario, back to back: the ratio compares two numbers from the same minute. */
+async function paired(url: string, duration: number, run: () => Promise<LoadResult>): Promise<Measured> {
+  const hello = await helloLoad(url, duration);
+  return { hello, result: await run() };
+}
+
+function rotate<T>(items: T[]): () => T {
+  let next = 0;
+  return () => items[next++ % items.length]!;
+}
+
+const json = { 'content-type': 'application/json' };
+
+export function measureHealth(setup: Setup, helloUrl: string, duration: number): Promise<Measured> {
+  return paired(helloUrl, duration, () =>
+    load({
+      label: 'GET /api/health',
+      url: setup.server.url,
+      duration,
+      requests: [{ method: 'GET', path: '/api/health' }],
+    }),
+  );
+}
+
+export async function measureMe(setup: Setup, helloUrl: string, duration: number): Promise<Measured> {
+  const next = rotate(await setup.people.signIn('reader', 64));
+  return paired(helloUrl, duration, () =>
+    load({
+      label: 'GET /api/auth/me',
+      url: setup.server.url,
+      duration,
+      requests: [
+        {
+          method: 'GET',
+          path: '/api/auth/me',
+          setupRequest: (request) => ({ ...request, headers: { authorization: `Bearer ${next().token}` } }),
+        },
+      ],
+    }),
+  );
+}
+
+/** Holds only (stock available): create-order by many buyers, quantity 1, never paid. */
+export async function measureHolds(
+  setup: Setup,
+  helloUrl: string,
+  options: { duration?: number; amount?: number; buyers: BenchUser[]; label?: string },
+): Promise<Measured> {
+  const next = rotate(options.buyers);
+  const body = JSON.stringify(orderPayload(setup.event, 1));
+  const run = () =>
+    load({
+      label: options.label ?? 'POST /api/tickets/create-order (holds)',
+      url: setup.server.url,
+      ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 10 }),
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/tickets/create-order',
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...json, authorization: `Bearer ${next().token}` },
+            body,
+          }),
+        },
+      ],
+    });
+  return paired(helloUrl, options.duration ?? 10, run);
+}
+
+export interface Purchases extends Measured {
+  completed: number;
+  perSecond: number;
+  /** QR tokens of the tickets bought, for the check-in scenarios. */
+  qrTokens: string[];
+}
+
+/** Complete purchases: create-order -> emulator pay (its webhooks reach the app) -> verify-payment, per connection. */
+export async function measurePurchases(
+  setup: Setup,
+  helloUrl: string,
+  options: { duration: number; buyers: BenchUser[] },
+): Promise<Purchases> {
+  const next = rotate(options.buyers);
+  const body = JSON.stringify(orderPayload(setup.event, 1));
+  const qrTokens: string[] = [];
+  let completed = 0;
+  const measured = await paired(helloUrl, options.duration, () =>
+    load({
+      label: 'complete purchase (create-order + pay + verify-payment)',
+      url: setup.server.url,
+      duration: options.duration,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/tickets/create-order',
+          setupRequest: (request, context) => {
+            context.buyer = next();
+            return { ...request, headers: { ...json, authorization: `Bearer ${context.buyer.token}` }, body };
+          },
+          onResponse: (status, text, context) => {
+            context.orderId = status === 200 ? JSON.parse(text).orderId : undefined;
+          },
+        },
+        {
+          method: 'POST',
+          path: '/razorpay-emulator/_test/pay',
+          setupRequest: (request, context) => ({
+            ...request,
+            headers: json,
+            body: JSON.stringify({ order_id: context.orderId ?? 'none' }),
+          }),
+          onResponse: (status, text, context) => {
+            context.checkout = status === 200 ? JSON.parse(text) : undefined;
+          },
+        },
+        {
+          method: 'POST',
+          path: '/api/tickets/verify-payment',
+          setupRequest: (request, context) => ({
+            ...request,
+            headers: { ...json, authorization: `Bearer ${context.buyer.token}` },
+            body: JSON.stringify(context.checkout ?? {}),
+          }),
+          onResponse: (status, text) => {
+            if (status !== 200) return;
+            completed += 1;
+            for (const ticket of JSON.parse(text).tickets) qrTokens.push(ticket.qrCode);
+          },
+        },
+      ],
+    }),
+  );
+  return { ...measured, completed, perSecond: completed / measured.result.seconds, qrTokens };
+}
+
+/** verify-qr over the tickets (repeatable), rotating over gate accounts so the per-checker limit is not met. */
+export async function measureScans(
+  setup: Setup,
+  helloUrl: string,
+  options: { duration: number; qrTokens: string[]; checkers: BenchUser[] },
+): Promise<{ verify: Measured; mark: Measured }> {
+  const checker = rotate(options.checkers);
+  const ticket = rotate(options.qrTokens);
+  const scan = (path: string) => ({
+    method: 'POST' as const,
+    path,
+    setupRequest: (request: object) => ({
+      ...request,
+      headers: { ...json, authorization: `Bearer ${checker().token}` },
+      body: JSON.stringify({ qrCode: ticket() }),
+    }),
+  });
+  const verify = await paired(helloUrl, options.duration, () =>
+    load({
+      label: 'POST /api/tickets/verify-qr',
+      url: setup.server.url,
+      duration: options.duration,
+      requests: [scan('/api/tickets/verify-qr')],
+    }),
+  );
+  // Each ticket is admitted once: a fixed number of requests, one per ticket.
+  const mark = await paired(helloUrl, options.duration, () =>
+    load({
+      label: 'POST /api/tickets/mark-used',
+      url: setup.server.url,
+      amount: options.qrTokens.length,
+      requests: [scan('/api/tickets/mark-used')],
+    }),
+  );
+  return { verify, mark };
+}
+
+/** Gate accounts: signed in, then made checkers by the admin through the API. */
+export async function checkers(setup: Setup, count: number): Promise<BenchUser[]> {
+  const users = await setup.people.signIn('gate', count);
+  for (const user of users) {
+    const response = await fetch(`${setup.server.url}/api/admin/users/${user.id}/role`, {
+      method: 'PATCH',
+      headers: { ...json, authorization: `Bearer ${setup.admin.token}` },
+      body: JSON.stringify({ role: 'qrchecker' }),
+    });
+    if (!response.ok) throw new Error(`role: ${response.status} ${await response.text()}`);
+  }
+  return users;
+}
+
+/**
+ * The 20,000-seat question: holds on an event with none sold, then (live holds expired, 19,000 tickets
+ * written straight into the database) the same number of holds again. Same server, same buyers.
+ */
+export async function measureFullEvent(
+  setup: Setup,
+  helloUrl: string,
+  options: { holds: number; sold: number; buyers: BenchUser[] },
+): Promise<{ empty: Measured; full: Measured }> {
+  const empty = await measureHolds(setup, helloUrl, {
+    amount: options.holds,
+    buyers: options.buyers,
+    label: `${options.holds} holds, none sold`,
+  });
+  const db = createDatabase({ dataDir: setup.server.dataDir, databaseUrl: setup.server.databaseUrl });
+  try {
+    await db.updateTable('orders').set({ status: 'expired' }).where('status', '=', 'created').execute();
+    await preSell(db, setup.event.id, setup.admin.id, options.sold);
+  } finally {
+    await db.destroy();
+  }
+  const full = await measureHolds(setup, helloUrl, {
+    amount: options.holds,
+    buyers: options.buyers,
+    label: `${options.holds} holds, ${options.sold} sold`,
+  });
+  return { empty, full };
+}
+
+/** Seats sold before: admin-issued rows written directly, as the admin bench seeds them. */
+async function preSell(
+  db: ReturnType<typeof createDatabase>,
+  eventId: string,
+  ownerId: string,
+  count: number,
+) {
+  const stamp = new Date().toISOString();
+  const rows: TicketRow[] = Array.from({ length: count }, (_, index) => ({
+    id: randomUUID(),
+    ticket_code: `UT-PRESOLD${String(index).padStart(6, '0')}`,
+    order_id: null,
+    seq: 1,
+    event_id: eventId,
+    user_id: ownerId,
+    holder_name: 'Earlier buyer',
+    price_paise: 29900,
+    status: 'active',
+    qr_token: 'not-scanned-in-this-bench',
+    issued_by_admin: 1,
+    issued_by_user_id: ownerId,
+    notes: null,
+    payment_received: 1,
+    used_at: null,
+    scanned_by_user_id: null,
+    cancelled_at: null,
+    cancellation_reason: null,
+    created_at: stamp,
+    updated_at: stamp,
+  }));
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insertInto('tickets')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
+}
