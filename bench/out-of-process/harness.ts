@@ -29,6 +29,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Directory for `node --cpu-prof` output; unset: no profile. */
   cpuProfDir?: string;
+  /** Another checkout of the repository to run the server from (a before/after comparison); default this one. */
+  serverDir?: string;
 }
 
 // Limits that would turn a load test into a rate-limit test are raised; everything else is as configured.
@@ -55,7 +57,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   const log = openSync(logFile, 'a');
   const nodeArgs = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
+    cwd: options.serverDir ?? REPO_ROOT,
     env: {
       ...process.env,
       ...BENCH_ENV,

@@ -35,6 +35,8 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
       scenarios: { type: 'string', default: defaults.join(',') },
       'cpu-prof': { type: 'string' },
       buyers: { type: 'string', default: '2000' },
+      // Run the server from another checkout (e.g. a worktree of an older commit) for before/after figures.
+      'server-dir': { type: 'string' },
     },
   });
   const duration = Number(args.duration);
@@ -58,6 +60,7 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
         engine,
         env: { ADMIN_EMAILS: ADMIN_EMAIL },
         ...(args['cpu-prof'] ? { cpuProfDir: args['cpu-prof'] } : {}),
+        ...(args['server-dir'] ? { serverDir: args['server-dir'] } : {}),
       });
       try {
         const setup = await setUp(server, 1_000_000);
@@ -86,7 +89,7 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
           add(scans.mark);
         }
         if (scenarios.has('full-event')) {
-          const full = await fullEventRun(engine, hello.url, Number(args.buyers));
+          const full = await fullEventRun(engine, hello.url, Number(args.buyers), args['server-dir']);
           add(full.empty);
           add(
             full.full,
@@ -105,8 +108,12 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
 }
 
 /** A server of its own: a 20,000-seat event, holds with none sold, then with 19,000 sold. */
-async function fullEventRun(engine: Engine, helloUrl: string, buyerCount: number) {
-  const server = await startServer({ engine, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+async function fullEventRun(engine: Engine, helloUrl: string, buyerCount: number, serverDir?: string) {
+  const server = await startServer({
+    engine,
+    env: { ADMIN_EMAILS: ADMIN_EMAIL },
+    ...(serverDir ? { serverDir } : {}),
+  });
   try {
     const setup = await setUp(server, 20_000);
     const buyers = await setup.people.signIn('buyer', buyerCount);
