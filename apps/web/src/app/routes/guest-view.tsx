@@ -69,11 +69,26 @@ export default function GuestView() {
     <>
       <GuestDashboard
         name={user?.name ?? ''}
-        eventCard={<EventCard event={event ?? DEFAULT_EVENT} />}
+        eventCard={
+          // Loading: skeletons. No event at all: the spec's defaults (guest-side §1).
+          <EventCard
+            event={eventQuery.data === null ? DEFAULT_EVENT : (eventQuery.data ?? null)}
+            failed={eventQuery.isError}
+          />
+        }
         pricing={event}
         soldOut={soldOut}
         onBuy={() => setPurchaseOpen(true)}
         ticketCount={tickets ? tickets.length : null}
+        ticketsError={
+          ticketsQuery.error
+            ? {
+                message: errorMessage(ticketsQuery.error),
+                onRetry: retryTickets,
+                retrying: ticketsQuery.isFetching,
+              }
+            : null
+        }
         onShowTickets={() => scrollToSection('tickets')}
         onShowRefunds={() => setRefundsOpen(true)}
         onRefresh={() => void refresh()}

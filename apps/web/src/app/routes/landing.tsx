@@ -7,6 +7,7 @@ import { DEFAULT_EVENT } from '../../features/event/types';
 import { Hero, type HeroViewer } from '../../features/landing/components/hero';
 import { LandingSections } from '../../features/landing/components/landing-sections';
 import { useHeroBackdrop } from '../../features/landing/components/use-hero-backdrop';
+import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { prefetchAfterLogin } from '../shell/prefetch';
 import { useNavigationActions } from '../shell/use-navigation-actions';
@@ -19,6 +20,9 @@ const PurchaseDialog = lazy(() =>
   })),
 );
 
+const LOADING_TOAST_ID = 'book-while-loading';
+const NO_EVENT_MESSAGE = 'Ticket booking opens once the event is announced. Please check back soon.';
+
 function useViewer(): HeroViewer {
   const { status, role } = useAuth();
   if (status === 'loading') return { kind: 'unknown' };
@@ -29,13 +33,15 @@ function useViewer(): HeroViewer {
 
 /** '/' — the hero first, the sections below it as they come near (guest-side §1-2). */
 export function LandingPage() {
-  const { data: event, isPending } = useCurrentEvent();
+  const { data: event, isPending, error: eventError } = useCurrentEvent();
   const { signIn, signingIn, status, role } = useAuth();
   const viewer = useViewer();
   const { toDashboard, toMyTickets, afterSignIn } = useNavigationActions();
   const queryClient = useQueryClient();
   const [purchaseOpen, setPurchaseOpen] = useState(false);
   const [purchaseLoaded, setPurchaseLoaded] = useState(false);
+  // A 'Book' tap made while the event is still loading: the dialog opens as soon as it arrives.
+  const [bookWhenLoaded, setBookWhenLoaded] = useState(false);
   const purchase = usePurchaseFlow();
   const shown = event ?? DEFAULT_EVENT;
   const soldOut =
@@ -48,13 +54,26 @@ export function LandingPage() {
     if (status === 'signed-in' && role) prefetchAfterLogin(queryClient, role);
   }, [status, role, queryClient]);
 
+  useEffect(() => {
+    if (!bookWhenLoaded || isPending) return;
+    setBookWhenLoaded(false);
+    toast.dismiss(LOADING_TOAST_ID);
+    if (event) {
+      setPurchaseLoaded(true);
+      setPurchaseOpen(true);
+    } else if (eventError) toast.error(errorMessage(eventError));
+    else toast(NO_EVENT_MESSAGE);
+  }, [bookWhenLoaded, isPending, event, eventError]);
+
   function onBook() {
     // The purchase dialog needs the real event (guest-side §2); without one there is nothing to book.
     if (event) {
       setPurchaseLoaded(true);
       setPurchaseOpen(true);
-    } else if (isPending) toast('Loading event details, one moment…');
-    else toast('Ticket booking opens once the event is announced. Please check back soon.');
+    } else if (isPending) {
+      setBookWhenLoaded(true);
+      toast('Loading event details, one moment…', { id: LOADING_TOAST_ID });
+    } else toast(NO_EVENT_MESSAGE);
   }
 
   function onSignIn() {

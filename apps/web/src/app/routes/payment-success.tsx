@@ -1,15 +1,25 @@
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../features/auth/context/auth-context';
 import { PaymentSuccess } from '../../features/tickets/components/payment-success';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { isVerifiedPayment } from '../../lib/verified-payment';
 import { useNavigationActions } from '../shell/use-navigation-actions';
 import type { PaymentSuccessState } from '../shell/use-purchase-flow';
 
 export function Component() {
   const navigate = useNavigate();
   const { state } = useLocation();
+  const { status } = useAuth();
   const { toDashboard } = useNavigationActions();
   useDocumentTitle('Payment Successful');
-  const count = (state as PaymentSuccessState | null)?.count;
+  const success = state as Partial<PaymentSuccessState> | null;
+  // Only a payment verified in this tab earns the page; anything else goes to the dashboard, or home when
+  // signed out (guest-side §2).
+  if (!isVerifiedPayment(success?.orderId)) {
+    if (status === 'loading' || status === 'initializing') return null;
+    return <Navigate to={status === 'signed-in' ? '/dashboard' : '/'} replace />;
+  }
+  const count = success?.count;
   // 'View My Tickets' goes to /dashboard, which forwards to the person's dashboard and scrolls to the tickets.
   return (
     <PaymentSuccess

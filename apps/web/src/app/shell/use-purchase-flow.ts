@@ -6,11 +6,14 @@ import { useAuth } from '../../features/auth/context/auth-context';
 import { eventQueryOptions } from '../../features/event/api/get-event';
 import { myTicketsQueryOptions } from '../../features/tickets/api/get-my-tickets';
 import type { Buyer, PurchaseResult } from '../../features/tickets/components/purchase-dialog';
+import { rememberVerifiedPayment } from '../../lib/verified-payment';
 import { useNavigationActions } from './use-navigation-actions';
 
 /** Navigation state of /payment-success. */
 export interface PaymentSuccessState {
   count: number;
+  /** The verified order (see verified-payment.ts). */
+  orderId: string;
 }
 
 /**
@@ -43,7 +46,9 @@ export function usePurchaseFlow() {
         void queryClient.invalidateQueries({ queryKey: myTicketsQueryOptions().queryKey });
         void queryClient.invalidateQueries({ queryKey: eventQueryOptions().queryKey });
       }, GUEST_REFRESH_AFTER_PURCHASE_MS);
-      const state: PaymentSuccessState = { count: result.count };
+      const orderId = result.orderId ?? `verified-${Date.now()}`;
+      rememberVerifiedPayment(orderId);
+      const state: PaymentSuccessState = { count: result.count, orderId };
       void navigate('/payment-success', { state });
     },
     [navigate, queryClient],

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import * as identity from '../../../lib/identity';
+import { forgetVerifiedPayment } from '../../../lib/verified-payment';
 import { getMe } from '../api/get-me';
 import { googleSignIn } from '../api/google-signin';
 import { logout } from '../api/logout';
@@ -121,6 +122,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } finally {
       clearUserState();
       queryClient.clear();
+      forgetVerifiedPayment();
       setSigningOut(false);
     }
   }, [clearUserState, queryClient]);

@@ -1,5 +1,5 @@
 import type { PricedEvent } from '@utsav/domain/pricing';
-import { ChevronRight, RefreshCw, Ticket, Undo2 } from 'lucide-react';
+import { ChevronRight, CircleAlert, RefreshCw, Ticket, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../ui/button';
 import { PricingTiers } from '../../../ui/pricing-tiers';
@@ -12,8 +12,10 @@ export interface GuestDashboardProps {
   pricing: PricedEvent | null;
   soldOut: boolean;
   onBuy: () => void;
-  /** Number of the guest's tickets; null while they load. */
+  /** Number of the guest's tickets; null while they load (or when they could not be loaded). */
   ticketCount: number | null;
+  /** Why the tickets could not be loaded, with a way to try again; null when they did or are loading. */
+  ticketsError?: { message: string; onRetry: () => void; retrying: boolean } | null;
   onShowTickets: () => void;
   /** Opens the Refund Tracker (the refunds feature, composed by the page); the tile is inert without it. */
   onShowRefunds?: () => void;
@@ -92,6 +94,30 @@ function GetTicketsCard({
   );
 }
 
+/** The My Tickets tile when the tickets could not be loaded: the reason and a Retry, never 'Loading…'. */
+function TicketsErrorTile({ error }: { error: { message: string; onRetry: () => void; retrying: boolean } }) {
+  return (
+    <div role="alert" className={`${TILE} h-full w-full flex-wrap hover:border-gold-400/20`}>
+      <TileIcon>
+        <CircleAlert className="size-5" />
+      </TileIcon>
+      <span className="min-w-0 flex-1">
+        <span className="block font-semibold text-cream">My Tickets</span>
+        <span className="block text-sm break-words text-rose-200">{error.message}</span>
+      </span>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={error.onRetry}
+        loading={error.retrying}
+        icon={<RefreshCw aria-hidden="true" className="size-4" />}
+      >
+        Retry
+      </Button>
+    </div>
+  );
+}
+
 /**
  * The guest dashboard (guest-side §2): welcome, event card, 'Get Your Tickets', the three tiles, then My
  * Tickets. The page supplies the data and the pieces of other features (event card, tickets section).
@@ -103,6 +129,7 @@ export default function GuestDashboard({
   soldOut,
   onBuy,
   ticketCount,
+  ticketsError = null,
   onShowTickets,
   onShowRefunds,
   onRefresh,
@@ -124,20 +151,24 @@ export default function GuestDashboard({
 
       <ul className="mt-5 grid gap-3 sm:grid-cols-3">
         <li>
-          <button type="button" onClick={onShowTickets} className={`${TILE} h-full w-full`}>
-            <TileIcon>
-              <Ticket className="size-5" />
-            </TileIcon>
-            <span className="min-w-0 flex-1">
-              <span className="block font-semibold text-cream">My Tickets</span>
-              <span className="block text-sm text-maroon-100" aria-live="polite">
-                {ticketCount === null
-                  ? 'Loading…'
-                  : `${ticketCount} ${ticketCount === 1 ? 'ticket' : 'tickets'}`}
+          {ticketCount === null && ticketsError ? (
+            <TicketsErrorTile error={ticketsError} />
+          ) : (
+            <button type="button" onClick={onShowTickets} className={`${TILE} h-full w-full`}>
+              <TileIcon>
+                <Ticket className="size-5" />
+              </TileIcon>
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold text-cream">My Tickets</span>
+                <span className="block text-sm text-maroon-100" aria-live="polite">
+                  {ticketCount === null
+                    ? 'Loading…'
+                    : `${ticketCount} ${ticketCount === 1 ? 'ticket' : 'tickets'}`}
+                </span>
               </span>
-            </span>
-            <ChevronRight aria-hidden="true" className="size-5 text-gold-300" />
-          </button>
+              <ChevronRight aria-hidden="true" className="size-5 text-gold-300" />
+            </button>
+          )}
         </li>
         {onShowRefunds ? (
           <li>

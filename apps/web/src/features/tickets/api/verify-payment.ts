@@ -36,11 +36,24 @@ export async function verifyPayment(input: VerifyPaymentInput): Promise<Verified
   };
 }
 
+/** The list with the newly issued tickets first (newest first, as the server sends it), none twice. */
+export function withNewTickets(current: Ticket[] | undefined, issued: Ticket[]): Ticket[] {
+  const ids = new Set(issued.map((ticket) => ticket.id));
+  return [...issued, ...(current ?? []).filter((ticket) => !ids.has(ticket.id))];
+}
+
 export function useVerifyPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyPayment,
-    onSuccess: async () => {
+    onSuccess: async (verified) => {
+      // The answer carries the new tickets: My Tickets shows them at once, before the refetch below lands
+      // (a guest tapping 'View My Tickets' never sees the old list).
+      if (verified.tickets.length > 0) {
+        queryClient.setQueryData<Ticket[]>(MY_TICKETS_QUERY_KEY, (current) =>
+          withNewTickets(current, verified.tickets),
+        );
+      }
       // New tickets, and fewer available: both views are stale now. Not awaited, so a slow refetch never
       // holds back the move to /payment-success.
       void queryClient.invalidateQueries({ queryKey: MY_TICKETS_QUERY_KEY });

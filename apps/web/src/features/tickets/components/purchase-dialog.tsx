@@ -61,6 +61,20 @@ export const PURCHASE_MESSAGES = {
 
 const THEME_COLOR = '#ffa63d';
 
+/** Toast ids of failures that a later success makes stale (cleared when the payment is confirmed). */
+const FAILURE_TOAST_IDS = ['purchase-order-failed', 'purchase-payment-failed'] as const;
+
+/**
+ * 'Payment failed: {reason}', without saying it twice when the provider's reason is itself
+ * 'Payment failed' (or starts with it).
+ */
+export function paymentFailedMessage(reason: string | undefined): string {
+  const text = reason?.trim().replace(/[.!]+$/, '') ?? '';
+  if (!text) return 'Payment failed';
+  if (/^payment failed\b/i.test(text)) return text;
+  return `Payment failed: ${text}`;
+}
+
 /**
  * select → (signin, when signed out) → confirm → paying (the provider's window) → verifying → done.
  * 'unverified' is where a payment whose confirmation failed ends, with the order reference for support.
@@ -405,6 +419,15 @@ export function PurchaseDialog({
   const queryClient = useQueryClient();
   const quantityRef = useRef<HTMLInputElement>(null);
   const primaryRef = useRef<HTMLButtonElement>(null);
+  // Bumped whenever the dialog closes or the guest leaves the confirm step: an order that answers after
+  // that (a slow or flaky network) must not open the payment window the guest no longer asked for.
+  const payAttempt = useRef(0);
+  useEffect(
+    () => () => {
+      payAttempt.current += 1;
+    },
+    [],
+  );
 
   const allowance = usePurchaseAllowance(buyer?.email ?? null, { enabled: open }).data ?? null;
 
@@ -422,12 +445,15 @@ export function PurchaseDialog({
   const quantity = parseQuantity(text, max);
   const priced = quantity === null ? null : quote(event, quantity);
 
-  // Every opening starts a fresh selection; the checkout script starts loading now, not on the landing page.
+  // Every opening starts at the selection, keeping what the guest chose before closing (quantity and the
+  // terms tick: a second look at the price must not cost the choice). A completed purchase starts afresh
+  // (confirmPayment). The checkout script starts loading now, not on the landing page.
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      payAttempt.current += 1;
+      return;
+    }
     setStep('select');
-    setText('1');
-    setAgreed(false);
     setNotice(null);
     loadCheckout().catch(() => undefined);
   }, [open]);
@@ -496,7 +522,11 @@ export function PurchaseDialog({
     setStep('verifying');
     try {
       const verified = await verifyPayment.mutateAsync({ ...response, quantity: count });
+      // An earlier failed attempt's toasts are stale now: the guest sees the success alone.
+      for (const id of FAILURE_TOAST_IDS) toast.dismiss(id);
       setStep('select');
+      setText('1');
+      setAgreed(false);
       onPurchased({
         count: verified.tickets.length || count,
         orderId: verified.orderId ?? response.razorpay_order_id,
@@ -519,6 +549,10 @@ export function PurchaseDialog({
   async function handlePay() {
     if (!priced) return;
     setNotice(null);
+    for (const id of FAILURE_TOAST_IDS) toast.dismiss(id);
+    payAttempt.current += 1;
+    const attempt = payAttempt.current;
+    const stillWanted = () => payAttempt.current === attempt;
     const checkout = loadCheckout();
     checkout.catch(() => undefined);
     let order: Awaited<ReturnType<typeof createOrder.mutateAsync>>;
@@ -532,18 +566,29 @@ export function PurchaseDialog({
         pricingTier: priced.pricingTier,
       });
     } catch (error) {
+      if (!stillWanted()) return;
       if (isStaleEventError(error)) {
         // The price moved, the tickets ran out or the person's cap is reached: say what the server said and
         // show the fresh numbers.
-        toast.error(PURCHASE_MESSAGES.orderFailed, toastTarget({ description: error.message }));
+        toast.error(
+          PURCHASE_MESSAGES.orderFailed,
+          toastTarget({ id: FAILURE_TOAST_IDS[0], description: error.message }),
+        );
         setNotice({ tone: 'error', text: error.message });
         void queryClient.invalidateQueries({ queryKey: PURCHASE_ALLOWANCE_QUERY_KEY });
         onEventStale();
         setStep('select');
       } else if (error instanceof OrderNotCreatedError) {
-        toast.error(PURCHASE_MESSAGES.orderNotCreated, toastTarget());
+        toast.error(PURCHASE_MESSAGES.orderNotCreated, toastTarget({ id: FAILURE_TOAST_IDS[0] }));
       } else {
-        toast.error(PURCHASE_MESSAGES.orderFailed, toastTarget());
+        // Say why when the reason is the connection (the spec's network message), not only that it failed.
+        const reason =
+          error instanceof ApiError && error.code === 'NETWORK_ERROR' ? error.message : undefined;
+        toast.error(
+          PURCHASE_MESSAGES.orderFailed,
+          toastTarget({ id: FAILURE_TOAST_IDS[0], ...(reason ? { description: reason } : {}) }),
+        );
+        if (reason) setNotice({ tone: 'error', text: reason });
       }
       return;
     }
@@ -552,9 +597,12 @@ export function PurchaseDialog({
     try {
       Razorpay = await checkout;
     } catch {
-      toast.error(PURCHASE_MESSAGES.checkoutUnavailable, toastTarget());
+      if (stillWanted())
+        toast.error(PURCHASE_MESSAGES.checkoutUnavailable, toastTarget({ id: FAILURE_TOAST_IDS[0] }));
       return;
     }
+    // The answer came after the guest closed the dialog or went back: the hold simply expires.
+    if (!stillWanted()) return;
 
     const count = priced.quantity;
     const instance = new Razorpay({
@@ -581,7 +629,7 @@ export function PurchaseDialog({
     instance.on('payment.failed', (response) => {
       // The provider's window stays open so the guest can try again or pick another method.
       const reason = response.error?.description ?? response.error?.reason ?? 'The payment was declined.';
-      toast.error(`Payment failed: ${reason}`, toastTarget());
+      toast.error(paymentFailedMessage(reason), toastTarget({ id: FAILURE_TOAST_IDS[1] }));
     });
     // Our modal must be gone before the provider's window opens: a modal <dialog> makes the rest of the page
     // inert, the provider's window included.
@@ -591,6 +639,7 @@ export function PurchaseDialog({
 
   function handleClose() {
     if (step === 'verifying') return;
+    payAttempt.current += 1;
     onClose();
   }
 

@@ -1,0 +1,179 @@
+import { formatTimeRange } from '@utsav/domain/time';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { useServerAndBrowser } from './support/suite';
+
+// The guest's phone on a bad network (issue 17, part 2), at 390 px: offline, slow (a held or delayed
+// route) and failing (500) calls, as a guest meets them at a crowded venue.
+
+interface EventJson {
+  id: string;
+  name: string;
+  ticketPrice: number;
+  startTime: string;
+  endTime: string;
+}
+
+const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
+const suite = useServerAndBrowser();
+let event: EventJson;
+
+beforeAll(async () => {
+  event = ((await (await fetch(`${suite.server.url}/api/event`)).json()) as { data: EventJson }).data;
+});
+
+const rupees = (value: number) => `₹${value.toLocaleString('en-IN')}`;
+
+/** A phone signed in as a new guest, on the guest dashboard with its tickets loaded. */
+async function guestOnDashboard(
+  email: string,
+  name: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(suite.browser, { viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(suite.server.url);
+  await signInThroughPopup(page, { email, name });
+  await page.goto(`${suite.server.url}/dashboard/guest`);
+  await page.getByRole('heading', { name: 'My Tickets' }).waitFor();
+  return { context, page };
+}
+
+/** Opens the purchase dialog from the dashboard and goes on to the confirm step with one ticket. */
+async function toConfirmStep(page: Page) {
+  await page.getByRole('button', { name: 'Buy Tickets Now' }).click();
+  const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });
+  await booking.getByRole('checkbox').check();
+  await booking.getByRole('button', { name: 'Continue to Purchase' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Your Purchase' });
+  await confirm.waitFor();
+  return confirm;
+}
+
+describe('a bad network on the guest phone', () => {
+  it('offline, Pay fails with the network message after the retries and the payment window never opens by itself', async () => {
+    const { context, page } = await guestOnDashboard('offline-pay@utsav.test', 'Om Offline');
+    const confirm = await toConfirmStep(page);
+
+    await context.setOffline(true);
+    const started = Date.now();
+    await confirm.getByRole('button', { name: `Pay ${rupees(event.ticketPrice)}` }).click();
+    await confirm.getByRole('status').filter({ hasText: NETWORK_MESSAGE }).waitFor({ timeout: 20_000 });
+    // The three retries of guest-side §8 (1 s, 2 s, 4 s) ran first.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(6_500);
+    expect(await confirm.getByRole('button', { name: `Pay ${rupees(event.ticketPrice)}` }).isEnabled()).toBe(
+      true,
+    );
+    await screenshot(page, 'network-offline-pay-390');
+
+    // The connection returns: nothing was queued, so no payment window opens unasked.
+    await context.setOffline(false);
+    await page.waitForTimeout(3_000);
+    expect(await page.getByRole('dialog', { name: event.name }).count()).toBe(0);
+    await confirm.getByRole('button', { name: 'Close dialog' }).click();
+
+    // 'Refresh Data' offline ends with the same message instead of spinning.
+    await context.setOffline(true);
+    await page.getByRole('button', { name: /Refresh Data/ }).click();
+    await page.getByText(`Failed to load data: ${NETWORK_MESSAGE}`).first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByText('Tickets and availability').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('while the event loads the card shows skeletons, not the default times, and an early Book tap opens the dialog when it arrives', async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/event', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(suite.server.url);
+    // React has replaced the pre-rendered hero (whose buttons do nothing) once #static-landing is gone.
+    await page.waitForFunction(() => !document.getElementById('static-landing'));
+    await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
+    await page.getByText('Loading event details, one moment…').waitFor();
+    release();
+    await page.getByRole('dialog', { name: 'Book Your Tickets' }).waitFor();
+    await page.unroute('**/api/event');
+
+    // The guest dashboard with the event held back by 1.5 s.
+    await page.getByRole('button', { name: 'Close dialog' }).click();
+    await signInThroughPopup(page, { email: 'slow@utsav.test', name: 'Sanjay Slow' });
+    await page.route('**/api/event', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto(`${suite.server.url}/dashboard/guest`);
+    const card = page.locator('article', { hasText: 'Your event' });
+    await page.locator('article[aria-busy="true"]', { hasText: 'Your event' }).waitFor();
+    expect(await card.textContent()).not.toContain('6:30 PM');
+    await screenshot(page, 'network-event-skeleton-390');
+    const times = formatTimeRange(event.startTime, event.endTime);
+    await card.getByText(times).waitFor();
+    await context.close();
+  });
+
+  it('when the tickets call fails the My Tickets tile shows the error with a Retry that works', async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(suite.server.url);
+    await signInThroughPopup(page, { email: 'failing@utsav.test', name: 'Farah Failing' });
+    await page.route('**/api/tickets/my-tickets', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' }),
+    );
+    await page.goto(`${suite.server.url}/dashboard/guest`);
+    const tile = page.getByRole('alert').filter({ hasText: 'My Tickets' });
+    await tile.getByText('Server error. Please try again later.').waitFor();
+    await screenshot(page, 'network-tickets-failed-390');
+    await page.unroute('**/api/tickets/my-tickets');
+    await tile.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('button', { name: /My Tickets\s*0 tickets/ }).waitFor();
+    await context.close();
+  });
+
+  it('a failed attempt then a paid one: one plain failure toast, cleared on success, and the new ticket shows at once', async () => {
+    const { context, page } = await guestOnDashboard('retry-pay@utsav.test', 'Rekha Retry');
+    await page.getByRole('heading', { name: 'No Tickets Yet' }).waitFor();
+    const confirm = await toConfirmStep(page);
+    await confirm.getByRole('button', { name: `Pay ${rupees(event.ticketPrice)}` }).click();
+    const sheet = page.getByRole('dialog', { name: event.name });
+    await sheet.getByRole('button', { name: 'Simulate failure' }).click();
+    const failure = page.getByText(/^Payment failed/).first();
+    await failure.waitFor();
+    expect(await page.getByText('Payment failed: Payment failed').count()).toBe(0);
+
+    // The list call is slow from now on: the new ticket must come from verify-payment's answer.
+    await page.route('**/api/tickets/my-tickets', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      await route.continue().catch(() => undefined);
+    });
+    await sheet.getByRole('button', { name: 'Pay with UPI' }).click();
+    await page.waitForURL(/\/payment-success$/, { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await expect.poll(() => page.getByText(/Payment failed/).count()).toBe(0);
+    await screenshot(page, 'network-success-after-failure-390');
+
+    await page.getByRole('button', { name: 'View My Tickets' }).click();
+    await page.getByRole('heading', { name: /Active\s*\(1\)/ }).waitFor({ timeout: 3_000 });
+    await page.unroute('**/api/tickets/my-tickets');
+
+    // Another tab of the same browser has not seen this payment: /payment-success sends it on.
+    const other = await context.newPage();
+    await other.goto(`${suite.server.url}/payment-success`);
+    await other.waitForURL(/\/dashboard\/guest$/);
+    await context.close();
+  });
+
+  it('/payment-success opened directly while signed out goes home', async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/payment-success`);
+    await page.waitForURL(`${suite.server.url}/`);
+    expect(await page.getByText('Payment Successful!').count()).toBe(0);
+    await context.close();
+  });
+});
