@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages';
 
 // Payloads of the auth calls (guest-side §7).
 
@@ -31,6 +32,11 @@ export const profileUpdateSchema = z
       .optional(),
   })
   .strict();
+
+/** PUT /auth/language: the language the person chose in the app (issue 12), for their emails and PDFs. */
+export const languageUpdateSchema = z.object({
+  language: z.enum(LANGUAGES, { error: 'Language must be one of: en, hi, gu' }),
+});
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

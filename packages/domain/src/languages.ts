@@ -44,7 +44,12 @@ export function firstSupportedLanguage(tags: readonly string[]): Language | null
  * header's order), English when nothing matches or the header is absent or malformed.
  */
 export function languageFromAcceptLanguage(header: string | null | undefined): Language {
-  if (!header) return DEFAULT_LANGUAGE;
+  return requestedLanguage(header) ?? DEFAULT_LANGUAGE;
+}
+
+/** Like languageFromAcceptLanguage, but null when the header names none of our languages. */
+export function requestedLanguage(header: string | null | undefined): Language | null {
+  if (!header) return null;
   const ranked = header
     .split(',')
     .map((part, index) => {
@@ -55,5 +60,5 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
     })
     .filter((entry) => entry.tag && entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  return firstSupportedLanguage(ranked.map((entry) => entry.tag)) ?? DEFAULT_LANGUAGE;
+  return firstSupportedLanguage(ranked.map((entry) => entry.tag));
 }

@@ -6,6 +6,7 @@ import {
   LANGUAGES,
   languageFromAcceptLanguage,
   languageOfTag,
+  requestedLanguage,
 } from '../src/languages';
 
 describe('languages', () => {
@@ -41,5 +42,13 @@ describe('languages', () => {
     expect(languageFromAcceptLanguage('')).toBe('en');
     expect(languageFromAcceptLanguage(undefined)).toBe('en');
     expect(languageFromAcceptLanguage(';;;,q=abc')).toBe('en');
+  });
+
+  it('tells an explicit choice of ours apart from a header that names none', () => {
+    expect(requestedLanguage('gu')).toBe('gu');
+    expect(requestedLanguage('en-US,en;q=0.9')).toBe('en');
+    expect(requestedLanguage('fr, de;q=0.5')).toBeNull();
+    expect(requestedLanguage('*')).toBeNull();
+    expect(requestedLanguage(undefined)).toBeNull();
   });
 });

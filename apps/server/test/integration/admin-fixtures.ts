@@ -20,6 +20,7 @@ export function userRow(overrides: Partial<UserRow> = {}): UserRow {
     name: 'Fixture Person',
     photo_url: null,
     phone: null,
+    language: null,
     role: 'guest',
     created_at: stamp,
     updated_at: stamp,

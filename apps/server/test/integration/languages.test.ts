@@ -1,7 +1,8 @@
 import { EVENT_MESSAGES } from '@utsav/domain/event-schema';
 import { beforeAll, expect, it } from 'vitest';
+import { findUserById } from '../../src/modules/users/repo';
 import { describeEachDatabase } from '../support/databases';
-import { newEventBody, newUser, type TestUser } from '../support/factories';
+import { newEventBody, newUser, type TestUser, tokenFor, uniqueEmail } from '../support/factories';
 import { useServer } from '../support/server';
 
 // Error messages are answered in the caller's language (Accept-Language, which our web app sets to the
@@ -67,5 +68,38 @@ describeEachDatabase('messages in the caller language', (engine) => {
     expect(response.status).toBe(401);
     expect(response.body.code).toBeTruthy();
     expect(response.body.error).toMatch(/[\u0900-\u097F]/);
+  });
+
+  it('remembers the language a person signs in with, and the one they switch to, for their emails', async () => {
+    const token = await tokenFor(server, uniqueEmail('guest'));
+    const signIn = await server.request('POST', '/api/auth/google-signin', {
+      body: { idToken: token },
+      headers: { 'accept-language': 'gu' },
+    });
+    expect(signIn.status).toBe(200);
+    const id = signIn.body.user.id as string;
+    expect((await findUserById(server.ctx.db, id))?.language).toBe('gu');
+
+    const switched = await server.request('PUT', '/api/auth/language', { token, body: { language: 'hi' } });
+    expect(switched.body).toEqual({ success: true, language: 'hi' });
+    expect((await findUserById(server.ctx.db, id))?.language).toBe('hi');
+
+    // A header naming none of our languages (another client, a crawler) leaves the choice alone.
+    await server.request('POST', '/api/auth/google-signin', {
+      body: { idToken: token },
+      headers: { 'accept-language': 'fr-FR' },
+    });
+    expect((await findUserById(server.ctx.db, id))?.language).toBe('hi');
+  });
+
+  it('refuses a language we do not speak, and a caller who is not signed in', async () => {
+    const bad = await server.request('PUT', '/api/auth/language', {
+      token: admin.token,
+      body: { language: 'fr' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual([{ field: 'language', message: 'Language must be one of: en, hi, gu' }]);
+    const anonymous = await server.request('PUT', '/api/auth/language', { body: { language: 'hi' } });
+    expect(anonymous.status).toBe(401);
   });
 });

@@ -1,9 +1,11 @@
-import { googleSignInSchema, profileUpdateSchema } from '@utsav/domain/auth-schemas';
+import { googleSignInSchema, languageUpdateSchema, profileUpdateSchema } from '@utsav/domain/auth-schemas';
+import { requestedLanguage } from '@utsav/domain/languages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor, bearerToken } from '../../platform/auth/plugin';
 import { toUserJson, userJsonSchema } from '../users/presenter';
+import { setUserLanguage } from '../users/repo';
 import { identityRateLimit } from './rate-limit';
 import { assignAdmin, signIn, updateProfile } from './service';
 
@@ -40,6 +42,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user, isNewUser } = await signIn(app.ctx, request.body.idToken);
+      // Our web app sends the person's chosen language; their later emails and PDFs are written in it.
+      const language = requestedLanguage(request.headers['accept-language']);
+      if (language) await setUserLanguage(app.ctx.db, user.id, language);
       return { success: true as const, user: toUserJson(user), isNewUser };
     },
   );
@@ -72,6 +77,22 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       user: toUserJson(await updateProfile(app.ctx, actor(request), request.body)),
     }),
+  );
+
+  app.put(
+    '/auth/language',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        body: languageUpdateSchema,
+        response: { 200: z.object({ success: z.literal(true), language: languageUpdateSchema.shape.language }) },
+      },
+    },
+    async (request) => {
+      await setUserLanguage(app.ctx.db, actor(request).id, request.body.language);
+      return { success: true as const, language: request.body.language };
+    },
   );
 
   app.post(

@@ -3,7 +3,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Database, UserRow } from '../../platform/db/schema';
 
-export type NewUser = Omit<UserRow, 'deleted_at'>;
+export type NewUser = Omit<UserRow, 'deleted_at' | 'language'>;
 export type UserPatch = Partial<Omit<UserRow, 'id' | 'created_at'>>;
 
 export interface UserFilter {
@@ -41,6 +41,16 @@ export async function insertUserIfAbsent(db: Db, user: NewUser): Promise<boolean
 
 export async function updateUser(db: Db, id: string, patch: UserPatch): Promise<UserRow | undefined> {
   return db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** Remembers the language a person uses the app in; a no-op when it is already that. */
+export async function setUserLanguage(db: Db, id: string, language: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ language })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('language', 'is', null), eb('language', '!=', language)]))
+    .execute();
 }
 
 export async function countAdmins(db: Db): Promise<number> {
@@ -102,6 +112,7 @@ export async function anonymiseUser(db: Db, id: string, stamp: string): Promise<
       firebase_uid: null,
       photo_url: null,
       phone: null,
+      language: null,
       role: 'guest',
       deleted_at: stamp,
       updated_at: stamp,

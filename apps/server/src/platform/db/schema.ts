@@ -15,6 +15,8 @@ export interface UsersTable {
   updated_at: string;
   last_login_at: string | null;
   deleted_at: string | null;
+  /** en, hi or gu once known (migration 0015): emails and PDFs are written in it. */
+  language: string | null;
 }
 
 export interface EventsTable {

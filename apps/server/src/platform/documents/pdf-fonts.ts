@@ -67,7 +67,14 @@ const cachingFontkit: typeof fontkit = {
 };
 
 /** Joiners, variation selectors and combining marks belong to the run of the character before them. */
-const CLINGS = /[\u200c\u200d\ufe00-\ufe0f\u0300-\u036f]/;
+function clings(codePoint: number): boolean {
+  return (
+    codePoint === 0x200c ||
+    codePoint === 0x200d ||
+    (codePoint >= 0xfe00 && codePoint <= 0xfe0f) ||
+    (codePoint >= 0x0300 && codePoint <= 0x036f)
+  );
+}
 
 interface Run {
   font: PDFFont;
@@ -120,7 +127,7 @@ export class MultiScriptFont implements TextFont {
       const last = runs.at(-1);
       const codePoint = char.codePointAt(0)!;
       // A space keeps the run going, so a name in one script stays one shaped run.
-      const font = last && (CLINGS.test(char) || char === ' ') ? last.font : this.faceFor(codePoint);
+      const font = last && (clings(codePoint) || char === ' ') ? last.font : this.faceFor(codePoint);
       if (last && last.font === font) last.text += char;
       else runs.push({ font, text: char });
     }

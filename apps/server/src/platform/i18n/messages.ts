@@ -24,8 +24,8 @@ export function msg(template: string, params?: MessageParams): Message {
   return params ? { template, params } : { template };
 }
 
-const translator: I18n = createInstance();
-void translator.init({
+const engine: I18n = createInstance();
+void engine.init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   keySeparator: false,
@@ -47,5 +47,12 @@ export function renderMessage(message: string | Message, language: Language): st
   const { template, params } =
     typeof message === 'string' ? { template: message, params: undefined } : message;
   // A sentence missing in the language falls back to English's entry (its plural forms) or the template itself.
-  return translator.t(template, { ...params, lng: language });
+  return engine.t(template, { ...params, lng: language });
+}
+
+export type Translate = (template: string, params?: MessageParams) => string;
+
+/** `t('Hi {{name}},', { name })` in one language: what email and PDF builders write their sentences with. */
+export function translator(language: Language): Translate {
+  return (template, params) => renderMessage(msg(template, params), language);
 }

@@ -1,9 +1,13 @@
+import type { Language } from '@utsav/domain/languages';
+
 // The shape every email builder returns and the mailer sends. Plain data (bytes, strings), so an outbox
 // worker can build it, retry sending it, and tests can inspect it without a transport.
 
 export interface Recipient {
   name: string;
   email: string;
+  /** The language they use the app in; the email (and its PDF) is written in it. English when absent. */
+  language?: Language | undefined;
 }
 
 export interface MailAttachment {

@@ -6,6 +6,7 @@ import * as refunds from './0004_refunds';
 import * as adminIndexes from './0005_admin_indexes';
 import * as paymentRefunds from './0006_payment_refunds';
 import * as eventInventory from './0011_event_inventory';
+import * as userLanguage from './0015_user_language';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -17,4 +18,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0005_admin_indexes', adminIndexes],
   ['0006_payment_refunds', paymentRefunds],
   ['0011_event_inventory', eventInventory],
+  ['0015_user_language', userLanguage],
 ];

@@ -1,7 +1,9 @@
 import { POLICY } from '@utsav/domain/constants';
+import { INTL_LOCALES, type Language } from '@utsav/domain/languages';
 import { formatRupees } from '@utsav/domain/pricing';
 import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
 import type { EventDetails } from '../../documents/types';
+import { type Translate, translator } from '../../i18n/messages';
 import type { Recipient } from '../message';
 import { html, type SafeHtml, safeUrl } from './html';
 
@@ -23,21 +25,34 @@ const COLORS = {
   warningPanel: '#fff4e5',
 };
 
-export function greetingName(to: Recipient | string): string {
+/** The recipient's language: what they use the app in, English when unknown. */
+export function languageOf(to: Recipient | string): Language {
+  return typeof to === 'string' ? 'en' : (to.language ?? 'en');
+}
+
+export function greetingName(to: Recipient | string, t: Translate = translator('en')): string {
   const name = typeof to === 'string' ? '' : to.name.trim();
-  return name ? (name.split(/\s+/)[0] ?? name) : 'there';
+  return name ? (name.split(/\s+/)[0] ?? name) : t('there');
+}
+
+/** "Hi Asha," in the recipient's language. */
+export function greeting(to: Recipient | string, t: Translate): string {
+  return t('Hi {{name}},', { name: greetingName(to, t) });
 }
 
 export function money(rupees: number): string {
   return formatRupees(rupees);
 }
 
-export function eventWhen(event: Pick<EventDetails, 'date' | 'startTime' | 'endTime'>): {
+export function eventWhen(
+  event: Pick<EventDetails, 'date' | 'startTime' | 'endTime'>,
+  language: Language = 'en',
+): {
   date: string;
   time: string;
 } {
   return {
-    date: formatEventDate(event.date),
+    date: formatEventDate(event.date, INTL_LOCALES[language]),
     time: `${formatTimeRange(event.startTime, event.endTime)} IST`,
   };
 }
@@ -48,11 +63,14 @@ export interface LayoutInput {
   preheader: string;
   heading: string;
   body: SafeHtml;
+  language?: Language;
 }
 
 export function emailLayout(input: LayoutInput): string {
+  const language = input.language ?? 'en';
+  const t = translator(language);
   return html`<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -72,7 +90,7 @@ export function emailLayout(input: LayoutInput): string {
 ${input.body}
 </td></tr>
 <tr><td style="padding:18px 28px;background-color:${COLORS.panel};border-top:1px solid ${COLORS.hairline};border-radius:0 0 12px 12px;font-family:${FONT};font-size:12px;line-height:1.6;color:${COLORS.muted};">
-Questions? Write to <a href="mailto:${POLICY.supportEmail}" style="color:${COLORS.header};">${POLICY.supportEmail}</a> (${POLICY.supportHours}). We answer refund queries within ${POLICY.refundQueryResponseHours} hours and other questions within ${POLICY.generalQueryResponseHours} hours.<br>
+${t('Questions? Write to')} <a href="mailto:${POLICY.supportEmail}" style="color:${COLORS.header};">${POLICY.supportEmail}</a> (${POLICY.supportHours}). ${answerTimes(t)}<br>
 ${POLICY.organiserName}
 </td></tr>
 </table>
@@ -82,18 +100,26 @@ ${POLICY.organiserName}
 </html>`.value;
 }
 
-export function textFooter(): string {
+function answerTimes(t: Translate): string {
+  return t('We answer refund queries within {{refundHours}} hours and other questions within {{otherHours}} hours.', {
+    refundHours: POLICY.refundQueryResponseHours,
+    otherHours: POLICY.generalQueryResponseHours,
+  });
+}
+
+export function textFooter(language: Language = 'en'): string {
+  const t = translator(language);
   return [
     '--',
-    `Questions? Write to ${POLICY.supportEmail} (${POLICY.supportHours}).`,
-    `We answer refund queries within ${POLICY.refundQueryResponseHours} hours and other questions within ${POLICY.generalQueryResponseHours} hours.`,
+    `${t('Questions? Write to')} ${POLICY.supportEmail} (${POLICY.supportHours}).`,
+    answerTimes(t),
     POLICY.organiserName,
   ].join('\n');
 }
 
 /** Joins text paragraphs with blank lines and appends the footer; every email's text part ends the same way. */
-export function textBody(paragraphs: (string | false | undefined)[]): string {
-  return `${[...paragraphs.filter((p): p is string => Boolean(p)), textFooter()].join('\n\n')}\n`;
+export function textBody(paragraphs: (string | false | undefined)[], language: Language = 'en'): string {
+  return `${[...paragraphs.filter((p): p is string => Boolean(p)), textFooter(language)].join('\n\n')}\n`;
 }
 
 export function paragraph(content: SafeHtml | string): SafeHtml {
