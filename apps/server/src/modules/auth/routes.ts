@@ -86,7 +86,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         body: languageUpdateSchema,
-        response: { 200: z.object({ success: z.literal(true), language: languageUpdateSchema.shape.language }) },
+        response: {
+          200: z.object({ success: z.literal(true), language: languageUpdateSchema.shape.language }),
+        },
       },
     },
     async (request) => {

@@ -101,10 +101,13 @@ ${POLICY.organiserName}
 }
 
 function answerTimes(t: Translate): string {
-  return t('We answer refund queries within {{refundHours}} hours and other questions within {{otherHours}} hours.', {
-    refundHours: POLICY.refundQueryResponseHours,
-    otherHours: POLICY.generalQueryResponseHours,
-  });
+  return t(
+    'We answer refund queries within {{refundHours}} hours and other questions within {{otherHours}} hours.',
+    {
+      refundHours: POLICY.refundQueryResponseHours,
+      otherHours: POLICY.generalQueryResponseHours,
+    },
+  );
 }
 
 export function textFooter(language: Language = 'en'): string {
