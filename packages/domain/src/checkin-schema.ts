@@ -28,8 +28,10 @@ export const offlineAdmissionSchema = z.object({
   localId: z.string({ error: 'localId is required' }).trim().min(1, 'localId is required').max(100),
   ticketId: z.string({ error: 'ticketId is required' }).max(100),
   qrCode: z.string({ error: QR_EMPTY_OR_MALFORMED_MESSAGE }),
-  /** The device's clock at the scan, ISO-8601; the server never lets it be later than its own now. */
+  /** The device's clock at the scan, ISO-8601; the server clamps it (see checkin-time.ts). */
   scannedAt: z.string({ error: 'scannedAt is required' }).max(64),
+  /** `generatedAt` of the ticket list the device decided with: the scan cannot be earlier. */
+  snapshotAt: z.string().max(64).nullish(),
 });
 
 /** POST /tickets/checkin/sync. */

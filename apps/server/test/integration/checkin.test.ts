@@ -402,11 +402,14 @@ describeEachDatabase('check-in at the gate', (engine) => {
   });
 
   describe('offline sync', () => {
+    // As the scanner sends them: with the time of the ticket list it decided with (an hour ago here).
+    const snapshotAt = new Date(Date.now() - 60 * 60_000).toISOString();
     const admissionOf = (ticket: TicketView, localId: string, scannedAt: string) => ({
       localId,
       ticketId: ticket.id,
       qrCode: ticket.qr_token,
       scannedAt,
+      snapshotAt,
     });
 
     it('admits an offline admission at the time the device scanned it', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OfflineAdmissionInput, SyncOutcome, SyncRequest } from '@utsav/domain/checkin-schema';
+import { offlineScanTime } from '@utsav/domain/checkin-time';
 import { normalizeScannedCode } from '@utsav/domain/qr-token';
 import { can } from '@utsav/domain/roles';
 import type { AppContext } from '../../platform/context';
@@ -118,7 +119,7 @@ export async function checkinSnapshot(ctx: AppContext, checker: UserRow): Promis
 
 /**
  * Applies a device's offline admissions in order, each through the same conditional update as mark-used
- * (used_at = the device's scan time, never in the future). A ticket someone else admitted first is a
+ * (used_at = the device's scan time, clamped between the device's snapshot and the receive time). A ticket someone else admitted first is a
  * conflict: reported with the first admission's time and scanner, counted, never hidden, and the ticket
  * stays admitted once. The same (device, localId) sent again answers what it answered the first time.
  */
@@ -154,7 +155,14 @@ async function syncAdmission(
     gate: blankToNull(input.gate),
     action: 'sync',
     localId: admission.localId,
-    scannedAt: offlineScanTime(admission.scannedAt, now),
+    // Clamped to what is possible (a phone's clock may be years off); `now`, the receive time, is stored
+    // beside it as the scan row's created_at.
+    scannedAt: offlineScanTime({
+      scannedAt: admission.scannedAt,
+      snapshotAt: admission.snapshotAt,
+      eventDate: event?.date,
+      receivedAt: now,
+    }),
     now: now.toISOString(),
   };
   const code = normalizeScannedCode(admission.qrCode);
@@ -330,16 +338,6 @@ function previousAdmission(state: TicketGateState | undefined): {
     usedAt: state?.used_at ?? null,
     scannedBy: { name: state?.scanner_name ?? CHECKIN_MESSAGES.unknownScanner },
   };
-}
-
-/**
- * The device's clock, as an ISO instant, but never later than the server's now (a fast clock cannot
- * post-date an entry). An unreadable time does not strand a queued admission: it counts as now.
- */
-export function offlineScanTime(scannedAt: string, now: Date): string {
-  const at = Date.parse(scannedAt);
-  if (Number.isNaN(at) || at > now.getTime()) return now.toISOString();
-  return new Date(at).toISOString();
 }
 
 function blankToNull(value: string | null | undefined): string | null {

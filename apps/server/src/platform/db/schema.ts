@@ -158,8 +158,12 @@ export interface CheckinScansTable {
   result: ScanResult;
   /** The device's id for an offline admission; UNIQUE(device_id, local_id) makes sync replays idempotent. */
   local_id: string | null;
-  /** When the gate scanned: request time online, the device's clock (never in the future) for offline ones. */
+  /**
+   * When the gate scanned: request time online; for offline ones the device's clock, clamped to no earlier than
+   * the snapshot it used (or the event day's start in IST) and no later than created_at.
+   */
   scanned_at: string;
+  /** When the server received the scan (for a synced admission, the sync's receive time). */
   created_at: string;
 }
 

@@ -5,6 +5,7 @@ export interface SyncAdmission {
   ticketId: string;
   qrCode: string;
   scannedAt: string;
+  snapshotAt?: string;
 }
 
 export type SyncOutcome = 'admitted' | 'already_used' | 'cancelled' | 'not_found' | 'invalid';

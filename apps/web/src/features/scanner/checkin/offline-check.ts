@@ -36,6 +36,8 @@ export interface QueuedAdmission {
   qrCode: string;
   /** ISO, device clock. */
   scannedAt: string;
+  /** generatedAt of the ticket list this admission was decided with; the server records no earlier time. */
+  snapshotAt?: string | undefined;
   holderFirstName: string | null;
 }
 

@@ -207,11 +207,12 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
           const response = await syncCheckins({
             deviceId: device,
             ...(gateName.trim() ? { gate: gateName.trim() } : {}),
-            admissions: batch.map(({ localId, ticketId, qrCode, scannedAt }) => ({
+            admissions: batch.map(({ localId, ticketId, qrCode, scannedAt, snapshotAt }) => ({
               localId,
               ticketId,
               qrCode,
               scannedAt,
+              ...(snapshotAt ? { snapshotAt } : {}),
             })),
           });
           const byLocalId = new Map(batch.map((admission) => [admission.localId, admission]));
@@ -266,6 +267,7 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
         ticketId: decision.ticketId,
         qrCode: code,
         scannedAt: new Date().toISOString(),
+        snapshotAt: metaRef.current?.generatedAt,
         holderFirstName: decision.holderFirstName,
       };
       setQueue([...queueRef.current, admission]);
