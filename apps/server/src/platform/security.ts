@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import { PROVIDER_PHOTO_HOSTS } from '@utsav/domain/photo-url';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { builtIndexScriptHashes } from './inline-script-hashes';
@@ -27,7 +28,16 @@ export function cspDirectives(
       ...(firebase ? ['https://apis.google.com'] : []),
     ],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    // What the app shows: its own files and event image ('self'), QR codes drawn in the page (data:, blob:),
+    // account photos from the identity provider's photo hosts (the only ones PUT /auth/profile keeps; the
+    // development identity provider is 'self'), and Razorpay checkout's own images when it is loaded.
+    'img-src': [
+      "'self'",
+      'data:',
+      'blob:',
+      ...PROVIDER_PHOTO_HOSTS.map((host) => `https://${host}`),
+      ...(razorpay ? ['https://cdn.razorpay.com'] : []),
+    ],
     'font-src': ["'self'", 'data:'],
     'connect-src': [
       "'self'",

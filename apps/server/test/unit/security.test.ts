@@ -32,4 +32,27 @@ describe('cspDirectives', () => {
     expect(csp['connect-src']).toContain('https://identitytoolkit.googleapis.com');
     expect(csp['upgrade-insecure-requests']).toEqual([]);
   });
+
+  it('img-src allows only what the app shows: own files, drawn QR codes and the identity provider photo hosts', () => {
+    const local = cspDirectives(loadConfig({}));
+    expect(local['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://lh3.googleusercontent.com',
+      'https://lh4.googleusercontent.com',
+      'https://lh5.googleusercontent.com',
+      'https://lh6.googleusercontent.com',
+    ]);
+    expect(local['img-src']).not.toContain('https:');
+    const razorpay = cspDirectives(
+      loadConfig({
+        PAYMENTS: 'razorpay',
+        RAZORPAY_KEY_ID: 'k',
+        RAZORPAY_KEY_SECRET: 's',
+        RAZORPAY_WEBHOOK_SECRET: 'w',
+      }),
+    );
+    expect(razorpay['img-src']).toContain('https://cdn.razorpay.com');
+  });
 });

@@ -17,6 +17,7 @@ import {
   updateUser,
 } from '../users/repo';
 import { ADMIN_ROLES_LOCK } from '../users/service';
+import { acceptedProfilePhoto } from './profile-photo';
 
 export interface SignInResult {
   user: UserRow;
@@ -107,7 +108,7 @@ export async function updateProfile(ctx: AppContext, user: UserRow, update: Prof
   const patch: UserPatch = { updated_at: ctx.now().toISOString() };
   const name = update.name ?? update.displayName;
   if (name !== undefined) patch.name = name;
-  if (update.photoURL !== undefined) patch.photo_url = update.photoURL;
+  if (update.photoURL !== undefined) patch.photo_url = acceptedProfilePhoto(ctx.config, update.photoURL);
   if (update.phone !== undefined) patch.phone = update.phone;
   return (await updateUser(ctx.db, user.id, patch))!;
 }
