@@ -12,6 +12,7 @@ import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import checkinRoutes from './modules/checkin/routes';
 import eventRoutes from './modules/event/routes';
+import queueRoutes from './modules/queue/routes';
 import { startRefundJobs } from './modules/refunds/jobs';
 import refundsRoutes from './modules/refunds/routes';
 import systemRoutes from './modules/system/routes';
@@ -129,6 +130,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(eventRoutes);
   await api.register(usersRoutes);
   await api.register(systemRoutes);
+  await api.register(queueRoutes);
   await api.register(ticketsRoutes);
   await api.register(walletRoutes);
   await api.register(webhookRoutes);

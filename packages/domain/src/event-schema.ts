@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from './constants';
-import { isIsoDate, minutesOfDay, TIME_PATTERN } from './time';
+import { isIsoDate, istInstant, minutesOfDay, TIME_PATTERN } from './time';
 
 // The event form's rules and messages (admin-side §5). The web form and POST/PUT /event run this same schema,
 // so a message shown under a field is exactly what the server would answer for it.
@@ -23,6 +23,8 @@ export const EVENT_MESSAGES = {
   imagePick: 'Please select a valid image file (JPEG, PNG, GIF, or WebP)',
   imageSize: 'Image file size must be less than 5MB',
   imageRead: 'Failed to process image',
+  salesOpenAt: 'Sales opening must be a date and time (IST), e.g. 2026-10-01T19:00',
+  salesOpenAfterStart: 'Sales must open before the event starts',
   fixErrors: 'Please fix the validation errors before submitting',
   fixErrorsShort: 'Please fix the validation errors',
 } as const;
@@ -95,6 +97,14 @@ export function eventInputSchema(todayIst: string) {
         .nullish(),
       features: z.preprocess(parseFeatures, z.array(z.string().max(200)).max(50)).optional(),
       aboutText: z.string().trim().max(5000, 'Must be at most 5000 characters').nullish(),
+      // Optional: when set, checkout refuses before it and the waiting room gathers people for the opening.
+      salesOpenAt: z
+        .string({ error: EVENT_MESSAGES.salesOpenAt })
+        .trim()
+        .max(40, EVENT_MESSAGES.salesOpenAt)
+        .refine((value) => value === '' || parseSalesOpenAt(value) !== null, EVENT_MESSAGES.salesOpenAt)
+        .transform((value) => (value === '' ? null : parseSalesOpenAt(value)!.toISOString()))
+        .nullish(),
     })
     .superRefine((event, ctx) => {
       if (
@@ -104,10 +114,33 @@ export function eventInputSchema(todayIst: string) {
       ) {
         ctx.addIssue({ code: 'custom', path: ['endTime'], message: EVENT_MESSAGES.endAfterStart });
       }
+      if (
+        event.salesOpenAt &&
+        isIsoDate(event.date) &&
+        TIME_PATTERN.test(event.startTime) &&
+        Date.parse(event.salesOpenAt) >= istInstant(event.date, event.startTime).getTime()
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['salesOpenAt'], message: EVENT_MESSAGES.salesOpenAfterStart });
+      }
     });
 }
 
 export type EventInput = z.infer<ReturnType<typeof eventInputSchema>>;
+
+const IST_LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * When sales open: an IST wall-clock "YYYY-MM-DDTHH:MM" (what the form's date-time field gives), or an
+ * ISO instant with its offset (what GET /event answers, so a client can send back what it read).
+ */
+export function parseSalesOpenAt(value: string): Date | null {
+  const local = IST_LOCAL_DATE_TIME.exec(value);
+  if (local) return isIsoDate(local[1]!) ? istInstant(local[1]!, `${local[2]}:${local[3]}`) : null;
+  if (!ISO_INSTANT.test(value) || !isIsoDate(value.slice(0, 10))) return null;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
 
 /** The first message per field, in the shape of the error envelope's details. */
 export function fieldErrors(error: z.ZodError): { field: string; message: string }[] {

@@ -19,6 +19,11 @@ export function istInstant(date: string, time = '00:00'): Date {
   return new Date(Date.parse(`${date}T${time}:00.000Z`) - IST_OFFSET_MS);
 }
 
+/** "YYYY-MM-DDTHH:MM" of the instant on an IST wall clock (a date-time form field's value). */
+export function istDateTimeLocal(instant: Date): string {
+  return new Date(instant.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16);
+}
+
 export function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00.000Z`);
@@ -45,6 +50,12 @@ export function formatEventDate(date: string, locale = 'en-IN'): string {
     year: 'numeric',
     timeZone: 'UTC',
   });
+}
+
+/** "Saturday, 3 January 2026 at 7:00 PM IST": an instant as people in India read it. */
+export function formatIstDateTime(instant: Date, locale = 'en-IN'): string {
+  const local = istDateTimeLocal(instant);
+  return `${formatEventDate(local.slice(0, 10), locale)} at ${formatTime(local.slice(11, 16))} IST`;
 }
 
 /** "6:30 PM" from "18:30". */

@@ -4,8 +4,10 @@ import {
   eventInputSchema,
   fieldErrors,
   parseFeatures,
+  parseSalesOpenAt,
   sniffImageType,
 } from '../src/event-schema';
+import { istDateTimeLocal } from '../src/time';
 
 const today = '2026-11-21';
 const valid = {
@@ -110,5 +112,59 @@ describe('image sniffing', () => {
     [[], null],
   ])('%j is %s', (bytes, type) => {
     expect(sniffImageType(new Uint8Array(bytes))).toBe(type);
+  });
+});
+
+describe('sales opening time', () => {
+  const base = {
+    name: 'N',
+    venue: 'V',
+    description: 'D',
+    date: '2099-10-01',
+    startTime: '19:00',
+    endTime: '23:00',
+    ticketPrice: 299,
+    groupPrice4: 249,
+    totalTickets: 10,
+  };
+  const parse = (salesOpenAt: unknown) => eventInputSchema('2026-01-01').safeParse({ ...base, salesOpenAt });
+
+  it('reads a form value as IST wall-clock time', () => {
+    expect(parse('2099-09-01T19:00').data?.salesOpenAt).toBe('2099-09-01T13:30:00.000Z');
+  });
+
+  it('accepts back the ISO instant GET /event answers', () => {
+    expect(parse('2099-09-01T13:30:00.000Z').data?.salesOpenAt).toBe('2099-09-01T13:30:00.000Z');
+    expect(parse('2099-09-01T19:00:00+05:30').data?.salesOpenAt).toBe('2099-09-01T13:30:00.000Z');
+  });
+
+  it('is optional: absent, null or empty means sales are open', () => {
+    expect(parse(undefined).data?.salesOpenAt).toBeUndefined();
+    expect(parse(null).data?.salesOpenAt).toBeNull();
+    expect(parse('').data?.salesOpenAt).toBeNull();
+  });
+
+  it.each(['tomorrow', '2099-02-30T10:00', '2099-09-01T24:00', '2099-09-01 19:00', 42])(
+    'refuses %s with the field message',
+    (value) => {
+      const result = parse(value);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(['salesOpenAt']);
+    },
+  );
+
+  it('must be before the event starts (IST)', () => {
+    expect(parse('2099-10-01T18:59').success).toBe(true);
+    const late = parse('2099-10-01T19:00');
+    expect(late.success).toBe(false);
+    expect(late.error?.issues[0]?.message).toBe('Sales must open before the event starts');
+  });
+});
+
+describe('parseSalesOpenAt and istDateTimeLocal round-trip', () => {
+  it('turns an instant into the form value and back', () => {
+    const instant = new Date('2099-09-01T13:30:00.000Z');
+    expect(istDateTimeLocal(instant)).toBe('2099-09-01T19:00');
+    expect(parseSalesOpenAt(istDateTimeLocal(instant))?.toISOString()).toBe(instant.toISOString());
   });
 });

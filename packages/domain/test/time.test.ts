@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   formatEventDate,
+  formatIstDateTime,
   formatTime,
   formatTimeRange,
   isIsoDate,
@@ -44,5 +45,16 @@ describe('IST calendar', () => {
     expect(formatTime('12:00')).toBe('12:00 PM');
     expect(formatTimeRange('18:30', '22:30')).toBe('6:30 PM - 10:30 PM');
     expect(formatEventDate('2027-01-02')).toContain('2027');
+  });
+});
+
+describe('formatIstDateTime', () => {
+  it('says an instant as IST date and time', () => {
+    expect(formatIstDateTime(new Date('2026-12-31T13:30:00.000Z'))).toBe(
+      'Thursday, 31 December 2026 at 7:00 PM IST',
+    );
+    expect(formatIstDateTime(new Date('2026-12-31T18:45:00.000Z'))).toBe(
+      'Friday, 1 January 2027 at 12:15 AM IST',
+    );
   });
 });

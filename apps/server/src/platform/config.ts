@@ -5,6 +5,11 @@ import {
   DEFAULT_MAX_TICKETS_PER_PERSON,
   DEFAULT_ORDER_QUANTITY_CAP,
 } from '@utsav/domain/constants';
+import {
+  DEFAULT_QUEUE_ADMIT_PER_MINUTE,
+  DEFAULT_QUEUE_PASS_MINUTES,
+  type WaitingRoomMode,
+} from '@utsav/domain/waiting-room';
 import { z } from 'zod';
 
 // Every setting comes from the environment and is checked once at start-up, so a typo stops the server
@@ -105,6 +110,9 @@ const envSchema = z.object({
   // Per signed-in buyer; each create-order places a hold, so this bounds how many seats one account can
   // lock up, while a buyer dismissing and retrying checkout a few times never meets it.
   RATE_LIMIT_CREATE_ORDER_PER_MINUTE: positiveInt(10),
+  WAITING_ROOM: z.enum(['auto', 'always', 'off'], { error: 'must be auto, always or off' }).default('auto'),
+  QUEUE_ADMIT_PER_MINUTE: positiveInt(DEFAULT_QUEUE_ADMIT_PER_MINUTE),
+  QUEUE_PASS_MINUTES: positiveInt(DEFAULT_QUEUE_PASS_MINUTES),
   HOLD_SWEEP_SECONDS: positiveInt(30),
   OUTBOX_INTERVAL_MS: positiveInt(2000),
   // A scraper that is not on the server's own machine must send it as `Authorization: Bearer <token>`.
@@ -190,6 +198,7 @@ export interface Config {
     logErrorPerMinute: number;
     createOrderPerMinute: number;
   };
+  waitingRoom: { mode: WaitingRoomMode; admitPerMinute: number; passMinutes: number };
   /** How often each instance looks for expired holds and reconciles them with Razorpay. */
   holdSweepIntervalMs: number;
   /** How often the outbox worker looks for mail to send. */
@@ -271,6 +280,11 @@ export function loadConfig(env: Env): Config {
       authPerAddressPerMinute: e.RATE_LIMIT_AUTH_PER_ADDRESS_PER_MINUTE,
       logErrorPerMinute: e.RATE_LIMIT_LOG_ERROR_PER_MINUTE,
       createOrderPerMinute: e.RATE_LIMIT_CREATE_ORDER_PER_MINUTE,
+    },
+    waitingRoom: {
+      mode: e.WAITING_ROOM,
+      admitPerMinute: e.QUEUE_ADMIT_PER_MINUTE,
+      passMinutes: e.QUEUE_PASS_MINUTES,
     },
     holdSweepIntervalMs: e.HOLD_SWEEP_SECONDS * 1000,
     outboxIntervalMs: e.OUTBOX_INTERVAL_MS,

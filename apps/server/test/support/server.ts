@@ -52,7 +52,12 @@ export function testConfig(database: ProvisionedDatabase, env: Record<string, st
 /** Starts a fresh app on its own database for the enclosing describe block, listening on 127.0.0.1:0. */
 export function useServer(
   engine: Engine,
-  options: { env?: Record<string, string>; adjust?: (config: Config) => Config } = {},
+  options: {
+    env?: Record<string, string>;
+    adjust?: (config: Config) => Config;
+    /** The app's clock, for tests that move time (an opening, an expiry) without waiting for it. */
+    now?: () => Date;
+  } = {},
 ): TestServer {
   let database: ProvisionedDatabase;
   let app: FastifyInstance;
@@ -64,7 +69,7 @@ export function useServer(
     database = await provisionDatabase(engine);
     config = testConfig(database, options.env);
     if (options.adjust) config = options.adjust(config);
-    app = await buildApp(config);
+    app = await buildApp(config, options.now ? { now: options.now } : {});
     connections = trackConnections(app.server);
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     url = address;

@@ -22,6 +22,8 @@ export const eventJsonSchema = z.object({
   eventImage: z.string().nullable(),
   features: z.array(z.string()),
   aboutText: z.string().nullable(),
+  /** ISO instant checkout opens at; null: open now. */
+  salesOpenAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -51,6 +53,7 @@ export function toEventJson(event: EventRow, inventory: Inventory): EventJson {
     eventImage: event.image_id ? imageUrl(event.image_id) : null,
     features: parseFeatureList(event.features),
     aboutText: event.about_text,
+    salesOpenAt: event.sales_open_at,
     createdAt: event.created_at,
     updatedAt: event.updated_at,
   };

@@ -48,6 +48,7 @@ export async function createEvent(ctx: AppContext, caller: UserRow, body: unknow
     const row: EventRow = {
       id: randomUUID(),
       ...toColumns(input),
+      sales_open_at: input.salesOpenAt ?? null,
       image_id: await resolveImage(trx, input.eventImage, image, null, now),
       ...newQrKeyColumns(),
       created_at: now.toISOString(),
@@ -85,6 +86,8 @@ export async function editEvent(ctx: AppContext, caller: UserRow, body: unknown)
     }
     const patch: EventPatch = {
       ...toColumns(input),
+      // Absent keeps the opening time: a client that predates it must not clear it by saving the form.
+      ...(input.salesOpenAt === undefined ? {} : { sales_open_at: input.salesOpenAt }),
       image_id: await resolveImage(trx, input.eventImage, image, current.image_id, now),
       updated_at: now.toISOString(),
     };

@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors';
 import type { RazorpayOrder } from '../../platform/payments/razorpay-client';
 import { verifyCheckoutSignature } from '../../platform/payments/signatures';
 import { countTaken, findCurrentEvent, lockEvent } from '../event/repo';
+import { requireQueuePass, requireSalesOpen } from '../queue/service';
 import { capturedPaymentFor, fulfilOrder } from './fulfilment';
 import { refundLatePayment } from './payment-refunds';
 import { assertWithinPersonLimit } from './person-limit';
@@ -70,9 +71,11 @@ export async function createOrder(
   ctx: AppContext,
   caller: UserRow,
   input: ClientOrder,
+  queuePass?: string,
 ): Promise<CheckoutOrder> {
   const event = await findCurrentEvent(ctx.db);
   if (!event || event.id !== input.eventId) throw eventGone();
+  await admitToCheckout(ctx, caller, event, queuePass);
   return placeOrder(ctx, caller, event.id, input.quantity, input);
 }
 
@@ -81,10 +84,23 @@ export async function startBooking(
   ctx: AppContext,
   caller: UserRow,
   quantity: number,
+  queuePass?: string,
 ): Promise<CheckoutOrder> {
   const event = await findCurrentEvent(ctx.db);
   if (!event) throw eventGone();
+  await admitToCheckout(ctx, caller, event, queuePass);
   return placeOrder(ctx, caller, event.id, quantity, null);
+}
+
+/** Sales must be open, and while the waiting room is on the caller must hold their own pass from it. */
+async function admitToCheckout(
+  ctx: AppContext,
+  caller: UserRow,
+  event: EventRow,
+  queuePass: string | undefined,
+): Promise<void> {
+  requireSalesOpen(event, ctx.now());
+  await requireQueuePass(ctx, caller, event, queuePass);
 }
 
 async function placeOrder(

@@ -21,6 +21,12 @@ const checkoutJson = {
   holdExpiresAt: z.string(),
 };
 
+/** The waiting room's pass (X-Queue-Pass), needed on the two checkout routes while the room is on. */
+function queuePass(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-queue-pass'];
+  return typeof header === 'string' && header !== '' ? header : undefined;
+}
+
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
   // One counter per buyer for both checkout routes (they place the same hold): a route-level `rateLimit`
@@ -45,7 +51,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      ...(await createOrder(app.ctx, actor(request), request.body)),
+      ...(await createOrder(app.ctx, actor(request), request.body, queuePass(request))),
     }),
   );
 
@@ -61,7 +67,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      ...(await startBooking(app.ctx, actor(request), request.body.quantity)),
+      ...(await startBooking(app.ctx, actor(request), request.body.quantity, queuePass(request))),
       // Tickets exist only once this order is paid and verified.
       requiresPayment: true as const,
     }),

@@ -38,6 +38,8 @@ export interface EventsTable {
   /** Ed25519 key pair (base64url) that signs this event's ticket QR tokens; see @utsav/domain/qr-token. */
   qr_public_key: string | null;
   qr_private_key: string | null;
+  /** When checkout opens (ISO instant); null: open now. */
+  sales_open_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -219,6 +221,35 @@ export interface Database {
   refund_status_history: RefundStatusHistoryTable;
   duplicate_payments: DuplicatePaymentsTable;
   event_inventory: EventInventoryTable;
+  queue_state: QueueStateTable;
+  queue_entries: QueueEntriesTable;
+}
+
+/** The waiting room's counters for one event (migration 0010; rules in @utsav/domain/waiting-room). */
+export interface QueueStateTable {
+  event_id: string;
+  /** Bumped on every change: writers outside the row lock compare-and-set on it. */
+  version: number;
+  last_rank: number;
+  admitted_through: number;
+  /** People who joined before the opening and are not yet drawn. */
+  pending_draw: number;
+  tokens: number;
+  refilled_at: string;
+  last_join_at: string | null;
+  busy_until: string | null;
+}
+
+/** One place in line per account. */
+export interface QueueEntriesTable {
+  event_id: string;
+  user_id: string;
+  /** Null until the draw at the opening. */
+  rank: number | null;
+  joined_at: string;
+  /** When this person's turn came; the pass runs until pass_expires_at. */
+  admitted_at: string | null;
+  pass_expires_at: string | null;
 }
 
 /** A second captured payment for an order already settled: refunded in full (migration 0006). */

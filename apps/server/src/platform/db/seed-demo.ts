@@ -34,6 +34,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     await insertEvent(trx, {
       id: randomUUID(),
       name: 'Utsav Garba Night',
+      sales_open_at: null,
       venue: 'NSCI Dome, Worli, Mumbai',
       description:
         'A Pre-Navratri night of Garba and Raas with a live dhol ensemble and folk singers. Come in chaniya choli or kediyu, bring your dandiya and dance till late.',

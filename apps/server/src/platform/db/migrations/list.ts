@@ -5,6 +5,7 @@ import * as checkinScans from './0003_checkin_scans';
 import * as refunds from './0004_refunds';
 import * as adminIndexes from './0005_admin_indexes';
 import * as paymentRefunds from './0006_payment_refunds';
+import * as waitingRoom from './0010_waiting_room';
 import * as eventInventory from './0011_event_inventory';
 import * as userLanguage from './0015_user_language';
 
@@ -17,6 +18,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0004_refunds', refunds],
   ['0005_admin_indexes', adminIndexes],
   ['0006_payment_refunds', paymentRefunds],
+  ['0010_waiting_room', waitingRoom],
   ['0011_event_inventory', eventInventory],
   ['0015_user_language', userLanguage],
 ];

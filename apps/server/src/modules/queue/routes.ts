@@ -1,0 +1,57 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor } from '../../platform/auth/plugin';
+import { joinQueue, myQueueStatus, type QueueStatus } from './service';
+
+// The waiting room in front of checkout (issue 9). Signed-in callers; the answer says when to ask again.
+
+const queueStatusJson = z.discriminatedUnion('status', [
+  z.object({
+    success: z.literal(true),
+    status: z.literal('waiting'),
+    position: z.number().nullable(),
+    ahead: z.number().nullable(),
+    etaSeconds: z.number(),
+    retryAfterSeconds: z.number(),
+    ticketsLeft: z.number(),
+    salesOpenAt: z.string().nullable(),
+  }),
+  z.object({
+    success: z.literal(true),
+    status: z.literal('admitted'),
+    pass: z.string(),
+    passExpiresAt: z.string(),
+    ticketsLeft: z.number(),
+  }),
+  z.object({ success: z.literal(true), status: z.literal('sold-out'), ticketsLeft: z.literal(0) }),
+]);
+
+function answer(reply: FastifyReply, status: QueueStatus) {
+  // Retry-After as well as the body field: generic HTTP clients and proxies understand the header.
+  if (status.status === 'waiting') reply.header('retry-after', String(status.retryAfterSeconds));
+  reply.header('cache-control', 'no-store');
+  return { success: true as const, ...status };
+}
+
+const queueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/queue/join',
+    {
+      onRequest: app.requireAction('ticket:buy'),
+      schema: { tags: ['queue'], response: { 200: queueStatusJson } },
+    },
+    async (request, reply) => answer(reply, await joinQueue(app.ctx, actor(request))),
+  );
+
+  app.get(
+    '/queue/me',
+    {
+      onRequest: app.requireAction('ticket:buy'),
+      schema: { tags: ['queue'], response: { 200: queueStatusJson } },
+    },
+    async (request, reply) => answer(reply, await myQueueStatus(app.ctx, actor(request))),
+  );
+};
+
+export default queueRoutes;

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { type ProvisionedDatabase, provisionDatabase } from '../support/databases';
+import { newEventBody, tokenFor, uniqueEmail } from '../support/factories';
+import { PURCHASE_ENV } from '../support/purchase';
+import { send, type TestServer, testConfig } from '../support/server';
+
+// Issue 9: two server instances on one PostgreSQL share one line. Each instance is a whole app (its own
+// connection pool and its own one-second snapshot of the room) on the same database and data folder (so the
+// dev identity's signing key is shared), exactly as two processes would be; they only share the clock, which
+// the test moves.
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
+const MINUTE = 60_000;
+const PEOPLE = 20;
+
+if (!TEST_DATABASE_URL) {
+  describe.skip('two instances share one line (skipped: set TEST_DATABASE_URL)', () => {
+    it('runs on PostgreSQL', () => {});
+  });
+} else {
+  describe('two instances on one PostgreSQL share one waiting line', () => {
+    let offsetMs = 0;
+    const now = () => new Date(Date.now() + offsetMs);
+    let database: ProvisionedDatabase;
+    const apps: FastifyInstance[] = [];
+    const urls: string[] = [];
+
+    beforeAll(async () => {
+      database = await provisionDatabase('postgres');
+      const env = { ...PURCHASE_ENV, WAITING_ROOM: 'always', QUEUE_ADMIT_PER_MINUTE: '2' };
+      // One after the other: the first runs the migrations, the second finds them done.
+      for (let i = 0; i < 2; i++) {
+        const app = await buildApp(testConfig(database, env), { now });
+        apps.push(app);
+        urls.push(await app.listen({ host: '127.0.0.1', port: 0 }));
+      }
+    }, 60_000);
+
+    afterAll(async () => {
+      for (const app of apps) await app.close();
+      await database?.drop();
+    });
+
+    const call = (instance: number, method: string, path: string, token?: string, body?: unknown) =>
+      send(urls[instance]!, method, path, { ...(token ? { token } : {}), ...(body ? { body } : {}) });
+
+    async function signIn(instance: number): Promise<{ token: string; id: string }> {
+      // tokenFor only reads the data folder, which both instances share.
+      const token = await tokenFor({ config: apps[0]!.ctx.config } as TestServer, uniqueEmail('line'));
+      const response = await call(instance, 'POST', '/api/auth/google-signin', undefined, { idToken: token });
+      return { token, id: response.body.user.id };
+    }
+
+    it('places are unique and consistent from either instance, and admission is one global rate', async () => {
+      const admin = await signIn(0);
+      await apps[0]!.ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+      expect((await call(1, 'POST', '/api/event', admin.token, newEventBody())).status).toBe(200);
+
+      const people = await Promise.all(Array.from({ length: PEOPLE }, (_, i) => signIn(i % 2)));
+      // Everyone at once, half through each instance.
+      const joined = await Promise.all(
+        people.map((person, i) => call(i % 2, 'POST', '/api/queue/join', person.token)),
+      );
+      expect(joined.map((answer) => answer.status)).toEqual(people.map(() => 200));
+      const admittedAtOnce = joined.filter((answer) => answer.body.status === 'admitted');
+      const positions = joined
+        .filter((answer) => answer.body.status === 'waiting')
+        .map((a) => a.body.position);
+      // A full bucket at one a minute's worth of burst: exactly one person goes straight in.
+      expect(admittedAtOnce).toHaveLength(1);
+      expect([...positions].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: PEOPLE - 1 }, (_, i) => i + 1),
+      );
+
+      // The other instance tells each person the same place.
+      const seenElsewhere = await Promise.all(
+        people.map((person, i) => call((i + 1) % 2, 'GET', '/api/queue/me', person.token)),
+      );
+      expect(seenElsewhere.map((answer) => answer.body.position ?? 'in')).toEqual(
+        joined.map((answer) => answer.body.position ?? 'in'),
+      );
+
+      // Five minutes at two a minute lets ten more in, however many instances count it.
+      offsetMs += 5 * MINUTE;
+      const later = await Promise.all(
+        people.map((person, i) => call(i % 2, 'GET', '/api/queue/me', person.token)),
+      );
+      expect(later.filter((answer) => answer.body.status === 'admitted')).toHaveLength(11);
+      const ranks = await apps[1]!.ctx.db.selectFrom('queue_entries').select('rank').execute();
+      expect(new Set(ranks.map((row) => row.rank)).size).toBe(PEOPLE);
+      const state = await apps[0]!.ctx.db.selectFrom('queue_state').selectAll().executeTakeFirstOrThrow();
+      expect(state).toMatchObject({ last_rank: PEOPLE, admitted_through: 11, pending_draw: 0 });
+    });
+  });
+}
