@@ -10,6 +10,29 @@ export const googleSignInSchema = z.object({
     .max(8192, 'idToken is too long'),
 });
 
+/**
+ * Keys of the user as the API answers it that PUT /auth/profile never changes. A client may send the user back
+ * as it read it (`{ name, email }`), so these are accepted and ignored; any other unknown key is still refused.
+ */
+export const PROFILE_READ_ONLY_KEYS = [
+  'email',
+  'role',
+  '_id',
+  'id',
+  'uid',
+  'firebaseUID',
+  'emailVerified',
+  'createdAt',
+  'lastLogin',
+] as const;
+
+function readOnlyProfileKeys() {
+  return Object.fromEntries(PROFILE_READ_ONLY_KEYS.map((key) => [key, z.unknown().optional()])) as Record<
+    (typeof PROFILE_READ_ONLY_KEYS)[number],
+    z.ZodOptional<z.ZodUnknown>
+  >;
+}
+
 export const profileUpdateSchema = z
   .object({
     name: z
@@ -30,6 +53,7 @@ export const profileUpdateSchema = z
       .trim()
       .regex(/^\+?[0-9 ()-]{7,20}$/, 'Please enter a valid phone number')
       .optional(),
+    ...readOnlyProfileKeys(),
   })
   .strict();
 

@@ -1,4 +1,4 @@
-// Stable machine codes of the error envelope { success:false, error, code, details? }.
+// Stable machine codes of the error envelope { success:false, error, code, errorType, details? }.
 
 export const ERROR_CODES = {
   VALIDATION_FAILED: 400,
@@ -49,5 +49,7 @@ export interface ErrorBody {
   success: false;
   error: string;
   code: ErrorCode;
+  /** The same value as `code`: the name guest-side §8 keys the scanner's outcomes on ("error type"). */
+  errorType: ErrorCode;
   details?: FieldError[];
 }

@@ -29,8 +29,9 @@ export function createOrderSchema(cap: number) {
     eventId: z.string({ error: 'eventId is required' }).trim().min(1, 'eventId is required').max(128),
     eventName: z.string().max(300).optional(),
     pricePerTicket: rupees('pricePerTicket'),
-    // Any text: an unknown tier is a price mismatch (409 PRICE_CHANGED), not a malformed request.
-    pricingTier: z.string({ error: 'pricingTier is required' }).max(40),
+    // Informational: clients label tiers their own way ("Group 4+"); the price is judged on the amounts alone
+    // and the answer carries our label.
+    pricingTier: z.string({ error: 'pricingTier must be text' }).max(100).optional(),
   });
 }
 
@@ -67,14 +68,15 @@ export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
 export interface ClientPrice {
   amount: number;
   pricePerTicket: number;
-  pricingTier: string;
 }
 
-/** True when what the client showed is exactly what the server would charge (compared in paise). */
+/**
+ * True when what the client showed is exactly what the server would charge (compared in paise). The tier
+ * label is not compared: it names the price, it is not the price.
+ */
 export function matchesQuote(client: ClientPrice, serverQuote: Quote): boolean {
   return (
     rupeesToPaise(client.amount) === rupeesToPaise(serverQuote.total) &&
-    rupeesToPaise(client.pricePerTicket) === rupeesToPaise(serverQuote.pricePerTicket) &&
-    client.pricingTier === serverQuote.pricingTier
+    rupeesToPaise(client.pricePerTicket) === rupeesToPaise(serverQuote.pricePerTicket)
   );
 }

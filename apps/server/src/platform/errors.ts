@@ -33,6 +33,7 @@ export class AppError extends Error {
       success: false,
       error: renderMessage(this.text, language),
       code: this.code,
+      errorType: this.code,
       ...(details ? { details } : {}),
     };
   }

@@ -148,9 +148,45 @@ describeEachDatabase('auth', (engine) => {
     });
   });
 
-  it('PUT /auth/profile refuses unknown fields such as role', async () => {
+  it('PUT /auth/profile ignores read-only keys (email, role, ids) and never changes them', async () => {
+    const { token, email, user } = await newUser(server);
+    const before = (await server.request('GET', '/api/auth/me', { token })).body.user;
+    const put = await server.request('PUT', '/api/auth/profile', {
+      token,
+      body: {
+        name: 'Renamed Guest',
+        email: 'someone.else@example.test',
+        role: 'admin',
+        _id: 'forged-id',
+        id: 'forged-id',
+        uid: 'forged-uid',
+        firebaseUID: 'forged-uid',
+        emailVerified: true,
+        createdAt: '2000-01-01T00:00:00.000Z',
+        lastLogin: null,
+      },
+    });
+    expect(put.status, put.text).toBe(200);
+    const after = (await server.request('GET', '/api/auth/me', { token })).body.user;
+    for (const body of [put.body.user, after]) {
+      expect(body).toEqual({ ...before, name: 'Renamed Guest', displayName: 'Renamed Guest' });
+      expect(body).toMatchObject({ id: user.id, email, role: 'guest' });
+    }
+  });
+
+  it('PUT /auth/profile with only { name, email } (a spec client) is accepted', async () => {
+    const { token, email } = await newUser(server);
+    const put = await server.request('PUT', '/api/auth/profile', {
+      token,
+      body: { name: 'Spec Client', email },
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body.user).toMatchObject({ name: 'Spec Client', email });
+  });
+
+  it('PUT /auth/profile still refuses keys it does not know (a typo is not silently dropped)', async () => {
     const { token } = await newUser(server);
-    const response = await server.request('PUT', '/api/auth/profile', { token, body: { role: 'admin' } });
+    const response = await server.request('PUT', '/api/auth/profile', { token, body: { nmae: 'Typo' } });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('VALIDATION_FAILED');
   });

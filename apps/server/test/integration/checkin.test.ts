@@ -92,9 +92,18 @@ describeEachDatabase('check-in at the gate', (engine) => {
         expect(loser.body).toEqual({
           success: false,
           code: 'ALREADY_USED',
+          errorType: 'ALREADY_USED',
           error: 'Ticket already used',
           usedAt,
           scannedBy: { name: scannerName },
+          ticket: {
+            id: ticket.id,
+            ticketId: ticket.ticket_code,
+            status: 'used',
+            usedAt,
+            scannedBy: { name: scannerName },
+            cancelledAt: null,
+          },
         });
       }
 
@@ -149,11 +158,12 @@ describeEachDatabase('check-in at the gate', (engine) => {
       expect(response.status, response.text).toBe(200);
     });
 
-    it('a cancelled ticket is refused with TICKET_CANCELLED and stays cancelled', async () => {
+    it('a cancelled ticket is refused with TICKET_CANCELLED, its cancelledAt, and stays cancelled', async () => {
       const ticket = await freshTicket();
+      const cancelledAt = new Date().toISOString();
       await server.ctx.db
         .updateTable('tickets')
-        .set({ status: 'cancelled', cancelled_at: new Date().toISOString() })
+        .set({ status: 'cancelled', cancelled_at: cancelledAt })
         .where('id', '=', ticket.id)
         .execute();
       const response = await scan('mark-used', gateA, { qrCode: ticket.qr_token });
@@ -161,7 +171,16 @@ describeEachDatabase('check-in at the gate', (engine) => {
       expect(response.body).toEqual({
         success: false,
         code: 'TICKET_CANCELLED',
+        errorType: 'TICKET_CANCELLED',
         error: 'Ticket has been cancelled',
+        ticket: {
+          id: ticket.id,
+          ticketId: ticket.ticket_code,
+          status: 'cancelled',
+          usedAt: null,
+          scannedBy: null,
+          cancelledAt,
+        },
       });
       expect((await ticketRow(ticket.id)).status).toBe('cancelled');
     });
@@ -182,7 +201,12 @@ describeEachDatabase('check-in at the gate', (engine) => {
         for (const action of ['verify-qr', 'mark-used'] as const) {
           const response = await scan(action, gateA, { qrCode });
           expect(response.status).toBe(404);
-          expect(response.body).toEqual({ success: false, code: 'INVALID_QR', error: 'Invalid QR code' });
+          expect(response.body).toEqual({
+            success: false,
+            code: 'INVALID_QR',
+            errorType: 'INVALID_QR',
+            error: 'Invalid QR code',
+          });
         }
       }
     });

@@ -49,7 +49,8 @@ describeEachDatabase('purchase', (engine) => {
     expect(order.status).toBe(200);
     expect(order.body).toMatchObject({
       success: true,
-      amount: 59800,
+      amount: 598,
+      amountPaise: 59800,
       currency: 'INR',
       key: 'rzp_test_utsav_emulator',
     });
@@ -100,11 +101,12 @@ describeEachDatabase('purchase', (engine) => {
     expect((await orderRow(server, order.body.orderId)).status).toBe('created');
   });
 
-  it('the group price applies from 4 tickets and the amount comes back in paise', async () => {
+  it('the group price applies from 4 tickets; amount is rupees (guest-side §7) and amountPaise what Razorpay charges', async () => {
     const buyer = await newUser(server);
     const order = await createOrder(server, buyer, event, 4);
     expect(order.body).toMatchObject({
-      amount: 99600,
+      amount: 996,
+      amountPaise: 99600,
       pricePerTicket: 249,
       pricingTier: 'Group',
       total: 996,
@@ -212,6 +214,15 @@ describeEachDatabase('purchase', (engine) => {
     expect(await availableTickets(server)).toBe(before);
   });
 
+  it('the tier label is informational: "Group 4+" with the right amounts is accepted and answered with ours', async () => {
+    const buyer = await newUser(server);
+    for (const pricingTier of ['Group 4+', 'anything at all', undefined]) {
+      const response = await createOrder(server, buyer, event, 4, { pricingTier });
+      expect(response.status, response.text).toBe(200);
+      expect(response.body).toMatchObject({ pricingTier: 'Group', pricePerTicket: 249, amount: 996 });
+    }
+  });
+
   it('a quantity above the cap or below 1 is a 400 naming the limits', async () => {
     for (const quantity of [0, 21, 2.5]) {
       const response = await createOrder(server, guest, event, quantity, { amount: 299 * quantity });
@@ -249,7 +260,8 @@ describeEachDatabase('purchase', (engine) => {
     expect(response.body).toMatchObject({
       success: true,
       requiresPayment: true,
-      amount: 59800,
+      amount: 598,
+      amountPaise: 59800,
       currency: 'INR',
     });
     expect(

@@ -40,6 +40,30 @@ describeEachDatabase('system', (engine) => {
     expect(response.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 
+  it('every error body carries errorType, the same value as code (guest-side §8 "error type")', async () => {
+    const guest = await newUser(server);
+    const refusals = [
+      await server.request('GET', '/api/no-such-thing'),
+      await server.request('GET', '/api/tickets/my-tickets'),
+      await server.request('GET', '/api/admin/users', { token: guest.token }),
+      await server.request('POST', '/api/tickets', { token: guest.token, body: { quantity: 0 } }),
+      await server.request('POST', '/api/auth/google-signin', { body: '{"idToken":' }),
+      await server.request('POST', '/api/auth/google-signin', {
+        body: 'idToken=abc',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    ];
+    expect(refusals.map((response) => [response.status, response.body.errorType])).toEqual([
+      [404, 'NOT_FOUND'],
+      [401, 'UNAUTHENTICATED'],
+      [403, 'FORBIDDEN'],
+      [400, 'VALIDATION_FAILED'],
+      [400, 'BAD_REQUEST'],
+      [415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ]);
+    for (const response of refusals) expect(response.body.errorType).toBe(response.body.code);
+  });
+
   it('a 10 MB body is refused with a 413 envelope, even on the 8 MB event route', async () => {
     const admin = await newUser(server, { role: 'admin' });
     const response = await server.request('POST', '/api/event', {

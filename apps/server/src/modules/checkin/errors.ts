@@ -1,21 +1,67 @@
 import type { ErrorBody } from '@utsav/domain/errors';
+import type { Language } from '@utsav/domain/languages';
 import { AppError } from '../../platform/errors';
+import type { TicketGateState } from './repo';
 
 export interface PreviousScan {
   usedAt: string | null;
   scannedBy: { name: string };
 }
 
+/** The refused ticket as guest-side §8's scanner reads it from a 400: when it was used, by whom, when cancelled. */
+export interface RefusedTicket {
+  id: string;
+  ticketId: string;
+  status: TicketGateState['status'];
+  usedAt: string | null;
+  scannedBy: { name: string } | null;
+  cancelledAt: string | null;
+}
+
+export function refusedTicket(state: TicketGateState, scannedBy: { name: string } | null): RefusedTicket {
+  return {
+    id: state.id,
+    ticketId: state.ticket_code,
+    status: state.status,
+    usedAt: state.used_at,
+    scannedBy,
+    cancelledAt: state.cancelled_at,
+  };
+}
+
 /**
- * 400 ALREADY_USED, carrying the first admission so the gate can say when and by whom (guest-side §8).
- * The one error handler sends toBody(), so the extra fields travel in the normal error envelope.
+ * 400 ALREADY_USED, carrying the first admission so the gate can say when and by whom (guest-side §8):
+ * at the top level (our scanner) and as `ticket` (the spec's client). The one error handler sends
+ * toBody(), so the extra fields travel in the normal error envelope.
  */
 export class AlreadyUsedError extends AppError {
-  constructor(readonly previous: PreviousScan) {
+  constructor(
+    readonly previous: PreviousScan,
+    readonly ticket: RefusedTicket,
+  ) {
     super('ALREADY_USED', 'Ticket already used');
   }
 
-  override toBody(): ErrorBody & PreviousScan {
-    return { ...super.toBody(), usedAt: this.previous.usedAt, scannedBy: this.previous.scannedBy };
+  override toBody(language?: Language): ErrorBody & PreviousScan & { ticket: RefusedTicket } {
+    return {
+      ...super.toBody(language),
+      usedAt: this.previous.usedAt,
+      scannedBy: this.previous.scannedBy,
+      ticket: this.ticket,
+    };
+  }
+}
+
+/** 400 TICKET_CANCELLED with the ticket (its cancelledAt), as guest-side §8's scanner reads it. */
+export class TicketCancelledError extends AppError {
+  constructor(
+    message: string,
+    readonly ticket: RefusedTicket,
+  ) {
+    super('TICKET_CANCELLED', message);
+  }
+
+  override toBody(language?: Language): ErrorBody & { ticket: RefusedTicket } {
+    return { ...super.toBody(language), ticket: this.ticket };
   }
 }

@@ -38,8 +38,10 @@ export async function admitTicket(trx: Db, admission: AdmitTicket): Promise<bool
 /** What a gate needs to explain a refusal: the status and, for a used ticket, when and by whom. */
 export interface TicketGateState {
   id: string;
+  ticket_code: string;
   status: TicketStatus;
   used_at: string | null;
+  cancelled_at: string | null;
   scanner_name: string | null;
 }
 
@@ -51,7 +53,14 @@ export function findTicketGateState(
   return db
     .selectFrom('tickets')
     .leftJoin('users as scanner', 'scanner.id', 'tickets.scanned_by_user_id')
-    .select(['tickets.id', 'tickets.status', 'tickets.used_at', 'scanner.name as scanner_name'])
+    .select([
+      'tickets.id',
+      'tickets.ticket_code',
+      'tickets.status',
+      'tickets.used_at',
+      'tickets.cancelled_at',
+      'scanner.name as scanner_name',
+    ])
     .where('tickets.id', '=', ticketId)
     .where('tickets.event_id', '=', eventId)
     .executeTakeFirst();

@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors';
 import { findCurrentEvent } from '../event/repo';
 import { eventWithKeys } from '../tickets/fulfilment';
 import { findTicketView, type TicketView } from '../tickets/repo';
-import { AlreadyUsedError } from './errors';
+import { AlreadyUsedError, refusedTicket, TicketCancelledError } from './errors';
 import { verifiedTicketId } from './qr-verifier';
 import {
   admitTicket,
@@ -95,12 +95,23 @@ export async function markUsed(ctx: AppContext, checker: UserRow, input: ScanInp
       return ticket;
     }
     case 'already_used':
-      throw new AlreadyUsedError(previousAdmission(decision.state));
     case 'cancelled':
-      throw new AppError('TICKET_CANCELLED', CHECKIN_MESSAGES.cancelled);
+      throw refusal(decision.result, decision.state);
     case 'not_found':
       throw ticketNotFound();
   }
+}
+
+/** The 400 for a ticket that exists but cannot enter, carrying the ticket's gate history (guest-side §8). */
+function refusal(result: 'already_used' | 'cancelled', state: TicketGateState | undefined): AppError {
+  // admit() reports these two results only with the row it read.
+  if (!state) throw new Error(`ticket refused as ${result} without its row`);
+  const scannedBy = state.scanner_name === null ? null : { name: state.scanner_name };
+  if (result === 'cancelled') {
+    return new TicketCancelledError(CHECKIN_MESSAGES.cancelled, refusedTicket(state, scannedBy));
+  }
+  const previous = previousAdmission(state);
+  return new AlreadyUsedError(previous, refusedTicket(state, previous.scannedBy));
 }
 
 /**

@@ -50,8 +50,10 @@ import {
 export interface CheckoutOrder {
   /** Razorpay's order id: what checkout.js opens and what verify-payment sends back. */
   orderId: string;
-  /** Paise, as checkout.js expects. */
+  /** Rupees (guest-side §7: the client multiplies by 100 for the provider). */
   amount: number;
+  /** The same amount in paise, exactly as Razorpay's order carries it (what our web client hands checkout.js). */
+  amountPaise: number;
   currency: string;
   key: string;
   quantity: number;
@@ -194,7 +196,8 @@ async function placeOrder(
   }
   return {
     orderId: razorpayOrder.id,
-    amount: order.amount_paise,
+    amount: paiseToRupees(order.amount_paise),
+    amountPaise: order.amount_paise,
     currency: CURRENCY,
     key: ctx.config.razorpay.keyId,
     quantity,

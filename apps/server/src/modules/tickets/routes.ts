@@ -12,6 +12,7 @@ const checkoutJson = {
   success: z.literal(true),
   orderId: z.string(),
   amount: z.number(),
+  amountPaise: z.number().int(),
   currency: z.string(),
   key: z.string(),
   quantity: z.number(),

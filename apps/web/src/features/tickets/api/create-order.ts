@@ -8,8 +8,8 @@ export { type CreateOrderInput, createOrderSchema };
 export interface CreatedOrder {
   /** Razorpay's order id (order_…). */
   orderId: string;
-  /** In paise, exactly as Razorpay will charge it. */
-  amount: number;
+  /** In paise, exactly as Razorpay will charge it (the response's `amount` is rupees, per the spec). */
+  amountPaise: number;
   currency: string;
   /** The Razorpay key id the checkout opens with. */
   key: string;
@@ -23,7 +23,7 @@ export class OrderNotCreatedError extends Error {
 interface CreateOrderResponse {
   success?: boolean;
   orderId?: unknown;
-  amount?: unknown;
+  amountPaise?: unknown;
   currency?: unknown;
   key?: unknown;
   error?: unknown;
@@ -39,14 +39,14 @@ export async function createOrder(input: CreateOrderInput): Promise<CreatedOrder
   if (
     !body?.success ||
     typeof body.orderId !== 'string' ||
-    typeof body.amount !== 'number' ||
+    typeof body.amountPaise !== 'number' ||
     typeof body.key !== 'string'
   ) {
     throw new OrderNotCreatedError(typeof body?.error === 'string' ? body.error : 'Failed to create order');
   }
   return {
     orderId: body.orderId,
-    amount: body.amount,
+    amountPaise: body.amountPaise,
     currency: typeof body.currency === 'string' ? body.currency : 'INR',
     key: body.key,
   };

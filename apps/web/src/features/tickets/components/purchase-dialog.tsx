@@ -607,7 +607,7 @@ export function PurchaseDialog({
     const count = priced.quantity;
     const instance = new Razorpay({
       key: order.key,
-      amount: order.amount,
+      amount: order.amountPaise,
       currency: order.currency,
       order_id: order.orderId,
       name: event.name,
