@@ -27,6 +27,7 @@ import { registerIdentity } from './platform/auth/identity';
 import authPlugin from './platform/auth/plugin';
 import type { Config } from './platform/config';
 import type { AppContext } from './platform/context';
+import { registerCors } from './platform/cors';
 import { createDatabase, migrateToLatest } from './platform/db/database';
 import { seedDemo } from './platform/db/seed-demo';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/error-handler';
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, options: { now?: () => Date } = {
     if (config.demoSeed) await seedDemo(db, now());
 
     await registerSecurityHeaders(app, config);
+    await registerCors(app, config);
     // Responses of 1 KB and more (the check-in snapshot is ~2 MB of JSON). Requests are never decompressed: no
     // client needs it, and the Razorpay webhook must see the exact bytes it signed. Built web assets arrive
     // already compressed (.br/.gz from the build) and are left alone.

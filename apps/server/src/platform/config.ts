@@ -30,6 +30,9 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.
 
 type Env = Record<string, string | undefined>;
 
+// An origin as browsers send it: scheme, host, optional port; no path, no wildcard.
+const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
+
 // Empty strings count as unset: `.env` files and CI templates often carry `NAME=`.
 const optionalText = z.string().trim().min(1).optional();
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' });
@@ -81,6 +84,19 @@ const envSchema = z.object({
       'must be a comma-separated list of email addresses',
     ),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .refine(
+      (origins) => origins.every((origin) => ORIGIN.test(origin)),
+      'must be a comma-separated list of origins such as https://tickets.example.com (scheme and host, no path, never *)',
+    ),
   DEMO_SEED: bool.optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -174,6 +190,8 @@ export interface Config {
   firebase: FirebaseConfig | undefined;
   adminEmails: string[];
   publicUrl: string;
+  /** Other origins whose pages may call the API with credentials (a frontend on a CDN); empty: same-origin only. */
+  corsOrigins: string[];
   demoSeed: boolean;
   logLevel: string;
   payments: 'emulator' | 'razorpay';
@@ -265,6 +283,8 @@ export function loadConfig(env: Env): Config {
         : undefined,
     adminEmails: e.ADMIN_EMAILS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    // Browsers send the origin lower-case in scheme and host.
+    corsOrigins: e.CORS_ORIGINS.map((origin) => origin.toLowerCase()),
     demoSeed: e.DEMO_SEED ? ['true', '1', 'yes'].includes(e.DEMO_SEED) : authMode === 'dev',
     logLevel: e.LOG_LEVEL,
     payments: e.PAYMENTS,

@@ -55,6 +55,20 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('CORS_ORIGINS is empty (same-origin only) by default, else a trimmed list of lower-case origins', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(
+      loadConfig({ CORS_ORIGINS: ' https://Tickets.Example.com/, http://localhost:5173 ,' }).corsOrigins,
+    ).toEqual(['https://tickets.example.com', 'http://localhost:5173']);
+  });
+
+  it.each(['*', 'https://*.example.com', 'tickets.example.com', 'https://example.com/app', 'null'])(
+    'CORS_ORIGINS refuses %s, naming the variable',
+    (value) => {
+      expect(() => loadConfig({ CORS_ORIGINS: value })).toThrow(/CORS_ORIGINS/);
+    },
+  );
+
   it('DATABASE_URL selects PostgreSQL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/utsav' }).databaseUrl).toBe(
       'postgres://u:p@db:5432/utsav',

@@ -1,7 +1,7 @@
 import { averageTicketValue, conversionRate, mergeBuckets, type SalesBucket } from '@utsav/domain/analytics';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import type { AppContext } from '../../platform/context';
-import { toEventJson } from '../event/presenter';
+import { eventImageBase, toEventJson } from '../event/presenter';
 import { countInventory, findCurrentEvent } from '../event/repo';
 import { countUsers } from '../users/repo';
 import { countBuyers, istDayBounds, salesParts } from './analytics-repo';
@@ -51,7 +51,7 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
   };
   if (event) {
     // The event's own presenter: the same sold/available figures GET /event shows.
-    const json = toEventJson(event, await countInventory(ctx.db, event.id, now));
+    const json = toEventJson(event, await countInventory(ctx.db, event.id, now), eventImageBase(ctx.config));
     eventFigures = {
       soldTickets: json.soldTickets,
       availableTickets: json.availableTickets,

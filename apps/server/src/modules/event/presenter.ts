@@ -1,5 +1,6 @@
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { z } from 'zod';
+import type { Config } from '../../platform/config';
 import type { EventRow } from '../../platform/db/schema';
 import { imageUrl } from './image';
 import type { Inventory } from './repo';
@@ -30,8 +31,16 @@ export const eventJsonSchema = z.object({
 
 export type EventJson = z.infer<typeof eventJsonSchema>;
 
+/**
+ * Where eventImage URLs start. Our own pages resolve the bare path against our origin; a page on one of
+ * CORS_ORIGINS would resolve it against its own, so once those exist the URL is absolute (PUBLIC_URL).
+ */
+export function eventImageBase(config: Pick<Config, 'corsOrigins' | 'publicUrl'>): string {
+  return config.corsOrigins.length > 0 ? config.publicUrl : '';
+}
+
 /** Money leaves the server in rupees; the image as its own URL, never inline base64. */
-export function toEventJson(event: EventRow, inventory: Inventory): EventJson {
+export function toEventJson(event: EventRow, inventory: Inventory, imageBase = ''): EventJson {
   // Seats in live holds are neither sold nor available; min/max guard against an admin lowering the total.
   const sold = Math.min(inventory.sold, event.total_tickets);
   const available = Math.max(0, event.total_tickets - inventory.sold - inventory.held);
@@ -50,7 +59,7 @@ export function toEventJson(event: EventRow, inventory: Inventory): EventJson {
     availableTickets: available,
     soldTickets: sold,
     soldPercentage: Math.round((sold / event.total_tickets) * 1000) / 10,
-    eventImage: event.image_id ? imageUrl(event.image_id) : null,
+    eventImage: event.image_id ? `${imageBase}${imageUrl(event.image_id)}` : null,
     features: parseFeatureList(event.features),
     aboutText: event.about_text,
     salesOpenAt: event.sales_open_at,

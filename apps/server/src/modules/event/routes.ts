@@ -2,6 +2,7 @@ import { eventInputSchema } from '@utsav/domain/event-schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
+import { embeddableByCorsOrigins } from '../../platform/cors';
 import { eventJsonSchema } from './presenter';
 import { createEvent, editEvent, eventExists, getCurrentEvent, getEventImage } from './service';
 
@@ -58,6 +59,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['event'], params: z.object({ id: z.string().max(128) }) } },
     async (request, reply) => {
       const image = await getEventImage(app.ctx, request.params.id);
+      embeddableByCorsOrigins(reply, app.ctx.config);
       // Content-addressed URL: the bytes behind it never change, so caches may keep them for a year.
       return reply.header('cache-control', IMMUTABLE).type(image.content_type).send(image.bytes);
     },

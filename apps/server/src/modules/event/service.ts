@@ -10,7 +10,7 @@ import type { EventImagesTable, EventRow, UserRow } from '../../platform/db/sche
 import { AppError, fromZodError, validationError } from '../../platform/errors';
 import { type DecodedImage, decodeImageDataUrl, imageError, storedImageId } from './image';
 import { newQrKeyColumns } from './keys';
-import { type EventJson, toEventJson } from './presenter';
+import { type EventJson, eventImageBase, toEventJson } from './presenter';
 import {
   countInventory,
   countTaken,
@@ -30,7 +30,9 @@ const EVENT_LOCK = 'event:single';
 
 export async function getCurrentEvent(ctx: AppContext): Promise<EventJson | null> {
   const event = await findCurrentEvent(ctx.db);
-  return event ? toEventJson(event, await countInventory(ctx.db, event.id, ctx.now())) : null;
+  return event
+    ? toEventJson(event, await countInventory(ctx.db, event.id, ctx.now()), eventImageBase(ctx.config))
+    : null;
 }
 
 export async function eventExists(ctx: AppContext): Promise<boolean> {
@@ -62,7 +64,7 @@ export async function createEvent(ctx: AppContext, caller: UserRow, body: unknow
     );
     return row;
   });
-  return toEventJson(event, await countInventory(ctx.db, event.id, ctx.now()));
+  return toEventJson(event, await countInventory(ctx.db, event.id, ctx.now()), eventImageBase(ctx.config));
 }
 
 export async function editEvent(ctx: AppContext, caller: UserRow, body: unknown): Promise<EventJson> {
@@ -106,7 +108,7 @@ export async function editEvent(ctx: AppContext, caller: UserRow, body: unknown)
     );
     return updated!;
   });
-  return toEventJson(event, await countInventory(ctx.db, event.id, ctx.now()));
+  return toEventJson(event, await countInventory(ctx.db, event.id, ctx.now()), eventImageBase(ctx.config));
 }
 
 export async function getEventImage(ctx: AppContext, id: string): Promise<EventImagesTable> {
