@@ -13,7 +13,8 @@ export async function registerCors(app: FastifyInstance, config: Config): Promis
   await app.register(cors, {
     // A listed Origin is echoed back (with Vary: Origin); any other gets no CORS header at all, not even
     // Allow-Credentials, and its preflight is an ordinary 404.
-    origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin) ? origin : false),
+    origin: (origin, callback) =>
+      callback(null, origin !== undefined && allowed.has(origin) ? origin : false),
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // What the spec's calls send (bearer token, JSON) and what our web client adds (its language).
