@@ -5,6 +5,7 @@ import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
 import type { EventRow, OrderRow, TicketRow } from '../../platform/db/schema';
+import { prepareQrDataUrls } from '../../platform/documents/qr-data-url';
 import { AppError } from '../../platform/errors';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { RazorpayError, type RazorpayPayment } from '../../platform/payments/razorpay-client';
@@ -154,6 +155,7 @@ export async function fulfilOrder(
     return { kind: 'issued' };
   });
 
+  if (decision.kind === 'issued') prepareQrDataUrls(drafts.map((draft) => draft.qr_token));
   switch (decision.kind) {
     case 'issued':
     case 'already-issued':

@@ -1,5 +1,6 @@
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { z } from 'zod';
+import { qrDataUrl } from '../../platform/documents/qr-data-url';
 import type { TicketView } from './repo';
 
 // The ticket as guest-side §3 names its fields, with the MongoDB-era `_id` alias kept.
@@ -27,7 +28,8 @@ export const ticketJsonSchema = z.object({
   cancelledAt: z.string().nullable(),
   cancellationReason: z.string().nullable(),
   qrCode: z.string(),
-  qrCodeImage: z.null(),
+  /** The QR of qrCode as a PNG data URL (cached per token; see qr-data-url.ts). */
+  qrCodeImage: z.string(),
   user: z.object({ name: z.string(), email: z.string() }),
   holderName: z.string(),
   metadata: z.object({
@@ -65,9 +67,7 @@ export function toTicketJson(ticket: TicketView): TicketJson {
     cancelledAt: ticket.cancelled_at,
     cancellationReason: ticket.cancellation_reason,
     qrCode: ticket.qr_token,
-    // Rendered by the browser from qrCode: the token is ~140 characters, while a PNG per ticket would
-    // add kilobytes of base64 to every My Tickets response and PNG encoding to the server's hot path.
-    qrCodeImage: null,
+    qrCodeImage: qrDataUrl(ticket.qr_token),
     user: { name: ticket.owner_name, email: ticket.owner_email },
     holderName: ticket.holder_name,
     metadata: {

@@ -1,0 +1,71 @@
+import { beforeAll, expect, it } from 'vitest';
+import { issuePaidTickets } from '../support/checkin';
+import { describeEachDatabase } from '../support/databases';
+import { newUser, type TestUser } from '../support/factories';
+import { newEvent } from '../support/purchase';
+import { useServer } from '../support/server';
+import { decodeQrImage } from '../unit/documents/qr-decode';
+
+// guest-side §3: the ticket carries qrCodeImage (image data). A client that shows it instead of drawing qrCode
+// must get a picture that scans as exactly that ticket's code, wherever tickets are shown.
+
+const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+=*)$/;
+
+interface TicketJson {
+  id: string;
+  qrCode: string;
+  qrCodeImage: string;
+}
+
+async function expectScansAsItsCode(ticket: TicketJson): Promise<void> {
+  const base64 = PNG_DATA_URL.exec(ticket.qrCodeImage)?.[1];
+  expect(base64, `qrCodeImage of ${ticket.id}`).toBeDefined();
+  expect(await decodeQrImage(Buffer.from(base64!, 'base64'))).toEqual([ticket.qrCode]);
+}
+
+describeEachDatabase('ticket QR images', (engine) => {
+  const server = useServer(engine);
+  let owner: TestUser;
+  let admin: TestUser;
+  let ids: string[];
+
+  beforeAll(async () => {
+    const event = await newEvent(server);
+    owner = await newUser(server, { name: 'Hetal Vyas' });
+    admin = await newUser(server, { role: 'admin' });
+    const tickets = await issuePaidTickets(server.ctx, {
+      eventId: event.id,
+      userId: owner.user.id,
+      quantity: 3,
+    });
+    ids = tickets.map((ticket) => ticket.id);
+  });
+
+  it('my-tickets gives each ticket a PNG data URL that scans as its qrCode', async () => {
+    const mine = await server.request('GET', '/api/tickets/my-tickets', { token: owner.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.tickets).toHaveLength(3);
+    for (const ticket of mine.body.tickets) await expectScansAsItsCode(ticket);
+    // Three different codes, three different pictures.
+    expect(new Set(mine.body.tickets.map((ticket: TicketJson) => ticket.qrCodeImage)).size).toBe(3);
+  });
+
+  it('a ticket read (GET /tickets/{id}) carries the same image as my-tickets', async () => {
+    const mine = await server.request('GET', '/api/tickets/my-tickets', { token: owner.token });
+    const listed = mine.body.tickets.find((ticket: TicketJson) => ticket.id === ids[0]);
+    const read = await server.request('GET', `/api/tickets/${ids[0]}`, { token: owner.token });
+    expect(read.status).toBe(200);
+    expect(read.body.ticket.qrCodeImage).toBe(listed.qrCodeImage);
+    await expectScansAsItsCode(read.body.ticket);
+  });
+
+  it('the admin ticket lists show the image too', async () => {
+    for (const path of ['/api/admin/tickets/management', '/api/tickets/admin/all']) {
+      const page = await server.request('GET', `${path}?limit=100`, { token: admin.token });
+      expect(page.status).toBe(200);
+      const shown = page.body.tickets.filter((ticket: TicketJson) => ids.includes(ticket.id));
+      expect(shown).toHaveLength(3);
+      for (const ticket of shown) await expectScansAsItsCode(ticket);
+    }
+  });
+});

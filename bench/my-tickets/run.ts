@@ -1,0 +1,156 @@
+// My Tickets of a 20-ticket guest (issue 10, qrCodeImage): how long GET /api/tickets/my-tickets takes, and how
+// much the QR images add to it.
+//
+//   npx tsx bench/my-tickets/run.ts [--tickets 20] [--requests 300] [--engines sqlite,postgres]
+//
+// The server built by buildApp answers real HTTP on 127.0.0.1 (fetch, keep-alive, Accept-Encoding: gzip as a
+// browser sends it), one request at a time. Three measurements per engine:
+//   - warm: the images are cached (every read after the first, and after issuance);
+//   - cold: the image cache is emptied before each request (the first read after a restart, or on another
+//     instance), so every image is made anew;
+//   - the response size, uncompressed and gzipped (as @fastify/compress sends it to a browser).
+// The cost of the images is `warm` here minus `warm` on the code before them; run this file there with
+// `--baseline` (it then does not import the cache, which that code does not have).
+// PostgreSQL: BENCH_DATABASE_URL, else the throwaway test server (`scripts/test-postgres.sh start`).
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
+import { buildApp } from '../../apps/server/src/app';
+import { updateUser } from '../../apps/server/src/modules/users/repo';
+import { loadConfig } from '../../apps/server/src/platform/config';
+import { issuePaidTickets } from '../../apps/server/test/support/checkin';
+import { createPostgresDatabase, type Engine, machine, type Percentiles, percentiles } from '../support';
+
+const { values: args } = parseArgs({
+  options: {
+    tickets: { type: 'string', default: '20' },
+    requests: { type: 'string', default: '300' },
+    engines: { type: 'string', default: 'sqlite,postgres' },
+    baseline: { type: 'boolean', default: false },
+  },
+});
+const TICKETS = Number(args.tickets);
+const REQUESTS = Number(args.requests);
+const ENGINES = args.engines.split(',') as Engine[];
+
+interface Result {
+  engine: Engine;
+  warm: Percentiles;
+  cold: Percentiles | null;
+  bytesGzip: number;
+  bytesJson: number;
+}
+
+async function main(): Promise<void> {
+  console.log(machine());
+  console.log(
+    `${TICKETS} tickets, ${REQUESTS} requests per measurement${args.baseline ? ', baseline' : ''}\n`,
+  );
+  const results: Result[] = [];
+  for (const engine of ENGINES) results.push(await runEngine(engine));
+  console.log('| engine | warm p50 / p95 ms | cold p50 / p95 ms | response gzip / JSON bytes |');
+  console.log('|---|---|---|---|');
+  for (const r of results) {
+    const cold = r.cold ? `${r.cold.p50} / ${r.cold.p95}` : '-';
+    console.log(
+      `| ${r.engine} | ${r.warm.p50} / ${r.warm.p95} | ${cold} | ${r.bytesGzip} / ${r.bytesJson} |`,
+    );
+  }
+}
+
+async function runEngine(engine: Engine): Promise<Result> {
+  const dataDir = await mkdtemp(join(tmpdir(), `utsav-bench-my-tickets-${engine}-`));
+  const database = engine === 'postgres' ? await createPostgresDatabase('utsav_bench_my_tickets') : undefined;
+  const config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url,
+      LOG_LEVEL: 'silent',
+      DEMO_SEED: 'false',
+      HOLD_SWEEP_SECONDS: '86400',
+      OUTBOX_INTERVAL_MS: '86400000',
+      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+      // A shared, busy machine must not turn the measurement into 503s.
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '100000',
+    }),
+    webDistDir: join(dataDir, 'no-web-build'),
+  };
+  const app = await buildApp(config);
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const keys = await loadOrCreateSigningKeys(dataDir);
+    const adminToken = await signIdToken(keys, { email: 'bench.admin@bench.test', name: 'Bench Admin' });
+    const admin = await call(base, 'POST', '/api/auth/google-signin', undefined, { idToken: adminToken });
+    await updateUser(app.ctx.db, admin.body.user.id, { role: 'admin' });
+    const event = await call(base, 'POST', '/api/event', adminToken, {
+      name: 'Bench Garba Night',
+      venue: 'Bench Ground',
+      description: 'Benchmark event',
+      date: '2099-10-01',
+      startTime: '19:00',
+      endTime: '23:00',
+      ticketPrice: 299,
+      groupPrice4: 249,
+      totalTickets: 1000,
+      features: 'Dhol',
+    });
+    const token = await signIdToken(keys, { email: 'bench.guest@bench.test', name: 'Bench Guest' });
+    const guest = await call(base, 'POST', '/api/auth/google-signin', undefined, { idToken: token });
+    await issuePaidTickets(app.ctx, {
+      eventId: event.body.data.id,
+      userId: guest.body.user.id,
+      quantity: TICKETS,
+    });
+
+    const read = () => call(base, 'GET', '/api/tickets/my-tickets', token);
+    for (let i = 0; i < 30; i++) await read(); // connections, JIT, statement caches, and the images
+    const warm = await timed(read);
+    let cold: Percentiles | null = null;
+    if (!args.baseline) {
+      const { forgetQrDataUrls } = await import('../../apps/server/src/platform/documents/qr-data-url');
+      cold = await timed(async () => {
+        forgetQrDataUrls();
+        return read();
+      });
+    }
+    const last = await read();
+    if (last.body.tickets.length !== TICKETS) throw new Error(`expected ${TICKETS} tickets`);
+    return { engine, warm, cold, bytesGzip: gzipSync(last.text).length, bytesJson: last.text.length };
+  } finally {
+    await app.close();
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function timed(request: () => Promise<unknown>): Promise<Percentiles> {
+  const samples: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const start = performance.now();
+    await request();
+    samples.push(performance.now() - start);
+  }
+  return percentiles(samples);
+}
+
+async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      'accept-encoding': 'gzip',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  // biome-ignore lint/suspicious/noExplicitAny: the bench reads the fields it needs.
+  return { body: JSON.parse(text) as any, text };
+}
+
+await main();
