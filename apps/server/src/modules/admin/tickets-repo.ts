@@ -35,6 +35,7 @@ function ticketViews(db: Db) {
       'events.venue as event_venue',
       'owner.name as owner_name',
       'owner.email as owner_email',
+      'owner.language as owner_language',
       'scanner.name as scanner_name',
       'issuer.name as issuer_name',
       'orders.razorpay_order_id as razorpay_order_id',

@@ -1,7 +1,9 @@
 import { POLICY } from '@utsav/domain/constants';
+import { isLanguage } from '@utsav/domain/languages';
 import type { AppContext } from '../../platform/context';
 import type { EventDetails, TicketDocument } from '../../platform/documents/types';
 import { composeManualIssuance, composeTicketConfirmation } from '../../platform/mail/compose';
+import type { Recipient } from '../../platform/mail/message';
 import { lateRefundEmail } from '../../platform/mail/templates/refunds';
 import type { Mailer } from '../../platform/mail/transport';
 import type { OutboxHandler } from '../../platform/outbox/worker';
@@ -32,6 +34,14 @@ export function ticketDocumentOf(ticket: TicketView): TicketDocument {
   };
 }
 
+/** The ticket owner as an email recipient, in the language they use the app in. */
+export function ownerOf(
+  ticket: Pick<TicketView, 'owner_name' | 'owner_email' | 'owner_language'>,
+): Recipient {
+  const language = isLanguage(ticket.owner_language) ? ticket.owner_language : undefined;
+  return { name: ticket.owner_name, email: ticket.owner_email, language };
+}
+
 function stringField(payload: Record<string, unknown>, name: string): string {
   const value = payload[name];
   if (typeof value !== 'string' || value === '') throw new Error(`outbox payload lacks "${name}"`);
@@ -47,7 +57,7 @@ export function ticketMailHandlers(ctx: AppContext, mailer: Mailer): Record<stri
       const first = tickets[0];
       if (!first) throw new Error(`order ${orderId} has no tickets to confirm`);
       const message = await composeTicketConfirmation({
-        to: { name: first.owner_name, email: first.owner_email },
+        to: ownerOf(first),
         event: eventDetailsOf(first),
         tickets: tickets.map(ticketDocumentOf),
         totalPaid: tickets.reduce((sum, ticket) => sum + ticket.price_paise, 0) / 100,
@@ -67,7 +77,7 @@ export function ticketMailHandlers(ctx: AppContext, mailer: Mailer): Record<stri
       const first = tickets[0];
       if (!first) return; // deleted by an admin before the mail went out: nothing left to send
       const message = await composeManualIssuance({
-        to: { name: first.owner_name, email: first.owner_email },
+        to: ownerOf(first),
         event: eventDetailsOf(first),
         tickets: tickets.map(ticketDocumentOf),
         totalAmount: tickets.reduce((sum, ticket) => sum + ticket.price_paise, 0) / 100,

@@ -195,6 +195,7 @@ export interface TicketView extends TicketRow {
   event_venue: string;
   owner_name: string;
   owner_email: string;
+  owner_language: string | null;
   scanner_name: string | null;
   issuer_name: string | null;
   razorpay_order_id: string | null;
@@ -217,6 +218,7 @@ function ticketViews(db: Db) {
       'events.venue as event_venue',
       'owner.name as owner_name',
       'owner.email as owner_email',
+      'owner.language as owner_language',
       'scanner.name as scanner_name',
       'issuer.name as issuer_name',
       'orders.razorpay_order_id as razorpay_order_id',

@@ -66,6 +66,16 @@ const cachingFontkit: typeof fontkit = {
   },
 };
 
+const INDIC = /[\u0900-\u0dff]/;
+
+/**
+ * Letter-spacing for a run: none in Devanagari or Gujarati, where extra space between glyphs would pull the
+ * matras and conjunct parts away from their letters.
+ */
+export function letterSpacing(text: string, spacing: number | undefined): number {
+  return spacing && !INDIC.test(text) ? spacing : 0;
+}
+
 /** Joiners, variation selectors and combining marks belong to the run of the character before them. */
 function clings(codePoint: number): boolean {
   return (
@@ -142,10 +152,9 @@ export class MultiScriptFont implements TextFont {
     withActualText(page, text, () => {
       let x = options.x;
       for (const run of this.runs(text)) {
-        drawRun(page, run.text, run.font, { ...options, x });
-        x +=
-          run.font.widthOfTextAtSize(run.text, options.size) +
-          (options.characterSpacing ?? 0) * [...run.text].length;
+        const characterSpacing = letterSpacing(run.text, options.characterSpacing);
+        drawRun(page, run.text, run.font, { ...options, x, characterSpacing });
+        x += run.font.widthOfTextAtSize(run.text, options.size) + characterSpacing * [...run.text].length;
       }
     });
   }

@@ -1,5 +1,5 @@
 import type { Color, PDFPage } from 'pdf-lib';
-import type { TextFont } from './pdf-fonts';
+import { letterSpacing, type TextFont } from './pdf-fonts';
 
 // Measuring, wrapping and placing lines of text on a ticket page, for any TextFont (shaped multi-script
 // Noto or a standard font): the layout never assumes one glyph per character.
@@ -25,7 +25,7 @@ export function drawSpaced(
 }
 
 export function spacedWidth(text: string, font: TextFont, size: number, spacing: number): number {
-  return font.widthOfTextAtSize(text, size) + spacing * [...text].length;
+  return font.widthOfTextAtSize(text, size) + letterSpacing(text, spacing) * [...text].length;
 }
 
 export function drawCentered(

@@ -1,4 +1,5 @@
 import { POLICY } from '@utsav/domain/constants';
+import { INTL_LOCALES, type Language } from '@utsav/domain/languages';
 import { formatRupees } from '@utsav/domain/pricing';
 import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
 import {
@@ -13,6 +14,7 @@ import {
   pushGraphicsState,
   rgb,
 } from 'pdf-lib';
+import { type Translate, translator } from '../i18n/messages';
 import { type DocumentFonts, embedDocumentFonts } from './pdf-fonts';
 import { drawCentered, drawSpaced, fitSize, fitText, roundedRectPath, spacedWidth } from './pdf-text-layout';
 import { qrImage } from './qr-image';
@@ -24,6 +26,8 @@ export interface TicketsPdfInput {
   holderName: string;
   tickets: TicketDocument[];
   orderRef?: string | undefined;
+  /** The recipient's language for the labels and the date (names and venue print as written). */
+  language?: Language | undefined;
 }
 
 export const ENTRY_NOTE = 'Show this QR at the gate. One entry per ticket.';
@@ -76,9 +80,11 @@ export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Uint8Arr
   pdf.setAuthor(POLICY.organiserName);
   pdf.setCreator('Utsav');
   pdf.setProducer('Utsav');
-  pdf.setLanguage('en-IN');
+  const language = input.language ?? 'en';
+  const say = translator(language);
+  pdf.setLanguage(INTL_LOCALES[language]);
 
-  const fonts = await embedDocumentFonts(pdf, textOf(input));
+  const fonts = await embedDocumentFonts(pdf, textOf(input, say));
 
   for (const [index, ticket] of input.tickets.entries()) {
     // Each page is milliseconds of synchronous work on the server's only thread: let waiting requests
@@ -90,7 +96,9 @@ export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Uint8Arr
     drawTicket(page, fonts, {
       eventName,
       event: input.event,
-      holderName: printableName(ticket.holderName, input.holderName, fonts),
+      holderName: printableName(ticket.holderName, input.holderName, fonts, say),
+      say,
+      locale: INTL_LOCALES[language],
       ticket,
       position: { index, count: input.tickets.length },
       orderRef: input.orderRef,
@@ -148,30 +156,60 @@ export function shortTicketId(id: string): string {
  * Every text of the document that is not fixed English: the faces a document embeds are chosen from it, so
  * anything drawn from data (names, venue, prices, translated labels) must be part of it.
  */
-function textOf(input: TicketsPdfInput): string {
+function textOf(input: TicketsPdfInput, say: Translate): string {
   return [
+    ...Object.values(labels(say)),
     input.event.name,
     input.event.venue,
     input.holderName,
     input.orderRef ?? '',
-    ...input.tickets.flatMap((ticket) => [ticket.holderName ?? '', pdfPrice(ticket.price)]),
+    ...input.tickets.flatMap((ticket) => [ticket.holderName ?? '', pdfPrice(ticket.price, say)]),
+    formatEventDate(input.event.date, INTL_LOCALES[input.language ?? 'en']),
   ].join('\n');
 }
 
+/** The fixed words of a ticket page in the reader's language (labels are shown in capitals where the script has them). */
+function labels(say: Translate) {
+  return {
+    admitOne: say('Admit one'),
+    date: say('Date'),
+    time: say('Time'),
+    venue: say('Venue'),
+    guest: say('Guest'),
+    price: say('Price'),
+    ticketId: say('Ticket ID'),
+    entry: say(ENTRY_NOTE),
+    used: say(STATUS_NOTES.used),
+    cancelled: say(STATUS_NOTES.cancelled),
+    usedMark: say('Used'),
+    cancelledMark: say('Cancelled'),
+    keepPrivate: say('Keep this ticket private: a copy of the QR admits only once.'),
+    questions: say('Questions?'),
+    order: say('Order'),
+    counter: say('Ticket {{number}} of {{count}}', { number: 1, count: 2 }),
+    complimentary: say('Complimentary'),
+  };
+}
+
 /** "₹1,299" (the embedded faces have the rupee sign). */
-export function pdfPrice(rupees: number): string {
-  if (rupees === 0) return 'Complimentary';
+export function pdfPrice(rupees: number, say: Translate = translator('en')): string {
+  if (rupees === 0) return say('Complimentary');
   return formatRupees(rupees);
 }
 
-function printableName(ticketName: string | undefined, holderName: string, fonts: Fonts): string {
+function printableName(
+  ticketName: string | undefined,
+  holderName: string,
+  fonts: Fonts,
+  say: Translate,
+): string {
   for (const candidate of [ticketName, holderName]) {
     const name = candidate?.trim() ?? '';
     // A name in a script none of our faces has (or only emoji) would print as empty boxes; the QR, not the
     // name, admits the guest, so a neutral word reads better.
     if (fonts.bold.printable(name)) return name;
   }
-  return 'Guest';
+  return say('Guest');
 }
 
 interface TicketPage {
@@ -182,9 +220,14 @@ interface TicketPage {
   position: { index: number; count: number };
   orderRef: string | undefined;
   drawQr: (x: number, y: number, size: number) => void;
+  say: Translate;
+  /** Intl locale of the reader's language, for the date. */
+  locale: string;
 }
 
 function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
+  const words = labels(t.say);
+  const caps = (text: string) => text.toLocaleUpperCase(t.locale);
   const card = {
     x: CARD_INSET,
     y: CARD_INSET,
@@ -212,7 +255,7 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     color: COLORS.header,
   });
   const headerBottom = top - HEADER_HEIGHT;
-  drawSpaced(page, `${POLICY.organiserName.toUpperCase()}  \u00b7  ADMIT ONE`, {
+  drawSpaced(page, `${POLICY.organiserName.toUpperCase()}  \u00b7  ${caps(words.admitOne)}`, {
     x: left,
     y: top - 26,
     size: 8,
@@ -220,7 +263,9 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     color: COLORS.saffron,
     spacing: 1.4,
   });
-  const counter = `TICKET ${t.position.index + 1} OF ${t.position.count}`;
+  const counter = caps(
+    t.say('Ticket {{number}} of {{count}}', { number: t.position.index + 1, count: t.position.count }),
+  );
   drawSpaced(page, counter, {
     x: card.x + card.width - PAD - spacedWidth(counter, fonts.bold, 8, 1.4),
     y: top - 26,
@@ -247,26 +292,30 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
   const columnX = centerX + 8;
   const columnWidth = card.x + card.width - PAD - columnX;
   let y = headerBottom - 40;
-  drawField(page, fonts, 'DATE', formatEventDate(t.event.date), {
+  drawField(page, fonts, caps(words.date), formatEventDate(t.event.date, t.locale), {
     x: left,
     y,
     width: columnX - left - 12,
   });
-  drawField(page, fonts, 'TIME', `${formatTimeRange(t.event.startTime, t.event.endTime)} IST`, {
+  drawField(page, fonts, caps(words.time), `${formatTimeRange(t.event.startTime, t.event.endTime)} IST`, {
     x: columnX,
     y,
     width: columnWidth,
   });
   y -= 40;
-  const venueLines = drawField(page, fonts, 'VENUE', t.event.venue, {
+  const venueLines = drawField(page, fonts, caps(words.venue), t.event.venue, {
     x: left,
     y,
     width: contentWidth,
     maxLines: 2,
   });
   y -= 40 + (venueLines - 1) * 14;
-  drawField(page, fonts, 'GUEST', t.holderName, { x: left, y, width: columnX - left - 12 });
-  drawField(page, fonts, 'PRICE', pdfPrice(t.ticket.price), { x: columnX, y, width: columnWidth });
+  drawField(page, fonts, caps(words.guest), t.holderName, { x: left, y, width: columnX - left - 12 });
+  drawField(page, fonts, caps(words.price), pdfPrice(t.ticket.price, t.say), {
+    x: columnX,
+    y,
+    width: columnWidth,
+  });
 
   // Perforation: a dashed tear line with a notch cut out of each edge, like a paper ticket's stub.
   const perforationY = y - 30;
@@ -302,7 +351,7 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
   const qrBottom = qrTop - QR_SIZE;
   t.drawQr(centerX - QR_SIZE / 2, qrBottom, QR_SIZE);
   const status = t.ticket.status ?? 'active';
-  const note = status === 'active' ? ENTRY_NOTE : STATUS_NOTES[status];
+  const note = status === 'active' ? words.entry : words[status];
   drawCentered(page, note, {
     centerX,
     y: qrBottom - 10,
@@ -311,7 +360,7 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     color: status === 'active' ? COLORS.ink : COLORS.void,
   });
   const shortId = shortTicketId(t.ticket.id);
-  const idLabel = 'TICKET ID  ';
+  const idLabel = `${caps(words.ticketId)}  `;
   const idLabelWidth = spacedWidth(idLabel, fonts.bold, 7.5, 1.2);
   const shortIdWidth = spacedWidth(shortId, fonts.monoBold, 15, 1.5);
   const idX = centerX - (idLabelWidth + shortIdWidth) / 2;
@@ -341,7 +390,7 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
   });
 
   if (status !== 'active') {
-    const mark = status.toUpperCase();
+    const mark = caps(status === 'used' ? words.usedMark : words.cancelledMark);
     const size = 46;
     const width = fonts.bold.widthOfTextAtSize(mark, size);
     const angle = 35;
@@ -364,8 +413,8 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     thickness: 0.5,
     color: COLORS.hairline,
   });
-  const orderText = t.orderRef ? `Order ${t.orderRef}  \u00b7  ` : '';
-  drawCentered(page, `${orderText}Keep this ticket private: a copy of the QR admits only once.`, {
+  const orderText = t.orderRef ? `${words.order} ${t.orderRef}  \u00b7  ` : '';
+  drawCentered(page, `${orderText}${words.keepPrivate}`, {
     centerX,
     y: footerY,
     size: 7,
@@ -373,7 +422,7 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     color: COLORS.muted,
     maxWidth: contentWidth,
   });
-  drawCentered(page, `Questions? ${POLICY.supportEmail}  \u00b7  ${POLICY.supportHours}`, {
+  drawCentered(page, `${words.questions} ${POLICY.supportEmail}  \u00b7  ${POLICY.supportHours}`, {
     centerX,
     y: footerY - 11,
     size: 7,

@@ -33,6 +33,7 @@ export async function composeTicketConfirmation(input: ComposeTicketConfirmation
     holderName: input.to.name,
     tickets: input.tickets,
     orderRef: input.orderRef,
+    language: input.to.language,
   });
   const ics = buildEventIcs({
     uid: `${input.orderRef}@utsav`,
@@ -55,6 +56,7 @@ export async function composeManualIssuance(input: ComposeManualIssuanceInput): 
     holderName: input.to.name,
     tickets: input.tickets,
     orderRef: input.issuanceRef,
+    language: input.to.language,
   });
   const ics = buildEventIcs({
     uid: `${input.issuanceRef}@utsav`,

@@ -1,4 +1,5 @@
 import type { EventDetails } from '../../documents/types';
+import { translator } from '../../i18n/messages';
 import type { MailMessage, Recipient } from '../message';
 import { html, subjectLine } from './html';
 import {
@@ -7,7 +8,8 @@ import {
   detailsTable,
   emailLayout,
   eventWhen,
-  greetingName,
+  greeting,
+  languageOf,
   list,
   money,
   notice,
@@ -15,13 +17,7 @@ import {
   textBody,
   textDetails,
 } from './layout';
-import {
-  type EmailTicket,
-  textTicketList,
-  ticketAttachments,
-  ticketCount,
-  ticketList,
-} from './ticket-confirmation';
+import { type EmailTicket, textTicketList, ticketAttachments, ticketList } from './ticket-confirmation';
 import { textWalletSection, type WalletLinks, walletSection } from './wallet-links';
 
 export interface ManualIssuanceInput {
@@ -44,55 +40,71 @@ export interface ManualIssuanceInput {
 /** Tickets the organiser issued by hand (cash, UPI to the organiser, guests of the house). */
 export function manualIssuanceEmail(input: ManualIssuanceInput): MailMessage {
   const { event, tickets } = input;
-  const when = eventWhen(event);
-  const count = ticketCount(tickets.length);
-  const subject = subjectLine(`Your tickets for ${event.name}`);
+  const language = languageOf(input.to);
+  const t = translator(language);
+  const when = eventWhen(event, language);
+  const count = tickets.length;
+  const subject = subjectLine(t('Your tickets for {{event}}', { event: event.name }));
+  const amount = money(input.totalAmount);
   const payment = input.paymentDone
-    ? `Received (${money(input.totalAmount)}), thank you`
-    : `Pending (${money(input.totalAmount)})`;
+    ? t('Received ({{amount}}), thank you', { amount })
+    : t('Pending ({{amount}})', { amount });
   const rows: DetailRow[] = [
-    ['Event', event.name],
-    ['Date', when.date],
-    ['Time', when.time],
-    ['Venue', event.venue],
-    ['Tickets', String(tickets.length)],
-    ['Payment', payment],
-    ['Reference', input.issuanceRef],
+    [t('Event'), event.name],
+    [t('Date'), when.date],
+    [t('Time'), when.time],
+    [t('Venue'), event.venue],
+    [t('Tickets'), String(count)],
+    [t('Payment'), payment],
+    [t('Reference'), input.issuanceRef],
   ];
-  const intro = `The organiser of ${event.name} has issued ${count} in your name. ${tickets.length === 1 ? 'It is' : 'They are'} attached as a PDF, one page per ticket with its QR code, and also in My Tickets when you sign in with this email address.`;
+  const intro = t(
+    'The organiser of {{event}} has issued {{count}} tickets in your name. They are attached as a PDF, one page per ticket with its QR code, and also in My Tickets when you sign in with this email address.',
+    { event: event.name, count },
+  );
   const pendingNote =
     !input.paymentDone &&
-    `Payment of ${money(input.totalAmount)} is still pending. Please settle it with the organiser before the event.`;
+    t('Payment of {{amount}} is still pending. Please settle it with the organiser before the event.', {
+      amount,
+    });
   const notes = [
-    'Show each ticket’s QR code at the gate, on your phone or printed. Each QR admits one person, once.',
-    'Tickets issued by the organiser cannot be cancelled online; for any change, write to us.',
+    t('Show each ticket’s QR code at the gate, on your phone or printed. Each QR admits one person, once.'),
+    t('Tickets issued by the organiser cannot be cancelled online; for any change, write to us.'),
   ];
   return {
     to: input.to,
     subject,
     html: emailLayout({
       subject,
-      preheader: `${count} for ${when.date} at ${event.venue}.`,
-      heading: `Your tickets for ${event.name}`,
-      body: html`${paragraph(`Hi ${greetingName(input.to)},`)}
+      preheader: t('{{count}} tickets for {{date}} at {{venue}}.', {
+        count,
+        date: when.date,
+        venue: event.venue,
+      }),
+      heading: t('Your tickets for {{event}}', { event: event.name }),
+      body: html`${paragraph(greeting(input.to, t))}
 ${paragraph(intro)}
 ${pendingNote ? notice(pendingNote) : ''}
 ${detailsTable(rows)}
-${ticketList(tickets)}
-${walletSection(input.wallet)}
-${button(input.ticketsUrl, 'View My Tickets')}
+${ticketList(tickets, t)}
+${walletSection(input.wallet, t)}
+${button(input.ticketsUrl, t('View My Tickets'))}
 ${list(notes)}`,
+      language,
     }),
-    text: textBody([
-      `Hi ${greetingName(input.to)},`,
-      intro,
-      pendingNote,
-      textDetails(rows),
-      textTicketList(tickets),
-      textWalletSection(input.wallet),
-      `View your tickets: ${input.ticketsUrl}`,
-      notes.map((note) => `- ${note}`).join('\n'),
-    ]),
+    text: textBody(
+      [
+        greeting(input.to, t),
+        intro,
+        pendingNote,
+        textDetails(rows),
+        textTicketList(tickets, t),
+        textWalletSection(input.wallet, t),
+        t('View your tickets: {{url}}', { url: input.ticketsUrl }),
+        notes.map((note) => `- ${note}`).join('\n'),
+      ],
+      language,
+    ),
     attachments: ticketAttachments({ event, orderRef: input.issuanceRef, pdf: input.pdf, ics: input.ics }),
   };
 }

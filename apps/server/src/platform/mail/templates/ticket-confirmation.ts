@@ -3,6 +3,7 @@ import { ICS_CONTENT_TYPE } from '../../documents/ics';
 import { shortTicketId } from '../../documents/ticket-pdf';
 import type { EventDetails } from '../../documents/types';
 import { safeFileName } from '../../documents/zip';
+import { type Translate, translator } from '../../i18n/messages';
 import type { MailAttachment, MailMessage, Recipient } from '../message';
 import { html, type SafeHtml, subjectLine } from './html';
 import {
@@ -11,7 +12,8 @@ import {
   detailsTable,
   emailLayout,
   eventWhen,
-  greetingName,
+  greeting,
+  languageOf,
   list,
   money,
   paragraph,
@@ -46,67 +48,76 @@ export interface TicketConfirmationInput {
 
 export function ticketConfirmationEmail(input: TicketConfirmationInput): MailMessage {
   const { event, tickets } = input;
-  const when = eventWhen(event);
-  const count = ticketCount(tickets.length);
-  const subject = subjectLine(`Your tickets for ${event.name}`);
+  const language = languageOf(input.to);
+  const t = translator(language);
+  const when = eventWhen(event, language);
+  const count = tickets.length;
+  const subject = subjectLine(t('Your tickets for {{event}}', { event: event.name }));
   const rows: DetailRow[] = [
-    ['Event', event.name],
-    ['Date', when.date],
-    ['Time', when.time],
-    ['Venue', event.venue],
-    ['Tickets', String(tickets.length)],
-    ['Total paid', money(input.totalPaid)],
-    ['Order', input.orderRef],
+    [t('Event'), event.name],
+    [t('Date'), when.date],
+    [t('Time'), when.time],
+    [t('Venue'), event.venue],
+    [t('Tickets'), String(count)],
+    [t('Total paid'), money(input.totalPaid)],
+    [t('Order'), input.orderRef],
   ];
-  const policy = `You can cancel a ticket from My Tickets up to ${CANCELLATION_MIN_DAYS} days before the event; the refund is the ticket price less ${money(CANCELLATION_DEDUCTION_PER_TICKET)} per ticket.`;
+  const policy = t(
+    'You can cancel a ticket from My Tickets up to {{days}} days before the event; the refund is the ticket price less {{deduction}} per ticket.',
+    { days: CANCELLATION_MIN_DAYS, deduction: money(CANCELLATION_DEDUCTION_PER_TICKET) },
+  );
+  const intro = t(
+    "You're going to {{event}}! Your payment went through and your {{count}} tickets are attached as a PDF, one page per ticket with its QR code.",
+    { event: event.name, count },
+  );
+  const notes = [
+    t('Show each ticket’s QR code at the gate, on your phone or printed. Each QR admits one person, once.'),
+    t('Keep your QR codes to yourself: whoever shows a code first gets in with it.'),
+    t('Add the night to your calendar with the attached invite (.ics); it reminds you a day before.'),
+    policy,
+  ];
 
-  const body = html`${paragraph(`Hi ${greetingName(input.to)},`)}
-${paragraph(`You're going to ${event.name}! Your payment went through and your ${count} ${tickets.length === 1 ? 'is' : 'are'} attached as a PDF, one page per ticket with its QR code.`)}
+  const body = html`${paragraph(greeting(input.to, t))}
+${paragraph(intro)}
 ${detailsTable(rows)}
-${ticketList(tickets)}
-${walletSection(input.wallet)}
-${button(input.ticketsUrl, 'View My Tickets')}
-${list([
-  'Show each ticket’s QR code at the gate, on your phone or printed. Each QR admits one person, once.',
-  'Keep your QR codes to yourself: whoever shows a code first gets in with it.',
-  'Add the night to your calendar with the attached invite (.ics); it reminds you a day before.',
-  policy,
-])}`;
+${ticketList(tickets, t)}
+${walletSection(input.wallet, t)}
+${button(input.ticketsUrl, t('View My Tickets'))}
+${list(notes)}`;
 
   return {
     to: input.to,
     subject,
     html: emailLayout({
       subject,
-      preheader: `${count} for ${when.date} at ${event.venue}. Show the QR code at the gate.`,
-      heading: `You're in for ${event.name}!`,
+      preheader: t('{{count}} tickets for {{date}} at {{venue}}. Show the QR code at the gate.', {
+        count,
+        date: when.date,
+        venue: event.venue,
+      }),
+      heading: t("You're in for {{event}}!", { event: event.name }),
       body,
+      language,
     }),
-    text: textBody([
-      `Hi ${greetingName(input.to)},`,
-      `You're going to ${event.name}! Your payment went through and your ${count} ${tickets.length === 1 ? 'is' : 'are'} attached as a PDF, one page per ticket with its QR code.`,
-      textDetails(rows),
-      textTicketList(tickets),
-      textWalletSection(input.wallet),
-      `View your tickets: ${input.ticketsUrl}`,
+    text: textBody(
       [
-        '- Show each ticket’s QR code at the gate, on your phone or printed. Each QR admits one person, once.',
-        '- Keep your QR codes to yourself: whoever shows a code first gets in with it.',
-        '- Add the night to your calendar with the attached invite (.ics); it reminds you a day before.',
-        `- ${policy}`,
-      ].join('\n'),
-    ]),
+        greeting(input.to, t),
+        intro,
+        textDetails(rows),
+        textTicketList(tickets, t),
+        textWalletSection(input.wallet, t),
+        t('View your tickets: {{url}}', { url: input.ticketsUrl }),
+        notes.map((note) => `- ${note}`).join('\n'),
+      ],
+      language,
+    ),
     attachments: ticketAttachments({ event, orderRef: input.orderRef, pdf: input.pdf, ics: input.ics }),
   };
 }
 
-export function ticketCount(n: number): string {
-  return n === 1 ? '1 ticket' : `${n} tickets`;
-}
-
-export function ticketList(tickets: EmailTicket[]): SafeHtml {
+export function ticketList(tickets: EmailTicket[], t: Translate = translator('en')): SafeHtml {
   return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;border-collapse:collapse;">
-<tr><th align="left" style="padding:6px 4px;border-bottom:2px solid #eadfcd;font-size:12px;color:#6b625a;">Ticket</th><th align="left" style="padding:6px 4px;border-bottom:2px solid #eadfcd;font-size:12px;color:#6b625a;">Name</th><th align="right" style="padding:6px 4px;border-bottom:2px solid #eadfcd;font-size:12px;color:#6b625a;">Price</th></tr>
+<tr><th align="left" style="padding:6px 4px;border-bottom:2px solid #eadfcd;font-size:12px;color:#6b625a;">${t('Ticket')}</th><th align="left" style="padding:6px 4px;border-bottom:2px solid #eadfcd;font-size:12px;color:#6b625a;">${t('Name')}</th><th align="right" style="padding:6px 4px;border-bottom:2px solid #eadfcd;font-size:12px;color:#6b625a;">${t('Price')}</th></tr>
 ${tickets.map(
   (ticket) =>
     html`<tr><td style="padding:8px 4px;border-bottom:1px solid #eadfcd;font-family:Menlo,Consolas,monospace;font-size:13px;" title="${ticket.id}">${shortTicketId(ticket.id)}</td><td style="padding:8px 4px;border-bottom:1px solid #eadfcd;font-size:14px;">${ticket.holderName?.trim() || '—'}</td><td align="right" style="padding:8px 4px;border-bottom:1px solid #eadfcd;font-size:14px;">${money(ticket.price)}</td></tr>
@@ -114,11 +125,11 @@ ${tickets.map(
 )}</table>`;
 }
 
-export function textTicketList(tickets: EmailTicket[]): string {
+export function textTicketList(tickets: EmailTicket[], t: Translate = translator('en')): string {
   return tickets
     .map((ticket, i) => {
       const name = ticket.holderName?.trim() ? `, ${ticket.holderName.trim()}` : '';
-      return `${i + 1}. Ticket ${ticket.id}${name}, ${money(ticket.price)}`;
+      return `${i + 1}. ${t('Ticket')} ${ticket.id}${name}, ${money(ticket.price)}`;
     })
     .join('\n');
 }

@@ -1,4 +1,5 @@
 import { shortTicketId } from '../../documents/ticket-pdf';
+import { type Translate, translator } from '../../i18n/messages';
 import { html, type SafeHtml, safeUrl } from './html';
 
 // "Add to Apple Wallet" / "Save to Google Wallet" for each ticket of an email. Plain links, not the
@@ -13,24 +14,27 @@ export interface WalletLinks {
 const LINK =
   'display:inline-block;margin:0 12px 6px 0;padding:8px 14px;border:1px solid #1f1a17;border-radius:8px;background-color:#1f1a17;color:#ffffff;font-size:14px;font-weight:bold;text-decoration:none;';
 
-export function walletSection(links: WalletLinks[] | undefined): SafeHtml {
+export function walletSection(links: WalletLinks[] | undefined, t: Translate = translator('en')): SafeHtml {
   if (!links || links.length === 0) return html``;
   const several = links.length > 1;
-  return html`<p style="margin:0 0 8px;font-size:15px;font-weight:bold;">Keep your ${several ? 'tickets' : 'ticket'} in your phone’s wallet</p>
+  return html`<p style="margin:0 0 8px;font-size:15px;font-weight:bold;">${t('Keep your tickets in your phone’s wallet', { count: links.length })}</p>
 ${links.map(
   (
     link,
-  ) => html`<p style="margin:0 0 10px;">${several ? html`<span style="display:block;margin:0 0 4px;font-family:Menlo,Consolas,monospace;font-size:13px;">Ticket ${shortTicketId(link.ticketId)}</span>` : ''}<a href="${safeUrl(link.apple)}" style="${LINK}">Add to Apple Wallet</a><a href="${safeUrl(link.google)}" style="${LINK}">Save to Google Wallet</a></p>
+  ) => html`<p style="margin:0 0 10px;">${several ? html`<span style="display:block;margin:0 0 4px;font-family:Menlo,Consolas,monospace;font-size:13px;">${t('Ticket')} ${shortTicketId(link.ticketId)}</span>` : ''}<a href="${safeUrl(link.apple)}" style="${LINK}">${t('Add to Apple Wallet')}</a><a href="${safeUrl(link.google)}" style="${LINK}">${t('Save to Google Wallet')}</a></p>
 `,
 )}`;
 }
 
-export function textWalletSection(links: WalletLinks[] | undefined): string | undefined {
+export function textWalletSection(
+  links: WalletLinks[] | undefined,
+  t: Translate = translator('en'),
+): string | undefined {
   if (!links || links.length === 0) return undefined;
   return links
     .map(
       (link) =>
-        `Ticket ${shortTicketId(link.ticketId)}:\n  Add to Apple Wallet: ${link.apple}\n  Save to Google Wallet: ${link.google}`,
+        `${t('Ticket')} ${shortTicketId(link.ticketId)}:\n  ${t('Add to Apple Wallet')}: ${link.apple}\n  ${t('Save to Google Wallet')}: ${link.google}`,
     )
     .join('\n');
 }

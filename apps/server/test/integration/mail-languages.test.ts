@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../support/databases';
+import { newUser } from '../support/factories';
+import { buy, newEvent, PURCHASE_ENV } from '../support/purchase';
+import { useServer } from '../support/server';
+import { startSmtp, type TestSmtp } from '../support/smtp';
+import { attachments, parseMime, textOf } from '../unit/mail/mime';
+
+const ENV = { ...PURCHASE_ENV, OUTBOX_INTERVAL_MS: '86400000' };
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'utsav-mail-pdf-'));
+  try {
+    writeFileSync(join(dir, 'tickets.pdf'), pdf);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'tickets.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// The confirmation email and its PDF are written in the language the buyer uses the app in.
+describeEachDatabase('emails in the recipient language', (engine) => {
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(async () => smtp?.close());
+  const server = useServer(engine, { env: ENV, adjust: (config) => ({ ...config, smtpUrl: smtp.url }) });
+
+  it('mails a Gujarati buyer in Gujarati, with a Gujarati PDF, and an English buyer in English', async () => {
+    const event = await newEvent(server, { name: 'Utsav Garba Night' });
+    const gujarati = await newUser(server, { name: 'પ્રિયા પટેલ' });
+    const english = await newUser(server, { name: 'Asha Patel' });
+    expect(
+      (await server.request('PUT', '/api/auth/language', { token: gujarati.token, body: { language: 'gu' } }))
+        .status,
+    ).toBe(200);
+    await buy(server, gujarati, event, 2);
+    await buy(server, english, event, 1);
+    await server.app.outbox.drain();
+
+    const mailTo = (email: string) => parseMime(smtp.received.find((mail) => mail.to.includes(email))!.raw);
+    const gu = mailTo(gujarati.email);
+    const guHtml = textOf(gu, 'text/html') ?? '';
+    expect(guHtml).toContain('<html lang="gu">');
+    expect(guHtml).toContain('નમસ્તે પ્રિયા,');
+    expect(guHtml).toContain('મારી ટિકિટો જુઓ');
+    expect(textOf(gu, 'text/plain')).toContain('તમારી 2 ટિકિટો PDF માં જોડેલી છે');
+    const guPdf = pdfText(
+      attachments(gu).find((file) => file.contentType.startsWith('application/pdf'))!.content,
+    );
+    expect(guPdf).toContain('પ્રિયા પટેલ');
+    expect(guPdf).toContain('ગેટ પર આ QR બતાવો. દરેક ટિકિટથી એક જ વાર પ્રવેશ.');
+    expect(guPdf).toContain('ટિકિટ 1 / 2');
+
+    const en = mailTo(english.email);
+    expect(textOf(en, 'text/html')).toContain('<html lang="en">');
+    expect(textOf(en, 'text/plain')).toContain('your 1 ticket is attached as a PDF');
+    const enPdf = pdfText(
+      attachments(en).find((file) => file.contentType.startsWith('application/pdf'))!.content,
+    );
+    expect(enPdf).toContain('Show this QR at the gate. One entry per ticket.');
+    expect(enPdf).toContain('TICKET 1 OF 1');
+  });
+});
