@@ -253,4 +253,40 @@ describe('buying tickets', () => {
     await screenshot(page, 'purchase-limit-reached-390');
     await context.close();
   });
+
+  it('a guest who dismisses the payment window and pays again pays the same order: one hold, not two', async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(suite.server.url);
+    await signInThroughPopup(page, { email: 'retry@utsav.test', name: 'Rekha Retry' });
+    await page.getByRole('button', { name: 'View My Tickets' }).first().waitFor();
+
+    await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
+    const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });
+    await booking.getByRole('spinbutton', { name: 'Number of tickets' }).fill('12');
+    await booking.getByRole('checkbox').check();
+    await booking.getByRole('button', { name: 'Continue to Purchase' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Your Purchase' });
+    const total = rupees((event.groupPrice4 as number) * 12);
+    await confirm.getByRole('button', { name: `Pay ${total}` }).click();
+    const sheet = page.getByRole('dialog', { name: event.name });
+    await sheet.getByRole('button', { name: 'Cancel payment' }).click();
+    await confirm.waitFor();
+
+    // 12 held and 12 more would pass the cap of 20: only paying the same order again can work.
+    await confirm.getByRole('button', { name: `Pay ${total}` }).click();
+    await sheet.getByRole('button', { name: 'Pay with UPI' }).click();
+    await page.waitForURL(/\/payment-success$/, { timeout: 30_000 });
+    await expect.poll(() => page.getByText('12 tickets booked').isVisible()).toBe(true);
+    expect(await myTickets(page)).toHaveLength(12);
+    const allowance = await page.evaluate(async () => {
+      const session = JSON.parse(localStorage.getItem('utsav.dev-identity') ?? '{}') as { idToken?: string };
+      const response = await fetch('/api/tickets/allowance', {
+        headers: { Authorization: `Bearer ${session.idToken}` },
+      });
+      return ((await response.json()) as { allowance: unknown }).allowance;
+    });
+    expect(allowance).toEqual({ limit: 20, held: 0, bought: 12, remaining: 8 });
+    await context.close();
+  });
 });

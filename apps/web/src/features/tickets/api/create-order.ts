@@ -13,6 +13,8 @@ export interface CreatedOrder {
   currency: string;
   /** The Razorpay key id the checkout opens with. */
   key: string;
+  /** When the server releases the seats held for this order (ISO); null if not said. */
+  holdExpiresAt: string | null;
 }
 
 /** The server answered 2xx but without success (guest-side §8: 'Failed to create order'). */
@@ -26,6 +28,7 @@ interface CreateOrderResponse {
   amountPaise?: unknown;
   currency?: unknown;
   key?: unknown;
+  holdExpiresAt?: unknown;
   error?: unknown;
 }
 
@@ -49,6 +52,7 @@ export async function createOrder(input: CreateOrderInput): Promise<CreatedOrder
     amountPaise: body.amountPaise,
     currency: typeof body.currency === 'string' ? body.currency : 'INR',
     key: body.key,
+    holdExpiresAt: typeof body.holdExpiresAt === 'string' ? body.holdExpiresAt : null,
   };
 }
 

@@ -20,6 +20,7 @@ import { OrderNotCreatedError, useCreateOrder } from '../api/create-order';
 import { MY_TICKETS_QUERY_KEY } from '../api/get-my-tickets';
 import { PURCHASE_ALLOWANCE_QUERY_KEY, usePurchaseAllowance } from '../api/get-purchase-allowance';
 import { PaymentNotVerifiedError, useVerifyPayment } from '../api/verify-payment';
+import { type OpenOrder, reusableOrder } from '../checkout/open-order';
 import { type CheckoutSuccess, loadCheckout } from '../checkout/razorpay';
 import { AllowanceNote, LimitReachedContent } from './purchase-allowance';
 import { parseQuantity, QuantityStepper } from './quantity-stepper';
@@ -422,6 +423,8 @@ export function PurchaseDialog({
   // Bumped whenever the dialog closes or the guest leaves the confirm step: an order that answers after
   // that (a slow or flaky network) must not open the payment window the guest no longer asked for.
   const payAttempt = useRef(0);
+  // The checkout already started here (see checkout/open-order.ts): paid again after a dismissal, not re-held.
+  const openOrder = useRef<OpenOrder | null>(null);
   useEffect(
     () => () => {
       payAttempt.current += 1;
@@ -519,6 +522,8 @@ export function PurchaseDialog({
   }
 
   async function confirmPayment(response: CheckoutSuccess, count: number) {
+    // Paid: whatever verification says, this order is not to be opened again.
+    openOrder.current = null;
     setStep('verifying');
     try {
       const verified = await verifyPayment.mutateAsync({ ...response, quantity: count });
@@ -557,14 +562,18 @@ export function PurchaseDialog({
     checkout.catch(() => undefined);
     let order: Awaited<ReturnType<typeof createOrder.mutateAsync>>;
     try {
-      order = await createOrder.mutateAsync({
-        quantity: priced.quantity,
-        amount: priced.total,
-        eventId: event.id,
-        eventName: event.name,
-        pricePerTicket: priced.pricePerTicket,
-        pricingTier: priced.pricingTier,
-      });
+      const selection = { person: buyer?.email ?? '', quantity: priced.quantity, total: priced.total };
+      order =
+        reusableOrder(openOrder.current, selection, Date.now()) ??
+        (await createOrder.mutateAsync({
+          quantity: priced.quantity,
+          amount: priced.total,
+          eventId: event.id,
+          eventName: event.name,
+          pricePerTicket: priced.pricePerTicket,
+          pricingTier: priced.pricingTier,
+        }));
+      openOrder.current = { ...selection, order };
     } catch (error) {
       if (!stillWanted()) return;
       if (isStaleEventError(error)) {

@@ -1,0 +1,30 @@
+import type { CreatedOrder } from '../api/create-order';
+
+// The checkout this dialog already started: a guest who dismisses the payment window and taps Pay again pays
+// the same order, so no second hold is placed. A second hold would keep seats from others for 15 minutes, and
+// with the per-person cap (MAX_TICKETS_PER_PERSON) the retry of a large order would be refused outright.
+
+export interface OpenOrder {
+  /** Whose order it is (their email): someone who signs in after them on this phone never pays it. */
+  person: string;
+  quantity: number;
+  /** Rupees, as quoted when the order was created. */
+  total: number;
+  order: CreatedOrder;
+}
+
+/** Time the guest needs in the payment window: an order whose hold ends sooner is not reused. */
+export const REUSE_MARGIN_MS = 2 * 60_000;
+
+/** The open order, if it is for exactly this selection and its hold has time left; else null. */
+export function reusableOrder(
+  open: OpenOrder | null,
+  selection: { person: string; quantity: number; total: number },
+  now: number,
+): CreatedOrder | null {
+  if (!open || open.person !== selection.person) return null;
+  if (open.quantity !== selection.quantity || open.total !== selection.total) return null;
+  const expiresAt = open.order.holdExpiresAt ? Date.parse(open.order.holdExpiresAt) : Number.NaN;
+  if (Number.isNaN(expiresAt) || expiresAt - now < REUSE_MARGIN_MS) return null;
+  return open.order;
+}

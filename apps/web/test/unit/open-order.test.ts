@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { CreatedOrder } from '../../src/features/tickets/api/create-order';
+import { type OpenOrder, reusableOrder } from '../../src/features/tickets/checkout/open-order';
+
+const now = Date.parse('2026-10-03T12:00:00.000Z');
+const order: CreatedOrder = {
+  orderId: 'order_abc',
+  amount: 360000,
+  currency: 'INR',
+  key: 'rzp_test',
+  holdExpiresAt: '2026-10-03T12:15:00.000Z',
+};
+const open: OpenOrder = { person: 'asha@example.com', quantity: 12, total: 3600, order };
+const same = { person: 'asha@example.com', quantity: 12, total: 3600 };
+
+describe('paying the open checkout again', () => {
+  it('the same person, quantity and total with time left on the hold reuse the order', () => {
+    expect(reusableOrder(open, same, now)).toBe(order);
+  });
+
+  it.each([
+    ['another quantity', { ...same, quantity: 11 }],
+    ['another total (the price moved)', { ...same, total: 3588 }],
+    ['another person on this phone', { ...same, person: 'ravi@example.com' }],
+  ])('%s starts a new checkout', (_, selection) => {
+    expect(reusableOrder(open, selection, now)).toBeNull();
+  });
+
+  it('a hold with less than two minutes left, or no known end, is not reused', () => {
+    expect(reusableOrder(open, same, Date.parse('2026-10-03T12:13:30.000Z'))).toBeNull();
+    expect(reusableOrder({ ...open, order: { ...order, holdExpiresAt: null } }, same, now)).toBeNull();
+    expect(reusableOrder(null, same, now)).toBeNull();
+  });
+});
