@@ -5,7 +5,7 @@ import { type OpenOrder, reusableOrder } from '../../src/features/tickets/checko
 const now = Date.parse('2026-10-03T12:00:00.000Z');
 const order: CreatedOrder = {
   orderId: 'order_abc',
-  amount: 360000,
+  amountPaise: 360000,
   currency: 'INR',
   key: 'rzp_test',
   holdExpiresAt: '2026-10-03T12:15:00.000Z',
