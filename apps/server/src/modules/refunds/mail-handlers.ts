@@ -1,3 +1,4 @@
+import { isLanguage } from '@utsav/domain/languages';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import type { AppContext } from '../../platform/context';
 import {
@@ -22,7 +23,11 @@ async function refundOf(ctx: AppContext, payload: Record<string, unknown>): Prom
 
 function base(refund: RefundView) {
   return {
-    to: { name: refund.owner_name, email: refund.owner_email },
+    to: {
+      name: refund.owner_name,
+      email: refund.owner_email,
+      language: isLanguage(refund.owner_language) ? refund.owner_language : undefined,
+    },
     eventName: refund.event_name,
     ticketId: refund.ticket_code,
     refundId: refund.refund_code,

@@ -152,6 +152,7 @@ export interface RefundView extends RefundRow {
   event_name: string;
   owner_name: string;
   owner_email: string;
+  owner_language: string | null;
 }
 
 function refundViews(db: Db) {
@@ -166,6 +167,7 @@ function refundViews(db: Db) {
       'events.name as event_name',
       'users.name as owner_name',
       'users.email as owner_email',
+      'users.language as owner_language',
     ]);
 }
 

@@ -100,7 +100,11 @@ export function ticketMailHandlers(ctx: AppContext, mailer: Mailer): Record<stri
         .where('id', '=', order.event_id)
         .executeTakeFirst();
       const message = lateRefundEmail({
-        to: { name: user.name, email: user.email },
+        to: {
+          name: user.name,
+          email: user.email,
+          language: isLanguage(user.language) ? user.language : undefined,
+        },
         eventName: event?.name ?? 'the event',
         amount: order.amount_paise / 100,
         quantity: order.quantity,

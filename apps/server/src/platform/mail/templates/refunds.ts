@@ -4,6 +4,7 @@ import {
   POLICY,
 } from '@utsav/domain/constants';
 import { shortTicketId } from '../../documents/ticket-pdf';
+import { type Translate, translator } from '../../i18n/messages';
 import type { MailMessage, Recipient } from '../message';
 import { html, subjectLine } from './html';
 import {
@@ -11,7 +12,8 @@ import {
   type DetailRow,
   detailsTable,
   emailLayout,
-  greetingName,
+  greeting,
+  languageOf,
   money,
   notice,
   paragraph,
@@ -34,30 +36,42 @@ export interface LateRefundInput {
 }
 
 export function lateRefundEmail(input: LateRefundInput): MailMessage {
+  const language = languageOf(input.to);
+  const t = translator(language);
   const days = input.businessDays ?? POLICY.refundBusinessDays;
-  const subject = subjectLine(`Sorry, ${input.eventName} sold out: your payment is being refunded`);
+  const amount = money(input.amount);
+  const subject = subjectLine(
+    t('Sorry, {{event}} sold out: your payment is being refunded', { event: input.eventName }),
+  );
   const rows: DetailRow[] = [
-    ['Event', input.eventName],
-    ['Tickets requested', String(input.quantity)],
-    ['Refund amount', `${money(input.amount)} (full payment)`],
-    ['Order', input.orderRef],
-    ...(input.paymentId ? [['Payment', input.paymentId] as const] : []),
+    [t('Event'), input.eventName],
+    [t('Tickets requested'), String(input.quantity)],
+    [t('Refund amount'), t('{{amount}} (full payment)', { amount })],
+    [t('Order'), input.orderRef],
+    ...(input.paymentId ? [[t('Payment'), input.paymentId] as const] : []),
   ];
-  const apology = `We're sorry. Your payment for ${input.eventName} reached us after the last tickets had been sold, so we could not issue your tickets. Nothing is lost: we have refunded the full ${money(input.amount)} to your original payment method.`;
-  const timing = `Refunds usually reach your account within ${days} business days, depending on your bank. You don't need to do anything.`;
+  const apology = t(
+    "We're sorry. Your payment for {{event}} reached us after the last tickets had been sold, so we could not issue your tickets. Nothing is lost: we have refunded the full {{amount}} to your original payment method.",
+    { event: input.eventName, amount },
+  );
+  const timing = t(
+    "Refunds usually reach your account within {{days}} business days, depending on your bank. You don't need to do anything.",
+    { days },
+  );
   return {
     to: input.to,
     subject,
     html: emailLayout({
       subject,
-      preheader: `We have refunded the full ${money(input.amount)}. Sorry we could not get you in.`,
-      heading: 'Your payment is being refunded',
-      body: html`${paragraph(`Hi ${greetingName(input.to)},`)}
+      preheader: t('We have refunded the full {{amount}}. Sorry we could not get you in.', { amount }),
+      heading: t('Your payment is being refunded'),
+      body: html`${paragraph(greeting(input.to, t))}
 ${paragraph(apology)}
 ${detailsTable(rows)}
 ${paragraph(timing)}`,
+      language,
     }),
-    text: textBody([`Hi ${greetingName(input.to)},`, apology, textDetails(rows), timing]),
+    text: textBody([greeting(input.to, t), apology, textDetails(rows), timing], language),
     attachments: [],
   };
 }
@@ -82,38 +96,55 @@ export interface RefundInitiatedInput extends RefundBase {
 }
 
 export function refundInitiatedEmail(input: RefundInitiatedInput): MailMessage {
+  const language = languageOf(input.to);
+  const t = translator(language);
   const days = input.businessDays ?? POLICY.refundBusinessDays;
-  const subject = subjectLine(`Refund initiated for your ticket to ${input.eventName}`);
+  const amount = money(input.refundAmount);
+  const subject = subjectLine(t('Refund initiated for your ticket to {{event}}', { event: input.eventName }));
   const rows: DetailRow[] = [
-    ['Ticket', `${shortTicketId(input.ticketId)} (${input.eventName})`],
-    ['Original amount', money(input.originalAmount)],
-    ['Deduction', `- ${money(input.deduction)}`],
-    ['Refund amount', money(input.refundAmount)],
-    ['Expected', `within ${days} business days`],
-    ...refundIdRow(input.refundId),
+    ticketRow(input, t),
+    [t('Original amount'), money(input.originalAmount)],
+    [t('Deduction'), `- ${money(input.deduction)}`],
+    [t('Refund amount'), amount],
+    [t('Expected'), t('within {{days}} business days', { days })],
+    ...refundIdRow(input.refundId, t),
   ];
-  const intro = `Your ticket ${input.ticketId} has been cancelled and your refund of ${money(input.refundAmount)} is on its way to your original payment method.`;
-  const deductionNote = `The deduction of ${money(CANCELLATION_DEDUCTION_GATEWAY + CANCELLATION_DEDUCTION_PLATFORM)} per ticket covers payment gateway (${money(CANCELLATION_DEDUCTION_GATEWAY)}) and platform (${money(CANCELLATION_DEDUCTION_PLATFORM)}) charges that are not refundable. We'll email you again when the refund is complete.`;
+  const intro = t(
+    'Your ticket {{ticket}} has been cancelled and your refund of {{amount}} is on its way to your original payment method.',
+    { ticket: input.ticketId, amount },
+  );
+  const deductionNote = t(
+    "The deduction of {{deduction}} per ticket covers payment gateway ({{gateway}}) and platform ({{platform}}) charges that are not refundable. We'll email you again when the refund is complete.",
+    {
+      deduction: money(CANCELLATION_DEDUCTION_GATEWAY + CANCELLATION_DEDUCTION_PLATFORM),
+      gateway: money(CANCELLATION_DEDUCTION_GATEWAY),
+      platform: money(CANCELLATION_DEDUCTION_PLATFORM),
+    },
+  );
   return {
     to: input.to,
     subject,
     html: emailLayout({
       subject,
-      preheader: `${money(input.refundAmount)} will reach you within ${days} business days.`,
-      heading: 'Your refund has been initiated',
-      body: html`${paragraph(`Hi ${greetingName(input.to)},`)}
+      preheader: t('{{amount}} will reach you within {{days}} business days.', { amount, days }),
+      heading: t('Your refund has been initiated'),
+      body: html`${paragraph(greeting(input.to, t))}
 ${paragraph(intro)}
 ${detailsTable(rows)}
 ${paragraph(deductionNote)}
-${input.refundsUrl ? button(input.refundsUrl, 'Track your refund') : ''}`,
+${input.refundsUrl ? button(input.refundsUrl, t('Track your refund')) : ''}`,
+      language,
     }),
-    text: textBody([
-      `Hi ${greetingName(input.to)},`,
-      intro,
-      textDetails(rows),
-      deductionNote,
-      input.refundsUrl && `Track your refund: ${input.refundsUrl}`,
-    ]),
+    text: textBody(
+      [
+        greeting(input.to, t),
+        intro,
+        textDetails(rows),
+        deductionNote,
+        input.refundsUrl && t('Track your refund: {{url}}', { url: input.refundsUrl }),
+      ],
+      language,
+    ),
     attachments: [],
   };
 }
@@ -124,29 +155,37 @@ export interface RefundCompletedInput extends RefundBase {
 }
 
 export function refundCompletedEmail(input: RefundCompletedInput): MailMessage {
-  const subject = subjectLine(`Your refund of ${money(input.refundAmount)} is complete`);
+  const language = languageOf(input.to);
+  const t = translator(language);
+  const amount = money(input.refundAmount);
+  const subject = subjectLine(t('Your refund of {{amount}} is complete', { amount }));
   const rows: DetailRow[] = [
-    ['Ticket', `${shortTicketId(input.ticketId)} (${input.eventName})`],
-    ['Refund amount', money(input.refundAmount)],
-    ...refundIdRow(input.refundId),
-    ...(input.bankReference ? [['Bank reference', input.bankReference] as const] : []),
+    ticketRow(input, t),
+    [t('Refund amount'), amount],
+    ...refundIdRow(input.refundId, t),
+    ...(input.bankReference ? [[t('Bank reference'), input.bankReference] as const] : []),
   ];
-  const intro = `Good news: your refund of ${money(input.refundAmount)} for ticket ${input.ticketId} has been processed and sent to your original payment method.`;
-  const timing =
-    'Depending on your bank it can take a few more days to show on your statement. If it has not appeared after a week, write to us with the details above.';
+  const intro = t(
+    'Good news: your refund of {{amount}} for ticket {{ticket}} has been processed and sent to your original payment method.',
+    { amount, ticket: input.ticketId },
+  );
+  const timing = t(
+    'Depending on your bank it can take a few more days to show on your statement. If it has not appeared after a week, write to us with the details above.',
+  );
   return {
     to: input.to,
     subject,
     html: emailLayout({
       subject,
-      preheader: `${money(input.refundAmount)} has been sent to your original payment method.`,
-      heading: 'Your refund is complete',
-      body: html`${paragraph(`Hi ${greetingName(input.to)},`)}
+      preheader: t('{{amount}} has been sent to your original payment method.', { amount }),
+      heading: t('Your refund is complete'),
+      body: html`${paragraph(greeting(input.to, t))}
 ${paragraph(intro)}
 ${detailsTable(rows)}
 ${paragraph(timing)}`,
+      language,
     }),
-    text: textBody([`Hi ${greetingName(input.to)},`, intro, textDetails(rows), timing]),
+    text: textBody([greeting(input.to, t), intro, textDetails(rows), timing], language),
     attachments: [],
   };
 }
@@ -154,14 +193,26 @@ ${paragraph(timing)}`,
 export type RefundFailedInput = RefundBase;
 
 export function refundFailedEmail(input: RefundFailedInput): MailMessage {
-  const subject = subjectLine(`We could not complete your refund for ${input.eventName}`);
+  const language = languageOf(input.to);
+  const t = translator(language);
+  const amount = money(input.refundAmount);
+  const subject = subjectLine(
+    t('We could not complete your refund for {{event}}', { event: input.eventName }),
+  );
   const rows: DetailRow[] = [
-    ['Ticket', `${shortTicketId(input.ticketId)} (${input.eventName})`],
-    ['Refund amount', money(input.refundAmount)],
-    ...refundIdRow(input.refundId),
+    ticketRow(input, t),
+    [t('Refund amount'), amount],
+    ...refundIdRow(input.refundId, t),
   ];
-  const intro = `We tried to send your refund of ${money(input.refundAmount)} for ticket ${input.ticketId}, but the payment gateway could not complete it. Your money is safe: the refund is still owed to you and our team will complete it.`;
-  const ask = `Please write to ${POLICY.supportEmail} with the details above (${POLICY.supportHours}); we answer refund queries within ${POLICY.refundQueryResponseHours} hours.`;
+  const intro = t(
+    'We tried to send your refund of {{amount}} for ticket {{ticket}}, but the payment gateway could not complete it. Your money is safe: the refund is still owed to you and our team will complete it.',
+    { amount, ticket: input.ticketId },
+  );
+  const ask = t(
+    'Please write to {{email}} with the details above ({{hours}}); we answer refund queries within {{refundHours}} hours.',
+    { email: POLICY.supportEmail, hours: POLICY.supportHours, refundHours: POLICY.refundQueryResponseHours },
+  );
+  // The subject a support person reads stays English, whatever the guest's language.
   const mailto = `mailto:${POLICY.supportEmail}?subject=${encodeURIComponent(
     `Refund failed${input.refundId ? ` ${input.refundId}` : ''} (ticket ${input.ticketId})`,
   )}`;
@@ -170,19 +221,24 @@ export function refundFailedEmail(input: RefundFailedInput): MailMessage {
     subject,
     html: emailLayout({
       subject,
-      preheader: 'Your refund is still owed to you. Please contact support so we can complete it.',
-      heading: 'Your refund needs our attention',
-      body: html`${paragraph(`Hi ${greetingName(input.to)},`)}
+      preheader: t('Your refund is still owed to you. Please contact support so we can complete it.'),
+      heading: t('Your refund needs our attention'),
+      body: html`${paragraph(greeting(input.to, t))}
 ${paragraph(intro)}
 ${detailsTable(rows)}
 ${notice(ask)}
-${button(mailto, 'Contact Support')}`,
+${button(mailto, t('Contact Support'))}`,
+      language,
     }),
-    text: textBody([`Hi ${greetingName(input.to)},`, intro, textDetails(rows), ask]),
+    text: textBody([greeting(input.to, t), intro, textDetails(rows), ask], language),
     attachments: [],
   };
 }
 
-function refundIdRow(refundId: string | undefined): DetailRow[] {
-  return refundId ? [['Refund reference', refundId]] : [];
+function ticketRow(input: RefundBase, t: Translate): DetailRow {
+  return [t('Ticket'), `${shortTicketId(input.ticketId)} (${input.eventName})`];
+}
+
+function refundIdRow(refundId: string | undefined, t: Translate): DetailRow[] {
+  return refundId ? [[t('Refund reference'), refundId]] : [];
 }
