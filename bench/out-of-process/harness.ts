@@ -16,6 +16,7 @@ import { createPostgresDatabase, type Engine } from '../support';
 
 export interface ServerProcess {
   url: string;
+  pid: number;
   dataDir: string;
   databaseUrl: string | undefined;
   /** The server's log (pino, default level), for a look after the run. */
@@ -73,6 +74,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   await waitForHealth(url, child, logFile);
   return {
     url,
+    pid: child.pid!,
     dataDir,
     databaseUrl: database?.url,
     logFile,
@@ -85,7 +87,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
 }
 
 /** A bare Fastify with one GET route answering a small JSON body: no database, no auth, no plugins. */
-export async function startHello(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startHello(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/out-of-process/hello.ts'], {
     cwd: REPO_ROOT,
@@ -101,7 +103,7 @@ export async function startHello(): Promise<{ url: string; stop(): Promise<void>
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  return { url, stop: () => stopChild(child) };
+  return { url, pid: child.pid!, stop: () => stopChild(child) };
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
@@ -126,6 +128,18 @@ function stopChild(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
   });
 }
+
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc. On a shared machine requests/s swing with
+ * everyone else's load; CPU time per request does not, so it is reported beside every rate.
+ */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may contain spaces) start at ')'; utime and stime are 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
 
 // ---- people
 
@@ -188,6 +202,8 @@ export interface LoadResult {
   statuses: Record<string, number>;
   errors: number;
   timeouts: number;
+  /** CPU of the measured process per request, microseconds (when `pid` was given). */
+  cpuMicrosPerRequest?: number;
 }
 
 export interface LoadOptions {
@@ -198,6 +214,8 @@ export interface LoadOptions {
   duration?: number;
   amount?: number;
   requests: LoadRequest[];
+  /** The process answering, whose CPU time is measured over the run. */
+  pid?: number;
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
@@ -210,6 +228,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     },
   }));
   const started = performance.now();
+  const cpuBefore = options.pid ? cpuSeconds(options.pid) : 0;
   const result = await autocannon({
     url: options.url,
     connections: options.connections ?? 64,
@@ -219,6 +238,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   });
   const seconds = (performance.now() - started) / 1000;
   const total = result.requests.total;
+  const cpu = options.pid ? cpuSeconds(options.pid) - cpuBefore : undefined;
   return {
     label: options.label,
     requestsPerSecond: options.amount ? total / seconds : result.requests.average,
@@ -229,16 +249,27 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     statuses,
     errors: result.errors,
     timeouts: result.timeouts,
+    ...(cpu !== undefined && total > 0 ? { cpuMicrosPerRequest: (cpu * 1e6) / total } : {}),
   };
 }
 
-export function helloLoad(url: string, duration: number, label = 'bare Fastify hello'): Promise<LoadResult> {
-  return load({ label, url, duration, requests: [{ method: 'GET', path: '/hello' }] });
+export function helloLoad(hello: { url: string; pid: number }, duration: number): Promise<LoadResult> {
+  return load({
+    label: 'bare Fastify hello',
+    url: hello.url,
+    pid: hello.pid,
+    duration,
+    requests: [{ method: 'GET', path: '/hello' }],
+  });
 }
 
-export function describe(result: LoadResult, hello: number): string {
-  const ratio = result.requestsPerSecond / hello;
-  return `${result.label}: ${result.requestsPerSecond.toFixed(0)} req/s (${ratio.toFixed(3)}x hello), p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.requests} requests, statuses ${JSON.stringify(result.statuses)}${result.errors ? `, errors ${result.errors}` : ''}${result.timeouts ? `, timeouts ${result.timeouts}` : ''}`;
+export function describe(result: LoadResult, hello: LoadResult): string {
+  const ratio = result.requestsPerSecond / hello.requestsPerSecond;
+  const cpu =
+    result.cpuMicrosPerRequest && hello.cpuMicrosPerRequest
+      ? `, CPU ${result.cpuMicrosPerRequest.toFixed(0)} µs/request (hello ${hello.cpuMicrosPerRequest.toFixed(0)}: ${(hello.cpuMicrosPerRequest / result.cpuMicrosPerRequest).toFixed(3)}x)`
+      : '';
+  return `${result.label}: ${result.requestsPerSecond.toFixed(0)} req/s (${ratio.toFixed(3)}x hello)${cpu}, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.requests} requests, statuses ${JSON.stringify(result.statuses)}${result.errors ? `, errors ${result.errors}` : ''}${result.timeouts ? `, timeouts ${result.timeouts}` : ''}`;
 }
 
 /** The newest .cpuprofile in a directory (node writes one per process on exit). */

@@ -63,6 +63,27 @@ for (const node of profile.nodes) {
   byFunction.set(key, (byFunction.get(key) ?? 0) + us);
 }
 
+// Inclusive time of our own functions (apps/, packages/): each sample counts once for every distinct one of
+// them on its stack, so "placeOrder 40%" means 40% of busy time was spent inside it, callees included.
+const parent = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+const nodesById = new Map(profile.nodes.map((node) => [node.id, node]));
+const inclusive = new Map<string, number>();
+for (let i = 0; i < profile.samples.length; i++) {
+  const delta = profile.timeDeltas[i] ?? 0;
+  const seen = new Set<string>();
+  for (let id: number | undefined = profile.samples[i]; id !== undefined; id = parent.get(id)) {
+    const node = nodesById.get(id)!;
+    if (node.callFrame.functionName === '(idle)') break;
+    const where = area(node.callFrame.url, node.callFrame.functionName);
+    if (!/^(apps|packages)\//.test(where)) continue;
+    const key = `${node.callFrame.functionName || '(anonymous)'} ${where}:${node.callFrame.lineNumber + 1}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    inclusive.set(key, (inclusive.get(key) ?? 0) + delta);
+  }
+}
+
 const top = Number(values.top);
 const pct = (us: number) => `${((100 * us) / total).toFixed(1)}%`;
 console.log(
@@ -72,4 +93,7 @@ for (const [name, us] of [...byArea].sort((a, b) => b[1] - a[1]).slice(0, top))
   console.log(`  ${pct(us).padStart(6)}  ${name}`);
 console.log('\ntop functions (self):');
 for (const [name, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(`  ${pct(us).padStart(6)}  ${name}`);
+console.log('\nour functions, inclusive (callees included):');
+for (const [name, us] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top))
   console.log(`  ${pct(us).padStart(6)}  ${name}`);

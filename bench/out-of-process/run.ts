@@ -8,6 +8,7 @@ import { describe, type LoadResult, newestProfile, startHello, startServer } fro
 import {
   ADMIN_EMAIL,
   checkers,
+  type Hello,
   type Measured,
   measureFullEvent,
   measureHealth,
@@ -66,30 +67,37 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
         const setup = await setUp(server, 1_000_000);
         const buyers = await setup.people.signIn('buyer', Number(args.buyers));
         // Warm-up: JIT, statement caches, connections.
-        await measureHolds(setup, hello.url, { amount: 500, buyers });
+        await measureHolds(setup, hello, { amount: 500, buyers });
         const add = (measured: Measured, extra?: string) => {
           rows.push({ engine, measured, ...(extra ? { extra } : {}) });
           console.log(
-            `${engine}: ${describe(measured.result, measured.hello.requestsPerSecond)}${extra ? `; ${extra}` : ''} [hello ${measured.hello.requestsPerSecond.toFixed(0)} req/s]`,
+            `${engine}: ${describe(measured.result, measured.hello)}${extra ? `; ${extra}` : ''} [hello ${measured.hello.requestsPerSecond.toFixed(0)} req/s]`,
           );
         };
-        if (scenarios.has('health')) add(await measureHealth(setup, hello.url, duration));
-        if (scenarios.has('me')) add(await measureMe(setup, hello.url, duration));
-        if (scenarios.has('holds')) add(await measureHolds(setup, hello.url, { duration, buyers }));
+        if (scenarios.has('health')) add(await measureHealth(setup, hello, duration));
+        if (scenarios.has('me')) add(await measureMe(setup, hello, duration));
+        if (scenarios.has('holds')) add(await measureHolds(setup, hello, { duration, buyers }));
         let qrTokens: string[] = [];
         if (scenarios.has('purchases') || scenarios.has('checkin')) {
-          const purchases = await measurePurchases(setup, hello.url, { duration, buyers });
+          const purchases = await measurePurchases(setup, hello, { duration, buyers });
           qrTokens = purchases.qrTokens;
-          add(purchases, `${purchases.completed} purchases completed, ${purchases.perSecond.toFixed(0)}/s`);
+          const cpuPerPurchase =
+            ((purchases.result.cpuMicrosPerRequest ?? 0) * purchases.result.requests) /
+            purchases.completed /
+            1000;
+          add(
+            purchases,
+            `${purchases.completed} purchases completed, ${purchases.perSecond.toFixed(0)}/s; server CPU ${cpuPerPurchase.toFixed(2)} ms per purchase (= ${(1000 / cpuPerPurchase).toFixed(0)}/s per core)`,
+          );
         }
         if (scenarios.has('checkin')) {
           const gates = await checkers(setup, 100);
-          const scans = await measureScans(setup, hello.url, { duration, qrTokens, checkers: gates });
+          const scans = await measureScans(setup, hello, { duration, qrTokens, checkers: gates });
           add(scans.verify);
           add(scans.mark);
         }
         if (scenarios.has('full-event')) {
-          const full = await fullEventRun(engine, hello.url, Number(args.buyers), args['server-dir']);
+          const full = await fullEventRun(engine, hello, Number(args.buyers), args['server-dir']);
           add(full.empty);
           add(
             full.full,
@@ -108,7 +116,7 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
 }
 
 /** A server of its own: a 20,000-seat event, holds with none sold, then with 19,000 sold. */
-async function fullEventRun(engine: Engine, helloUrl: string, buyerCount: number, serverDir?: string) {
+async function fullEventRun(engine: Engine, hello: Hello, buyerCount: number, serverDir?: string) {
   const server = await startServer({
     engine,
     env: { ADMIN_EMAILS: ADMIN_EMAIL },
@@ -117,7 +125,7 @@ async function fullEventRun(engine: Engine, helloUrl: string, buyerCount: number
   try {
     const setup = await setUp(server, 20_000);
     const buyers = await setup.people.signIn('buyer', buyerCount);
-    return await measureFullEvent(setup, helloUrl, { holds: 900, sold: 19_000, buyers });
+    return await measureFullEvent(setup, hello, { holds: 900, sold: 19_000, buyers });
   } finally {
     await server.stop();
   }
@@ -126,13 +134,13 @@ async function fullEventRun(engine: Engine, helloUrl: string, buyerCount: number
 function table(rows: Row[]): string {
   const cell = (r: LoadResult) => `${r.requestsPerSecond.toFixed(0)}`;
   const lines = [
-    '| engine | scenario | req/s | hello req/s (same run) | ratio | p50 / p99 ms | answers | note |',
-    '|---|---|---|---|---|---|---|---|',
+    '| engine | scenario | req/s | hello req/s (same run) | ratio | server CPU µs/request (hello) | CPU ratio | p50 / p99 ms | answers | note |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const { engine, measured, extra } of rows) {
     const { result, hello } = measured;
     lines.push(
-      `| ${engine} | ${result.label} | ${cell(result)} | ${cell(hello)} | ${(result.requestsPerSecond / hello.requestsPerSecond).toFixed(3)} | ${result.p50} / ${result.p99} | ${JSON.stringify(result.statuses)} | ${extra ?? ''} |`,
+      `| ${engine} | ${result.label} | ${cell(result)} | ${cell(hello)} | ${(result.requestsPerSecond / hello.requestsPerSecond).toFixed(3)} | ${result.cpuMicrosPerRequest?.toFixed(0)} (${hello.cpuMicrosPerRequest?.toFixed(0)}) | ${((hello.cpuMicrosPerRequest ?? 0) / (result.cpuMicrosPerRequest ?? 1)).toFixed(3)} | ${result.p50} / ${result.p99} | ${JSON.stringify(result.statuses)} | ${extra ?? ''} |`,
     );
   }
   return lines.join('\n');

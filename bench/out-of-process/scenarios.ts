@@ -46,8 +46,13 @@ export interface Measured {
 }
 
 /** Hello, then the scenario, back to back: the ratio compares two numbers from the same minute. */
-async function paired(url: string, duration: number, run: () => Promise<LoadResult>): Promise<Measured> {
-  const hello = await helloLoad(url, duration);
+export interface Hello {
+  url: string;
+  pid: number;
+}
+
+async function paired(hello0: Hello, duration: number, run: () => Promise<LoadResult>): Promise<Measured> {
+  const hello = await helloLoad(hello0, duration);
   return { hello, result: await run() };
 }
 
@@ -56,25 +61,28 @@ function rotate<T>(items: T[]): () => T {
   return () => items[next++ % items.length]!;
 }
 
-const json = { 'content-type': 'application/json' };
+// A fresh object each time: autocannon writes content-length into the headers it is given.
+const json = () => ({ 'content-type': 'application/json' });
 
-export function measureHealth(setup: Setup, helloUrl: string, duration: number): Promise<Measured> {
-  return paired(helloUrl, duration, () =>
+export function measureHealth(setup: Setup, hello: Hello, duration: number): Promise<Measured> {
+  return paired(hello, duration, () =>
     load({
       label: 'GET /api/health',
       url: setup.server.url,
+      pid: setup.server.pid,
       duration,
       requests: [{ method: 'GET', path: '/api/health' }],
     }),
   );
 }
 
-export async function measureMe(setup: Setup, helloUrl: string, duration: number): Promise<Measured> {
+export async function measureMe(setup: Setup, hello: Hello, duration: number): Promise<Measured> {
   const next = rotate(await setup.people.signIn('reader', 64));
-  return paired(helloUrl, duration, () =>
+  return paired(hello, duration, () =>
     load({
       label: 'GET /api/auth/me',
       url: setup.server.url,
+      pid: setup.server.pid,
       duration,
       requests: [
         {
@@ -90,7 +98,7 @@ export async function measureMe(setup: Setup, helloUrl: string, duration: number
 /** Holds only (stock available): create-order by many buyers, quantity 1, never paid. */
 export async function measureHolds(
   setup: Setup,
-  helloUrl: string,
+  hello: Hello,
   options: { duration?: number; amount?: number; buyers: BenchUser[]; label?: string },
 ): Promise<Measured> {
   const next = rotate(options.buyers);
@@ -99,6 +107,7 @@ export async function measureHolds(
     load({
       label: options.label ?? 'POST /api/tickets/create-order (holds)',
       url: setup.server.url,
+      pid: setup.server.pid,
       ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 10 }),
       requests: [
         {
@@ -106,13 +115,13 @@ export async function measureHolds(
           path: '/api/tickets/create-order',
           setupRequest: (request) => ({
             ...request,
-            headers: { ...json, authorization: `Bearer ${next().token}` },
+            headers: { ...json(), authorization: `Bearer ${next().token}` },
             body,
           }),
         },
       ],
     });
-  return paired(helloUrl, options.duration ?? 10, run);
+  return paired(hello, options.duration ?? 10, run);
 }
 
 export interface Purchases extends Measured {
@@ -125,17 +134,18 @@ export interface Purchases extends Measured {
 /** Complete purchases: create-order -> emulator pay (its webhooks reach the app) -> verify-payment, per connection. */
 export async function measurePurchases(
   setup: Setup,
-  helloUrl: string,
+  hello: Hello,
   options: { duration: number; buyers: BenchUser[] },
 ): Promise<Purchases> {
   const next = rotate(options.buyers);
   const body = JSON.stringify(orderPayload(setup.event, 1));
   const qrTokens: string[] = [];
   let completed = 0;
-  const measured = await paired(helloUrl, options.duration, () =>
+  const measured = await paired(hello, options.duration, () =>
     load({
       label: 'complete purchase (create-order + pay + verify-payment)',
       url: setup.server.url,
+      pid: setup.server.pid,
       duration: options.duration,
       requests: [
         {
@@ -143,7 +153,11 @@ export async function measurePurchases(
           path: '/api/tickets/create-order',
           setupRequest: (request, context) => {
             context.buyer = next();
-            return { ...request, headers: { ...json, authorization: `Bearer ${context.buyer.token}` }, body };
+            return {
+              ...request,
+              headers: { ...json(), authorization: `Bearer ${context.buyer.token}` },
+              body,
+            };
           },
           onResponse: (status, text, context) => {
             context.orderId = status === 200 ? JSON.parse(text).orderId : undefined;
@@ -154,7 +168,7 @@ export async function measurePurchases(
           path: '/razorpay-emulator/_test/pay',
           setupRequest: (request, context) => ({
             ...request,
-            headers: json,
+            headers: json(),
             body: JSON.stringify({ order_id: context.orderId ?? 'none' }),
           }),
           onResponse: (status, text, context) => {
@@ -166,7 +180,7 @@ export async function measurePurchases(
           path: '/api/tickets/verify-payment',
           setupRequest: (request, context) => ({
             ...request,
-            headers: { ...json, authorization: `Bearer ${context.buyer.token}` },
+            headers: { ...json(), authorization: `Bearer ${context.buyer.token}` },
             body: JSON.stringify(context.checkout ?? {}),
           }),
           onResponse: (status, text) => {
@@ -184,7 +198,7 @@ export async function measurePurchases(
 /** verify-qr over the tickets (repeatable), rotating over gate accounts so the per-checker limit is not met. */
 export async function measureScans(
   setup: Setup,
-  helloUrl: string,
+  hello: Hello,
   options: { duration: number; qrTokens: string[]; checkers: BenchUser[] },
 ): Promise<{ verify: Measured; mark: Measured }> {
   const checker = rotate(options.checkers);
@@ -194,24 +208,27 @@ export async function measureScans(
     path,
     setupRequest: (request: object) => ({
       ...request,
-      headers: { ...json, authorization: `Bearer ${checker().token}` },
+      headers: { ...json(), authorization: `Bearer ${checker().token}` },
       body: JSON.stringify({ qrCode: ticket() }),
     }),
   });
-  const verify = await paired(helloUrl, options.duration, () =>
+  const verify = await paired(hello, options.duration, () =>
     load({
       label: 'POST /api/tickets/verify-qr',
       url: setup.server.url,
+      pid: setup.server.pid,
       duration: options.duration,
       requests: [scan('/api/tickets/verify-qr')],
     }),
   );
   // Each ticket is admitted once: a fixed number of requests, one per ticket.
-  const mark = await paired(helloUrl, options.duration, () =>
+  const mark = await paired(hello, options.duration, () =>
     load({
       label: 'POST /api/tickets/mark-used',
       url: setup.server.url,
+      pid: setup.server.pid,
       amount: options.qrTokens.length,
+      connections: Math.min(64, options.qrTokens.length),
       requests: [scan('/api/tickets/mark-used')],
     }),
   );
@@ -224,7 +241,7 @@ export async function checkers(setup: Setup, count: number): Promise<BenchUser[]
   for (const user of users) {
     const response = await fetch(`${setup.server.url}/api/admin/users/${user.id}/role`, {
       method: 'PATCH',
-      headers: { ...json, authorization: `Bearer ${setup.admin.token}` },
+      headers: { ...json(), authorization: `Bearer ${setup.admin.token}` },
       body: JSON.stringify({ role: 'qrchecker' }),
     });
     if (!response.ok) throw new Error(`role: ${response.status} ${await response.text()}`);
@@ -238,10 +255,10 @@ export async function checkers(setup: Setup, count: number): Promise<BenchUser[]
  */
 export async function measureFullEvent(
   setup: Setup,
-  helloUrl: string,
+  hello: Hello,
   options: { holds: number; sold: number; buyers: BenchUser[] },
 ): Promise<{ empty: Measured; full: Measured }> {
-  const empty = await measureHolds(setup, helloUrl, {
+  const empty = await measureHolds(setup, hello, {
     amount: options.holds,
     buyers: options.buyers,
     label: `${options.holds} holds, none sold`,
@@ -253,7 +270,7 @@ export async function measureFullEvent(
   } finally {
     await db.destroy();
   }
-  const full = await measureHolds(setup, helloUrl, {
+  const full = await measureHolds(setup, hello, {
     amount: options.holds,
     buyers: options.buyers,
     label: `${options.holds} holds, ${options.sold} sold`,

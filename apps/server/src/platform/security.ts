@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PROVIDER_PHOTO_HOSTS } from '@utsav/domain/photo-url';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config';
 import { builtIndexScriptHashes } from './inline-script-hashes';
 
@@ -67,7 +68,7 @@ export function cspDirectives(
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: cspDirectives(config, builtIndexScriptHashes(config.webDistDir)),
@@ -76,4 +77,27 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: config.publicUrl.startsWith('https:') ? { maxAge: 15552000 } : false,
   });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/**
+ * The headers Helmet sets, computed once. @fastify/helmet built Helmet's whole middleware again on every
+ * request (parsing the CSP directives each time, a visible share of a JSON route's CPU in bench/RESULTS.md);
+ * the answer never changes, so it is asked once, of a response that only records what is set.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }

@@ -31,6 +31,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('orders')
     .columns(['event_id', 'status', 'hold_expires_at', 'quantity'])
     .execute();
+  // The per-person cap (issue 8) reads one person's tickets and live holds in the same transaction. With only
+  // (event_id, status) to choose from, SQLite walked every sold ticket of the event for it: these lead with the
+  // person, so it reads a handful of entries whatever has been sold.
+  await db.schema
+    .createIndex('tickets_person_idx')
+    .on('tickets')
+    .columns(['user_id', 'event_id', 'status'])
+    .execute();
+  await db.schema
+    .createIndex('orders_person_holds_idx')
+    .on('orders')
+    .columns(['user_id', 'event_id', 'status', 'hold_expires_at', 'quantity'])
+    .execute();
 }
 
 async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
@@ -80,6 +93,8 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('orders_person_holds_idx').execute();
+  await db.schema.dropIndex('tickets_person_idx').execute();
   await db.schema.dropIndex('orders_live_holds_idx').execute();
   for (const trigger of ['tickets_sold_insert', 'tickets_sold_delete', 'tickets_sold_update']) {
     await sql`drop trigger ${sql.raw(trigger)}${isPostgres(db) ? sql` on tickets` : sql``}`.execute(db);
