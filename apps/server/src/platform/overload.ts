@@ -93,11 +93,22 @@ export function registerOverloadShedding(app: FastifyInstance, options: Overload
 
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
+  // Sustained delay only: the lower of the last two windows, so one slow moment (a GC, a large export page)
+  // does not turn buyers away for the next half second.
+  let previousWindowMs = 0;
   const sampler = setInterval(() => {
-    eventLoopDelayMs = histogram.percentile(99) / 1e6;
+    const windowMs = histogram.percentile(99) / 1e6;
+    eventLoopDelayMs = Math.min(windowMs, previousWindowMs);
+    previousWindowMs = windowMs;
     histogram.reset();
   }, sampleMs);
   sampler.unref();
+  // Start-up (module loading, migrations) blocks the loop for seconds before the first request can arrive.
+  app.addHook('onReady', async () => {
+    histogram.reset();
+    previousWindowMs = 0;
+    eventLoopDelayMs = 0;
+  });
   app.addHook('onClose', async () => {
     clearInterval(sampler);
     histogram.disable();
