@@ -44,13 +44,13 @@ type Phase = 'words' | 'fading' | 'done';
  * has already rendered and fetched underneath, so it never delays the page itself. Click or Escape skips.
  */
 export function Intro({ imagesReady, onDone }: { imagesReady: Promise<void>; onDone: () => void }) {
-  const [shown, setShown] = useState(0);
   const [phase, setPhase] = useState<Phase>('words');
 
+  // The words appear by CSS animation (styles.css, .intro-word), each with its own delay: no render and no
+  // main-thread work per word, on the compositor only (opacity and transform). React renders the overlay
+  // once and once more to fade it.
   useEffect(() => {
-    const timers = INTRO_WORDS.map((_, index) =>
-      setTimeout(() => setShown(index + 1), INTRO_FIRST_WORD_MS + index * INTRO_WORD_INTERVAL_MS),
-    );
+    const timers: ReturnType<typeof setTimeout>[] = [];
     const lastWordAt = INTRO_FIRST_WORD_MS + (INTRO_WORDS.length - 1) * INTRO_WORD_INTERVAL_MS;
     let cancelled = false;
     const held = new Promise<void>((resolve) => timers.push(setTimeout(resolve, lastWordAt + INTRO_HOLD_MS)));
@@ -94,12 +94,8 @@ export function Intro({ imagesReady, onDone }: { imagesReady: Promise<void>; onD
         {INTRO_WORDS.map((word, index) => (
           <span
             key={word}
-            className="transition-[opacity,transform,filter] duration-700 ease-out"
-            style={{
-              opacity: index < shown ? 1 : 0,
-              transform: index < shown ? 'none' : 'translateY(0.4em)',
-              filter: index < shown ? 'none' : 'blur(6px)',
-            }}
+            className="intro-word"
+            style={{ animationDelay: `${INTRO_FIRST_WORD_MS + index * INTRO_WORD_INTERVAL_MS}ms` }}
           >
             {word}
           </span>
