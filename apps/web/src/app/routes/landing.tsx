@@ -9,6 +9,7 @@ import { LandingSections } from '../../features/landing/components/landing-secti
 import { useHeroBackdrop } from '../../features/landing/components/use-hero-backdrop';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSalesOpen } from '../../lib/use-sales-open';
 import { prefetchAfterLogin } from '../shell/prefetch';
 import { useNavigationActions } from '../shell/use-navigation-actions';
 import { usePurchaseFlow } from '../shell/use-purchase-flow';
@@ -44,6 +45,7 @@ export function LandingPage() {
   const [bookWhenLoaded, setBookWhenLoaded] = useState(false);
   const purchase = usePurchaseFlow();
   const shown = event ?? DEFAULT_EVENT;
+  const salesOpen = useSalesOpen(event?.salesOpenAt);
   const soldOut =
     event !== undefined && event !== null && event.availableTickets !== null && event.availableTickets <= 0;
   useDocumentTitle();
@@ -93,6 +95,7 @@ export function LandingPage() {
         onSignIn={onSignIn}
         onViewTickets={toMyTickets}
         onDashboard={() => toDashboard(role)}
+        salesOpenAt={salesOpen ? null : (event?.salesOpenAt ?? null)}
       />
       <LandingSections event={shown} />
       {event && purchaseLoaded ? (

@@ -16,6 +16,8 @@ export interface EventInfo {
   eventImage: string | null;
   features: string[];
   aboutText: string | null;
+  /** ISO instant ticket sales open; null: open now. */
+  salesOpenAt: string | null;
 }
 
 export const DEFAULT_EVENT_NAME = 'Utsav Garba & Raas Night';
@@ -36,6 +38,7 @@ export const DEFAULT_EVENT: EventInfo = {
   eventImage: null,
   features: [],
   aboutText: null,
+  salesOpenAt: null,
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
@@ -72,5 +75,6 @@ export function toEventInfo(raw: unknown): EventInfo | null {
         )
       : [],
     aboutText: text(event.aboutText),
+    salesOpenAt: text(event.salesOpenAt),
   };
 }

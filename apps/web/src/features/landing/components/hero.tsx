@@ -5,6 +5,7 @@ import { CalendarDays, ChevronDown, Clock, MapPin, Sparkles, Ticket } from 'luci
 import type { ReactNode } from 'react';
 import { Button } from '../../../ui/button';
 import { GoogleIcon } from '../../../ui/google-icon';
+import { SalesCountdown } from '../../../ui/sales-countdown';
 
 export interface HeroEvent {
   name: string;
@@ -33,6 +34,8 @@ export interface HeroProps {
   onSignIn: () => void;
   onViewTickets: () => void;
   onDashboard: () => void;
+  /** ISO instant ticket sales open, while still ahead: shown with a countdown above the buttons. */
+  salesOpenAt?: string | null;
 }
 
 function Detail({ icon, children, loading }: { icon: ReactNode; children: ReactNode; loading: boolean }) {
@@ -164,6 +167,9 @@ export function Hero(props: HeroProps) {
 
         {/* On a phone the buttons stack: room for two is kept from the start, so the hero does not jump up
             when the account resolves and 'Sign In' or 'View My Tickets' joins the booking button. */}
+        {props.salesOpenAt && !props.soldOut ? (
+          <SalesCountdown salesOpenAt={props.salesOpenAt} className="mx-auto mt-7 max-w-md" />
+        ) : null}
         <div className="mt-9 flex min-h-[6.75rem] flex-col items-stretch justify-start gap-3 sm:min-h-0 sm:flex-row sm:items-center sm:justify-center">
           <HeroButtons {...props} />
         </div>

@@ -36,9 +36,15 @@ interface CreateOrderResponse {
  * POST /tickets/create-order: the server re-prices the order, holds the tickets and opens a Razorpay order.
  * 409 PRICE_CHANGED / SOLD_OUT arrive as ApiError with the server's human message.
  */
-export async function createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
+export async function createOrder(input: CreateOrderInput, queuePass?: string | null): Promise<CreatedOrder> {
   const payload = createOrderSchema(DEFAULT_ORDER_QUANTITY_CAP).parse(input);
-  const body = await api.post<CreateOrderResponse>('/tickets/create-order', payload);
+  // The waiting room's pass, when the person has been let in (needed only while the room is on).
+  const headers = queuePass ? { 'X-Queue-Pass': queuePass } : undefined;
+  const body = await api.post<CreateOrderResponse>(
+    '/tickets/create-order',
+    payload,
+    headers ? { headers } : {},
+  );
   if (
     !body?.success ||
     typeof body.orderId !== 'string' ||
@@ -58,5 +64,8 @@ export async function createOrder(input: CreateOrderInput): Promise<CreatedOrder
 
 // Nothing is invalidated here: an order only holds tickets; the caller refetches the event when it is refused.
 export function useCreateOrder() {
-  return useMutation({ mutationFn: createOrder });
+  return useMutation({
+    mutationFn: ({ queuePass, ...input }: CreateOrderInput & { queuePass?: string | null }) =>
+      createOrder(input, queuePass),
+  });
 }

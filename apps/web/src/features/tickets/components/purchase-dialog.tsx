@@ -4,12 +4,14 @@ import { personLimitMessage } from '@utsav/domain/person-limit';
 import { formatRupees, type Quote, quote } from '@utsav/domain/pricing';
 import { quantityMessage } from '@utsav/domain/purchase-schema';
 import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
+import { lineOpensAt } from '@utsav/domain/waiting-room';
 import { ArrowLeft, CalendarDays, CircleAlert, Lock, MapPin, Ticket } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import { IdentityError } from '../../../lib/identity';
+import { useSalesOpen } from '../../../lib/use-sales-open';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { GoogleIcon } from '../../../ui/google-icon';
@@ -22,8 +24,11 @@ import { PURCHASE_ALLOWANCE_QUERY_KEY, usePurchaseAllowance } from '../api/get-p
 import { PaymentNotVerifiedError, useVerifyPayment } from '../api/verify-payment';
 import { type OpenOrder, reusableOrder } from '../checkout/open-order';
 import { type CheckoutSuccess, loadCheckout } from '../checkout/razorpay';
+import { useWaitingRoom } from '../hooks/use-waiting-room';
 import { AllowanceNote, LimitReachedContent } from './purchase-allowance';
 import { parseQuantity, QuantityStepper } from './quantity-stepper';
+import { SalesNotOpenContent } from './sales-not-open-content';
+import { WaitingRoomStep } from './waiting-room-step';
 
 export interface PurchaseEvent {
   id: string;
@@ -35,6 +40,8 @@ export interface PurchaseEvent {
   ticketPrice: number;
   groupPrice4: number | null;
   availableTickets: number | null;
+  /** ISO instant ticket sales open; absent or null: open now. */
+  salesOpenAt?: string | null;
 }
 
 export interface Buyer {
@@ -80,7 +87,7 @@ export function paymentFailedMessage(reason: string | undefined): string {
  * select → (signin, when signed out) → confirm → paying (the provider's window) → verifying → done.
  * 'unverified' is where a payment whose confirmation failed ends, with the order reference for support.
  */
-type Step = 'select' | 'signin' | 'confirm' | 'paying' | 'verifying' | 'unverified';
+type Step = 'select' | 'signin' | 'confirm' | 'waiting' | 'paying' | 'verifying' | 'unverified';
 
 type Notice = { tone: 'info' | 'error'; text: string };
 
@@ -88,6 +95,7 @@ const STEP_TITLES: Record<Step, string> = {
   select: 'Book Your Tickets',
   signin: 'Sign In Required',
   confirm: 'Confirm Your Purchase',
+  waiting: 'You Are in the Line',
   paying: 'Complete Your Payment',
   verifying: 'Confirming your payment…',
   unverified: 'Payment Not Confirmed',
@@ -432,6 +440,26 @@ export function PurchaseDialog({
     [],
   );
 
+  // The waiting room (issue 9): the pass it gave, and whether its turn should resume a payment by itself.
+  const queuePass = useRef<string | null>(null);
+  const resumePay = useRef(false);
+  const handlePayRef = useRef<() => Promise<void>>(async () => {});
+  const salesOpen = useSalesOpen(event.salesOpenAt);
+  const waitingRoom = useWaitingRoom(open && step === 'waiting', (pass) => {
+    queuePass.current = pass;
+    if (resumePay.current) {
+      resumePay.current = false;
+      void handlePayRef.current();
+    } else {
+      setNotice({ tone: 'info', text: "It's your turn! Choose your tickets and pay now." });
+      setStep('select');
+    }
+  });
+  const waitingSoldOut = step === 'waiting' && waitingRoom.status?.status === 'sold-out';
+  useEffect(() => {
+    if (waitingSoldOut) onEventStale();
+  }, [waitingSoldOut, onEventStale]);
+
   const allowance = usePurchaseAllowance(buyer?.email ?? null, { enabled: open }).data ?? null;
 
   const available = event.availableTickets;
@@ -572,10 +600,24 @@ export function PurchaseDialog({
           eventName: event.name,
           pricePerTicket: priced.pricePerTicket,
           pricingTier: priced.pricingTier,
+          queuePass: queuePass.current,
         }));
       openOrder.current = { ...selection, order };
     } catch (error) {
       if (!stillWanted()) return;
+      if (error instanceof ApiError && error.code === 'QUEUE_REQUIRED') {
+        // Many buyers at once: wait in line, then this payment continues by itself.
+        queuePass.current = null;
+        resumePay.current = true;
+        setStep('waiting');
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'SALES_NOT_OPEN') {
+        setNotice({ tone: 'error', text: error.message });
+        onEventStale();
+        setStep('select');
+        return;
+      }
       if (isStaleEventError(error)) {
         // The price moved, the tickets ran out or the person's cap is reached: say what the server said and
         // show the fresh numbers.
@@ -646,6 +688,13 @@ export function PurchaseDialog({
     instance.open();
   }
 
+  handlePayRef.current = handlePay;
+
+  function joinLine() {
+    resumePay.current = false;
+    setStep('waiting');
+  }
+
   function handleClose() {
     if (step === 'verifying') return;
     payAttempt.current += 1;
@@ -654,7 +703,41 @@ export function PurchaseDialog({
 
   let body: ReactNode;
   let footer: ReactNode;
-  if (soldOut && (step === 'select' || step === 'signin' || step === 'confirm')) {
+  const choosing = step === 'select' || step === 'signin' || step === 'confirm';
+  if (step === 'waiting') {
+    body = <WaitingRoomStep status={waitingRoom.status} problem={waitingRoom.problem} />;
+    footer = (
+      <Button ref={primaryRef} variant={waitingSoldOut ? 'primary' : 'ghost'} onClick={handleClose}>
+        Close
+      </Button>
+    );
+  } else if (!salesOpen && event.salesOpenAt && choosing && !soldOut) {
+    const lineOpen = Date.now() >= lineOpensAt(new Date(event.salesOpenAt)).getTime();
+    body = <SalesNotOpenContent salesOpenAt={event.salesOpenAt} signedIn={buyer !== null} />;
+    footer = (
+      <>
+        <Button variant="ghost" onClick={handleClose}>
+          Close
+        </Button>
+        {lineOpen ? (
+          buyer ? (
+            <Button ref={primaryRef} onClick={joinLine}>
+              Join the line
+            </Button>
+          ) : (
+            <Button
+              ref={primaryRef}
+              onClick={handleSignIn}
+              loading={signingIn}
+              icon={<GoogleIcon size={18} />}
+            >
+              Sign in to join
+            </Button>
+          )
+        ) : null}
+      </>
+    );
+  } else if (soldOut && choosing) {
     body = <SoldOutContent />;
     footer = (
       <Button ref={primaryRef} onClick={handleClose}>

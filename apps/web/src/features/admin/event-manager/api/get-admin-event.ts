@@ -19,6 +19,8 @@ export interface AdminEvent {
   eventImage: string | null;
   features: string[];
   aboutText: string | null;
+  /** ISO instant ticket sales open; null: open now. */
+  salesOpenAt: string | null;
 }
 
 type Raw = Record<string, unknown>;
@@ -52,6 +54,7 @@ export function toAdminEvent(raw: unknown): AdminEvent | null {
       ? event.features.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
       : [],
     aboutText: text(event.aboutText) || null,
+    salesOpenAt: text(event.salesOpenAt) || null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { EVENT_DEFAULTS } from '@utsav/domain/constants';
 import { EVENT_MESSAGES, type EventInput, fieldErrors } from '@utsav/domain/event-schema';
-import { minutesOfDay, TIME_PATTERN } from '@utsav/domain/time';
+import { istDateTimeLocal, minutesOfDay, TIME_PATTERN } from '@utsav/domain/time';
 import type { AdminEvent } from '../api/get-admin-event';
 import { saveEventSchema } from '../api/save-event';
 
@@ -19,6 +19,8 @@ export interface EventFormValues {
   eventImage: string;
   features: string;
   aboutText: string;
+  /** IST wall-clock YYYY-MM-DDTHH:MM (a datetime-local field), or '' for sales open now. */
+  salesOpenAt: string;
 }
 
 export type EventField = keyof EventFormValues;
@@ -38,6 +40,7 @@ export const FIELD_ORDER: EventField[] = [
   'totalTickets',
   'features',
   'aboutText',
+  'salesOpenAt',
 ];
 
 /** A new event starts from the defaults of admin-side §2: 6:30 PM - 10:30 PM, ₹299, a sample venue. */
@@ -56,6 +59,7 @@ export function initialValues(event: AdminEvent | null): EventFormValues {
       eventImage: '',
       features: '',
       aboutText: '',
+      salesOpenAt: '',
     };
   }
   return {
@@ -71,6 +75,7 @@ export function initialValues(event: AdminEvent | null): EventFormValues {
     eventImage: event.eventImage ?? '',
     features: event.features.join(', '),
     aboutText: event.aboutText ?? '',
+    salesOpenAt: event.salesOpenAt ? istDateTimeLocal(new Date(event.salesOpenAt)) : '',
   };
 }
 
@@ -86,6 +91,7 @@ export function validateEvent(
     ...values,
     eventImage: values.eventImage === '' ? null : values.eventImage,
     aboutText: values.aboutText.trim() === '' ? null : values.aboutText,
+    salesOpenAt: values.salesOpenAt.trim() === '' ? null : values.salesOpenAt,
   });
   if (result.success) return { ok: true, event: result.data };
   const errors = mapFieldErrors(fieldErrors(result.error));

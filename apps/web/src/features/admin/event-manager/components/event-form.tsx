@@ -220,6 +220,14 @@ export function EventForm({
           <FormField id="totalTickets" label="Total tickets" required error={errorOf('totalTickets')}>
             <input {...text('totalTickets', { type: 'number', inputMode: 'numeric', min: '1', step: '1' })} />
           </FormField>
+          <FormField
+            id="salesOpenAt"
+            label="Sales open at (IST, optional)"
+            error={errorOf('salesOpenAt')}
+            hint="Leave empty to sell now. A waiting line opens 30 minutes before."
+          >
+            <input {...text('salesOpenAt', { type: 'datetime-local' })} />
+          </FormField>
         </div>
       </Section>
 

@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAt } from './support/api';
+import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+import { useBrowser } from './support/suite';
+
+// Issue 9: the waiting screen inside the purchase flow, at phone width. The room is always on and lets in six
+// people a minute (one every ten seconds), so a turn comes within the test while the person watches.
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ WAITING_ROOM: 'always', QUEUE_ADMIT_PER_MINUTE: '6' });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+const suite = useBrowser();
+const api = apiAt(() => server.url);
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describe('the waiting room in the purchase flow', () => {
+  it('a buyer told to wait sees their place, people ahead, the estimate and tickets left, then pays by itself', async () => {
+    // Two people ahead: the first takes the idle line's one free place, the second waits.
+    for (const name of ['first', 'second']) {
+      const person = await api.signIn(`${name}.ahead@example.test`, name);
+      await api.call('POST', '/api/queue/join', person.token);
+    }
+
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await signInThroughPopup(page, 'guest@utsav.test');
+    await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
+    const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });
+    await booking.getByRole('checkbox').check();
+    await booking.getByRole('button', { name: 'Continue to Purchase' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Your Purchase' });
+    await confirm.getByRole('button', { name: /^Pay / }).click();
+
+    const line = page.getByRole('dialog', { name: 'You Are in the Line' });
+    await line.waitFor();
+    const status = line.getByRole('status').first();
+    await expect.poll(async () => (await status.textContent()) ?? '').toMatch(/^You are number 2 in line\./);
+    await expect.poll(() => line.getByText('People ahead of you').isVisible()).toBe(true);
+    await expect.poll(() => line.getByText('Estimated wait').isVisible()).toBe(true);
+    await expect.poll(() => line.getByText('Tickets left').isVisible()).toBe(true);
+    await expect
+      .poll(() => line.getByText('Keep this page open; your place is kept.', { exact: false }).isVisible())
+      .toBe(true);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'waiting-room-390');
+
+    // Nobody touches the page: when the turn comes the payment sheet opens by itself.
+    const sheet = page.getByRole('dialog', { name: /Garba/ });
+    await sheet.getByRole('button', { name: 'Pay with UPI' }).waitFor({ timeout: 60_000 });
+    await sheet.getByRole('button', { name: 'Pay with UPI' }).click();
+    await page.waitForURL(/\/payment-success$/, { timeout: 30_000 });
+    await context.close();
+  }, 120_000);
+
+  it('before sales open the dialog counts down and lets a signed-in person join the line for the draw', async () => {
+    const admin = await api.signIn('admin@utsav.test', 'Asha Admin');
+    const current = await api.currentEvent();
+    const opensAt = new Date(Date.now() + 10 * 60_000).toISOString();
+    await api.call('PUT', '/api/event', admin.token, {
+      ...current,
+      features: (current.features as string[]).join(','),
+      salesOpenAt: opensAt,
+    });
+
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    const countdown = page.getByTestId('sales-countdown').first();
+    await expect.poll(async () => (await countdown.textContent()) ?? '').toContain('Ticket sales open on');
+    await signInThroughPopup(page, { email: 'early.bird@example.test', name: 'Early Bird' });
+    await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book Your Tickets' });
+    await dialog.getByRole('button', { name: 'Join the line' }).click();
+    const line = page.getByRole('dialog', { name: 'You Are in the Line' });
+    await expect
+      .poll(async () => (await line.getByRole('status').first().textContent()) ?? '')
+      .toContain('Places are drawn at random when sales open');
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'waiting-room-before-opening-390');
+    await context.close();
+  }, 60_000);
+});
