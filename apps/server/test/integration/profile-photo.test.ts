@@ -59,6 +59,23 @@ describeEachDatabase('profile photos', (engine) => {
     expect(await storedPhoto()).toBe(photoURL);
   });
 
+  it('the photo the identity provider gave at sign-in may be sent back unchanged', async () => {
+    const { token, user } = await newUser(server);
+    // As if the ID token had carried it (the development provider signs whatever picture it is given).
+    const fromToken = 'https://example.com/from-the-token.png';
+    await server.ctx.db
+      .updateTable('users')
+      .set({ photo_url: fromToken })
+      .where('id', '=', user.id)
+      .execute();
+    const response = await server.request('PUT', '/api/auth/profile', {
+      token,
+      body: { name: 'Same Photo', photoURL: fromToken },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.user.photoURL).toBe(fromToken);
+  });
+
   it("the page's CSP img-src no longer allows any https host", async () => {
     const response = await server.request('GET', '/api/health');
     const csp = response.headers.get('content-security-policy') ?? '';

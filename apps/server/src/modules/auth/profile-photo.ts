@@ -11,9 +11,16 @@ export function profilePhotoOrigins(config: Pick<Config, 'authMode' | 'publicUrl
   return config.authMode === 'dev' ? [new URL(config.publicUrl).origin] : [];
 }
 
-/** The photo URL to store, or a 400 on the field. */
-export function acceptedProfilePhoto(config: Pick<Config, 'authMode' | 'publicUrl'>, url: string): string {
-  if (!isProviderPhotoUrl(url, profilePhotoOrigins(config))) {
+/**
+ * The photo URL to store, or a 400 on the field. The photo already stored (from the ID token at sign-in) is
+ * accepted as it is, so a client sending the user back as it read it is never refused for it.
+ */
+export function acceptedProfilePhoto(
+  config: Pick<Config, 'authMode' | 'publicUrl'>,
+  url: string,
+  current: string | null,
+): string {
+  if (url !== current && !isProviderPhotoUrl(url, profilePhotoOrigins(config))) {
     throw validationError([{ field: 'photoURL', message: PHOTO_URL_MESSAGE }]);
   }
   return url;

@@ -108,7 +108,8 @@ export async function updateProfile(ctx: AppContext, user: UserRow, update: Prof
   const patch: UserPatch = { updated_at: ctx.now().toISOString() };
   const name = update.name ?? update.displayName;
   if (name !== undefined) patch.name = name;
-  if (update.photoURL !== undefined) patch.photo_url = acceptedProfilePhoto(ctx.config, update.photoURL);
+  if (update.photoURL !== undefined)
+    patch.photo_url = acceptedProfilePhoto(ctx.config, update.photoURL, user.photo_url);
   if (update.phone !== undefined) patch.phone = update.phone;
   return (await updateUser(ctx.db, user.id, patch))!;
 }
