@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { type Config, loadConfig } from './platform/config';
+import { standInBanner } from './platform/stand-ins';
 
 let config: Config;
 try {
@@ -27,7 +28,9 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Utsav is running at ${config.publicUrl}`);
+  app.log.info(`Utsav is running at ${config.publicUrl} (listening on ${config.host}:${config.port})`);
+  const banner = standInBanner(config);
+  for (const line of banner.lines) app.log[banner.level](line);
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   await app.close();

@@ -25,6 +25,11 @@ export interface RazorpayEmulatorOptions {
   /** Waits between delivery attempts; Razorpay retries for 24 h, a local stand-in gives up sooner. */
   webhookRetryDelaysMs?: number[];
   accountId?: string;
+  /**
+   * Mounts the unauthenticated /_test routes (pay any order, force refund failures, drop webhooks, read all
+   * state). Only for the local product and the tests: never where anyone else can reach the server.
+   */
+  testRoutes?: boolean;
 }
 
 const PAYMENT_METHODS: readonly PaymentMethod[] = ['card', 'upi'];
@@ -166,8 +171,11 @@ async function razorpayEmulator(app: FastifyInstance, options: RazorpayEmulatorO
     });
   });
 
-  // ---- test hooks (no auth: the emulator only runs locally and in tests)
+  if (options.testRoutes) registerTestRoutes(app, emulator, webhooks);
+}
 
+/** No auth: mounted only when the caller says the emulator runs locally or in tests (options.testRoutes). */
+function registerTestRoutes(app: FastifyInstance, emulator: Emulator, webhooks: WebhookSender): void {
   app.post('/_test/pay', async (request) => {
     const body = checkoutBody(request.body);
     return emulator.pay(body.order_id, body.input);

@@ -41,6 +41,8 @@ await app.register(razorpayEmulator, {
   webhookUrl: process.env.WEBHOOK_URL?.trim() || undefined,
   refundDelayMs: process.env.REFUND_DELAY_MS ? Number(process.env.REFUND_DELAY_MS) : undefined,
   webhookRetryDelaysMs: numbers(process.env.WEBHOOK_RETRY_DELAYS_MS),
+  // A test tool listening on loopback (scripts/cluster.ts): the cluster tests drive it through /_test.
+  testRoutes: true,
 });
 
 const shutdown = async () => {

@@ -29,6 +29,7 @@ export async function startEmulator(options: Partial<RazorpayEmulatorOptions> = 
     webhookSecret: WEBHOOK_SECRET,
     refundDelayMs: 50,
     webhookRetryDelaysMs: [20, 40],
+    testRoutes: true,
     ...options,
   });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -179,6 +179,7 @@ describe('webhook url given as a path', () => {
       keySecret: 'secret',
       webhookSecret: 'whsec',
       webhookUrl: '/api/payments/razorpay/webhook',
+      testRoutes: true,
     });
     const origin = await app.listen({ host: '127.0.0.1', port: 0 });
     try {

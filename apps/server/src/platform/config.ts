@@ -11,6 +11,7 @@ import {
   type WaitingRoomMode,
 } from '@utsav/domain/waiting-room';
 import { z } from 'zod';
+import { deploymentRefusal, type StandIns } from './stand-ins';
 
 // Every setting comes from the environment and is checked once at start-up, so a typo stops the server
 // with the variable's name instead of surfacing as a strange failure during a sales rush.
@@ -50,7 +51,8 @@ const envSchema = z.object({
     .min(0)
     .max(65535, 'must be a port number')
     .default(8080),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  // Default depends on the sign-in provider (see loadConfig).
+  HOST: z.string().trim().min(1).optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -98,6 +100,9 @@ const envSchema = z.object({
       'must be a comma-separated list of origins such as https://tickets.example.com (scheme and host, no path, never *)',
     ),
   DEMO_SEED: bool.optional(),
+  // The one way to run a stand-in where start-up would refuse it (a deliberate staging demo).
+  ALLOW_STAND_INS: bool.optional(),
+  NODE_ENV: z.string().trim().optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -233,6 +238,8 @@ export interface Config {
     /** Gates open this long before the event's start time (quoted in the reminder). */
     gatesOpenMinutesBefore: number;
   };
+  /** Which development stand-ins run, and whether they were let through by ALLOW_STAND_INS. */
+  standIns: StandIns;
   /** The built web app; not an environment variable, tests point it elsewhere. */
   webDistDir: string;
 }
@@ -266,9 +273,26 @@ export function loadConfig(env: Env): Config {
   if (authMode === 'firebase' && !e.FIREBASE_PROJECT_ID) {
     throw new ConfigError('Invalid configuration. FIREBASE_PROJECT_ID: required when AUTH_MODE=firebase');
   }
+  const razorpay = razorpayConfig(e);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const standIns: StandIns = {
+    devSignIn: authMode === 'dev',
+    paymentsEmulator: e.PAYMENTS === 'emulator',
+    allowed: e.ALLOW_STAND_INS ? isTrue(e.ALLOW_STAND_INS) : false,
+  };
+  const refusal = deploymentRefusal({
+    standIns,
+    authModeSource: e.AUTH_MODE ? 'AUTH_MODE=dev' : 'FIREBASE_PROJECT_ID is unset',
+    paymentsSource: cleaned.PAYMENTS ? 'PAYMENTS=emulator' : 'PAYMENTS is unset',
+    httpsPublicUrl: publicUrl.startsWith('https:'),
+    production: e.NODE_ENV === 'production',
+    adminEmails: e.ADMIN_EMAILS,
+  });
+  if (refusal) throw new ConfigError(refusal);
   return {
     port: e.PORT,
-    host: e.HOST,
+    // A laptop in dev mode on a venue's Wi-Fi must not offer "sign in as anyone" to the room.
+    host: e.HOST ?? (authMode === 'dev' ? '127.0.0.1' : '0.0.0.0'),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     authMode,
@@ -282,13 +306,13 @@ export function loadConfig(env: Env): Config {
           }
         : undefined,
     adminEmails: e.ADMIN_EMAILS,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     // Browsers send the origin lower-case in scheme and host.
     corsOrigins: e.CORS_ORIGINS.map((origin) => origin.toLowerCase()),
-    demoSeed: e.DEMO_SEED ? ['true', '1', 'yes'].includes(e.DEMO_SEED) : authMode === 'dev',
+    demoSeed: e.DEMO_SEED ? isTrue(e.DEMO_SEED) : authMode === 'dev',
     logLevel: e.LOG_LEVEL,
     payments: e.PAYMENTS,
-    razorpay: razorpayConfig(e),
+    razorpay,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     holdMinutes: e.HOLD_MINUTES,
@@ -316,8 +340,13 @@ export function loadConfig(env: Env): Config {
     },
     wallet: walletConfig(e),
     reminders: { hourIst: e.REMINDER_HOUR_IST, gatesOpenMinutesBefore: e.GATES_OPEN_MINUTES_BEFORE },
+    standIns,
     webDistDir: DEFAULT_WEB_DIST,
   };
+}
+
+function isTrue(value: string): boolean {
+  return ['true', '1', 'yes'].includes(value);
 }
 
 function razorpayConfig(e: z.infer<typeof envSchema>): Config['razorpay'] {

@@ -18,7 +18,7 @@ import { postJson, type RushEvent } from './cluster-rush';
 // the cluster and faults tests. No vitest imports.
 //
 // Instances are `node --import tsx apps/server/src/main.ts` children with PAYMENTS=razorpay pointed at the
-// emulator, AUTH_MODE=dev and one shared DATA_DIR: the dev identity's signing key lives in
+// emulator, AUTH_MODE=dev (let through by ALLOW_STAND_INS) and one shared DATA_DIR: the dev identity's signing key lives in
 // DATA_DIR/dev-identity/keys.json, created by whichever instance starts first (temp file + hard link, so
 // concurrent first starts agree on one key) and read by the others, so a token signed for one instance is
 // accepted by all.
@@ -130,6 +130,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           AUTH_MODE: 'dev',
           DEMO_SEED: 'false',
           PAYMENTS: 'razorpay',
+          // Dev sign-in next to PAYMENTS=razorpay is refused at start-up unless deliberate: here the "Razorpay"
+          // is the standalone emulator on loopback.
+          ALLOW_STAND_INS: 'true',
           RAZORPAY_BASE_URL: `${emulatorUrl}/v1`,
           RAZORPAY_KEY_ID: EMULATOR_RAZORPAY.keyId,
           RAZORPAY_KEY_SECRET: EMULATOR_RAZORPAY.keySecret,

@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: './data',
       databaseUrl: undefined,
       authMode: 'dev',
@@ -29,7 +29,15 @@ describe('loadConfig', () => {
   });
 
   it('a FIREBASE_PROJECT_ID switches to firebase mode, demo seed off, with a default auth domain', () => {
-    const config = loadConfig({ FIREBASE_PROJECT_ID: 'utsav-prod', FIREBASE_API_KEY: 'AIza-key' });
+    const config = loadConfig({
+      FIREBASE_PROJECT_ID: 'utsav-prod',
+      FIREBASE_API_KEY: 'AIza-key',
+      ADMIN_EMAILS: 'organiser@utsav.in',
+      PAYMENTS: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'hook',
+    });
     expect(config.authMode).toBe('firebase');
     expect(config.demoSeed).toBe(false);
     expect(config.firebase).toEqual({
@@ -91,6 +99,8 @@ describe('loadConfig', () => {
       /RAZORPAY_KEY_SECRET.*RAZORPAY_WEBHOOK_SECRET/,
     );
     const config = loadConfig({
+      FIREBASE_PROJECT_ID: 'utsav-prod',
+      ADMIN_EMAILS: 'organiser@utsav.in',
       PAYMENTS: 'razorpay',
       RAZORPAY_KEY_ID: 'rzp_live_x',
       RAZORPAY_KEY_SECRET: 'secret',

@@ -21,6 +21,7 @@ describe('cspDirectives', () => {
         RAZORPAY_KEY_SECRET: 's',
         RAZORPAY_WEBHOOK_SECRET: 'w',
         PUBLIC_URL: 'https://utsav.in',
+        ADMIN_EMAILS: 'organiser@utsav.in',
       }),
     );
     expect(csp['script-src']).toEqual(

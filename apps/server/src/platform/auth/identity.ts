@@ -8,9 +8,7 @@ import { firebaseVerifier, localVerifier, type TokenVerifier } from './verifier'
 /** The token verifier for the configured identity provider; in dev mode also mounts the provider itself. */
 export async function registerIdentity(app: FastifyInstance, config: Config): Promise<TokenVerifier> {
   if (config.authMode === 'firebase' && config.firebase) return firebaseVerifier(config.firebase.projectId);
-  app.log.warn(
-    '*** AUTH_MODE=dev: sign-in uses the built-in development identity provider at /dev-auth. Anyone can sign in as anyone. Set FIREBASE_PROJECT_ID for production. ***',
-  );
+  // Anyone can sign in as anyone here: config.ts refuses this next to production signs, main.ts's banner says so.
   // Loaded before the plugin registers so both read the same key file instead of racing to create it.
   const keys = await loadOrCreateSigningKeys(config.dataDir);
   await app.register(devIdentity, {

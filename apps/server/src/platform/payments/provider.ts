@@ -8,20 +8,20 @@ export const EMULATOR_PREFIX = '/razorpay-emulator';
 export const WEBHOOK_PATH = '/api/payments/razorpay/webhook';
 
 /**
- * PAYMENTS=emulator: mounts the Razorpay emulator on this server, with its webhooks aimed at our own
+ * PAYMENTS=emulator: mounts the Razorpay emulator on this server (main.ts's banner says so), with its webhooks aimed at our own
  * webhook route (resolved against the listen address when each event is sent, so port 0 works).
  */
 export async function registerPaymentsEmulator(app: FastifyInstance, config: Config): Promise<void> {
   if (config.payments !== 'emulator') return;
-  app.log.warn(
-    `*** PAYMENTS=emulator: payments go to the built-in Razorpay emulator at ${EMULATOR_PREFIX}. No real money moves. Set PAYMENTS=razorpay for production. ***`,
-  );
   await app.register(razorpayEmulator, {
     prefix: EMULATOR_PREFIX,
     keyId: config.razorpay.keyId,
     keySecret: config.razorpay.keySecret,
     webhookSecret: config.razorpay.webhookSecret,
     webhookUrl: WEBHOOK_PATH,
+    // The unauthenticated /_test routes only beside the development sign-in: the local product and the tests.
+    // A staging demo on Firebase with the emulator (ALLOW_STAND_INS) must not let anyone pay any order.
+    testRoutes: config.standIns.devSignIn && config.standIns.paymentsEmulator,
   });
 }
 
