@@ -1,9 +1,10 @@
+import { DEV_AUDIENCE, DEV_ISSUER } from '@utsav/dev-identity/keys';
 import { generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { insertUserIfAbsent } from '../../src/modules/users/repo';
+import { findUserByEmail, insertUserIfAbsent } from '../../src/modules/users/repo';
 import { describeEachDatabase } from '../support/databases';
 import { devKeys, newUser, tokenFor, uniqueEmail } from '../support/factories';
-import { useServer } from '../support/server';
+import { type TestServer, useServer } from '../support/server';
 
 describeEachDatabase('auth', (engine) => {
   const server = useServer(engine);
@@ -203,31 +204,126 @@ describeEachDatabase('auth', (engine) => {
   });
 });
 
-describeEachDatabase('assign-admin', (engine) => {
+describeEachDatabase('assign-admin with ADMIN_EMAILS set', (engine) => {
   const server = useServer(engine, { env: { ADMIN_EMAILS: 'Boss@Example.test' } });
 
-  it('grants the first admin, refuses a second unlisted user, grants an ADMIN_EMAILS address', async () => {
+  // Issue 8 part 2: a stranger who finds a fresh deployment first must not keep admin for good.
+  it('on a fresh install, the first caller who is not listed is refused (403)', async () => {
+    const stranger = await newUser(server);
+    const response = await server.request('POST', '/api/auth/assign-admin', { token: stranger.token });
+    const me = await server.request('GET', '/api/auth/me', { token: stranger.token });
+    expect(response.status).toBe(403);
+    expect(response.body.code).toBe('FORBIDDEN');
+    expect(me.body.user.role).toBe('guest');
+  });
+
+  it('an ADMIN_EMAILS address is admin from its first sign-in', async () => {
+    const { user } = await newUser(server, { email: 'BOSS@example.test' });
+    expect(user.role).toBe('admin');
+  });
+
+  it('a listed address set back to guest regains admin through assign-admin', async () => {
+    // The address is already a user from the test above; demoted as if it had been listed only later.
+    const listed = await newUser(server, { email: 'boss@example.test', role: 'guest' });
+    const response = await server.request('POST', '/api/auth/assign-admin', { token: listed.token });
+    expect(response.status).toBe(200);
+    expect(response.body.user.role).toBe('admin');
+  });
+
+  it('a listed address whose token says it is not verified is refused (403)', async () => {
+    const listed = await newUser(server, { email: 'boss@example.test', role: 'guest' });
+    const unverified = await customToken(server, {
+      sub: listed.user.firebaseUID,
+      email: 'boss@example.test',
+      email_verified: false,
+    });
+    const response = await server.request('POST', '/api/auth/assign-admin', { token: unverified });
+    expect(response.status).toBe(403);
+  });
+});
+
+describeEachDatabase('assign-admin without ADMIN_EMAILS on the development sign-in', (engine) => {
+  const server = useServer(engine);
+
+  it('grants the first caller of a fresh install (the local bootstrap) and refuses the next', async () => {
     const first = await newUser(server);
     const second = await newUser(server);
     const granted = await server.request('POST', '/api/auth/assign-admin', { token: first.token });
     const refused = await server.request('POST', '/api/auth/assign-admin', { token: second.token });
-    // Listed addresses become admin at sign-in; this one is set back to guest as if listed only later.
-    const listed = await newUser(server, { email: 'boss@example.test', role: 'guest' });
-    const listedGranted = await server.request('POST', '/api/auth/assign-admin', { token: listed.token });
-
     expect(granted.status).toBe(200);
     expect(granted.body.user.role).toBe('admin');
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('FORBIDDEN');
-    expect(listedGranted.body.user.role).toBe('admin');
-  });
-
-  it('an ADMIN_EMAILS address is admin from its first sign-in', async () => {
-    // The address is already a user from the test above; a differently cased sign-in must match it.
-    const { user } = await newUser(server, { email: 'BOSS@example.test' });
-    expect(user.role).toBe('admin');
   });
 });
+
+describeEachDatabase('sign-in never re-links an account', (engine) => {
+  const server = useServer(engine);
+
+  it('a token of another subject with the same verified email is refused (409) and takes nothing over', async () => {
+    const owner = await newUser(server, { role: 'manager' });
+    const other = await customToken(server, {
+      sub: 'AnotherSubject0000000000001',
+      email: owner.email,
+      email_verified: true,
+    });
+    const signIn = await server.request('POST', '/api/auth/google-signin', { body: { idToken: other } });
+    const otherMe = await server.request('GET', '/api/auth/me', { token: other });
+    const ownerMe = await server.request('GET', '/api/auth/me', { token: owner.token });
+    expect(signIn.status).toBe(409);
+    expect(signIn.body.code).toBe('ACCOUNT_LINKED_ELSEWHERE');
+    expect(otherMe.status).toBe(401);
+    expect(ownerMe.body.user).toMatchObject({
+      id: owner.user.id,
+      firebaseUID: owner.user.firebaseUID,
+      role: 'manager',
+    });
+  });
+
+  it('an unverified email does not link a hand-issued account', async () => {
+    const email = uniqueEmail('handissued');
+    const id = crypto.randomUUID();
+    const stamp = new Date().toISOString();
+    await insertUserIfAbsent(server.ctx.db, {
+      id,
+      firebase_uid: null,
+      email,
+      name: 'Hand Issued',
+      photo_url: null,
+      phone: null,
+      role: 'guest',
+      created_at: stamp,
+      updated_at: stamp,
+      last_login_at: null,
+    });
+    const token = await customToken(server, {
+      sub: 'UnverifiedSubject000000001',
+      email,
+      email_verified: false,
+    });
+    const signIn = await server.request('POST', '/api/auth/google-signin', { body: { idToken: token } });
+    const row = await findUserByEmail(server.ctx.db, email);
+    expect(signIn.status).toBe(403);
+    expect(row?.firebase_uid).toBeNull();
+  });
+});
+
+/** An ID token signed by this server's development identity provider with exactly these claims. */
+async function customToken(
+  server: TestServer,
+  claims: { sub: string; email: string; email_verified: boolean },
+): Promise<string> {
+  const keys = await devKeys(server);
+  const { sub, ...rest } = claims;
+  return new SignJWT({ ...rest, name: 'Custom Token' })
+    .setProtectedHeader({ alg: 'RS256', kid: keys.kid })
+    .setIssuer(DEV_ISSUER)
+    .setAudience(DEV_AUDIENCE)
+    .setSubject(sub)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(keys.privateKey);
+}
 
 describe('auth rate limit', () => {
   const server = useServer('sqlite', { env: { RATE_LIMIT_AUTH_PER_MINUTE: '3' } });

@@ -3,7 +3,7 @@ import { requestedLanguage } from '@utsav/domain/languages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actor, bearerToken } from '../../platform/auth/plugin';
+import { actor, bearerToken, identityOf } from '../../platform/auth/plugin';
 import { toUserJson, userJsonSchema } from '../users/presenter';
 import { setUserLanguage } from '../users/repo';
 import { identityRateLimit } from './rate-limit';
@@ -102,7 +102,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: limited, onRequest: app.requireUser, schema: { tags: ['auth'], response: userResponse } },
     async (request) => ({
       success: true as const,
-      user: toUserJson(await assignAdmin(app.ctx, actor(request))),
+      user: toUserJson(await assignAdmin(app.ctx, actor(request), identityOf(request))),
     }),
   );
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type AdminClaim, adminClaim, isListedAdmin } from '@utsav/domain/admin-bootstrap';
 import type { profileUpdateSchema } from '@utsav/domain/auth-schemas';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit/repo';
@@ -26,7 +27,9 @@ export interface SignInResult {
 
 /**
  * Exchanges a verified ID token for our user row: the known subject, else a row pre-created for the
- * same verified email (manual issuance, demo accounts) which is linked now, else a new guest.
+ * same verified email (manual issuance, demo accounts) which is linked now, else a new guest. A row already
+ * linked to another subject is never moved to this one because the email matches (issue 8 part 2): that
+ * would hand someone's tickets and role to whoever else can present the same address.
  */
 export async function signIn(ctx: AppContext, idToken: string): Promise<SignInResult> {
   const identity = await ctx.verifier.verify(idToken);
@@ -40,10 +43,11 @@ export async function signIn(ctx: AppContext, idToken: string): Promise<SignInRe
     // Linking by email trusts the address, so only an address the identity provider has verified.
     if (!identity.emailVerified)
       throw new AppError('FORBIDDEN', 'Please verify your email address before signing in.');
-    const role = ctx.config.adminEmails.includes(email) ? 'admin' : undefined;
+    const role = isListedAdmin(email, identity.emailVerified, ctx.config.adminEmails) ? 'admin' : undefined;
     const byEmail = await findUserByEmail(trx, email);
     if (byEmail) {
       if (byEmail.deleted_at) throw new AppError('FORBIDDEN', 'This account has been deleted.');
+      if (byEmail.firebase_uid !== null) throw linkedElsewhere();
       const user = await updateUser(trx, byEmail.id, linkPatch(byEmail, identity, role, stamp));
       await recordAudit(
         trx,
@@ -102,6 +106,13 @@ async function existingAfterRace(trx: Db, identity: Identity): Promise<UserRow> 
   return user;
 }
 
+function linkedElsewhere(): AppError {
+  return new AppError(
+    'ACCOUNT_LINKED_ELSEWHERE',
+    'This email address already belongs to an account that signs in another way. Sign in as you did before, or ask the organiser for help.',
+  );
+}
+
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export async function updateProfile(ctx: AppContext, user: UserRow, update: ProfileUpdate): Promise<UserRow> {
@@ -114,19 +125,25 @@ export async function updateProfile(ctx: AppContext, user: UserRow, update: Prof
   return (await updateUser(ctx.db, user.id, patch))!;
 }
 
-/** ARCHITECTURE.md: admin for the first admin of a fresh install, or for an ADMIN_EMAILS address; else 403. */
-export async function assignAdmin(ctx: AppContext, caller: UserRow): Promise<UserRow> {
+/**
+ * POST /auth/assign-admin: a verified ADMIN_EMAILS address, or (empty list, development sign-in only) the
+ * first caller of an install without an admin; else 403 (domain adminClaim).
+ */
+export async function assignAdmin(ctx: AppContext, caller: UserRow, identity: Identity): Promise<UserRow> {
   if (caller.role === 'admin') return caller;
   const now = ctx.now();
   return transaction(ctx.db, async (trx) => {
+    // Serialises bootstrap claims: of two first callers at once, one sees the other's admin.
     await lockFor(trx, ADMIN_ROLES_LOCK);
-    const listed = ctx.config.adminEmails.includes(caller.email);
-    if (!listed && (await countAdmins(trx)) > 0) {
-      throw new AppError(
-        'FORBIDDEN',
-        'An administrator already exists. Ask an administrator to change your role.',
-      );
-    }
+    const claim = adminClaim({
+      email: caller.email,
+      // The row's email is the one the subject signed in with; the token says whether it is verified now.
+      emailVerified: identity.emailVerified && identity.email?.toLowerCase() === caller.email,
+      adminEmails: ctx.config.adminEmails,
+      devSignIn: ctx.config.standIns.devSignIn,
+      adminsExist: (await countAdmins(trx)) > 0,
+    });
+    if (!claim.granted) throw new AppError('FORBIDDEN', REFUSALS[claim.reason]);
     const user = await updateUser(trx, caller.id, { role: 'admin', updated_at: now.toISOString() });
     await recordAudit(
       trx,
@@ -135,10 +152,18 @@ export async function assignAdmin(ctx: AppContext, caller: UserRow): Promise<Use
         action: 'user.admin_assigned',
         entity: 'user',
         entityId: caller.id,
-        data: { listed },
+        data: { listed: claim.via === 'listed', via: claim.via },
       },
       now,
     );
     return user!;
   });
 }
+
+const REFUSALS: Record<Extract<AdminClaim, { granted: false }>['reason'], string> = {
+  unverified: 'Please verify your email address first.',
+  'not-listed':
+    'Your address is not on this site’s list of administrators. Ask an administrator to change your role.',
+  'admin-exists': 'An administrator already exists. Ask an administrator to change your role.',
+  'no-bootstrap': 'This site has no list of administrators. Ask an administrator to change your role.',
+};

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../errors';
-import type { TokenVerifier } from './verifier';
+import type { Identity, TokenVerifier } from './verifier';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +15,8 @@ declare module 'fastify' {
     user: UserRow | null;
     /** The bearer token of this request, set by requireUser. */
     idToken: string | null;
+    /** What that token's identity provider says (email verified or not), set by requireUser. */
+    identity: Identity | null;
   }
 }
 
@@ -41,9 +43,16 @@ export function actor(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/** The verified identity of a request that passed requireUser. */
+export function identityOf(request: FastifyRequest): Identity {
+  if (!request.identity) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return request.identity;
+}
+
 async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<void> {
   app.decorateRequest('user', null);
   app.decorateRequest('idToken', null);
+  app.decorateRequest('identity', null);
 
   const requireUser: onRequestAsyncHookHandler = async (request) => {
     if (request.user) return;
@@ -57,6 +66,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     }
     request.user = user;
     request.idToken = token;
+    request.identity = identity;
   };
 
   app.decorate('requireUser', requireUser);
