@@ -19,6 +19,7 @@ beforeAll(async () => {
     keySecret: KEY_SECRET,
     webhookSecret: 'client-unit-webhook-secret',
     refundDelayMs: 50,
+    testRoutes: true,
   });
   origin = await app.listen({ host: '127.0.0.1', port: 0 });
   client = new RazorpayClient({
