@@ -37,6 +37,7 @@ import { createDatabase, migrateToLatest } from './platform/db/database';
 import { seedDemo } from './platform/db/seed-demo';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/error-handler';
 import { rejectNulCharacters } from './platform/input-guard';
+import { type LogDestination, processLogDestination } from './platform/logger';
 import { registerMetrics } from './platform/metrics';
 import { registerOverloadShedding } from './platform/overload';
 import { razorpayClientFor, registerPaymentsEmulator } from './platform/payments/provider';
@@ -47,9 +48,15 @@ import { registerWeb } from './platform/web';
 
 const DEFAULT_BODY_LIMIT = 100 * 1024;
 
-export async function buildApp(config: Config, options: { now?: () => Date } = {}): Promise<FastifyInstance> {
+export interface BuildOptions {
+  now?: () => Date;
+  /** Where log lines go; main.ts passes its own so it can wait for them (boundedly) at exit. */
+  logDestination?: LogDestination;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
-  const app = createServer(config);
+  const app = createServer(config, options.logDestination ?? processLogDestination());
   const db = createDatabase(config, (error) =>
     app.log.error({ err: error }, 'idle database connection failed'),
   );
@@ -101,9 +108,10 @@ export async function buildApp(config: Config, options: { now?: () => Date } = {
   }
 }
 
-function createServer(config: Config): FastifyInstance {
+function createServer(config: Config, logDestination: LogDestination): FastifyInstance {
   const app = Fastify({
     logger: {
+      stream: logDestination.stream,
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
     },

@@ -1,6 +1,11 @@
 import { buildApp } from './app';
 import { type Config, loadConfig } from './platform/config';
+import { createLogDestination } from './platform/logger';
 import { standInBanner } from './platform/stand-ins';
+
+const SHUTDOWN_LIMIT_MS = 10_000;
+// Log lines still buffered at exit get this long to reach stdout; a stalled reader loses them.
+const LOG_FLUSH_LIMIT_MS = 2_000;
 
 let config: Config;
 try {
@@ -10,17 +15,21 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp(config);
+const logs = createLogDestination();
+const app = await buildApp(config, { logDestination: logs });
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
+  // A second signal while closing: the operator wants out now.
+  if (closing) process.exit(1);
   closing = true;
   app.log.info({ signal }, 'shutting down');
   // Stops accepting connections, lets in-flight requests finish, then runs onClose hooks (database, jobs).
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  // Nothing below blocks the main thread (see platform/logger.ts), so this timer always gets to fire.
+  const timer = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS);
   timer.unref();
   await app.close();
+  await logs.flush(LOG_FLUSH_LIMIT_MS);
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -34,5 +43,6 @@ try {
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   await app.close();
+  await logs.flush(LOG_FLUSH_LIMIT_MS);
   process.exit(1);
 }
