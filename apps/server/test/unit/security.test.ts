@@ -48,6 +48,8 @@ describe('cspDirectives', () => {
     expect(local['img-src']).not.toContain('https:');
     const razorpay = cspDirectives(
       loadConfig({
+        FIREBASE_PROJECT_ID: 'utsav-prod',
+        ADMIN_EMAILS: 'organiser@utsav.in',
         PAYMENTS: 'razorpay',
         RAZORPAY_KEY_ID: 'k',
         RAZORPAY_KEY_SECRET: 's',
