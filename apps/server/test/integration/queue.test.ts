@@ -295,3 +295,22 @@ describeEachDatabase('waiting room off, or auto with a quiet sale', (engine) => 
     });
   });
 });
+
+describeEachDatabase('auto: demand outrunning the admission rate turns the room on', (engine) => {
+  const clock = movableClock();
+  const server = useServer(engine, {
+    env: { ...PURCHASE_ENV, QUEUE_ADMIT_PER_MINUTE: '3' },
+    now: clock.now,
+  });
+
+  it('after a minute with as many holds as the rate, the next buyer is asked to join the line', async () => {
+    const event = await newEvent(server);
+    for (let i = 0; i < 3; i++) {
+      expect((await createOrder(server, await newUser(server), event, 1)).status).toBe(200);
+    }
+    clock.advance(1100); // the next snapshot sees the holds
+    const next = await createOrder(server, await newUser(server), event, 1);
+    expect(next.status).toBe(409);
+    expect(next.body.code).toBe('QUEUE_REQUIRED');
+  });
+});
