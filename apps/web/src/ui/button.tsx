@@ -4,8 +4,9 @@ import { Spinner } from './spinner';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
+// Icons never shrink: with large text the label wraps and a shrinking icon would end up a dot.
 const BASE =
-  'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-[background-color,border-color,color,transform,box-shadow] duration-200 select-none disabled:cursor-not-allowed disabled:opacity-60 active:translate-y-px';
+  'inline-flex max-w-full items-center justify-center gap-2 text-center [&>svg]:shrink-0 rounded-full font-semibold transition-[background-color,border-color,color,transform,box-shadow] duration-200 select-none disabled:cursor-not-allowed disabled:opacity-60 active:translate-y-px';
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary:

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { Toaster } from 'sonner';
 import { DIALOG_TOASTER_ID, TOASTER_PROPS } from './toast';
 
@@ -7,8 +7,35 @@ import { DIALOG_TOASTER_ID, TOASTER_PROPS } from './toast';
  * A modal built on the native <dialog>: showModal() makes the rest of the page inert (focus stays inside),
  * Escape closes it, and focus returns to whatever opened it. A dialog that must not be closed (a payment
  * being confirmed) passes dismissible={false}: no close button, Escape and the backdrop do nothing.
- * It carries its own toaster, because nothing outside the top layer can be drawn above a modal dialog.
+ * On a phone (below the sm breakpoint) it fills the screen: with large text a floating box would leave
+ * room for a few words a line (WCAG 1.4.10 reflow). It carries its own toaster, because nothing outside the top layer can be drawn above a modal dialog.
  */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab from the last control goes to the first, Shift+Tab from the first to the last. A modal <dialog>
+ * keeps focus out of the page, but Chromium still gives the browser's own UI a Tab stop between the
+ * last control and the first (the document body to a keyboard user and a screen reader).
+ */
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.getClientRects().length > 0,
+  );
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 export function Dialog({
   open,
   onClose,
@@ -47,7 +74,7 @@ export function Dialog({
   if (!open) return null;
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click mirrors Escape, which <dialog> handles itself.
+    // The backdrop click mirrors Escape, which <dialog> handles itself; the key handler keeps Tab inside.
     <dialog
       ref={ref}
       aria-labelledby={titleId}
@@ -56,16 +83,17 @@ export function Dialog({
         event.preventDefault();
         if (dismissible) onClose();
       }}
+      onKeyDown={keepTabInside}
       onClick={(event) => {
         // A click on the backdrop lands on the <dialog> element itself.
         if (dismissible && event.target === event.currentTarget) onClose();
       }}
-      className="m-auto w-[min(100vw-1.5rem,34rem)] max-h-[calc(100dvh-1.5rem)] sm:max-h-[min(100dvh-1.5rem,44rem)] overflow-visible bg-transparent p-0 text-cream backdrop:bg-black/70 backdrop:backdrop-blur-sm"
+      className="m-0 h-dvh max-h-dvh w-full max-w-full overflow-visible bg-transparent p-0 text-cream backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:h-auto sm:max-h-[min(100dvh-1.5rem,44rem)] sm:w-[min(100vw-1.5rem,34rem)]"
     >
-      <div className="card relative flex max-h-[calc(100dvh-1.5rem)] sm:max-h-[min(100dvh-1.5rem,44rem)] flex-col overflow-hidden bg-maroon-900">
-        <div className="flex items-start justify-between gap-4 border-b border-gold-400/20 px-6 pt-6 pb-4">
-          <div>
-            <h2 id={titleId} className="font-display text-2xl text-gold-200">
+      <div className="card relative flex h-full max-h-dvh flex-col overflow-hidden rounded-none border-x-0 bg-maroon-900 sm:h-auto sm:max-h-[min(100dvh-1.5rem,44rem)] sm:rounded-[1.25rem] sm:border-x">
+        <div className="flex items-start justify-between gap-4 border-b border-gold-400/20 px-4 pt-5 pb-4 sm:px-6 sm:pt-6">
+          <div className="min-w-0">
+            <h2 id={titleId} className="font-display text-2xl break-words text-gold-200">
               {title}
             </h2>
             {description ? (
@@ -85,9 +113,9 @@ export function Dialog({
             </button>
           ) : null}
         </div>
-        <div className="overflow-y-auto px-6 py-5">{children}</div>
+        <div className="min-h-0 flex-1 overflow-y-auto px-4 py-5 sm:flex-none sm:px-6">{children}</div>
         {footer ? (
-          <div className="flex flex-col-reverse gap-3 border-t border-gold-400/20 px-6 py-4 sm:flex-row sm:flex-wrap sm:justify-end [&>*]:w-full sm:[&>*]:w-auto">
+          <div className="flex flex-col-reverse gap-3 border-t border-gold-400/20 px-4 py-4 sm:flex-row sm:px-6 sm:flex-wrap sm:justify-end [&>*]:w-full sm:[&>*]:w-auto">
             {footer}
           </div>
         ) : null}

@@ -22,7 +22,9 @@ export function PricingTiers({ event, activeTier }: { event: PricedEvent; active
   }
   const saving = event.ticketPrice - group;
   return (
-    <ul className="grid grid-cols-2 gap-3">
+    // Side by side while each tier gets 9rem, stacked otherwise: a rem grows with the text size, so large
+    // text on a phone stacks them instead of pushing the Group tier off-screen.
+    <ul className="grid grid-cols-[repeat(auto-fit,minmax(min(9rem,100%),1fr))] gap-3">
       <Tier
         name="Individual"
         range={`1-${GROUP_MIN_QUANTITY - 1} tickets`}
@@ -57,7 +59,7 @@ function Tier({
   return (
     <li
       aria-current={active ? 'true' : undefined}
-      className={`rounded-xl border p-3 transition-colors sm:p-4 ${
+      className={`min-w-0 rounded-xl border p-3 break-words transition-colors sm:p-4 ${
         active
           ? 'border-saffron-300 bg-saffron-400/15 ring-1 ring-saffron-300'
           : 'border-gold-400/30 bg-maroon-950/60'

@@ -46,55 +46,62 @@ export function Header() {
     else navigate('/');
   }
 
+  // Large text on a phone (a viewport narrower than 20rem, i.e. 390 px at 200% text): the bar's parts no
+  // longer fit in one row, so it wraps and scrolls away with the page instead of covering a third of it.
   return (
-    <header
-      className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow,backdrop-filter] duration-300 ${
-        scrolled
-          ? 'bg-maroon-950/85 shadow-[0_8px_24px_-12px_rgb(0_0_0/0.8)] backdrop-blur-md'
-          : 'bg-gradient-to-b from-maroon-950/80 to-transparent'
-      }`}
-    >
-      <div
-        className={`mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 transition-[height] duration-300 sm:px-6 ${
-          scrolled ? 'h-14' : 'h-18'
+    <div className="@container">
+      <header
+        className={`fixed inset-x-0 top-0 z-40 @max-[20rem]:relative transition-[background-color,box-shadow,backdrop-filter] duration-300 ${
+          scrolled
+            ? 'bg-maroon-950/85 shadow-[0_8px_24px_-12px_rgb(0_0_0/0.8)] backdrop-blur-md'
+            : 'bg-gradient-to-b from-maroon-950/80 to-transparent'
         }`}
       >
-        <button
-          type="button"
-          onClick={onTitle}
-          aria-label={pathname === '/' ? t('shell.backToTop') : t('shell.goHome')}
-          className={`flex origin-left items-center gap-2 rounded-lg font-display font-bold tracking-wide text-gold-200 transition-[transform,opacity] duration-300 ${
-            scrolled ? 'scale-90 opacity-85' : 'scale-100 opacity-100'
+        <div
+          className={`mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 transition-[height] duration-300 @max-[20rem]:h-auto @max-[20rem]:py-2 sm:px-6 ${
+            scrolled ? 'h-14' : 'h-18'
           }`}
         >
-          <span aria-hidden="true" className="text-2xl text-saffron-300">
-            ✺
-          </span>
-          <span className="text-xl sm:text-2xl">Utsav</span>
-          <span className="hidden text-sm font-normal text-maroon-100 italic lg:inline">
-            {t('shell.tagline')}
-          </span>
-        </button>
-
-        {/* Takes the rest of the bar, so the spinner turning into a wider sign-in button moves nothing. */}
-        <nav aria-label={t('shell.accountNav')} className="flex flex-1 items-center justify-end gap-2">
-          <LanguageSwitcher />
-          {status === 'loading' || status === 'initializing' ? (
-            <span className="px-3 text-gold-200">
-              <Spinner label={t('shell.loadingAccount')} />
+          <button
+            type="button"
+            onClick={onTitle}
+            aria-label={pathname === '/' ? t('shell.backToTop') : t('shell.goHome')}
+            className={`flex origin-left items-center gap-2 rounded-lg font-display font-bold tracking-wide text-gold-200 transition-[transform,opacity] duration-300 ${
+              scrolled ? 'scale-90 opacity-85' : 'scale-100 opacity-100'
+            }`}
+          >
+            <span aria-hidden="true" className="text-2xl text-saffron-300">
+              ✺
             </span>
-          ) : status === 'signed-out' ? (
-            <HeaderSignInButton onSignedIn={afterSignIn} />
-          ) : (
-            <UserMenu
-              onDashboard={() => toDashboard(role)}
-              onMyTickets={toMyTickets}
-              onQrScanner={() => toDashboard('qrchecker')}
-              onManageUsers={() => toDashboard(role, { view: 'user-management' })}
-            />
-          )}
-        </nav>
-      </div>
-    </header>
+            <span className="text-xl sm:text-2xl">Utsav</span>
+            <span className="hidden text-sm font-normal text-maroon-100 italic lg:inline">
+              {t('shell.tagline')}
+            </span>
+          </button>
+
+          {/* Takes the rest of the bar, so the spinner turning into a wider sign-in button moves nothing. */}
+          <nav
+            aria-label={t('shell.accountNav')}
+            className="flex flex-1 flex-wrap items-center justify-end gap-2"
+          >
+            <LanguageSwitcher />
+            {status === 'loading' || status === 'initializing' ? (
+              <span className="px-3 text-gold-200">
+                <Spinner label={t('shell.loadingAccount')} />
+              </span>
+            ) : status === 'signed-out' ? (
+              <HeaderSignInButton onSignedIn={afterSignIn} />
+            ) : (
+              <UserMenu
+                onDashboard={() => toDashboard(role)}
+                onMyTickets={toMyTickets}
+                onQrScanner={() => toDashboard('qrchecker')}
+                onManageUsers={() => toDashboard(role, { view: 'user-management' })}
+              />
+            )}
+          </nav>
+        </div>
+      </header>
+    </div>
   );
 }

@@ -12,7 +12,9 @@ const LEGAL_LINKS = [
   { to: '/terms-of-service', label: 'shell.footer.termsOfService' },
 ] as const;
 
-const linkClass = 'rounded text-maroon-100 underline-offset-4 hover:text-gold-200 hover:underline';
+// At least 24 px tall targets (WCAG 2.5.8), however small the text.
+const linkClass =
+  'inline-flex min-h-[max(1.75rem,24px)] items-center rounded text-left text-maroon-100 underline-offset-4 hover:text-gold-200 hover:underline';
 
 /** Footer of every page: quick links, social links and the four legal pages (guest-side §2). */
 export function SiteFooter() {
@@ -127,7 +129,10 @@ export function SiteFooter() {
           <p className="mt-4 text-sm text-maroon-100">
             {t('shell.footer.support', { hours: POLICY.supportHours })}
             <br />
-            <a className="underline-offset-4 hover:underline" href={`mailto:${POLICY.supportEmail}`}>
+            <a
+              className="inline-flex min-h-[max(1.75rem,24px)] items-center break-all underline-offset-4 hover:underline"
+              href={`mailto:${POLICY.supportEmail}`}
+            >
               {POLICY.supportEmail}
             </a>
           </p>

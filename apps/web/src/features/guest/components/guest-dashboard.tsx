@@ -25,8 +25,9 @@ export interface GuestDashboardProps {
   tickets: ReactNode;
 }
 
+// The tile's text takes its own line when it cannot have 8rem beside the icon (large text on a phone).
 const TILE =
-  'card flex min-h-24 items-center gap-4 p-5 text-left transition-colors hover:border-gold-300/60 disabled:cursor-wait';
+  'card flex min-h-24 flex-wrap items-center gap-4 p-5 text-left [&>span:not([aria-hidden])]:basis-[8rem] [&>span:not([aria-hidden])]:grow transition-colors hover:border-gold-300/60 disabled:cursor-wait';
 
 function TileIcon({ children }: { children: ReactNode }) {
   return (
@@ -144,12 +145,12 @@ export default function GuestDashboard({
       </h1>
       <p className="mt-2 text-lg text-maroon-100">Here is everything about your evening at the Garba.</p>
 
-      <div className="mt-7 grid items-start gap-5 lg:grid-cols-[3fr_2fr]">
+      <div className="mt-7 grid items-start gap-5 lg:grid-cols-[3fr_2fr] [&>*]:min-w-0">
         {eventCard}
         <GetTicketsCard pricing={pricing} soldOut={soldOut} onBuy={onBuy} />
       </div>
 
-      <ul className="mt-5 grid gap-3 sm:grid-cols-3">
+      <ul className="mt-5 grid gap-3 sm:grid-cols-3 [&>li]:min-w-0">
         <li>
           {ticketCount === null && ticketsError ? (
             <TicketsErrorTile error={ticketsError} />

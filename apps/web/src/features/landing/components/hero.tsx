@@ -40,15 +40,15 @@ export interface HeroProps {
 
 function Detail({ icon, children, loading }: { icon: ReactNode; children: ReactNode; loading: boolean }) {
   return (
-    <li className="flex items-center gap-2.5">
-      <span className="text-gold-300" aria-hidden="true">
+    <li className="flex max-w-full items-center gap-2.5">
+      <span className="shrink-0 text-gold-300" aria-hidden="true">
         {icon}
       </span>
       {loading ? (
         // One line of text tall, so the loaded text takes the skeleton's place without moving anything.
-        <span className="h-[1lh] w-44 animate-shimmer rounded bg-maroon-700" />
+        <span className="h-[1lh] w-44 min-w-0 animate-shimmer rounded bg-maroon-700" />
       ) : (
-        <span>{children}</span>
+        <span className="min-w-0 break-words">{children}</span>
       )}
     </li>
   );

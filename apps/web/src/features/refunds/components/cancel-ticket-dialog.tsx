@@ -202,6 +202,7 @@ export function CancelTicketDialog({
   const reasonId = useId();
   const reasonErrorId = useId();
   const counterId = useId();
+  const missingId = useId();
   const cancel = useCancelTicket({
     onSuccess: (created) => {
       setRefund(created);
@@ -336,6 +337,8 @@ export function CancelTicketDialog({
   }
 
   const showReasonError = touched && reasonError !== null;
+  // A disabled Continue says why: what is still missing, in words, next to it.
+  const missing = missingToContinue(parsedReason.success, finalAgreed);
   return (
     <Dialog
       open={open}
@@ -347,7 +350,12 @@ export function CancelTicketDialog({
           <Button variant="secondary" onClick={close} icon={<X aria-hidden="true" className="size-4" />}>
             Keep Ticket
           </Button>
-          <Button variant="danger" onClick={toConfirm} disabled={!finalAgreed}>
+          <Button
+            variant="danger"
+            onClick={toConfirm}
+            disabled={!finalAgreed}
+            aria-describedby={missing ? missingId : undefined}
+          >
             Continue
           </Button>
         </>
@@ -417,9 +425,23 @@ export function CancelTicketDialog({
         </label>
 
         <PolicyLinks />
+        {missing ? (
+          <p id={missingId} className="text-sm font-semibold text-gold-200">
+            {missing}
+          </p>
+        ) : null}
       </form>
     </Dialog>
   );
+}
+
+/** What the guest still has to do before Continue, or null when nothing is missing. */
+export function missingToContinue(reasonGiven: boolean, finalTicked: boolean): string | null {
+  if (!reasonGiven && !finalTicked)
+    return 'To continue, write a reason for cancelling and tick the box confirming the cancellation is final.';
+  if (!reasonGiven) return 'To continue, write a reason for cancelling.';
+  if (!finalTicked) return 'To continue, tick the box confirming the cancellation is final.';
+  return null;
 }
 
 /**

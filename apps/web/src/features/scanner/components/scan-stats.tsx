@@ -16,7 +16,7 @@ export function ScanStats({ stats, onReset }: { stats: ScannerStats; onReset: ()
   const [confirming, setConfirming] = useState(false);
   return (
     <section aria-labelledby="scan-stats-title" className="card p-4">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="scan-stats-title" className="text-lg font-semibold text-gold-200">
           This device
         </h2>

@@ -23,10 +23,13 @@ function Totals({ tickets, failed }: { tickets: Ticket[] | undefined; failed: bo
     { label: 'Cancelled', value: count('cancelled'), tone: 'text-rose-300' },
   ];
   return (
-    <dl aria-live="polite" className="grid grid-cols-4 gap-2 sm:gap-3">
+    <dl
+      aria-live="polite"
+      className="grid grid-cols-[repeat(auto-fit,minmax(min(5rem,100%),1fr))] gap-2 sm:gap-3"
+    >
       {items.map((item) => (
         <div key={item.label} className="card px-2 py-3 text-center sm:p-4">
-          <dt className="text-[0.7rem] font-semibold text-maroon-100 uppercase sm:text-sm sm:tracking-wide">
+          <dt className="text-[0.7rem] font-semibold [overflow-wrap:anywhere] text-maroon-100 uppercase sm:text-sm sm:tracking-wide">
             {item.label}
           </dt>
           <dd className={`mt-1 text-2xl font-bold sm:text-3xl ${item.tone}`}>
@@ -160,7 +163,7 @@ export function MyTickets({
           <h3 id={`tickets-${status}`} className="font-sans text-lg font-bold text-cream">
             {title} <span className="font-normal text-maroon-200">({group.length})</span>
           </h3>
-          <ul className="mt-3 grid gap-4 md:grid-cols-2">
+          <ul className="mt-3 grid gap-4 md:grid-cols-2 [&>li]:min-w-0">
             {group.map((ticket) => (
               <TicketCard
                 key={ticket.id}

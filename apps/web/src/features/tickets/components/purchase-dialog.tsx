@@ -150,7 +150,7 @@ function TotalLine({ priced }: { priced: Quote | null }) {
     >
       {priced ? (
         <>
-          <p className="flex items-baseline justify-between gap-3">
+          <p className="flex flex-wrap items-baseline justify-between gap-x-3">
             <span className="text-maroon-100">
               {ticketsLabel(priced.quantity)} × {formatRupees(priced.pricePerTicket)}
               <span className="ml-1.5 text-xs text-maroon-200">({priced.pricingTier})</span>
@@ -220,7 +220,7 @@ function SelectStep({
       <QuantityStepper text={text} max={max} onTextChange={onTextChange} error={error} inputRef={inputRef} />
       {allowanceNote}
       <TotalLine priced={priced} />
-      <label className="flex cursor-pointer items-start gap-3 text-sm text-maroon-50">
+      <label className="flex cursor-pointer items-start gap-3 text-sm break-words text-maroon-50">
         <input
           type="checkbox"
           checked={agreed}

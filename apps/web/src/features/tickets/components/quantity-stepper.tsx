@@ -34,13 +34,13 @@ export function QuantityStepper({
   const current = parseQuantity(text, max);
   const step = (delta: number) => onTextChange(String(clamp((current ?? 1) + delta, max)));
   const buttonClass =
-    'flex size-12 shrink-0 items-center justify-center rounded-full border border-gold-400/60 bg-maroon-950/60 text-gold-200 transition-colors hover:bg-maroon-800 disabled:cursor-not-allowed disabled:opacity-40';
+    'flex size-[52px] shrink-0 items-center justify-center rounded-full border border-gold-400/60 bg-maroon-950/60 text-gold-200 transition-colors hover:bg-maroon-800 disabled:cursor-not-allowed disabled:opacity-40';
   return (
     <div>
       <label htmlFor={inputId} className="block font-semibold text-cream">
         Number of tickets
       </label>
-      <div className="mt-2 flex items-center gap-3">
+      <div className="mt-2 flex flex-wrap items-center gap-3">
         <button
           type="button"
           className={buttonClass}
@@ -68,7 +68,7 @@ export function QuantityStepper({
           }}
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
-          className="h-12 w-20 rounded-xl border border-gold-400/50 bg-maroon-950 text-center text-xl font-bold text-cream [appearance:textfield] focus:border-saffron-300 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+          className="h-[52px] w-[4ch] min-w-14 rounded-xl border border-gold-400/50 bg-maroon-950 text-center text-xl font-bold text-cream [appearance:textfield] focus:border-saffron-300 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
         />
         <button
           type="button"

@@ -113,15 +113,15 @@ export function TicketCard({
   }
 
   return (
-    <li>
+    <li className="min-w-0">
       <article
         aria-labelledby={titleId}
         className="card flex h-full flex-col gap-4 p-5"
         data-ticket-id={ticket.ticketId}
       >
-        <header className="flex items-start justify-between gap-3">
+        <header className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h4 id={titleId} className="font-display text-xl text-gold-200">
+            <h4 id={titleId} className="font-display text-xl break-words text-gold-200">
               {ticket.eventName}
             </h4>
             <p className="mt-0.5 font-mono text-sm text-maroon-100">
@@ -131,7 +131,7 @@ export function TicketCard({
           <StatusBadge status={ticket.status} />
         </header>
 
-        <dl className="grid grid-cols-2 gap-3 text-sm">
+        <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(7rem,100%),1fr))] gap-3 text-sm">
           <Fact label="Price">{formatRupees(ticket.price)}</Fact>
           <Fact label="Purchased">{formatDay(ticket.createdAt)}</Fact>
           {ticket.status === 'used' ? (
@@ -149,7 +149,8 @@ export function TicketCard({
         </dl>
 
         {active ? (
-          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+          // Two buttons a row while each gets 8.5rem, one under the other with large text.
+          <div className="grid grid-cols-[repeat(auto-fit,minmax(min(8.5rem,100%),1fr))] gap-2 sm:flex sm:flex-wrap">
             <Button
               size="sm"
               className={COMPACT}

@@ -14,7 +14,7 @@ export function WalletButtons({ ticket }: { ticket: Ticket }) {
   if (!canAddToWallet(ticket)) return null;
   const label = `ticket ending ${ticket.ticketId.slice(-4)}`;
   return (
-    <div className="grid grid-cols-1 gap-2 min-[380px]:grid-cols-2 sm:flex sm:flex-wrap">
+    <div className="grid grid-cols-[repeat(auto-fit,minmax(min(8.5rem,100%),1fr))] gap-2 sm:flex sm:flex-wrap">
       <Button
         size="sm"
         variant="secondary"
