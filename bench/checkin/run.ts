@@ -37,7 +37,7 @@ import { createPostgresDatabase, type Engine, machine, type Percentiles, percent
 if (process.argv.includes('--out-of-process')) {
   const { runOutOfProcess } = await import('../out-of-process/run');
   await runOutOfProcess(['checkin']);
-  process.exit(0);
+  process.exit(process.exitCode ?? 0);
 }
 
 const { values: args } = parseArgs({

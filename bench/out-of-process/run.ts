@@ -18,8 +18,9 @@ import {
   measureScans,
   setUp,
 } from './scenarios';
+import { waitingRoomRush } from './waiting-room-rush';
 
-export type Scenario = 'health' | 'me' | 'holds' | 'purchases' | 'full-event' | 'checkin';
+export type Scenario = 'health' | 'me' | 'holds' | 'purchases' | 'full-event' | 'checkin' | 'waiting-room';
 
 interface Row {
   engine: Engine;
@@ -38,6 +39,11 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
       buyers: { type: 'string', default: '2000' },
       // Run the server from another checkout (e.g. a worktree of an older commit) for before/after figures.
       'server-dir': { type: 'string' },
+      // The waiting-room rush (scenario waiting-room).
+      'rush-buyers': { type: 'string', default: '10000' },
+      'rush-seats': { type: 'string', default: '2000' },
+      'admit-per-minute': { type: 'string', default: '3000' },
+      'rush-deadline': { type: 'string', default: '600' },
     },
   });
   const duration = Number(args.duration);
@@ -56,6 +62,18 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
   const rows: Row[] = [];
   try {
     for (const engine of args.engines.split(',') as Engine[]) {
+      if (scenarios.has('waiting-room')) {
+        const ok = await waitingRoomRush({
+          engine,
+          buyers: Number(args['rush-buyers']),
+          seats: Number(args['rush-seats']),
+          admitPerMinute: Number(args['admit-per-minute']),
+          concurrency: 64,
+          deadlineSeconds: Number(args['rush-deadline']),
+        });
+        if (!ok) process.exitCode = 1;
+        if (scenarios.size === 1) continue;
+      }
       if (args['cpu-prof']) mkdirSync(args['cpu-prof'], { recursive: true });
       const server = await startServer({
         engine,

@@ -22,6 +22,8 @@
 //
 //   npx tsx bench/purchase-rush/run.ts --out-of-process [--engines sqlite,postgres] [--duration 10]
 //                                      [--scenarios health,me,holds,purchases,full-event] [--cpu-prof DIR]
+//                                      [--scenarios waiting-room --rush-buyers 10000 --rush-seats 2000
+//                                       --admit-per-minute 3000]
 //   (the server in its own process as `npm start` runs it, autocannon from here, ratios to a bare hello:
 //   bench/out-of-process/)
 
@@ -54,7 +56,7 @@ import { createPostgresDatabase, type Engine, machine } from '../support';
 if (process.argv.includes('--out-of-process')) {
   const { runOutOfProcess } = await import('../out-of-process/run');
   await runOutOfProcess(['health', 'me', 'holds', 'purchases', 'full-event']);
-  process.exit(0);
+  process.exit(process.exitCode ?? 0);
 }
 
 const { values: args } = parseArgs({
