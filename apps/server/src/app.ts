@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
+import liveRoutes from './modules/checkin/live-routes';
 import checkinRoutes from './modules/checkin/routes';
 import eventRoutes from './modules/event/routes';
 import queueRoutes from './modules/queue/routes';
@@ -148,6 +149,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(walletRoutes);
   await api.register(webhookRoutes);
   await api.register(checkinRoutes);
+  await api.register(liveRoutes);
   await api.register(refundsRoutes);
   await api.register(adminRoutes);
 }

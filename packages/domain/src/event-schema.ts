@@ -105,6 +105,8 @@ export function eventInputSchema(todayIst: string) {
         .refine((value) => value === '' || parseSalesOpenAt(value) !== null, EVENT_MESSAGES.salesOpenAt)
         .transform((value) => (value === '' ? null : parseSalesOpenAt(value)!.toISOString()))
         .nullish(),
+      /** Pass-out: a holder may leave and come back in once per exit. Left out of an edit: unchanged. */
+      reentryAllowed: z.boolean({ error: 'Re-entry must be on or off' }).optional(),
     })
     .superRefine((event, ctx) => {
       if (

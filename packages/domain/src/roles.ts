@@ -71,6 +71,14 @@ export function isStaff(role: unknown): boolean {
   return STAFF.includes(effectiveRole(role));
 }
 
+const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  guest: 'Guest',
+  manager: 'Manager',
+  qrchecker: 'QR Checker',
+};
+
+/** The one label of a role on every screen ("QR Checker", never "Qrchecker" or "QR checker"). */
 export function roleLabel(role: Role): string {
-  return role.charAt(0).toUpperCase() + role.slice(1);
+  return ROLE_LABELS[role];
 }

@@ -24,6 +24,17 @@ export function istDateTimeLocal(instant: Date): string {
   return new Date(instant.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16);
 }
 
+/**
+ * An instant as IST wall-clock time with its offset, 2026-10-03T19:42:05+05:30: what an organiser reads in a
+ * spreadsheet, and still one unambiguous instant for a program. Null stays null.
+ */
+export function istTimestamp(iso: string | null): string | null {
+  if (iso === null) return null;
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  return `${new Date(at + IST_OFFSET_MS).toISOString().slice(0, 19)}+05:30`;
+}
+
 export function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00.000Z`);

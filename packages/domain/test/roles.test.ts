@@ -46,6 +46,6 @@ describe('permission table', () => {
   it('recognises exactly the four roles', () => {
     expect(ROLES.filter(isRole)).toHaveLength(4);
     expect(isRole('Admin')).toBe(false);
-    expect(roleLabel('qrchecker')).toBe('Qrchecker');
+    expect(roleLabel('qrchecker')).toBe('QR Checker');
   });
 });

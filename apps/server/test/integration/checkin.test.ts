@@ -96,6 +96,7 @@ describeEachDatabase('check-in at the gate', (engine) => {
           error: 'Ticket already used',
           usedAt,
           scannedBy: { name: scannerName },
+          insideSince: usedAt,
           ticket: {
             id: ticket.id,
             ticketId: ticket.ticket_code,
@@ -401,16 +402,27 @@ describeEachDatabase('check-in at the gate', (engine) => {
         status: 'used',
         holderFirstName: 'Priya',
         usedAt: (await ticketRow(used!.id)).used_at,
+        exitedAt: null,
+        codeDigest: expect.any(String),
       });
       expect(byId.get(active!.id)).toEqual({
         id: active!.id,
         status: 'active',
         holderFirstName: 'Priya',
         usedAt: null,
+        exitedAt: null,
+        codeDigest: expect.any(String),
       });
       expect(byId.get(cancelled!.id)).toMatchObject({ status: 'cancelled' });
       for (const ticket of body.tickets)
-        expect(Object.keys(ticket).sort()).toEqual(['holderFirstName', 'id', 'status', 'usedAt']);
+        expect(Object.keys(ticket).sort()).toEqual([
+          'codeDigest',
+          'exitedAt',
+          'holderFirstName',
+          'id',
+          'status',
+          'usedAt',
+        ]);
 
       // Nothing more personal than a first name: no email, no surname, no owner.
       expect(response.text).not.toContain('@');

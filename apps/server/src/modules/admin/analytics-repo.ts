@@ -1,4 +1,5 @@
 import { IST_OFFSET_MINUTES } from '@utsav/domain/analytics';
+import { SOLD_TICKET_STATUSES } from '@utsav/domain/gate-pass';
 import { addDays, istDate, istInstant } from '@utsav/domain/time';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
@@ -18,7 +19,7 @@ import { isPostgres } from '../../platform/db/dialect';
 // IST buckets are computed by the database with the fixed +05:30 offset (IST has no daylight saving), one
 // spelling per engine; timestamps are ISO-8601 UTC text in SQLite and timestamptz in PostgreSQL.
 
-const SOLD = ['active', 'used'] as const;
+const SOLD = SOLD_TICKET_STATUSES;
 
 type Column = 'tickets.created_at' | 'orders.paid_at' | 'refunds.processed_at';
 

@@ -39,6 +39,7 @@ function pdfInput(tickets: TicketView[]): TicketsPdfInput {
     holderName: first.owner_name,
     tickets: tickets.map((ticket) => ({
       id: ticket.id,
+      code: ticket.ticket_code,
       qrToken: ticket.qr_token,
       price: paiseToRupees(ticket.price_paise),
       status: ticket.status,

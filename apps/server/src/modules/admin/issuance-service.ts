@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   type ManualIssuanceInput,
   manualRecipient,
@@ -6,6 +6,7 @@ import {
 } from '@utsav/domain/manual-issuance-schema';
 import { paiseToRupees, quote, rupeesToPaise } from '@utsav/domain/pricing';
 import { signTicketToken } from '@utsav/domain/qr-token';
+import { newTicketCode } from '@utsav/domain/ticket-code';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
@@ -30,15 +31,6 @@ export interface ManualIssuance {
   pricePerTicket: number;
   pricingTier: string;
   paymentDone: boolean;
-}
-
-/** The ticket codes purchase uses (UT- + 10 Crockford base32 characters), so staff read them the same way. */
-const TICKET_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-function newTicketCode(): string {
-  let code = '';
-  for (const byte of randomBytes(10)) code += TICKET_CODE_ALPHABET[byte & 31];
-  return `UT-${code}`;
 }
 
 function soldOut(available: number): AppError {

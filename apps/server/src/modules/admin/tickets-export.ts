@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { csvRow } from '@utsav/domain/csv';
 import { paiseToRupees } from '@utsav/domain/pricing';
+import { istTimestamp } from '@utsav/domain/time';
 import type { AppContext } from '../../platform/context';
 import { type ExportCursor, type ExportRow, exportPage } from './tickets-repo';
 
@@ -31,9 +32,10 @@ const CSV_HEADER = [
   'Issued By',
   'Notes',
   'Razorpay Order ID',
-  'Created At',
-  'Used At',
-  'Cancelled At',
+  'Created At (IST)',
+  'Used At (IST)',
+  'Scanned By',
+  'Cancelled At (IST)',
   'Cancellation Reason',
 ];
 
@@ -57,9 +59,10 @@ function csvLine(row: ExportRow): string {
     row.issuer_name,
     row.notes,
     row.razorpay_order_id,
-    row.created_at,
-    row.used_at,
-    row.cancelled_at,
+    istTimestamp(row.created_at),
+    istTimestamp(row.used_at),
+    row.scanner_name,
+    istTimestamp(row.cancelled_at),
     row.cancellation_reason,
   ]);
 }

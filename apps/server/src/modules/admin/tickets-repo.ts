@@ -135,7 +135,17 @@ export function lockTickets(trx: Db, ids: readonly string[]): Promise<TicketRow[
 }
 
 export type TicketStatusPatch = Pick<TicketRow, 'status' | 'updated_at'> &
-  Partial<Pick<TicketRow, 'used_at' | 'scanned_by_user_id' | 'cancelled_at' | 'cancellation_reason'>>;
+  Partial<
+    Pick<
+      TicketRow,
+      | 'used_at'
+      | 'scanned_by_user_id'
+      | 'last_entry_at'
+      | 'exited_at'
+      | 'cancelled_at'
+      | 'cancellation_reason'
+    >
+  >;
 
 /** Only rows still in one of `from` change; the count tells the caller whether its locked read still held. */
 export async function setTicketStatus(
@@ -228,6 +238,7 @@ export interface ExportRow {
   razorpay_order_id: string | null;
   created_at: string;
   used_at: string | null;
+  scanner_name: string | null;
   cancelled_at: string | null;
   cancellation_reason: string | null;
 }
@@ -244,10 +255,12 @@ export function exportPage(db: Db, after: ExportCursor | null, limit: number): P
     .innerJoin('events', 'events.id', 'tickets.event_id')
     .innerJoin('users as owner', 'owner.id', 'tickets.user_id')
     .leftJoin('users as issuer', 'issuer.id', 'tickets.issued_by_user_id')
+    .leftJoin('users as scanner', 'scanner.id', 'tickets.scanned_by_user_id')
     .leftJoin('orders', 'orders.id', 'tickets.order_id')
     .select([
       'tickets.id',
       'tickets.ticket_code',
+      'scanner.name as scanner_name',
       'tickets.holder_name',
       'owner.name as owner_name',
       'owner.email as owner_email',

@@ -69,6 +69,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
             success: z.literal(true),
             stats: z.object({
               total: z.number(),
+              sold: z.number(),
               active: z.number(),
               used: z.number(),
               cancelled: z.number(),

@@ -1,5 +1,6 @@
 import type { TicketStatusValue } from '@utsav/domain/admin-tickets-schema';
 import type { FieldError } from '@utsav/domain/errors';
+import { ticketsSold } from '@utsav/domain/gate-pass';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
@@ -59,7 +60,10 @@ export async function listTicketPage(
 }
 
 export interface TicketStats {
+  /** Every ticket row, cancelled ones included. */
   total: number;
+  /** Active + used (@utsav/domain/gate-pass ticketsSold): the number every screen calls "sold". */
+  sold: number;
   active: number;
   used: number;
   cancelled: number;
@@ -76,7 +80,7 @@ export async function ticketStats(ctx: AppContext): Promise<TicketStats> {
     totalRevenuePaise(ctx.db),
     soldTodayCount(ctx.db, now),
   ]);
-  return { ...counts, revenue: revenuePaise / 100, soldToday };
+  return { ...counts, sold: ticketsSold({ ...counts }), revenue: revenuePaise / 100, soldToday };
 }
 
 export interface StatusChangeResult {
@@ -189,6 +193,8 @@ function statusPatch(status: TicketStatusValue, caller: UserRow, now: Date): Tic
         status,
         used_at: null,
         scanned_by_user_id: null,
+        last_entry_at: null,
+        exited_at: null,
         cancelled_at: null,
         cancellation_reason: null,
         updated_at: stamp,
@@ -198,6 +204,8 @@ function statusPatch(status: TicketStatusValue, caller: UserRow, now: Date): Tic
         status,
         used_at: stamp,
         scanned_by_user_id: caller.id,
+        last_entry_at: stamp,
+        exited_at: null,
         cancelled_at: null,
         cancellation_reason: null,
         updated_at: stamp,

@@ -6,6 +6,8 @@ import type { TicketGateState } from './repo';
 export interface PreviousScan {
   usedAt: string | null;
   scannedBy: { name: string };
+  /** The latest admission: the holder has been inside since then (differs from usedAt after a re-entry). */
+  insideSince?: string | null;
 }
 
 /** The refused ticket as guest-side §8's scanner reads it from a 400: when it was used, by whom, when cancelled. */
@@ -47,6 +49,7 @@ export class AlreadyUsedError extends AppError {
       ...super.toBody(language),
       usedAt: this.previous.usedAt,
       scannedBy: this.previous.scannedBy,
+      ...(this.previous.insideSince === undefined ? {} : { insideSince: this.previous.insideSince }),
       ticket: this.ticket,
     };
   }

@@ -1,36 +1,64 @@
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { CheckinScansTable, TicketStatus } from '../../platform/db/schema';
+import type { CheckinDevicesTable, CheckinScansTable, TicketStatus } from '../../platform/db/schema';
 
 // SQL for check-in: the admitting update, the scan log and the offline snapshot. No business rule lives
 // here; the conditions in the update are the concurrency guard the service relies on.
 
-export interface AdmitTicket {
+export interface PassTicket {
   ticketId: string;
   eventId: string;
   checkerUserId: string;
-  /** When the guest was admitted: now online, the device's (clamped) clock for an offline admission. */
-  usedAt: string;
+  /** When the guest passed: now online, the device's (clamped) clock for an offline scan. */
+  at: string;
   now: string;
 }
 
 /**
- * True for exactly one caller per ticket. Must stay ONE conditional statement: two gates can scan the same
- * ticket in the same millisecond, and only `status = 'active'` evaluated by the database under its row lock
+ * True for exactly one caller per admission. Must stay ONE conditional statement: two gates can scan the
+ * same ticket in the same millisecond, and only the WHERE evaluated by the database under its row lock
  * decides between them (PostgreSQL re-checks it after waiting for the other writer; SQLite runs one writer
- * at a time). A read-then-write here would admit both.
+ * at a time). A read-then-write here would admit both. A fresh ticket is admitted; with re-entry on, so is
+ * one whose holder went out (exited_at set) — once per exit, because admitting clears exited_at.
+ * used_at and scanned_by stay the FIRST admission; last_entry_at is the latest.
  */
-export async function admitTicket(trx: Db, admission: AdmitTicket): Promise<boolean> {
+export async function admitTicket(
+  trx: Db,
+  admission: PassTicket & { reentryAllowed: boolean },
+): Promise<boolean> {
   const result = await trx
     .updateTable('tickets')
     .set({
       status: 'used',
-      used_at: admission.usedAt,
-      scanned_by_user_id: admission.checkerUserId,
+      used_at: sql<string>`case when status = 'active' then ${admission.at} else used_at end`,
+      scanned_by_user_id: sql<string>`case when status = 'active' then ${admission.checkerUserId} else scanned_by_user_id end`,
+      last_entry_at: admission.at,
+      exited_at: null,
       updated_at: admission.now,
     })
     .where('id', '=', admission.ticketId)
     .where('event_id', '=', admission.eventId)
-    .where('status', '=', 'active')
+    .where((eb) =>
+      admission.reentryAllowed
+        ? eb.or([
+            eb('status', '=', 'active'),
+            eb.and([eb('status', '=', 'used'), eb('exited_at', 'is not', null)]),
+          ])
+        : eb('status', '=', 'active'),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** True when the holder was inside and is now recorded outside. One statement, for the same reason as above. */
+export async function exitTicket(trx: Db, exit: PassTicket): Promise<boolean> {
+  const result = await trx
+    .updateTable('tickets')
+    .set({ exited_at: exit.at, updated_at: exit.now })
+    .where('id', '=', exit.ticketId)
+    .where('event_id', '=', exit.eventId)
+    .where('status', '=', 'used')
+    .where('exited_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -42,6 +70,8 @@ export interface TicketGateState {
   status: TicketStatus;
   used_at: string | null;
   cancelled_at: string | null;
+  last_entry_at: string | null;
+  exited_at: string | null;
   scanner_name: string | null;
 }
 
@@ -59,11 +89,24 @@ export function findTicketGateState(
       'tickets.status',
       'tickets.used_at',
       'tickets.cancelled_at',
+      sql<string | null>`tickets.last_entry_at`.as('last_entry_at'),
+      sql<string | null>`tickets.exited_at`.as('exited_at'),
       'scanner.name as scanner_name',
     ])
     .where('tickets.id', '=', ticketId)
     .where('tickets.event_id', '=', eventId)
     .executeTakeFirst();
+}
+
+/** The ticket a typed code names in this event (codes are unique across tickets). */
+export async function findTicketIdByCode(db: Db, code: string, eventId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('tickets')
+    .select('id')
+    .where('ticket_code', '=', code)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /**
@@ -94,16 +137,41 @@ export function findScanByLocalId(
 
 export interface SnapshotTicketRow {
   id: string;
+  ticket_code: string;
   status: TicketStatus;
   holder_name: string;
   used_at: string | null;
+  exited_at: string | null;
 }
 
 /** Only the columns a gate device keeps: up to 20,000 rows, so nothing else is read or sent. */
 export function findSnapshotTickets(db: Db, eventId: string): Promise<SnapshotTicketRow[]> {
   return db
     .selectFrom('tickets')
-    .select(['id', 'status', 'holder_name', 'used_at'])
+    .select([
+      'id',
+      'ticket_code',
+      'status',
+      'holder_name',
+      'used_at',
+      sql<string | null>`exited_at`.as('exited_at'),
+    ])
     .where('event_id', '=', eventId)
+    .execute();
+}
+
+/** A gate phone's last contact. Upserted by every instance; the latest write wins, which is the latest contact. */
+export async function touchDevice(db: Db, device: CheckinDevicesTable): Promise<void> {
+  await db
+    .insertInto('checkin_devices')
+    .values(device)
+    .onConflict((conflict) =>
+      conflict.column('device_id').doUpdateSet({
+        gate: device.gate,
+        checker_user_id: device.checker_user_id,
+        queued: device.queued,
+        last_seen_at: device.last_seen_at,
+      }),
+    )
     .execute();
 }

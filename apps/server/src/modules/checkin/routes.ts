@@ -1,11 +1,12 @@
-import { scanRequestSchema, syncRequestSchema } from '@utsav/domain/checkin-schema';
+import { heartbeatRequestSchema, scanRequestSchema, syncRequestSchema } from '@utsav/domain/checkin-schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
 import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
 import { snapshotJsonSchema, syncResultJsonSchema, toSnapshotJson } from './presenter';
-import { CHECKIN_MESSAGES, checkinSnapshot, markUsed, syncAdmissions, verifyQr } from './service';
+import { CHECKIN_MESSAGES, checkinSnapshot, markExit, markUsed, recordHeartbeat, verifyQr } from './service';
+import { syncAdmissions } from './sync';
 
 // Gate check-in (issue 5). Every route: qrchecker, manager or admin.
 
@@ -14,6 +15,8 @@ import { CHECKIN_MESSAGES, checkinSnapshot, markUsed, syncAdmissions, verifyQr }
 // a sync carries up to 500 admissions, so a device that reconnects needs only a few.
 const SCANS_PER_MINUTE = 300;
 const SYNCS_PER_MINUTE = 30;
+/** A phone says it is alive every 30 s; a few more for reconnects. */
+const HEARTBEATS_PER_MINUTE = 12;
 
 const perChecker = (max: number) => ({
   rateLimit: {
@@ -65,6 +68,47 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       ticket: toTicketJson(await markUsed(app.ctx, actor(request), request.body)),
       message: CHECKIN_MESSAGES.admitted,
     }),
+  );
+
+  app.post(
+    '/tickets/mark-exit',
+    {
+      onRequest: gateOnly,
+      config: perChecker(SCANS_PER_MINUTE),
+      schema: {
+        tags: ['check-in'],
+        body: scanRequestSchema,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            ticket: ticketJsonSchema,
+            message: z.literal(CHECKIN_MESSAGES.exited),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ticket: toTicketJson(await markExit(app.ctx, actor(request), request.body)),
+      message: CHECKIN_MESSAGES.exited,
+    }),
+  );
+
+  app.post(
+    '/tickets/checkin/heartbeat',
+    {
+      onRequest: gateOnly,
+      config: perChecker(HEARTBEATS_PER_MINUTE),
+      schema: {
+        tags: ['check-in'],
+        body: heartbeatRequestSchema,
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await recordHeartbeat(app.ctx, actor(request), request.body);
+      return { success: true as const };
+    },
   );
 
   app.get(

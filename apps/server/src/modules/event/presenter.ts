@@ -25,6 +25,7 @@ export const eventJsonSchema = z.object({
   aboutText: z.string().nullable(),
   /** ISO instant checkout opens at; null: open now. */
   salesOpenAt: z.string().nullable(),
+  reentryAllowed: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -63,6 +64,7 @@ export function toEventJson(event: EventRow, inventory: Inventory, imageBase = '
     features: parseFeatureList(event.features),
     aboutText: event.about_text,
     salesOpenAt: event.sales_open_at,
+    reentryAllowed: event.reentry_allowed === 1,
     createdAt: event.created_at,
     updatedAt: event.updated_at,
   };

@@ -52,6 +52,7 @@ export async function createEvent(ctx: AppContext, caller: UserRow, body: unknow
       ...toColumns(input),
       sales_open_at: input.salesOpenAt ?? null,
       image_id: await resolveImage(trx, input.eventImage, image, null, now),
+      reentry_allowed: input.reentryAllowed ? 1 : 0,
       ...newQrKeyColumns(),
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
@@ -91,6 +92,7 @@ export async function editEvent(ctx: AppContext, caller: UserRow, body: unknown)
       // Absent keeps the opening time: a client that predates it must not clear it by saving the form.
       ...(input.salesOpenAt === undefined ? {} : { sales_open_at: input.salesOpenAt }),
       image_id: await resolveImage(trx, input.eventImage, image, current.image_id, now),
+      ...(input.reentryAllowed === undefined ? {} : { reentry_allowed: input.reentryAllowed ? 1 : 0 }),
       updated_at: now.toISOString(),
     };
     const updated = await updateEvent(trx, current.id, patch);

@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { CURRENCY } from '@utsav/domain/constants';
 import { signTicketToken } from '@utsav/domain/qr-token';
+import { newTicketCode } from '@utsav/domain/ticket-code';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
@@ -53,8 +54,6 @@ type Decision =
   | { kind: 'issued' | 'already-issued' }
   | { kind: 'refund-owed' | 'already-refunded' }
   | { kind: 'duplicate-payment'; status: OrderRow['status'] };
-
-const TICKET_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 export async function fulfilOrder(
   ctx: AppContext,
@@ -285,12 +284,4 @@ async function draftTickets(
     });
   }
   return tickets;
-}
-
-/** UT-XXXXXXXXXX: 50 random bits in Crockford base32 (no I, L, O, U), easy to read out at a help desk. */
-function newTicketCode(): string {
-  const bytes = randomBytes(10);
-  let code = '';
-  for (const byte of bytes) code += TICKET_CODE_ALPHABET[byte & 31];
-  return `UT-${code}`;
 }

@@ -27,6 +27,7 @@ export function eventDetailsOf(ticket: TicketView): EventDetails {
 export function ticketDocumentOf(ticket: TicketView): TicketDocument {
   return {
     id: ticket.id,
+    code: ticket.ticket_code,
     qrToken: ticket.qr_token,
     price: ticket.price_paise / 100,
     status: ticket.status,

@@ -106,6 +106,7 @@ export async function walletLinksFor(ctx: AppContext, tickets: TicketView[]): Pr
     const event = await eventWithKeys(ctx, ticket.event_id);
     links.push({
       ticketId: ticket.id,
+      code: ticket.ticket_code,
       apple: appleWalletLink(ctx.config.publicUrl, ticket.id, event.qr_private_key!),
       google: await googleSaveUrl(walletTicket(ctx, ticket), google, ctx.config.publicUrl, ctx.now()),
     });

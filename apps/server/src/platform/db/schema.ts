@@ -40,6 +40,8 @@ export interface EventsTable {
   qr_private_key: string | null;
   /** When checkout opens (ISO instant); null: open now. */
   sales_open_at: string | null;
+  /** 0 or 1: a ticket holder may go out and come back in (pass-out). */
+  reentry_allowed?: number;
   created_at: string;
   updated_at: string;
 }
@@ -110,8 +112,13 @@ export interface TicketsTable {
   notes: string | null;
   /** 0 or 1 on both engines. */
   payment_received: number;
+  /** The FIRST admission (the ticket's entryTime); re-entries never move it. */
   used_at: string | null;
   scanned_by_user_id: string | null;
+  /** The latest admission; equals used_at until a re-entry. */
+  last_entry_at?: string | null;
+  /** Set while the holder is outside again after an exit; null when inside or never admitted. */
+  exited_at?: string | null;
   cancelled_at: string | null;
   cancellation_reason: string | null;
   created_at: string;
@@ -145,8 +152,22 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
-export type ScanAction = 'verify' | 'mark' | 'sync';
-export type ScanResult = 'admitted' | 'already_used' | 'cancelled' | 'not_found' | 'invalid' | 'verified';
+export type ScanAction = 'verify' | 'mark' | 'exit' | 'sync';
+export type ScanResult =
+  | 'admitted'
+  | 'exited'
+  | 'already_used'
+  | 'not_inside'
+  | 'reentry_closed'
+  | 'cancelled'
+  | 'transferred'
+  | 'not_found'
+  | 'invalid'
+  | 'verified';
+/** Which way the guest passed the gate (migration 0013). */
+export type ScanDirection = 'in' | 'out';
+/** How the gate found the ticket: its QR, its code typed in, or a search by name/email/code. */
+export type ScanMethod = 'scan' | 'typed' | 'search';
 
 /** One scan at a gate (online verify/mark, or an offline admission synced later). Append-only. */
 export interface CheckinScansTable {
@@ -167,6 +188,19 @@ export interface CheckinScansTable {
   scanned_at: string;
   /** When the server received the scan (for a synced admission, the sync's receive time). */
   created_at: string;
+  /** 'in' unless an exit (migration 0013). */
+  direction?: ScanDirection;
+  method?: ScanMethod;
+}
+
+/** A gate phone's last contact (migration 0013): one row per device, upserted by its heartbeat and scans. */
+export interface CheckinDevicesTable {
+  device_id: string;
+  gate: string | null;
+  checker_user_id: string;
+  /** Offline admissions and exits the device still holds, as it last said. */
+  queued: number;
+  last_seen_at: string;
 }
 
 export type RefundStatus = 'pending' | 'processing' | 'processed' | 'failed' | 'cancelled';
@@ -217,6 +251,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   outbox: OutboxTable;
   checkin_scans: CheckinScansTable;
+  checkin_devices: CheckinDevicesTable;
   refunds: RefundsTable;
   refund_status_history: RefundStatusHistoryTable;
   duplicate_payments: DuplicatePaymentsTable;

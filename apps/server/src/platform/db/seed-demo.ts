@@ -45,6 +45,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       group_price4_paise: rupeesToPaise(249),
       total_tickets: 500,
       image_id: null,
+      reentry_allowed: 0,
       ...newQrKeyColumns(),
       features: JSON.stringify([
         'Live dhol and folk singers',

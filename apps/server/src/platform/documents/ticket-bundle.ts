@@ -1,4 +1,4 @@
-import { renderTicketsPdf, shortTicketId, type TicketsPdfInput } from './ticket-pdf';
+import { renderTicketsPdf, type TicketsPdfInput } from './ticket-pdf';
 import { manualIssuanceZipName, safeFileName, zipFiles } from './zip';
 
 export interface SeparateTicketsZipInput extends TicketsPdfInput {
@@ -10,17 +10,18 @@ export interface SeparateTicketsZipInput extends TicketsPdfInput {
 
 /**
  * One PDF per ticket in a zip (POST /tickets/admin/generate-separate-pdfs): the organiser forwards each
- * family member their own ticket. Files are `Ticket-<last 8 of id>-<name>.pdf`.
+ * family member their own ticket. Files are `Ticket-<UT code>-<name>.pdf`; each page still says "Ticket 2 of 3".
  */
 export async function renderSeparateTicketsZip(
   input: SeparateTicketsZipInput,
 ): Promise<{ filename: string; bytes: Uint8Array }> {
   const files = [];
-  for (const ticket of input.tickets) {
-    const pdf = await renderTicketsPdf({ ...input, tickets: [ticket] });
+  for (const [index, ticket] of input.tickets.entries()) {
+    const position = { index, count: input.tickets.length };
+    const pdf = await renderTicketsPdf({ ...input, tickets: [{ ...ticket, position }] });
     const holder = safeFileName(ticket.holderName?.trim() || input.holderName, '');
     files.push({
-      name: `Ticket-${safeFileName(shortTicketId(ticket.id), 'ticket')}${holder ? `-${holder}` : ''}.pdf`,
+      name: `Ticket-${safeFileName(ticket.code, 'ticket')}${holder ? `-${holder}` : ''}.pdf`,
       bytes: pdf,
     });
   }

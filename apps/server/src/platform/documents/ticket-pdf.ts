@@ -16,7 +16,7 @@ import {
 } from 'pdf-lib';
 import { type Translate, translator } from '../i18n/messages';
 import { type DocumentFonts, embedDocumentFonts } from './pdf-fonts';
-import { drawCentered, drawSpaced, fitSize, fitText, roundedRectPath, spacedWidth } from './pdf-text-layout';
+import { drawCentered, drawSpaced, fitText, roundedRectPath, spacedWidth } from './pdf-text-layout';
 import { qrImage } from './qr-image';
 import type { EventDetails, TicketDocument } from './types';
 
@@ -75,7 +75,7 @@ export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Uint8Arr
   const eventName = input.event.name;
   pdf.setTitle(`Tickets - ${eventName}`);
   pdf.setSubject(
-    input.tickets.length === 1 ? `Ticket ${input.tickets[0]?.id}` : `${input.tickets.length} tickets`,
+    input.tickets.length === 1 ? `Ticket ${input.tickets[0]?.code}` : `${input.tickets.length} tickets`,
   );
   pdf.setAuthor(POLICY.organiserName);
   pdf.setCreator('Utsav');
@@ -100,7 +100,7 @@ export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Uint8Arr
       say,
       locale: INTL_LOCALES[language],
       ticket,
-      position: { index, count: input.tickets.length },
+      position: ticket.position ?? { index, count: input.tickets.length },
       orderRef: input.orderRef,
       drawQr: (x, y, size) =>
         page.pushOperators(
@@ -143,16 +143,6 @@ function embedQr(pdf: PDFDocument, token: string): PDFRef {
 }
 
 /**
- * The part of a ticket id a person reads out at the help desk: its last 8 characters, exactly what the
- * admin ticket table shows (admin-side §2), so the two can be matched by eye.
- */
-export function shortTicketId(id: string): string {
-  // The tail, not the head: time-ordered ids (UUIDv7, ULID) share their leading characters across one
-  // order, while the tail is random in every common format.
-  return id.slice(-8);
-}
-
-/**
  * Every text of the document that is not fixed English: the faces a document embeds are chosen from it, so
  * anything drawn from data (names, venue, prices, translated labels) must be part of it.
  */
@@ -177,7 +167,8 @@ function labels(say: Translate) {
     venue: say('Venue'),
     guest: say('Guest'),
     price: say('Price'),
-    ticketId: say('Ticket ID'),
+    ticketCode: say('Ticket code'),
+    typeCode: say('No scan? The gate can type this code instead.'),
     entry: say(ENTRY_NOTE),
     used: say(STATUS_NOTES.used),
     cancelled: say(STATUS_NOTES.cancelled),
@@ -359,8 +350,8 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     font: fonts.bold,
     color: status === 'active' ? COLORS.ink : COLORS.void,
   });
-  const shortId = shortTicketId(t.ticket.id);
-  const idLabel = `${caps(words.ticketId)}  `;
+  const shortId = t.ticket.code;
+  const idLabel = `${caps(words.ticketCode)}  `;
   const idLabelWidth = spacedWidth(idLabel, fonts.bold, 7.5, 1.2);
   const shortIdWidth = spacedWidth(shortId, fonts.monoBold, 15, 1.5);
   const idX = centerX - (idLabelWidth + shortIdWidth) / 2;
@@ -380,12 +371,11 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     color: COLORS.ink,
     spacing: 1.5,
   });
-  const fullId = t.ticket.id;
-  drawCentered(page, fullId, {
+  drawCentered(page, words.typeCode, {
     centerX,
     y: qrBottom - 46,
-    size: Math.min(8, fitSize(fullId, fonts.mono, contentWidth)),
-    font: fonts.mono,
+    size: 7.5,
+    font: fonts.regular,
     color: COLORS.muted,
   });
 

@@ -18,6 +18,10 @@ export type TicketStatus = 'active' | 'used' | 'cancelled';
 
 export interface TicketDocument {
   id: string;
+  /** UT-XXXXXXXXXX: the one reference printed everywhere, and typed at the gate when a QR will not scan. */
+  code: string;
+  /** Its place in the batch it was issued in ("Ticket 2 of 3"), when rendered on its own. */
+  position?: { index: number; count: number } | undefined;
   /** The signed QR token, exactly the text the gate scanner must read. */
   qrToken: string;
   /** Rupees (the API's unit), e.g. 299 or 249.5. */

@@ -21,5 +21,6 @@ export function newTicket(overrides: Partial<TicketDocument> = {}): TicketDocume
   sequence += 1;
   const id = `0193a4b2-7c1d-7e5f-9a2b-${String(sequence).padStart(12, '0')}`;
   const signature = Buffer.alloc(64, sequence).toString('base64url');
-  return { id, qrToken: `v1.${id}.evt-2026.${signature}`, price: 299, ...overrides };
+  const code = `UT-ABCD${String(sequence).padStart(6, '0')}`;
+  return { id, code, qrToken: `v1.${id}.evt-2026.${signature}`, price: 299, ...overrides };
 }

@@ -2,8 +2,8 @@ import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { renderSeparateTicketsZip } from '../../../src/platform/documents/ticket-bundle';
-import { shortTicketId } from '../../../src/platform/documents/ticket-pdf';
 import { newEvent, newTicket } from './factories';
+import { inspectPdf } from './pdf-inspect';
 
 describe('renderSeparateTicketsZip', () => {
   it('zips one single-page PDF per ticket, named after the ticket and its holder', async () => {
@@ -18,12 +18,15 @@ describe('renderSeparateTicketsZip', () => {
     expect(filename).toBe('Utsav-Tickets-Asha-Patel-2026-11-21.zip');
     const files = unzipSync(bytes);
     expect(Object.keys(files)).toEqual([
-      `Ticket-${shortTicketId(tickets[0]!.id)}-Ravi-Patel.pdf`,
-      `Ticket-${shortTicketId(tickets[1]!.id)}-Asha-Patel.pdf`,
-      `Ticket-${shortTicketId(tickets[2]!.id)}.pdf`,
+      `Ticket-${tickets[0]!.code}-Ravi-Patel.pdf`,
+      `Ticket-${tickets[1]!.code}-Asha-Patel.pdf`,
+      `Ticket-${tickets[2]!.code}.pdf`,
     ]);
-    for (const pdf of Object.values(files)) {
+    for (const [index, pdf] of Object.values(files).entries()) {
       expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);
+      // Each file alone still says where it stands in the family's batch.
+      const [page] = await inspectPdf(pdf);
+      expect(page?.text.join(' ').replace(/\s+/g, '')).toContain(`TICKET${index + 1}OF3`);
     }
   });
 });

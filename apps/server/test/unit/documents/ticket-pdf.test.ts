@@ -4,12 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import {
-  ENTRY_NOTE,
-  pdfPrice,
-  renderTicketsPdf,
-  shortTicketId,
-} from '../../../src/platform/documents/ticket-pdf';
+import { ENTRY_NOTE, pdfPrice, renderTicketsPdf } from '../../../src/platform/documents/ticket-pdf';
 import { newEvent, newTicket } from './factories';
 import { inspectPdf } from './pdf-inspect';
 import { decodeQrImage } from './qr-decode';
@@ -32,7 +27,7 @@ describe('renderTicketsPdf', () => {
     expect(loaded.getTitle()).toBe('Tickets - Utsav Pre-Navratri Garba Night');
   });
 
-  it('prints the event, the IST date and time, the venue, the holder, the price and both forms of the id', async () => {
+  it('prints the event, the IST date and time, the venue, the holder, the price and the ticket code (never the internal id)', async () => {
     const ticket = newTicket({ price: 1249.5 });
     const pdf = await renderTicketsPdf({
       event: newEvent(),
@@ -48,8 +43,9 @@ describe('renderTicketsPdf', () => {
     expect(text).toContain('NSCI Dome, Worli, Mumbai');
     expect(text).toContain('Asha Patel');
     expect(text).toContain('₹1,249.50');
-    expect(text).toContain(ticket.id);
-    expect(text).toContain(shortTicketId(ticket.id));
+    expect(text).toContain(ticket.code);
+    expect(text).not.toContain(ticket.id);
+    expect(text).not.toContain(ticket.id.slice(-8));
     expect(text).toContain(ENTRY_NOTE);
     expect(text).toContain('order_Q7xK2mP9');
   });
@@ -178,11 +174,5 @@ describe('pdfPrice', () => {
     expect(pdfPrice(125000)).toBe('₹1,25,000');
     expect(pdfPrice(249.5)).toBe('₹249.50');
     expect(pdfPrice(0)).toBe('Complimentary');
-  });
-});
-
-describe('shortTicketId', () => {
-  it('is the last 8 characters, as the admin ticket table shows them', () => {
-    expect(shortTicketId('0193a4b2-7c1d-7e5f-9a2b-3c4d5e6f7a8b')).toBe('5e6f7a8b');
   });
 });

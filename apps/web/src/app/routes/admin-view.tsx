@@ -52,7 +52,8 @@ function useDashboardNumbers(): { numbers: DashboardNumbers; loading: boolean } 
     loading: analytics.isPending && ticketStats.isPending && userCount.isPending,
     numbers: {
       totalUsers: userCount.data ?? a?.users.total ?? 0,
-      ticketsSold: ticketStats.data?.total ?? a?.tickets.total ?? 0,
+      // Sold = active + used on every screen (was the row total, cancelled included: 5 here, 4 elsewhere).
+      ticketsSold: a?.tickets.total ?? ticketStats.data?.sold ?? 0,
       // Analytics revenue is net of refunds; the plain ticket total is the fallback when it is unavailable.
       totalRevenue: a?.revenue.total ?? ticketStats.data?.revenue ?? 0,
       revenueToday: a?.revenue.today ?? 0,

@@ -7,6 +7,7 @@ import * as adminIndexes from './0005_admin_indexes';
 import * as paymentRefunds from './0006_payment_refunds';
 import * as waitingRoom from './0010_waiting_room';
 import * as eventInventory from './0011_event_inventory';
+import * as gates from './0013_gates';
 import * as userLanguage from './0015_user_language';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
@@ -20,5 +21,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0006_payment_refunds', paymentRefunds],
   ['0010_waiting_room', waitingRoom],
   ['0011_event_inventory', eventInventory],
+  ['0013_gates', gates],
   ['0015_user_language', userLanguage],
 ];

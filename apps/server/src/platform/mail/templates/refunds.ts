@@ -3,7 +3,6 @@ import {
   CANCELLATION_DEDUCTION_PLATFORM,
   POLICY,
 } from '@utsav/domain/constants';
-import { shortTicketId } from '../../documents/ticket-pdf';
 import { type Translate, translator } from '../../i18n/messages';
 import type { MailMessage, Recipient } from '../message';
 import { html, subjectLine } from './html';
@@ -236,7 +235,8 @@ ${button(mailto, t('Contact Support'))}`,
 }
 
 function ticketRow(input: RefundBase, t: Translate): DetailRow {
-  return [t('Ticket'), `${shortTicketId(input.ticketId)} (${input.eventName})`];
+  // ticketId is the ticket code (UT-XXXXXXXXXX), shown whole: the one reference on every surface.
+  return [t('Ticket'), `${input.ticketId} (${input.eventName})`];
 }
 
 function refundIdRow(refundId: string | undefined, t: Translate): DetailRow[] {

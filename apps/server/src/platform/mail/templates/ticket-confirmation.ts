@@ -1,6 +1,5 @@
 import { CANCELLATION_DEDUCTION_PER_TICKET, CANCELLATION_MIN_DAYS } from '@utsav/domain/constants';
 import { ICS_CONTENT_TYPE } from '../../documents/ics';
-import { shortTicketId } from '../../documents/ticket-pdf';
 import type { EventDetails } from '../../documents/types';
 import { safeFileName } from '../../documents/zip';
 import { type Translate, translator } from '../../i18n/messages';
@@ -24,6 +23,8 @@ import { textWalletSection, type WalletLinks, walletSection } from './wallet-lin
 
 export interface EmailTicket {
   id: string;
+  /** UT-XXXXXXXXXX, the only reference a guest sees. */
+  code: string;
   /** Rupees. */
   price: number;
   holderName?: string | undefined;
@@ -120,7 +121,7 @@ export function ticketList(tickets: EmailTicket[], t: Translate = translator('en
 <tr><th align="left" style="padding:6px 4px;border-bottom:2px solid #eadfcd;font-size:12px;color:#6b625a;">${t('Ticket')}</th><th align="left" style="padding:6px 4px;border-bottom:2px solid #eadfcd;font-size:12px;color:#6b625a;">${t('Name')}</th><th align="right" style="padding:6px 4px;border-bottom:2px solid #eadfcd;font-size:12px;color:#6b625a;">${t('Price')}</th></tr>
 ${tickets.map(
   (ticket) =>
-    html`<tr><td style="padding:8px 4px;border-bottom:1px solid #eadfcd;font-family:Menlo,Consolas,monospace;font-size:13px;" title="${ticket.id}">${shortTicketId(ticket.id)}</td><td style="padding:8px 4px;border-bottom:1px solid #eadfcd;font-size:14px;">${ticket.holderName?.trim() || '—'}</td><td align="right" style="padding:8px 4px;border-bottom:1px solid #eadfcd;font-size:14px;">${money(ticket.price)}</td></tr>
+    html`<tr><td style="padding:8px 4px;border-bottom:1px solid #eadfcd;font-family:Menlo,Consolas,monospace;font-size:13px;" >${ticket.code}</td><td style="padding:8px 4px;border-bottom:1px solid #eadfcd;font-size:14px;">${ticket.holderName?.trim() || '—'}</td><td align="right" style="padding:8px 4px;border-bottom:1px solid #eadfcd;font-size:14px;">${money(ticket.price)}</td></tr>
 `,
 )}</table>`;
 }
@@ -129,7 +130,7 @@ export function textTicketList(tickets: EmailTicket[], t: Translate = translator
   return tickets
     .map((ticket, i) => {
       const name = ticket.holderName?.trim() ? `, ${ticket.holderName.trim()}` : '';
-      return `${i + 1}. ${t('Ticket')} ${ticket.id}${name}, ${money(ticket.price)}`;
+      return `${i + 1}. ${t('Ticket')} ${ticket.code}${name}, ${money(ticket.price)}`;
     })
     .join('\n');
 }

@@ -1,4 +1,3 @@
-import { shortTicketId } from '../../documents/ticket-pdf';
 import { type Translate, translator } from '../../i18n/messages';
 import { html, type SafeHtml, safeUrl } from './html';
 
@@ -7,6 +6,8 @@ import { html, type SafeHtml, safeUrl } from './html';
 
 export interface WalletLinks {
   ticketId: string;
+  /** UT-XXXXXXXXXX, how the email names the ticket. */
+  code: string;
   apple: string;
   google: string;
 }
@@ -21,7 +22,7 @@ export function walletSection(links: WalletLinks[] | undefined, t: Translate = t
 ${links.map(
   (
     link,
-  ) => html`<p style="margin:0 0 10px;">${several ? html`<span style="display:block;margin:0 0 4px;font-family:Menlo,Consolas,monospace;font-size:13px;">${t('Ticket')} ${shortTicketId(link.ticketId)}</span>` : ''}<a href="${safeUrl(link.apple)}" style="${LINK}">${t('Add to Apple Wallet')}</a><a href="${safeUrl(link.google)}" style="${LINK}">${t('Save to Google Wallet')}</a></p>
+  ) => html`<p style="margin:0 0 10px;">${several ? html`<span style="display:block;margin:0 0 4px;font-family:Menlo,Consolas,monospace;font-size:13px;">${t('Ticket')} ${link.code}</span>` : ''}<a href="${safeUrl(link.apple)}" style="${LINK}">${t('Add to Apple Wallet')}</a><a href="${safeUrl(link.google)}" style="${LINK}">${t('Save to Google Wallet')}</a></p>
 `,
 )}`;
 }
@@ -34,7 +35,7 @@ export function textWalletSection(
   return links
     .map(
       (link) =>
-        `${t('Ticket')} ${shortTicketId(link.ticketId)}:\n  ${t('Add to Apple Wallet')}: ${link.apple}\n  ${t('Save to Google Wallet')}: ${link.google}`,
+        `${t('Ticket')} ${link.code}:\n  ${t('Add to Apple Wallet')}: ${link.apple}\n  ${t('Save to Google Wallet')}: ${link.google}`,
     )
     .join('\n');
 }

@@ -4,7 +4,10 @@ import { api } from '../../../../lib/api-client';
 
 /** GET /tickets/admin/stats: ticket totals of the admin dashboard (admin-side §3 default: total, revenue). */
 export interface TicketStats {
+  /** Every ticket, cancelled included: not a sales figure. */
   total: number;
+  /** Active + used, as the server counts it (@utsav/domain/gate-pass): the dashboard's "Tickets Sold". */
+  sold: number;
   revenue: number;
 }
 
@@ -14,7 +17,11 @@ export async function getTicketStats(signal?: AbortSignal): Promise<TicketStats>
     { signal },
   );
   const stats = body?.stats ?? body?.data ?? {};
-  return { total: Number(stats.total) || 0, revenue: Number(stats.revenue) || 0 };
+  return {
+    total: Number(stats.total) || 0,
+    sold: Number(stats.sold) || 0,
+    revenue: Number(stats.revenue) || 0,
+  };
 }
 
 export const ticketStatsQueryOptions = () =>

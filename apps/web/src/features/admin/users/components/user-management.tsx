@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from '@utsav/domain/constants';
-import { can, type Role } from '@utsav/domain/roles';
+import { can, type Role, roleLabel } from '@utsav/domain/roles';
 import { Info, RotateCw, Search, Trash2, UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -24,10 +24,10 @@ import { RoleDialog } from './role-dialog';
 type RoleFilter = NonNullable<UsersQuery['role']>;
 const ROLE_FILTERS: { value: RoleFilter; label: string }[] = [
   { value: 'all', label: 'All roles' },
-  { value: 'admin', label: 'Admin' },
-  { value: 'manager', label: 'Manager' },
-  { value: 'qrchecker', label: 'QR checker' },
-  { value: 'guest', label: 'Guest' },
+  { value: 'admin', label: roleLabel('admin') },
+  { value: 'manager', label: roleLabel('manager') },
+  { value: 'qrchecker', label: roleLabel('qrchecker') },
+  { value: 'guest', label: roleLabel('guest') },
 ];
 
 interface RowActions {

@@ -1,0 +1,83 @@
+import { REFUSAL_REASONS } from '@utsav/domain/gate-pass';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { liveView, ticketHistory } from './live-service';
+
+// The live gate view for admins and managers (tracker issue 16). Polled by the dashboard's Gates panel.
+
+const liveJsonSchema = z.object({
+  success: z.literal(true),
+  generatedAt: z.string(),
+  reentryAllowed: z.boolean(),
+  sold: z.number(),
+  admitted: z.number(),
+  arrivedPercentage: z.number(),
+  inside: z.number(),
+  gates: z.array(
+    z.object({
+      gate: z.string(),
+      admitted: z.number(),
+      lastMinute: z.number(),
+      devices: z.number(),
+      perMinute: z.array(z.object({ minute: z.string(), count: z.number() })),
+    }),
+  ),
+  refusals: z.object(Object.fromEntries(REFUSAL_REASONS.map((reason) => [reason, z.number()]))),
+  devices: z.array(
+    z.object({
+      deviceId: z.string(),
+      gate: z.string(),
+      checker: z.string().nullable(),
+      lastSeenAt: z.string(),
+      online: z.boolean(),
+      queued: z.number(),
+    }),
+  ),
+  conflicts: z.number(),
+});
+
+const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/checkin/live',
+    {
+      onRequest: app.requireAction('analytics:view'),
+      schema: { tags: ['admin'], response: { 200: liveJsonSchema } },
+    },
+    async (_request, reply) => {
+      // Live figures: never from a browser or proxy cache.
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, ...(await liveView(app.ctx)) };
+    },
+  );
+
+  app.get(
+    '/admin/tickets/:id/checkins',
+    {
+      onRequest: app.requireAction('tickets:view'),
+      schema: {
+        tags: ['admin'],
+        params: z.object({ id: z.string().max(100) }),
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            history: z.array(
+              z.object({
+                direction: z.enum(['in', 'out']),
+                at: z.string(),
+                gate: z.string().nullable(),
+                deviceId: z.string().nullable(),
+                scannedBy: z.object({ name: z.string() }).nullable(),
+                /** scan, typed (the code typed in), search (found by name/email at the gate). */
+                method: z.enum(['scan', 'typed', 'search']),
+                offline: z.boolean(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => ({ success: true as const, history: await ticketHistory(app.ctx, request.params.id) }),
+  );
+};
+
+export default liveRoutes;

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { decidePass, type PassDirection, type PassOutcome } from '@utsav/domain/gate-pass';
+import type { AppContext } from '../../platform/context';
+import { transaction } from '../../platform/db/database';
+import type {
+  CheckinScansTable,
+  EventRow,
+  ScanAction,
+  ScanMethod,
+  ScanResult,
+  UserRow,
+} from '../../platform/db/schema';
+import { admitTicket, exitTicket, findTicketGateState, insertScan, type TicketGateState } from './repo';
+
+// One pass through a gate, in either direction, with its log row in the same transaction. The decision is
+// the conditional update in repo.ts (admitTicket / exitTicket); when it refuses, @utsav/domain/gate-pass
+// explains why from the row as it now is.
+
+export interface ScanSource {
+  checker: UserRow;
+  deviceId: string | null;
+  gate: string | null;
+  action: ScanAction;
+  direction: PassDirection;
+  method: ScanMethod;
+  localId: string | null;
+  scannedAt: string;
+  now: string;
+}
+
+export type PassDecision =
+  | { result: 'admitted' | 'exited' }
+  | { result: Exclude<PassOutcome, 'admitted' | 'exited'> | 'not_found'; state: TicketGateState | undefined };
+
+/** Thrown inside the pass transaction to roll it back: this device already recorded this scan. */
+export class ReplayDetected extends Error {}
+
+const PASS_ATTEMPTS = 3;
+
+export function reentryAllowed(event: EventRow): boolean {
+  return event.reentry_allowed === 1;
+}
+
+export async function passGate(
+  ctx: AppContext,
+  scan: ScanSource,
+  event: EventRow,
+  ticketId: string,
+): Promise<PassDecision> {
+  const reentry = reentryAllowed(event);
+  return transaction(ctx.db, async (trx) => {
+    for (let attempt = 1; ; attempt++) {
+      const pass = {
+        ticketId,
+        eventId: event.id,
+        checkerUserId: scan.checker.id,
+        at: scan.scannedAt,
+        now: scan.now,
+      };
+      const passed =
+        scan.direction === 'in'
+          ? await admitTicket(trx, { ...pass, reentryAllowed: reentry })
+          : reentry && (await exitTicket(trx, pass));
+      if (passed) {
+        const result = scan.direction === 'in' ? 'admitted' : 'exited';
+        await recordOnce(trx, scanRow(scan, ticketId, result));
+        return { result };
+      }
+      const state = await findTicketGateState(trx, ticketId, event.id);
+      const outcome = state
+        ? decidePass(scan.direction, { status: state.status, exitedAt: state.exited_at }, reentry)
+        : 'not_found';
+      // The row changed between the refused update and this read (staff reset it, or the other direction
+      // passed at another gate): the rule now says yes, so try the update again.
+      if (outcome === 'admitted' || outcome === 'exited') {
+        if (attempt < PASS_ATTEMPTS) continue;
+        throw new Error(`ticket ${ticketId} keeps changing during check-in`);
+      }
+      await recordOnce(trx, scanRow(scan, ticketId, outcome));
+      return { result: outcome, state };
+    }
+  });
+}
+
+async function recordOnce(trx: AppContext['db'], row: CheckinScansTable): Promise<void> {
+  if (!(await insertScan(trx, row))) throw new ReplayDetected();
+}
+
+export function scanRow(scan: ScanSource, ticketId: string | null, result: ScanResult): CheckinScansTable {
+  return {
+    id: randomUUID(),
+    ticket_id: ticketId,
+    checker_user_id: scan.checker.id,
+    device_id: scan.deviceId,
+    gate: scan.gate,
+    action: scan.action,
+    result,
+    local_id: scan.localId,
+    scanned_at: scan.scannedAt,
+    created_at: scan.now,
+    direction: scan.direction,
+    method: scan.method,
+  };
+}

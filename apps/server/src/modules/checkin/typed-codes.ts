@@ -1,0 +1,36 @@
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+
+// Typed ticket codes are rate-limited per checker, on top of the scan routes' own limit: a code is only 50
+// bits, and a volunteer types a handful an hour, while a script guessing codes would type thousands. Kept
+// per app instance (like @fastify/rate-limit's default store): with N instances a checker gets N times the
+// allowance at worst, still far from a guessing rate (10^15 codes).
+
+export const TYPED_CODES_PER_MINUTE = 20;
+const WINDOW_MS = 60_000;
+
+const limiters = new WeakMap<AppContext, Map<string, number[]>>();
+
+/** Counts one typed code for this checker; throws 429 RATE_LIMITED past the allowance. */
+export function countTypedCode(ctx: AppContext, checkerId: string): void {
+  let byChecker = limiters.get(ctx);
+  if (!byChecker) {
+    byChecker = new Map();
+    limiters.set(ctx, byChecker);
+  }
+  const now = ctx.now().getTime();
+  const recent = (byChecker.get(checkerId) ?? []).filter((at) => now - at < WINDOW_MS);
+  if (recent.length >= TYPED_CODES_PER_MINUTE) {
+    byChecker.set(checkerId, recent);
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many typed codes: at most ${TYPED_CODES_PER_MINUTE} a minute per volunteer. Wait a moment, or scan the QR.`,
+    );
+  }
+  recent.push(now);
+  byChecker.set(checkerId, recent);
+  // Forget checkers idle for a minute, so the map never grows past the night's volunteers.
+  if (byChecker.size > 1000) {
+    for (const [id, times] of byChecker) if (times.every((at) => now - at >= WINDOW_MS)) byChecker.delete(id);
+  }
+}

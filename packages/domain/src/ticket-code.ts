@@ -1,0 +1,62 @@
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+
+// The ticket code, UT-XXXXXXXXXX: the one reference printed on every surface (app, PDF, email, CSV, admin)
+// and the code a gate volunteer can type when a QR cannot be scanned. Ten characters of Crockford's base32
+// from a CSPRNG (50 bits): guessing one takes ~10^15 tries, and typed codes are rate-limited per checker.
+
+export const TICKET_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const TICKET_CODE_LENGTH = 10;
+export const TICKET_CODE_PREFIX = 'UT-';
+
+export function newTicketCode(): string {
+  const bytes = new Uint8Array(TICKET_CODE_LENGTH);
+  globalThis.crypto.getRandomValues(bytes);
+  let code = '';
+  // 256 is a multiple of 32: taking the low five bits keeps every character equally likely.
+  for (const byte of bytes) code += TICKET_CODE_ALPHABET[byte & 31];
+  return `${TICKET_CODE_PREFIX}${code}`;
+}
+
+/**
+ * The canonical UT-XXXXXXXXXX a person meant, or null. Forgiving as Crockford intended: any case, spaces
+ * and dashes anywhere, the prefix optional, O read as 0 and I/L as 1 (letters the alphabet leaves out).
+ */
+export function normalizeTicketCode(input: string): string | null {
+  let text = input.toUpperCase().replace(/[\s\-–—_.]/g, '');
+  if (text.startsWith('UT') && text.length === TICKET_CODE_LENGTH + 2) text = text.slice(2);
+  if (text.length !== TICKET_CODE_LENGTH) return null;
+  const mapped = text.replace(/O/g, '0').replace(/[IL]/g, '1');
+  for (const char of mapped) if (!TICKET_CODE_ALPHABET.includes(char)) return null;
+  return `${TICKET_CODE_PREFIX}${mapped}`;
+}
+
+/** True when the text reads as a typed ticket code rather than a QR token. */
+export function looksLikeTicketCode(input: string): boolean {
+  return normalizeTicketCode(input) !== null;
+}
+
+/** Bytes of the keyed hash kept per ticket in a gate snapshot: 64 bits never collide among 20,000 tickets. */
+const DIGEST_BYTES = 8;
+
+/**
+ * The keyed hash of a ticket code that a gate's offline snapshot holds instead of the code itself: a lost
+ * phone does not hand out typeable codes. The key is random per snapshot, so digests from two downloads
+ * cannot be matched up. Same function on the server (making the snapshot) and the phone (checking a code).
+ */
+export function ticketCodeDigest(keyBase64Url: string, canonicalCode: string): string {
+  const mac = hmac(sha256, base64UrlToBytes(keyBase64Url), new TextEncoder().encode(canonicalCode));
+  return bytesToBase64Url(mac.subarray(0, DIGEST_BYTES));
+}
+
+function base64UrlToBytes(text: string): Uint8Array {
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+export function bytesToBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
