@@ -47,4 +47,30 @@ describe('languages', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await context.close();
   });
+
+  it('shows the landing sections in Hindi, with links inside translated sentences, at 390 px', async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE, locale: 'hi-IN' });
+    const page = await context.newPage();
+    await page.goto(suite.server.url);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The sections load as they come near the viewport: scroll down as a reader would.
+    for (let step = 0; step < 20; step += 1) {
+      const done = await page.evaluate(() => {
+        window.scrollBy(0, window.innerHeight);
+        return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+      });
+      await page.waitForTimeout(150);
+      if (done) break;
+    }
+    const faq = page.getByRole('heading', { name: 'अक्सर पूछे जाने वाले प्रश्न' });
+    await faq.waitFor();
+    await page.getByRole('button', { name: 'क्या मैं अपना टिकट रद्द कर सकता/सकती हूँ?' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'रद्दीकरण नीति' }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: /मैप में खोलें/ }).isVisible()).toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await faq.scrollIntoViewIfNeeded();
+    await screenshot(page, 'language-hi-faq-390');
+    await context.close();
+  });
 });

@@ -1,17 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { SectionHeading } from '../../../ui/section-heading';
 import type { SectionEvent } from './section-event';
 
-const DEFAULT_ABOUT = [
-  'Before the nine nights of Navratri begin, Mumbai warms up with one evening of Garba and Raas. Live dhol and a band playing the songs you grew up dancing to, circles that keep widening as the night goes on, and dandiya sticks clicking in time.',
-  'Come in chaniya choli or kediyu, come with your family or your whole building society, and dance from the first beat to the last aarti. First-timers are welcome: the circles are friendly and the steps are easy to pick up.',
-];
-
 export default function AboutSection({ event }: { event: SectionEvent }) {
+  const { t } = useTranslation();
   const text = event.aboutText ?? event.description;
-  const paragraphs = text ? text.split(/\n{2,}/) : DEFAULT_ABOUT;
+  // The organiser's own text is shown as written; our default words are translated.
+  const paragraphs = text ? text.split(/\n{2,}/) : [t('landing.about.default1'), t('landing.about.default2')];
   return (
     <section aria-labelledby="about-title" className="mx-auto max-w-6xl px-5 py-20 sm:py-24">
-      <SectionHeading id="about-title" eyebrow={event.name} title="About the Event" />
+      <SectionHeading id="about-title" eyebrow={event.name} title={t('landing.about.title')} />
       <div
         className={`grid items-center gap-10 ${event.eventImage ? 'md:grid-cols-2' : 'mx-auto max-w-3xl'}`}
       >
@@ -23,7 +21,7 @@ export default function AboutSection({ event }: { event: SectionEvent }) {
         {event.eventImage ? (
           <img
             src={event.eventImage}
-            alt={`${event.name} poster`}
+            alt={t('landing.about.poster', { event: event.name })}
             loading="lazy"
             decoding="async"
             width={800}

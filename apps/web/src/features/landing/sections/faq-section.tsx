@@ -8,8 +8,10 @@ import {
   TRANSFER_FEE_PER_TICKET,
 } from '@utsav/domain/constants';
 import { formatRupees } from '@utsav/domain/pricing';
+import type { TFunction } from 'i18next';
 import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SectionHeading } from '../../../ui/section-heading';
 import type { SectionEvent } from './section-event';
@@ -19,52 +21,62 @@ interface Faq {
   answer: ReactNode;
 }
 
-function faqs(event: SectionEvent): Faq[] {
+function faqs(event: SectionEvent, t: TFunction): Faq[] {
+  const rupees = { deduction: formatRupees(CANCELLATION_DEDUCTION_PER_TICKET) };
   return [
+    { question: t('landing.faq.getTicketsQ'), answer: t('landing.faq.getTicketsA') },
     {
-      question: 'How do I get my tickets?',
-      answer:
-        'Sign in with your Google account and book online. Your tickets appear under My Tickets in your dashboard, each with its own QR code, and a confirmation email follows.',
+      question: t('landing.faq.groupQ'),
+      answer: t('landing.faq.groupA', {
+        groupMin: GROUP_MIN_QUANTITY,
+        price: formatRupees(event.ticketPrice),
+      }),
     },
     {
-      question: 'Is there a discount for groups?',
-      answer: `Yes. Booking ${GROUP_MIN_QUANTITY} or more tickets together moves the whole order to the group price when the event offers one; 1-3 tickets are ${formatRupees(event.ticketPrice)} each.`,
-    },
-    {
-      question: 'Can I cancel my ticket?',
+      question: t('landing.faq.cancelQ'),
       answer: (
-        <>
-          You can cancel up to {CANCELLATION_MIN_DAYS} days before the event. We deduct{' '}
-          {formatRupees(CANCELLATION_DEDUCTION_PER_TICKET)} per ticket (
-          {formatRupees(CANCELLATION_DEDUCTION_GATEWAY)} payment gateway +{' '}
-          {formatRupees(CANCELLATION_DEDUCTION_PLATFORM)} platform fee) and refund the rest to your original
-          payment method within {POLICY.refundBusinessDays} business days. Inside the last{' '}
-          {CANCELLATION_MIN_DAYS} days tickets cannot be cancelled and stay valid. Read the{' '}
-          <Link to="/cancellation-policy">cancellation policy</Link>.
-        </>
+        <Trans
+          i18nKey="landing.faq.cancelA"
+          values={{
+            days: CANCELLATION_MIN_DAYS,
+            ...rupees,
+            gateway: formatRupees(CANCELLATION_DEDUCTION_GATEWAY),
+            platform: formatRupees(CANCELLATION_DEDUCTION_PLATFORM),
+            businessDays: POLICY.refundBusinessDays,
+          }}
+          components={{ policy: <Link to="/cancellation-policy" /> }}
+        />
       ),
     },
     {
-      question: 'Do children need a ticket?',
-      answer: `Children under ${POLICY.childrenFreeUnderAge} enter free with a paying adult. Everyone aged ${POLICY.childrenFreeUnderAge} and above needs a ticket. Tickets are bought by adults (${POLICY.minimumBuyerAge}+).`,
+      question: t('landing.faq.childrenQ'),
+      answer: t('landing.faq.childrenA', {
+        age: POLICY.childrenFreeUnderAge,
+        buyerAge: POLICY.minimumBuyerAge,
+      }),
     },
     {
-      question: 'Can I give my ticket to someone else?',
-      answer: `Transfers are possible for a fee of ${formatRupees(TRANSFER_FEE_PER_TICKET)} per ticket and must be completed at least ${POLICY.transferCompleteHoursBefore} hours before the event. Write to ${POLICY.supportEmail}.`,
+      question: t('landing.faq.transferQ'),
+      answer: t('landing.faq.transferA', {
+        fee: formatRupees(TRANSFER_FEE_PER_TICKET),
+        hours: POLICY.transferCompleteHoursBefore,
+        email: POLICY.supportEmail,
+      }),
     },
+    { question: t('landing.faq.bringQ'), answer: t('landing.faq.bringA') },
     {
-      question: 'What should I bring?',
-      answer:
-        'Your ticket QR code (on your phone or printed) and a photo ID. Dandiya sticks are welcome; comfortable footwear is a good idea.',
-    },
-    {
-      question: 'How do I reach support?',
+      question: t('landing.faq.supportQ'),
       answer: (
-        <>
-          Email <a href={`mailto:${POLICY.supportEmail}`}>{POLICY.supportEmail}</a> ({POLICY.supportHours}).
-          Refund questions are answered within {POLICY.refundQueryResponseHours} hours, everything else within{' '}
-          {POLICY.generalQueryResponseHours} hours.
-        </>
+        <Trans
+          i18nKey="landing.faq.supportA"
+          values={{
+            email: POLICY.supportEmail,
+            hours: POLICY.supportHours,
+            refundHours: POLICY.refundQueryResponseHours,
+            otherHours: POLICY.generalQueryResponseHours,
+          }}
+          components={{ mail: <a href={`mailto:${POLICY.supportEmail}`} /> }}
+        />
       ),
     },
   ];
@@ -102,11 +114,12 @@ function FaqItem({ faq }: { faq: Faq }) {
 }
 
 export default function FaqSection({ event }: { event: SectionEvent }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="faq-title" className="mx-auto max-w-3xl px-5 py-20">
-      <SectionHeading id="faq-title" eyebrow="Good to know" title="Frequently Asked Questions" />
+      <SectionHeading id="faq-title" eyebrow={t('landing.faq.eyebrow')} title={t('landing.faq.title')} />
       <ul className="space-y-3">
-        {faqs(event).map((faq) => (
+        {faqs(event, t).map((faq) => (
           <FaqItem key={faq.question} faq={faq} />
         ))}
       </ul>

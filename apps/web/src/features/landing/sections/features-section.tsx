@@ -1,12 +1,18 @@
 import { Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { SectionHeading } from '../../../ui/section-heading';
 import type { SectionEvent } from './section-event';
 
 /** Rendered only when the event lists features (guest-side §1). */
 export default function FeaturesSection({ event }: { event: SectionEvent }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-5 py-20">
-      <SectionHeading id="features-title" eyebrow="Highlights" title="What Awaits You" />
+      <SectionHeading
+        id="features-title"
+        eyebrow={t('landing.features.eyebrow')}
+        title={t('landing.features.title')}
+      />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {event.features.map((feature) => (
           <li key={feature} className="card flex items-start gap-3 p-5 text-lg text-cream">
