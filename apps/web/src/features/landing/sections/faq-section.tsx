@@ -75,6 +75,7 @@ function faqs(event: SectionEvent, t: TFunction): Faq[] {
             refundHours: POLICY.refundQueryResponseHours,
             otherHours: POLICY.generalQueryResponseHours,
           }}
+          // biome-ignore lint/a11y/useAnchorContent: <Trans> fills the link with the translated <mail> text.
           components={{ mail: <a href={`mailto:${POLICY.supportEmail}`} /> }}
         />
       ),
