@@ -11,6 +11,7 @@ import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
 import type { EventRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { cachedEntry, rememberEntry } from './entry-cache';
 import {
   findEntry,
   lockQueueState,
@@ -56,9 +57,12 @@ export async function joinQueue(ctx: AppContext, caller: UserRow): Promise<Queue
     if (!salesAreOpen(room.salesOpenAt, now)) throw salesNotOpen(room.salesOpenAt!);
     return admitted(room, caller, new Date(now.getTime() + passMs(ctx)).toISOString());
   }
+  // Joining always reads the database: it is how a stale copy of this place (see entry-cache.ts) heals.
   const entry = await findEntry(ctx.db, room.event.id, caller.id);
+  if (entry) rememberEntry(ctx, entry);
   if (entry && !passRanOut(entry, now)) return statusOf(ctx, room, caller, entry);
   const joined = await takePlace(ctx, room.event, caller, now);
+  rememberEntry(ctx, joined);
   forgetSnapshot(ctx);
   return statusOf(ctx, (await roomSnapshot(ctx)) ?? room, caller, joined);
 }
@@ -66,7 +70,7 @@ export async function joinQueue(ctx: AppContext, caller: UserRow): Promise<Queue
 export async function myQueueStatus(ctx: AppContext, caller: UserRow): Promise<QueueStatus> {
   const room = await requireRoom(ctx);
   if (room.ticketsLeft === 0) return soldOut();
-  const entry = await findEntry(ctx.db, room.event.id, caller.id);
+  const entry = await cachedEntry(ctx, room.event.id, caller.id);
   if (!entry || passRanOut(entry, ctx.now())) {
     throw new AppError('NOT_IN_QUEUE', 'You are not in the line. Join it to buy tickets.');
   }
@@ -183,7 +187,9 @@ async function statusOf(
     expiresAt = new Date(now.getTime() + passMs(ctx)).toISOString();
     await markAdmitted(ctx.db, room.event.id, caller.id, now.toISOString(), expiresAt);
     // Two tabs admitted at once: both answer with the first expiry written.
-    expiresAt = (await findEntry(ctx.db, room.event.id, caller.id))?.pass_expires_at ?? expiresAt;
+    const stored = await findEntry(ctx.db, room.event.id, caller.id);
+    if (stored) rememberEntry(ctx, stored);
+    expiresAt = stored?.pass_expires_at ?? expiresAt;
   }
   return admitted(room, caller, expiresAt);
 }
