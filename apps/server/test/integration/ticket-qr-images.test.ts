@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { forgetQrDataUrls } from '../../src/platform/documents/qr-data-url';
 import { issuePaidTickets } from '../support/checkin';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';
@@ -67,5 +68,34 @@ describeEachDatabase('ticket QR images', (engine) => {
       expect(shown).toHaveLength(3);
       for (const ticket of shown) await expectScansAsItsCode(ticket);
     }
+  });
+
+  it('each image is stored once with its token, and later reads (another instance, a restart) take it from there', async () => {
+    const tokens = (
+      await server.request('GET', '/api/tickets/my-tickets', { token: owner.token })
+    ).body.tickets.map((ticket: TicketJson) => ticket.qrCode);
+    const stored = await server.ctx.db
+      .selectFrom('ticket_qr_images')
+      .select(['token', 'image'])
+      .where('token', 'in', tokens)
+      .execute();
+    expect(stored.map((row) => row.token).sort()).toEqual([...tokens].sort());
+
+    // A process that never made these images (its cache empty) answers what the database holds.
+    forgetQrDataUrls();
+    const marker = 'data:image/png;base64,U1RPUkVE';
+    await server.ctx.db
+      .updateTable('ticket_qr_images')
+      .set({ image: marker })
+      .where('token', '=', tokens[0])
+      .execute();
+    const mine = await server.request('GET', '/api/tickets/my-tickets', { token: owner.token });
+    const first = mine.body.tickets.find((ticket: TicketJson) => ticket.qrCode === tokens[0]);
+    expect(first.qrCodeImage).toBe(marker);
+    await server.ctx.db
+      .updateTable('ticket_qr_images')
+      .set({ image: stored.find((row) => row.token === tokens[0])!.image })
+      .where('token', '=', tokens[0])
+      .execute();
   });
 });

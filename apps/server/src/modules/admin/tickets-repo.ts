@@ -26,6 +26,7 @@ function ticketViews(db: Db) {
     .leftJoin('users as scanner', 'scanner.id', 'tickets.scanned_by_user_id')
     .leftJoin('users as issuer', 'issuer.id', 'tickets.issued_by_user_id')
     .leftJoin('orders', 'orders.id', 'tickets.order_id')
+    .leftJoin('ticket_qr_images', 'ticket_qr_images.token', 'tickets.qr_token')
     .selectAll('tickets')
     .select([
       'events.name as event_name',
@@ -39,6 +40,7 @@ function ticketViews(db: Db) {
       'scanner.name as scanner_name',
       'issuer.name as issuer_name',
       'orders.razorpay_order_id as razorpay_order_id',
+      'ticket_qr_images.image as qr_image',
     ]);
 }
 

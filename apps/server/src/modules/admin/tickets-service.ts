@@ -7,6 +7,7 @@ import { transaction } from '../../platform/db/database';
 import type { TicketRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { countTaken, lockEvent } from '../event/repo';
+import { withQrImages } from '../tickets/qr-images';
 import type { TicketView } from '../tickets/repo';
 import { soldTodayCount, totalRevenuePaise } from './analytics-repo';
 import {
@@ -49,7 +50,7 @@ export async function listTicketPage(
     listTickets(ctx.db, filter, { limit, offset: (page - 1) * limit }),
   ]);
   return {
-    tickets,
+    tickets: await withQrImages(ctx, tickets),
     pagination: {
       current: page,
       total: Math.ceil(totalTickets / limit),

@@ -28,7 +28,7 @@ export const ticketJsonSchema = z.object({
   cancelledAt: z.string().nullable(),
   cancellationReason: z.string().nullable(),
   qrCode: z.string(),
-  /** The QR of qrCode as a PNG data URL (cached per token; see qr-data-url.ts). */
+  /** The QR of qrCode as a PNG data URL (made once per token; see qr-images.ts). */
   qrCodeImage: z.string(),
   user: z.object({ name: z.string(), email: z.string() }),
   holderName: z.string(),
@@ -67,7 +67,8 @@ export function toTicketJson(ticket: TicketView): TicketJson {
     cancelledAt: ticket.cancelled_at,
     cancellationReason: ticket.cancellation_reason,
     qrCode: ticket.qr_token,
-    qrCodeImage: qrDataUrl(ticket.qr_token),
+    // Stored with the ticket once made (qr-images.ts), else made now from the per-process cache.
+    qrCodeImage: ticket.qr_image ?? qrDataUrl(ticket.qr_token),
     user: { name: ticket.owner_name, email: ticket.owner_email },
     holderName: ticket.holder_name,
     metadata: {

@@ -199,6 +199,8 @@ export interface TicketView extends TicketRow {
   scanner_name: string | null;
   issuer_name: string | null;
   razorpay_order_id: string | null;
+  /** The QR as a PNG data URL, once made (ticket_qr_images); null until then. */
+  qr_image: string | null;
 }
 
 function ticketViews(db: Db) {
@@ -209,6 +211,7 @@ function ticketViews(db: Db) {
     .leftJoin('users as scanner', 'scanner.id', 'tickets.scanned_by_user_id')
     .leftJoin('users as issuer', 'issuer.id', 'tickets.issued_by_user_id')
     .leftJoin('orders', 'orders.id', 'tickets.order_id')
+    .leftJoin('ticket_qr_images', 'ticket_qr_images.token', 'tickets.qr_token')
     .selectAll('tickets')
     .select([
       'events.name as event_name',
@@ -222,6 +225,7 @@ function ticketViews(db: Db) {
       'scanner.name as scanner_name',
       'issuer.name as issuer_name',
       'orders.razorpay_order_id as razorpay_order_id',
+      'ticket_qr_images.image as qr_image',
     ]);
 }
 

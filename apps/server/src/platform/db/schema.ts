@@ -258,6 +258,14 @@ export interface Database {
   event_inventory: EventInventoryTable;
   queue_state: QueueStateTable;
   queue_entries: QueueEntriesTable;
+  ticket_qr_images: TicketQrImagesTable;
+}
+
+/** A ticket token's QR as a PNG data URL (migration 0009), made once and read with the ticket. */
+export interface TicketQrImagesTable {
+  token: string;
+  image: string;
+  created_at: string;
 }
 
 /** The waiting room's counters for one event (migration 0010; rules in @utsav/domain/waiting-room). */

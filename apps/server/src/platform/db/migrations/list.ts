@@ -5,6 +5,7 @@ import * as checkinScans from './0003_checkin_scans';
 import * as refunds from './0004_refunds';
 import * as adminIndexes from './0005_admin_indexes';
 import * as paymentRefunds from './0006_payment_refunds';
+import * as ticketQrImages from './0009_ticket_qr_images';
 import * as waitingRoom from './0010_waiting_room';
 import * as eventInventory from './0011_event_inventory';
 import * as gates from './0013_gates';
@@ -19,6 +20,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0004_refunds', refunds],
   ['0005_admin_indexes', adminIndexes],
   ['0006_payment_refunds', paymentRefunds],
+  ['0009_ticket_qr_images', ticketQrImages],
   ['0010_waiting_room', waitingRoom],
   ['0011_event_inventory', eventInventory],
   ['0013_gates', gates],
