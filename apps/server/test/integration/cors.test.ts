@@ -9,7 +9,8 @@ import { type TestServer, useServer } from '../support/server';
 const FRONTEND = 'https://tickets.example.com';
 const OTHER_FRONTEND = 'http://localhost:5173';
 const STRANGER = 'https://evil.example.net';
-const PUBLIC_URL = 'https://api.example.com';
+// http: an https PUBLIC_URL is a production sign, which the development stand-ins refuse to run beside.
+const PUBLIC_URL = 'http://api.example.com';
 
 // A real 1x1 PNG.
 const PNG_DATA_URL =
