@@ -167,7 +167,7 @@ describe('gate check-in with a fake camera', () => {
       expect(await ticketStatus(rahul, offlineTicket.id)).toBe('active');
 
       // A cracked screen: the volunteer types the code printed under the QR. A ticket id is not enough.
-      const manual = page.getByLabel('Ticket code printed under the QR (starts with UT1.)');
+      const manual = page.getByLabel('Ticket code printed under the QR (UT-…)');
       await manual.fill(conflictTicket.id);
       await page.getByRole('button', { name: 'Check', exact: true }).click();
       expect(await page.getByRole('alert').textContent()).toContain("Meera's ticket");

@@ -24,6 +24,8 @@ export const ticketJsonSchema = z.object({
   updatedAt: z.string(),
   entryTime: z.string().nullable(),
   usedAt: z.string().nullable(),
+  /** Set while the holder is out on a pass (re-entry); null when inside or never admitted. */
+  exitedAt: z.string().nullable(),
   scannedBy: z.object({ name: z.string() }).nullable(),
   cancelledAt: z.string().nullable(),
   cancellationReason: z.string().nullable(),
@@ -63,6 +65,7 @@ export function toTicketJson(ticket: TicketView): TicketJson {
     // The moment the guest was admitted at the gate: the same instant as usedAt.
     entryTime: ticket.used_at,
     usedAt: ticket.used_at,
+    exitedAt: ticket.exited_at ?? null,
     scannedBy: ticket.scanner_name === null ? null : { name: ticket.scanner_name },
     cancelledAt: ticket.cancelled_at,
     cancellationReason: ticket.cancellation_reason,

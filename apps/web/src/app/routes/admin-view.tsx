@@ -13,6 +13,7 @@ import {
   isAdminView,
 } from '../../features/admin/dashboard/components/admin-dashboard';
 import { EventManager } from '../../features/admin/event-manager/components/event-manager';
+import { GatesPanel } from '../../features/admin/gates/components/gates-panel';
 import { ManagerPanel } from '../../features/admin/manager/components/manager-panel';
 import { ManualIssuance } from '../../features/admin/manual-issuance/components/manual-issuance';
 import { SystemHealthPanel } from '../../features/admin/system/components/system-health-panel';
@@ -145,6 +146,9 @@ export default function AdminView({
       break;
     case 'analytics':
       content = <SalesAnalytics onBack={back} />;
+      break;
+    case 'gates':
+      content = <GatesPanel onBack={back} />;
       break;
     case 'refund-management':
       content = <AdminRefundManagement onBack={back} role={role} />;

@@ -7,6 +7,10 @@ export interface CheckinSnapshotResponse {
   eventName: string;
   /** The event's Ed25519 public key (base64url): verifies ticket codes without the server. */
   publicKey: string;
+  /** Whether guests may go out and come back in (the scanner's Exit mode). */
+  reentryAllowed?: boolean;
+  /** Key of each ticket's codeDigest (typed codes are checked offline against it). */
+  codeKey?: string;
   generatedAt: string;
   tickets: SnapshotTicket[];
 }

@@ -6,9 +6,12 @@ export interface SyncAdmission {
   qrCode: string;
   scannedAt: string;
   snapshotAt?: string;
+  direction?: 'in' | 'out';
 }
 
-export type SyncOutcome = 'admitted' | 'already_used' | 'cancelled' | 'not_found' | 'invalid';
+export type { SyncOutcome } from '@utsav/domain/checkin-schema';
+
+import type { SyncOutcome } from '@utsav/domain/checkin-schema';
 
 export interface SyncResult {
   localId: string;

@@ -1,3 +1,4 @@
+import type { SyncOutcome } from '@utsav/domain/checkin-schema';
 import type { QueuedAdmission, SnapshotMeta, SnapshotTicket } from './offline-check';
 
 // The device's offline state in IndexedDB: the downloaded ticket list (20,000 rows of ~80 bytes is ~2 MB,
@@ -8,7 +9,7 @@ import type { QueuedAdmission, SnapshotMeta, SnapshotTicket } from './offline-ch
 export interface SyncConflict {
   localId: string;
   ticketId: string;
-  outcome: 'already_used' | 'cancelled' | 'not_found' | 'invalid';
+  outcome: Exclude<SyncOutcome, 'admitted' | 'exited'>;
   /** When this device admitted the guest offline. */
   scannedAt: string;
   /** For already_used: when and by whom the ticket was used before. */

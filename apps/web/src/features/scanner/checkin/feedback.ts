@@ -41,6 +41,14 @@ function tone(frequency: number, start: number, duration: number): void {
 
 const PATTERNS: Record<ScanTone, { tones: Array<[number, number, number]>; vibration: number[] }> = {
   success: { tones: [[1320, 0, 0.12]], vibration: [80] },
+  // A falling pair and three short buzzes: unmistakably not an admission.
+  exit: {
+    tones: [
+      [880, 0, 0.08],
+      [660, 0.12, 0.08],
+    ],
+    vibration: [50, 50, 50, 50, 50],
+  },
   warning: {
     tones: [
       [440, 0, 0.14],

@@ -1,10 +1,15 @@
+import { decidePass, type PassDirection } from '@utsav/domain/gate-pass';
 import { verifyTicketToken } from '@utsav/domain/qr-token';
+import { normalizeTicketCode, ticketCodeDigest } from '@utsav/domain/ticket-code';
 import {
   admittedOutcome,
   alreadyUsedOutcome,
   cancelledOutcome,
+  exitedOutcome,
   invalidTicketOutcome,
   networkOutcome,
+  notInsideOutcome,
+  reentryClosedOutcome,
   SCAN_TITLES,
   type ScanOutcome,
 } from './scan-outcome';
@@ -18,6 +23,10 @@ export interface SnapshotTicket {
   status: 'active' | 'used' | 'cancelled';
   holderFirstName: string | null;
   usedAt: string | null;
+  /** Set while the holder is out on a pass (re-entry). Absent in lists stored before re-entry existed. */
+  exitedAt?: string | null;
+  /** Keyed hash of the ticket code (meta.codeKey): a typed code is matched against it, offline. */
+  codeDigest?: string;
 }
 
 export interface SnapshotMeta {
@@ -28,6 +37,9 @@ export interface SnapshotMeta {
   /** When this device stored it (device clock). */
   downloadedAt: string;
   ticketCount: number;
+  reentryAllowed?: boolean;
+  /** Key of every ticket's codeDigest in this list. */
+  codeKey?: string;
 }
 
 export interface QueuedAdmission {
@@ -39,6 +51,8 @@ export interface QueuedAdmission {
   /** generatedAt of the ticket list this admission was decided with; the server records no earlier time. */
   snapshotAt?: string | undefined;
   holderFirstName: string | null;
+  /** 'out' for an exit (re-entry); admissions leave it out. */
+  direction?: PassDirection;
 }
 
 export type OfflineDecision =
@@ -49,15 +63,36 @@ export interface OfflineLookup {
   meta: SnapshotMeta | null;
   ticket(id: string): SnapshotTicket | undefined;
   queued(ticketId: string): QueuedAdmission | undefined;
+  /** The ticket whose code hashes to this digest under meta.codeKey. */
+  byDigest?(digest: string): SnapshotTicket | undefined;
 }
 
-export function checkOffline(code: string, lookup: OfflineLookup, now?: Date): OfflineDecision {
+export function checkOffline(
+  code: string,
+  lookup: OfflineLookup,
+  now?: Date,
+  direction: PassDirection = 'in',
+): OfflineDecision {
   const { meta } = lookup;
   if (!meta) {
     return {
       admit: false,
       outcome: networkOutcome('No offline ticket list on this device yet: connect once to download it'),
     };
+  }
+  const typed = normalizeTicketCode(code);
+  if (typed) {
+    // The list holds only keyed hashes of the codes; a code typed in is hashed the same way and looked up.
+    const found = meta.codeKey ? lookup.byDigest?.(ticketCodeDigest(meta.codeKey, typed)) : undefined;
+    if (!found) {
+      return {
+        admit: false,
+        outcome: meta.codeKey
+          ? { tone: 'danger', title: SCAN_TITLES.notFound, counter: 'invalidCodes' }
+          : networkOutcome('This phone’s ticket list is too old for typed codes: connect to refresh it'),
+      };
+    }
+    return decideTicket(found.id, lookup, now, direction);
   }
   let verification: ReturnType<typeof verifyTicketToken>;
   try {
@@ -86,19 +121,53 @@ export function checkOffline(code: string, lookup: OfflineLookup, now?: Date): O
     };
   }
 
-  const { ticketId } = verification;
+  return decideTicket(verification.ticketId, lookup, now, direction);
+}
+
+function decideTicket(
+  ticketId: string,
+  lookup: OfflineLookup,
+  now: Date | undefined,
+  direction: PassDirection,
+): OfflineDecision {
+  const reentry = lookup.meta?.reentryAllowed === true;
+  const ticket = lookup.ticket(ticketId);
+  const holderFirstName = ticket?.holderFirstName ?? null;
+  if (direction === 'out' || (ticket?.status === 'used' && ticket.exitedAt)) {
+    // The same rule as the server (@utsav/domain/gate-pass), on this phone's copy of the ticket, which
+    // learns every pass this phone queues.
+    const outcome = decidePass(
+      direction,
+      { status: ticket?.status ?? 'active', exitedAt: ticket?.exitedAt ?? null },
+      reentry,
+    );
+    if (outcome === 'exited' || outcome === 'admitted') {
+      return {
+        admit: true,
+        ticketId,
+        holderFirstName,
+        outcome:
+          outcome === 'exited'
+            ? exitedOutcome(holderFirstName ?? 'Guest', true)
+            : admittedOutcome(holderFirstName ?? 'Guest', true),
+      };
+    }
+    if (outcome === 'not_inside') return { admit: false, outcome: notInsideOutcome() };
+    if (outcome === 'reentry_closed') return { admit: false, outcome: reentryClosedOutcome() };
+    if (outcome === 'cancelled' || outcome === 'transferred')
+      return { admit: false, outcome: cancelledOutcome() };
+    return { admit: false, outcome: alreadyUsedOutcome(ticket?.usedAt, null, now) };
+  }
   const queued = lookup.queued(ticketId);
-  if (queued) {
+  if (queued && queued.direction !== 'out') {
     return { admit: false, outcome: alreadyUsedOutcome(queued.scannedAt, 'this device (offline)', now) };
   }
-  const ticket = lookup.ticket(ticketId);
   if (ticket?.status === 'used')
     return { admit: false, outcome: alreadyUsedOutcome(ticket.usedAt, null, now) };
   if (ticket?.status === 'cancelled') return { admit: false, outcome: cancelledOutcome() };
   // A correctly signed code missing from the list was issued after the list was downloaded (the list is
   // refreshed every few minutes while online). The signature proves we sold it, so the guest goes in; the
   // sync reports it if the server disagrees.
-  const holderFirstName = ticket?.holderFirstName ?? null;
   return {
     admit: true,
     ticketId,

@@ -23,7 +23,7 @@ export function welcomeTitle(name: string): string {
 }
 
 /** success = green "go", warning = amber "stop, seen before", danger = red "stop", unknown = grey "try again". */
-export type ScanTone = 'success' | 'warning' | 'danger' | 'unknown';
+export type ScanTone = 'success' | 'exit' | 'warning' | 'danger' | 'unknown';
 
 /** Which of the four device counters (guest-side §3 scanner stats) a scan adds to, besides totalScanned. */
 export type ScanCounter = 'validEntries' | 'alreadyUsed' | 'invalidCodes' | null;
@@ -47,6 +47,8 @@ export interface CheckinTicket {
   holderName?: string | null;
   user?: { name?: string | null } | null;
   usedAt?: string | null;
+  /** Set while the holder is out on a pass: scanning them in again is a re-entry, not "Already Used". */
+  exitedAt?: string | null;
   scannedBy?: { name?: string | null } | null;
 }
 
@@ -110,6 +112,37 @@ export function alreadyUsedOutcome(
   };
 }
 
+/** An exit through the gate (re-entry on): the guest may come back in once. */
+export function exitedOutcome(name: string, offline = false): ScanOutcome {
+  return {
+    tone: 'exit',
+    title: `Exit recorded, see you soon ${name.trim() || 'Guest'}!`,
+    detail: offline
+      ? 'Saved on this phone, syncs when back online'
+      : 'They may come back in once with this ticket',
+    counter: null,
+    ...(offline ? { offline: true } : {}),
+  };
+}
+
+export function notInsideOutcome(): ScanOutcome {
+  return {
+    tone: 'warning',
+    title: 'Not Inside',
+    detail: 'This ticket has not entered, or is already out',
+    counter: null,
+  };
+}
+
+export function reentryClosedOutcome(): ScanOutcome {
+  return {
+    tone: 'danger',
+    title: 'No Re-entry',
+    detail: 'Re-entry is not allowed at this event',
+    counter: 'invalidCodes',
+  };
+}
+
 export function cancelledOutcome(): ScanOutcome {
   return { tone: 'danger', title: SCAN_TITLES.cancelled, counter: 'invalidCodes' };
 }
@@ -141,6 +174,7 @@ export function outcomeForVerifiedTicket(
 ): ScanOutcome | null {
   if (!ticket || typeof ticket.status !== 'string') return invalidTicketOutcome();
   if (ticket.status === 'active') return null;
+  if (ticket.status === 'used' && ticket.exitedAt) return null;
   if (ticket.status === 'used') return alreadyUsedOutcome(ticket.usedAt, ticket.scannedBy?.name, now);
   if (ticket.status === 'cancelled') return cancelledOutcome();
   return invalidTicketOutcome();
@@ -169,6 +203,11 @@ export function outcomeForError(error: unknown, now?: Date): ScanOutcome {
     return error.code === 'TICKET_NOT_FOUND'
       ? { tone: 'danger', title: SCAN_TITLES.notFound, counter: 'invalidCodes' }
       : { tone: 'danger', title: SCAN_TITLES.invalidFormat, counter: 'invalidCodes' };
+  }
+  if (error.status === 409 && error.code === 'NOT_INSIDE') return notInsideOutcome();
+  if (error.status === 409 && error.code === 'REENTRY_DISABLED') return reentryClosedOutcome();
+  if (error.status === 429) {
+    return { tone: 'unknown', title: 'Too Many Typed Codes', detail: error.message, counter: null };
   }
   if (error.status === 400) {
     if (error.code === 'ALREADY_USED') {

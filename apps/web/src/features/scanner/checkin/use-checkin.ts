@@ -1,9 +1,12 @@
 import { MAX_SYNC_ADMISSIONS } from '@utsav/domain/checkin-schema';
+import type { PassDirection } from '@utsav/domain/gate-pass';
 import { normalizeScannedCode, parseTicketTokenUnverified } from '@utsav/domain/qr-token';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, apiRequest, isAbortError } from '../../../lib/api-client';
 import { getCheckinSnapshot } from '../api/get-checkin-snapshot';
+import { markExit } from '../api/mark-exit';
 import { markUsed } from '../api/mark-used';
+import { sendHeartbeat } from '../api/send-heartbeat';
 import { type SyncResult, syncCheckins } from '../api/sync-checkins';
 import { verifyQr } from '../api/verify-qr';
 import {
@@ -23,6 +26,7 @@ import {
   admittedOutcome,
   type CheckinTicket,
   emptyCodeOutcome,
+  exitedOutcome,
   guestName,
   isNetworkFailure,
   outcomeForError,
@@ -42,6 +46,8 @@ export const SCAN_NETWORK_BUDGET_MS = 2500;
 export const SNAPSHOT_REFRESH_MS = 5 * 60_000;
 /** While the server is unreachable (or admissions wait), this often we try again. */
 export const RECONNECT_PROBE_MS = 15_000;
+/** How often a phone tells the organiser's live view it is alive and how much it still has to sync. */
+export const HEARTBEAT_MS = 30_000;
 
 export interface CheckinContext {
   deviceId: string;
@@ -58,8 +64,8 @@ export interface OfflineCheckin {
   syncing: boolean;
   lastSyncAt: string | null;
   snapshotError: string | null;
-  /** Decides a scanned code: online when possible, else from the device's list. Never throws. */
-  check(code: string): Promise<ScanOutcome>;
+  /** Decides a scanned code, as an entry or (re-entry on) an exit: online when possible, else from the device's list. Never throws. */
+  check(code: string, direction?: PassDirection): Promise<ScanOutcome>;
   findTicket(id: string): SnapshotTicket | undefined;
   syncNow(): Promise<void>;
   refreshSnapshot(): Promise<void>;
@@ -89,6 +95,7 @@ function withBudget(ms: number): { signal: AbortSignal; expired: () => boolean; 
 
 export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCheckin {
   const tickets = useRef(new Map<string, SnapshotTicket>());
+  const byDigest = useRef(new Map<string, string>());
   const queueRef = useRef<QueuedAdmission[]>([]);
   const [meta, setMeta] = useState<SnapshotMeta | null>(null);
   const metaRef = useRef<SnapshotMeta | null>(null);
@@ -116,6 +123,7 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
   const applyState = useCallback(
     (state: CheckinState) => {
       tickets.current = new Map(state.tickets.map((ticket) => [ticket.id, ticket]));
+      byDigest.current = digestIndex(state.tickets);
       metaRef.current = state.meta;
       setMeta(state.meta);
       setQueue(state.queue);
@@ -130,10 +138,12 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
     const status = ticket.status === 'used' || ticket.status === 'cancelled' ? ticket.status : 'active';
     const known = tickets.current.get(ticket.id);
     const next: SnapshotTicket = {
+      ...known,
       id: ticket.id,
       status,
       holderFirstName: known?.holderFirstName ?? firstName(ticket.holderName ?? ticket.user?.name),
       usedAt: ticket.usedAt ?? (status === 'used' ? (fallbackUsedAt ?? new Date().toISOString()) : null),
+      exitedAt: ticket.exitedAt ?? null,
     };
     tickets.current.set(ticket.id, next);
     putTicket(next).catch(() => undefined);
@@ -173,8 +183,11 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
           generatedAt: snapshot.generatedAt,
           downloadedAt: new Date().toISOString(),
           ticketCount: snapshot.tickets.length,
+          reentryAllowed: snapshot.reentryAllowed === true,
+          ...(snapshot.codeKey ? { codeKey: snapshot.codeKey } : {}),
         };
         tickets.current = new Map(snapshot.tickets.map((ticket) => [ticket.id, ticket]));
+        byDigest.current = digestIndex(snapshot.tickets);
         metaRef.current = nextMeta;
         setMeta(nextMeta);
         setSnapshotError(null);
@@ -207,12 +220,13 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
           const response = await syncCheckins({
             deviceId: device,
             ...(gateName.trim() ? { gate: gateName.trim() } : {}),
-            admissions: batch.map(({ localId, ticketId, qrCode, scannedAt, snapshotAt }) => ({
+            admissions: batch.map(({ localId, ticketId, qrCode, scannedAt, snapshotAt, direction }) => ({
               localId,
               ticketId,
               qrCode,
               scannedAt,
               ...(snapshotAt ? { snapshotAt } : {}),
+              ...(direction === 'out' ? { direction } : {}),
             })),
           });
           const byLocalId = new Map(batch.map((admission) => [admission.localId, admission]));
@@ -223,7 +237,7 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
             const admission = byLocalId.get(result.localId);
             if (!admission) continue;
             settled.push(result.localId);
-            if (result.outcome === 'admitted') continue;
+            if (result.outcome === 'admitted' || result.outcome === 'exited') continue;
             found.push({
               localId: result.localId,
               ticketId: result.ticketId ?? admission.ticketId,
@@ -255,12 +269,22 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
   }, [setQueue]);
 
   const decideOffline = useCallback(
-    async (code: string): Promise<ScanOutcome> => {
-      const decision = checkOffline(code, {
-        meta: metaRef.current,
-        ticket: (id) => tickets.current.get(id),
-        queued: (ticketId) => queueRef.current.find((admission) => admission.ticketId === ticketId),
-      });
+    async (code: string, direction: PassDirection): Promise<ScanOutcome> => {
+      const decision = checkOffline(
+        code,
+        {
+          meta: metaRef.current,
+          ticket: (id) => tickets.current.get(id),
+          // The latest pass this phone queued for the ticket.
+          queued: (ticketId) => queueRef.current.findLast((admission) => admission.ticketId === ticketId),
+          byDigest: (digest) => {
+            const id = byDigest.current.get(digest);
+            return id === undefined ? undefined : tickets.current.get(id);
+          },
+        },
+        undefined,
+        direction,
+      );
       if (!decision.admit) return decision.outcome;
       const admission: QueuedAdmission = {
         localId: randomId(),
@@ -269,14 +293,18 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
         scannedAt: new Date().toISOString(),
         snapshotAt: metaRef.current?.generatedAt,
         holderFirstName: decision.holderFirstName,
+        ...(direction === 'out' ? { direction } : {}),
       };
       setQueue([...queueRef.current, admission]);
       // The list learns it too: once the queue has synced, a second scan here must still say 'Already Used'.
+      const known = tickets.current.get(decision.ticketId);
       const admitted: SnapshotTicket = {
+        ...known,
         id: decision.ticketId,
         status: 'used',
         holderFirstName: decision.holderFirstName,
-        usedAt: admission.scannedAt,
+        usedAt: known?.usedAt ?? admission.scannedAt,
+        exitedAt: direction === 'out' ? admission.scannedAt : null,
       };
       tickets.current.set(admitted.id, admitted);
       putTicket(admitted).catch(() => undefined);
@@ -290,16 +318,21 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
   );
 
   const check = useCallback(
-    async (raw: string): Promise<ScanOutcome> => {
+    async (raw: string, direction: PassDirection = 'in'): Promise<ScanOutcome> => {
       const normalized = normalizeScannedCode(raw);
       if (!normalized.ok) return emptyCodeOutcome();
       const { code } = normalized;
-      if (!navigator.onLine || !onlineRef.current) return decideOffline(code);
+      if (!navigator.onLine || !onlineRef.current) return decideOffline(code, direction);
 
       const { deviceId: device, gate: gateName } = contextRef.current;
       const body = { qrCode: code, deviceId: device, ...(gateName.trim() ? { gate: gateName.trim() } : {}) };
       const budget = withBudget(SCAN_NETWORK_BUDGET_MS);
       try {
+        if (direction === 'out') {
+          const exited = await markExit(body, budget.signal);
+          rememberTicket(exited.ticket ? { ...exited.ticket, status: 'used' } : undefined);
+          return exitedOutcome(exited.ticket ? guestName(exited.ticket) : 'Guest');
+        }
         const verified = await verifyQr(body, budget.signal);
         const settled = outcomeForVerifiedTicket(verified.ticket);
         if (settled) {
@@ -313,7 +346,7 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
       } catch (error) {
         if (isNetworkFailure(error) || (isAbortError(error) && budget.expired())) {
           setServerReachable(false);
-          return decideOffline(code);
+          return decideOffline(code, direction);
         }
         rememberRefusal(code, error);
         return outcomeForError(error);
@@ -398,6 +431,22 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
     return () => clearInterval(timer);
   }, [online, refreshSnapshot]);
 
+  // The organiser's live view lists this phone: its gate, last contact and the scans it still holds.
+  useEffect(() => {
+    if (!online || !ready) return;
+    const beat = () => {
+      const { deviceId: device, gate: gateName } = contextRef.current;
+      sendHeartbeat({
+        deviceId: device,
+        ...(gateName.trim() ? { gate: gateName.trim() } : {}),
+        queued: queueRef.current.length,
+      }).catch(() => undefined);
+    };
+    beat();
+    const timer = setInterval(beat, HEARTBEAT_MS);
+    return () => clearInterval(timer);
+  }, [online, ready]);
+
   const findTicket = useCallback((id: string) => tickets.current.get(id), []);
   const dismissConflicts = useCallback(async () => {
     setConflicts([]);
@@ -436,4 +485,11 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
       dismissConflicts,
     ],
   );
+}
+
+/** Ticket ids by the keyed hash of their code, for typed codes checked offline. */
+function digestIndex(list: SnapshotTicket[]): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const ticket of list) if (ticket.codeDigest) index.set(ticket.codeDigest, ticket.id);
+  return index;
 }

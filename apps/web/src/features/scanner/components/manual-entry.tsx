@@ -37,7 +37,7 @@ export function ManualEntry({ onSubmit, explain, busy }: ManualEntryProps) {
       </h2>
       <form onSubmit={submit} className="mt-3 flex flex-col gap-2">
         <label htmlFor={inputId} className="text-sm text-maroon-100">
-          Ticket code printed under the QR (starts with UT1.)
+          Ticket code printed under the QR (UT-…)
         </label>
         <div className="flex gap-2">
           <input
@@ -54,7 +54,7 @@ export function ManualEntry({ onSubmit, explain, busy }: ManualEntryProps) {
             enterKeyHint="go"
             aria-describedby={hint ? hintId : undefined}
             aria-invalid={hint ? true : undefined}
-            placeholder="UT1.…"
+            placeholder="UT-XXXXXXXXXX"
             className="min-h-12 min-w-0 flex-1 rounded-xl border border-gold-400/40 bg-maroon-950 px-3 font-mono text-cream placeholder:text-maroon-300 focus:border-saffron-300 focus:outline-none"
           />
           <Button type="submit" loading={busy} icon={<Keyboard aria-hidden="true" className="size-4" />}>

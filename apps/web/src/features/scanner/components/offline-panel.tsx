@@ -11,6 +11,9 @@ const CONFLICT_WORDS: Record<SyncConflict['outcome'], string> = {
   cancelled: 'was cancelled',
   not_found: 'is not a ticket the server knows',
   invalid: 'was refused as invalid by the server',
+  not_inside: 'was not inside when its exit reached the server',
+  reentry_closed: 'could not pass: re-entry is not allowed',
+  transferred: 'was transferred to someone else',
 };
 
 /** "ticket …a1b2c3d4 admitted offline here at 7:45 pm was already used at 7:42 pm by Asha". */

@@ -1,15 +1,20 @@
-import { CircleAlert, CircleCheckBig, CircleX, CloudOff, WifiOff } from 'lucide-react';
+import { CircleAlert, CircleCheckBig, CircleX, CloudOff, LogOut, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ScanOutcome, ScanTone } from '../checkin/scan-outcome';
 
 // Read from arm's length in a dark venue: a solid colour per answer, a large icon whose shape differs
 // per answer, and the words. Never colour alone (colour-blind volunteers, sunlight on the screen).
-// White on green-800 ≈ 7:1, ink on amber-300 ≈ 12:1, white on red-700 ≈ 6.5:1, white on slate-700 ≈ 10:1.
+// White on green-800 ≈ 7:1, white on sky-900 ≈ 10:1, ink on amber-300 ≈ 12:1, white on red-700 ≈ 6.5:1, white on slate-700 ≈ 10:1.
 const TONES: Record<ScanTone, { box: string; icon: ReactNode; label: string }> = {
   success: {
     box: 'bg-green-800 text-white',
     icon: <CircleCheckBig aria-hidden="true" className="size-20" strokeWidth={2.5} />,
     label: 'Allowed',
+  },
+  exit: {
+    box: 'bg-sky-900 text-white',
+    icon: <LogOut aria-hidden="true" className="size-20" strokeWidth={2.5} />,
+    label: 'Out',
   },
   warning: {
     box: 'bg-amber-300 text-ink',

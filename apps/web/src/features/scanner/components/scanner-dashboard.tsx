@@ -1,4 +1,5 @@
 import { SCANNER_RESULT_OVERLAY_MS } from '@utsav/domain/constants';
+import type { PassDirection } from '@utsav/domain/gate-pass';
 import { TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -17,10 +18,12 @@ import { explainManualCode } from '../checkin/manual-code';
 import { formatScanTime, type ScanOutcome } from '../checkin/scan-outcome';
 import { useOfflineCheckin } from '../checkin/use-checkin';
 import { getQrDetector } from '../engine/decoder';
+import { useGateTools } from '../engine/use-gate-tools';
 import { useQrScanner } from '../engine/use-qr-scanner';
 import { CameraView } from './camera-view';
 import { ConnectionStatus } from './connection-status';
 import { DeviceSettings } from './device-settings';
+import { GateBar } from './gate-bar';
 import { ManualEntry } from './manual-entry';
 import { CONFLICTS_ID, OfflinePanel } from './offline-panel';
 import { ScanResultOverlay } from './scan-result-overlay';
@@ -41,6 +44,9 @@ export default function ScannerDashboard() {
   const [result, setResult] = useState<ShownResult | null>(null);
   const [overlay, setOverlay] = useState(false);
   const [manualBusy, setManualBusy] = useState(false);
+  const [mode, setMode] = useState<PassDirection>('in');
+  const modeRef = useRef(mode);
+  modeRef.current = mode;
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
   const seq = useRef(0);
@@ -60,7 +66,8 @@ export default function ScannerDashboard() {
 
   const handleCode = useCallback(
     async (code: string) => {
-      const turn = line.current.then(() => check(code));
+      const direction = modeRef.current;
+      const turn = line.current.then(() => check(code, direction));
       line.current = turn.catch(() => undefined);
       const outcome = await turn;
       setStats((current) => {
@@ -112,6 +119,13 @@ export default function ScannerDashboard() {
     [handleCode],
   );
 
+  const reentryAllowed = checkin.meta?.reentryAllowed === true;
+  // Exit mode only while the event allows re-entry: an organiser switching it off puts phones back to Entry.
+  useEffect(() => {
+    if (!reentryAllowed) setMode('in');
+  }, [reentryAllowed]);
+  const tools = useGateTools(scanner.videoRef, scanner.state === 'on' || scanner.state === 'paused');
+
   const { findTicket } = checkin;
   const explain = useCallback((text: string) => explainManualCode(text, findTicket), [findTicket]);
 
@@ -121,7 +135,16 @@ export default function ScannerDashboard() {
         <h1 className="font-display text-3xl text-gold-200 sm:text-4xl">QR Scanner</h1>
         <ConnectionStatus online={checkin.online} queued={checkin.queue.length} syncing={checkin.syncing} />
       </div>
-      {settings.gate.trim() && <p className="mt-1 text-sm text-maroon-100">{settings.gate.trim()}</p>}
+      <GateBar
+        gate={settings.gate}
+        admitted={stats.validEntries}
+        mode={mode}
+        reentryAllowed={reentryAllowed}
+        onModeChange={setMode}
+        torchAvailable={tools.torchAvailable}
+        torchOn={tools.torchOn}
+        onTorch={() => void tools.toggleTorch()}
+      />
       {checkin.conflicts.length > 0 && (
         <button
           type="button"

@@ -4,6 +4,7 @@ import {
   BarChart3,
   CalendarCheck2,
   CalendarPlus,
+  DoorOpen,
   IndianRupee,
   ListChecks,
   ReceiptIndianRupee,
@@ -28,6 +29,7 @@ export const ADMIN_VIEWS = [
   'manual-ticket-issuance',
   'analytics',
   'refund-management',
+  'gates',
 ] as const;
 export type AdminViewId = (typeof ADMIN_VIEWS)[number];
 
@@ -151,6 +153,12 @@ const TILES: Tile[] = [
     title: 'Manage Refunds',
     description: 'Every refund with its status and amounts.',
     icon: <Undo2 className={ICON} />,
+  },
+  {
+    view: 'gates',
+    title: 'Gates',
+    description: 'Live: admitted, inside now, each gate per minute, phones and refusals.',
+    icon: <DoorOpen className={ICON} />,
   },
 ];
 

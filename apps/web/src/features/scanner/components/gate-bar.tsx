@@ -1,0 +1,89 @@
+import type { PassDirection } from '@utsav/domain/gate-pass';
+import { Flashlight, FlashlightOff, LogIn, LogOut } from 'lucide-react';
+
+interface GateBarProps {
+  gate: string;
+  /** Guests this phone has let in (its "Valid Entries" counter). */
+  admitted: number;
+  mode: PassDirection;
+  /** Exit mode is offered only when the event allows re-entry. */
+  reentryAllowed: boolean;
+  onModeChange(mode: PassDirection): void;
+  torchAvailable: boolean;
+  torchOn: boolean;
+  onTorch(): void;
+}
+
+const MODE_BUTTON =
+  'inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-xl px-4 text-base font-bold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-saffron-300';
+
+/**
+ * Always in view at the top of the scanner: which gate this is, how many this phone let in, Entry or Exit,
+ * and the torch. Large, high-contrast controls a volunteer can hit in the dark with a thumb.
+ */
+export function GateBar(props: GateBarProps) {
+  const { gate, admitted, mode, reentryAllowed, onModeChange, torchAvailable, torchOn, onTorch } = props;
+  return (
+    <section
+      aria-label="Gate"
+      className="sticky top-16 z-20 -mx-4 mt-2 border-y border-gold-400/30 bg-maroon-950/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <p className="min-w-0 truncate text-lg font-bold text-cream" data-testid="gate-name">
+          {gate.trim() || 'Gate not named'}
+        </p>
+        <p className="shrink-0 text-right text-sm text-maroon-100">
+          <span data-testid="phone-count" className="text-2xl font-extrabold text-green-300 tabular-nums">
+            {admitted}
+          </span>{' '}
+          in on this phone
+        </p>
+        {torchAvailable && (
+          <button
+            type="button"
+            onClick={onTorch}
+            aria-pressed={torchOn}
+            aria-label={torchOn ? 'Torch off' : 'Torch on'}
+            className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-gold-300 text-ink"
+          >
+            {torchOn ? (
+              <FlashlightOff aria-hidden="true" className="size-6" />
+            ) : (
+              <Flashlight aria-hidden="true" className="size-6" />
+            )}
+          </button>
+        )}
+      </div>
+      {reentryAllowed && (
+        <fieldset className="mt-2">
+          <legend className="sr-only">Scan mode</legend>
+          <div className="flex gap-2">
+            <button
+              type="button"
+              aria-pressed={mode === 'in'}
+              onClick={() => onModeChange('in')}
+              className={`${MODE_BUTTON} ${mode === 'in' ? 'bg-green-700 text-white' : 'bg-maroon-900 text-maroon-100'}`}
+            >
+              <LogIn aria-hidden="true" className="size-5" />
+              Entry
+            </button>
+            <button
+              type="button"
+              aria-pressed={mode === 'out'}
+              onClick={() => onModeChange('out')}
+              className={`${MODE_BUTTON} ${mode === 'out' ? 'bg-sky-800 text-white' : 'bg-maroon-900 text-maroon-100'}`}
+            >
+              <LogOut aria-hidden="true" className="size-5" />
+              Exit
+            </button>
+          </div>
+          {mode === 'out' && (
+            <p role="status" className="mt-1.5 text-center text-sm font-semibold text-sky-200">
+              Exit mode: scanning records guests going out
+            </p>
+          )}
+        </fieldset>
+      )}
+    </section>
+  );
+}
