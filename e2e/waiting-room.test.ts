@@ -63,6 +63,39 @@ describe('the waiting room in the purchase flow', () => {
     await context.close();
   }, 120_000);
 
+  it('tickets selling out while the person waits is said at once, in an alert', async () => {
+    for (const name of ['third', 'fourth']) {
+      const person = await api.signIn(`${name}.ahead@example.test`, name);
+      await api.call('POST', '/api/queue/join', person.token);
+    }
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await signInThroughPopup(page, { email: 'late.comer@example.test', name: 'Late Comer' });
+    await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
+    const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });
+    await booking.getByRole('checkbox').check();
+    await booking.getByRole('button', { name: 'Continue to Purchase' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm Your Purchase' })
+      .getByRole('button', { name: /^Pay / })
+      .click();
+    await page.getByRole('dialog', { name: 'You Are in the Line' }).getByText('Your place in line').waitFor();
+
+    // The organiser closes sales at what is already sold or held: nothing is left for the line.
+    const admin = await api.signIn('admin@utsav.test', 'Asha Admin');
+    const current = await api.currentEvent();
+    const taken = (current.totalTickets as number) - (current.availableTickets as number);
+    const body = { ...current, features: (current.features as string[]).join(',') };
+    await api.call('PUT', '/api/event', admin.token, { ...body, totalTickets: taken });
+
+    const alert = page.getByRole('alert').filter({ hasText: 'sold out while you were waiting' });
+    await alert.waitFor({ timeout: 30_000 });
+    await screenshot(page, 'waiting-room-sold-out-390');
+    await api.call('PUT', '/api/event', admin.token, { ...body, totalTickets: current.totalTickets });
+    await context.close();
+  }, 90_000);
+
   it('before sales open the dialog counts down and lets a signed-in person join the line for the draw', async () => {
     const admin = await api.signIn('admin@utsav.test', 'Asha Admin');
     const current = await api.currentEvent();

@@ -46,7 +46,11 @@ export function useWaitingRoom(active: boolean, onAdmitted: (pass: string) => vo
           setProblem(error.message);
           return;
         }
-        setProblem('The connection dropped. Still trying; your place is kept.');
+        setProblem(
+          error instanceof ApiError && error.status === 503
+            ? 'The site is very busy. Still trying; your place is kept.'
+            : 'The connection dropped. Still trying; your place is kept.',
+        );
         return later(RETRY_AFTER_ERROR_MS, () => ask(join));
       }
       if (stopped) return;
