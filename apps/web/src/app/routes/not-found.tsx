@@ -1,21 +1,23 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button } from '../../ui/button';
 import { FullScreenMessage } from '../../ui/full-screen-message';
 
 export function NotFoundPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
-  useDocumentTitle('Page not found');
+  useDocumentTitle(t('shell.notFound.title'));
   return (
     <FullScreenMessage
-      title="Page not found"
+      title={t('shell.notFound.title')}
       actions={
         <Button size="lg" onClick={() => navigate('/')}>
-          Go to Home
+          {t('shell.notFound.home')}
         </Button>
       }
     >
-      <p>The page you were looking for does not exist.</p>
+      <p>{t('shell.notFound.text')}</p>
     </FullScreenMessage>
   );
 }

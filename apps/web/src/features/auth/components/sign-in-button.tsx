@@ -1,5 +1,6 @@
 import { AUTH_BANNER_MS } from '@utsav/domain/constants';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
 import { GoogleIcon } from '../../../ui/google-icon';
 import { useAuth } from '../context/auth-context';
@@ -8,6 +9,7 @@ import { buttonMessage } from '../utils/sign-in-messages';
 
 /** The header's 'Sign In with Google' with its own short-lived message under it (guest-side §8). */
 export function HeaderSignInButton({ onSignedIn }: { onSignedIn?: (user: BackendUser) => void }) {
+  const { t } = useTranslation();
   const { signIn, signingIn } = useAuth();
   const [message, setMessage] = useState<string | null>(null);
 
@@ -37,8 +39,8 @@ export function HeaderSignInButton({ onSignedIn }: { onSignedIn?: (user: Backend
         icon={<GoogleIcon size={16} />}
         className="bg-cream! text-ink! border-transparent! hover:bg-white!"
       >
-        <span className="hidden min-[360px]:inline">Sign In with Google</span>
-        <span className="min-[360px]:hidden">Sign In</span>
+        <span className="hidden min-[360px]:inline">{t('auth.signInWithGoogle')}</span>
+        <span className="min-[360px]:hidden">{t('auth.signIn')}</span>
       </Button>
       {message ? (
         <p

@@ -1,23 +1,30 @@
 import { ApiError } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n/i18n';
 import { IdentityError } from '../../../lib/identity';
 
 // Two catalogues of the spec: the auth error banner (guest-side §5) and the header button (§8).
 
-export const BANNER_MESSAGES = {
-  cancelled: 'Sign-in was cancelled.',
-  blocked: 'Pop-up was blocked. Please allow pop-ups for this site.',
-  failed: 'Sign-in failed. Please try again.',
+// The texts live in locales/<language>/auth.json (English verbatim from the spec); these are their keys, and
+// the functions answer in the current language.
+const BANNER_MESSAGES = {
+  cancelled: 'auth.banner.cancelled',
+  blocked: 'auth.banner.blocked',
+  failed: 'auth.banner.failed',
 } as const;
 
-export const BUTTON_MESSAGES = {
-  cancelled: 'Sign-in cancelled. Please try again.',
-  blocked: 'Pop-up blocked. Please allow pop-ups and try again.',
-  network: 'Network error. Please check your connection.',
-  tooMany: 'Too many attempts. Please wait and try again.',
-  other: 'Authentication failed. Please try again.',
+const BUTTON_MESSAGES = {
+  cancelled: 'auth.button.cancelled',
+  blocked: 'auth.button.blocked',
+  network: 'auth.button.network',
+  tooMany: 'auth.button.tooMany',
+  other: 'auth.button.other',
 } as const;
 
 export function bannerMessage(error: unknown): string {
+  return i18n.t(bannerKey(error));
+}
+
+function bannerKey(error: unknown): string {
   if (error instanceof IdentityError) {
     if (error.code === 'popup-closed') return BANNER_MESSAGES.cancelled;
     if (error.code === 'popup-blocked') return BANNER_MESSAGES.blocked;
@@ -26,6 +33,10 @@ export function bannerMessage(error: unknown): string {
 }
 
 export function buttonMessage(error: unknown): string {
+  return i18n.t(buttonKey(error));
+}
+
+function buttonKey(error: unknown): string {
   if (error instanceof IdentityError) {
     switch (error.code) {
       case 'popup-closed':
