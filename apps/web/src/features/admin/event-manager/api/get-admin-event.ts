@@ -21,6 +21,7 @@ export interface AdminEvent {
   aboutText: string | null;
   /** ISO instant ticket sales open; null: open now. */
   salesOpenAt: string | null;
+  reentryAllowed: boolean;
 }
 
 type Raw = Record<string, unknown>;
@@ -55,6 +56,7 @@ export function toAdminEvent(raw: unknown): AdminEvent | null {
       : [],
     aboutText: text(event.aboutText) || null,
     salesOpenAt: text(event.salesOpenAt) || null,
+    reentryAllowed: event.reentryAllowed === true,
   };
 }
 

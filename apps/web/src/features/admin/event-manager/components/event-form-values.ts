@@ -21,9 +21,12 @@ export interface EventFormValues {
   aboutText: string;
   /** IST wall-clock YYYY-MM-DDTHH:MM (a datetime-local field), or '' for sales open now. */
   salesOpenAt: string;
+  /** Pass-out: guests may go out and come back in (the gate scanner's Exit mode). */
+  reentryAllowed: boolean;
 }
 
-export type EventField = keyof EventFormValues;
+/** The text fields (every field but the re-entry switch). */
+export type EventField = Exclude<keyof EventFormValues, 'reentryAllowed'>;
 export type FieldErrorMap = Partial<Record<EventField, string>>;
 
 /** The fields in the order they appear, for focusing the first invalid one. */
@@ -60,6 +63,7 @@ export function initialValues(event: AdminEvent | null): EventFormValues {
       features: '',
       aboutText: '',
       salesOpenAt: '',
+      reentryAllowed: false,
     };
   }
   return {
@@ -76,6 +80,7 @@ export function initialValues(event: AdminEvent | null): EventFormValues {
     features: event.features.join(', '),
     aboutText: event.aboutText ?? '',
     salesOpenAt: event.salesOpenAt ? istDateTimeLocal(new Date(event.salesOpenAt)) : '',
+    reentryAllowed: event.reentryAllowed,
   };
 }
 

@@ -247,6 +247,21 @@ export function EventForm({
         <FormField id="aboutText" label="About the event (optional)" error={errorOf('aboutText')}>
           <textarea {...text('aboutText')} rows={4} className={`${INPUT_CLASSES} py-2`} />
         </FormField>
+        <label htmlFor="reentryAllowed" className="flex min-h-12 cursor-pointer items-start gap-3">
+          <input
+            id="reentryAllowed"
+            type="checkbox"
+            checked={values.reentryAllowed}
+            onChange={(event) => onValuesChange({ ...values, reentryAllowed: event.target.checked })}
+            className="mt-1 size-5 accent-saffron-400"
+          />
+          <span>
+            <span className="block font-semibold text-cream">Allow re-entry</span>
+            <span className="block text-sm text-maroon-100">
+              Guests scanned out at a gate (the scanner's Exit mode) can come back in once per exit.
+            </span>
+          </span>
+        </label>
       </Section>
 
       <div className="flex flex-wrap justify-end gap-3">
