@@ -15,6 +15,15 @@ export const MANUAL_ISSUANCE_MESSAGES = {
 } as const;
 
 const M = MANUAL_ISSUANCE_MESSAGES;
+
+/** Longest name printed on one ticket. */
+export const TICKET_NAME_MAX_LENGTH = 100;
+
+/**
+ * The name on one ticket, as issuance and a buyer naming their own tickets both accept it: any text up to
+ * 100 characters; blank means the ticket carries its owner's name (see ticketHolderNames).
+ */
+export const ticketNameSchema = z.string({ error: M.name }).max(TICKET_NAME_MAX_LENGTH, M.name);
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).optional();
 
 export const manualIssuanceSchema = z
@@ -27,9 +36,7 @@ export const manualIssuanceSchema = z
     paymentDone: z.boolean({ error: 'paymentDone must be true or false' }).default(false),
     notes: z.string({ error: M.notes }).max(NOTES_MAX_LENGTH, M.notes).optional(),
     /** One per ticket in order; a blank (or missing) entry is printed with the recipient's name. */
-    ticketNames: z
-      .array(z.string({ error: M.name }).max(100, M.name), { error: 'ticketNames must be a list' })
-      .default([]),
+    ticketNames: z.array(ticketNameSchema, { error: 'ticketNames must be a list' }).default([]),
   })
   .superRefine((input, context) => {
     if (input.userId) return;
@@ -60,11 +67,18 @@ export function manualRecipient(input: ManualIssuanceInput): ManualRecipient {
   return { kind: 'new', name: input.userName ?? '', email: (input.userEmail ?? '').toLowerCase() };
 }
 
+/** The name a ticket carries: the one given when not blank, else its owner's (or recipient's). */
+export function holderNameOrOwner(given: string, ownerName: string): string {
+  return given.trim() || ownerName;
+}
+
 /** The name printed on each ticket: its own entry when not blank, else the recipient's (admin-side §5). */
 export function ticketHolderNames(
   ticketNames: readonly string[],
   quantity: number,
   recipientName: string,
 ): string[] {
-  return Array.from({ length: quantity }, (_, index) => ticketNames[index]?.trim() || recipientName);
+  return Array.from({ length: quantity }, (_, index) =>
+    holderNameOrOwner(ticketNames[index] ?? '', recipientName),
+  );
 }

@@ -259,6 +259,25 @@ export function findTicketView(db: Db, idOrCode: string): Promise<TicketView | u
     .executeTakeFirst();
 }
 
+/**
+ * Names who an active ticket is for. One conditional statement: a ticket scanned or cancelled a moment
+ * earlier keeps the name it was admitted or refunded under. True when the ticket was renamed.
+ */
+export async function setHolderName(
+  trx: Db,
+  ticketId: string,
+  holderName: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('tickets')
+    .set({ holder_name: holderName, updated_at: now.toISOString() })
+    .where('id', '=', ticketId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 // ---- webhook deliveries
 
 export async function paymentEventSeen(db: Db, id: string): Promise<boolean> {

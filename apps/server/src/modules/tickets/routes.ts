@@ -1,4 +1,5 @@
 import { bookingSchema, createOrderSchema, verifyPaymentSchema } from '@utsav/domain/purchase-schema';
+import { ticketHolderSchema } from '@utsav/domain/ticket-holder-schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,7 @@ import { actor } from '../../platform/auth/plugin';
 import { getPurchaseAllowance } from './person-limit';
 import { ticketJsonSchema, toTicketJson } from './presenter';
 import { createOrder, startBooking, verifyPayment } from './purchase-service';
-import { getTicket, listMyTickets } from './service';
+import { getTicket, listMyTickets, nameTicketHolder } from './service';
 
 const checkoutJson = {
   success: z.literal(true),
@@ -147,6 +148,25 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       ticket: toTicketJson(await getTicket(app.ctx, actor(request), request.params.id)),
+    }),
+  );
+
+  app.patch(
+    '/tickets/:id/holder',
+    {
+      onRequest: app.requireAction('ticket:own'),
+      schema: {
+        tags: ['tickets'],
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: ticketHolderSchema,
+        response: { 200: z.object({ success: z.literal(true), ticket: ticketJsonSchema }) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ticket: toTicketJson(
+        await nameTicketHolder(app.ctx, actor(request), request.params.id, request.body.holderName),
+      ),
     }),
   );
 };

@@ -1,9 +1,12 @@
+import { holderNameOrOwner } from '@utsav/domain/manual-issuance-schema';
 import { can } from '@utsav/domain/roles';
+import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
+import { transaction } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { withQrImages } from './qr-images';
-import { findTicketsOfUser, findTicketView, type TicketView } from './repo';
+import { findTicketsOfUser, findTicketView, setHolderName, type TicketView } from './repo';
 
 // A guest's own tickets. Purchase lives in purchase-service.ts, issuance in fulfilment.ts.
 
@@ -18,5 +21,43 @@ export async function getTicket(ctx: AppContext, caller: UserRow, idOrCode: stri
     throw new AppError('TICKET_NOT_FOUND', 'Ticket not found');
   }
   const [withImage] = await withQrImages(ctx, [ticket]);
+  return withImage!;
+}
+
+/**
+ * The owner names who one of their active tickets is for (issue 17); a blank name gives it back the owner's.
+ * Only the owner: a ticket of someone else does not exist to the caller, staff included (they have the
+ * admin screens). The name is what the ticket card, the PDF and the gate's welcome show.
+ */
+export async function nameTicketHolder(
+  ctx: AppContext,
+  caller: UserRow,
+  idOrCode: string,
+  holderName: string,
+): Promise<TicketView> {
+  const now = ctx.now();
+  const ticketId = await transaction(ctx.db, async (trx) => {
+    const ticket = await findTicketView(trx, idOrCode);
+    if (!ticket || ticket.user_id !== caller.id) throw new AppError('TICKET_NOT_FOUND', 'Ticket not found');
+    const name = holderNameOrOwner(holderName, ticket.owner_name);
+    if (!(await setHolderName(trx, ticket.id, name, now))) {
+      throw new AppError('TICKET_NOT_ACTIVE', 'Only an active ticket can be given a name');
+    }
+    await recordAudit(
+      trx,
+      {
+        actorUserId: caller.id,
+        action: 'ticket.holder-named',
+        entity: 'ticket',
+        entityId: ticket.id,
+        data: { from: ticket.holder_name, to: name },
+      },
+      now,
+    );
+    return ticket.id;
+  });
+  const renamed = await findTicketView(ctx.db, ticketId);
+  if (!renamed) throw new AppError('TICKET_NOT_FOUND', 'Ticket not found');
+  const [withImage] = await withQrImages(ctx, [renamed]);
   return withImage!;
 }

@@ -22,6 +22,10 @@ export interface Ticket {
   ownerName: string;
   issuedByAdmin: boolean;
   orderId: string | null;
+  /** The event's IST day (YYYY-MM-DD) and times, for the ticket's own image. */
+  eventDate: string | null;
+  eventStartTime: string | null;
+  eventEndTime: string | null;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
@@ -38,6 +42,10 @@ export function toTicket(raw: unknown): Ticket | null {
     issuedByAdmin?: unknown;
   };
   const ownerName = named(ticket.user) ?? '';
+  const event = (ticket.event && typeof ticket.event === 'object' ? ticket.event : {}) as Record<
+    string,
+    unknown
+  >;
   return {
     id,
     ticketId: text(ticket.ticketId) ?? id,
@@ -56,6 +64,9 @@ export function toTicket(raw: unknown): Ticket | null {
     ownerName,
     issuedByAdmin: metadata.issuedByAdmin === true,
     orderId: text(ticket.orderId),
+    eventDate: text(event.date)?.slice(0, 10) ?? null,
+    eventStartTime: text(event.startTime),
+    eventEndTime: text(event.endTime),
   };
 }
 

@@ -28,7 +28,7 @@ function Totals({ tickets, failed }: { tickets: Ticket[] | undefined; failed: bo
       className="grid grid-cols-[repeat(auto-fit,minmax(min(5rem,100%),1fr))] gap-2 sm:gap-3"
     >
       {items.map((item) => (
-        <div key={item.label} className="card px-2 py-3 text-center sm:p-4">
+        <div key={item.label} className="card px-1 py-3 text-center sm:p-4">
           <dt className="text-[0.7rem] font-semibold [overflow-wrap:anywhere] text-maroon-100 uppercase sm:text-sm sm:tracking-wide">
             {item.label}
           </dt>

@@ -6,6 +6,7 @@ import { Button } from '../../../ui/button';
 import type { Ticket, TicketStatus } from '../types';
 import { formatDay, formatInstant, qrPrefix, shortTicketId } from '../utils/format';
 import { downloadQr } from '../utils/qr';
+import { HolderName } from './holder-name';
 import { TicketQr } from './ticket-qr';
 import { WalletButtons } from './wallet-buttons';
 
@@ -95,7 +96,7 @@ export function TicketCard({
   async function handleDownload() {
     setDownloading(true);
     try {
-      await downloadQr(ticket.ticketId, ticket.qrCode);
+      await downloadQr(ticket);
     } catch {
       toast.error('The QR code could not be saved. Please try again.');
     } finally {
@@ -130,6 +131,8 @@ export function TicketCard({
           </div>
           <StatusBadge status={ticket.status} />
         </header>
+
+        <HolderName ticket={ticket} />
 
         <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(7rem,100%),1fr))] gap-3 text-sm">
           <Fact label="Price">{formatRupees(ticket.price)}</Fact>

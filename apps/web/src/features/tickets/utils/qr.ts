@@ -2,6 +2,8 @@
 // Error correction M and a 4-module quiet zone, dark on white: what phone cameras and gate scanners read
 // best from a bright screen or paper. qrcode is imported on first use so it stays out of the list's chunk.
 
+import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
+
 const QR_OPTIONS = {
   errorCorrectionLevel: 'M',
   margin: 4,
@@ -23,12 +25,68 @@ export function qrFileName(ticketId: string): string {
   return `utsav-ticket-${ticketId.replace(/[^A-Za-z0-9_-]/g, '')}.png`;
 }
 
-/** Saves the ticket's QR as a PNG named after the ticket id. */
-export async function downloadQr(ticketId: string, token: string): Promise<void> {
-  const url = await qrDataUrl(token, QR_FILE_PX);
+/** The lines printed under the QR of a downloaded ticket image: who it is for, the event, when, the code. */
+export function ticketImageLines(ticket: {
+  holderName: string;
+  eventName: string;
+  ticketId: string;
+  eventDate: string | null;
+  eventStartTime: string | null;
+  eventEndTime: string | null;
+}): string[] {
+  const when = [
+    ticket.eventDate ? formatEventDate(ticket.eventDate) : null,
+    ticket.eventStartTime && ticket.eventEndTime
+      ? formatTimeRange(ticket.eventStartTime, ticket.eventEndTime)
+      : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return [
+    ticket.holderName ? `For ${ticket.holderName}` : '',
+    ticket.eventName,
+    when,
+    `Ticket ${ticket.ticketId}`,
+  ].filter((line) => line !== '');
+}
+
+const LINE_PX = 34;
+const PADDING_PX = 32;
+
+/**
+ * The QR with the ticket's words under it, as one PNG: a screenshot or a forwarded image still says whose
+ * ticket it is, for which night, and its code (for the gate's typed entry when a camera fails).
+ */
+async function ticketImageDataUrl(lines: string[], token: string): Promise<string> {
+  const qr = new Image();
+  qr.src = await qrDataUrl(token, QR_FILE_PX);
+  await qr.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = QR_FILE_PX;
+  canvas.height = QR_FILE_PX + PADDING_PX + lines.length * LINE_PX;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('No 2D canvas');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(qr, 0, 0, QR_FILE_PX, QR_FILE_PX);
+  context.fillStyle = '#000000';
+  context.textAlign = 'center';
+  context.textBaseline = 'top';
+  lines.forEach((line, index) => {
+    context.font = index === 0 ? 'bold 26px sans-serif' : '22px sans-serif';
+    context.fillText(line, QR_FILE_PX / 2, QR_FILE_PX + index * LINE_PX, QR_FILE_PX - PADDING_PX);
+  });
+  return canvas.toDataURL('image/png');
+}
+
+/** Saves the ticket's QR, with who it is for, the event, the date and the ticket code, as a PNG. */
+export async function downloadQr(
+  ticket: Parameters<typeof ticketImageLines>[0] & { qrCode: string },
+): Promise<void> {
+  const url = await ticketImageDataUrl(ticketImageLines(ticket), ticket.qrCode);
   const link = document.createElement('a');
   link.href = url;
-  link.download = qrFileName(ticketId);
+  link.download = qrFileName(ticket.ticketId);
   document.body.appendChild(link);
   link.click();
   link.remove();

@@ -1,0 +1,104 @@
+import { TICKET_NAME_MAX_LENGTH } from '@utsav/domain/manual-issuance-schema';
+import { Pencil, UserRound } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../ui/button';
+import { ticketHolderSchema, useNameTicketHolder } from '../api/name-ticket-holder';
+import type { Ticket } from '../types';
+
+/**
+ * "For Anjali": who the ticket is for, on the card, with a way for the owner to change it while the ticket
+ * is active (issue 17). The same 100-character rule as manual issuance; blank gives back the owner's name.
+ */
+export function HolderName({ ticket }: { ticket: Ticket }) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const rename = useNameTicketHolder();
+  const inputId = useId();
+  const errorId = useId();
+  const active = ticket.status === 'active';
+
+  function start() {
+    setText(ticket.holderName === ticket.ownerName ? '' : ticket.holderName);
+    setError(null);
+    setEditing(true);
+  }
+
+  function save(submitEvent: FormEvent) {
+    submitEvent.preventDefault();
+    const parsed = ticketHolderSchema.safeParse({ holderName: text });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please check the name');
+      return;
+    }
+    rename.mutate(
+      { ticketId: ticket.id, holderName: parsed.data.holderName },
+      {
+        onSuccess: () => setEditing(false),
+        onError: (failure) =>
+          setError(
+            failure instanceof ApiError && failure.details?.[0]
+              ? failure.details[0].message
+              : errorMessage(failure),
+          ),
+      },
+    );
+  }
+
+  if (editing) {
+    return (
+      <form onSubmit={save} noValidate className="grid gap-2">
+        <label htmlFor={inputId} className="text-sm font-semibold text-cream">
+          Who is this ticket for?
+        </label>
+        <input
+          id={inputId}
+          value={text}
+          onChange={(changeEvent) => setText(changeEvent.target.value)}
+          maxLength={TICKET_NAME_MAX_LENGTH}
+          autoComplete="off"
+          placeholder={ticket.ownerName}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="min-h-11 w-full min-w-0 rounded-xl border border-gold-400/40 bg-maroon-950/70 px-3 text-cream placeholder:text-maroon-300 focus:border-gold-300"
+        />
+        {error ? (
+          <p id={errorId} role="alert" className="text-sm text-rose-200">
+            {error}
+          </p>
+        ) : (
+          <p className="text-xs text-maroon-200">Leave it empty to put your own name back.</p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" size="sm" loading={rename.isPending}>
+            Save name
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setEditing(false)} disabled={rename.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <p className="flex min-w-0 items-center gap-1.5 text-cream">
+        <UserRound aria-hidden="true" className="size-4 shrink-0 text-gold-300" />
+        <span className="min-w-0 break-words">For {ticket.holderName || ticket.ownerName}</span>
+      </p>
+      {active ? (
+        <button
+          type="button"
+          onClick={start}
+          className="inline-flex min-h-6 items-center gap-1 rounded font-semibold text-gold-300 underline-offset-4 hover:text-gold-200 hover:underline"
+          aria-label={`Change who ticket ${ticket.ticketId.slice(-8).toUpperCase()} is for`}
+        >
+          <Pencil aria-hidden="true" className="size-3.5" />
+          Change name
+        </button>
+      ) : null}
+    </div>
+  );
+}
