@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { paymentFailedMessage } from '../../src/features/tickets/components/purchase-dialog';
+import { ticketImageLines } from '../../src/features/tickets/utils/qr';
+
+describe('the downloaded ticket image', () => {
+  it('says who the ticket is for, the event, when, and the ticket code', () => {
+    expect(
+      ticketImageLines({
+        holderName: 'Anjali Joshi',
+        eventName: 'Utsav Garba Night',
+        ticketId: 'UTS-7KQ2M9XA',
+        eventDate: '2027-01-05',
+        eventStartTime: '19:00',
+        eventEndTime: '23:30',
+      }),
+    ).toEqual([
+      'For Anjali Joshi',
+      'Utsav Garba Night',
+      'Tuesday, 5 January 2027 · 7:00 PM - 11:30 PM',
+      'Ticket UTS-7KQ2M9XA',
+    ]);
+  });
+
+  it('leaves out what it does not know', () => {
+    expect(
+      ticketImageLines({
+        holderName: '',
+        eventName: 'Utsav',
+        ticketId: 'T1',
+        eventDate: null,
+        eventStartTime: null,
+        eventEndTime: null,
+      }),
+    ).toEqual(['Utsav', 'Ticket T1']);
+  });
+});
+
+describe('a declined payment toast', () => {
+  it('never says "Payment failed" twice', () => {
+    expect(paymentFailedMessage('Payment failed')).toBe('Payment failed');
+    expect(paymentFailedMessage('Payment failed.')).toBe('Payment failed');
+    expect(paymentFailedMessage('Card declined by the bank')).toBe(
+      'Payment failed: Card declined by the bank',
+    );
+    expect(paymentFailedMessage(undefined)).toBe('Payment failed');
+  });
+});
