@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';
 import { buy, newEvent, PURCHASE_ENV, type TestEvent } from '../support/purchase';
