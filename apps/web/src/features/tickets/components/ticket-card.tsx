@@ -4,7 +4,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../ui/button';
 import type { Ticket, TicketStatus } from '../types';
-import { formatDay, formatInstant, qrPrefix, shortTicketId } from '../utils/format';
+import { formatDay, formatInstant, qrPrefix } from '../utils/format';
 import { downloadQr } from '../utils/qr';
 import { HolderName } from './holder-name';
 import { TicketQr } from './ticket-qr';
@@ -126,7 +126,8 @@ export function TicketCard({
               {ticket.eventName}
             </h4>
             <p className="mt-0.5 font-mono text-sm text-maroon-100">
-              <span className="sr-only">Ticket ending </span>#{shortTicketId(ticket.ticketId)}
+              <span className="sr-only">Ticket code </span>
+              {ticket.ticketId}
             </p>
           </div>
           <StatusBadge status={ticket.status} />
@@ -209,6 +210,10 @@ export function TicketCard({
         {active && showQr ? (
           <div id={qrId} className="flex flex-col items-center gap-2">
             <TicketQr token={ticket.qrCode} ticketId={ticket.ticketId} />
+            {/* Typed at the gate when the QR will not scan (cracked or dim screen). */}
+            <p className="font-mono text-2xl font-bold tracking-widest text-cream" data-testid="ticket-code">
+              {ticket.ticketId}
+            </p>
             <p className="text-center text-xs text-maroon-100">
               Show this code at the gate. Turn your screen brightness up.
             </p>

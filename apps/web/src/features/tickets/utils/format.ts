@@ -29,11 +29,6 @@ export function formatDay(iso: string | null): string {
   return Number.isNaN(date.getTime()) ? '—' : dateOnly.format(date);
 }
 
-/** The short id printed on a ticket card: its last 8 characters (guest-side §2). */
-export function shortTicketId(ticketId: string): string {
-  return ticketId.slice(-8).toUpperCase();
-}
-
 /** 'Qr token prefix…' for View Details: enough to recognise, never the whole secret on screen. */
 export function qrPrefix(qrCode: string, length = 24): string {
   return qrCode.length > length ? `${qrCode.slice(0, length)}…` : qrCode;

@@ -27,6 +27,9 @@ export interface AdminTicket {
   createdAt: string | null;
   cancellationReason: string | null;
   cancelledAt: string | null;
+  /** The first admission (entry time) and who scanned it. */
+  usedAt: string | null;
+  scannedBy: string | null;
   issuedByAdmin: boolean;
   issuedBy: string | null;
   notes: string | null;
@@ -61,6 +64,8 @@ export function toAdminTicket(raw: unknown): AdminTicket | null {
     createdAt: text(ticket.createdAt),
     cancellationReason: text(ticket.cancellationReason),
     cancelledAt: text(ticket.cancelledAt),
+    usedAt: text(ticket.usedAt),
+    scannedBy: text(obj(ticket.scannedBy).name),
     issuedByAdmin: metadata.issuedByAdmin === true,
     issuedBy: text(obj(metadata.issuedBy).name),
     notes: text(metadata.notes),

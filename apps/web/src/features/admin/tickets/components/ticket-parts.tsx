@@ -2,6 +2,7 @@ import { formatRupees } from '@utsav/domain/pricing';
 import { ChevronDown, Trash2 } from 'lucide-react';
 import { Button } from '../../../../ui/button';
 import { formatInstant } from '../../../../ui/format';
+import { type TicketPass, useTicketCheckins } from '../api/get-ticket-checkins';
 import { type AdminTicket, TICKET_STATUSES, type TicketStatus } from '../api/get-tickets';
 
 const STATUS_BADGE: Record<TicketStatus, string> = {
@@ -109,14 +110,55 @@ export function TicketDetails({ ticket, id }: { ticket: AdminTicket; id: string 
     items.push(['Issued by', ticket.issuedBy ?? 'Admin']);
     items.push(['Notes', ticket.notes ?? '—']);
   }
+  if (ticket.usedAt) {
+    items.push(['Entry time', formatInstant(ticket.usedAt)]);
+    items.push(['Scanned by', ticket.scannedBy ?? 'Unknown']);
+  }
   return (
-    <dl id={id} className="grid gap-x-6 gap-y-2 rounded-xl bg-maroon-950/60 p-4 text-sm sm:grid-cols-2">
-      {items.map(([label, value]) => (
-        <div key={label} className="min-w-0">
-          <dt className="text-maroon-200">{label}</dt>
-          <dd className="break-words text-cream">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div id={id} className="grid gap-3 rounded-xl bg-maroon-950/60 p-4 text-sm">
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+        {items.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-maroon-200">{label}</dt>
+            <dd className="break-words text-cream">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {ticket.usedAt ? <PassHistory ticketId={ticket.id} /> : null}
+    </div>
+  );
+}
+
+const METHOD_WORDS: Record<TicketPass['method'], string> = {
+  scan: 'QR scanned',
+  typed: 'code typed',
+  search: 'found by search',
+};
+
+/** Every entry and exit at the gates: when, which gate, who, and how the ticket was found. */
+function PassHistory({ ticketId }: { ticketId: string }) {
+  const history = useTicketCheckins(ticketId);
+  return (
+    <section aria-label="Gate history">
+      <h4 className="font-semibold text-gold-200">In and out at the gates</h4>
+      {history.isPending ? (
+        <p className="text-maroon-100">Loading…</p>
+      ) : history.isError ? (
+        <p className="text-rose-200">Could not load the gate history.</p>
+      ) : history.data.length === 0 ? (
+        <p className="text-maroon-100">No gate scan recorded.</p>
+      ) : (
+        <ol className="mt-1 grid gap-1" data-testid="pass-history">
+          {history.data.map((pass) => (
+            <li key={`${pass.at}-${pass.direction}-${pass.deviceId ?? ''}`} className="text-cream">
+              <strong>{pass.direction === 'in' ? 'In' : 'Out'}</strong> {formatInstant(pass.at)} at{' '}
+              {pass.gate ?? 'an unnamed gate'} by {pass.scannedBy?.name ?? 'Unknown'} (
+              {METHOD_WORDS[pass.method]}
+              {pass.offline ? ', offline' : ''})
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
