@@ -1,3 +1,4 @@
+import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** Input, select and textarea look alike everywhere (cream on maroon, saffron focus ring). */
@@ -43,8 +44,14 @@ export function FormField({
         </p>
       ) : null}
       {error ? (
-        <p id={errorIdFor(id)} role="alert" className="mt-1 text-sm text-rose-200">
-          {error}
+        // Not a hint: its own colour, weight, background and icon, and announced when it appears.
+        <p
+          id={errorIdFor(id)}
+          role="alert"
+          className="mt-1.5 flex items-start gap-1.5 rounded-lg bg-rose-950/70 px-2 py-1.5 text-sm font-semibold text-rose-100"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>{error}</span>
         </p>
       ) : null}
     </div>

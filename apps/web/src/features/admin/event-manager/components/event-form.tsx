@@ -160,7 +160,7 @@ export function EventForm({
             label="Start time"
             required
             error={errorOf('startTime')}
-            hint="24-hour, e.g. 18:30"
+            hint="India time (IST), e.g. 6:30 PM"
           >
             <input
               {...text('startTime', { type: 'time' })}
@@ -172,7 +172,7 @@ export function EventForm({
             label="End time"
             required
             error={errorOf('endTime')}
-            hint="24-hour, e.g. 22:30"
+            hint="India time (IST), e.g. 10:30 PM"
           >
             <input
               {...text('endTime', { type: 'time' })}
@@ -203,9 +203,15 @@ export function EventForm({
             required
             error={errorOf('groupPrice4')}
             hint={
-              groupPrice > 0 && ticketPrice > groupPrice
-                ? `Saves ${formatRupees(ticketPrice - groupPrice)} per ticket`
-                : undefined
+              groupPrice > 0 && ticketPrice > groupPrice ? (
+                `Saves ${formatRupees(ticketPrice - groupPrice)} per ticket`
+              ) : groupPrice > 0 && ticketPrice > 0 && groupPrice > ticketPrice ? (
+                // Allowed (the organiser may mean it), but almost always a typo: said before saving.
+                <span role="status" className="font-semibold text-amber-200">
+                  Warning: the group price is above the individual price ({formatRupees(ticketPrice)}), so
+                  groups of 4+ would pay more per ticket.
+                </span>
+              ) : undefined
             }
           >
             <input

@@ -76,6 +76,9 @@ function DeleteButton({ user, actions }: { user: AdminUser; actions: RowActions 
       variant="ghost"
       size="sm"
       onClick={actions.onDelete}
+      // The server refuses deleting yourself; say so here, as Change Role does.
+      disabled={actions.isSelf}
+      title={actions.isSelf ? 'You cannot delete your own account' : undefined}
       aria-label={`Delete ${user.name}`}
       icon={<Trash2 aria-hidden="true" className="size-4" />}
       className="text-rose-200 hover:text-rose-100"
@@ -260,7 +263,7 @@ export function UserManagement({
   });
 
   return (
-    <div>
+    <div id="user-management-top" className="scroll-mt-24">
       <ViewHeader
         title="User Management"
         description={
@@ -408,7 +411,11 @@ export function UserManagement({
             label="Users pages"
             page={pagination?.current ?? page}
             totalPages={pagination?.total ?? 1}
-            onChange={setPage}
+            onChange={(next) => {
+              setPage(next);
+              // A new page starts at the top of the list, not where the pager was.
+              document.getElementById('user-management-top')?.scrollIntoView({ block: 'start' });
+            }}
           />
         </>
       )}
