@@ -1,6 +1,8 @@
 import { formatTimeRange } from '@utsav/domain/time';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { decodeQrImage } from '../apps/server/test/unit/documents/qr-decode';
+import { apiAt } from './support/api';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { useServerAndBrowser } from './support/suite';
 
@@ -17,6 +19,7 @@ interface EventJson {
 
 const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
 const suite = useServerAndBrowser();
+const api = apiAt(() => suite.server.url);
 let event: EventJson;
 
 beforeAll(async () => {
@@ -174,6 +177,28 @@ describe('a bad network on the guest phone', () => {
     await page.goto(`${suite.server.url}/payment-success`);
     await page.waitForURL(`${suite.server.url}/`);
     expect(await page.getByText('Payment Successful!').count()).toBe(0);
+    await context.close();
+  });
+
+  it('My Tickets loaded online, then the signal is lost: every QR still opens and downloads', async () => {
+    const buyer = await api.signIn('venue.offline@example.test', 'Vidya Venue');
+    const ticket = await api.buyTicket<{ ticketId: string; qrCode: string }>(buyer);
+    const { context, page } = await guestOnDashboard(buyer.email, buyer.name);
+    const card = page.locator(`article[data-ticket-id="${ticket.ticketId}"]`);
+    await card.waitFor();
+    // The QR drawing code is fetched while online, before anyone taps Show QR.
+    await page.waitForLoadState('networkidle');
+
+    await context.setOffline(true);
+    await card.getByRole('button', { name: 'Show QR' }).click();
+    const qr = card.locator('img[data-qr-ticket]');
+    await qr.waitFor();
+    await card.scrollIntoViewIfNeeded();
+    expect(await decodeQrImage(await qr.screenshot())).toEqual([ticket.qrCode]);
+    await screenshot(page, 'network-offline-qr-390');
+    const saved = page.waitForEvent('download');
+    await card.getByRole('button', { name: 'Download QR' }).click();
+    expect((await saved).suggestedFilename()).toBe(`utsav-ticket-${ticket.ticketId}.png`);
     await context.close();
   });
 });

@@ -1,9 +1,9 @@
 import { CircleAlert, RefreshCw, Ticket as TicketIcon } from 'lucide-react';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../ui/button';
 import type { Ticket, TicketStatus } from '../types';
-import { QR_FILE_PX, qrDataUrl } from '../utils/qr';
+import { preloadQrDrawing, QR_FILE_PX, qrDataUrl } from '../utils/qr';
 import { type PrintEventDetails, type PrintJob, PrintTicket } from './print-ticket';
 import { TicketCard } from './ticket-card';
 
@@ -135,6 +135,10 @@ export function MyTickets({
   renderTicketActions?: (ticket: Ticket) => ReactNode;
 }) {
   const [printJob, setPrintJob] = useState<PrintJob | null>(null);
+  const hasActive = tickets?.some((ticket) => ticket.status === 'active') ?? false;
+  useEffect(() => {
+    if (hasActive) preloadQrDrawing();
+  }, [hasActive]);
   const endPrint = useCallback(() => setPrintJob(null), []);
 
   async function handlePrint(ticket: Ticket) {

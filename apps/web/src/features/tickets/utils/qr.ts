@@ -14,9 +14,28 @@ const QR_OPTIONS = {
 export const QR_SCREEN_PX = 288;
 export const QR_FILE_PX = 640;
 
+let qrModule: Promise<typeof import('qrcode')> | null = null;
+
+/**
+ * Starts fetching the QR drawing code, once. My Tickets calls it as soon as it shows an active ticket, so
+ * a guest who loaded the list and then lost the signal at the venue can still open every QR (issue 17).
+ */
+export function preloadQrDrawing(): void {
+  if (!qrModule) {
+    qrModule = import('qrcode');
+    // A failed fetch (already offline) may be tried again on the next call.
+    qrModule.catch(() => {
+      qrModule = null;
+    });
+  }
+}
+
 export async function qrDataUrl(token: string, width: number): Promise<string> {
+  preloadQrDrawing();
   // qrcode is CommonJS: depending on the bundler's interop its functions sit on the namespace or on default.
-  const loaded = (await import('qrcode')) as typeof import('qrcode') & { default?: typeof import('qrcode') };
+  const loaded = (await (qrModule as Promise<typeof import('qrcode')>)) as typeof import('qrcode') & {
+    default?: typeof import('qrcode');
+  };
   const qrcode = loaded.default ?? loaded;
   return qrcode.toDataURL(token, { ...QR_OPTIONS, width, type: 'image/png' });
 }
