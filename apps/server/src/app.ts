@@ -21,6 +21,7 @@ import eventRoutes from './modules/event/routes';
 import queueRoutes from './modules/queue/routes';
 import { startRefundJobs } from './modules/refunds/jobs';
 import refundsRoutes from './modules/refunds/routes';
+import { startReminderJobs } from './modules/reminders/service';
 import systemRoutes from './modules/system/routes';
 import { startPurchaseJobs } from './modules/tickets/jobs';
 import ticketsRoutes from './modules/tickets/routes';
@@ -158,14 +159,17 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
 function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {
   let jobs: ReturnType<typeof startPurchaseJobs> | undefined;
   let refundJobs: ReturnType<typeof startRefundJobs> | undefined;
+  let reminderJobs: ReturnType<typeof startReminderJobs> | undefined;
   app.addHook('onReady', async () => {
     jobs = startPurchaseJobs(ctx, ctx.config.holdSweepIntervalMs);
     refundJobs = startRefundJobs(ctx);
+    reminderJobs = startReminderJobs(ctx, ctx.config.reminders.sweepIntervalMs);
   });
   // preClose: the emulator (in emulator mode) and the database are still up for the last run.
   app.addHook('preClose', async () => {
     await jobs?.stop();
     await refundJobs?.stop();
+    await reminderJobs?.stop();
   });
 }
 

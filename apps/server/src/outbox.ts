@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { refundMailHandlers } from './modules/refunds/mail-handlers';
+import { reminderMailHandlers } from './modules/reminders/mail-handlers';
 import { ticketMailHandlers } from './modules/tickets/mail-handlers';
 import type { AppContext } from './platform/context';
 import { createMailer } from './platform/mail/transport';
@@ -18,6 +19,7 @@ export function registerOutbox(app: FastifyInstance, ctx: AppContext): OutboxWor
   const handlers: Record<string, OutboxHandler> = {
     ...ticketMailHandlers(ctx, mailer),
     ...refundMailHandlers(ctx, mailer),
+    ...reminderMailHandlers(ctx, mailer),
   };
   const worker = createOutboxWorker({
     db: ctx.db,

@@ -176,6 +176,7 @@ const envSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(720, 'must be at most 720')
     .default(30),
+  REMINDER_SWEEP_SECONDS: positiveInt(60),
 });
 
 export interface FirebaseConfig {
@@ -237,6 +238,8 @@ export interface Config {
     hourIst: number;
     /** Gates open this long before the event's start time (quoted in the reminder). */
     gatesOpenMinutesBefore: number;
+    /** How often each instance queues the reminders that are due. */
+    sweepIntervalMs: number;
   };
   /** Which development stand-ins run, and whether they were let through by ALLOW_STAND_INS. */
   standIns: StandIns;
@@ -339,7 +342,11 @@ export function loadConfig(env: Env): Config {
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
     },
     wallet: walletConfig(e),
-    reminders: { hourIst: e.REMINDER_HOUR_IST, gatesOpenMinutesBefore: e.GATES_OPEN_MINUTES_BEFORE },
+    reminders: {
+      hourIst: e.REMINDER_HOUR_IST,
+      gatesOpenMinutesBefore: e.GATES_OPEN_MINUTES_BEFORE,
+      sweepIntervalMs: e.REMINDER_SWEEP_SECONDS * 1000,
+    },
     standIns,
     webDistDir: DEFAULT_WEB_DIST,
   };

@@ -32,3 +32,33 @@ export async function enqueueOutbox(
     .execute();
   return id;
 }
+
+/**
+ * Queues a row under a caller-chosen id, once: the primary key turns a second attempt (another instance,
+ * a restart, the next sweep) into a no-op. Returns whether this call queued it.
+ */
+export async function enqueueOutboxOnce(
+  db: Db,
+  id: string,
+  kind: OutboxKind,
+  payload: Record<string, unknown>,
+  at: Date = new Date(),
+): Promise<boolean> {
+  const stamp = at.toISOString();
+  const result = await db
+    .insertInto('outbox')
+    .values({
+      id,
+      kind,
+      payload: JSON.stringify(payload),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: stamp,
+      last_error: null,
+      created_at: stamp,
+      sent_at: null,
+    })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
