@@ -27,6 +27,7 @@ import { startPurchaseJobs } from './modules/tickets/jobs';
 import ticketsRoutes from './modules/tickets/routes';
 import walletRoutes from './modules/tickets/wallet-routes';
 import webhookRoutes from './modules/tickets/webhook-routes';
+import transfersRoutes from './modules/transfers/routes';
 import { findUserByFirebaseUid } from './modules/users/repo';
 import usersRoutes from './modules/users/routes';
 import { registerOutbox } from './outbox';
@@ -148,6 +149,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(queueRoutes);
   await api.register(ticketsRoutes);
   await api.register(walletRoutes);
+  await api.register(transfersRoutes);
   await api.register(webhookRoutes);
   await api.register(checkinRoutes);
   await api.register(liveRoutes);

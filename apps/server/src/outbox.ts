@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { refundMailHandlers } from './modules/refunds/mail-handlers';
 import { reminderMailHandlers } from './modules/reminders/mail-handlers';
 import { ticketMailHandlers } from './modules/tickets/mail-handlers';
+import { transferMailHandlers } from './modules/transfers/mail-handlers';
 import type { AppContext } from './platform/context';
 import { createMailer } from './platform/mail/transport';
 import { createOutboxWorker, type OutboxHandler, type OutboxWorker } from './platform/outbox/worker';
@@ -20,6 +21,7 @@ export function registerOutbox(app: FastifyInstance, ctx: AppContext): OutboxWor
     ...ticketMailHandlers(ctx, mailer),
     ...refundMailHandlers(ctx, mailer),
     ...reminderMailHandlers(ctx, mailer),
+    ...transferMailHandlers(ctx, mailer),
   };
   const worker = createOutboxWorker({
     db: ctx.db,

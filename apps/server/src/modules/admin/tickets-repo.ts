@@ -27,6 +27,9 @@ function ticketViews(db: Db) {
     .leftJoin('users as issuer', 'issuer.id', 'tickets.issued_by_user_id')
     .leftJoin('orders', 'orders.id', 'tickets.order_id')
     .leftJoin('ticket_qr_images', 'ticket_qr_images.token', 'tickets.qr_token')
+    .leftJoin('ticket_transfers as transfer', (join) =>
+      join.onRef('transfer.ticket_id', '=', 'tickets.id').on('transfer.status', '=', 'completed'),
+    )
     .selectAll('tickets')
     .select([
       'events.name as event_name',
@@ -41,6 +44,8 @@ function ticketViews(db: Db) {
       'issuer.name as issuer_name',
       'orders.razorpay_order_id as razorpay_order_id',
       'ticket_qr_images.image as qr_image',
+      'transfer.recipient_name as transfer_recipient_name',
+      'transfer.recipient_email as transfer_recipient_email',
     ]);
 }
 

@@ -68,3 +68,17 @@ export class TicketCancelledError extends AppError {
     return { ...super.toBody(language), ticket: this.ticket };
   }
 }
+
+/** 400 TICKET_TRANSFERRED ("Ticket Transferred"): the owner gave this ticket away; its code no longer admits. */
+export class TicketTransferredError extends AppError {
+  constructor(
+    message: string,
+    readonly ticket: RefusedTicket,
+  ) {
+    super('TICKET_TRANSFERRED', message);
+  }
+
+  override toBody(language?: Language): ErrorBody & { ticket: RefusedTicket } {
+    return { ...super.toBody(language), ticket: { ...this.ticket, status: 'transferred' as never } };
+  }
+}

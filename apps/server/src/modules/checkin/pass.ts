@@ -68,7 +68,12 @@ export async function passGate(
       }
       const state = await findTicketGateState(trx, ticketId, event.id);
       const outcome = state
-        ? decidePass(scan.direction, { status: state.status, exitedAt: state.exited_at }, reentry)
+        ? decidePass(
+            scan.direction,
+            // A ticket revoked by a transfer is stored as cancelled with transferred_at (migration 0014).
+            { status: state.transferred_at ? 'transferred' : state.status, exitedAt: state.exited_at },
+            reentry,
+          )
         : 'not_found';
       // The row changed between the refused update and this read (staff reset it, or the other direction
       // passed at another gate): the rule now says yes, so try the update again.

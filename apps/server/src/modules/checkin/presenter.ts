@@ -9,7 +9,8 @@ import type { CheckinSnapshot } from './service';
 
 export const snapshotTicketJsonSchema = z.object({
   id: z.string(),
-  status: z.enum(['active', 'used', 'cancelled']),
+  // 'transferred': revoked by a transfer; an offline gate refuses it as "Ticket Transferred".
+  status: z.enum(['active', 'used', 'cancelled', 'transferred']),
   holderFirstName: z.string(),
   usedAt: z.string().nullable(),
   /** Set while the holder is out on a pass (re-entry); null when inside or never admitted. */
@@ -62,7 +63,7 @@ export function toSnapshotJson(snapshot: CheckinSnapshot): z.infer<typeof snapsh
     generatedAt: snapshot.generatedAt,
     tickets: snapshot.tickets.map((ticket) => ({
       id: ticket.id,
-      status: ticket.status,
+      status: ticket.transferred_at ? ('transferred' as const) : ticket.status,
       holderFirstName: firstName(ticket.holder_name),
       usedAt: ticket.used_at,
       exitedAt: ticket.exited_at,

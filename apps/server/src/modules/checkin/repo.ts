@@ -73,6 +73,8 @@ export interface TicketGateState {
   last_entry_at: string | null;
   exited_at: string | null;
   scanner_name: string | null;
+  /** Revoked by a transfer: the gate says "Ticket Transferred", not "cancelled". */
+  transferred_at?: string | null;
 }
 
 export function findTicketGateState(
@@ -92,6 +94,7 @@ export function findTicketGateState(
       sql<string | null>`tickets.last_entry_at`.as('last_entry_at'),
       sql<string | null>`tickets.exited_at`.as('exited_at'),
       'scanner.name as scanner_name',
+      'tickets.transferred_at',
     ])
     .where('tickets.id', '=', ticketId)
     .where('tickets.event_id', '=', eventId)
@@ -142,6 +145,8 @@ export interface SnapshotTicketRow {
   holder_name: string;
   used_at: string | null;
   exited_at: string | null;
+  /** Revoked by a transfer: the gate says "Ticket Transferred", not "cancelled". */
+  transferred_at?: string | null;
 }
 
 /** Only the columns a gate device keeps: up to 20,000 rows, so nothing else is read or sent. */
@@ -155,6 +160,7 @@ export function findSnapshotTickets(db: Db, eventId: string): Promise<SnapshotTi
       'holder_name',
       'used_at',
       sql<string | null>`exited_at`.as('exited_at'),
+      'transferred_at',
     ])
     .where('event_id', '=', eventId)
     .execute();

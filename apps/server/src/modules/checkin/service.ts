@@ -9,7 +9,13 @@ import { AppError } from '../../platform/errors';
 import { findCurrentEvent } from '../event/repo';
 import { eventWithKeys } from '../tickets/fulfilment';
 import { findTicketView, type TicketView } from '../tickets/repo';
-import { AlreadyUsedError, type PreviousScan, refusedTicket, TicketCancelledError } from './errors';
+import {
+  AlreadyUsedError,
+  type PreviousScan,
+  refusedTicket,
+  TicketCancelledError,
+  TicketTransferredError,
+} from './errors';
 import { type PassDecision, passGate, reentryAllowed, type ScanSource, scanRow } from './pass';
 import { verifiedTicketId } from './qr-verifier';
 import {
@@ -127,12 +133,12 @@ export function refusal(decision: Exclude<PassDecision, { result: 'admitted' | '
       return new AlreadyUsedError(previous, refusedTicket(state, previous.scannedBy));
     }
     case 'cancelled':
+      if (!state) throw new Error('ticket refused as cancelled without its row');
+      return new TicketCancelledError(CHECKIN_MESSAGES.cancelled, refusedTicket(state, scannedBy));
     case 'transferred':
-      if (!state) throw new Error(`ticket refused as ${decision.result} without its row`);
-      return new TicketCancelledError(
-        decision.result === 'cancelled' ? CHECKIN_MESSAGES.cancelled : CHECKIN_MESSAGES.transferred,
-        refusedTicket(state, scannedBy),
-      );
+      // The new holder has a new code: the gate says "Ticket Transferred" (TICKET_TRANSFERRED), not cancelled.
+      if (!state) throw new Error('ticket refused as transferred without its row');
+      return new TicketTransferredError(CHECKIN_MESSAGES.transferred, refusedTicket(state, scannedBy));
     case 'reentry_closed':
       return new AppError('REENTRY_DISABLED', CHECKIN_MESSAGES.reentryClosed);
     case 'not_inside':

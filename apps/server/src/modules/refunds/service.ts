@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { CANCEL_MESSAGES, canCancelTicket, cancellationWindow, refundQuote } from '@utsav/domain/refunds';
 import { can } from '@utsav/domain/roles';
+import { TRANSFER_MESSAGES } from '@utsav/domain/transfer';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
@@ -55,6 +56,8 @@ export async function cancelTicket(
   const ticket = await findTicketView(ctx.db, ticketIdOrCode);
   // Someone else's ticket does not exist, as far as this caller can tell.
   if (!ticket || ticket.user_id !== caller.id) throw new AppError('TICKET_NOT_FOUND', 'Ticket not found');
+  // The money would go back to the card of whoever first paid; the dialog says so before the transfer.
+  if (ticket.transferred_from_ticket_id) throw notCancellable(TRANSFER_MESSAGES.notCancellable);
   assertCancellable(ticket);
   const now = ctx.now();
   const window = cancellationWindow(ticket.event_date, now);

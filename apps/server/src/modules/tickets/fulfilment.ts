@@ -189,7 +189,7 @@ export async function fulfilOrder(
  */
 export async function capturedPaymentFor(
   ctx: AppContext,
-  order: OrderRow,
+  order: PayableOrder,
   paymentId: string,
 ): Promise<CapturedPayment> {
   const razorpay = ctx.razorpay();
@@ -215,8 +215,11 @@ export async function capturedPaymentFor(
   return { id: payment.id, amount: payment.amount };
 }
 
+/** What a payment is checked against: an order of tickets, or a transfer's fee (modules/transfers). */
+export type PayableOrder = Pick<OrderRow, 'razorpay_order_id' | 'amount_paise'>;
+
 /** The payment belongs to this order, in our currency, for exactly its amount. */
-export function paysOrder(payment: RazorpayPayment, order: OrderRow): boolean {
+export function paysOrder(payment: RazorpayPayment, order: PayableOrder): boolean {
   return (
     payment.order_id === order.razorpay_order_id &&
     payment.amount === order.amount_paise &&

@@ -19,7 +19,8 @@ export const ticketJsonSchema = z.object({
     venue: z.string(),
   }),
   price: z.number(),
-  status: z.enum(['active', 'used', 'cancelled']),
+  // 'transferred': revoked by a transfer (stored as cancelled with transferred_at; see migration 0014).
+  status: z.enum(['active', 'used', 'cancelled', 'transferred']),
   createdAt: z.string(),
   updatedAt: z.string(),
   entryTime: z.string().nullable(),
@@ -40,6 +41,10 @@ export const ticketJsonSchema = z.object({
     notes: z.string().nullable(),
   }),
   orderId: z.string().nullable(),
+  /** Sent to someone else: to whom and when. */
+  transfer: z.object({ toName: z.string(), toEmail: z.string(), at: z.string() }).nullable(),
+  /** Received by transfer: such a ticket cannot be cancelled for a refund. */
+  receivedByTransfer: z.boolean(),
 });
 
 export type TicketJson = z.infer<typeof ticketJsonSchema>;
@@ -59,7 +64,7 @@ export function toTicketJson(ticket: TicketView): TicketJson {
       venue: ticket.event_venue,
     },
     price: paiseToRupees(ticket.price_paise),
-    status: ticket.status,
+    status: ticket.transferred_at ? 'transferred' : ticket.status,
     createdAt: ticket.created_at,
     updatedAt: ticket.updated_at,
     // The moment the guest was admitted at the gate: the same instant as usedAt.
@@ -80,5 +85,14 @@ export function toTicketJson(ticket: TicketView): TicketJson {
       notes: ticket.notes,
     },
     orderId: ticket.razorpay_order_id,
+    transfer:
+      ticket.transferred_at && ticket.transfer_recipient_name !== null
+        ? {
+            toName: ticket.transfer_recipient_name,
+            toEmail: ticket.transfer_recipient_email ?? '',
+            at: ticket.transferred_at,
+          }
+        : null,
+    receivedByTransfer: Boolean(ticket.transferred_from_ticket_id),
   };
 }

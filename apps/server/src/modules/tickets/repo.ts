@@ -201,32 +201,43 @@ export interface TicketView extends TicketRow {
   razorpay_order_id: string | null;
   /** The QR as a PNG data URL, once made (ticket_qr_images); null until then. */
   qr_image: string | null;
+  /** The completed transfer out of this ticket, if any (migration 0014). */
+  transfer_recipient_name: string | null;
+  transfer_recipient_email: string | null;
 }
 
 function ticketViews(db: Db) {
-  return db
-    .selectFrom('tickets')
-    .innerJoin('events', 'events.id', 'tickets.event_id')
-    .innerJoin('users as owner', 'owner.id', 'tickets.user_id')
-    .leftJoin('users as scanner', 'scanner.id', 'tickets.scanned_by_user_id')
-    .leftJoin('users as issuer', 'issuer.id', 'tickets.issued_by_user_id')
-    .leftJoin('orders', 'orders.id', 'tickets.order_id')
-    .leftJoin('ticket_qr_images', 'ticket_qr_images.token', 'tickets.qr_token')
-    .selectAll('tickets')
-    .select([
-      'events.name as event_name',
-      'events.date as event_date',
-      'events.start_time as event_start_time',
-      'events.end_time as event_end_time',
-      'events.venue as event_venue',
-      'owner.name as owner_name',
-      'owner.email as owner_email',
-      'owner.language as owner_language',
-      'scanner.name as scanner_name',
-      'issuer.name as issuer_name',
-      'orders.razorpay_order_id as razorpay_order_id',
-      'ticket_qr_images.image as qr_image',
-    ]);
+  return (
+    db
+      .selectFrom('tickets')
+      .innerJoin('events', 'events.id', 'tickets.event_id')
+      .innerJoin('users as owner', 'owner.id', 'tickets.user_id')
+      .leftJoin('users as scanner', 'scanner.id', 'tickets.scanned_by_user_id')
+      .leftJoin('users as issuer', 'issuer.id', 'tickets.issued_by_user_id')
+      .leftJoin('orders', 'orders.id', 'tickets.order_id')
+      .leftJoin('ticket_qr_images', 'ticket_qr_images.token', 'tickets.qr_token')
+      // At most one completed transfer per ticket: the revocation that completes one is conditional.
+      .leftJoin('ticket_transfers as transfer', (join) =>
+        join.onRef('transfer.ticket_id', '=', 'tickets.id').on('transfer.status', '=', 'completed'),
+      )
+      .selectAll('tickets')
+      .select([
+        'events.name as event_name',
+        'events.date as event_date',
+        'events.start_time as event_start_time',
+        'events.end_time as event_end_time',
+        'events.venue as event_venue',
+        'owner.name as owner_name',
+        'owner.email as owner_email',
+        'owner.language as owner_language',
+        'scanner.name as scanner_name',
+        'issuer.name as issuer_name',
+        'orders.razorpay_order_id as razorpay_order_id',
+        'ticket_qr_images.image as qr_image',
+        'transfer.recipient_name as transfer_recipient_name',
+        'transfer.recipient_email as transfer_recipient_email',
+      ])
+  );
 }
 
 export function findTicketsOfOrder(db: Db, orderId: string): Promise<TicketView[]> {

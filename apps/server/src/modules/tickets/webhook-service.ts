@@ -3,6 +3,7 @@ import { AppError } from '../../platform/errors';
 import type { RazorpayPayment, RazorpayWebhookEvent } from '../../platform/payments/razorpay-client';
 import { verifyWebhookSignature } from '../../platform/payments/signatures';
 import { applyRazorpayRefund } from '../refunds/gateway';
+import { settleTransferPayment } from '../transfers/service';
 import { fulfilOrder, paysOrder } from './fulfilment';
 import { applyPaymentRefundNews } from './payment-refunds';
 import { findOrderByRazorpayId, paymentEventSeen, recordPaymentEvent } from './repo';
@@ -73,6 +74,9 @@ async function settleCapturedPayment(
 ): Promise<WebhookResult> {
   if (payment.status !== 'captured' || !payment.order_id) return 'ignored';
   const order = await findOrderByRazorpayId(ctx.db, payment.order_id);
+  // A transfer's fee (the guest paid and closed the tab): completed the same way verify-payment does.
+  if (!order && (await settleTransferPayment(ctx, { ...payment, order_id: payment.order_id })))
+    return 'handled';
   if (!order) {
     // Another integration on the same Razorpay account, or an order from a wiped database.
     ctx.log.warn({ event: eventName, razorpayOrderId: payment.order_id }, 'webhook for an unknown order');

@@ -123,6 +123,32 @@ export interface TicketsTable {
   cancellation_reason: string | null;
   created_at: string;
   updated_at: string;
+  /** Set on a ticket revoked by a transfer (its status is 'cancelled'); migration 0014. */
+  transferred_at?: string | null;
+  /** On a ticket issued by a transfer: the sender's ticket it replaced. */
+  transferred_from_ticket_id?: string | null;
+}
+
+export type TransferStatus = 'created' | 'completed' | 'failed' | 'expired';
+
+/** A transfer of one ticket to another person, paid for with the transfer fee (migration 0014). */
+export interface TicketTransfersTable {
+  id: string;
+  ticket_id: string;
+  from_user_id: string;
+  recipient_email: string;
+  recipient_name: string;
+  recipient_user_id: string | null;
+  new_ticket_id: string | null;
+  fee_paise: number;
+  razorpay_order_id: string | null;
+  razorpay_payment_id: string | null;
+  razorpay_refund_id: string | null;
+  status: TransferStatus;
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
 }
 
 export interface PaymentEventsTable {
@@ -259,6 +285,7 @@ export interface Database {
   queue_state: QueueStateTable;
   queue_entries: QueueEntriesTable;
   ticket_qr_images: TicketQrImagesTable;
+  ticket_transfers: TicketTransfersTable;
 }
 
 /** A ticket token's QR as a PNG data URL (migration 0009), made once and read with the ticket. */
@@ -322,3 +349,4 @@ export interface EventInventoryTable {
   event_id: string;
   tickets_sold: number;
 }
+export type TransferRow = TicketTransfersTable;

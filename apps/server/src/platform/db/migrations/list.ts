@@ -9,6 +9,7 @@ import * as ticketQrImages from './0009_ticket_qr_images';
 import * as waitingRoom from './0010_waiting_room';
 import * as eventInventory from './0011_event_inventory';
 import * as gates from './0013_gates';
+import * as ticketTransfers from './0014_ticket_transfers';
 import * as userLanguage from './0015_user_language';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
@@ -24,5 +25,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0010_waiting_room', waitingRoom],
   ['0011_event_inventory', eventInventory],
   ['0013_gates', gates],
+  ['0014_ticket_transfers', ticketTransfers],
   ['0015_user_language', userLanguage],
 ];

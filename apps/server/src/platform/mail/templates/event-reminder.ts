@@ -18,10 +18,13 @@ import {
   type EmailTicket,
   textTicketList,
   ticketAttachments,
-  ticketCount,
   ticketList,
 } from './ticket-confirmation';
 import { textWalletSection, type WalletLinks, walletSection } from './wallet-links';
+
+function ticketCount(n: number): string {
+  return n === 1 ? '1 ticket' : `${n} tickets`;
+}
 
 export interface EventReminderInput {
   to: Recipient;

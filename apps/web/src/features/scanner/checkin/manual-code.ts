@@ -8,6 +8,7 @@ const STATUS_WORDS: Record<SnapshotTicket['status'], string> = {
   active: 'not yet used',
   used: 'already used',
   cancelled: 'cancelled',
+  transferred: 'transferred to someone else',
 };
 
 /**

@@ -12,6 +12,7 @@ import {
   reentryClosedOutcome,
   SCAN_TITLES,
   type ScanOutcome,
+  transferredOutcome,
 } from './scan-outcome';
 
 // The gate's decision while the server cannot be reached (ARCHITECTURE.md "Check-in", offline mode):
@@ -20,7 +21,7 @@ import {
 
 export interface SnapshotTicket {
   id: string;
-  status: 'active' | 'used' | 'cancelled';
+  status: 'active' | 'used' | 'cancelled' | 'transferred';
   holderFirstName: string | null;
   usedAt: string | null;
   /** Set while the holder is out on a pass (re-entry). Absent in lists stored before re-entry existed. */
@@ -165,6 +166,7 @@ function decideTicket(
   if (ticket?.status === 'used')
     return { admit: false, outcome: alreadyUsedOutcome(ticket.usedAt, null, now) };
   if (ticket?.status === 'cancelled') return { admit: false, outcome: cancelledOutcome() };
+  if (ticket?.status === 'transferred') return { admit: false, outcome: transferredOutcome() };
   // A correctly signed code missing from the list was issued after the list was downloaded (the list is
   // refreshed every few minutes while online). The signature proves we sold it, so the guest goes in; the
   // sync reports it if the server disagrees.

@@ -8,6 +8,7 @@ export const SCAN_TITLES = {
   emptyCode: 'Invalid QR Code',
   alreadyUsed: 'Already Used',
   cancelled: 'Ticket Cancelled',
+  transferred: 'Ticket Transferred',
   invalidTicket: 'Invalid Ticket',
   notFound: 'Ticket Not Found',
   invalidFormat: 'Invalid QR Format',
@@ -147,6 +148,16 @@ export function cancelledOutcome(): ScanOutcome {
   return { tone: 'danger', title: SCAN_TITLES.cancelled, counter: 'invalidCodes' };
 }
 
+/** The code of a ticket its owner transferred to someone else: the new holder has a new code. */
+export function transferredOutcome(): ScanOutcome {
+  return {
+    tone: 'danger',
+    title: SCAN_TITLES.transferred,
+    detail: 'This ticket was transferred to someone else, who has a new QR code.',
+    counter: 'invalidCodes',
+  };
+}
+
 export function invalidTicketOutcome(detail?: string): ScanOutcome {
   return {
     tone: 'danger',
@@ -177,6 +188,7 @@ export function outcomeForVerifiedTicket(
   if (ticket.status === 'used' && ticket.exitedAt) return null;
   if (ticket.status === 'used') return alreadyUsedOutcome(ticket.usedAt, ticket.scannedBy?.name, now);
   if (ticket.status === 'cancelled') return cancelledOutcome();
+  if (ticket.status === 'transferred') return transferredOutcome();
   return invalidTicketOutcome();
 }
 
@@ -219,6 +231,7 @@ export function outcomeForError(error: unknown, now?: Date): ScanOutcome {
       return alreadyUsedOutcome(usedAt, scannedBy, now);
     }
     if (error.code === 'TICKET_CANCELLED') return cancelledOutcome();
+    if (error.code === 'TICKET_TRANSFERRED') return transferredOutcome();
     return {
       tone: 'danger',
       title: SCAN_TITLES.invalidRequest,

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from './auth-schemas';
+import { POLICY, TRANSFER_FEE_PER_TICKET } from './constants';
+import { verifyPaymentSchema } from './purchase-schema';
+import { istInstant } from './time';
+
+// Ticket transfer rules (issue 11, part 1; the legal pages' promise): Rs 50 per ticket, up to 24 hours before
+// the event, active tickets only, never to oneself, and the recipient stays within the per-person cap.
+// One copy for the server (which refuses) and the web (which explains before anyone pays).
+
+const HOUR_MS = 3_600_000;
+
+export const TRANSFER_MESSAGES = {
+  used: 'This ticket has already been used at the gate, so it cannot be transferred.',
+  cancelled: 'This ticket is cancelled, so it cannot be transferred.',
+  transferred: 'This ticket has already been transferred.',
+  toSelf: 'You cannot transfer a ticket to yourself. Please enter the other person’s email address.',
+  pending:
+    'A transfer of this ticket is already waiting for payment. Please finish it or try again in a few minutes.',
+  notCancellable:
+    'A ticket received by transfer cannot be cancelled for a refund: the money would go back to the card of the person who first paid for it.',
+  refundNote:
+    'After a transfer the ticket cannot be cancelled for a refund: the original payment would go back to the first buyer’s card.',
+  nameRequired: 'Please enter the recipient’s name.',
+  emailInvalid: 'Please enter a valid email address.',
+} as const;
+
+/** Rupees for transferring `tickets` tickets. */
+export function transferFee(tickets = 1): number {
+  return TRANSFER_FEE_PER_TICKET * tickets;
+}
+
+/** "5 hours 20 minutes", "1 day 3 hours", "under a minute". */
+export function formatTimeLeft(ms: number): string {
+  if (ms < 60_000) return 'under a minute';
+  const minutes = Math.floor(ms / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (days > 0) return hours > 0 ? `${part(days, 'day')} ${part(hours, 'hour')}` : part(days, 'day');
+  if (hours > 0) return mins > 0 ? `${part(hours, 'hour')} ${part(mins, 'minute')}` : part(hours, 'hour');
+  return part(mins, 'minute');
+}
+
+export type TransferWindow =
+  | { open: true; closesAt: Date }
+  | { open: false; closesAt: Date; message: string };
+
+/** Open until `transferCompleteHoursBefore` hours before the event starts (IST); the refusal says the time left. */
+export function transferWindow(event: { date: string; startTime: string }, now: Date): TransferWindow {
+  const startsAt = istInstant(event.date, event.startTime);
+  const closesAt = new Date(startsAt.getTime() - POLICY.transferCompleteHoursBefore * HOUR_MS);
+  if (now.getTime() < closesAt.getTime()) return { open: true, closesAt };
+  const left = startsAt.getTime() - now.getTime();
+  const message =
+    left > 0
+      ? `Transfers close ${POLICY.transferCompleteHoursBefore} hours before the event. The event starts in ${formatTimeLeft(left)}, so this ticket can no longer be transferred.`
+      : `Transfers close ${POLICY.transferCompleteHoursBefore} hours before the event, and the event has already started.`;
+  return { open: false, closesAt, message };
+}
+
+export interface TransferTicketFacts {
+  status: string;
+  /** Set when the ticket was revoked by a transfer. */
+  transferredAt: string | null;
+}
+
+/** Why this ticket cannot be transferred, or null when it can (the window and recipient are judged apart). */
+export function transferRefusal(ticket: TransferTicketFacts): string | null {
+  if (ticket.transferredAt) return TRANSFER_MESSAGES.transferred;
+  if (ticket.status === 'used') return TRANSFER_MESSAGES.used;
+  if (ticket.status !== 'active') return TRANSFER_MESSAGES.cancelled;
+  return null;
+}
+
+export function isSameEmail(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/** The recipient would go over the per-person cap with one more ticket. */
+export function recipientCapMessage(limit: number): string {
+  return `The recipient already has the most tickets one person may have for this event (${limit}), so this ticket cannot be transferred to them.`;
+}
+
+/** POST /tickets/{id}/transfer. */
+export const transferRequestSchema = z.object({
+  recipientEmail: z
+    .string({ error: TRANSFER_MESSAGES.emailInvalid })
+    .trim()
+    .max(254, TRANSFER_MESSAGES.emailInvalid)
+    .regex(EMAIL_PATTERN, TRANSFER_MESSAGES.emailInvalid)
+    .transform((email) => email.toLowerCase()),
+  recipientName: z
+    .string({ error: TRANSFER_MESSAGES.nameRequired })
+    .trim()
+    .min(1, TRANSFER_MESSAGES.nameRequired)
+    .max(100, 'The name must be at most 100 characters.'),
+});
+
+export type TransferRequest = z.infer<typeof transferRequestSchema>;
+
+/** POST /tickets/transfer/verify-payment: the three fields Razorpay's checkout hands back. */
+export const transferVerifySchema = verifyPaymentSchema.pick({
+  razorpay_order_id: true,
+  razorpay_payment_id: true,
+  razorpay_signature: true,
+});
