@@ -5,6 +5,7 @@ import {
   REASON_MAX_LENGTH,
 } from './constants';
 import { istInstant } from './time';
+import { TRANSFER_MESSAGES } from './transfer';
 
 // Cancellation and refund rules (guest-side §5 and §9, ARCHITECTURE.md "Cancellation and refunds").
 
@@ -84,7 +85,10 @@ export function refundAmount(ticketPrice: number, quantity = 1): number {
 export function canCancelTicket(ticket: {
   status: string;
   issuedByAdmin: boolean;
+  /** Received by transfer: the refund would go to the first buyer's card (see ./transfer). */
+  receivedByTransfer?: boolean;
 }): { ok: true } | { ok: false; message: string } {
+  if (ticket.receivedByTransfer) return { ok: false, message: TRANSFER_MESSAGES.notCancellable };
   if (ticket.issuedByAdmin) return { ok: false, message: CANCEL_MESSAGES.adminIssued };
   if (ticket.status !== 'active') return { ok: false, message: CANCEL_MESSAGES.notActive };
   return { ok: true };

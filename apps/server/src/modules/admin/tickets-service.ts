@@ -244,6 +244,13 @@ export async function deleteTicket(ctx: AppContext, caller: UserRow, idOrCode: s
         'Tickets bought online cannot be deleted, because their payment must stay on record. Cancel the ticket instead.',
       );
     }
+    if (ticket.transferred_at || ticket.transferred_from_ticket_id) {
+      // Its transfer (and the fee paid for it) points at it and must stay on record.
+      throw new AppError(
+        'CONFLICT',
+        'Tickets involved in a transfer cannot be deleted, because the transfer must stay on record. Cancel the ticket instead.',
+      );
+    }
     if (!(await deleteTicketRow(trx, ticket.id))) throw new AppError('TICKET_NOT_FOUND', 'Ticket not found');
     await recordAudit(
       trx,

@@ -84,4 +84,5 @@ export interface CancellableTicket {
   price: number;
   status: string;
   issuedByAdmin: boolean;
+  receivedByTransfer?: boolean;
 }

@@ -1,6 +1,6 @@
 // A ticket as GET /tickets/my-tickets returns it (guest-side §3), normalised once at the edge.
 
-export type TicketStatus = 'active' | 'used' | 'cancelled';
+export type TicketStatus = 'active' | 'used' | 'cancelled' | 'transferred';
 
 export interface Ticket {
   id: string;
@@ -26,6 +26,18 @@ export interface Ticket {
   eventDate: string | null;
   eventStartTime: string | null;
   eventEndTime: string | null;
+  /** Sent to someone else: to whom and when. */
+  transfer: { toName: string; toEmail: string; at: string } | null;
+  /** Received by transfer (cannot be cancelled for a refund). */
+  receivedByTransfer: boolean;
+}
+
+function toTransfer(value: unknown): Ticket['transfer'] {
+  if (!value || typeof value !== 'object') return null;
+  const transfer = value as Record<string, unknown>;
+  const toName = text(transfer.toName);
+  const at = text(transfer.at);
+  return toName && at ? { toName, toEmail: text(transfer.toEmail) ?? '', at } : null;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
@@ -37,7 +49,10 @@ export function toTicket(raw: unknown): Ticket | null {
   const ticket = raw as Record<string, unknown>;
   const id = text(ticket.id) ?? text(ticket._id);
   if (!id) return null;
-  const status = ticket.status === 'used' || ticket.status === 'cancelled' ? ticket.status : 'active';
+  const status =
+    ticket.status === 'used' || ticket.status === 'cancelled' || ticket.status === 'transferred'
+      ? ticket.status
+      : 'active';
   const metadata = (ticket.metadata && typeof ticket.metadata === 'object' ? ticket.metadata : {}) as {
     issuedByAdmin?: unknown;
   };
@@ -67,6 +82,8 @@ export function toTicket(raw: unknown): Ticket | null {
     eventDate: text(event.date)?.slice(0, 10) ?? null,
     eventStartTime: text(event.startTime),
     eventEndTime: text(event.endTime),
+    transfer: toTransfer(ticket.transfer),
+    receivedByTransfer: ticket.receivedByTransfer === true,
   };
 }
 

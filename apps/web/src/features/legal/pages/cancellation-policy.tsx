@@ -123,9 +123,16 @@ export default function CancellationPolicy() {
       <h2>5. Transfers instead of cancelling</h2>
       <p>
         If you cannot come, you can transfer a ticket to someone else for{' '}
-        {formatRupees(TRANSFER_FEE_PER_TICKET)} per ticket. Transfers must be completed at least{' '}
-        {POLICY.transferCompleteHoursBefore} hours before the event; write to us with the ticket number and
-        the new holder's name and email.
+        {formatRupees(TRANSFER_FEE_PER_TICKET)} per ticket, up to {POLICY.transferCompleteHoursBefore} hours
+        before the event starts. In My Tickets, choose "Transfer" on the ticket, enter the new holder's name
+        and email, and pay the fee. Your ticket's QR code stops working at once and the new holder receives a
+        new ticket with its own QR code by email (and in My Tickets when they sign in with that email). Used
+        or cancelled tickets cannot be transferred, nor can a ticket be transferred to yourself or to someone
+        who already has the most tickets one person may have.
+      </p>
+      <p>
+        A transferred ticket cannot be cancelled for a refund, by you or by the new holder: the refund would
+        go back to the card that first paid for it.
       </p>
 
       <h2>6. Refunds</h2>

@@ -54,8 +54,10 @@ export default function TermsOfService() {
         </li>
         <li>Reselling tickets for profit is not allowed; such tickets may be cancelled without refund.</li>
         <li>
-          Transfers to another person cost {formatRupees(TRANSFER_FEE_PER_TICKET)} per ticket and must be
-          completed {POLICY.transferCompleteHoursBefore} hours before the event.
+          Transfers to another person cost {formatRupees(TRANSFER_FEE_PER_TICKET)} per ticket, are made in My
+          Tickets and must be completed {POLICY.transferCompleteHoursBefore} hours before the event; the
+          original ticket's QR code then no longer admits anyone, and a transferred ticket cannot be cancelled
+          for a refund.
         </li>
       </ul>
 

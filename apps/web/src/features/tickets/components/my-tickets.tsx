@@ -11,6 +11,7 @@ const GROUPS: { status: TicketStatus; title: string }[] = [
   { status: 'active', title: 'Active' },
   { status: 'used', title: 'Used' },
   { status: 'cancelled', title: 'Cancelled' },
+  { status: 'transferred', title: 'Transferred' },
 ];
 
 function Totals({ tickets, failed }: { tickets: Ticket[] | undefined; failed: boolean }) {

@@ -8,12 +8,14 @@ import { formatDay, formatInstant, qrPrefix } from '../utils/format';
 import { downloadQr } from '../utils/qr';
 import { HolderName } from './holder-name';
 import { TicketQr } from './ticket-qr';
+import { TransferButton } from './transfer-button';
 import { WalletButtons } from './wallet-buttons';
 
 const STATUS_STYLES: Record<TicketStatus, { label: string; className: string }> = {
   active: { label: 'Active', className: 'bg-emerald-200 text-emerald-950' },
   used: { label: 'Used', className: 'bg-sky-200 text-sky-950' },
   cancelled: { label: 'Cancelled', className: 'bg-rose-200 text-rose-950' },
+  transferred: { label: 'Transferred', className: 'bg-violet-200 text-violet-950' },
 };
 
 export function StatusBadge({ status }: { status: TicketStatus }) {
@@ -144,6 +146,14 @@ export function TicketCard({
               <Fact label="Scanned by">{ticket.scannedBy ?? '—'}</Fact>
             </>
           ) : null}
+          {ticket.status === 'transferred' && ticket.transfer ? (
+            <>
+              <Fact label="Transferred to">
+                {ticket.transfer.toName} <span className="text-maroon-200">({ticket.transfer.toEmail})</span>
+              </Fact>
+              <Fact label="Transferred">{formatInstant(ticket.transfer.at)}</Fact>
+            </>
+          ) : null}
           {ticket.status === 'cancelled' ? (
             <>
               <Fact label="Cancelled">{formatInstant(ticket.cancelledAt)}</Fact>
@@ -199,6 +209,7 @@ export function TicketCard({
             >
               Print
             </Button>
+            <TransferButton ticket={ticket} />
             {actions}
           </div>
         ) : (

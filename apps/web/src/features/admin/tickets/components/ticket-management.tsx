@@ -37,6 +37,7 @@ import {
   TicketDetails,
   type TicketRowActions,
 } from './ticket-parts';
+import { TransferHistory } from './transfer-history';
 
 type StatusFilter = NonNullable<TicketsQuery['status']>;
 const detailsIdOf = (ticket: AdminTicket, where: string) => `ticket-details-${where}-${ticket.id}`;
@@ -495,6 +496,7 @@ export function TicketManagement({
         onClose={() => setBulkOpen(false)}
         onSubmit={submitBulk}
       />
+      <TransferHistory />
       {canDelete ? (
         <ConfirmDialog
           open={deleteTarget !== null}

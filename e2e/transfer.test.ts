@@ -1,0 +1,90 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type ApiUser, apiAt } from './support/api';
+import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { useBrowser, usePrivateApp } from './support/suite';
+
+// Transferring a ticket as a guest would (issue 11 part 1): the dialog's fee and rules, a refusal shown on its
+// field, the emulator's checkout for the Rs 50 fee, and the ticket listed as transferred, to whom and when.
+
+interface BoughtTicket {
+  id: string;
+  ticketId: string;
+}
+
+const product = usePrivateApp('transfer');
+const suite = useBrowser();
+const api = apiAt(() => product.url);
+
+async function openDashboard(guest: ApiUser, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await newContext(suite.browser, { viewport });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('[page error]', error));
+  await page.goto(product.url);
+  await signInThroughPopup(page, { email: guest.email, name: guest.name });
+  await page.getByRole('button', { name: 'View My Tickets' }).first().waitFor();
+  await page.goto(`${product.url}/dashboard/guest`);
+  await page.getByRole('heading', { name: 'My Tickets' }).waitFor();
+  return page;
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describe('transferring a ticket', () => {
+  it('on a phone: the dialog shows the fee and rules, refuses oneself, takes Rs 50 and lists the ticket as transferred', async () => {
+    const guest = await api.signIn('farah.khan@example.test', 'Farah Khan');
+    const ticket = await api.buyTicket<BoughtTicket>(guest);
+    const page = await openDashboard(guest, PHONE);
+
+    await page.getByRole('button', { name: `Transfer ticket ${ticket.ticketId.slice(-8)}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transfer Ticket' });
+    await dialog.waitFor();
+    const rules = ((await dialog.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(rules).toContain('Transfer fee: ₹50 per ticket');
+    expect(rules).toContain('Transfers close 24 hours before the event');
+    expect(rules).toContain('cannot be cancelled for a refund');
+
+    await dialog.getByLabel('Recipient’s name').fill('Gita Menon');
+    await dialog.getByLabel('Recipient’s email').fill('FARAH.KHAN@example.test');
+    await dialog.getByRole('button', { name: 'Pay ₹50 & Transfer' }).click();
+    await dialog.getByText('You cannot transfer a ticket to yourself').waitFor();
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'transfer-dialog-390');
+
+    await dialog.getByLabel('Recipient’s email').fill('gita.menon@example.test');
+    await dialog.getByRole('button', { name: 'Pay ₹50 & Transfer' }).click();
+    await page.getByRole('dialog', { name: /Utsav/ }).getByRole('button', { name: 'Pay with UPI' }).click();
+
+    await page.getByText('Ticket transferred to Gita Menon').waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: /Transferred\s*\(1\)/ }).waitFor();
+    const card = page.locator(`article[data-ticket-id="${ticket.ticketId}"]`);
+    await card.scrollIntoViewIfNeeded();
+    expect(await card.getByText('Gita Menon').isVisible()).toBe(true);
+    expect(await card.getByRole('button', { name: /Transfer ticket|Wallet|Show QR/ }).count()).toBe(0);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'transfer-done-390');
+
+    // Gita signs in with that email and finds her ticket, which offers no cancellation.
+    const gita = await api.signIn('gita.menon@example.test', 'Gita Menon');
+    const mine = await api.call<{ tickets: { status: string; receivedByTransfer: boolean }[] }>(
+      'GET',
+      '/api/tickets/my-tickets',
+      gita.token,
+    );
+    expect(mine.tickets).toEqual([expect.objectContaining({ status: 'active', receivedByTransfer: true })]);
+    await page.context().close();
+  });
+
+  it('on a desktop the received ticket has no Cancel button and the dialog fits', async () => {
+    const sender = await api.signIn('hari.iyer@example.test', 'Hari Iyer');
+    const ticket = await api.buyTicket<BoughtTicket>(sender);
+    const page = await openDashboard(sender, DESKTOP);
+    await page.getByRole('button', { name: `Transfer ticket ${ticket.ticketId.slice(-8)}` }).click();
+    await page.getByRole('dialog', { name: 'Transfer Ticket' }).waitFor();
+    await screenshot(page, 'transfer-dialog-desktop');
+    await page.context().close();
+  });
+});
