@@ -82,6 +82,14 @@ describe('outcomes of a failed call', () => {
     expect(outcomeForError(apiError(400, 'ALREADY_USED')).title).toBe('Already Used');
   });
 
+  it("400 TICKET_TRANSFERRED and a transferred ticket are 'Ticket Transferred'", () => {
+    expect(outcomeForError(apiError(400, 'TICKET_TRANSFERRED')).title).toBe('Ticket Transferred');
+    expect(outcomeForVerifiedTicket({ id: 't1', status: 'transferred' })).toMatchObject({
+      tone: 'danger',
+      title: 'Ticket Transferred',
+    });
+  });
+
   it("400 TICKET_CANCELLED is 'Ticket Cancelled'", () => {
     expect(outcomeForError(apiError(400, 'TICKET_CANCELLED')).title).toBe('Ticket Cancelled');
   });
@@ -184,6 +192,8 @@ describe('offline check against the stored ticket list', () => {
       'Already Used',
     );
     expect(checkOffline(code, lookup({ status: 'cancelled' })).outcome.title).toBe('Ticket Cancelled');
+    const transferred = checkOffline(code, lookup({ status: 'transferred' }));
+    expect(transferred).toMatchObject({ admit: false, outcome: { title: 'Ticket Transferred' } });
   });
 
   it('refuses a code signed with another key, or for another event', () => {
