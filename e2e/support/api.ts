@@ -30,14 +30,23 @@ export interface Api {
 /** The API of the product at `baseUrl()`, read on every call: suites learn their server's address in beforeAll. */
 export function apiAt(baseUrl: () => string): Api {
   async function call<T>(method: string, pathname: string, token?: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${baseUrl()}${pathname}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    let response: Response;
+    // A 503 with Retry-After is the server shedding load before doing any work (the browser test machine is
+    // busy); the web client waits and retries those, and so does the setup here.
+    for (let attempt = 1; ; attempt++) {
+      response = await fetch(`${baseUrl()}${pathname}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const retryAfter = Number(response.headers.get('retry-after'));
+      if (response.status !== 503 || !retryAfter || attempt >= 5) break;
+      await response.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 * attempt));
+    }
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${pathname} -> ${response.status} ${text}`);
     return JSON.parse(text) as T;
