@@ -14,12 +14,7 @@ import {
   textBody,
   textDetails,
 } from './layout';
-import {
-  type EmailTicket,
-  textTicketList,
-  ticketAttachments,
-  ticketList,
-} from './ticket-confirmation';
+import { type EmailTicket, textTicketList, ticketAttachments, ticketList } from './ticket-confirmation';
 import { textWalletSection, type WalletLinks, walletSection } from './wallet-links';
 
 function ticketCount(n: number): string {
