@@ -122,7 +122,7 @@ describeEachDatabase('ticket transfer', (engine) => {
       body: { qrCode: ticket.qrCode },
     });
     expect(old.status).toBe(400);
-    expect(old.body).toMatchObject({ code: 'TICKET_TRANSFERRED', error: 'Ticket Transferred' });
+    expect(old.body).toMatchObject({ code: 'TICKET_TRANSFERRED', ticket: { status: 'transferred' } });
     const snapshot = await server.request('GET', '/api/tickets/checkin/snapshot', { token: checker.token });
     expect(snapshot.status, snapshot.text).toBe(200);
     expect(snapshot.body.tickets.find((t: { id: string }) => t.id === ticket.id).status).toBe('transferred');
