@@ -131,10 +131,10 @@ describeEachDatabase('admin analytics', (engine) => {
 
   it('ticket stats count every status and use the same revenue', async () => {
     const response = await server.request('GET', '/api/tickets/admin/stats', { token: admin.token });
-    // Tickets: A 2, B 1, C 4 (one cancelled), D 1 (cancelled), F 1 = 9.
+    // Tickets: A 2, B 1, C 4 (one cancelled), D 1 (cancelled), F 1 = 9; sold = active + used, as on every screen.
     expect(response.body).toEqual({
       success: true,
-      stats: { total: 9, active: 7, used: 0, cancelled: 2, revenue: 1814, soldToday: 4 },
+      stats: { total: 9, active: 7, used: 0, cancelled: 2, sold: 7, revenue: 1814, soldToday: 4 },
     });
   });
 
