@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context';
+import { type RepeatingJob, startRepeatingJob } from '../../platform/jobs/repeating-job';
 import { RazorpayError } from '../../platform/payments/razorpay-client';
 import { applyRazorpayRefund, sendRefund } from './gateway';
 import { findStaleProcessingRefunds, findUnsentRefunds } from './repo';
@@ -61,38 +62,15 @@ export async function pollRefunds(
   return report;
 }
 
-export interface RefundJobs {
-  stop(): Promise<void>;
-}
-
 /** Runs pollRefunds every intervalMs, never overlapping itself; stop() waits for a run in progress. */
-export function startRefundJobs(ctx: AppContext, intervalMs = REFUND_POLL_INTERVAL_MS): RefundJobs {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = pollRefunds(ctx)
-        .then((report) => {
-          if (report.sent + report.checked + report.errors > 0) ctx.log.info({ report }, 'refunds polled');
-        })
-        .catch((error: unknown) => ctx.log.error({ err: error }, 'refund polling failed'))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+export function startRefundJobs(ctx: AppContext, intervalMs = REFUND_POLL_INTERVAL_MS): RepeatingJob {
+  return startRepeatingJob({
+    name: 'refund polling',
+    intervalMs,
+    log: ctx.log,
+    run: () => pollRefunds(ctx),
+    onResult: (report) => {
+      if (report.sent + report.checked + report.errors > 0) ctx.log.info({ report }, 'refunds polled');
     },
-  };
+  });
 }

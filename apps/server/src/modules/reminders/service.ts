@@ -1,5 +1,6 @@
 import { reminderKey, remindersDue } from '@utsav/domain/reminders';
 import type { AppContext } from '../../platform/context';
+import { type RepeatingJob, startRepeatingJob } from '../../platform/jobs/repeating-job';
 import { enqueueOutboxOnce } from '../../platform/outbox/repo';
 import { findCurrentEvent } from '../event/repo';
 import { findPeopleWithoutReminder } from './repo';
@@ -40,36 +41,15 @@ export async function sweepReminders(ctx: AppContext, limit = REMINDERS_PER_PASS
   return queued;
 }
 
-export interface ReminderJobs {
-  stop(): Promise<void>;
-}
-
 /** Sweeps every intervalMs, never overlapping itself; stop() waits for a pass in progress. */
-export function startReminderJobs(ctx: AppContext, intervalMs: number): ReminderJobs {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sweepReminders(ctx)
-        .then((queued) => {
-          if (queued > 0) ctx.log.info({ queued }, 'event reminders queued');
-        })
-        .catch((error: unknown) => ctx.log.error({ err: error }, 'reminder sweep failed'))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+export function startReminderJobs(ctx: AppContext, intervalMs: number): RepeatingJob {
+  return startRepeatingJob({
+    name: 'reminder sweep',
+    intervalMs,
+    log: ctx.log,
+    run: () => sweepReminders(ctx),
+    onResult: (queued) => {
+      if (queued > 0) ctx.log.info({ queued }, 'event reminders queued');
     },
-  };
+  });
 }

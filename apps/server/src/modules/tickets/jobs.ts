@@ -1,6 +1,7 @@
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import type { OrderRow } from '../../platform/db/schema';
+import { type RepeatingJob, startRepeatingJob } from '../../platform/jobs/repeating-job';
 import { RazorpayError, type RazorpayPayment } from '../../platform/payments/razorpay-client';
 import { fulfilOrder, paysOrder } from './fulfilment';
 import { followPaymentRefunds } from './payment-refunds';
@@ -159,40 +160,17 @@ async function expire(ctx: AppContext, order: OrderRow, reason: string): Promise
   return 'expired';
 }
 
-export interface PurchaseJobs {
-  stop(): Promise<void>;
-}
-
 /** Runs reconcileOrders every intervalMs, never overlapping itself; stop() waits for a run in progress. */
-export function startPurchaseJobs(ctx: AppContext, intervalMs: number): PurchaseJobs {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = reconcileOrders(ctx)
-        .then((report) => {
-          if (report.expired + report.fulfilled + report.refunded + report.refundsRetried > 0) {
-            ctx.log.info({ report }, 'orders reconciled');
-          }
-        })
-        .catch((error: unknown) => ctx.log.error({ err: error }, 'order reconciliation failed'))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+export function startPurchaseJobs(ctx: AppContext, intervalMs: number): RepeatingJob {
+  return startRepeatingJob({
+    name: 'order reconciliation',
+    intervalMs,
+    log: ctx.log,
+    run: () => reconcileOrders(ctx),
+    onResult: (report) => {
+      if (report.expired + report.fulfilled + report.refunded + report.refundsRetried > 0) {
+        ctx.log.info({ report }, 'orders reconciled');
+      }
     },
-  };
+  });
 }
