@@ -1,47 +1,16 @@
-import { REFUSAL_REASONS } from '@utsav/domain/gate-pass';
+import { liveGatesResponseSchema } from '@utsav/domain/gates-live';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { liveView, ticketHistory } from './live-service';
 
 // The live gate view for admins and managers (tracker issue 16). Polled by the dashboard's Gates panel.
 
-const liveJsonSchema = z.object({
-  success: z.literal(true),
-  generatedAt: z.string(),
-  reentryAllowed: z.boolean(),
-  sold: z.number(),
-  admitted: z.number(),
-  arrivedPercentage: z.number(),
-  inside: z.number(),
-  gates: z.array(
-    z.object({
-      gate: z.string(),
-      admitted: z.number(),
-      lastMinute: z.number(),
-      devices: z.number(),
-      perMinute: z.array(z.object({ minute: z.string(), count: z.number() })),
-    }),
-  ),
-  refusals: z.object(Object.fromEntries(REFUSAL_REASONS.map((reason) => [reason, z.number()]))),
-  devices: z.array(
-    z.object({
-      deviceId: z.string(),
-      gate: z.string(),
-      checker: z.string().nullable(),
-      lastSeenAt: z.string(),
-      online: z.boolean(),
-      queued: z.number(),
-    }),
-  ),
-  conflicts: z.number(),
-});
-
 const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/checkin/live',
     {
       onRequest: app.requireAction('analytics:view'),
-      schema: { tags: ['admin'], response: { 200: liveJsonSchema } },
+      schema: { tags: ['admin'], response: { 200: liveGatesResponseSchema } },
     },
     async (_request, reply) => {
       // Live figures: never from a browser or proxy cache.

@@ -1,5 +1,6 @@
 import { soldPercentage } from '@utsav/domain/analytics';
 import { REFUSAL_REASONS, type RefusalReason, refusalReason } from '@utsav/domain/gate-pass';
+import type { LiveDevice, LiveGate, LiveGates as LiveView } from '@utsav/domain/gates-live';
 import type { AppContext } from '../../platform/context';
 import { findCurrentEvent } from '../event/repo';
 import {
@@ -24,41 +25,6 @@ export const LIVE_CACHE_MS = 2000;
 export const DEVICE_OFFLINE_AFTER_MS = 90_000;
 const HOUR_MS = 3_600_000;
 const UNNAMED_GATE = 'Unnamed gate';
-
-export interface LiveGate {
-  gate: string;
-  admitted: number;
-  /** Admissions in the last 60 seconds. */
-  lastMinute: number;
-  /** Phones whose latest contact was at this gate and is recent. */
-  devices: number;
-  /** Admissions per minute over the last hour, oldest first, minutes without one left out. */
-  perMinute: { minute: string; count: number }[];
-}
-
-export interface LiveDevice {
-  deviceId: string;
-  gate: string;
-  checker: string | null;
-  lastSeenAt: string;
-  online: boolean;
-  /** Offline scans the phone said it still holds (0 once it synced). */
-  queued: number;
-}
-
-export interface LiveView {
-  generatedAt: string;
-  reentryAllowed: boolean;
-  sold: number;
-  admitted: number;
-  /** Admitted as a percentage of sold, one decimal. */
-  arrivedPercentage: number;
-  inside: number;
-  gates: LiveGate[];
-  refusals: Record<RefusalReason, number>;
-  devices: LiveDevice[];
-  conflicts: number;
-}
 
 const cache = new WeakMap<AppContext, { at: number; view: Promise<LiveView> }>();
 

@@ -1,43 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RefusalReason } from '@utsav/domain/gate-pass';
+import { type LiveGates, liveGatesSchema } from '@utsav/domain/gates-live';
 import { api } from '../../../../lib/api-client';
+
+export type { LiveDevice, LiveGate, LiveGates } from '@utsav/domain/gates-live';
 
 /** How often the open Gates panel asks again: the server computes the view at most every 2 s anyway. */
 export const LIVE_GATES_POLL_MS = 5000;
 
-export interface LiveGate {
-  gate: string;
-  admitted: number;
-  lastMinute: number;
-  devices: number;
-  perMinute: { minute: string; count: number }[];
-}
-
-export interface LiveDevice {
-  deviceId: string;
-  gate: string;
-  checker: string | null;
-  lastSeenAt: string;
-  online: boolean;
-  queued: number;
-}
-
-/** GET /admin/checkin/live (tracker issue 16). */
-export interface LiveGates {
-  generatedAt: string;
-  reentryAllowed: boolean;
-  sold: number;
-  admitted: number;
-  arrivedPercentage: number;
-  inside: number;
-  gates: LiveGate[];
-  refusals: Record<RefusalReason, number>;
-  devices: LiveDevice[];
-  conflicts: number;
-}
-
-export function getLiveGates(signal?: AbortSignal): Promise<LiveGates> {
-  return api.get<LiveGates>('/admin/checkin/live', { signal });
+/** GET /admin/checkin/live (tracker issue 16), read with the schema the server answers with. */
+export async function getLiveGates(signal?: AbortSignal): Promise<LiveGates> {
+  return liveGatesSchema.parse(await api.get<unknown>('/admin/checkin/live', { signal }));
 }
 
 export const liveGatesQueryOptions = () =>
