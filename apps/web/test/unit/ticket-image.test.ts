@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentFailedMessage } from '../../src/features/tickets/components/purchase-dialog';
+import { paymentFailedMessage } from '../../src/features/tickets/checkout/purchase-messages';
 import { ticketImageLines } from '../../src/features/tickets/utils/qr';
 
 describe('the downloaded ticket image', () => {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/context/auth-context';
 import { eventQueryOptions } from '../../features/event/api/get-event';
 import { myTicketsQueryOptions } from '../../features/tickets/api/get-my-tickets';
-import type { Buyer, PurchaseResult } from '../../features/tickets/components/purchase-dialog';
+import type { Buyer, PurchaseResult } from '../../features/tickets/checkout/purchase-types';
 import { rememberVerifiedPayment } from '../../lib/verified-payment';
 import { useNavigationActions } from './use-navigation-actions';
 

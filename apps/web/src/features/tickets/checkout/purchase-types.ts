@@ -1,0 +1,34 @@
+// The shapes the purchase dialog shares with the pages that open it (landing, guest dashboard) and with its
+// own step components and payment hook.
+
+export interface PurchaseEvent {
+  id: string;
+  name: string;
+  date: string | null;
+  startTime: string;
+  endTime: string;
+  venue: string;
+  ticketPrice: number;
+  groupPrice4: number | null;
+  availableTickets: number | null;
+  /** ISO instant ticket sales open; absent or null: open now. */
+  salesOpenAt?: string | null;
+}
+
+export interface Buyer {
+  name: string;
+  email: string;
+}
+
+export interface PurchaseResult {
+  count: number;
+  orderId: string | null;
+}
+
+/**
+ * select → (signin, when signed out) → confirm → paying (the provider's window) → verifying → done.
+ * 'unverified' is where a payment whose confirmation failed ends, with the order reference for support.
+ */
+export type Step = 'select' | 'signin' | 'confirm' | 'waiting' | 'paying' | 'verifying' | 'unverified';
+
+export type Notice = { tone: 'info' | 'error'; text: string };

@@ -1,0 +1,98 @@
+import { formatRupees, type Quote } from '@utsav/domain/pricing';
+import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
+import { CalendarDays, Lock, MapPin } from 'lucide-react';
+import { ticketsLabel } from '../checkout/purchase-messages';
+import type { Buyer, Notice, PurchaseEvent } from '../checkout/purchase-types';
+import { NoticeLine } from './purchase-notice';
+
+// The steps between choosing and paying: sign in (the selection is kept) and the order summary.
+
+function EventSummary({ event }: { event: PurchaseEvent }) {
+  return (
+    <ul className="grid gap-1.5 text-sm text-maroon-50">
+      <li className="flex items-start gap-2">
+        <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-300" />
+        <span>
+          {event.date ? `${formatEventDate(event.date)} · ` : ''}
+          {formatTimeRange(event.startTime, event.endTime)}
+        </span>
+      </li>
+      <li className="flex items-start gap-2">
+        <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-300" />
+        <span>{event.venue}</span>
+      </li>
+    </ul>
+  );
+}
+
+export function SignInStep({ priced }: { priced: Quote }) {
+  return (
+    <div className="grid gap-4 text-maroon-50">
+      <p className="flex gap-3">
+        <Lock aria-hidden="true" className="mt-1 size-5 shrink-0 text-gold-300" />
+        <span>
+          Please sign in to continue. Your tickets are issued to your account, and the QR codes for the gate
+          appear under My Tickets.
+        </span>
+      </p>
+      <p className="rounded-xl border border-gold-400/30 bg-maroon-950/70 px-4 py-3 text-sm">
+        Your selection is kept: <strong className="text-cream">{ticketsLabel(priced.quantity)}</strong> for{' '}
+        <strong className="text-cream">{formatRupees(priced.total)}</strong>. After signing in you go straight
+        on to confirm and pay.
+      </p>
+    </div>
+  );
+}
+
+export function ConfirmStep({
+  event,
+  priced,
+  buyer,
+  notice,
+}: {
+  event: PurchaseEvent;
+  priced: Quote;
+  buyer: Buyer | null;
+  notice: Notice | null;
+}) {
+  return (
+    <div className="grid gap-4">
+      <div>
+        <p className="font-semibold text-cream">{event.name}</p>
+        <div className="mt-1">
+          <EventSummary event={event} />
+        </div>
+      </div>
+      <dl className="grid gap-2 rounded-xl border border-gold-400/30 bg-maroon-950/70 px-4 py-3 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt className="text-maroon-100">Tickets</dt>
+          <dd className="font-semibold text-cream">{priced.quantity}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt className="text-maroon-100">Price per ticket</dt>
+          <dd className="font-semibold text-cream">
+            {formatRupees(priced.pricePerTicket)}{' '}
+            <span className="text-maroon-200">({priced.pricingTier})</span>
+          </dd>
+        </div>
+        {priced.saving > 0 ? (
+          <div className="flex justify-between gap-3">
+            <dt className="text-maroon-100">Group saving</dt>
+            <dd className="font-semibold text-emerald-300">−{formatRupees(priced.saving)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-3 border-t border-gold-400/20 pt-2">
+          <dt className="font-semibold text-cream">Total</dt>
+          <dd className="text-xl font-bold text-gold-200">{formatRupees(priced.total)}</dd>
+        </div>
+      </dl>
+      {buyer ? (
+        <p className="text-sm text-maroon-100">
+          Tickets for <strong className="text-cream">{buyer.name}</strong> ({buyer.email}). Payment is by card
+          or UPI in a secure Razorpay window.
+        </p>
+      ) : null}
+      <NoticeLine notice={notice} />
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Quote } from '@utsav/domain/pricing';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api-client';
+import { toastTarget } from '../../../ui/toast';
+import { OrderNotCreatedError, useCreateOrder } from '../api/create-order';
+import { MY_TICKETS_QUERY_KEY } from '../api/get-my-tickets';
+import { PURCHASE_ALLOWANCE_QUERY_KEY } from '../api/get-purchase-allowance';
+import { PaymentNotVerifiedError, useVerifyPayment } from '../api/verify-payment';
+import { type OpenOrder, reusableOrder } from '../checkout/open-order';
+import {
+  FAILURE_TOAST_IDS,
+  isStaleEventError,
+  PURCHASE_MESSAGES,
+  paymentFailedMessage,
+  ticketsLabel,
+} from '../checkout/purchase-messages';
+import type { Buyer, Notice, PurchaseEvent, PurchaseResult, Step } from '../checkout/purchase-types';
+import { type CheckoutSuccess, loadCheckout } from '../checkout/razorpay';
+
+// The paying half of the purchase dialog: create (or reuse) the order, open the provider's window, verify
+// the payment. The dialog owns the steps; this moves them as the payment goes.
+
+const THEME_COLOR = '#ffa63d';
+
+export interface PurchasePaymentInput {
+  event: PurchaseEvent;
+  buyer: Buyer | null;
+  priced: Quote | null;
+  /** The waiting room's pass (issue 9), sent with the order. */
+  queuePass: RefObject<string | null>;
+  setStep: (step: Step) => void;
+  setNotice: (notice: Notice | null) => void;
+  /** A toast shown once the dialog is open again (see the dialog's pendingToast). */
+  setPendingToast: (notice: Notice | null) => void;
+  /** Many buyers at once: the server wants the guest in the waiting line first. */
+  onQueueRequired: () => void;
+  /** The payment is confirmed: the dialog starts afresh next time. */
+  onPaid: () => void;
+  onPurchased: (result: PurchaseResult) => void;
+  onEventStale: () => void;
+}
+
+export function usePurchasePayment(input: PurchasePaymentInput) {
+  const { event, buyer, priced, queuePass, setStep, setNotice, setPendingToast } = input;
+  const [unverifiedOrder, setUnverifiedOrder] = useState<string | null>(null);
+  const createOrder = useCreateOrder();
+  const verifyPayment = useVerifyPayment();
+  const queryClient = useQueryClient();
+  // Bumped whenever the dialog closes or the guest leaves the confirm step: an order that answers after
+  // that (a slow or flaky network) must not open the payment window the guest no longer asked for.
+  const payAttempt = useRef(0);
+  // The checkout already started here (see checkout/open-order.ts): paid again after a dismissal, not re-held.
+  const openOrder = useRef<OpenOrder | null>(null);
+  useEffect(
+    () => () => {
+      payAttempt.current += 1;
+    },
+    [],
+  );
+
+  const abandon = useCallback(() => {
+    payAttempt.current += 1;
+  }, []);
+
+  async function confirmPayment(response: CheckoutSuccess, count: number) {
+    // Paid: whatever verification says, this order is not to be opened again.
+    openOrder.current = null;
+    setStep('verifying');
+    try {
+      const verified = await verifyPayment.mutateAsync({ ...response, quantity: count });
+      // An earlier failed attempt's toasts are stale now: the guest sees the success alone.
+      for (const id of FAILURE_TOAST_IDS) toast.dismiss(id);
+      setStep('select');
+      input.onPaid();
+      input.onPurchased({
+        count: verified.tickets.length || count,
+        orderId: verified.orderId ?? response.razorpay_order_id,
+      });
+    } catch (error) {
+      const refused =
+        error instanceof PaymentNotVerifiedError ||
+        (error instanceof ApiError && error.status >= 400 && error.status < 500);
+      // The payment may still be confirmed by the provider's webhook: My Tickets should ask again.
+      void queryClient.invalidateQueries({ queryKey: MY_TICKETS_QUERY_KEY });
+      setUnverifiedOrder(response.razorpay_order_id);
+      setStep('unverified');
+      setPendingToast({
+        tone: 'error',
+        text: refused ? PURCHASE_MESSAGES.verificationFailed : PURCHASE_MESSAGES.verificationError,
+      });
+    }
+  }
+
+  async function pay() {
+    if (!priced) return;
+    setNotice(null);
+    for (const id of FAILURE_TOAST_IDS) toast.dismiss(id);
+    payAttempt.current += 1;
+    const attempt = payAttempt.current;
+    const stillWanted = () => payAttempt.current === attempt;
+    const checkout = loadCheckout();
+    checkout.catch(() => undefined);
+    let order: Awaited<ReturnType<typeof createOrder.mutateAsync>>;
+    try {
+      const selection = { person: buyer?.email ?? '', quantity: priced.quantity, total: priced.total };
+      order =
+        reusableOrder(openOrder.current, selection, Date.now()) ??
+        (await createOrder.mutateAsync({
+          quantity: priced.quantity,
+          amount: priced.total,
+          eventId: event.id,
+          eventName: event.name,
+          pricePerTicket: priced.pricePerTicket,
+          pricingTier: priced.pricingTier,
+          queuePass: queuePass.current,
+        }));
+      openOrder.current = { ...selection, order };
+    } catch (error) {
+      if (!stillWanted()) return;
+      if (error instanceof ApiError && error.code === 'QUEUE_REQUIRED') {
+        // Many buyers at once: wait in line, then this payment continues by itself.
+        input.onQueueRequired();
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'SALES_NOT_OPEN') {
+        setNotice({ tone: 'error', text: error.message });
+        input.onEventStale();
+        setStep('select');
+        return;
+      }
+      if (isStaleEventError(error)) {
+        // The price moved, the tickets ran out or the person's cap is reached: say what the server said and
+        // show the fresh numbers.
+        toast.error(
+          PURCHASE_MESSAGES.orderFailed,
+          toastTarget({ id: FAILURE_TOAST_IDS[0], description: error.message }),
+        );
+        setNotice({ tone: 'error', text: error.message });
+        void queryClient.invalidateQueries({ queryKey: PURCHASE_ALLOWANCE_QUERY_KEY });
+        input.onEventStale();
+        setStep('select');
+      } else if (error instanceof OrderNotCreatedError) {
+        toast.error(PURCHASE_MESSAGES.orderNotCreated, toastTarget({ id: FAILURE_TOAST_IDS[0] }));
+      } else {
+        // Say why when the reason is the connection (the spec's network message), not only that it failed.
+        const reason =
+          error instanceof ApiError && error.code === 'NETWORK_ERROR' ? error.message : undefined;
+        toast.error(
+          PURCHASE_MESSAGES.orderFailed,
+          toastTarget({ id: FAILURE_TOAST_IDS[0], ...(reason ? { description: reason } : {}) }),
+        );
+        if (reason) setNotice({ tone: 'error', text: reason });
+      }
+      return;
+    }
+
+    let Razorpay: Awaited<typeof checkout>;
+    try {
+      Razorpay = await checkout;
+    } catch {
+      if (stillWanted())
+        toast.error(PURCHASE_MESSAGES.checkoutUnavailable, toastTarget({ id: FAILURE_TOAST_IDS[0] }));
+      return;
+    }
+    // The answer came after the guest closed the dialog or went back: the hold simply expires.
+    if (!stillWanted()) return;
+
+    const count = priced.quantity;
+    const instance = new Razorpay({
+      key: order.key,
+      amount: order.amountPaise,
+      currency: order.currency,
+      order_id: order.orderId,
+      name: event.name,
+      description: `${ticketsLabel(count)} · ${priced.pricingTier}`,
+      prefill: buyer ? { name: buyer.name, email: buyer.email } : {},
+      notes: { eventId: event.id, quantity: String(count) },
+      theme: { color: THEME_COLOR },
+      handler: (response) => {
+        void confirmPayment(response, count);
+      },
+      modal: {
+        ondismiss: () => {
+          setStep('confirm');
+          setNotice({ tone: 'info', text: 'Payment cancelled. Nothing was charged; you can pay again.' });
+          setPendingToast({ tone: 'info', text: PURCHASE_MESSAGES.cancelled });
+        },
+      },
+    });
+    instance.on('payment.failed', (response) => {
+      // The provider's window stays open so the guest can try again or pick another method.
+      const reason = response.error?.description ?? response.error?.reason ?? 'The payment was declined.';
+      toast.error(paymentFailedMessage(reason), toastTarget({ id: FAILURE_TOAST_IDS[1] }));
+    });
+    // Our modal must be gone before the provider's window opens: a modal <dialog> makes the rest of the page
+    // inert, the provider's window included.
+    flushSync(() => setStep('paying'));
+    instance.open();
+  }
+
+  return {
+    pay,
+    pending: createOrder.isPending,
+    unverifiedOrder,
+    /** The guest closed the dialog: an order that answers later must not open the payment window. */
+    abandon,
+  };
+}
+
+/** Keeps the tab from being closed while a payment is being confirmed. */
+export function useBlockUnload(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [active]);
+}
