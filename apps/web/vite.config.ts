@@ -15,8 +15,11 @@ const proxy = {
   '/razorpay-emulator': API_ORIGIN,
 };
 
-const SERVICE_WORKER_SOURCE = path.join(import.meta.dirname, 'src/features/scanner/pwa/service-worker.js');
+const SERVICE_WORKER_SOURCE = path.join(import.meta.dirname, 'src/lib/pwa/service-worker.js');
 const PRECACHED = /\.(html|js|css|wasm|svg|png|webp|webmanifest)$/;
+// What a guest's worker leaves out: the scanner (its decoder, the zxing wasm) and the staff dashboards.
+const STAFF_MODULE = /[\\/]src[\\/](features[\\/](scanner|admin)|app[\\/]routes[\\/]admin-view)[\\/.]/;
+const STAFF_PACKAGE = /[\\/]node_modules[\\/](zxing-wasm|barcode-detector)[\\/]/;
 
 function publicFiles(dir: string, prefix = ''): string[] {
   if (!dir || !existsSync(dir)) return [];
@@ -27,29 +30,50 @@ function publicFiles(dir: string, prefix = ''): string[] {
   );
 }
 
+type BuiltFile =
+  | { type: 'asset'; fileName: string }
+  | { type: 'chunk'; fileName: string; facadeModuleId: string | null; moduleIds: string[] };
+
+/** True for a built file only the gate scanner or the staff dashboards load. */
+function staffOnly(item: BuiltFile): boolean {
+  if (item.type === 'asset') return item.fileName.endsWith('.wasm');
+  if (item.facadeModuleId && STAFF_MODULE.test(item.facadeModuleId)) return true;
+  const modules = item.moduleIds.filter((id) => !id.startsWith('\0'));
+  return modules.length > 0 && modules.every((id) => STAFF_MODULE.test(id) || STAFF_PACKAGE.test(id));
+}
+
 /**
- * Emits /sw.js for the gate app (see src/features/scanner/pwa/service-worker.js): the service worker source
- * with this build's file list to precache, and a version that changes whenever any file name does (Vite
- * hashes names by content, so any change of code makes a new version and the old cache is dropped).
+ * Emits /sw.js (see src/lib/pwa/service-worker.js): the service worker source with this build's files to
+ * precache, the full list for the gate app and the guest's shorter one, and a version that changes whenever
+ * any file name does (Vite hashes names by content, so any change of code makes a new version and the old
+ * cache is dropped). Every emitted page (.html) is precached, whatever the build emits.
  */
-function gateServiceWorker(): Plugin {
+function appServiceWorker(): Plugin {
   let publicDir = '';
   return {
-    name: 'utsav-gate-service-worker',
+    name: 'utsav-app-service-worker',
     apply: 'build',
     configResolved(config) {
       publicDir = config.publicDir;
     },
     generateBundle(_options, bundle) {
-      const built = Object.keys(bundle).filter((file) => PRECACHED.test(file) && !file.endsWith('.html'));
-      const files = [...new Set(['index.html', ...built, ...publicFiles(publicDir)])]
-        .filter((file) => PRECACHED.test(file) && file !== 'sw.js')
-        .sort();
-      const urls = files.map((file) => `/${file}`);
-      const version = createHash('sha256').update(urls.join('\n')).digest('hex').slice(0, 12);
+      const items: BuiltFile[] = Object.values(bundle).filter((item) => PRECACHED.test(item.fileName));
+      const shared = ['index.html', ...publicFiles(publicDir)];
+      const list = (files: string[]) =>
+        [...new Set(files)]
+          .filter((file) => PRECACHED.test(file) && file !== 'sw.js')
+          .sort()
+          .map((file) => `/${file}`);
+      const gate = list([...shared, ...items.map((item) => item.fileName)]);
+      const guest = list([
+        ...shared,
+        ...items.filter((item) => !staffOnly(item)).map((item) => item.fileName),
+      ]);
+      const version = createHash('sha256').update(gate.join('\n')).digest('hex').slice(0, 12);
       const source = readFileSync(SERVICE_WORKER_SOURCE, 'utf8')
-        .replace("'__UTSAV_GATE_VERSION__'", JSON.stringify(version))
-        .replace('__UTSAV_GATE_PRECACHE__', JSON.stringify(urls, null, 2));
+        .replace("'__UTSAV_APP_VERSION__'", JSON.stringify(version))
+        .replace('__UTSAV_GATE_PRECACHE__', JSON.stringify(gate, null, 2))
+        .replace('__UTSAV_GUEST_PRECACHE__', JSON.stringify(guest, null, 2));
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });
     },
   };
@@ -131,7 +155,7 @@ function prerenderLanding(): Plugin {
 // Firebase are dynamic imports. React and the router sit in their own long-cached vendor chunk.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), prerenderLanding(), gateServiceWorker(), precompressAssets()],
+  plugins: [react(), tailwindcss(), prerenderLanding(), appServiceWorker(), precompressAssets()],
   server: { proxy },
   preview: { proxy },
   build: {

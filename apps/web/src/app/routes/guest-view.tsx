@@ -15,7 +15,10 @@ import { useMyTickets } from '../../features/tickets/api/get-my-tickets';
 import { MyTickets } from '../../features/tickets/components/my-tickets';
 import { PurchaseDialog } from '../../features/tickets/components/purchase-dialog';
 import { errorMessage } from '../../lib/api-client';
+import { useSavedQuery } from '../../lib/offline/use-saved-query';
+import { installApp } from '../../lib/pwa/install-app';
 import { scrollToSection } from '../../lib/scroll';
+import { OfflineBanner } from '../../ui/offline-banner';
 import { usePurchaseFlow } from '../shell/use-purchase-flow';
 
 /** 'Failed to load data: {reason}' with a Retry (guest-side §8), once per failure; gone once the data loads. */
@@ -34,27 +37,49 @@ function useLoadFailureToast(id: string, error: unknown, failedAt: number, retry
 }
 
 /**
+ * The guest app is installable and opens offline once the dashboard has been seen (issue 17); when the
+ * connection returns, the tickets and the event are fetched afresh instead of waiting for their cache time.
+ */
+function useInstallableOffline(refetchTickets: () => void, refetchEvent: () => void) {
+  useEffect(() => installApp('guest'), []);
+  useEffect(() => {
+    const refetch = () => {
+      refetchTickets();
+      refetchEvent();
+    };
+    window.addEventListener('online', refetch);
+    return () => window.removeEventListener('online', refetch);
+  }, [refetchTickets, refetchEvent]);
+}
+
+/**
  * /dashboard/guest: the guest dashboard composed from the event, tickets and guest features. Loaded as its
  * own chunk, so other roles never download it.
  */
 export default function GuestView() {
-  const { user } = useAuth();
+  const { user, identityUser } = useAuth();
   const eventQuery = useCurrentEvent();
   const ticketsQuery = useMyTickets();
+  // This phone's copy of the person's tickets and event, shown while the server cannot be reached (issue 17).
+  const uid = identityUser?.uid ?? null;
+  const savedTickets = useSavedQuery(uid, 'tickets', ticketsQuery);
+  const savedEvent = useSavedQuery(uid, 'event', eventQuery);
   const purchase = usePurchaseFlow();
   const [purchaseOpen, setPurchaseOpen] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const [cancelling, setCancelling] = useState<CancellableTicket | null>(null);
   const [refundsOpen, setRefundsOpen] = useState(false);
 
-  const event = eventQuery.data ?? null;
+  const event = savedEvent.data ?? null;
   const soldOut = event !== null && event.availableTickets !== null && event.availableTickets <= 0;
-  const tickets = ticketsQuery.data;
+  const tickets = savedTickets.data;
+  const ticketsError = tickets === undefined ? ticketsQuery.error : null;
 
   const retryTickets = useCallback(() => void ticketsQuery.refetch(), [ticketsQuery]);
   const retryEvent = useCallback(() => void eventQuery.refetch(), [eventQuery]);
   useLoadFailureToast('load-my-tickets', ticketsQuery.error, ticketsQuery.errorUpdatedAt, retryTickets);
   useLoadFailureToast('load-event', eventQuery.error, eventQuery.errorUpdatedAt, retryEvent);
+  useInstallableOffline(retryTickets, retryEvent);
 
   async function refresh() {
     setRefreshing(true);
@@ -69,11 +94,12 @@ export default function GuestView() {
     <>
       <GuestDashboard
         name={user?.name ?? ''}
+        notice={savedTickets.savedAt === null ? null : <OfflineBanner savedAt={savedTickets.savedAt} />}
         eventCard={
           // Loading: skeletons. No event at all: the spec's defaults (guest-side §1).
           <EventCard
-            event={eventQuery.data === null ? DEFAULT_EVENT : (eventQuery.data ?? null)}
-            failed={eventQuery.isError}
+            event={savedEvent.data === null ? DEFAULT_EVENT : (savedEvent.data ?? null)}
+            failed={eventQuery.isError && savedEvent.data === undefined}
           />
         }
         pricing={event}
@@ -81,9 +107,9 @@ export default function GuestView() {
         onBuy={() => setPurchaseOpen(true)}
         ticketCount={tickets ? tickets.length : null}
         ticketsError={
-          ticketsQuery.error
+          ticketsError
             ? {
-                message: errorMessage(ticketsQuery.error),
+                message: errorMessage(ticketsError),
                 onRetry: retryTickets,
                 retrying: ticketsQuery.isFetching,
               }
@@ -96,7 +122,7 @@ export default function GuestView() {
         tickets={
           <MyTickets
             tickets={tickets}
-            loadError={ticketsQuery.error ? errorMessage(ticketsQuery.error) : null}
+            loadError={ticketsError ? errorMessage(ticketsError) : null}
             onRetry={retryTickets}
             retrying={ticketsQuery.isFetching}
             canBuy={event !== null && !soldOut}

@@ -2,6 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import * as identity from '../../../lib/identity';
+import {
+  forgetEveryone,
+  loadPersonal,
+  savePersonal,
+  setCurrentPerson,
+} from '../../../lib/offline/person-store';
+import { isUnreachable } from '../../../lib/offline/saved-view';
 import { forgetVerifiedPayment } from '../../../lib/verified-payment';
 import { getMe } from '../api/get-me';
 import { googleSignIn } from '../api/google-signin';
@@ -14,9 +21,55 @@ interface AuthState {
   status: AuthStatus;
   user: BackendUser | null;
   identityUser: identity.IdentityUser | null;
+  /** Signed in from the user saved on this phone because the server could not be reached (issue 17). */
+  unconfirmed: boolean;
 }
 
-const SIGNED_OUT: AuthState = { status: 'signed-out', user: null, identityUser: null };
+const SIGNED_OUT: AuthState = { status: 'signed-out', user: null, identityUser: null, unconfirmed: false };
+/** How often an unconfirmed session asks the server again while the browser believes it is online. */
+const CONFIRM_EVERY_MS = 30_000;
+
+function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** The backend user this phone saved for `uid` at the last confirmed sign-in, if any. */
+async function savedUser(uid: string): Promise<BackendUser | null> {
+  try {
+    return (await loadPersonal<BackendUser>(uid, 'user'))?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The backend user of `identityUser`: GET /auth/me, else the token exchange (always on a fresh sign-in;
+ * on a reload when the backend no longer knows the stored session, or it belongs to someone else).
+ */
+async function confirmBackendUser(
+  identityUser: identity.IdentityUser,
+  exchange: boolean,
+): Promise<BackendUser> {
+  let user: BackendUser | null = null;
+  if (!exchange) {
+    try {
+      user = await getMe();
+    } catch (failure) {
+      if (!isMissingUser(failure)) throw failure;
+    }
+  }
+  if (!user || (user.firebaseUID && user.firebaseUID !== identityUser.uid)) {
+    const token = await identity.getIdToken();
+    if (!token) throw new identity.IdentityError('failed', 'No identity token');
+    user = (await googleSignIn(token)).user;
+  }
+  return user;
+}
+
+function rememberUser(uid: string, user: BackendUser): void {
+  setCurrentPerson(uid);
+  savePersonal(uid, 'user', user).catch(() => undefined);
+}
 
 /** A stored session whose backend user is missing (deleted, or a fresh database) is exchanged again. */
 function isMissingUser(error: unknown): boolean {
@@ -25,7 +78,12 @@ function isMissingUser(error: unknown): boolean {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<AuthState>({ status: 'loading', user: null, identityUser: null });
+  const [state, setState] = useState<AuthState>({
+    status: 'loading',
+    user: null,
+    identityUser: null,
+    unconfirmed: false,
+  });
   const [error, setError] = useState<string | null>(null);
   const [signingIn, setSigningIn] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -38,6 +96,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     userRef.current = null;
     sync.current = null;
     setState(SIGNED_OUT);
+    // Nobody is signed in on this phone any more: nothing of anyone may stay for offline use.
+    forgetEveryone().catch(() => undefined);
     if (hadUser) queryClient.clear();
   }, [queryClient]);
 
@@ -48,22 +108,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const syncBackendUser = useCallback((identityUser: identity.IdentityUser, exchange: boolean) => {
     if (sync.current?.uid === identityUser.uid) return sync.current.promise;
     const promise = (async () => {
-      setState({ status: 'initializing', user: null, identityUser });
-      let user: BackendUser | null = null;
-      if (!exchange) {
-        try {
-          user = await getMe();
-        } catch (failure) {
-          if (!isMissingUser(failure)) throw failure;
-        }
-      }
-      if (!user || (user.firebaseUID && user.firebaseUID !== identityUser.uid)) {
-        const token = await identity.getIdToken();
-        if (!token) throw new identity.IdentityError('failed', 'No identity token');
-        user = (await googleSignIn(token)).user;
+      setState({ status: 'initializing', user: null, identityUser, unconfirmed: false });
+      // Offline at the venue the server cannot confirm the session; the person saved on this phone at
+      // their last confirmed sign-in stays signed in (their tickets are saved too) until it can.
+      const saved = exchange ? null : await savedUser(identityUser.uid);
+      const keepSaved = (backendUser: BackendUser) => {
+        setCurrentPerson(identityUser.uid);
+        userRef.current = backendUser;
+        setState({ status: 'signed-in', user: backendUser, identityUser, unconfirmed: true });
+        return backendUser;
+      };
+      if (saved && browserOffline()) return keepSaved(saved);
+      let user: BackendUser;
+      try {
+        user = await confirmBackendUser(identityUser, exchange);
+      } catch (failure) {
+        if (saved && isUnreachable(failure)) return keepSaved(saved);
+        throw failure;
       }
       userRef.current = user;
-      setState({ status: 'signed-in', user, identityUser });
+      rememberUser(identityUser.uid, user);
+      setState({ status: 'signed-in', user, identityUser, unconfirmed: false });
       return user;
     })();
     sync.current = { uid: identityUser.uid, promise };
@@ -85,7 +150,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         syncBackendUser(identityUser, exchange).catch((failure) => {
           // A fresh sign-in reports its own failure through signIn(); a restored session tells the banner.
           if (exchange) return;
-          setState({ status: 'signed-out', user: null, identityUser });
+          setState({ ...SIGNED_OUT, identityUser });
           setError(failure instanceof ApiError ? failure.message : bannerMessage(failure));
         });
       }),
@@ -123,6 +188,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearUserState();
       queryClient.clear();
       forgetVerifiedPayment();
+      // Done before the sign-out counts as finished: the next person on this phone must find nothing.
+      await forgetEveryone().catch(() => undefined);
       setSigningOut(false);
     }
   }, [clearUserState, queryClient]);
@@ -135,6 +202,46 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     return user;
   }, []);
+
+  // An unconfirmed (offline) session asks the server again when the connection returns, and every 30 s
+  // while the browser claims to be online (venue Wi-Fi connected to nothing). A refusal ends the session as
+  // a reload would; no answer keeps the saved one.
+  const unconfirmedIdentity = state.unconfirmed ? state.identityUser : null;
+  useEffect(() => {
+    if (!unconfirmedIdentity) return;
+    let asking = false;
+    let stopped = false;
+    const confirm = () => {
+      if (asking || browserOffline()) return;
+      asking = true;
+      confirmBackendUser(unconfirmedIdentity, false)
+        .then((user) => {
+          if (stopped || userRef.current === null) return;
+          userRef.current = user;
+          rememberUser(unconfirmedIdentity.uid, user);
+          setState({ status: 'signed-in', user, identityUser: unconfirmedIdentity, unconfirmed: false });
+        })
+        .catch((failure: unknown) => {
+          if (stopped || userRef.current === null || isUnreachable(failure)) return;
+          userRef.current = null;
+          sync.current = null;
+          forgetEveryone().catch(() => undefined);
+          queryClient.clear();
+          setState({ ...SIGNED_OUT, identityUser: unconfirmedIdentity });
+          setError(failure instanceof ApiError ? failure.message : bannerMessage(failure));
+        })
+        .finally(() => {
+          asking = false;
+        });
+    };
+    window.addEventListener('online', confirm);
+    const timer = setInterval(confirm, CONFIRM_EVERY_MS);
+    return () => {
+      stopped = true;
+      window.removeEventListener('online', confirm);
+      clearInterval(timer);
+    };
+  }, [unconfirmedIdentity, queryClient]);
 
   const clearError = useCallback(() => setError(null), []);
 

@@ -7,6 +7,8 @@ import { Spinner } from '../../../ui/spinner';
 
 export interface GuestDashboardProps {
   name: string;
+  /** A notice above everything, e.g. that the tickets shown are the copy saved on this phone. */
+  notice?: ReactNode;
   eventCard: ReactNode;
   /** Prices of the current event; null while it loads. */
   pricing: PricedEvent | null;
@@ -125,6 +127,7 @@ function TicketsErrorTile({ error }: { error: { message: string; onRetry: () => 
  */
 export default function GuestDashboard({
   name,
+  notice = null,
   eventCard,
   pricing,
   soldOut,
@@ -140,6 +143,7 @@ export default function GuestDashboard({
   const firstName = name.split(' ')[0] ?? '';
   return (
     <div className="mx-auto max-w-5xl px-4 pt-24 pb-20 sm:px-5 sm:pt-28">
+      {notice ? <div className="mb-5">{notice}</div> : null}
       <h1 className="font-display text-3xl text-gold-200 sm:text-4xl">
         Welcome{firstName ? `, ${firstName}` : ''}!
       </h1>

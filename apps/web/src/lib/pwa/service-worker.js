@@ -1,21 +1,29 @@
-/* The gate app's service worker. Built by the `gateServiceWorker` plugin of vite.config.ts, which replaces
- * the two placeholders below with the build's file list and a version derived from it, and emits /sw.js.
- * Registered only by the scanner page, in production builds (features/scanner/checkin/gate-app.ts).
+/* The app's service worker, for the gate scanner and the guest's tickets (lib/pwa/install-app.ts). Built by
+ * the `appServiceWorker` plugin of vite.config.ts, which replaces the placeholders below with the build's
+ * file lists and a version derived from them, and emits /sw.js. Registered in production builds only, by
+ * the scanner page as /sw.js and by the guest dashboard as /sw.js?app=guest.
  *
- * - Install: precache the app shell, every built chunk (the scanner's, its decoder and the zxing wasm
- *   included), the manifest and the icons, so the scanner opens with no network at all.
+ * - Install: precache the app shell, the built chunks, the manifests and the icons, so the app opens with no
+ *   network at all. The gate's worker precaches every file (the scanner, its decoder and the zxing wasm);
+ *   the guest's leaves out what only staff screens load.
  * - Navigations: network first (a new deploy is seen at once), falling back to the cached index.html when
  *   the network fails or hangs (venue Wi-Fi that is "connected" to nothing).
+ * - Other built files (/assets/…, e.g. the Hindi or Gujarati font once the guest chose that language) are
+ *   kept after their first download: their names change with their content, so a kept copy is never stale.
  * - API, sign-in and payment calls are never answered from a cache: a ticket's state must come from the
- *   server or from the scanner's own offline list, never from a stale HTTP response.
+ *   server or from the app's own offline copy (IndexedDB, shown as saved at a time), never from a stale
+ *   HTTP response.
  */
 
-const VERSION = '__UTSAV_GATE_VERSION__';
-const PRECACHE = __UTSAV_GATE_PRECACHE__;
-const CACHE = `utsav-gate-${VERSION}`;
-const CACHE_PREFIX = 'utsav-gate-';
+const VERSION = '__UTSAV_APP_VERSION__';
+const APP = new URL(self.location.href).searchParams.get('app') === 'guest' ? 'guest' : 'gate';
+const PRECACHE = APP === 'guest' ? __UTSAV_GUEST_PRECACHE__ : __UTSAV_GATE_PRECACHE__;
+const CACHE = `utsav-${APP}-${VERSION}`;
+// Both workers' caches: whichever is active now drops the other's, and its own older versions.
+const CACHE_PREFIXES = ['utsav-gate-', 'utsav-guest-'];
 const NAVIGATION_TIMEOUT_MS = 3000;
 const NEVER_CACHED = /^\/(api|dev-auth|razorpay-emulator)(\/|$)/;
+const KEPT_AFTER_FIRST_USE = /^\/assets\//;
 const precached = new Set(PRECACHE);
 
 self.addEventListener('install', (event) => {
@@ -35,7 +43,7 @@ self.addEventListener('activate', (event) => {
       .then((keys) =>
         Promise.all(
           keys
-            .filter((key) => key.startsWith(CACHE_PREFIX) && key !== CACHE)
+            .filter((key) => CACHE_PREFIXES.some((prefix) => key.startsWith(prefix)) && key !== CACHE)
             .map((key) => caches.delete(key)),
         ),
       )
@@ -74,6 +82,20 @@ async function fromCache(request, path) {
   return cached ?? fetch(request);
 }
 
+async function keptAfterFirstUse(request, path) {
+  const cached = await caches.match(path, { cacheName: CACHE });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && response.type === 'basic') {
+    const copy = response.clone();
+    caches
+      .open(CACHE)
+      .then((cache) => cache.put(path, copy))
+      .catch(() => undefined);
+  }
+  return response;
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
@@ -84,4 +106,6 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (precached.has(url.pathname)) event.respondWith(fromCache(request, url.pathname));
+  else if (KEPT_AFTER_FIRST_USE.test(url.pathname))
+    event.respondWith(keptAfterFirstUse(request, url.pathname));
 });

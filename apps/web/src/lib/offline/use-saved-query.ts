@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { loadPersonal, type SavedArea, type SavedEntry, savePersonal } from './person-store';
+import { type ShownData, shownData } from './saved-view';
+import { useOnline } from './use-online';
+
+interface QueryLike<T> {
+  data: T | undefined;
+  dataUpdatedAt: number;
+  error: unknown;
+  isSuccess: boolean;
+}
+
+/**
+ * Keeps the signed-in person's copy of one query on this phone and shows it while the server cannot be
+ * reached (issue 17): every successful answer is saved (person-store drops it if that person has signed
+ * out meanwhile); the saved copy is read once per person and shown only through `shownData`'s rules.
+ */
+export function useSavedQuery<T>(uid: string | null, area: SavedArea, query: QueryLike<T>): ShownData<T> {
+  const online = useOnline();
+  const [saved, setSaved] = useState<SavedEntry<T> | null>(null);
+  const { data, dataUpdatedAt, isSuccess } = query;
+
+  useEffect(() => {
+    setSaved(null);
+    if (!uid) return;
+    let cancelled = false;
+    loadPersonal<T>(uid, area).then(
+      (entry) => {
+        if (!cancelled) setSaved(entry);
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [uid, area]);
+
+  useEffect(() => {
+    if (!uid || !isSuccess || data === undefined) return;
+    savePersonal(uid, area, data, dataUpdatedAt).catch((error: unknown) => {
+      // A full or broken store only costs the offline copy; the page itself has its data.
+      console.warn('[offline] could not save', area, error);
+    });
+  }, [uid, area, data, dataUpdatedAt, isSuccess]);
+
+  return shownData({ live: data, liveAt: dataUpdatedAt, saved, offline: !online, error: query.error });
+}

@@ -1,0 +1,177 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { decodeQrImage } from '../apps/server/test/unit/documents/qr-decode';
+import { type ApiUser, apiAt } from './support/api';
+import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { useServerAndBrowser } from './support/suite';
+
+// The guest's tickets open without a connection (issue 17, part 1), at 390 px: the guest app's service
+// worker caches the shell, the tickets are kept on the phone (IndexedDB) for the signed-in person only,
+// and a reload with the network cut shows them, QR and code included, under an honest "saved at" banner.
+
+const suite = useServerAndBrowser();
+const api = apiAt(() => suite.server.url);
+const BANNER = /^offline — showing tickets saved at \d{2}:\d{2}$/;
+
+interface TicketJson {
+  id: string;
+  ticketId: string;
+  qrCode: string;
+}
+
+/** The (uid, area) keys of what the phone keeps for offline use. */
+function savedKeys(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const request = indexedDB.open('utsav-guest');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains('saved')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const keys = db.transaction('saved').objectStore('saved').getAllKeys();
+          keys.onsuccess = () => {
+            db.close();
+            resolve(keys.result.map((key) => (key as string[]).join(':')).sort());
+          };
+          keys.onerror = () => reject(keys.error);
+        };
+      }),
+  );
+}
+
+/** Signs `person` in on the phone and opens My Tickets, online, until the app and the tickets are kept. */
+async function openTicketsOnline(page: Page, person: ApiUser, ticketCount: number): Promise<void> {
+  await page.goto(suite.server.url);
+  await signInThroughPopup(page, { email: person.email, name: person.name });
+  await page.goto(`${suite.server.url}/dashboard/guest`);
+  await page.getByRole('heading', { name: 'My Tickets' }).waitFor();
+  await expect.poll(() => page.locator('article[data-ticket-id]').count()).toBe(ticketCount);
+  // The guest app's worker has installed, precached the shell and controls the page.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+          const keys = await caches.keys();
+          const cache = keys.find((key) => key.startsWith('utsav-guest-'));
+          if (!cache || !navigator.serviceWorker.controller) return false;
+          return Boolean(await (await caches.open(cache)).match('/index.html'));
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await expect
+    .poll(() => savedKeys(page))
+    .toEqual(expect.arrayContaining([expect.stringMatching(/:tickets$/)]));
+}
+
+async function qrOf(page: Page, ticket: TicketJson): Promise<string[]> {
+  const card = page.locator(`article[data-ticket-id="${ticket.ticketId}"]`);
+  await card.getByRole('button', { name: 'Show QR' }).click();
+  const image = card.locator(`img[data-qr-ticket="${ticket.ticketId}"]`);
+  await image.waitFor();
+  const src = (await image.getAttribute('src')) ?? '';
+  return decodeQrImage(Buffer.from(src.slice(src.indexOf(',') + 1), 'base64'));
+}
+
+async function phone(
+  options: { largeText?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(suite.browser, { viewport: PHONE });
+  if (options.largeText) {
+    await context.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        document.documentElement.style.fontSize = '200%';
+      });
+    });
+  }
+  return { context, page: await context.newPage() };
+}
+
+describe("the guest's tickets without a connection", () => {
+  it('a reload with the network cut shows the saved tickets, QR and code, under the banner; back online the list is fresh', async () => {
+    const guest = await api.signIn('offline.tickets@example.test', 'Priya Offline');
+    const ticket = await api.buyTicket<TicketJson>(guest);
+    const { context, page } = await phone();
+    await openTicketsOnline(page, guest, 1);
+    expect(await page.getByTestId('offline-banner').count()).toBe(0);
+
+    await context.setOffline(true);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    const banner = page.getByTestId('offline-banner');
+    await banner.waitFor({ timeout: 15_000 });
+    expect((await banner.textContent())?.trim()).toMatch(BANNER);
+    // Still signed in although /auth/me cannot answer, and the tickets are this person's.
+    await page.getByRole('button', { name: /^Account menu for Priya Offline/ }).waitFor();
+    expect(page.url()).toBe(`${suite.server.url}/dashboard/guest`);
+    expect(await qrOf(page, ticket)).toEqual([ticket.qrCode]);
+    const card = page.locator(`article[data-ticket-id="${ticket.ticketId}"]`);
+    expect(await card.getByTestId('ticket-code').textContent()).toBe(ticket.ticketId);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'offline-tickets-390');
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'offline-tickets-qr-390');
+
+    // Meanwhile a second ticket is bought elsewhere; the connection returns and the phone shows it.
+    const second = await api.buyTicket<TicketJson>(guest);
+    await context.setOffline(false);
+    await page.locator(`article[data-ticket-id="${second.ticketId}"]`).waitFor({ timeout: 20_000 });
+    await expect.poll(() => banner.count(), { timeout: 20_000 }).toBe(0);
+    await context.close();
+  });
+
+  it('after sign-out nothing of that person stays on the phone, and the next person never sees their tickets offline', async () => {
+    const first = await api.signIn('first.person@example.test', 'Kavya First');
+    const ticket = await api.buyTicket<TicketJson>(first);
+    const { context, page } = await phone();
+    await openTicketsOnline(page, first, 1);
+    const firstPerson = (await savedKeys(page))[0]?.split(':')[0] ?? '';
+    expect(firstPerson).not.toBe('');
+
+    await page.getByRole('button', { name: /^Account menu for Kavya First/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${suite.server.url}/`);
+    await expect.poll(() => savedKeys(page)).toEqual([]);
+    await context.setOffline(true);
+    await page.goto(`${suite.server.url}/dashboard/guest`, { waitUntil: 'domcontentloaded' });
+    await page.waitForURL(`${suite.server.url}/`);
+    expect(await page.content()).not.toContain(ticket.ticketId);
+    await context.setOffline(false);
+
+    // Someone else signs in on the same phone (no tickets of their own), then loses the connection.
+    const next = await api.signIn('next.person@example.test', 'Rohan Next');
+    await openTicketsOnline(page, next, 0);
+    const keys = await savedKeys(page);
+    expect(keys.some((key) => key.endsWith(':tickets'))).toBe(true);
+    expect(keys.filter((key) => key.startsWith(`${firstPerson}:`))).toEqual([]);
+    await context.setOffline(true);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.getByTestId('offline-banner').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: /^Account menu for Rohan Next/ }).waitFor();
+    expect(await page.locator('article[data-ticket-id]').count()).toBe(0);
+    expect(await page.content()).not.toContain(ticket.ticketId);
+    await context.close();
+  });
+
+  it('at 200% text the offline banner and the saved tickets reflow on a 390 px phone', async () => {
+    const guest = await api.signIn('offline.large@example.test', 'Meenakshi Sundaram Offline');
+    const ticket = await api.buyTicket<TicketJson>(guest);
+    const { context, page } = await phone({ largeText: true });
+    await openTicketsOnline(page, guest, 1);
+    await context.setOffline(true);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.getByTestId('offline-banner').waitFor({ timeout: 15_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'offline-tickets-large-text-390');
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(await qrOf(page, ticket)).toEqual([ticket.qrCode]);
+    await context.close();
+  });
+});
