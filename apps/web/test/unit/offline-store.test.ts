@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, MESSAGES } from '../../src/lib/api-client';
 import {
   forgetEveryone,
@@ -73,6 +73,35 @@ describe('the person store', () => {
     setCurrentPerson(ANJALI);
     expect(await savePersonal(RAVI, 'tickets', TICKETS)).toBe(false);
     expect(await loadPersonal(RAVI, 'tickets')).toBeNull();
+  });
+});
+
+describe('a visitor who never signed in', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('has no database opened by the sign-out clean-up until something was saved', async () => {
+    const storage = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    });
+    const open = vi.spyOn(indexedDB, 'open');
+    vi.resetModules();
+    const fresh = await import('../../src/lib/offline/person-store');
+    await fresh.forgetEveryone();
+    expect(open).not.toHaveBeenCalled();
+
+    fresh.setCurrentPerson(ANJALI);
+    await fresh.savePersonal(ANJALI, 'tickets', TICKETS);
+    vi.resetModules();
+    const afterReload = await import('../../src/lib/offline/person-store');
+    await afterReload.forgetEveryone();
+    expect(await afterReload.loadPersonal(ANJALI, 'tickets')).toBeNull();
+    expect(storage.size).toBe(0);
   });
 });
 

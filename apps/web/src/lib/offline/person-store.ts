@@ -22,8 +22,28 @@ const DB_NAME = 'utsav-guest';
 const DB_VERSION = 1;
 const STORE = 'saved';
 
+// Set while anything may be saved: a signed-out visitor's page load then never opens the database at all.
+const MARKER_KEY = 'utsav.offline-saved';
+
 let opened: Promise<IDBDatabase> | null = null;
 let currentPerson: string | null = null;
+
+function mark(saved: boolean): void {
+  try {
+    if (saved) localStorage.setItem(MARKER_KEY, '1');
+    else localStorage.removeItem(MARKER_KEY);
+  } catch {
+    // No storage: forgetEveryone then always opens the database, which is only slower.
+  }
+}
+
+function maybeSaved(): boolean {
+  try {
+    return localStorage.getItem(MARKER_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
 
 function database(): Promise<IDBDatabase> {
   if (!opened) {
@@ -89,6 +109,7 @@ export async function savePersonal<T>(
   };
   const entry: SavedEntry<T> = { uid, area, value, savedAt };
   store.put(entry);
+  mark(true);
   await done(transaction);
   return true;
 }
@@ -112,12 +133,15 @@ export async function loadPersonal<T>(uid: string, area: SavedArea): Promise<Sav
 /** Sign-out: every saved entry of everyone is deleted, and later writes are dropped until a sign-in. */
 export async function forgetEveryone(): Promise<void> {
   currentPerson = null;
+  if (!opened && !maybeSaved()) return;
   let db: IDBDatabase;
   try {
     db = await database();
   } catch {
     return;
   }
+  // Unmarked before the clear, so a sign-in saving right after it leaves the mark set.
+  mark(false);
   const transaction = db.transaction(STORE, 'readwrite');
   transaction.objectStore(STORE).clear();
   await done(transaction);
