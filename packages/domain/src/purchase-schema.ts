@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ticketNameSchema } from './manual-issuance-schema';
 import { type Quote, rupeesToPaise } from './pricing';
 
 // Payloads of the purchase calls (guest-side §3) and the price check of ARCHITECTURE.md "Pricing".
@@ -21,18 +22,34 @@ const rupees = (field: string) =>
     .min(0, `${field} must be a number of rupees`)
     .max(100_000_000, `${field} must be a number of rupees`);
 
+export const TICKET_NAMES_MESSAGE = 'Give at most one name per ticket';
+
 /** POST /tickets/create-order. Money in rupees, as the client showed it; checked against the server's quote. */
 export function createOrderSchema(cap: number) {
-  return z.object({
-    quantity: quantitySchema(cap),
-    amount: rupees('amount'),
-    eventId: z.string({ error: 'eventId is required' }).trim().min(1, 'eventId is required').max(128),
-    eventName: z.string().max(300).optional(),
-    pricePerTicket: rupees('pricePerTicket'),
-    // Informational: clients label tiers their own way ("Group 4+"); the price is judged on the amounts alone
-    // and the answer carries our label.
-    pricingTier: z.string({ error: 'pricingTier must be text' }).max(100).optional(),
-  });
+  return z
+    .object({
+      quantity: quantitySchema(cap),
+      amount: rupees('amount'),
+      eventId: z.string({ error: 'eventId is required' }).trim().min(1, 'eventId is required').max(128),
+      eventName: z.string().max(300).optional(),
+      pricePerTicket: rupees('pricePerTicket'),
+      // Informational: clients label tiers their own way ("Group 4+"); the price is judged on the amounts alone
+      // and the answer carries our label.
+      pricingTier: z.string({ error: 'pricingTier must be text' }).max(100).optional(),
+      /**
+       * Who each ticket is for, in order (issue 17), under manual issuance's rule for a ticket's name; a blank or
+       * missing entry prints the buyer's name (ticketHolderNames).
+       */
+      ticketNames: z
+        .array(ticketNameSchema, { error: 'ticketNames must be a list' })
+        .max(cap, TICKET_NAMES_MESSAGE)
+        .optional(),
+    })
+    .superRefine((input, context) => {
+      if (input.ticketNames && input.ticketNames.length > input.quantity) {
+        context.addIssue({ code: 'custom', path: ['ticketNames'], message: TICKET_NAMES_MESSAGE });
+      }
+    });
 }
 
 export type CreateOrderInput = z.infer<ReturnType<typeof createOrderSchema>>;
@@ -79,4 +96,9 @@ export function matchesQuote(client: ClientPrice, serverQuote: Quote): boolean {
     rupeesToPaise(client.amount) === rupeesToPaise(serverQuote.total) &&
     rupeesToPaise(client.pricePerTicket) === rupeesToPaise(serverQuote.pricePerTicket)
   );
+}
+
+/** The names an order keeps for its tickets: none when every entry is blank (each ticket gets the buyer's). */
+export function orderTicketNames(ticketNames: readonly string[] | undefined): string[] | null {
+  return ticketNames?.some((name) => name.trim() !== '') ? [...ticketNames] : null;
 }

@@ -4,7 +4,9 @@ import {
   bookingSchema,
   createOrderSchema,
   matchesQuote,
+  orderTicketNames,
   quantityMessage,
+  TICKET_NAMES_MESSAGE,
   verifyPaymentSchema,
 } from '../src/purchase-schema';
 
@@ -44,6 +46,36 @@ describe('create-order payload', () => {
   it('refuses a negative or non-numeric amount', () => {
     expect(createOrderSchema(20).safeParse({ ...payload, amount: -1 }).success).toBe(false);
     expect(createOrderSchema(20).safeParse({ ...payload, amount: '598' }).success).toBe(false);
+  });
+});
+
+describe('names given to the tickets at checkout', () => {
+  it('accepts up to one name per ticket, blanks included, in any script', () => {
+    const names = ['Anjali', '', 'કાવ્યા પટેલ'];
+    expect(createOrderSchema(20).parse({ ...payload, quantity: 3, ticketNames: names }).ticketNames).toEqual(
+      names,
+    );
+  });
+
+  it('refuses more names than tickets', () => {
+    const result = createOrderSchema(20).safeParse({ ...payload, ticketNames: ['A', 'B', 'C'] });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['ticketNames', TICKET_NAMES_MESSAGE],
+    ]);
+  });
+
+  it('refuses a name over 100 characters with manual issuance’s message', () => {
+    const result = createOrderSchema(20).safeParse({ ...payload, ticketNames: ['x'.repeat(101)] });
+    expect(result.error?.issues[0]?.message).toBe('Name must be at most 100 characters');
+    expect(createOrderSchema(20).safeParse({ ...payload, ticketNames: ['x'.repeat(100)] }).success).toBe(
+      true,
+    );
+  });
+
+  it('an order keeps the names only when at least one is not blank', () => {
+    expect(orderTicketNames(undefined)).toBeNull();
+    expect(orderTicketNames(['', '  '])).toBeNull();
+    expect(orderTicketNames(['', 'Kabir'])).toEqual(['', 'Kabir']);
   });
 });
 

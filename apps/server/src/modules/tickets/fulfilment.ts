@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCY } from '@utsav/domain/constants';
+import { ticketHolderNames } from '@utsav/domain/manual-issuance-schema';
 import { signTicketToken } from '@utsav/domain/qr-token';
 import { newTicketCode } from '@utsav/domain/ticket-code';
 import { recordAudit } from '../../platform/audit/repo';
@@ -259,6 +260,7 @@ async function draftTickets(
   now: Date,
 ): Promise<TicketRow[]> {
   const owner = await findUserById(ctx.db, order.user_id);
+  const holderNames = ticketHolderNames(namesOf(order), order.quantity, owner?.name ?? 'Guest');
   const stamp = now.toISOString();
   const tickets: TicketRow[] = [];
   for (let seq = 1; seq <= order.quantity; seq++) {
@@ -270,7 +272,7 @@ async function draftTickets(
       seq,
       event_id: event.id,
       user_id: order.user_id,
-      holder_name: owner?.name ?? 'Guest',
+      holder_name: holderNames[seq - 1]!,
       price_paise: order.price_per_ticket_paise,
       status: 'active',
       qr_token: signTicketToken({ ticketId: id, eventId: event.id }, event.qr_private_key!),
@@ -287,4 +289,15 @@ async function draftTickets(
     });
   }
   return tickets;
+}
+
+/** The names the buyer gave at checkout (migration 0019); a row that cannot be read names nobody. */
+function namesOf(order: OrderRow): string[] {
+  if (!order.ticket_names) return [];
+  try {
+    const names: unknown = JSON.parse(order.ticket_names);
+    return Array.isArray(names) ? names.map((name) => (typeof name === 'string' ? name : '')) : [];
+  } catch {
+    return [];
+  }
 }

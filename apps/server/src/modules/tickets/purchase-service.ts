@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCY } from '@utsav/domain/constants';
 import { formatRupees, paiseToRupees, type Quote, quote, rupeesToPaise } from '@utsav/domain/pricing';
-import { type ClientPrice, matchesQuote, type VerifyPaymentInput } from '@utsav/domain/purchase-schema';
+import {
+  type ClientPrice,
+  matchesQuote,
+  orderTicketNames,
+  type VerifyPaymentInput,
+} from '@utsav/domain/purchase-schema';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
@@ -66,6 +71,8 @@ export interface CheckoutOrder {
 export interface ClientOrder extends ClientPrice {
   quantity: number;
   eventId: string;
+  /** Who each ticket is for (issue 17); blank or missing entries carry the buyer's name. */
+  ticketNames?: string[] | undefined;
 }
 
 /** POST /tickets/create-order: the client's price must be the server's, else nothing is held or charged. */
@@ -78,7 +85,7 @@ export async function createOrder(
   const event = await findCurrentEvent(ctx.db);
   if (!event || event.id !== input.eventId) throw eventGone();
   await admitToCheckout(ctx, caller, event, queuePass);
-  return placeOrder(ctx, caller, event.id, input.quantity, input);
+  return placeOrder(ctx, caller, event.id, input.quantity, input, orderTicketNames(input.ticketNames));
 }
 
 /** POST /tickets: the booking path prices the order itself and starts the same checkout. */
@@ -91,7 +98,7 @@ export async function startBooking(
   const event = await findCurrentEvent(ctx.db);
   if (!event) throw eventGone();
   await admitToCheckout(ctx, caller, event, queuePass);
-  return placeOrder(ctx, caller, event.id, quantity, null);
+  return placeOrder(ctx, caller, event.id, quantity, null, null);
 }
 
 /** Sales must be open, and while the waiting room is on the caller must hold their own pass from it. */
@@ -111,6 +118,7 @@ async function placeOrder(
   eventId: string,
   quantity: number,
   clientPrice: ClientPrice | null,
+  ticketNames: string[] | null,
 ): Promise<CheckoutOrder> {
   const now = ctx.now();
   const orderId = randomUUID();
@@ -142,6 +150,7 @@ async function placeOrder(
       paid_at: null,
       refunded_at: null,
       refund_settled_at: null,
+      ticket_names: ticketNames ? JSON.stringify(ticketNames) : null,
       updated_at: now.toISOString(),
     };
     await insertOrder(trx, order);
@@ -152,7 +161,7 @@ async function placeOrder(
         action: 'order.created',
         entity: 'order',
         entityId: order.id,
-        data: { quantity, amountPaise: order.amount_paise },
+        data: { quantity, amountPaise: order.amount_paise, ...(ticketNames ? { ticketNames } : {}) },
       },
       now,
     );

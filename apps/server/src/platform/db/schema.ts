@@ -86,6 +86,8 @@ export interface OrdersTable {
   refunded_at: string | null;
   /** When Razorpay reported the late-payment refund (razorpay_refund_id) processed. */
   refund_settled_at: string | null;
+  /** JSON array: who each ticket is for, named at checkout (migration 0019); null: the buyer's name. */
+  ticket_names?: string | null;
   updated_at: string;
 }
 
