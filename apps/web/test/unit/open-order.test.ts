@@ -22,8 +22,14 @@ describe('paying the open checkout again', () => {
     ['another quantity', { ...same, quantity: 11 }],
     ['another total (the price moved)', { ...same, total: 3588 }],
     ['another person on this phone', { ...same, person: 'ravi@example.com' }],
+    ['other names for the tickets', { ...same, names: ['Anjali'] }],
   ])('%s starts a new checkout', (_, selection) => {
     expect(reusableOrder(open, selection, now)).toBeNull();
+  });
+
+  it('the same names reuse the order', () => {
+    const named = { ...open, names: ['Anjali', ''] };
+    expect(reusableOrder(named, { ...same, names: ['Anjali', ''] }, now)).toBe(order);
   });
 
   it('a hold with less than two minutes left, or no known end, is not reused', () => {

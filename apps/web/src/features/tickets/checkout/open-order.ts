@@ -10,6 +10,8 @@ export interface OpenOrder {
   quantity: number;
   /** Rupees, as quoted when the order was created. */
   total: number;
+  /** Who each ticket is for, as sent with the order: the server keeps them on it. */
+  names?: readonly string[];
   order: CreatedOrder;
 }
 
@@ -19,11 +21,13 @@ export const REUSE_MARGIN_MS = 2 * 60_000;
 /** The open order, if it is for exactly this selection and its hold has time left; else null. */
 export function reusableOrder(
   open: OpenOrder | null,
-  selection: { person: string; quantity: number; total: number },
+  selection: { person: string; quantity: number; total: number; names?: readonly string[] },
   now: number,
 ): CreatedOrder | null {
   if (!open || open.person !== selection.person) return null;
   if (open.quantity !== selection.quantity || open.total !== selection.total) return null;
+  // Names are printed from the order's own copy, so other names need another order.
+  if (JSON.stringify(open.names ?? []) !== JSON.stringify(selection.names ?? [])) return null;
   const expiresAt = open.order.holdExpiresAt ? Date.parse(open.order.holdExpiresAt) : Number.NaN;
   if (Number.isNaN(expiresAt) || expiresAt - now < REUSE_MARGIN_MS) return null;
   return open.order;

@@ -4,6 +4,7 @@ import { CalendarDays, Lock, MapPin } from 'lucide-react';
 import { ticketsLabel } from '../checkout/purchase-messages';
 import type { Buyer, Notice, PurchaseEvent } from '../checkout/purchase-types';
 import { NoticeLine } from './purchase-notice';
+import { TicketNames } from './purchase-ticket-names';
 
 // The steps between choosing and paying: sign in (the selection is kept) and the order summary.
 
@@ -49,11 +50,15 @@ export function ConfirmStep({
   priced,
   buyer,
   notice,
+  names,
+  onNamesChange,
 }: {
   event: PurchaseEvent;
   priced: Quote;
   buyer: Buyer | null;
   notice: Notice | null;
+  names: readonly string[];
+  onNamesChange: (names: string[]) => void;
 }) {
   return (
     <div className="grid gap-4">
@@ -86,6 +91,14 @@ export function ConfirmStep({
           <dd className="text-xl font-bold text-gold-200">{formatRupees(priced.total)}</dd>
         </div>
       </dl>
+      {buyer ? (
+        <TicketNames
+          quantity={priced.quantity}
+          names={names}
+          onNamesChange={onNamesChange}
+          buyerName={buyer.name}
+        />
+      ) : null}
       {buyer ? (
         <p className="text-sm text-maroon-100">
           Tickets for <strong className="text-cream">{buyer.name}</strong> ({buyer.email}). Payment is by card

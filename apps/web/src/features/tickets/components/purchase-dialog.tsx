@@ -53,6 +53,8 @@ export function PurchaseDialog({
   const [step, setStep] = useState<Step>('select');
   const [text, setText] = useState('1');
   const [agreed, setAgreed] = useState(false);
+  // Who each ticket is for (issue 17), kept like the quantity while the dialog is closed and reopened.
+  const [names, setNames] = useState<string[]>([]);
   const [signingIn, setSigningIn] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pendingToast, setPendingToast] = useState<Notice | null>(null);
@@ -99,6 +101,7 @@ export function PurchaseDialog({
     event,
     buyer,
     priced,
+    ticketNames: priced ? names.slice(0, priced.quantity) : [],
     queuePass,
     setStep,
     setNotice,
@@ -111,6 +114,7 @@ export function PurchaseDialog({
     onPaid: () => {
       setText('1');
       setAgreed(false);
+      setNames([]);
     },
     onPurchased,
     onEventStale,
@@ -299,7 +303,16 @@ export function PurchaseDialog({
       </>
     );
   } else if (step === 'confirm' && priced) {
-    body = <ConfirmStep event={event} priced={priced} buyer={buyer} notice={notice} />;
+    body = (
+      <ConfirmStep
+        event={event}
+        priced={priced}
+        buyer={buyer}
+        notice={notice}
+        names={names}
+        onNamesChange={setNames}
+      />
+    );
     footer = (
       <>
         <Button

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Quote } from '@utsav/domain/pricing';
+import { orderTicketNames } from '@utsav/domain/purchase-schema';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { toast } from 'sonner';
@@ -29,6 +30,8 @@ export interface PurchasePaymentInput {
   event: PurchaseEvent;
   buyer: Buyer | null;
   priced: Quote | null;
+  /** Who each ticket is for, one entry per ticket at most (blank: the buyer's name). */
+  ticketNames: readonly string[];
   /** The waiting room's pass (issue 9), sent with the order. */
   queuePass: RefObject<string | null>;
   setStep: (step: Step) => void;
@@ -105,7 +108,13 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
     checkout.catch(() => undefined);
     let order: Awaited<ReturnType<typeof createOrder.mutateAsync>>;
     try {
-      const selection = { person: buyer?.email ?? '', quantity: priced.quantity, total: priced.total };
+      const ticketNames = orderTicketNames(input.ticketNames);
+      const selection = {
+        person: buyer?.email ?? '',
+        quantity: priced.quantity,
+        total: priced.total,
+        names: ticketNames ?? [],
+      };
       order =
         reusableOrder(openOrder.current, selection, Date.now()) ??
         (await createOrder.mutateAsync({
@@ -116,6 +125,7 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
           pricePerTicket: priced.pricePerTicket,
           pricingTier: priced.pricingTier,
           queuePass: queuePass.current,
+          ...(ticketNames ? { ticketNames } : {}),
         }));
       openOrder.current = { ...selection, order };
     } catch (error) {
