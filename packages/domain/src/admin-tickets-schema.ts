@@ -15,6 +15,17 @@ const status = (message: string) => z.enum(TICKET_STATUSES, { error: message });
 /** PATCH /tickets/admin/{id}/status. */
 export const ticketStatusChangeSchema = z.object({
   status: status('Status must be one of active, used, cancelled'),
+  /** The status the admin saw when confirming; when given, a ticket that moved on meanwhile is refused. */
+  expectedStatus: status('Status must be one of active, used, cancelled').optional(),
+});
+
+/** POST /tickets/admin/{id}/status/undo: takes back the single status change `changeId` names. */
+export const ticketStatusUndoSchema = z.object({
+  changeId: z
+    .string({ error: 'Please name the status change to undo' })
+    .trim()
+    .min(1, 'Please name the status change to undo')
+    .max(64, 'Please name the status change to undo'),
 });
 
 const ticketIds = (message: string) =>

@@ -33,6 +33,9 @@ export const ERROR_CODES = {
   ACCOUNT_LINKED_ELSEWHERE: 409,
   REENTRY_DISABLED: 409,
   NOT_INSIDE: 409,
+  /** The ticket is no longer as the admin saw it (a confirm or an undo made on a stale view). */
+  TICKET_CHANGED: 409,
+  UNDO_WINDOW_CLOSED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -194,9 +194,14 @@ describeEachDatabase('admin tickets', (engine) => {
         .where('entity_id', '=', id)
         .orderBy('created_at')
         .execute();
-      expect(audit.map((entry) => JSON.parse(entry.data!))).toEqual([
-        { from: 'active', to: 'cancelled', bulk: false },
-        { from: 'cancelled', to: 'active', bulk: false },
+      expect(audit.map((entry) => JSON.parse(entry.data!))).toMatchObject([
+        { from: 'active', to: 'cancelled', bulk: false, before: { cancelled_at: null } },
+        {
+          from: 'cancelled',
+          to: 'active',
+          bulk: false,
+          before: { cancellation_reason: 'Cancelled by an administrator' },
+        },
       ]);
       expect(audit.every((entry) => entry.actor_user_id === manager.user.id)).toBe(true);
     });
@@ -321,7 +326,7 @@ describeEachDatabase('admin tickets', (engine) => {
         expect(refused.status, refused.text).toBe(409);
         expect(refused.body.code).toBe('SOLD_OUT');
         expect(refused.body.details.map((d: { field: string }) => d.field).sort()).toEqual([a, b].sort());
-        expect(refused.body.details[0].message).toMatch(/only 1 ticket left/);
+        expect(refused.body.error).toMatch(/only 1 ticket left for 2 re-activations/);
         // All or nothing: c was active and stays active, a and b stay cancelled.
         expect([await ticketStatus(a), await ticketStatus(b), await ticketStatus(c)]).toEqual([
           'cancelled',

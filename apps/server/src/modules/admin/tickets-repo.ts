@@ -199,6 +199,8 @@ export async function insertTickets(trx: Db, tickets: TicketRow[]): Promise<void
 }
 
 export interface AuditDraft {
+  /** Given when the caller must name the entry afterwards (an undo names the change it takes back). */
+  id?: string;
   actorUserId: string;
   action: string;
   entity: string;
@@ -206,11 +208,22 @@ export interface AuditDraft {
   data: Record<string, unknown>;
 }
 
+/** One audit entry of `action` about `entityId`, or undefined. */
+export function findAuditEntry(trx: Db, id: string, action: string, entityId: string) {
+  return trx
+    .selectFrom('audit_log')
+    .select(['id', 'data', 'created_at'])
+    .where('id', '=', id)
+    .where('action', '=', action)
+    .where('entity_id', '=', entityId)
+    .executeTakeFirst();
+}
+
 /** Many audit entries in few statements (a bulk update of 500 tickets writes 500 entries). */
 export async function recordAuditEntries(trx: Db, entries: AuditDraft[], at: Date): Promise<void> {
   const stamp = at.toISOString();
   const rows = entries.map((entry) => ({
-    id: randomUUID(),
+    id: entry.id ?? randomUUID(),
     actor_user_id: entry.actorUserId,
     action: entry.action,
     entity: entry.entity,

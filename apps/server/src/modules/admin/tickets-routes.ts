@@ -2,12 +2,14 @@ import {
   bulkStatusUpdateSchema,
   TICKET_STATUSES,
   ticketStatusChangeSchema,
+  ticketStatusUndoSchema,
 } from '@utsav/domain/admin-tickets-schema';
 import { PAGE_SIZE } from '@utsav/domain/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
 import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
+import { undoTicketStatusChange } from './ticket-status-undo';
 import { EXPORT_CONTENT_TYPES, ticketExportStream } from './tickets-export';
 import { changeTicketStatuses, deleteTicket, listTicketPage, ticketStats } from './tickets-service';
 
@@ -92,25 +94,52 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         body: ticketStatusChangeSchema,
         response: {
+          200: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            ticket: ticketJsonSchema,
+            /** Names this change for POST .../status/undo; null when the ticket already had the status. */
+            changeId: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { status, expectedStatus } = request.body;
+      const result = await changeTicketStatuses(app.ctx, actor(request), [request.params.id], status, {
+        bulk: false,
+        expected: expectedStatus,
+      });
+      return {
+        success: true as const,
+        message: 'Ticket status updated successfully',
+        ticket: toTicketJson(result.tickets[0]!),
+        changeId: result.changeId,
+      };
+    },
+  );
+
+  app.post(
+    '/tickets/admin/:id/status/undo',
+    {
+      onRequest: app.requireAction('tickets:change-status'),
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        body: ticketStatusUndoSchema,
+        response: {
           200: z.object({ success: z.literal(true), message: z.string(), ticket: ticketJsonSchema }),
         },
       },
     },
     async (request) => {
-      const result = await changeTicketStatuses(
+      const ticket = await undoTicketStatusChange(
         app.ctx,
         actor(request),
-        [request.params.id],
-        request.body.status,
-        {
-          bulk: false,
-        },
+        request.params.id,
+        request.body.changeId,
       );
-      return {
-        success: true as const,
-        message: 'Ticket status updated successfully',
-        ticket: toTicketJson(result.tickets[0]!),
-      };
+      return { success: true as const, message: 'Status change undone', ticket: toTicketJson(ticket) };
     },
   );
 

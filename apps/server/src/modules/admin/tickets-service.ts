@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { TicketStatusValue } from '@utsav/domain/admin-tickets-schema';
 import type { FieldError } from '@utsav/domain/errors';
 import { ticketsSold } from '@utsav/domain/gate-pass';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
-import type { TicketRow, UserRow } from '../../platform/db/schema';
+import type { EventRow, TicketRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { msg } from '../../platform/i18n/messages';
 import { countTaken, lockEvent } from '../event/repo';
 import { withQrImages } from '../tickets/qr-images';
 import type { TicketView } from '../tickets/repo';
@@ -87,23 +89,43 @@ export async function ticketStats(ctx: AppContext): Promise<TicketStats> {
 export interface StatusChangeResult {
   changed: number;
   tickets: TicketView[];
+  /** The audit entry of a single ticket's change (what its undo names); null for bulk or no change. */
+  changeId: string | null;
+}
+
+/** The columns a status change overwrites, kept in its audit entry so an undo restores them exactly. */
+const RESTORED_COLUMNS = [
+  'used_at',
+  'scanned_by_user_id',
+  'last_entry_at',
+  'exited_at',
+  'cancelled_at',
+  'cancellation_reason',
+] as const;
+export type StatusSnapshot = Pick<TicketRow, (typeof RESTORED_COLUMNS)[number]>;
+
+function snapshotOf(ticket: TicketRow): StatusSnapshot {
+  return Object.fromEntries(
+    RESTORED_COLUMNS.map((column) => [column, ticket[column] ?? null]),
+  ) as StatusSnapshot;
 }
 
 /**
  * Sets the status of every ticket in `ids`, all or nothing, in one transaction. Unknown ids are refused
  * with 404 and a reason per id; re-activations beyond the stock with 409 SOLD_OUT and a reason per ticket;
- * a cancelled ticket whose money was refunded cannot be re-activated (409 CONFLICT).
+ * a cancelled ticket whose money was refunded cannot be re-activated (409 CONFLICT). With `expected` (the
+ * status the admin confirmed from), a ticket no longer in it is refused with 409 TICKET_CHANGED.
  */
 export async function changeTicketStatuses(
   ctx: AppContext,
   caller: UserRow,
   ids: readonly string[],
   status: TicketStatusValue,
-  options: { bulk: boolean },
+  options: { bulk: boolean; expected?: TicketStatusValue },
 ): Promise<StatusChangeResult> {
   const unique = [...new Set(ids)];
   const now = ctx.now();
-  const changed = await transaction(ctx.db, async (trx) => {
+  const { changed, changeId } = await transaction(ctx.db, async (trx) => {
     // Lock order everywhere: event row(s), then ticket rows. The event lock serialises this with
     // create-order and fulfilment; the ticket locks with a gate's mark-used on the same tickets.
     const events = await trx
@@ -121,32 +143,25 @@ export async function changeTicketStatuses(
     if (missing.length > 0) {
       throw new AppError(
         'TICKET_NOT_FOUND',
-        missing.length === 1 ? 'Ticket not found' : `${missing.length} tickets were not found`,
+        missing.length === 1
+          ? 'Ticket not found'
+          : msg('{{count}} tickets were not found', { count: missing.length }),
         missing.map((id) => ({ field: id, message: 'Ticket not found' })),
+      );
+    }
+    const stale = options.expected ? tickets.filter((ticket) => ticket.status !== options.expected) : [];
+    if (stale.length > 0) {
+      throw new AppError(
+        'TICKET_CHANGED',
+        'This ticket changed meanwhile. Refresh the list and try again.',
+        stale.map((ticket) => ({ field: ticket.id, message: 'This ticket changed meanwhile' })),
       );
     }
 
     const moving = tickets.filter((ticket) => ticket.status !== status);
     const reactivating = moving.filter((ticket) => ticket.status === 'cancelled');
     await refuseRefundedReactivations(trx, reactivating);
-    for (const event of eventRows) {
-      if (!event) continue;
-      const wanted = reactivating.filter((ticket) => ticket.event_id === event.id);
-      if (wanted.length === 0) continue;
-      // Invariant: active + used + live holds <= total_tickets, checked under the event lock.
-      const available = Math.max(0, event.total_tickets - (await countTaken(trx, event.id, now)));
-      if (wanted.length > available) {
-        const message =
-          available === 0
-            ? 'Sold out: no ticket is left to re-activate this one'
-            : `Sold out: only ${available} ticket${available === 1 ? '' : 's'} left for ${wanted.length} re-activations`;
-        throw new AppError(
-          'SOLD_OUT',
-          options.bulk ? `${message}. Nothing was changed.` : message,
-          wanted.map((ticket) => ({ field: ticket.id, message })),
-        );
-      }
-    }
+    await refuseBeyondStock(trx, eventRows, reactivating, now, options.bulk);
 
     const changedCount = await setTicketStatus(
       trx,
@@ -156,19 +171,68 @@ export async function changeTicketStatuses(
     );
     if (changedCount !== moving.length) throw new Error('tickets changed under their locks');
     const audit: AuditDraft[] = moving.map((ticket) => ({
+      id: randomUUID(),
       actorUserId: caller.id,
       action: 'ticket.status_changed',
       entity: 'ticket',
       entityId: ticket.id,
-      data: { from: ticket.status, to: status, bulk: options.bulk },
+      // A single change keeps what it overwrote, so that its undo can put it back (ticket-status-undo.ts).
+      data: options.bulk
+        ? { from: ticket.status, to: status, bulk: true }
+        : { from: ticket.status, to: status, bulk: false, before: snapshotOf(ticket) },
     }));
     await recordAuditEntries(trx, audit, now);
-    return changedCount;
+    return { changed: changedCount, changeId: options.bulk ? null : (audit[0]?.id ?? null) };
   });
-  return { changed, tickets: await findTicketViewsByIds(ctx.db, unique) };
+  return { changed, changeId, tickets: await findTicketViewsByIds(ctx.db, unique) };
 }
 
-async function refuseRefundedReactivations(trx: AppContext['db'], tickets: TicketRow[]): Promise<void> {
+/**
+ * Re-activating cancelled tickets takes seats back. Invariant: active + used + live holds <= total_tickets,
+ * checked under the event lock (the caller holds it for every event in `eventRows`).
+ */
+export async function refuseBeyondStock(
+  trx: AppContext['db'],
+  eventRows: readonly (EventRow | undefined)[],
+  reactivating: readonly TicketRow[],
+  now: Date,
+  bulk: boolean,
+): Promise<void> {
+  for (const event of eventRows) {
+    if (!event) continue;
+    const wanted = reactivating.filter((ticket) => ticket.event_id === event.id);
+    if (wanted.length === 0) continue;
+    const available = Math.max(0, event.total_tickets - (await countTaken(trx, event.id, now)));
+    if (wanted.length <= available) continue;
+    const message =
+      available === 0
+        ? 'Sold out: no ticket is left to re-activate this one'
+        : msg('Sold out: only {{count}} tickets left for {{wanted}} re-activations', {
+            count: available,
+            wanted: wanted.length,
+          });
+    throw new AppError(
+      'SOLD_OUT',
+      bulk
+        ? available === 0
+          ? 'Sold out: no ticket is left to re-activate these. Nothing was changed.'
+          : msg('Sold out: only {{count}} tickets left for {{wanted}} re-activations. Nothing was changed.', {
+              count: available,
+              wanted: wanted.length,
+            })
+        : message,
+      wanted.map((ticket) => ({
+        field: ticket.id,
+        message: 'Sold out: not enough tickets are left to re-activate this one',
+      })),
+    );
+  }
+}
+
+export async function refuseRefundedReactivations(
+  trx: AppContext['db'],
+  tickets: readonly TicketRow[],
+): Promise<void> {
   const refunded = await ticketsWithRefunds(
     trx,
     tickets.map((ticket) => ticket.id),
@@ -177,7 +241,9 @@ async function refuseRefundedReactivations(trx: AppContext['db'], tickets: Ticke
   const message = 'This ticket was refunded and cannot be re-activated';
   throw new AppError(
     'CONFLICT',
-    refunded.size === 1 ? message : `${refunded.size} tickets were refunded and cannot be re-activated`,
+    refunded.size === 1
+      ? message
+      : msg('{{count}} tickets were refunded and cannot be re-activated', { count: refunded.size }),
     [...refunded].map((id): FieldError => ({ field: id, message })),
   );
 }
@@ -186,7 +252,7 @@ async function refuseRefundedReactivations(trx: AppContext['db'], tickets: Ticke
  * What each target status means for the other columns. Used -> active is an admin correction (a wrong
  * scan): the admission is cleared so the guest can be scanned again. The audit entry keeps the history.
  */
-function statusPatch(status: TicketStatusValue, caller: UserRow, now: Date): TicketStatusPatch {
+export function statusPatch(status: TicketStatusValue, caller: UserRow, now: Date): TicketStatusPatch {
   const stamp = now.toISOString();
   switch (status) {
     case 'active':

@@ -3,14 +3,29 @@ import { ticketStatusChangeSchema } from '@utsav/domain/admin-tickets-schema';
 import { api } from '../../../../lib/api-client';
 import type { TicketStatus } from './get-tickets';
 
-/** PATCH /tickets/admin/{id}/status {status}: any of the three, no transition rules (admin-side §4). */
+/**
+ * PATCH /tickets/admin/{id}/status {status, expectedStatus}: any of the three (admin-side §4). The status
+ * the admin confirmed from goes along, so a ticket that moved on meanwhile (a gate scan) is refused, not
+ * overwritten. The answer names the change for its undo.
+ */
 export const ticketStatusSchema = ticketStatusChangeSchema;
 
-export function updateTicketStatus({ ticketId, status }: { ticketId: string; status: TicketStatus }) {
-  return api.patch<unknown>(
+export interface StatusChange {
+  ticketId: string;
+  status: TicketStatus;
+  expectedStatus?: TicketStatus;
+}
+
+export async function updateTicketStatus({
+  ticketId,
+  status,
+  expectedStatus,
+}: StatusChange): Promise<{ changeId: string | null }> {
+  const body = await api.patch<{ changeId?: unknown }>(
     `/tickets/admin/${encodeURIComponent(ticketId)}/status`,
-    ticketStatusSchema.parse({ status }),
+    ticketStatusSchema.parse({ status, expectedStatus }),
   );
+  return { changeId: typeof body?.changeId === 'string' ? body.changeId : null };
 }
 
 /** Stock, revenue and the event's availability move with a status: refresh all of them. */

@@ -1,22 +1,21 @@
 import { PAGE_SIZE } from '@utsav/domain/constants';
-import { formatRupees } from '@utsav/domain/pricing';
 import { can, type Role } from '@utsav/domain/roles';
 import { Download, ListChecks, RotateCw, Search } from 'lucide-react';
 import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../../lib/api-client';
 import { Button } from '../../../../ui/button';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
-import { Dialog } from '../../../../ui/dialog';
 import { EmptyState, ErrorPanel } from '../../../../ui/error-panel';
-import { FormField, INPUT_CLASSES } from '../../../../ui/form-field';
-import { formatDay } from '../../../../ui/format';
+import { INPUT_CLASSES } from '../../../../ui/form-field';
+import { formatCount, formatDay, formatRupees } from '../../../../ui/format';
 import { Pagination } from '../../../../ui/pagination';
 import { SkeletonList } from '../../../../ui/skeleton';
 import { toastTarget } from '../../../../ui/toast';
 import { useDebouncedValue, useFailureToast } from '../../../../ui/use-failure-toast';
 import { ViewHeader } from '../../../../ui/view-header';
-import { BULK_UPDATE_MESSAGE, useBulkUpdateTickets } from '../api/bulk-update-tickets';
+import { useBulkUpdateTickets } from '../api/bulk-update-tickets';
 import { useDeleteTicket } from '../api/delete-ticket';
 import { type ExportFormat, useExportTickets } from '../api/export-tickets';
 import {
@@ -26,14 +25,16 @@ import {
   type TicketsQuery,
   useTickets,
 } from '../api/get-tickets';
-import { useUpdateTicketStatus } from '../api/update-ticket-status';
+import { useStatusChange } from '../hooks/use-status-change';
+import { BulkDialog } from './bulk-dialog';
+import { StatusConfirmDialog, UndoBar } from './status-change';
 import {
   DeleteTicketButton,
   DetailsButton,
+  STATUS_KEYS,
   StatusBadge,
   StatusSelect,
   shortId,
-  statusLabel,
   TicketDetails,
   type TicketRowActions,
 } from './ticket-parts';
@@ -42,19 +43,26 @@ import { TransferHistory } from './transfer-history';
 type StatusFilter = NonNullable<TicketsQuery['status']>;
 const detailsIdOf = (ticket: AdminTicket, where: string) => `ticket-details-${where}-${ticket.id}`;
 
+function SelectBox({ ticket, actions }: { ticket: AdminTicket; actions: TicketRowActions }) {
+  const { t } = useTranslation();
+  return (
+    <input
+      type="checkbox"
+      className="size-4 shrink-0 accent-saffron-400"
+      checked={actions.selected}
+      onChange={actions.onToggle}
+      aria-label={t('admin-tickets.row.select', { code: shortId(ticket.ticketId) })}
+    />
+  );
+}
+
 function TicketRow({ ticket, actions }: { ticket: AdminTicket; actions: TicketRowActions }) {
   const detailsId = detailsIdOf(ticket, 'table');
   return (
     <Fragment>
       <tr className="border-t border-gold-400/15 align-middle">
         <td className="px-3 py-3">
-          <input
-            type="checkbox"
-            className="size-4 accent-saffron-400"
-            checked={actions.selected}
-            onChange={actions.onToggle}
-            aria-label={`Select ticket ${shortId(ticket.ticketId)}`}
-          />
+          <SelectBox ticket={ticket} actions={actions} />
         </td>
         <th scope="row" className="px-3 py-3 font-mono font-semibold whitespace-nowrap text-gold-200">
           {shortId(ticket.ticketId)}
@@ -95,13 +103,9 @@ function TicketCard({ ticket, actions }: { ticket: AdminTicket; actions: TicketR
   return (
     <li className="card p-4">
       <div className="flex items-start gap-3">
-        <input
-          type="checkbox"
-          className="mt-1.5 size-4 shrink-0 accent-saffron-400"
-          checked={actions.selected}
-          onChange={actions.onToggle}
-          aria-label={`Select ticket ${shortId(ticket.ticketId)}`}
-        />
+        <div className="mt-1.5 flex">
+          <SelectBox ticket={ticket} actions={actions} />
+        </div>
         <div className="min-w-0 flex-1">
           <div className="flex items-center justify-between gap-2">
             <p className="font-mono font-semibold text-gold-200">#{shortId(ticket.ticketId)}</p>
@@ -128,58 +132,15 @@ function TicketCard({ ticket, actions }: { ticket: AdminTicket; actions: TicketR
   );
 }
 
-function BulkDialog({
-  open,
-  count,
-  busy,
-  onClose,
-  onSubmit,
-}: {
-  open: boolean;
-  count: number;
-  busy: boolean;
-  onClose: () => void;
-  onSubmit: (status: TicketStatus | '') => void;
-}) {
-  const [status, setStatus] = useState<TicketStatus | ''>('');
-  return (
-    <Dialog
-      open={open}
-      onClose={busy ? () => undefined : onClose}
-      title="Bulk Update Tickets"
-      description={`${count} ticket${count === 1 ? '' : 's'} selected`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={() => onSubmit(status)} loading={busy}>
-            Update All
-          </Button>
-        </>
-      }
-    >
-      <FormField id="bulk-status" label="New status">
-        <select
-          id="bulk-status"
-          value={status}
-          onChange={(event) => setStatus(event.target.value as TicketStatus | '')}
-          className={INPUT_CLASSES}
-        >
-          <option value="">Select status</option>
-          {TICKET_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {statusLabel(value)}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <p className="mt-3 text-sm text-maroon-100">
-        Cancelling returns a ticket to sale; re-activating takes one from stock.
-      </p>
-    </Dialog>
-  );
-}
+const COLUMN_KEYS = [
+  'admin-tickets.columns.ticketId',
+  'admin-tickets.columns.user',
+  'admin-tickets.columns.event',
+  'admin-tickets.columns.price',
+  'admin-tickets.columns.status',
+  'admin-tickets.columns.created',
+  'admin-tickets.columns.changeStatus',
+] as const;
 
 /** Ticket management (admin-side §2): search, status filter, bulk update, export, the table and details. */
 export function TicketManagement({
@@ -189,6 +150,7 @@ export function TicketManagement({
   onBack: () => void;
   currentUser: { role: Role } | null;
 }) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
@@ -196,7 +158,6 @@ export function TicketManagement({
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [bulkOpen, setBulkOpen] = useState(false);
   const [deleteTarget, setDeleteTarget] = useState<AdminTicket | null>(null);
-  const [statusBusy, setStatusBusy] = useState<string | null>(null);
   const debouncedSearch = useDebouncedValue(search.trim());
 
   const canDelete = can(currentUser, 'tickets:delete');
@@ -208,11 +169,11 @@ export function TicketManagement({
   const pagination = query.data?.pagination;
   useFailureToast(
     'load-tickets',
-    query.error ? `Failed to load tickets: ${errorMessage(query.error)}` : null,
+    query.error ? t('admin-tickets.toast.loadFailed', { reason: errorMessage(query.error) }) : null,
     query.errorUpdatedAt,
   );
 
-  const updateStatus = useUpdateTicketStatus();
+  const statusChange = useStatusChange();
   const bulkUpdate = useBulkUpdateTickets();
   const removeTicket = useDeleteTicket();
   const exporter = useExportTickets();
@@ -226,22 +187,9 @@ export function TicketManagement({
       return next;
     });
 
-  function changeStatus(ticket: AdminTicket, next: TicketStatus) {
-    if (next === ticket.status) return;
-    setStatusBusy(ticket.id);
-    updateStatus.mutate(
-      { ticketId: ticket.id, status: next },
-      {
-        onSuccess: () => toast.success('Ticket status updated successfully', toastTarget()),
-        onError: (error) => toast.error(`Failed to update status: ${errorMessage(error)}`, toastTarget()),
-        onSettled: () => setStatusBusy(null),
-      },
-    );
-  }
-
   function submitBulk(next: TicketStatus | '') {
     if (selected.size === 0 || next === '') {
-      toast.error(BULK_UPDATE_MESSAGE, toastTarget());
+      toast.error(t('admin-tickets.toast.bulkNeedsSelection'), toastTarget());
       return;
     }
     bulkUpdate.mutate(
@@ -250,9 +198,10 @@ export function TicketManagement({
         onSuccess: (updated) => {
           setBulkOpen(false);
           setSelected(new Set());
-          toast.success(`Updated ${updated} tickets successfully`, toastTarget());
+          toast.success(t('admin-tickets.toast.bulkUpdated', { count: updated }), toastTarget());
         },
-        onError: (error) => toast.error(`Failed to update tickets: ${errorMessage(error)}`, toastTarget()),
+        onError: (error) =>
+          toast.error(t('admin-tickets.toast.bulkFailed', { reason: errorMessage(error) }), toastTarget()),
       },
     );
   }
@@ -268,17 +217,18 @@ export function TicketManagement({
           next.delete(target.id);
           return next;
         });
-        toast.success('Ticket deleted successfully', toastTarget());
+        toast.success(t('admin-tickets.toast.deleted'), toastTarget());
       },
-      onError: (error) => toast.error(`Failed to delete: ${errorMessage(error)}`, toastTarget()),
+      onError: (error) =>
+        toast.error(t('admin-tickets.toast.deleteFailed', { reason: errorMessage(error) }), toastTarget()),
     });
   }
 
   function runExport(format: ExportFormat) {
     setExporting(format);
     exporter.mutate(format, {
-      onSuccess: () => toast.success('Tickets exported successfully'),
-      onError: (error) => toast.error(`Failed to export: ${errorMessage(error)}`),
+      onSuccess: () => toast.success(t('admin-tickets.toast.exported')),
+      onError: (error) => toast.error(t('admin-tickets.toast.exportFailed', { reason: errorMessage(error) })),
       onSettled: () => setExporting(null),
     });
   }
@@ -299,8 +249,8 @@ export function TicketManagement({
     onToggle: () => toggleIn(setSelected, ticket.id),
     expanded: expanded.has(ticket.id),
     onToggleDetails: () => toggleIn(setExpanded, ticket.id),
-    onStatus: (next) => changeStatus(ticket, next),
-    statusBusy: statusBusy === ticket.id,
+    onStatus: (next) => statusChange.ask(ticket, next),
+    statusBusy: statusChange.busyTicketId === ticket.id,
     canChangeStatus,
     canDelete,
     onDelete: () => setDeleteTarget(ticket),
@@ -309,11 +259,14 @@ export function TicketManagement({
   return (
     <div>
       <ViewHeader
-        title="Ticket Management"
+        title={t('admin-tickets.title')}
         description={
           pagination
-            ? `${pagination.totalItems.toLocaleString('en-IN')} tickets`
-            : 'Every ticket sold or issued'
+            ? t('admin-tickets.count', {
+                count: pagination.totalItems,
+                formatted: formatCount(pagination.totalItems),
+              })
+            : t('admin-tickets.description')
         }
         onBack={onBack}
         actions={
@@ -326,7 +279,7 @@ export function TicketManagement({
                 disabled={selected.size === 0}
                 icon={<ListChecks aria-hidden="true" className="size-4" />}
               >
-                Bulk Update ({selected.size})
+                {t('admin-tickets.bulkButton', { count: selected.size })}
               </Button>
             ) : null}
             {canExport ? (
@@ -339,7 +292,7 @@ export function TicketManagement({
                   onClick={() => runExport('json')}
                   icon={<Download aria-hidden="true" className="size-4" />}
                 >
-                  Export JSON
+                  {t('admin-tickets.exportJson')}
                 </Button>
                 <Button
                   variant="secondary"
@@ -349,7 +302,7 @@ export function TicketManagement({
                   onClick={() => runExport('csv')}
                   icon={<Download aria-hidden="true" className="size-4" />}
                 >
-                  Export CSV
+                  {t('admin-tickets.exportCsv')}
                 </Button>
               </>
             ) : null}
@@ -360,7 +313,7 @@ export function TicketManagement({
               loading={query.isFetching && !query.isPending}
               icon={<RotateCw aria-hidden="true" className="size-4" />}
             >
-              Refresh
+              {t('admin-tickets.refresh')}
             </Button>
           </>
         }
@@ -369,7 +322,7 @@ export function TicketManagement({
       <div className="mb-5 grid gap-3 sm:grid-cols-[1fr_14rem]">
         <div className="relative">
           <label htmlFor="ticket-search" className="sr-only">
-            Search tickets by user name or email
+            {t('admin-tickets.searchLabel')}
           </label>
           <Search
             aria-hidden="true"
@@ -383,13 +336,13 @@ export function TicketManagement({
               setSearch(event.target.value);
               setPage(1);
             }}
-            placeholder="Search by user name or email"
+            placeholder={t('admin-tickets.searchPlaceholder')}
             className={`${INPUT_CLASSES} pl-9`}
           />
         </div>
         <div>
           <label htmlFor="ticket-status-filter" className="sr-only">
-            Filter by status
+            {t('admin-tickets.filterLabel')}
           </label>
           <select
             id="ticket-status-filter"
@@ -400,36 +353,45 @@ export function TicketManagement({
             }}
             className={INPUT_CLASSES}
           >
-            <option value="all">All statuses</option>
+            <option value="all">{t('admin-tickets.allStatuses')}</option>
             {TICKET_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {statusLabel(value)}
+                {t(STATUS_KEYS[value])}
               </option>
             ))}
           </select>
         </div>
       </div>
 
+      <UndoBar
+        change={statusChange.applied}
+        busy={statusChange.undoBusy}
+        onUndo={statusChange.undo}
+        onDismiss={statusChange.dismiss}
+      />
+
       {query.isPending ? (
-        <SkeletonList label="Loading tickets" />
+        <SkeletonList label={t('admin-tickets.loading')} />
       ) : query.isError && !query.data ? (
         <ErrorPanel
-          title="Failed to load tickets"
+          title={t('admin-tickets.loadFailedTitle')}
           message={errorMessage(query.error)}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
       ) : tickets.length === 0 ? (
-        <EmptyState title="No tickets found">
+        <EmptyState title={t('admin-tickets.empty.title')}>
           {debouncedSearch || status !== 'all'
-            ? 'Try another search or status.'
-            : 'Tickets appear here once sold or issued.'}
+            ? t('admin-tickets.empty.filtered')
+            : t('admin-tickets.empty.none')}
         </EmptyState>
       ) : (
         <>
           <div className="card hidden overflow-x-auto md:block" aria-busy={query.isFetching || undefined}>
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Tickets, page {pagination?.current ?? page}</caption>
+              <caption className="sr-only">
+                {t('admin-tickets.caption', { page: pagination?.current ?? page })}
+              </caption>
               <thead className="text-xs tracking-wide text-maroon-200 uppercase">
                 <tr>
                   <th scope="col" className="px-3 py-3 whitespace-nowrap">
@@ -438,32 +400,16 @@ export function TicketManagement({
                       className="size-4 accent-saffron-400"
                       checked={allOnPageSelected}
                       onChange={togglePage}
-                      aria-label="Select all tickets on this page"
+                      aria-label={t('admin-tickets.selectPage')}
                     />
                   </th>
+                  {COLUMN_KEYS.map((key) => (
+                    <th key={key} scope="col" className="px-3 py-3 whitespace-nowrap">
+                      {t(key)}
+                    </th>
+                  ))}
                   <th scope="col" className="px-3 py-3 whitespace-nowrap">
-                    Ticket ID
-                  </th>
-                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
-                    User
-                  </th>
-                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
-                    Event
-                  </th>
-                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
-                    Price
-                  </th>
-                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
-                    Created
-                  </th>
-                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
-                    Change status
-                  </th>
-                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
-                    <span className="sr-only">Details and delete</span>
+                    <span className="sr-only">{t('admin-tickets.columns.actions')}</span>
                   </th>
                 </tr>
               </thead>
@@ -474,13 +420,13 @@ export function TicketManagement({
               </tbody>
             </table>
           </div>
-          <ul className="grid gap-3 md:hidden" aria-label="Tickets">
+          <ul className="grid gap-3 md:hidden" aria-label={t('admin-tickets.listLabel')}>
             {tickets.map((ticket) => (
               <TicketCard key={ticket.id} ticket={ticket} actions={actionsFor(ticket)} />
             ))}
           </ul>
           <Pagination
-            label="Tickets pages"
+            label={t('admin-tickets.pagesLabel')}
             page={pagination?.current ?? page}
             totalPages={pagination?.total ?? 1}
             onChange={setPage}
@@ -496,24 +442,29 @@ export function TicketManagement({
         onClose={() => setBulkOpen(false)}
         onSubmit={submitBulk}
       />
+      <StatusConfirmDialog
+        change={statusChange.pending}
+        busy={statusChange.confirmBusy}
+        onConfirm={statusChange.confirm}
+        onCancel={statusChange.cancel}
+      />
       <TransferHistory />
       {canDelete ? (
         <ConfirmDialog
           open={deleteTarget !== null}
-          title="Delete ticket?"
-          confirmLabel="Delete"
-          cancelLabel="Cancel"
+          title={t('admin-tickets.delete.title')}
+          confirmLabel={t('admin-tickets.delete.confirm')}
+          cancelLabel={t('admin-tickets.delete.cancel')}
           danger
           busy={removeTicket.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setDeleteTarget(null)}
         >
           <p className="text-maroon-50">
-            Delete ticket{' '}
-            <strong className="font-mono text-cream">
-              #{deleteTarget ? shortId(deleteTarget.ticketId) : ''}
-            </strong>{' '}
-            of {deleteTarget?.userName}? This cannot be undone.
+            {t('admin-tickets.delete.text', {
+              code: deleteTarget ? shortId(deleteTarget.ticketId) : '',
+              holder: deleteTarget?.userName ?? '',
+            })}
           </p>
         </ConfirmDialog>
       ) : null}

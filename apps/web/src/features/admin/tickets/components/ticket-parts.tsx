@@ -1,7 +1,7 @@
-import { formatRupees } from '@utsav/domain/pricing';
 import { ChevronDown, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/button';
-import { formatInstant } from '../../../../ui/format';
+import { formatInstant, formatRupees } from '../../../../ui/format';
 import { type TicketPass, useTicketCheckins } from '../api/get-ticket-checkins';
 import { type AdminTicket, TICKET_STATUSES, type TicketStatus } from '../api/get-tickets';
 
@@ -11,13 +11,20 @@ const STATUS_BADGE: Record<TicketStatus, string> = {
   cancelled: 'bg-rose-200 text-rose-950',
 };
 
-export const statusLabel = (status: TicketStatus) => status.charAt(0).toUpperCase() + status.slice(1);
+/** Catalog keys of the status names (written out whole: the catalog test looks for each). */
+export const STATUS_KEYS: Record<TicketStatus, string> = {
+  active: 'admin-tickets.status.active',
+  used: 'admin-tickets.status.used',
+  cancelled: 'admin-tickets.status.cancelled',
+};
+
 export const shortId = (id: string) => id.slice(-8).toUpperCase();
 
 export function StatusBadge({ status }: { status: TicketStatus }) {
+  const { t } = useTranslation();
   return (
     <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-bold ${STATUS_BADGE[status]}`}>
-      {statusLabel(status)}
+      {t(STATUS_KEYS[status])}
     </span>
   );
 }
@@ -34,18 +41,21 @@ export interface TicketRowActions {
   onDelete: () => void;
 }
 
+/** Choosing a status only asks for it: the page confirms before anything changes (issue 13 §5). */
 export function StatusSelect({ ticket, actions }: { ticket: AdminTicket; actions: TicketRowActions }) {
+  const { t } = useTranslation();
   return (
     <select
       value={ticket.status}
+      data-status-for={ticket.id}
       disabled={!actions.canChangeStatus || actions.statusBusy}
       onChange={(event) => actions.onStatus(event.target.value as TicketStatus)}
-      aria-label={`Status of ticket ${shortId(ticket.ticketId)}`}
+      aria-label={t('admin-tickets.row.statusOf', { code: shortId(ticket.ticketId) })}
       className="min-h-9 min-w-28 rounded-xl border border-gold-400/40 bg-maroon-950 px-2 py-1 text-sm text-cream focus:border-saffron-300 focus:outline-none disabled:opacity-60"
     >
       {TICKET_STATUSES.map((status) => (
         <option key={status} value={status}>
-          {statusLabel(status)}
+          {t(STATUS_KEYS[status])}
         </option>
       ))}
     </select>
@@ -61,16 +71,17 @@ export function DetailsButton({
   actions: TicketRowActions;
   detailsId: string;
 }) {
+  const { t } = useTranslation();
   return (
     <Button
       variant="ghost"
       size="sm"
       aria-expanded={actions.expanded}
       aria-controls={detailsId}
-      aria-label={`Details of ticket ${shortId(ticket.ticketId)}`}
+      aria-label={t('admin-tickets.row.detailsOf', { code: shortId(ticket.ticketId) })}
       onClick={actions.onToggleDetails}
     >
-      Details
+      {t('admin-tickets.row.details')}
       <ChevronDown
         aria-hidden="true"
         className={`size-4 transition-transform ${actions.expanded ? 'rotate-180' : ''}`}
@@ -80,39 +91,47 @@ export function DetailsButton({
 }
 
 export function DeleteTicketButton({ ticket, actions }: { ticket: AdminTicket; actions: TicketRowActions }) {
+  const { t } = useTranslation();
   if (!actions.canDelete || ticket.status === 'cancelled') return null;
   return (
     <Button
       variant="ghost"
       size="sm"
       onClick={actions.onDelete}
-      aria-label={`Delete ticket ${shortId(ticket.ticketId)}`}
+      aria-label={t('admin-tickets.row.deleteOf', { code: shortId(ticket.ticketId) })}
       icon={<Trash2 aria-hidden="true" className="size-4" />}
       className="text-rose-200 hover:text-rose-100"
     >
-      Delete
+      {t('admin-tickets.row.delete')}
     </Button>
   );
 }
 
 /** Cancellation reason and time for cancelled tickets; 'Issued by' and notes for manual ones (admin-side §2). */
 export function TicketDetails({ ticket, id }: { ticket: AdminTicket; id: string }) {
+  const { t } = useTranslation();
   const items: [string, string][] = [
-    ['Ticket ID', ticket.ticketId],
-    ['Price', formatRupees(ticket.price)],
-    ['Created', formatInstant(ticket.createdAt)],
+    [t('admin-tickets.details.ticketId'), ticket.ticketId],
+    [t('admin-tickets.details.price'), formatRupees(ticket.price)],
+    [t('admin-tickets.details.created'), formatInstant(ticket.createdAt)],
   ];
   if (ticket.status === 'cancelled') {
-    items.push(['Cancellation reason', ticket.cancellationReason ?? 'No reason given']);
-    items.push(['Cancelled', formatInstant(ticket.cancelledAt)]);
+    items.push([
+      t('admin-tickets.details.cancellationReason'),
+      ticket.cancellationReason ?? t('admin-tickets.details.noReason'),
+    ]);
+    items.push([t('admin-tickets.details.cancelled'), formatInstant(ticket.cancelledAt)]);
   }
   if (ticket.issuedByAdmin) {
-    items.push(['Issued by', ticket.issuedBy ?? 'Admin']);
-    items.push(['Notes', ticket.notes ?? '—']);
+    items.push([t('admin-tickets.details.issuedBy'), ticket.issuedBy ?? t('admin-tickets.details.admin')]);
+    items.push([t('admin-tickets.details.notes'), ticket.notes ?? '—']);
   }
   if (ticket.usedAt) {
-    items.push(['Entry time', formatInstant(ticket.usedAt)]);
-    items.push(['Scanned by', ticket.scannedBy ?? 'Unknown']);
+    items.push([t('admin-tickets.details.entryTime'), formatInstant(ticket.usedAt)]);
+    items.push([
+      t('admin-tickets.details.scannedBy'),
+      ticket.scannedBy ?? t('admin-tickets.details.unknown'),
+    ]);
   }
   return (
     <div id={id} className="grid gap-3 rounded-xl bg-maroon-950/60 p-4 text-sm">
@@ -129,33 +148,50 @@ export function TicketDetails({ ticket, id }: { ticket: AdminTicket; id: string 
   );
 }
 
-const METHOD_WORDS: Record<TicketPass['method'], string> = {
-  scan: 'QR scanned',
-  typed: 'code typed',
-  search: 'found by search',
+const METHOD_KEYS: Record<TicketPass['method'], string> = {
+  scan: 'admin-tickets.history.method.scan',
+  typed: 'admin-tickets.history.method.typed',
+  search: 'admin-tickets.history.method.search',
 };
+
+function PassLine({ pass }: { pass: TicketPass }) {
+  const { t } = useTranslation();
+  const values = {
+    time: formatInstant(pass.at),
+    gate: pass.gate ?? t('admin-tickets.history.unnamedGate'),
+    name: pass.scannedBy?.name ?? t('admin-tickets.details.unknown'),
+    method: t(METHOD_KEYS[pass.method]),
+  };
+  return (
+    <li className="text-cream">
+      {pass.direction === 'in'
+        ? pass.offline
+          ? t('admin-tickets.history.inOffline', values)
+          : t('admin-tickets.history.in', values)
+        : pass.offline
+          ? t('admin-tickets.history.outOffline', values)
+          : t('admin-tickets.history.out', values)}
+    </li>
+  );
+}
 
 /** Every entry and exit at the gates: when, which gate, who, and how the ticket was found. */
 function PassHistory({ ticketId }: { ticketId: string }) {
+  const { t } = useTranslation();
   const history = useTicketCheckins(ticketId);
   return (
-    <section aria-label="Gate history">
-      <h4 className="font-semibold text-gold-200">In and out at the gates</h4>
+    <section aria-label={t('admin-tickets.history.label')}>
+      <h4 className="font-semibold text-gold-200">{t('admin-tickets.history.title')}</h4>
       {history.isPending ? (
-        <p className="text-maroon-100">Loading…</p>
+        <p className="text-maroon-100">{t('admin-tickets.history.loading')}</p>
       ) : history.isError ? (
-        <p className="text-rose-200">Could not load the gate history.</p>
+        <p className="text-rose-200">{t('admin-tickets.history.failed')}</p>
       ) : history.data.length === 0 ? (
-        <p className="text-maroon-100">No gate scan recorded.</p>
+        <p className="text-maroon-100">{t('admin-tickets.history.none')}</p>
       ) : (
         <ol className="mt-1 grid gap-1" data-testid="pass-history">
           {history.data.map((pass) => (
-            <li key={`${pass.at}-${pass.direction}-${pass.deviceId ?? ''}`} className="text-cream">
-              <strong>{pass.direction === 'in' ? 'In' : 'Out'}</strong> {formatInstant(pass.at)} at{' '}
-              {pass.gate ?? 'an unnamed gate'} by {pass.scannedBy?.name ?? 'Unknown'} (
-              {METHOD_WORDS[pass.method]}
-              {pass.offline ? ', offline' : ''})
-            </li>
+            <PassLine key={`${pass.at}-${pass.direction}-${pass.deviceId ?? ''}`} pass={pass} />
           ))}
         </ol>
       )}
