@@ -45,11 +45,18 @@ function savedKeys(page: Page): Promise<string[]> {
 }
 
 /** Signs `person` in on the phone and opens My Tickets, online, until the app and the tickets are kept. */
-async function openTicketsOnline(page: Page, person: ApiUser, ticketCount: number): Promise<void> {
+async function openTicketsOnline(
+  page: Page,
+  person: ApiUser,
+  ticketCount: number,
+  language?: string,
+): Promise<void> {
   await page.goto(suite.server.url);
   await signInThroughPopup(page, { email: person.email, name: person.name });
+  // The language chosen as the switcher remembers it (the sign-in above speaks English).
+  if (language) await page.evaluate((chosen) => localStorage.setItem('utsav.language', chosen), language);
   await page.goto(`${suite.server.url}/dashboard/guest`);
-  await page.getByRole('heading', { name: 'My Tickets' }).waitFor();
+  await page.locator('#tickets').waitFor();
   await expect.poll(() => page.locator('article[data-ticket-id]').count()).toBe(ticketCount);
   // The guest app's worker has installed, precached the shell and controls the page.
   await expect
@@ -119,9 +126,21 @@ describe("the guest's tickets without a connection", () => {
 
     // Meanwhile a second ticket is bought elsewhere; the connection returns and the phone shows it.
     const second = await api.buyTicket<TicketJson>(guest);
+    const confirmed = page.waitForResponse((response) => response.url().endsWith('/api/auth/me'), {
+      timeout: 20_000,
+    });
     await context.setOffline(false);
+    // The saved session is confirmed with the server again, and the list is fetched afresh.
+    expect((await confirmed).status()).toBe(200);
     await page.locator(`article[data-ticket-id="${second.ticketId}"]`).waitFor({ timeout: 20_000 });
     await expect.poll(() => banner.count(), { timeout: 20_000 }).toBe(0);
+
+    // Online but the server in trouble (a 503 for /auth/me): still signed in from the saved user.
+    await page.route('**/api/auth/me', (route) => route.fulfill({ status: 503, body: '{}' }));
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: /^Account menu for Priya Offline/ }).waitFor();
+    await expect.poll(() => page.locator('article[data-ticket-id]').count()).toBe(2);
+    expect(page.url()).toBe(`${suite.server.url}/dashboard/guest`);
     await context.close();
   });
 
@@ -172,6 +191,33 @@ describe("the guest's tickets without a connection", () => {
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
     expect(await qrOf(page, ticket)).toEqual([ticket.qrCode]);
+    await context.close();
+  });
+
+  it('in Hindi the banner says the same in Hindi, in its Devanagari font', async () => {
+    const guest = await api.signIn('offline.hindi@example.test', 'Asha Offline');
+    await api.buyTicket<TicketJson>(guest);
+    const { context, page } = await phone();
+    await openTicketsOnline(page, guest, 1, 'hi');
+    await context.setOffline(true);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    const banner = page.getByTestId('offline-banner');
+    await banner.waitFor({ timeout: 15_000 });
+    expect((await banner.textContent())?.trim()).toMatch(
+      /^ऑफ़लाइन — \d{2}:\d{2} बजे सहेजे गए टिकट दिखाए जा रहे हैं$/,
+    );
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts]
+            .filter((face) => face.family.includes('Devanagari'))
+            .map((face) => face.status)
+            .join(','),
+        ),
+      )
+      .toMatch(/^loaded/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'offline-tickets-hindi-390');
     await context.close();
   });
 });

@@ -16,7 +16,8 @@ const proxy = {
 };
 
 const SERVICE_WORKER_SOURCE = path.join(import.meta.dirname, 'src/lib/pwa/service-worker.js');
-const PRECACHED = /\.(html|js|css|wasm|svg|png|webp|webmanifest)$/;
+// Fonts too: the Hindi and Gujarati ones (~180 KB) load after the page, before the worker controls it.
+const PRECACHED = /\.(html|js|css|wasm|svg|png|webp|webmanifest|woff2)$/;
 // What a guest's worker leaves out: the scanner (its decoder, the zxing wasm) and the staff dashboards.
 const STAFF_MODULE = /[\\/]src[\\/](features[\\/](scanner|admin)|app[\\/]routes[\\/]admin-view)[\\/.]/;
 const STAFF_PACKAGE = /[\\/]node_modules[\\/](zxing-wasm|barcode-detector)[\\/]/;

@@ -8,8 +8,8 @@
  *   the guest's leaves out what only staff screens load.
  * - Navigations: network first (a new deploy is seen at once), falling back to the cached index.html when
  *   the network fails or hangs (venue Wi-Fi that is "connected" to nothing).
- * - Other built files (/assets/…, e.g. the Hindi or Gujarati font once the guest chose that language) are
- *   kept after their first download: their names change with their content, so a kept copy is never stale.
+ * - Other built files (/assets/…, e.g. a scanner chunk a guest's worker did not precache) are kept after
+ *   their first download: their names change with their content, so a kept copy is never stale.
  * - API, sign-in and payment calls are never answered from a cache: a ticket's state must come from the
  *   server or from the app's own offline copy (IndexedDB, shown as saved at a time), never from a stale
  *   HTTP response.
