@@ -15,6 +15,7 @@ import { useMyTickets } from '../../features/tickets/api/get-my-tickets';
 import { MyTickets } from '../../features/tickets/components/my-tickets';
 import { PurchaseDialog } from '../../features/tickets/components/purchase-dialog';
 import { errorMessage } from '../../lib/api-client';
+import { i18n } from '../../lib/i18n/i18n';
 import { useSavedQuery } from '../../lib/offline/use-saved-query';
 import { installApp } from '../../lib/pwa/install-app';
 import { scrollToSection } from '../../lib/scroll';
@@ -29,9 +30,9 @@ function useLoadFailureToast(id: string, error: unknown, failedAt: number, retry
       toast.dismiss(id);
       return;
     }
-    toast.error(`Failed to load data: ${errorMessage(error)}`, {
+    toast.error(i18n.t('errors.loadData', { reason: errorMessage(error) }), {
       id,
-      action: { label: 'Retry', onClick: retry },
+      action: { label: i18n.t('errors.retry'), onClick: retry },
     });
   }, [failedAt, error === null]);
 }

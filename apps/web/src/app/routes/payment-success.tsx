@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/context/auth-context';
 import { PaymentSuccess } from '../../features/tickets/components/payment-success';
@@ -7,11 +8,12 @@ import { useNavigationActions } from '../shell/use-navigation-actions';
 import type { PaymentSuccessState } from '../shell/use-purchase-flow';
 
 export function Component() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { state } = useLocation();
   const { status } = useAuth();
   const { toDashboard } = useNavigationActions();
-  useDocumentTitle('Payment Successful');
+  useDocumentTitle(t('tickets.success.documentTitle'));
   const success = state as Partial<PaymentSuccessState> | null;
   // Only a payment verified in this tab earns the page; anything else goes to the dashboard, or home when
   // signed out (guest-side §2).

@@ -1,5 +1,6 @@
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { Button } from '../../ui/button';
 
@@ -26,20 +27,21 @@ export function reportCrash(error: unknown, errorInfo: { componentStack?: string
 }
 
 export function CrashScreen() {
+  const { t } = useTranslation();
   return (
     <main
       id="main"
       className="flex min-h-dvh flex-col items-center justify-center gap-5 bg-maroon-950 px-6 text-center text-cream"
     >
       <AlertTriangle aria-hidden="true" className="size-14 text-saffron-300" />
-      <h1 className="font-display text-3xl sm:text-4xl">Oops! Something went wrong</h1>
-      <p className="max-w-md text-maroon-100">We're working on fixing this issue.</p>
+      <h1 className="font-display text-3xl sm:text-4xl">{t('errors.crash.title')}</h1>
+      <p className="max-w-md text-maroon-100">{t('errors.crash.text')}</p>
       <Button
         size="lg"
         onClick={() => window.location.reload()}
         icon={<RotateCw aria-hidden="true" className="size-5" />}
       >
-        Refresh Page
+        {t('errors.crash.refresh')}
       </Button>
     </main>
   );

@@ -1,7 +1,9 @@
 import type { PricedEvent } from '@utsav/domain/pricing';
 import { ChevronRight, CircleAlert, RefreshCw, Ticket, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
+import { formatCount } from '../../../ui/format';
 import { PricingTiers } from '../../../ui/pricing-tiers';
 import { Spinner } from '../../../ui/spinner';
 
@@ -51,15 +53,16 @@ function GetTicketsCard({
   soldOut: boolean;
   onBuy: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="get-tickets-title" className="card p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="get-tickets-title" className="font-display text-2xl text-gold-200">
-          Get Your Tickets
+          {t('tickets.dashboard.getTickets')}
         </h2>
         {pricing && !soldOut ? (
           <span className="rounded-full bg-gold-200 px-3 py-0.5 text-xs font-bold text-maroon-950">
-            Group Discounts Available
+            {t('tickets.dashboard.groupDiscounts')}
           </span>
         ) : null}
       </div>
@@ -79,7 +82,7 @@ function GetTicketsCard({
             role="status"
             className="inline-flex min-h-12 items-center rounded-full border border-rose-200/60 bg-rose-200/10 px-6 font-semibold text-rose-100"
           >
-            Event Sold Out
+            {t('tickets.dashboard.soldOut')}
           </p>
         ) : (
           <Button
@@ -89,7 +92,7 @@ function GetTicketsCard({
             icon={<Ticket aria-hidden="true" className="size-5" />}
             className="w-full sm:w-auto"
           >
-            Buy Tickets Now
+            {t('tickets.dashboard.buyNow')}
           </Button>
         )}
       </div>
@@ -99,13 +102,14 @@ function GetTicketsCard({
 
 /** The My Tickets tile when the tickets could not be loaded: the reason and a Retry, never 'Loading…'. */
 function TicketsErrorTile({ error }: { error: { message: string; onRetry: () => void; retrying: boolean } }) {
+  const { t } = useTranslation();
   return (
     <div role="alert" className={`${TILE} h-full w-full flex-wrap hover:border-gold-400/20`}>
       <TileIcon>
         <CircleAlert className="size-5" />
       </TileIcon>
       <span className="min-w-0 flex-1">
-        <span className="block font-semibold text-cream">My Tickets</span>
+        <span className="block font-semibold text-cream">{t('tickets.list.title')}</span>
         <span className="block text-sm break-words text-rose-200">{error.message}</span>
       </span>
       <Button
@@ -115,7 +119,7 @@ function TicketsErrorTile({ error }: { error: { message: string; onRetry: () => 
         loading={error.retrying}
         icon={<RefreshCw aria-hidden="true" className="size-4" />}
       >
-        Retry
+        {t('tickets.list.retry')}
       </Button>
     </div>
   );
@@ -140,14 +144,15 @@ export default function GuestDashboard({
   refreshing,
   tickets,
 }: GuestDashboardProps) {
+  const { t } = useTranslation();
   const firstName = name.split(' ')[0] ?? '';
   return (
     <div className="mx-auto max-w-5xl px-4 pt-24 pb-20 sm:px-5 sm:pt-28">
       {notice ? <div className="mb-5">{notice}</div> : null}
       <h1 className="font-display text-3xl text-gold-200 sm:text-4xl">
-        Welcome{firstName ? `, ${firstName}` : ''}!
+        {firstName ? t('tickets.dashboard.welcomeName', { name: firstName }) : t('tickets.dashboard.welcome')}
       </h1>
-      <p className="mt-2 text-lg text-maroon-100">Here is everything about your evening at the Garba.</p>
+      <p className="mt-2 text-lg text-maroon-100">{t('tickets.dashboard.intro')}</p>
 
       <div className="mt-7 grid items-start gap-5 lg:grid-cols-[3fr_2fr] [&>*]:min-w-0">
         {eventCard}
@@ -164,11 +169,14 @@ export default function GuestDashboard({
                 <Ticket className="size-5" />
               </TileIcon>
               <span className="min-w-0 flex-1">
-                <span className="block font-semibold text-cream">My Tickets</span>
+                <span className="block font-semibold text-cream">{t('tickets.list.title')}</span>
                 <span className="block text-sm text-maroon-100" aria-live="polite">
                   {ticketCount === null
-                    ? 'Loading…'
-                    : `${ticketCount} ${ticketCount === 1 ? 'ticket' : 'tickets'}`}
+                    ? t('tickets.dashboard.loading')
+                    : t('tickets.dashboard.ticketCount', {
+                        count: ticketCount,
+                        formatted: formatCount(ticketCount),
+                      })}
                 </span>
               </span>
               <ChevronRight aria-hidden="true" className="size-5 text-gold-300" />
@@ -182,8 +190,8 @@ export default function GuestDashboard({
                 <Undo2 className="size-5" />
               </TileIcon>
               <span className="min-w-0 flex-1">
-                <span className="block font-semibold text-cream">Refund Tracker</span>
-                <span className="block text-sm text-maroon-100">Cancellations and refunds</span>
+                <span className="block font-semibold text-cream">{t('tickets.dashboard.refundTracker')}</span>
+                <span className="block text-sm text-maroon-100">{t('tickets.dashboard.refundsHint')}</span>
               </span>
               <ChevronRight aria-hidden="true" className="size-5 text-gold-300" />
             </button>
@@ -195,14 +203,12 @@ export default function GuestDashboard({
             </TileIcon>
             <span className="min-w-0">
               <span className="flex flex-wrap items-center gap-2 font-semibold text-cream">
-                Refund Tracker
+                {t('tickets.dashboard.refundTracker')}
                 <span className="rounded-full border border-gold-400/50 px-2 py-0.5 text-xs font-semibold text-gold-200">
-                  Coming soon
+                  {t('tickets.dashboard.comingSoon')}
                 </span>
               </span>
-              <span className="block text-sm text-maroon-100">
-                Cancellations and refunds arrive with the next release.
-              </span>
+              <span className="block text-sm text-maroon-100">{t('tickets.dashboard.refundsLater')}</span>
             </span>
           </li>
         )}
@@ -216,9 +222,9 @@ export default function GuestDashboard({
           >
             <TileIcon>{refreshing ? <Spinner size="md" /> : <RefreshCw className="size-5" />}</TileIcon>
             <span className="min-w-0">
-              <span className="block font-semibold text-cream">Refresh Data</span>
+              <span className="block font-semibold text-cream">{t('tickets.dashboard.refresh')}</span>
               <span className="block text-sm text-maroon-100" aria-live="polite">
-                {refreshing ? 'Refreshing…' : 'Tickets and availability'}
+                {refreshing ? t('tickets.dashboard.refreshing') : t('tickets.dashboard.refreshHint')}
               </span>
             </span>
           </button>

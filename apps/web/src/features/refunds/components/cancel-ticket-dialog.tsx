@@ -5,7 +5,6 @@ import {
   POLICY,
   REASON_MAX_LENGTH,
 } from '@utsav/domain/constants';
-import { formatRupees } from '@utsav/domain/pricing';
 import { cancelReasonSchema } from '@utsav/domain/refund-schemas';
 import {
   type CancellationWindow,
@@ -15,22 +14,25 @@ import {
 } from '@utsav/domain/refunds';
 import { ArrowLeft, CalendarX2, CircleCheck, TriangleAlert, X } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n/i18n';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
+import { formatCount, formatRupees } from '../../../ui/format';
 import { toastTarget } from '../../../ui/toast';
 import { useCancelTicket } from '../api/cancel-ticket';
 import type { CancellableTicket, Refund } from '../types';
-import { lastEight } from '../utils/format';
+import { lastEight, refundStatusSentence } from '../utils/format';
 
 // The cancel dialog (guest-side §2, §4, §5): form, confirmation, refund-initiated summary; 'Cannot Cancel'
 // when fewer than 10 days remain. The window and the refund are computed with the same domain functions
 // the server uses, so what the guest is promised is what the server does.
 
 export const CANCEL_MESSAGES = {
-  failed: (reason: string) => `Failed to cancel ticket: ${reason}`,
-  notInitiated: 'Failed to initiate refund. Please try again.',
+  failed: (reason: string) => i18n.t('refunds.cancel.failed', { reason }),
+  notInitiated: () => i18n.t('refunds.cancel.notInitiated'),
 } as const;
 
 type Step = 'form' | 'confirm' | 'done';
@@ -40,15 +42,17 @@ const LINK = 'font-semibold text-gold-200 underline underline-offset-2 hover:tex
 function PolicyLinks() {
   return (
     <p className="text-sm text-maroon-100">
-      Read our{' '}
-      <a href="/refund-policy" target="_blank" rel="noopener noreferrer" className={LINK}>
-        Refund Policy
-      </a>{' '}
-      and{' '}
-      <a href="/cancellation-policy" target="_blank" rel="noopener noreferrer" className={LINK}>
-        Cancellation Policy
-      </a>
-      .
+      <Trans
+        i18nKey="refunds.cancel.policyLinks"
+        components={{
+          // biome-ignore lint/a11y/useAnchorContent: <Trans> fills the link with the translated text.
+          refund: <a href="/refund-policy" target="_blank" rel="noopener noreferrer" className={LINK} />,
+          cancellation: (
+            // biome-ignore lint/a11y/useAnchorContent: <Trans> fills the link with the translated text.
+            <a href="/cancellation-policy" target="_blank" rel="noopener noreferrer" className={LINK} />
+          ),
+        }}
+      />
     </p>
   );
 }
@@ -87,16 +91,19 @@ function Breakdown({
   processingFee: number;
   refundAmount: number;
 }) {
+  const { t } = useTranslation();
   return (
     <dl className="grid gap-2 rounded-xl border border-gold-400/25 bg-maroon-950/60 p-4">
-      <Row label="Original amount">{formatRupees(originalAmount)}</Row>
+      <Row label={t('refunds.breakdown.original')}>{formatRupees(originalAmount)}</Row>
       <Row
         label={
           <>
-            Deduction
+            {t('refunds.breakdown.deduction')}
             <span className="block text-xs">
-              {formatRupees(CANCELLATION_DEDUCTION_GATEWAY)} payment gateway +{' '}
-              {formatRupees(CANCELLATION_DEDUCTION_PLATFORM)} platform
+              {t('refunds.breakdown.deductionParts', {
+                gateway: formatRupees(CANCELLATION_DEDUCTION_GATEWAY),
+                platform: formatRupees(CANCELLATION_DEDUCTION_PLATFORM),
+              })}
             </span>
           </>
         }
@@ -104,7 +111,7 @@ function Breakdown({
         {`−\u00a0${formatRupees(processingFee)}`}
       </Row>
       <div className="border-t border-gold-400/20 pt-2">
-        <Row label="Refund amount" strong>
+        <Row label={t('refunds.breakdown.refund')} strong>
           {formatRupees(refundAmount)}
         </Row>
       </div>
@@ -117,8 +124,12 @@ function TicketLine({ ticket }: { ticket: CancellableTicket }) {
     <p className="text-sm text-maroon-100">
       <span className="font-semibold text-cream">{ticket.eventName}</span> ·{' '}
       <span className="whitespace-nowrap">
-        Ticket <span className="font-mono text-gold-200">#{lastEight(ticket.ticketId)}</span> ·{' '}
-        {formatRupees(ticket.price)}
+        <Trans
+          i18nKey="refunds.cancel.ticketLine"
+          values={{ code: lastEight(ticket.ticketId) }}
+          components={{ code: <span className="font-mono text-gold-200" /> }}
+        />{' '}
+        · {formatRupees(ticket.price)}
       </span>
     </p>
   );
@@ -132,12 +143,14 @@ function CannotCancel({ message }: { message: string }) {
         <p className="text-cream">{message}</p>
       </div>
       <p className="text-sm text-maroon-100">
-        Within {CANCELLATION_MIN_DAYS} days of the event no cancellation or refund is possible, and your
-        ticket stays valid for entry. If something serious has happened, write to{' '}
-        <a className={LINK} href={`mailto:${POLICY.supportEmail}`}>
-          {POLICY.supportEmail}
-        </a>
-        .
+        <Trans
+          i18nKey="refunds.cancel.closedNote"
+          values={{ days: CANCELLATION_MIN_DAYS, email: POLICY.supportEmail }}
+          components={{
+            // biome-ignore lint/a11y/useAnchorContent: <Trans> fills the link with the address.
+            mail: <a className={LINK} href={`mailto:${POLICY.supportEmail}`} />,
+          }}
+        />
       </p>
       <PolicyLinks />
     </div>
@@ -145,14 +158,17 @@ function CannotCancel({ message }: { message: string }) {
 }
 
 function Summary({ refund }: { refund: Refund }) {
+  const { t } = useTranslation();
   return (
     <div className="grid gap-4">
       <div role="status" className="flex gap-3 rounded-xl border border-emerald-200/40 bg-emerald-200/10 p-4">
         <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-emerald-200" />
         <p className="text-cream">
-          Your ticket has been cancelled and a refund of{' '}
-          <strong className="text-gold-200">{formatRupees(refund.refundAmount)}</strong> has been initiated to
-          your original payment method.
+          <Trans
+            i18nKey="refunds.summary.initiated"
+            values={{ amount: formatRupees(refund.refundAmount) }}
+            components={{ strong: <strong className="text-gold-200" /> }}
+          />
         </p>
       </div>
       <Breakdown
@@ -161,17 +177,17 @@ function Summary({ refund }: { refund: Refund }) {
         refundAmount={refund.refundAmount}
       />
       <dl className="grid gap-2 text-sm">
-        <Row label="Refund reference">
+        <Row label={t('refunds.summary.reference')}>
           <span className="font-mono">{refund.refundId}</span>
         </Row>
-        <Row label="Status" nowrap={false}>
-          {refund.statusLabel}
+        <Row label={t('refunds.summary.status')} nowrap={false}>
+          {refundStatusSentence(refund.status)}
         </Row>
-        <Row label="Expected">{POLICY.refundBusinessDays} business days</Row>
+        <Row label={t('refunds.summary.expected')}>
+          {t('refunds.summary.businessDays', { days: POLICY.refundBusinessDays })}
+        </Row>
       </dl>
-      <p className="text-sm text-maroon-100">
-        We have emailed you a confirmation. Follow the refund in the Refund Tracker on your dashboard.
-      </p>
+      <p className="text-sm text-maroon-100">{t('refunds.summary.emailed')}</p>
     </div>
   );
 }
@@ -193,6 +209,7 @@ export function CancelTicketDialog({
   onClose: () => void;
   now?: () => Date;
 }) {
+  const { t } = useTranslation();
   const [step, setStep] = useState<Step>('form');
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
@@ -217,8 +234,20 @@ export function CancelTicketDialog({
   );
   const quote = refundQuote([ticket.price]);
   const parsedReason = cancelReasonSchema.safeParse(reason);
-  const reasonError = parsedReason.success ? null : (parsedReason.error.issues[0]?.message ?? null);
-  const closedMessage = serverClosed ?? (window && !window.open ? window.message : null);
+  const reasonError = parsedReason.success
+    ? null
+    : parsedReason.error.issues[0]?.code === 'too_big'
+      ? t('refunds.cancel.reasonTooLong', { max: REASON_MAX_LENGTH })
+      : t('refunds.cancel.reasonRequired');
+  const closedMessage =
+    serverClosed ??
+    (window && !window.open
+      ? t('refunds.cancel.closed', {
+          days: CANCELLATION_MIN_DAYS,
+          count: Math.max(0, window.daysRemaining),
+          formatted: formatCount(Math.max(0, window.daysRemaining)),
+        })
+      : null);
 
   function close() {
     if (cancel.isPending) return;
@@ -250,7 +279,7 @@ export function CancelTicketDialog({
           if (error instanceof ApiError) {
             toast.error(CANCEL_MESSAGES.failed(error.message), toastTarget());
           } else {
-            toast.error(CANCEL_MESSAGES.notInitiated, toastTarget());
+            toast.error(CANCEL_MESSAGES.notInitiated(), toastTarget());
           }
           setStep('form');
         },
@@ -265,11 +294,11 @@ export function CancelTicketDialog({
       <Dialog
         open={open}
         onClose={close}
-        title="Cannot Cancel"
+        title={t('refunds.cancel.cannotTitle')}
         description={<TicketLine ticket={ticket} />}
         footer={
           <Button variant="secondary" onClick={close}>
-            Close
+            {t('refunds.close')}
           </Button>
         }
       >
@@ -283,9 +312,9 @@ export function CancelTicketDialog({
       <Dialog
         open={open}
         onClose={close}
-        title="Refund Initiated"
+        title={t('refunds.summary.title')}
         description={<TicketLine ticket={ticket} />}
-        footer={<Button onClick={close}>Done</Button>}
+        footer={<Button onClick={close}>{t('refunds.summary.done')}</Button>}
       >
         <Summary refund={refund} />
       </Dialog>
@@ -298,7 +327,7 @@ export function CancelTicketDialog({
         open={open}
         onClose={close}
         dismissible={!cancel.isPending}
-        title="Confirm Cancellation"
+        title={t('refunds.confirm.title')}
         description={<TicketLine ticket={ticket} />}
         footer={
           <>
@@ -308,10 +337,10 @@ export function CancelTicketDialog({
               disabled={cancel.isPending}
               icon={<ArrowLeft aria-hidden="true" className="size-4" />}
             >
-              Back
+              {t('refunds.confirm.back')}
             </Button>
             <Button variant="danger" onClick={submit} loading={cancel.isPending}>
-              {cancel.isPending ? 'Cancelling…' : 'Yes, Cancel Ticket'}
+              {cancel.isPending ? t('refunds.confirm.cancelling') : t('refunds.confirm.yes')}
             </Button>
           </>
         }
@@ -320,13 +349,16 @@ export function CancelTicketDialog({
           <div className="flex gap-3 rounded-xl border border-saffron-400/40 bg-saffron-400/10 p-4">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-saffron-300" />
             <p className="text-cream">
-              Are you sure? Ticket <span className="font-mono">#{lastEight(ticket.ticketId)}</span> will be
-              cancelled at once and its QR code will no longer admit entry. This cannot be undone.
+              <Trans
+                i18nKey="refunds.confirm.warning"
+                values={{ code: lastEight(ticket.ticketId) }}
+                components={{ code: <span className="font-mono" /> }}
+              />
             </p>
           </div>
           <Breakdown {...quote} />
           <div className="text-sm">
-            <p className="text-maroon-100">Your reason</p>
+            <p className="text-maroon-100">{t('refunds.confirm.yourReason')}</p>
             <p className="mt-1 rounded-lg bg-maroon-950/60 p-3 text-cream [overflow-wrap:anywhere] whitespace-pre-line">
               {parsedReason.success ? parsedReason.data : reason}
             </p>
@@ -343,12 +375,12 @@ export function CancelTicketDialog({
     <Dialog
       open={open}
       onClose={close}
-      title="Cancel Ticket"
+      title={t('refunds.cancel.title')}
       description={<TicketLine ticket={ticket} />}
       footer={
         <>
           <Button variant="secondary" onClick={close} icon={<X aria-hidden="true" className="size-4" />}>
-            Keep Ticket
+            {t('refunds.cancel.keep')}
           </Button>
           <Button
             variant="danger"
@@ -356,7 +388,7 @@ export function CancelTicketDialog({
             disabled={!finalAgreed}
             aria-describedby={missing ? missingId : undefined}
           >
-            Continue
+            {t('refunds.cancel.continue')}
           </Button>
         </>
       }
@@ -370,25 +402,27 @@ export function CancelTicketDialog({
         }}
       >
         <div>
-          <h3 className="text-sm font-semibold tracking-wide text-maroon-200 uppercase">Refund breakdown</h3>
+          <h3 className="text-sm font-semibold tracking-wide text-maroon-200 uppercase">
+            {t('refunds.cancel.breakdown')}
+          </h3>
           <div className="mt-2">
             <Breakdown {...quote} />
           </div>
           <p className="mt-2 text-sm text-maroon-100">
-            The refund reaches your original payment method within {POLICY.refundBusinessDays} business days.
+            {t('refunds.cancel.reaches', { days: POLICY.refundBusinessDays })}
           </p>
         </div>
 
         <div>
           <div className="flex items-baseline justify-between gap-3">
             <label htmlFor={reasonId} className="font-semibold text-cream">
-              Reason for cancellation
+              {t('refunds.cancel.reasonLabel')}
             </label>
             <span
               id={counterId}
               className={`text-xs tabular-nums ${reason.length > REASON_MAX_LENGTH ? 'text-rose-200' : 'text-maroon-200'}`}
             >
-              {reason.length}/{REASON_MAX_LENGTH}
+              {formatCount(reason.length)}/{formatCount(REASON_MAX_LENGTH)}
             </span>
           </div>
           <textarea
@@ -401,7 +435,7 @@ export function CancelTicketDialog({
             required
             aria-invalid={showReasonError || undefined}
             aria-describedby={`${counterId}${showReasonError ? ` ${reasonErrorId}` : ''}`}
-            placeholder="Tell us why you are cancelling"
+            placeholder={t('refunds.cancel.reasonPlaceholder')}
             className="mt-2 block w-full resize-y rounded-xl border border-gold-400/40 bg-maroon-950/70 px-3 py-2 text-cream placeholder:text-maroon-300 focus:border-gold-300 focus:outline-none aria-[invalid=true]:border-rose-300"
           />
           {showReasonError ? (
@@ -418,10 +452,7 @@ export function CancelTicketDialog({
             onChange={(changeEvent) => setFinalAgreed(changeEvent.target.checked)}
             className="mt-0.5 size-5 shrink-0 cursor-pointer accent-saffron-400"
           />
-          <span>
-            I understand that this cancellation is final: the ticket cannot be restored, and{' '}
-            {formatRupees(quote.processingFee)} is deducted from my refund.
-          </span>
+          <span>{t('refunds.cancel.final', { fee: formatRupees(quote.processingFee) })}</span>
         </label>
 
         <PolicyLinks />
@@ -437,10 +468,9 @@ export function CancelTicketDialog({
 
 /** What the guest still has to do before Continue, or null when nothing is missing. */
 export function missingToContinue(reasonGiven: boolean, finalTicked: boolean): string | null {
-  if (!reasonGiven && !finalTicked)
-    return 'To continue, write a reason for cancelling and tick the box confirming the cancellation is final.';
-  if (!reasonGiven) return 'To continue, write a reason for cancelling.';
-  if (!finalTicked) return 'To continue, tick the box confirming the cancellation is final.';
+  if (!reasonGiven && !finalTicked) return i18n.t('refunds.cancel.missingBoth');
+  if (!reasonGiven) return i18n.t('refunds.cancel.missingReason');
+  if (!finalTicked) return i18n.t('refunds.cancel.missingFinal');
   return null;
 }
 
@@ -456,6 +486,7 @@ export function CancelTicketButton({
   ticket: CancellableTicket;
   onCancel: (ticket: CancellableTicket) => void;
 }) {
+  const { t } = useTranslation();
   if (!canCancelTicket(ticket).ok) return null;
   return (
     <Button
@@ -464,9 +495,9 @@ export function CancelTicketButton({
       className="px-2.5! sm:px-4!"
       onClick={() => onCancel(ticket)}
       icon={<X aria-hidden="true" className="size-4" />}
-      aria-label={`Cancel ticket ${lastEight(ticket.ticketId)}`}
+      aria-label={t('refunds.cancel.buttonLabel', { code: lastEight(ticket.ticketId) })}
     >
-      Cancel
+      {t('refunds.cancel.button')}
     </Button>
   );
 }

@@ -1,7 +1,8 @@
 import type { RefundStatus } from '@utsav/domain/refunds';
 import { Ban, CircleCheck, CircleX, Clock, LoaderCircle } from 'lucide-react';
 import type { ComponentType } from 'react';
-import { STATUS_NAMES } from '../utils/format';
+import { useTranslation } from 'react-i18next';
+import { refundStatusName } from '../utils/format';
 
 const STYLES: Record<RefundStatus, { className: string; Icon: ComponentType<{ className?: string }> }> = {
   pending: { className: 'bg-amber-200 text-amber-950', Icon: Clock },
@@ -13,6 +14,7 @@ const STYLES: Record<RefundStatus, { className: string; Icon: ComponentType<{ cl
 
 /** The refund's status with its icon: 'Completed' for processed, as in the admin list. */
 export function RefundStatusBadge({ status }: { status: RefundStatus }) {
+  useTranslation(); // re-render on a language switch
   const { className, Icon } = STYLES[status];
   return (
     <span
@@ -20,7 +22,7 @@ export function RefundStatusBadge({ status }: { status: RefundStatus }) {
       className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide ${className}`}
     >
       <Icon aria-hidden="true" className="size-3.5" />
-      {STATUS_NAMES[status]}
+      {refundStatusName(status)}
     </span>
   );
 }

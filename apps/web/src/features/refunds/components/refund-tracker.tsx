@@ -1,16 +1,25 @@
-import { formatRupees } from '@utsav/domain/pricing';
 import type { RefundStatus } from '@utsav/domain/refunds';
 import { CircleAlert, Mail, ReceiptText, RefreshCw, Undo2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n/i18n';
 import { Button, buttonClasses } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
+import { formatRupees } from '../../../ui/format';
 import { toastTarget } from '../../../ui/toast';
 import { useMyRefunds } from '../api/get-my-refunds';
 import { useRefundStatus } from '../api/get-refund-status';
 import type { Refund, RefundHistoryEntry } from '../types';
-import { formatDay, formatInstant, lastEight, supportMailto } from '../utils/format';
+import {
+  formatDay,
+  formatInstant,
+  lastEight,
+  refundHistoryNote,
+  refundStatusSentence,
+  supportMailto,
+} from '../utils/format';
 import { RefundStatusBadge } from './refund-status-badge';
 
 // The Refund Tracker (guest-side §2): the guest's refunds with status, amounts and timeline, a details dialog,
@@ -18,8 +27,8 @@ import { RefundStatusBadge } from './refund-status-badge';
 // list refreshes itself every few seconds.
 
 export const TRACKER_MESSAGES = {
-  loadFailed: 'Failed to load refunds',
-  detailsFailed: 'Failed to load refund details',
+  loadFailed: () => i18n.t('refunds.tracker.loadFailed'),
+  detailsFailed: () => i18n.t('refunds.tracker.detailsFailed'),
 } as const;
 
 const DOT: Record<RefundStatus, string> = {
@@ -33,17 +42,30 @@ const DOT: Record<RefundStatus, string> = {
 export function Amounts({ refund }: { refund: Refund }) {
   return (
     <p className="text-sm text-maroon-100">
-      <span className="tabular-nums">{formatRupees(refund.originalAmount)}</span> paid −{' '}
-      <span className="tabular-nums">{formatRupees(refund.processingFee)}</span> fee ={' '}
-      <strong className="text-base text-gold-200 tabular-nums">{formatRupees(refund.refundAmount)}</strong>
+      <Trans
+        i18nKey="refunds.tracker.amounts"
+        values={{
+          paid: formatRupees(refund.originalAmount),
+          fee: formatRupees(refund.processingFee),
+          refund: formatRupees(refund.refundAmount),
+        }}
+        components={{
+          num: <span className="tabular-nums" />,
+          strong: <strong className="text-base text-gold-200 tabular-nums" />,
+        }}
+      />
     </p>
   );
 }
 
 export function Timeline({ entries }: { entries: RefundHistoryEntry[] }) {
+  const { t } = useTranslation();
   if (entries.length === 0) return null;
   return (
-    <ol aria-label="Refund timeline" className="grid gap-3 border-l border-gold-400/30 pl-4">
+    <ol
+      aria-label={t('refunds.tracker.timelineLabel')}
+      className="grid gap-3 border-l border-gold-400/30 pl-4"
+    >
       {entries.map((entry, index) => (
         // History entries have no id of their own; they are append-only, so the index is stable.
         // biome-ignore lint/suspicious/noArrayIndexKey: append-only list.
@@ -52,7 +74,7 @@ export function Timeline({ entries }: { entries: RefundHistoryEntry[] }) {
             aria-hidden="true"
             className={`absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full ring-2 ring-maroon-900 ${DOT[entry.status]}`}
           />
-          <p className="text-sm text-cream">{entry.notes}</p>
+          <p className="text-sm text-cream">{refundHistoryNote(entry)}</p>
           <p className="text-xs text-maroon-200">{formatInstant(entry.timestamp)}</p>
         </li>
       ))}
@@ -61,27 +83,32 @@ export function Timeline({ entries }: { entries: RefundHistoryEntry[] }) {
 }
 
 function ContactSupport({ refund }: { refund: Refund }) {
+  const { t } = useTranslation();
   return (
     <a href={supportMailto(refund)} className={buttonClasses('secondary', 'sm')}>
       <Mail aria-hidden="true" className="size-4" />
-      Contact Support
+      {t('refunds.tracker.contactSupport')}
     </a>
   );
 }
 
 function RefundCard({ refund, onDetails }: { refund: Refund; onDetails: (id: string) => void }) {
+  const { t } = useTranslation();
   return (
     <li className="card grid gap-3 p-4" data-refund-id={refund.refundId} data-status={refund.status}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-semibold text-cream">{refund.eventName}</p>
           <p className="font-mono text-xs text-maroon-200">
-            Ticket #{lastEight(refund.ticketId)} · {formatDay(refund.createdAt)}
+            {t('refunds.tracker.ticketLine', {
+              code: lastEight(refund.ticketId),
+              date: formatDay(refund.createdAt),
+            })}
           </p>
         </div>
         <RefundStatusBadge status={refund.status} />
       </div>
-      <p className="text-sm text-maroon-50">{refund.statusLabel}</p>
+      <p className="text-sm text-maroon-50">{refundStatusSentence(refund.status)}</p>
       <Amounts refund={refund} />
       <Timeline entries={refund.statusHistory} />
       <div className="flex flex-wrap gap-2">
@@ -91,7 +118,7 @@ function RefundCard({ refund, onDetails }: { refund: Refund; onDetails: (id: str
           onClick={() => onDetails(refund.id)}
           icon={<ReceiptText aria-hidden="true" className="size-4" />}
         >
-          View Details
+          {t('refunds.tracker.viewDetails')}
         </Button>
         {refund.status === 'failed' ? <ContactSupport refund={refund} /> : null}
       </div>
@@ -112,12 +139,13 @@ function DetailRow({ label, children }: { label: string; children: ReactNode }) 
 
 /** GET /refunds/status/{id} in a dialog over the tracker; a failure closes it with a toast. */
 export function RefundDetailsDialog({ refundId, onClose }: { refundId: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const query = useRefundStatus(refundId);
   const refund = query.data;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per failure.
   useEffect(() => {
     if (!query.error) return;
-    toast.error(TRACKER_MESSAGES.detailsFailed, toastTarget());
+    toast.error(TRACKER_MESSAGES.detailsFailed(), toastTarget());
     onClose();
   }, [query.errorUpdatedAt]);
 
@@ -125,13 +153,13 @@ export function RefundDetailsDialog({ refundId, onClose }: { refundId: string | 
     <Dialog
       open={refundId !== null && !query.error}
       onClose={onClose}
-      title="Refund Details"
-      description={refund ? <span className="font-mono">{refund.refundId}</span> : 'Loading…'}
+      title={t('refunds.details.title')}
+      description={refund ? <span className="font-mono">{refund.refundId}</span> : t('refunds.loading')}
       footer={
         <>
           {refund?.status === 'failed' ? <ContactSupport refund={refund} /> : null}
           <Button variant="secondary" onClick={onClose}>
-            Close
+            {t('refunds.close')}
           </Button>
         </>
       }
@@ -140,24 +168,28 @@ export function RefundDetailsDialog({ refundId, onClose }: { refundId: string | 
         <div className="grid gap-5">
           <div className="flex flex-wrap items-center gap-3">
             <RefundStatusBadge status={refund.status} />
-            <p className="text-sm text-maroon-50">{refund.statusLabel}</p>
+            <p className="text-sm text-maroon-50">{refundStatusSentence(refund.status)}</p>
           </div>
           <dl className="grid gap-3 text-sm">
-            <DetailRow label="Event">{refund.eventName}</DetailRow>
-            <DetailRow label="Ticket ID">
+            <DetailRow label={t('refunds.details.event')}>{refund.eventName}</DetailRow>
+            <DetailRow label={t('refunds.details.ticketId')}>
               <code className="text-gold-200">{refund.ticketId}</code>
             </DetailRow>
-            <DetailRow label="Original amount">{formatRupees(refund.originalAmount)}</DetailRow>
-            <DetailRow label="Processing fee">− {formatRupees(refund.processingFee)}</DetailRow>
-            <DetailRow label="Refund amount">
+            <DetailRow label={t('refunds.breakdown.original')}>
+              {formatRupees(refund.originalAmount)}
+            </DetailRow>
+            <DetailRow label={t('refunds.details.fee')}>− {formatRupees(refund.processingFee)}</DetailRow>
+            <DetailRow label={t('refunds.breakdown.refund')}>
               <strong className="text-gold-200">{formatRupees(refund.refundAmount)}</strong>
             </DetailRow>
-            <DetailRow label="Reason">{refund.reason || '—'}</DetailRow>
-            <DetailRow label="Requested">{formatInstant(refund.createdAt)}</DetailRow>
-            <DetailRow label="Processed">{formatInstant(refund.processedAt)}</DetailRow>
+            <DetailRow label={t('refunds.details.reason')}>{refund.reason || '—'}</DetailRow>
+            <DetailRow label={t('refunds.details.requested')}>{formatInstant(refund.createdAt)}</DetailRow>
+            <DetailRow label={t('refunds.details.processed')}>{formatInstant(refund.processedAt)}</DetailRow>
           </dl>
           <div>
-            <h3 className="mb-3 text-sm font-semibold tracking-wide text-maroon-200 uppercase">Timeline</h3>
+            <h3 className="mb-3 text-sm font-semibold tracking-wide text-maroon-200 uppercase">
+              {t('refunds.details.timeline')}
+            </h3>
             <Timeline entries={refund.statusHistory} />
           </div>
         </div>
@@ -172,12 +204,13 @@ export function RefundDetailsDialog({ refundId, onClose }: { refundId: string | 
 }
 
 function TrackerBody({ onDetails }: { onDetails: (id: string) => void }) {
+  const { t } = useTranslation();
   const query = useMyRefunds();
   if (query.error && !query.data) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
         <CircleAlert aria-hidden="true" className="size-10 text-rose-200" />
-        <p className="font-semibold text-cream">{TRACKER_MESSAGES.loadFailed}</p>
+        <p className="font-semibold text-cream">{TRACKER_MESSAGES.loadFailed()}</p>
         <p className="text-sm text-maroon-100">{errorMessage(query.error)}</p>
         <Button
           size="sm"
@@ -186,7 +219,7 @@ function TrackerBody({ onDetails }: { onDetails: (id: string) => void }) {
           loading={query.isFetching}
           icon={<RefreshCw aria-hidden="true" className="size-4" />}
         >
-          Try Again
+          {t('refunds.tracker.tryAgain')}
         </Button>
       </div>
     );
@@ -203,16 +236,13 @@ function TrackerBody({ onDetails }: { onDetails: (id: string) => void }) {
     return (
       <div className="flex flex-col items-center gap-3 py-6 text-center">
         <Undo2 aria-hidden="true" className="size-10 text-gold-300" />
-        <p className="font-display text-xl text-gold-200">No Refunds Yet</p>
-        <p className="max-w-sm text-sm text-maroon-100">
-          When you cancel a ticket, its refund appears here and you can follow it until it reaches your
-          account.
-        </p>
+        <p className="font-display text-xl text-gold-200">{t('refunds.tracker.emptyTitle')}</p>
+        <p className="max-w-sm text-sm text-maroon-100">{t('refunds.tracker.emptyText')}</p>
       </div>
     );
   }
   return (
-    <ul aria-label="Your refunds" className="grid gap-3">
+    <ul aria-label={t('refunds.tracker.listLabel')} className="grid gap-3">
       {query.data.map((refund) => (
         <RefundCard key={refund.id} refund={refund} onDetails={onDetails} />
       ))}
@@ -222,6 +252,7 @@ function TrackerBody({ onDetails }: { onDetails: (id: string) => void }) {
 
 /** The Refund Tracker as a dialog, opened from the guest dashboard's tile. */
 export function RefundTrackerDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const query = useMyRefunds({ enabled: open });
   return (
@@ -229,8 +260,8 @@ export function RefundTrackerDialog({ open, onClose }: { open: boolean; onClose:
       <Dialog
         open={open}
         onClose={onClose}
-        title="Refund Tracker"
-        description="Your cancellations and where each refund is."
+        title={t('refunds.tracker.title')}
+        description={t('refunds.tracker.description')}
         footer={
           <>
             <Button
@@ -239,9 +270,9 @@ export function RefundTrackerDialog({ open, onClose }: { open: boolean; onClose:
               loading={query.isFetching && query.data !== undefined}
               icon={<RefreshCw aria-hidden="true" className="size-4" />}
             >
-              Refresh
+              {t('refunds.tracker.refresh')}
             </Button>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>{t('refunds.close')}</Button>
           </>
         }
       >

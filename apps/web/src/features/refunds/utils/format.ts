@@ -1,33 +1,15 @@
-import { EVENT_TIMEZONE, POLICY } from '@utsav/domain/constants';
+import { POLICY } from '@utsav/domain/constants';
 import type { RefundStatus } from '@utsav/domain/refunds';
+import { i18n } from '../../../lib/i18n/i18n';
+import { formatDay as formatDayIn, formatInstant as formatInstantIn } from '../../../ui/format';
 
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  timeZone: EVENT_TIMEZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-const dateOnly = new Intl.DateTimeFormat('en-IN', {
-  timeZone: EVENT_TIMEZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-/** 21 Nov 2026, 8:49 pm — in Mumbai time, where the event happens. */
+/** 21 Nov 2026, 8:49 pm — in Mumbai time, in the current language's Indian locale. */
 export function formatInstant(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
+  return formatInstantIn(iso);
 }
 
 export function formatDay(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateOnly.format(date);
+  return formatDayIn(iso);
 }
 
 /** The short form of a long id shown in lists: its last 8 characters (admin-side §2). */
@@ -35,7 +17,7 @@ export function lastEight(id: string): string {
   return id.slice(-8).toUpperCase();
 }
 
-/** Status names in the admin list and filter: processed reads 'Completed' (admin-side §2). */
+/** Status names in the admin list and filter: processed reads 'Completed' (admin-side §2). English, for the admin. */
 export const STATUS_NAMES: Record<RefundStatus, string> = {
   pending: 'Pending',
   processing: 'Processing',
@@ -44,8 +26,56 @@ export const STATUS_NAMES: Record<RefundStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/** The status's short name in the current language: processed reads 'Completed' (keys written out whole). */
+export function refundStatusName(status: RefundStatus): string {
+  switch (status) {
+    case 'pending':
+      return i18n.t('refunds.status.pending');
+    case 'processing':
+      return i18n.t('refunds.status.processing');
+    case 'processed':
+      return i18n.t('refunds.status.processed');
+    case 'failed':
+      return i18n.t('refunds.status.failed');
+    case 'cancelled':
+      return i18n.t('refunds.status.cancelled');
+  }
+}
+
+/** The status's sentence (the server's statusLabel) in the current language. */
+export function refundStatusSentence(status: RefundStatus): string {
+  switch (status) {
+    case 'pending':
+      return i18n.t('refunds.statusLabel.pending');
+    case 'processing':
+      return i18n.t('refunds.statusLabel.processing');
+    case 'processed':
+      return i18n.t('refunds.statusLabel.processed');
+    case 'failed':
+      return i18n.t('refunds.statusLabel.failed');
+    case 'cancelled':
+      return i18n.t('refunds.statusLabel.cancelled');
+  }
+}
+
+// The server writes a refund's history in English; the steps it always writes the same way are shown in the
+// reader's language, anything else (a gateway's own words) as the step's status sentence.
+const HISTORY_KEYS: Record<string, string> = {
+  'Refund request created': 'refunds.history.created',
+  'Sent to payment gateway': 'refunds.history.sent',
+  'Refund completed successfully': 'refunds.history.processed',
+  'Retry requested by admin': 'refunds.history.retried',
+};
+
+export function refundHistoryNote(entry: { status: RefundStatus; notes: string }): string {
+  const key = HISTORY_KEYS[entry.notes];
+  if (key) return i18n.t(key);
+  return i18n.language === 'en' ? entry.notes : refundStatusSentence(entry.status);
+}
+
 /** A mail to support about a refund, subject filled in so the team can find it. */
 export function supportMailto(refund: { refundId: string; ticketId: string }): string {
+  // The subject stays English: it is for the support team's inbox, whatever the guest reads.
   const subject = `Refund failed ${refund.refundId} (ticket ${refund.ticketId})`;
   return `mailto:${POLICY.supportEmail}?subject=${encodeURIComponent(subject)}`;
 }

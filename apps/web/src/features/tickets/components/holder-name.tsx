@@ -1,6 +1,7 @@
 import { TICKET_NAME_MAX_LENGTH } from '@utsav/domain/manual-issuance-schema';
 import { Pencil, UserRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { ticketHolderSchema, useNameTicketHolder } from '../api/name-ticket-holder';
@@ -11,6 +12,7 @@ import type { Ticket } from '../types';
  * is active (issue 17). The same 100-character rule as manual issuance; blank gives back the owner's name.
  */
 export function HolderName({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +31,8 @@ export function HolderName({ ticket }: { ticket: Ticket }) {
     submitEvent.preventDefault();
     const parsed = ticketHolderSchema.safeParse({ holderName: text });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please check the name');
+      // The only rule a name can break here is its length (blank is allowed).
+      setError(t('tickets.holder.tooLong', { max: TICKET_NAME_MAX_LENGTH }));
       return;
     }
     rename.mutate(
@@ -50,7 +53,7 @@ export function HolderName({ ticket }: { ticket: Ticket }) {
     return (
       <form onSubmit={save} noValidate className="grid gap-2">
         <label htmlFor={inputId} className="text-sm font-semibold text-cream">
-          Who is this ticket for?
+          {t('tickets.holder.question')}
         </label>
         <input
           id={inputId}
@@ -68,14 +71,14 @@ export function HolderName({ ticket }: { ticket: Ticket }) {
             {error}
           </p>
         ) : (
-          <p className="text-xs text-maroon-200">Leave it empty to put your own name back.</p>
+          <p className="text-xs text-maroon-200">{t('tickets.holder.hint')}</p>
         )}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" size="sm" loading={rename.isPending}>
-            Save name
+            {t('tickets.holder.save')}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setEditing(false)} disabled={rename.isPending}>
-            Cancel
+            {t('tickets.holder.cancel')}
           </Button>
         </div>
       </form>
@@ -86,17 +89,19 @@ export function HolderName({ ticket }: { ticket: Ticket }) {
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
       <p className="flex min-w-0 items-center gap-1.5 text-cream">
         <UserRound aria-hidden="true" className="size-4 shrink-0 text-gold-300" />
-        <span className="min-w-0 break-words">For {ticket.holderName || ticket.ownerName}</span>
+        <span className="min-w-0 break-words">
+          {t('tickets.holder.for', { name: ticket.holderName || ticket.ownerName })}
+        </span>
       </p>
       {active ? (
         <button
           type="button"
           onClick={start}
           className="inline-flex min-h-6 items-center gap-1 rounded font-semibold text-gold-300 underline-offset-4 hover:text-gold-200 hover:underline"
-          aria-label={`Change who ticket ${ticket.ticketId.slice(-8).toUpperCase()} is for`}
+          aria-label={t('tickets.holder.changeLabel', { code: ticket.ticketId.slice(-8).toUpperCase() })}
         >
           <Pencil aria-hidden="true" className="size-3.5" />
-          Change name
+          {t('tickets.holder.change')}
         </button>
       ) : null}
     </div>

@@ -1,27 +1,25 @@
 import { CircleAlert, RefreshCw, Ticket as TicketIcon } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../ui/button';
+import { formatCount } from '../../../ui/format';
 import type { Ticket, TicketStatus } from '../types';
 import { preloadQrDrawing, QR_FILE_PX, qrDataUrl } from '../utils/qr';
 import { type PrintEventDetails, type PrintJob, PrintTicket } from './print-ticket';
-import { TicketCard } from './ticket-card';
+import { TicketCard, ticketStatusName } from './ticket-card';
 
-const GROUPS: { status: TicketStatus; title: string }[] = [
-  { status: 'active', title: 'Active' },
-  { status: 'used', title: 'Used' },
-  { status: 'cancelled', title: 'Cancelled' },
-  { status: 'transferred', title: 'Transferred' },
-];
+const GROUPS: TicketStatus[] = ['active', 'used', 'cancelled', 'transferred'];
 
 function Totals({ tickets, failed }: { tickets: Ticket[] | undefined; failed: boolean }) {
+  const { t } = useTranslation();
   const count = (status?: TicketStatus) =>
     tickets === undefined ? null : tickets.filter((ticket) => !status || ticket.status === status).length;
   const items: { label: string; value: number | null; tone: string }[] = [
-    { label: 'Total', value: count(), tone: 'text-gold-200' },
-    { label: 'Active', value: count('active'), tone: 'text-emerald-300' },
-    { label: 'Used', value: count('used'), tone: 'text-sky-300' },
-    { label: 'Cancelled', value: count('cancelled'), tone: 'text-rose-300' },
+    { label: t('tickets.totals.total'), value: count(), tone: 'text-gold-200' },
+    { label: ticketStatusName('active'), value: count('active'), tone: 'text-emerald-300' },
+    { label: ticketStatusName('used'), value: count('used'), tone: 'text-sky-300' },
+    { label: ticketStatusName('cancelled'), value: count('cancelled'), tone: 'text-rose-300' },
   ];
   return (
     <dl
@@ -39,7 +37,7 @@ function Totals({ tickets, failed }: { tickets: Ticket[] | undefined; failed: bo
             ) : item.value === null ? (
               <span className="mx-auto block h-8 w-8 animate-shimmer rounded bg-maroon-700" />
             ) : (
-              item.value
+              formatCount(item.value)
             )}
           </dd>
         </div>
@@ -71,10 +69,11 @@ function LoadError({
   onRetry: () => void;
   retrying: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <div role="alert" className="card mt-6 flex flex-col items-start gap-3 p-5 sm:flex-row sm:items-center">
       <CircleAlert aria-hidden="true" className="size-6 shrink-0 text-rose-200" />
-      <p className="flex-1 text-maroon-50">Your tickets could not be loaded: {reason}</p>
+      <p className="flex-1 text-maroon-50">{t('tickets.list.loadFailed', { reason })}</p>
       <Button
         size="sm"
         variant="secondary"
@@ -82,27 +81,28 @@ function LoadError({
         loading={retrying}
         icon={<RefreshCw aria-hidden="true" className="size-4" />}
       >
-        Retry
+        {t('tickets.list.retry')}
       </Button>
     </div>
   );
 }
 
 function EmptyState({ canBuy, soldOut, onBuy }: { canBuy: boolean; soldOut: boolean; onBuy: () => void }) {
+  const { t } = useTranslation();
   return (
     <div className="card mt-6 flex flex-col items-center gap-3 p-8 text-center">
       <TicketIcon aria-hidden="true" className="size-12 text-gold-300" />
-      <h3 className="font-display text-2xl text-gold-200">No Tickets Yet</h3>
+      <h3 className="font-display text-2xl text-gold-200">{t('tickets.empty.title')}</h3>
       <p className="max-w-md text-maroon-100">
         {canBuy
-          ? 'Your tickets will appear here after you book, each with a QR code for the gate.'
+          ? t('tickets.empty.canBuy')
           : soldOut
-            ? 'This event is sold out, so no tickets can be booked any more.'
-            : 'Tickets for this event are not on sale right now.'}
+            ? t('tickets.empty.soldOut')
+            : t('tickets.empty.notOnSale')}
       </p>
       {canBuy ? (
         <Button onClick={onBuy} icon={<TicketIcon aria-hidden="true" className="size-5" />}>
-          Buy Your First Ticket
+          {t('tickets.empty.buyFirst')}
         </Button>
       ) : null}
     </div>
@@ -135,6 +135,7 @@ export function MyTickets({
   event: PrintEventDetails | null;
   renderTicketActions?: (ticket: Ticket) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const [printJob, setPrintJob] = useState<PrintJob | null>(null);
   const hasActive = tickets?.some((ticket) => ticket.status === 'active') ?? false;
   useEffect(() => {
@@ -146,7 +147,7 @@ export function MyTickets({
     try {
       setPrintJob({ id: Date.now(), ticket, qrUrl: await qrDataUrl(ticket.qrCode, QR_FILE_PX) });
     } catch {
-      toast.error('The ticket could not be prepared for printing. Please try again.');
+      toast.error(t('tickets.list.printFailed'));
     }
   }
 
@@ -160,13 +161,14 @@ export function MyTickets({
   } else if (tickets.length === 0) {
     content = <EmptyState canBuy={canBuy} soldOut={soldOut} onBuy={onBuy} />;
   } else {
-    content = GROUPS.map(({ status, title }) => {
+    content = GROUPS.map((status) => {
       const group = tickets.filter((ticket) => ticket.status === status);
       if (group.length === 0) return null;
       return (
         <section key={status} aria-labelledby={`tickets-${status}`} className="mt-8">
           <h3 id={`tickets-${status}`} className="font-sans text-lg font-bold text-cream">
-            {title} <span className="font-normal text-maroon-200">({group.length})</span>
+            {ticketStatusName(status)}{' '}
+            <span className="font-normal text-maroon-200">({formatCount(group.length)})</span>
           </h3>
           <ul className="mt-3 grid gap-4 md:grid-cols-2 [&>li]:min-w-0">
             {group.map((ticket) => (
@@ -186,7 +188,7 @@ export function MyTickets({
   return (
     <section id="tickets" aria-labelledby="tickets-title" className="scroll-mt-24">
       <h2 id="tickets-title" className="font-display text-3xl text-gold-200">
-        My Tickets
+        {t('tickets.list.title')}
       </h2>
       <div className="mt-5">
         <Totals tickets={tickets} failed={loadError !== null} />

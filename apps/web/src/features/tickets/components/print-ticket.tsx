@@ -1,8 +1,9 @@
-import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { formatInstant } from '../../../ui/format';
 import type { Ticket } from '../types';
-import { formatInstant } from '../utils/format';
+import { formatClockRange, formatEventDay } from '../utils/format';
 
 export interface PrintEventDetails {
   date: string | null;
@@ -31,6 +32,7 @@ export function PrintTicket({
   event: PrintEventDetails | null;
   onDone: () => void;
 }) {
+  const { t } = useTranslation();
   useEffect(() => {
     document.body.dataset.printing = 'ticket';
     const finish = () => onDone();
@@ -48,12 +50,12 @@ export function PrintTicket({
   return createPortal(
     <div className="print-sheet" aria-hidden="true">
       <div className="print-ticket">
-        <p className="print-eyebrow">Entry ticket</p>
+        <p className="print-eyebrow">{t('tickets.print.eyebrow')}</p>
         <h1>{ticket.eventName}</h1>
         {event ? (
           <p className="print-when">
-            {event.date ? `${formatEventDate(event.date)} · ` : ''}
-            {formatTimeRange(event.startTime, event.endTime)}
+            {event.date ? `${formatEventDay(event.date)} · ` : ''}
+            {formatClockRange(event.startTime, event.endTime)}
             <br />
             {event.venue}
           </p>
@@ -61,19 +63,19 @@ export function PrintTicket({
         <img src={qrUrl} alt="" width={320} height={320} />
         <dl>
           <div>
-            <dt>Holder</dt>
+            <dt>{t('tickets.print.holder')}</dt>
             <dd>{ticket.holderName || ticket.ownerName || '—'}</dd>
           </div>
           <div>
-            <dt>Ticket ID</dt>
+            <dt>{t('tickets.card.ticketId')}</dt>
             <dd className="print-mono">{ticket.ticketId}</dd>
           </div>
           <div>
-            <dt>Purchased</dt>
+            <dt>{t('tickets.card.purchased')}</dt>
             <dd>{formatInstant(ticket.createdAt)}</dd>
           </div>
         </dl>
-        <p className="print-note">Show this QR code at the gate. It admits one person, once.</p>
+        <p className="print-note">{t('tickets.print.note')}</p>
       </div>
     </div>,
     document.body,

@@ -1,30 +1,46 @@
-import { formatRupees } from '@utsav/domain/pricing';
 import { ChevronDown, Copy, Download, Eye, EyeOff, Printer } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { i18n } from '../../../lib/i18n/i18n';
 import { Button } from '../../../ui/button';
+import { formatDay, formatInstant, formatRupees } from '../../../ui/format';
 import type { Ticket, TicketStatus } from '../types';
-import { formatDay, formatInstant, qrPrefix } from '../utils/format';
+import { qrPrefix } from '../utils/format';
 import { downloadQr } from '../utils/qr';
 import { HolderName } from './holder-name';
 import { TicketQr } from './ticket-qr';
 import { TransferButton } from './transfer-button';
 import { WalletButtons } from './wallet-buttons';
 
-const STATUS_STYLES: Record<TicketStatus, { label: string; className: string }> = {
-  active: { label: 'Active', className: 'bg-emerald-200 text-emerald-950' },
-  used: { label: 'Used', className: 'bg-sky-200 text-sky-950' },
-  cancelled: { label: 'Cancelled', className: 'bg-rose-200 text-rose-950' },
-  transferred: { label: 'Transferred', className: 'bg-violet-200 text-violet-950' },
+const STATUS_STYLES: Record<TicketStatus, string> = {
+  active: 'bg-emerald-200 text-emerald-950',
+  used: 'bg-sky-200 text-sky-950',
+  cancelled: 'bg-rose-200 text-rose-950',
+  transferred: 'bg-violet-200 text-violet-950',
 };
 
+/** The status's name in the current language (keys written out whole for the catalog test). */
+export function ticketStatusName(status: TicketStatus): string {
+  switch (status) {
+    case 'active':
+      return i18n.t('tickets.status.active');
+    case 'used':
+      return i18n.t('tickets.status.used');
+    case 'cancelled':
+      return i18n.t('tickets.status.cancelled');
+    case 'transferred':
+      return i18n.t('tickets.status.transferred');
+  }
+}
+
 export function StatusBadge({ status }: { status: TicketStatus }) {
-  const style = STATUS_STYLES[status];
+  useTranslation();
   return (
     <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide ${style.className}`}
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide ${STATUS_STYLES[status]}`}
     >
-      {style.label}
+      {ticketStatusName(status)}
     </span>
   );
 }
@@ -60,16 +76,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function TicketDetails({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation();
   return (
     <dl className="grid gap-3 rounded-xl border border-gold-400/20 bg-maroon-950/60 p-4 text-sm sm:grid-cols-2">
-      <Fact label="Ticket ID">
+      <Fact label={t('tickets.card.ticketId')}>
         <code className="text-gold-200">{ticket.ticketId}</code>
       </Fact>
-      <Fact label="QR code">
+      <Fact label={t('tickets.card.qrCode')}>
         <code className="text-gold-200">{qrPrefix(ticket.qrCode)}</code>
       </Fact>
-      <Fact label="Created">{formatInstant(ticket.createdAt)}</Fact>
-      <Fact label="Last updated">{formatInstant(ticket.updatedAt)}</Fact>
+      <Fact label={t('tickets.card.created')}>{formatInstant(ticket.createdAt)}</Fact>
+      <Fact label={t('tickets.card.updated')}>{formatInstant(ticket.updatedAt)}</Fact>
     </dl>
   );
 }
@@ -87,6 +104,7 @@ export function TicketCard({
   onPrint: (ticket: Ticket) => void;
   actions?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const [showQr, setShowQr] = useState(false);
   const [showDetails, setShowDetails] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -100,7 +118,7 @@ export function TicketCard({
     try {
       await downloadQr(ticket);
     } catch {
-      toast.error('The QR code could not be saved. Please try again.');
+      toast.error(t('tickets.card.downloadFailed'));
     } finally {
       setDownloading(false);
     }
@@ -109,9 +127,9 @@ export function TicketCard({
   async function handleCopy() {
     try {
       await copyText(ticket.ticketId);
-      toast.success('Ticket ID copied to clipboard');
+      toast.success(t('tickets.card.copied'));
     } catch {
-      toast.error('Could not copy the ticket ID');
+      toast.error(t('tickets.card.copyFailed'));
     }
   }
 
@@ -128,7 +146,7 @@ export function TicketCard({
               {ticket.eventName}
             </h4>
             <p className="mt-0.5 font-mono text-sm text-maroon-100">
-              <span className="sr-only">Ticket code </span>
+              <span className="sr-only">{t('tickets.card.codeLabel')} </span>
               {ticket.ticketId}
             </p>
           </div>
@@ -138,26 +156,26 @@ export function TicketCard({
         <HolderName ticket={ticket} />
 
         <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(7rem,100%),1fr))] gap-3 text-sm">
-          <Fact label="Price">{formatRupees(ticket.price)}</Fact>
-          <Fact label="Purchased">{formatDay(ticket.createdAt)}</Fact>
+          <Fact label={t('tickets.card.price')}>{formatRupees(ticket.price)}</Fact>
+          <Fact label={t('tickets.card.purchased')}>{formatDay(ticket.createdAt)}</Fact>
           {ticket.status === 'used' ? (
             <>
-              <Fact label="Entry time">{formatInstant(ticket.entryTime)}</Fact>
-              <Fact label="Scanned by">{ticket.scannedBy ?? '—'}</Fact>
+              <Fact label={t('tickets.card.entryTime')}>{formatInstant(ticket.entryTime)}</Fact>
+              <Fact label={t('tickets.card.scannedBy')}>{ticket.scannedBy ?? '—'}</Fact>
             </>
           ) : null}
           {ticket.status === 'transferred' && ticket.transfer ? (
             <>
-              <Fact label="Transferred to">
+              <Fact label={t('tickets.card.transferredTo')}>
                 {ticket.transfer.toName} <span className="text-maroon-200">({ticket.transfer.toEmail})</span>
               </Fact>
-              <Fact label="Transferred">{formatInstant(ticket.transfer.at)}</Fact>
+              <Fact label={t('tickets.card.transferredAt')}>{formatInstant(ticket.transfer.at)}</Fact>
             </>
           ) : null}
           {ticket.status === 'cancelled' ? (
             <>
-              <Fact label="Cancelled">{formatInstant(ticket.cancelledAt)}</Fact>
-              <Fact label="Reason">{ticket.cancellationReason ?? '—'}</Fact>
+              <Fact label={t('tickets.card.cancelledAt')}>{formatInstant(ticket.cancelledAt)}</Fact>
+              <Fact label={t('tickets.card.reason')}>{ticket.cancellationReason ?? '—'}</Fact>
             </>
           ) : null}
         </dl>
@@ -179,7 +197,7 @@ export function TicketCard({
                 )
               }
             >
-              {showQr ? 'Hide QR' : 'Show QR'}
+              {showQr ? t('tickets.card.hideQr') : t('tickets.card.showQr')}
             </Button>
             <Button
               size="sm"
@@ -189,7 +207,7 @@ export function TicketCard({
               loading={downloading}
               icon={<Download aria-hidden="true" className="size-4" />}
             >
-              Download QR
+              {t('tickets.card.downloadQr')}
             </Button>
             <Button
               size="sm"
@@ -198,7 +216,7 @@ export function TicketCard({
               onClick={handleCopy}
               icon={<Copy aria-hidden="true" className="size-4" />}
             >
-              Copy ID
+              {t('tickets.card.copyId')}
             </Button>
             <Button
               size="sm"
@@ -207,7 +225,7 @@ export function TicketCard({
               onClick={() => onPrint(ticket)}
               icon={<Printer aria-hidden="true" className="size-4" />}
             >
-              Print
+              {t('tickets.card.print')}
             </Button>
             <TransferButton ticket={ticket} />
             {actions}
@@ -225,9 +243,7 @@ export function TicketCard({
             <p className="font-mono text-2xl font-bold tracking-widest text-cream" data-testid="ticket-code">
               {ticket.ticketId}
             </p>
-            <p className="text-center text-xs text-maroon-100">
-              Show this code at the gate. Turn your screen brightness up.
-            </p>
+            <p className="text-center text-xs text-maroon-100">{t('tickets.card.showAtGate')}</p>
           </div>
         ) : null}
 
@@ -243,7 +259,7 @@ export function TicketCard({
               aria-hidden="true"
               className={`size-4 transition-transform ${showDetails ? 'rotate-180' : ''}`}
             />
-            View Details
+            {t('tickets.card.viewDetails')}
           </button>
           {showDetails ? (
             <div id={detailsId} className="mt-3">

@@ -1,7 +1,6 @@
 import { POLICY } from '@utsav/domain/constants';
-import { formatRupees } from '@utsav/domain/pricing';
+import { istInstant } from '@utsav/domain/time';
 import {
-  TRANSFER_MESSAGES,
   type TransferRequest,
   transferFee,
   transferRequestSchema,
@@ -10,11 +9,14 @@ import {
 import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n/i18n';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { FormField, fieldAria, INPUT_CLASSES } from '../../../ui/form-field';
+import { formatRupees } from '../../../ui/format';
 import { useStartTransfer } from '../api/start-transfer';
 import { useVerifyTransferPayment } from '../api/verify-transfer-payment';
 import { loadCheckout } from '../checkout/razorpay';
@@ -25,8 +27,33 @@ const THEME_COLOR = '#f58a07';
 type Errors = Partial<Record<keyof TransferRequest, string>>;
 type Step = 'form' | 'paying' | 'verifying';
 
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * Why the window is shut, with the time left until the event (the domain's rule, the sentence in the current
+ * language). Inside the window fewer than 24 hours remain, so whole hours, then minutes, say it.
+ */
+function closedMessage(event: { date: string; startTime: string }, now: Date): string {
+  const left = istInstant(event.date, event.startTime).getTime() - now.getTime();
+  const hours = POLICY.transferCompleteHoursBefore;
+  if (left <= 0) return i18n.t('transfer.closed.started', { hours });
+  if (left >= HOUR_MS)
+    return i18n.t('transfer.closed.hoursLeft', { hours, count: Math.floor(left / HOUR_MS) });
+  if (left >= MINUTE_MS)
+    return i18n.t('transfer.closed.minutesLeft', { hours, count: Math.floor(left / MINUTE_MS) });
+  return i18n.t('transfer.closed.underAMinute', { hours });
+}
+
+/** A form rule broken, said in the current language (the schema's own sentences are English). */
+function fieldError(field: keyof TransferRequest, code: string): string {
+  if (field === 'recipientEmail') return i18n.t('transfer.errors.emailInvalid');
+  return code === 'too_big' ? i18n.t('transfer.errors.nameTooLong') : i18n.t('transfer.errors.nameRequired');
+}
+
 /** The fee, the rules, the recipient's name and email; then Razorpay's checkout for the fee. */
 export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: () => void }) {
+  const { t } = useTranslation();
   const nameId = useId();
   const emailId = useId();
   const [name, setName] = useState('');
@@ -37,16 +64,18 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
   const start = useStartTransfer();
   const verify = useVerifyTransferPayment();
   const fee = transferFee(1);
-  const transferOpen =
+  const event =
     ticket.eventDate && ticket.eventStartTime
-      ? transferWindow({ date: ticket.eventDate, startTime: ticket.eventStartTime }, new Date())
+      ? { date: ticket.eventDate, startTime: ticket.eventStartTime }
       : null;
+  const now = new Date();
+  const transferOpen = event ? transferWindow(event, now) : null;
 
   async function confirm(response: Parameters<typeof verify.mutateAsync>[0]) {
     setStep('verifying');
     try {
       await verify.mutateAsync(response);
-      toast.success(`Ticket transferred to ${name.trim()}. We have emailed you both.`);
+      toast.success(t('transfer.done', { name: name.trim() }));
       onClose();
     } catch (error) {
       setStep('form');
@@ -60,7 +89,10 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
     const parsed = transferRequestSchema.safeParse({ recipientEmail: email, recipientName: name });
     if (!parsed.success) {
       const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof TransferRequest] ??= issue.message;
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof TransferRequest;
+        next[field] ??= fieldError(field, issue.code);
+      }
       setErrors(next);
       return;
     }
@@ -83,7 +115,7 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
     try {
       Razorpay = await checkout;
     } catch {
-      setProblem('The payment window could not be opened. Please check your connection and try again.');
+      setProblem(t('transfer.checkoutFailed'));
       return;
     }
     const instance = new Razorpay({
@@ -92,7 +124,7 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
       currency: order.currency,
       order_id: order.orderId,
       name: ticket.eventName,
-      description: `Transfer of ticket ${ticket.ticketId}`,
+      description: t('transfer.paymentDescription', { ticketId: ticket.ticketId }),
       theme: { color: THEME_COLOR },
       handler: (response) => {
         void confirm(response);
@@ -100,12 +132,14 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
       modal: {
         ondismiss: () => {
           setStep('form');
-          setProblem('Payment cancelled. Nothing was charged and the ticket is still yours.');
+          setProblem(t('transfer.paymentCancelled'));
         },
       },
     });
     instance.on('payment.failed', (response) => {
-      toast.error(`Payment failed: ${response.error?.description ?? 'The payment was declined.'}`);
+      toast.error(
+        t('transfer.paymentFailed', { reason: response.error?.description ?? t('transfer.declined') }),
+      );
     });
     // Our modal must be closed before the provider's window opens (a modal <dialog> makes the page inert).
     flushSync(() => setStep('paying'));
@@ -117,12 +151,12 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
       open={step !== 'paying'}
       onClose={onClose}
       dismissible={step === 'form'}
-      title="Transfer Ticket"
-      description={`Ticket ${ticket.ticketId} · ${ticket.eventName}`}
+      title={t('transfer.title')}
+      description={t('transfer.description', { ticketId: ticket.ticketId, eventName: ticket.eventName })}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={step !== 'form'}>
-            Keep My Ticket
+            {t('transfer.keep')}
           </Button>
           <Button
             type="submit"
@@ -131,7 +165,7 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
             disabled={transferOpen?.open === false}
             icon={<Send aria-hidden="true" className="size-4" />}
           >
-            Pay {formatRupees(fee)} & Transfer
+            {t('transfer.pay', { fee: formatRupees(fee) })}
           </Button>
         </>
       }
@@ -139,20 +173,21 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
       <form id={`${nameId}-form`} noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
         <ul className="list-disc space-y-1.5 rounded-xl border border-gold-400/30 bg-maroon-950/60 py-3 pr-3 pl-7 text-sm text-maroon-50">
           <li>
-            Transfer fee: <strong className="text-gold-200">{formatRupees(fee)}</strong> per ticket, paid now.
+            <Trans
+              i18nKey="transfer.rules.fee"
+              values={{ fee: formatRupees(fee) }}
+              components={{ strong: <strong className="text-gold-200" /> }}
+            />
           </li>
-          <li>
-            Transfers close {POLICY.transferCompleteHoursBefore} hours before the event. Your QR code stops
-            working and the recipient gets a new ticket by email.
-          </li>
-          <li>{TRANSFER_MESSAGES.refundNote}</li>
+          <li>{t('transfer.rules.window', { hours: POLICY.transferCompleteHoursBefore })}</li>
+          <li>{t('transfer.rules.noRefund')}</li>
         </ul>
-        {transferOpen && !transferOpen.open ? (
+        {event && transferOpen && !transferOpen.open ? (
           <p role="alert" className="rounded-xl bg-rose-200 p-3 text-sm text-rose-950">
-            {transferOpen.message}
+            {closedMessage(event, now)}
           </p>
         ) : null}
-        <FormField id={nameId} label="Recipient’s name" error={errors.recipientName} required>
+        <FormField id={nameId} label={t('transfer.recipientName')} error={errors.recipientName} required>
           <input
             id={nameId}
             className={INPUT_CLASSES}
@@ -163,7 +198,7 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
             {...fieldAria(nameId, errors.recipientName)}
           />
         </FormField>
-        <FormField id={emailId} label="Recipient’s email" error={errors.recipientEmail} required>
+        <FormField id={emailId} label={t('transfer.recipientEmail')} error={errors.recipientEmail} required>
           <input
             id={emailId}
             type="email"

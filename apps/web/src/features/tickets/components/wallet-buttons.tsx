@@ -1,5 +1,6 @@
 import { canAddToWallet } from '@utsav/domain/wallet';
 import { Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
@@ -9,10 +10,11 @@ import type { Ticket } from '../types';
 
 /** "Add to Apple Wallet" and "Save to Google Wallet" for a ticket that can still get in. */
 export function WalletButtons({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation();
   const apple = useAddToAppleWallet();
   const google = useSaveToGoogleWallet();
   if (!canAddToWallet(ticket)) return null;
-  const label = `ticket ending ${ticket.ticketId.slice(-4)}`;
+  const last4 = ticket.ticketId.slice(-4);
   return (
     <div className="grid grid-cols-[repeat(auto-fit,minmax(min(8.5rem,100%),1fr))] gap-2 sm:flex sm:flex-wrap">
       <Button
@@ -20,37 +22,39 @@ export function WalletButtons({ ticket }: { ticket: Ticket }) {
         variant="secondary"
         className="px-2.5! sm:px-4!"
         loading={apple.isPending}
-        aria-label={`Add ${label} to Apple Wallet`}
+        aria-label={t('tickets.wallet.appleLabel', { last4 })}
         icon={<Wallet aria-hidden="true" className="size-4" />}
         onClick={() =>
           apple.mutate(
             { ticketId: ticket.id, ticketCode: ticket.ticketId },
             {
-              onSuccess: () =>
-                toast.success('Wallet pass downloaded. Open it to add the ticket to Apple Wallet.'),
+              onSuccess: () => toast.success(t('tickets.wallet.appleDone')),
               onError: (error) =>
-                toast.error(`The Apple Wallet pass could not be made: ${errorMessage(error)}`),
+                toast.error(t('tickets.wallet.appleFailed', { reason: errorMessage(error) })),
             },
           )
         }
       >
-        Add to Apple Wallet
+        {t('tickets.wallet.apple')}
       </Button>
       <Button
         size="sm"
         variant="secondary"
         className="px-2.5! sm:px-4!"
         loading={google.isPending}
-        aria-label={`Save ${label} to Google Wallet`}
+        aria-label={t('tickets.wallet.googleLabel', { last4 })}
         icon={<Wallet aria-hidden="true" className="size-4" />}
         onClick={() =>
           google.mutate(
             { ticketId: ticket.id },
-            { onError: (error) => toast.error(`Google Wallet could not be opened: ${errorMessage(error)}`) },
+            {
+              onError: (error) =>
+                toast.error(t('tickets.wallet.googleFailed', { reason: errorMessage(error) })),
+            },
           )
         }
       >
-        Save to Google Wallet
+        {t('tickets.wallet.google')}
       </Button>
     </div>
   );

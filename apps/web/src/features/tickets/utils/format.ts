@@ -1,32 +1,27 @@
-import { EVENT_TIMEZONE } from '@utsav/domain/constants';
+import { formatEventDate, minutesOfDay } from '@utsav/domain/time';
+import { currentLocale } from '../../../lib/i18n/language';
 
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  timeZone: EVENT_TIMEZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+// Instants and rupees are formatted by ui/format.ts; these are the event's own calendar date and clock times,
+// in the chosen language's Indian locale (en-IN, hi-IN, gu-IN).
 
-const dateOnly = new Intl.DateTimeFormat('en-IN', {
-  timeZone: EVENT_TIMEZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-/** 21 Nov 2026, 8:49 pm — instants are shown in Mumbai time, where the event happens. */
-export function formatInstant(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
+/** "Saturday, 3 January 2026" (or its Hindi/Gujarati form) for the event's IST calendar date. */
+export function formatEventDay(date: string): string {
+  return formatEventDate(date, currentLocale());
 }
 
-export function formatDay(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateOnly.format(date);
+/** "6:30 pm – 11:00 pm" for wall-clock times of the event day ("18:30"), in the current language. */
+export function formatClockRange(start: string, end: string): string {
+  const clock = (time: string) => {
+    const minutes = minutesOfDay(time);
+    // A fixed UTC day: only the hour and minute are read, so no time zone can shift them.
+    return new Date(Date.UTC(2000, 0, 1, Math.floor(minutes / 60), minutes % 60));
+  };
+  const format = new Intl.DateTimeFormat(currentLocale(), {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  });
+  return format.formatRange(clock(start), clock(end));
 }
 
 /** 'Qr token prefix…' for View Details: enough to recognise, never the whole secret on screen. */
