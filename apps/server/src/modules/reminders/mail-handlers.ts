@@ -4,7 +4,7 @@ import { renderTicketsPdf } from '../../platform/documents/ticket-pdf';
 import { eventReminderEmail } from '../../platform/mail/templates/event-reminder';
 import type { Mailer } from '../../platform/mail/transport';
 import type { OutboxHandler } from '../../platform/outbox/worker';
-import { eventDetailsOf, ticketDocumentOf } from '../tickets/mail-handlers';
+import { eventDetailsOf, ownerOf, ticketDocumentOf } from '../tickets/mail-handlers';
 import { findTicketsOfUser } from '../tickets/repo';
 import { walletLinksFor } from '../tickets/wallet-service';
 
@@ -28,15 +28,17 @@ export function reminderMailHandlers(ctx: AppContext, mailer: Mailer): Record<st
       // Nothing left to remind of, or the event moved (the new date has its own key): send nothing.
       if (!first || first.event_date !== eventDate) return;
       const event = eventDetailsOf(first);
+      const to = ownerOf(first);
       const documents = tickets.map(ticketDocumentOf);
       const pdf = await renderTicketsPdf({
         event,
         holderName: first.owner_name,
         tickets: documents,
         orderRef: first.ticket_code,
+        language: to.language,
       });
       const message = eventReminderEmail({
-        to: { name: first.owner_name, email: first.owner_email },
+        to,
         event,
         tickets: documents,
         gatesOpen: gatesOpenTime(first.event_start_time, ctx.config.reminders.gatesOpenMinutesBefore),

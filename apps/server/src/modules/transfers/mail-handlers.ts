@@ -3,13 +3,14 @@ import { renderTicketsPdf } from '../../platform/documents/ticket-pdf';
 import { transferReceivedEmail, transferSentEmail } from '../../platform/mail/templates/transfer';
 import type { Mailer } from '../../platform/mail/transport';
 import type { OutboxHandler } from '../../platform/outbox/worker';
-import { eventDetailsOf, ticketDocumentOf } from '../tickets/mail-handlers';
+import { eventDetailsOf, ownerOf, ticketDocumentOf } from '../tickets/mail-handlers';
 import { findTicketView } from '../tickets/repo';
 import { walletLinksFor } from '../tickets/wallet-service';
 import { findTransferById } from './repo';
 
 // Both emails of a completed transfer from one outbox row; each is sent with its own Message-ID, and a retry
 // after the first was sent may send that one again (mail is at least once, as everywhere in the outbox).
+// Each is written in its reader's language: the one the account uses the app in, English for a new account.
 
 export function transferMailHandlers(ctx: AppContext, mailer: Mailer): Record<string, OutboxHandler> {
   const ticketsUrl = `${ctx.config.publicUrl}/dashboard`;
@@ -23,10 +24,10 @@ export function transferMailHandlers(ctx: AppContext, mailer: Mailer): Record<st
       const issued = await findTicketView(ctx.db, transfer.new_ticket_id);
       if (!old || !issued) return; // deleted by an admin since: nothing left to tell
       const event = eventDetailsOf(issued);
-      const recipient = { name: issued.owner_name, email: issued.owner_email };
+      const recipient = ownerOf(issued);
       await mailer.send({
         ...transferSentEmail({
-          to: { name: old.owner_name, email: old.owner_email },
+          to: ownerOf(old),
           event,
           ticketCode: old.ticket_code,
           recipient: { name: transfer.recipient_name, email: transfer.recipient_email },
@@ -41,6 +42,7 @@ export function transferMailHandlers(ctx: AppContext, mailer: Mailer): Record<st
         holderName: issued.holder_name,
         tickets: [ticketDocumentOf(issued)],
         orderRef: issued.ticket_code,
+        language: recipient.language,
       });
       await mailer.send({
         ...transferReceivedEmail({

@@ -1,5 +1,6 @@
 import { formatTime } from '@utsav/domain/time';
 import type { EventDetails } from '../../documents/types';
+import { translator } from '../../i18n/messages';
 import type { MailMessage, Recipient } from '../message';
 import { html, subjectLine } from './html';
 import {
@@ -8,7 +9,8 @@ import {
   detailsTable,
   emailLayout,
   eventWhen,
-  greetingName,
+  greeting,
+  languageOf,
   list,
   paragraph,
   textBody,
@@ -16,10 +18,6 @@ import {
 } from './layout';
 import { type EmailTicket, textTicketList, ticketAttachments, ticketList } from './ticket-confirmation';
 import { textWalletSection, type WalletLinks, walletSection } from './wallet-links';
-
-function ticketCount(n: number): string {
-  return n === 1 ? '1 ticket' : `${n} tickets`;
-}
 
 export interface EventReminderInput {
   to: Recipient;
@@ -29,60 +27,82 @@ export interface EventReminderInput {
   gatesOpen: string;
   mapUrl: string;
   ticketsUrl: string;
-  /** The person's active tickets, one page each. */
+  /** The person's active tickets, one page each, in their language. */
   pdf: Uint8Array;
   wallet?: WalletLinks[] | undefined;
   /** Names the attached PDF. */
   reference: string;
 }
 
-/** The day-before reminder: when the gates open, where, and the tickets again (PDF and wallet links). */
+/**
+ * The day-before reminder: when the gates open, where, and the tickets again (PDF and wallet links), in the
+ * language the holder uses the app in.
+ */
 export function eventReminderEmail(input: EventReminderInput): MailMessage {
   const { event, tickets } = input;
-  const when = eventWhen(event);
-  const count = ticketCount(tickets.length);
+  const language = languageOf(input.to);
+  const t = translator(language);
+  const when = eventWhen(event, language);
+  const count = tickets.length;
   const gates = formatTime(input.gatesOpen);
-  const subject = subjectLine(`Reminder: ${event.name} on ${when.date}, gates open at ${gates}`);
+  const subject = subjectLine(
+    t('Reminder: {{event}} on {{date}}, gates open at {{time}}', {
+      event: event.name,
+      date: when.date,
+      time: gates,
+    }),
+  );
   const rows: DetailRow[] = [
-    ['Event', event.name],
-    ['Date', when.date],
-    ['Gates open', gates],
-    ['Time', when.time],
-    ['Venue', event.venue],
-    ['Your tickets', String(tickets.length)],
+    [t('Event'), event.name],
+    [t('Date'), when.date],
+    [t('Gates open'), gates],
+    [t('Time'), when.time],
+    [t('Venue'), event.venue],
+    [t('Your tickets'), String(count)],
   ];
-  const intro = `${event.name} is almost here! Gates open at ${gates}. Your ${count} ${tickets.length === 1 ? 'is' : 'are'} attached again as a PDF, in case you need them offline.`;
+  const intro = t(
+    '{{event}} is almost here! Gates open at {{time}}. Your {{count}} tickets are attached again as a PDF, in case you need them offline.',
+    { event: event.name, time: gates, count },
+  );
   const tips = [
-    'Show each ticket’s QR code at the gate, on your phone or printed. Each QR admits one person, once.',
-    'Turn your screen brightness up at the gate, and keep your phone charged.',
-    'Come early: the queue is shortest just after the gates open.',
+    t('Show each ticket’s QR code at the gate, on your phone or printed. Each QR admits one person, once.'),
+    t('Turn your screen brightness up at the gate, and keep your phone charged.'),
+    t('Come early: the queue is shortest just after the gates open.'),
   ];
   return {
     to: input.to,
     subject,
     html: emailLayout({
       subject,
-      preheader: `Gates open at ${gates} on ${when.date} at ${event.venue}.`,
-      heading: `See you at ${event.name}!`,
-      body: html`${paragraph(`Hi ${greetingName(input.to)},`)}
+      preheader: t('Gates open at {{time}} on {{date}} at {{venue}}.', {
+        time: gates,
+        date: when.date,
+        venue: event.venue,
+      }),
+      heading: t('See you at {{event}}!', { event: event.name }),
+      body: html`${paragraph(greeting(input.to, t))}
 ${paragraph(intro)}
 ${detailsTable(rows)}
-${button(input.mapUrl, 'Open the venue in Maps')}
-${ticketList(tickets)}
-${walletSection(input.wallet)}
-${button(input.ticketsUrl, 'View My Tickets')}
+${button(input.mapUrl, t('Open the venue in Maps'))}
+${ticketList(tickets, t)}
+${walletSection(input.wallet, t)}
+${button(input.ticketsUrl, t('View My Tickets'))}
 ${list(tips)}`,
+      language,
     }),
-    text: textBody([
-      `Hi ${greetingName(input.to)},`,
-      intro,
-      textDetails(rows),
-      `Venue on the map: ${input.mapUrl}`,
-      textTicketList(tickets),
-      textWalletSection(input.wallet),
-      `View your tickets: ${input.ticketsUrl}`,
-      tips.map((tip) => `- ${tip}`).join('\n'),
-    ]),
+    text: textBody(
+      [
+        greeting(input.to, t),
+        intro,
+        textDetails(rows),
+        t('Venue on the map: {{url}}', { url: input.mapUrl }),
+        textTicketList(tickets, t),
+        textWalletSection(input.wallet, t),
+        t('View your tickets: {{url}}', { url: input.ticketsUrl }),
+        tips.map((tip) => `- ${tip}`).join('\n'),
+      ],
+      language,
+    ),
     attachments: ticketAttachments({ event, orderRef: input.reference, pdf: input.pdf }),
   };
 }

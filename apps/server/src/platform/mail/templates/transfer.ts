@@ -1,4 +1,5 @@
 import type { EventDetails } from '../../documents/types';
+import { translator } from '../../i18n/messages';
 import type { MailMessage, Recipient } from '../message';
 import { html, subjectLine } from './html';
 import {
@@ -7,8 +8,10 @@ import {
   detailsTable,
   emailLayout,
   eventWhen,
-  greetingName,
+  greeting,
+  languageOf,
   list,
+  money,
   paragraph,
   textBody,
   textDetails,
@@ -16,7 +19,8 @@ import {
 import { ticketAttachments } from './ticket-confirmation';
 import { textWalletSection, type WalletLinks, walletSection } from './wallet-links';
 
-// The two emails of a completed transfer: the sender's receipt, and the recipient's ticket.
+// The two emails of a completed transfer: the sender's receipt, and the recipient's ticket. Each is written in
+// its own reader's language (the one they use the app in; English for someone who never signed in).
 
 export interface TransferSentInput {
   to: Recipient;
@@ -30,32 +34,44 @@ export interface TransferSentInput {
 }
 
 export function transferSentEmail(input: TransferSentInput): MailMessage {
-  const subject = subjectLine(`Your ticket for ${input.event.name} was transferred`);
+  const language = languageOf(input.to);
+  const t = translator(language);
+  const subject = subjectLine(t('Your ticket for {{event}} was transferred', { event: input.event.name }));
   const rows: DetailRow[] = [
-    ['Ticket', input.ticketCode],
-    ['Transferred to', `${input.recipient.name} (${input.recipient.email})`],
-    ['Transfer fee', `Rs ${input.fee}`],
-    ['Event', input.event.name],
+    [t('Ticket'), input.ticketCode],
+    [t('Transferred to'), `${input.recipient.name} (${input.recipient.email})`],
+    [t('Transfer fee'), money(input.fee)],
+    [t('Event'), input.event.name],
   ];
-  const intro = `Your ticket ${input.ticketCode} now belongs to ${input.recipient.name}, who has been sent a new ticket with a new QR code. Your old QR code no longer admits anyone at the gate.`;
+  const intro = t(
+    'Your ticket {{ticket}} now belongs to {{name}}, who has been sent a new ticket with a new QR code. Your old QR code no longer admits anyone at the gate.',
+    { ticket: input.ticketCode, name: input.recipient.name },
+  );
   return {
     to: input.to,
     subject,
     html: emailLayout({
       subject,
-      preheader: `Ticket ${input.ticketCode} now belongs to ${input.recipient.name}.`,
-      heading: 'Ticket transferred',
-      body: html`${paragraph(`Hi ${greetingName(input.to)},`)}
+      preheader: t('Ticket {{ticket}} now belongs to {{name}}.', {
+        ticket: input.ticketCode,
+        name: input.recipient.name,
+      }),
+      heading: t('Ticket transferred'),
+      body: html`${paragraph(greeting(input.to, t))}
 ${paragraph(intro)}
 ${detailsTable(rows)}
-${button(input.ticketsUrl, 'View My Tickets')}`,
+${button(input.ticketsUrl, t('View My Tickets'))}`,
+      language,
     }),
-    text: textBody([
-      `Hi ${greetingName(input.to)},`,
-      intro,
-      textDetails(rows),
-      `View your tickets: ${input.ticketsUrl}`,
-    ]),
+    text: textBody(
+      [
+        greeting(input.to, t),
+        intro,
+        textDetails(rows),
+        t('View your tickets: {{url}}', { url: input.ticketsUrl }),
+      ],
+      language,
+    ),
     attachments: [],
   };
 }
@@ -65,49 +81,61 @@ export interface TransferReceivedInput {
   event: EventDetails;
   sender: Recipient;
   ticketCode: string;
+  /** The new ticket, rendered in the recipient's language. */
   pdf: Uint8Array;
   wallet?: WalletLinks[] | undefined;
   ticketsUrl: string;
 }
 
 export function transferReceivedEmail(input: TransferReceivedInput): MailMessage {
-  const when = eventWhen(input.event);
-  const subject = subjectLine(`${input.sender.name} sent you a ticket for ${input.event.name}`);
+  const language = languageOf(input.to);
+  const t = translator(language);
+  const when = eventWhen(input.event, language);
+  const subject = subjectLine(
+    t('{{sender}} sent you a ticket for {{event}}', { sender: input.sender.name, event: input.event.name }),
+  );
   const rows: DetailRow[] = [
-    ['Event', input.event.name],
-    ['Date', when.date],
-    ['Time', when.time],
-    ['Venue', input.event.venue],
-    ['Ticket', input.ticketCode],
-    ['From', input.sender.name],
+    [t('Event'), input.event.name],
+    [t('Date'), when.date],
+    [t('Time'), when.time],
+    [t('Venue'), input.event.venue],
+    [t('Ticket'), input.ticketCode],
+    [t('From'), input.sender.name],
   ];
-  const intro = `${input.sender.name} has transferred a ticket for ${input.event.name} to you. It is attached as a PDF with its QR code, and it is in My Tickets when you sign in with this email address.`;
+  const intro = t(
+    '{{sender}} has transferred a ticket for {{event}} to you. It is attached as a PDF with its QR code, and it is in My Tickets when you sign in with this email address.',
+    { sender: input.sender.name, event: input.event.name },
+  );
   const notes = [
-    'Show the QR code at the gate, on your phone or printed. It admits one person, once.',
-    'A ticket received by transfer cannot be cancelled for a refund.',
+    t('Show the QR code at the gate, on your phone or printed. It admits one person, once.'),
+    t('A ticket received by transfer cannot be cancelled for a refund.'),
   ];
   return {
     to: input.to,
     subject,
     html: emailLayout({
       subject,
-      preheader: `A ticket for ${when.date} at ${input.event.venue}.`,
-      heading: `You have a ticket for ${input.event.name}`,
-      body: html`${paragraph(`Hi ${greetingName(input.to)},`)}
+      preheader: t('A ticket for {{date}} at {{venue}}.', { date: when.date, venue: input.event.venue }),
+      heading: t('You have a ticket for {{event}}', { event: input.event.name }),
+      body: html`${paragraph(greeting(input.to, t))}
 ${paragraph(intro)}
 ${detailsTable(rows)}
-${walletSection(input.wallet)}
-${button(input.ticketsUrl, 'View My Tickets')}
+${walletSection(input.wallet, t)}
+${button(input.ticketsUrl, t('View My Tickets'))}
 ${list(notes)}`,
+      language,
     }),
-    text: textBody([
-      `Hi ${greetingName(input.to)},`,
-      intro,
-      textDetails(rows),
-      textWalletSection(input.wallet),
-      `View your tickets: ${input.ticketsUrl}`,
-      notes.map((note) => `- ${note}`).join('\n'),
-    ]),
+    text: textBody(
+      [
+        greeting(input.to, t),
+        intro,
+        textDetails(rows),
+        textWalletSection(input.wallet, t),
+        t('View your tickets: {{url}}', { url: input.ticketsUrl }),
+        notes.map((note) => `- ${note}`).join('\n'),
+      ],
+      language,
+    ),
     attachments: ticketAttachments({ event: input.event, orderRef: input.ticketCode, pdf: input.pdf }),
   };
 }
