@@ -30,6 +30,8 @@ import webhookRoutes from './modules/tickets/webhook-routes';
 import transfersRoutes from './modules/transfers/routes';
 import { findUserByFirebaseUid } from './modules/users/repo';
 import usersRoutes from './modules/users/routes';
+import { startWaitlistJobs } from './modules/waitlist/jobs';
+import waitlistRoutes from './modules/waitlist/routes';
 import { registerOutbox } from './outbox';
 import { registerIdentity } from './platform/auth/identity';
 import authPlugin from './platform/auth/plugin';
@@ -150,6 +152,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(ticketsRoutes);
   await api.register(walletRoutes);
   await api.register(transfersRoutes);
+  await api.register(waitlistRoutes);
   await api.register(webhookRoutes);
   await api.register(checkinRoutes);
   await api.register(liveRoutes);
@@ -162,16 +165,20 @@ function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {
   let jobs: ReturnType<typeof startPurchaseJobs> | undefined;
   let refundJobs: ReturnType<typeof startRefundJobs> | undefined;
   let reminderJobs: ReturnType<typeof startReminderJobs> | undefined;
+  let waitlistJobs: ReturnType<typeof startWaitlistJobs> | undefined;
   app.addHook('onReady', async () => {
     jobs = startPurchaseJobs(ctx, ctx.config.holdSweepIntervalMs);
     refundJobs = startRefundJobs(ctx);
     reminderJobs = startReminderJobs(ctx, ctx.config.reminders.sweepIntervalMs);
+    // Seats that came back reach the line within one hold sweep, the same cadence that returns expired holds.
+    waitlistJobs = startWaitlistJobs(ctx, ctx.config.holdSweepIntervalMs);
   });
   // preClose: the emulator (in emulator mode) and the database are still up for the last run.
   app.addHook('preClose', async () => {
     await jobs?.stop();
     await refundJobs?.stop();
     await reminderJobs?.stop();
+    await waitlistJobs?.stop();
   });
 }
 

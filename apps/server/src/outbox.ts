@@ -4,6 +4,7 @@ import { refundMailHandlers } from './modules/refunds/mail-handlers';
 import { reminderMailHandlers } from './modules/reminders/mail-handlers';
 import { ticketMailHandlers } from './modules/tickets/mail-handlers';
 import { transferMailHandlers } from './modules/transfers/mail-handlers';
+import { waitlistMailHandlers } from './modules/waitlist/mail-handlers';
 import type { AppContext } from './platform/context';
 import { createMailer } from './platform/mail/transport';
 import { createOutboxWorker, type OutboxHandler, type OutboxWorker } from './platform/outbox/worker';
@@ -22,6 +23,7 @@ export function registerOutbox(app: FastifyInstance, ctx: AppContext): OutboxWor
     ...refundMailHandlers(ctx, mailer),
     ...reminderMailHandlers(ctx, mailer),
     ...transferMailHandlers(ctx, mailer),
+    ...waitlistMailHandlers(ctx, mailer),
   };
   const worker = createOutboxWorker({
     db: ctx.db,

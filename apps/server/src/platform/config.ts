@@ -10,6 +10,7 @@ import {
   DEFAULT_QUEUE_PASS_MINUTES,
   type WaitingRoomMode,
 } from '@utsav/domain/waiting-room';
+import { DEFAULT_WAITLIST_OFFER_MINUTES } from '@utsav/domain/waitlist';
 import { z } from 'zod';
 import { deploymentRefusal, type StandIns } from './stand-ins';
 
@@ -120,6 +121,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default('Utsav Tickets <tickets@utsav.local>'),
   HOLD_MINUTES: positiveInt(DEFAULT_HOLD_MINUTES),
+  WAITLIST_OFFER_MINUTES: positiveInt(DEFAULT_WAITLIST_OFFER_MINUTES),
   ORDER_QUANTITY_CAP: positiveInt(DEFAULT_ORDER_QUANTITY_CAP),
   MAX_TICKETS_PER_PERSON: positiveInt(DEFAULT_MAX_TICKETS_PER_PERSON),
   TRUST_PROXY: z.string().trim().optional(),
@@ -211,6 +213,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   holdMinutes: number;
+  /** How long a waitlist offer holds its seats for the person at the front of the line. */
+  waitlistOfferMinutes: number;
   orderQuantityCap: number;
   /** Seats one person may hold plus have bought (hand-issued tickets aside); see @utsav/domain/person-limit. */
   maxTicketsPerPerson: number;
@@ -319,6 +323,7 @@ export function loadConfig(env: Env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     holdMinutes: e.HOLD_MINUTES,
+    waitlistOfferMinutes: e.WAITLIST_OFFER_MINUTES,
     orderQuantityCap: e.ORDER_QUANTITY_CAP,
     maxTicketsPerPerson: e.MAX_TICKETS_PER_PERSON,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors';
 import { releaseHoldsOfUser } from '../tickets/repo';
 import { anonymiseUser, countAdmins, findUserById } from '../users/repo';
 import { ADMIN_ROLES_LOCK } from '../users/service';
+import { leaveAllPlaces } from '../waitlist/repo';
 
 /**
  * DELETE /admin/users/{id}: the account and its personal data go, the books stay (ARCHITECTURE.md
@@ -33,6 +34,8 @@ export async function deleteUser(ctx: AppContext, caller: UserRow, targetId: str
     const current = await findUserById(trx, caller.id);
     if (current?.role !== 'admin') throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
     await anonymiseUser(trx, target.id, now.toISOString());
+    // Their waitlist places end too; an offer's hold is among the holds released just below.
+    await leaveAllPlaces(trx, target.id, now);
     for (const orderId of await releaseHoldsOfUser(trx, target.id, now)) {
       await recordAudit(
         trx,

@@ -16,6 +16,7 @@ import type { RazorpayOrder } from '../../platform/payments/razorpay-client';
 import { verifyCheckoutSignature } from '../../platform/payments/signatures';
 import { countTaken, findCurrentEvent, lockEvent } from '../event/repo';
 import { requireQueuePass, requireSalesOpen } from '../queue/service';
+import { anyoneWaiting } from '../waitlist/repo';
 import { capturedPaymentFor, fulfilOrder } from './fulfilment';
 import { refundLatePayment } from './payment-refunds';
 import { assertWithinPersonLimit } from './person-limit';
@@ -132,6 +133,8 @@ async function placeOrder(
     if (clientPrice && !matchesQuote(clientPrice, serverQuote)) throw priceChanged(serverQuote);
     const taken = await countTaken(trx, event.id, now);
     if (taken + quantity > event.total_tickets) throw soldOut(event.total_tickets - taken);
+    // Seats that come back while people wait in the waitlist are theirs, in line order (offers.ts).
+    if (await anyoneWaiting(trx, event.id)) throw soldOut(0);
     await assertWithinPersonLimit(trx, ctx, caller.id, event.id, quantity, now);
     const order: OrderRow = {
       id: orderId,

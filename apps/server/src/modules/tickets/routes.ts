@@ -9,7 +9,7 @@ import { ticketJsonSchema, toTicketJson } from './presenter';
 import { createOrder, startBooking, verifyPayment } from './purchase-service';
 import { getTicket, listMyTickets, nameTicketHolder } from './service';
 
-const checkoutJson = {
+export const checkoutJson = {
   success: z.literal(true),
   orderId: z.string(),
   amount: z.number(),

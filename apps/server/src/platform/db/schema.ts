@@ -1,4 +1,5 @@
 import type { Role } from '@utsav/domain/roles';
+import type { WaitlistEntryStatus } from '@utsav/domain/waitlist';
 
 // Row types as the repositories see them. Timestamps are ISO-8601 UTC strings on both engines
 // (the PostgreSQL pool parses timestamptz back into ISO text), money is integer paise.
@@ -288,6 +289,7 @@ export interface Database {
   queue_entries: QueueEntriesTable;
   ticket_qr_images: TicketQrImagesTable;
   ticket_transfers: TicketTransfersTable;
+  waitlist_entries: WaitlistEntriesTable;
 }
 
 /** A ticket token's QR as a PNG data URL (migration 0009), made once and read with the ticket. */
@@ -352,3 +354,20 @@ export interface EventInventoryTable {
   tickets_sold: number;
 }
 export type TransferRow = TicketTransfersTable;
+
+/** A place in the waitlist (migration 0016); see @utsav/domain/waitlist for the statuses. */
+export interface WaitlistEntriesTable {
+  id: string;
+  event_id: string;
+  user_id: string;
+  quantity: number;
+  status: WaitlistEntryStatus;
+  joined_at: string;
+  /** The hold (orders row) of this place's offer, once made. */
+  offer_order_id: string | null;
+  offered_at: string | null;
+  ended_at: string | null;
+  updated_at: string;
+}
+
+export type WaitlistEntryRow = WaitlistEntriesTable;

@@ -12,6 +12,7 @@ import * as gates from './0013_gates';
 import * as ticketTransfers from './0014_ticket_transfers';
 import * as userLanguage from './0015_user_language';
 import * as orderTicketNames from './0019_order_ticket_names';
+import * as waitlist from './0016_waitlist';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -29,4 +30,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0014_ticket_transfers', ticketTransfers],
   ['0015_user_language', userLanguage],
   ['0019_order_ticket_names', orderTicketNames],
+  ['0016_waitlist', waitlist],
 ];

@@ -1,0 +1,50 @@
+import { offerOutcome, type WaitlistEntryStatus } from '@utsav/domain/waitlist';
+import type { AppContext } from '../../platform/context';
+import { findCurrentEvent } from '../event/repo';
+import { countByStatus, listEntries } from './repo';
+
+// The admin view of the line: who waits, who holds an offer until when, and the numbers of each status.
+
+/** Places shown at most; the numbers above the list always cover all of them. */
+const LIST_LIMIT = 1000;
+
+const STATUSES: readonly WaitlistEntryStatus[] = [
+  'waiting',
+  'offered',
+  'bought',
+  'expired',
+  'left',
+  'closed',
+];
+
+export async function adminWaitlist(ctx: AppContext) {
+  const event = await findCurrentEvent(ctx.db);
+  const stats = Object.fromEntries(STATUSES.map((status) => [status, { people: 0, seats: 0 }])) as Record<
+    WaitlistEntryStatus,
+    { people: number; seats: number }
+  >;
+  if (!event) return { stats, offerMinutes: ctx.config.waitlistOfferMinutes, entries: [] };
+  for (const count of await countByStatus(ctx.db, event.id)) stats[count.status] = count;
+  const now = ctx.now();
+  let position = 0;
+  const entries = (await listEntries(ctx.db, event.id, LIST_LIMIT)).map((row) => {
+    let status = row.status;
+    // An offer past its end reads as expired before the next pass settles it, as the guest sees it.
+    if (status === 'offered' && row.order_status && row.offer_expires_at) {
+      status = offerOutcome({ status: row.order_status, holdExpiresAt: row.offer_expires_at }, now);
+    }
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      quantity: row.quantity,
+      status,
+      position: row.status === 'waiting' ? ++position : null,
+      joinedAt: row.joined_at,
+      offeredAt: row.offered_at,
+      offerExpiresAt: row.offer_expires_at,
+      endedAt: row.ended_at,
+    };
+  });
+  return { stats, offerMinutes: ctx.config.waitlistOfferMinutes, entries };
+}

@@ -1,0 +1,76 @@
+import { adminWaitlistSchema, joinWaitlistSchema, waitlistMeSchema } from '@utsav/domain/waitlist';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor } from '../../platform/auth/plugin';
+import { checkoutJson } from '../tickets/routes';
+import { adminWaitlist } from './admin-service';
+import { checkoutOffer, joinWaitlist, leaveWaitlist, myWaitlist } from './service';
+
+const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.ctx;
+
+  app.post(
+    '/waitlist',
+    {
+      onRequest: app.requireAction('ticket:buy'),
+      schema: {
+        tags: ['waitlist'],
+        body: joinWaitlistSchema(config.orderQuantityCap),
+        response: { 200: z.object({ success: z.literal(true), position: z.number().int().positive() }) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await joinWaitlist(app.ctx, actor(request), request.body.quantity)),
+    }),
+  );
+
+  app.get(
+    '/waitlist/me',
+    {
+      onRequest: app.requireAction('ticket:buy'),
+      schema: {
+        tags: ['waitlist'],
+        response: { 200: waitlistMeSchema.extend({ success: z.literal(true) }) },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await myWaitlist(app.ctx, actor(request))) }),
+  );
+
+  app.delete(
+    '/waitlist/me',
+    {
+      onRequest: app.requireAction('ticket:buy'),
+      schema: { tags: ['waitlist'], response: { 200: z.object({ success: z.literal(true) }) } },
+    },
+    async (request) => {
+      await leaveWaitlist(app.ctx, actor(request));
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/waitlist/me/checkout',
+    {
+      onRequest: app.requireAction('ticket:buy'),
+      schema: { tags: ['waitlist'], response: { 200: z.object(checkoutJson) } },
+    },
+    async (request) => ({ success: true as const, ...(await checkoutOffer(app.ctx, actor(request))) }),
+  );
+
+  app.get(
+    '/admin/waitlist',
+    {
+      onRequest: app.requireAction('tickets:view'),
+      schema: {
+        tags: ['admin'],
+        response: {
+          200: adminWaitlistSchema.extend({ success: z.literal(true) }),
+        },
+      },
+    },
+    async () => ({ success: true as const, ...(await adminWaitlist(app.ctx)) }),
+  );
+};
+
+export default waitlistRoutes;

@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { CURRENCY } from '@utsav/domain/constants';
+import { personLimitMessage } from '@utsav/domain/person-limit';
+import { paiseToRupees } from '@utsav/domain/pricing';
+import {
+  joinRefusal,
+  offerOutcome,
+  publicStatus,
+  type WaitlistMe,
+  waitlistClosesAt,
+} from '@utsav/domain/waitlist';
+import { recordAudit } from '../../platform/audit/repo';
+import type { AppContext } from '../../platform/context';
+import { transaction } from '../../platform/db/database';
+import type { EventRow, UserRow, WaitlistEntryRow } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import { msg } from '../../platform/i18n/messages';
+import { countTaken, findCurrentEvent, lockEvent } from '../event/repo';
+import { allowanceOf } from '../tickets/person-limit';
+import type { CheckoutOrder } from '../tickets/purchase-service';
+import { findOrderById, setRazorpayOrderId } from '../tickets/repo';
+import { offerSeats } from './offers';
+import {
+  anyoneWaiting,
+  endOfferHold,
+  findLatestEntry,
+  findLiveEntry,
+  insertEntry,
+  moveEntry,
+  positionOf,
+} from './repo';
+
+// The guest's side of the waitlist: join, see one's place or offer, leave, and pay for an offer. The rules are
+// @utsav/domain/waitlist; offers themselves are made in offers.ts.
+
+/** POST /waitlist. Judged under the event lock, like a hold: two tabs joining at once get one place. */
+export async function joinWaitlist(
+  ctx: AppContext,
+  caller: UserRow,
+  quantity: number,
+): Promise<{ position: number }> {
+  const event = await currentEvent(ctx);
+  const now = ctx.now();
+  const entry = await transaction(ctx.db, async (trx) => {
+    const locked = (await lockEvent(trx, event.id)) ?? event;
+    const allowance = await allowanceOf(trx, ctx, caller.id, locked.id, now);
+    const refusal = joinRefusal({
+      now,
+      closesAt: closesAt(locked),
+      quantity,
+      available: locked.total_tickets - (await countTaken(trx, locked.id, now)),
+      anyoneWaiting: await anyoneWaiting(trx, locked.id),
+      alreadyInLine: (await findLiveEntry(trx, locked.id, caller.id)) !== undefined,
+      allowanceRemaining: allowance.remaining,
+    });
+    if (refusal === 'closed') {
+      throw new AppError('WAITLIST_CLOSED', msg('The waitlist has closed: the event has started.'));
+    }
+    if (refusal === 'already-in-line') {
+      throw new AppError('ALREADY_ON_WAITLIST', msg('You are already on the waitlist.'));
+    }
+    if (refusal === 'not-sold-out') {
+      throw new AppError(
+        'NOT_SOLD_OUT',
+        msg('Tickets are still on sale: you can buy them now instead of joining the waitlist.'),
+      );
+    }
+    if (refusal === 'person-limit') throw new AppError('PERSON_LIMIT_REACHED', personLimitMessage(allowance));
+    const stamp = now.toISOString();
+    const row: WaitlistEntryRow = {
+      id: randomUUID(),
+      event_id: locked.id,
+      user_id: caller.id,
+      quantity,
+      status: 'waiting',
+      joined_at: stamp,
+      offer_order_id: null,
+      offered_at: null,
+      ended_at: null,
+      updated_at: stamp,
+    };
+    await insertEntry(trx, row);
+    await recordAudit(
+      trx,
+      {
+        actorUserId: caller.id,
+        action: 'waitlist.joined',
+        entity: 'waitlist',
+        entityId: row.id,
+        data: { quantity },
+      },
+      now,
+    );
+    return row;
+  });
+  // Seats may be free already (someone ahead could not use them): offer them now rather than on the next pass.
+  await offerSeats(ctx, event.id);
+  return { position: await positionOf(ctx.db, entry) };
+}
+
+/** GET /waitlist/me: the person's latest place, read live (an offer past its end reads expired at once). */
+export async function myWaitlist(ctx: AppContext, caller: UserRow): Promise<WaitlistMe> {
+  const none: WaitlistMe = {
+    status: 'none',
+    position: null,
+    quantity: 0,
+    offerExpiresAt: null,
+    closed: false,
+    amount: null,
+  };
+  const event = await findCurrentEvent(ctx.db);
+  if (!event) return none;
+  const entry = await findLatestEntry(ctx.db, event.id, caller.id);
+  if (!entry) return none;
+  let status = publicStatus(entry.status);
+  if (status === 'none') return none;
+  const order = entry.offer_order_id ? await findOrderById(ctx.db, entry.offer_order_id) : undefined;
+  // The job settles offers every pass; between passes the hold itself says what became of one.
+  if (order && (status === 'offered' || status === 'expired')) {
+    status = offerOutcome({ status: order.status, holdExpiresAt: order.hold_expires_at }, ctx.now());
+  }
+  return {
+    status,
+    position: status === 'waiting' ? await positionOf(ctx.db, entry) : null,
+    quantity: entry.quantity,
+    offerExpiresAt: status === 'offered' && order ? order.hold_expires_at : null,
+    closed: entry.status === 'closed',
+    amount: status === 'offered' && order ? paiseToRupees(order.amount_paise) : null,
+  };
+}
+
+/** DELETE /waitlist/me: leaves the line; an offer's seats go back at once, to the next person in line. */
+export async function leaveWaitlist(ctx: AppContext, caller: UserRow): Promise<void> {
+  const event = await currentEvent(ctx);
+  const now = ctx.now();
+  await transaction(ctx.db, async (trx) => {
+    await lockEvent(trx, event.id);
+    const entry = await findLiveEntry(trx, event.id, caller.id);
+    if (!entry) throw notInLine();
+    if (!(await moveEntry(trx, entry.id, entry.status, 'left', now))) throw notInLine();
+    if (entry.offer_order_id) await endOfferHold(trx, entry.offer_order_id, now);
+    await recordAudit(
+      trx,
+      { actorUserId: caller.id, action: 'waitlist.left', entity: 'waitlist', entityId: entry.id },
+      now,
+    );
+  });
+  await offerSeats(ctx, event.id);
+}
+
+/**
+ * POST /waitlist/me/checkout: the Razorpay order for an offer's hold, in the same shape as create-order, so
+ * the guest pays through the usual checkout and /tickets/verify-payment (or the webhook) issues the tickets.
+ * No waiting-room pass is asked for: the offer is the admission. Opening it twice gives the same order.
+ */
+export async function checkoutOffer(ctx: AppContext, caller: UserRow): Promise<CheckoutOrder> {
+  const event = await currentEvent(ctx);
+  const entry = await findLiveEntry(ctx.db, event.id, caller.id);
+  let order = entry?.offer_order_id ? await findOrderById(ctx.db, entry.offer_order_id) : undefined;
+  if (
+    !entry ||
+    !order ||
+    offerOutcome({ status: order.status, holdExpiresAt: order.hold_expires_at }, ctx.now()) !== 'offered'
+  ) {
+    throw new AppError(
+      'NO_WAITLIST_OFFER',
+      msg('You have no waitlist offer to buy right now. If you had one, it may have run out.'),
+    );
+  }
+  if (!order.razorpay_order_id) {
+    // Outside any transaction, like every provider call; the conditional store below settles a race of two tabs.
+    const razorpayOrder = await ctx
+      .razorpay()
+      .createOrder({
+        amount: order.amount_paise,
+        currency: CURRENCY,
+        receipt: order.id,
+        notes: { orderId: order.id, eventId: order.event_id, userId: caller.id, quantity: order.quantity },
+        payment_capture: true,
+      })
+      .catch((error: unknown) => {
+        ctx.log.error({ err: error, orderId: order!.id }, 'creating the Razorpay order of an offer failed');
+        throw new AppError(
+          'PAYMENT_PROVIDER_ERROR',
+          'We could not start the payment right now. You have not been charged. Please try again in a moment.',
+        );
+      });
+    await setRazorpayOrderId(ctx.db, order.id, razorpayOrder.id, ctx.now());
+    order = (await findOrderById(ctx.db, order.id))!;
+  }
+  const each = paiseToRupees(order.price_per_ticket_paise);
+  return {
+    orderId: order.razorpay_order_id!,
+    amount: paiseToRupees(order.amount_paise),
+    amountPaise: order.amount_paise,
+    currency: CURRENCY,
+    key: ctx.config.razorpay.keyId,
+    quantity: order.quantity,
+    pricePerTicket: each,
+    pricingTier: order.pricing_tier,
+    total: paiseToRupees(order.amount_paise),
+    holdExpiresAt: order.hold_expires_at,
+  };
+}
+
+async function currentEvent(ctx: AppContext): Promise<EventRow> {
+  const event = await findCurrentEvent(ctx.db);
+  if (!event) throw new AppError('EVENT_NOT_FOUND', 'This event is not on sale. Please reload the page.');
+  return event;
+}
+
+function closesAt(event: EventRow): Date {
+  return waitlistClosesAt({ date: event.date, startTime: event.start_time });
+}
+
+function notInLine(): AppError {
+  return new AppError('NOT_ON_WAITLIST', msg('You are not on the waitlist.'));
+}

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { quantitySchema } from './purchase-schema';
+import { istInstant } from './time';
+
+// The fair waitlist (issue 11, part 2). When the event is sold out a guest joins the line for a number of
+// seats; seats that come back (a cancellation, an expired hold, a raised capacity, a refunded late payment) go
+// to the line, in order, as timed offers: the offered seats are held for that person exactly like a checkout's
+// hold, so the inventory invariant (sold + live holds <= capacity) counts them, and everyone else is told
+// SOLD_OUT. An offer not bought in time passes to the next in line. Server and web use these rules.
+
+export const DEFAULT_WAITLIST_OFFER_MINUTES = 30;
+
+/** What GET /waitlist/me answers; 'none' when the person has no place (never joined, or left). */
+export type WaitlistStatus = 'waiting' | 'offered' | 'expired' | 'bought' | 'none';
+
+/**
+ * A place as stored. 'left' (the guest left the line) and 'closed' (the sale closed while they waited) end a
+ * place like 'bought' and 'expired' do; only 'waiting' and 'offered' are live.
+ */
+export type WaitlistEntryStatus = 'waiting' | 'offered' | 'expired' | 'bought' | 'left' | 'closed';
+
+export const LIVE_WAITLIST_STATUSES: readonly WaitlistEntryStatus[] = ['waiting', 'offered'];
+
+/** POST /waitlist: the quantity follows the same per-order cap as a checkout. */
+export function joinWaitlistSchema(cap: number) {
+  return z.object({ quantity: quantitySchema(cap) });
+}
+
+export type JoinWaitlistInput = z.infer<ReturnType<typeof joinWaitlistSchema>>;
+
+/** The answer of GET /waitlist/me, shared by the server (what it sends) and the web (what it reads). */
+export const waitlistMeSchema = z.object({
+  status: z.enum(['waiting', 'offered', 'expired', 'bought', 'none']),
+  /** 1 for the first person still waiting; null unless waiting. */
+  position: z.number().int().positive().nullable(),
+  quantity: z.number().int().nonnegative(),
+  /** ISO instant the offer's hold ends; null unless offered. */
+  offerExpiresAt: z.string().nullable(),
+  /** True when the place ended because the sale closed (status 'expired'). */
+  closed: z.boolean(),
+  /** Rupees the offered seats cost, priced when the offer was made; null unless offered. */
+  amount: z.number().nonnegative().nullable(),
+});
+
+export type WaitlistMe = z.infer<typeof waitlistMeSchema>;
+
+/**
+ * The sale, and with it the line, closes when the event starts (IST): nobody joins after that, no offer is made,
+ * and those still waiting are told once that they did not get a seat.
+ */
+export function waitlistClosesAt(event: { date: string; startTime: string }): Date {
+  return istInstant(event.date, event.startTime);
+}
+
+export type JoinRefusal =
+  /** The line has closed: the event has started. */
+  | 'closed'
+  /** Seats are on sale and nobody waits: buy them instead. */
+  | 'not-sold-out'
+  /** The person already has a live place. */
+  | 'already-in-line'
+  /** The seats would take the person beyond MAX_TICKETS_PER_PERSON. */
+  | 'person-limit';
+
+export interface JoinFacts {
+  now: Date;
+  closesAt: Date;
+  quantity: number;
+  /** Seats free for sale now: capacity - sold - live holds (offers included). */
+  available: number;
+  /** Someone already waits: seats that come back are theirs first, so newcomers join behind them. */
+  anyoneWaiting: boolean;
+  alreadyInLine: boolean;
+  /** How many more seats the per-person cap lets this person hold (see person-limit). */
+  allowanceRemaining: number;
+}
+
+/** Why a person may not join the line now, or null. Checked in this order, so the first reason is the one told. */
+export function joinRefusal(facts: JoinFacts): JoinRefusal | null {
+  if (facts.now.getTime() >= facts.closesAt.getTime()) return 'closed';
+  if (facts.alreadyInLine) return 'already-in-line';
+  if (!facts.anyoneWaiting && facts.available >= facts.quantity) return 'not-sold-out';
+  if (facts.quantity > facts.allowanceRemaining) return 'person-limit';
+  return null;
+}
+
+/** A place in line, in the order the line is served: who joined first, ties broken by id (stable everywhere). */
+export interface PlaceInLine {
+  id: string;
+  quantity: number;
+  /** ISO instant. */
+  joinedAt: string;
+}
+
+export function lineOrder(a: PlaceInLine, b: PlaceInLine): number {
+  if (a.joinedAt !== b.joinedAt) return a.joinedAt < b.joinedAt ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Who gets an offer now, given `available` free seats and the people waiting. Served in line order; a place
+ * asking for more seats than are free keeps its place (it stays first) while later, smaller ones that fit are
+ * offered, so seats never sit idle while someone waiting could take them. Returns the ids to offer, in order.
+ */
+export function planOffers(available: number, waiting: readonly PlaceInLine[]): string[] {
+  const offers: string[] = [];
+  let left = Math.max(0, Math.floor(available));
+  for (const place of [...waiting].sort(lineOrder)) {
+    if (left === 0) break;
+    if (place.quantity <= left) {
+      offers.push(place.id);
+      left -= place.quantity;
+    }
+  }
+  return offers;
+}
+
+/** When an offer made at `now` ends: the offer window, but never after the line closes. */
+export function offerExpiresAt(now: Date, offerMinutes: number, closesAt: Date): Date {
+  return new Date(Math.min(now.getTime() + offerMinutes * 60_000, closesAt.getTime()));
+}
+
+/** The order (hold) behind an offer, as far as its outcome goes. */
+export interface OfferHold {
+  status: 'created' | 'paid' | 'expired' | 'refunded' | 'failed' | 'cancelled';
+  /** ISO instant. */
+  holdExpiresAt: string;
+}
+
+/**
+ * What became of an offer: bought once its order is paid; expired once its hold is no longer live (ran out,
+ * or ended otherwise); still offered while the hold is live. A payment that arrives after the hold ran out is
+ * a late payment like any other (tickets if seats remain, else a full refund) and then reads 'bought' or stays
+ * 'expired' accordingly.
+ */
+export function offerOutcome(hold: OfferHold, now: Date): 'offered' | 'bought' | 'expired' {
+  if (hold.status === 'paid') return 'bought';
+  if (hold.status === 'created' && hold.holdExpiresAt > now.toISOString()) return 'offered';
+  return 'expired';
+}
+
+/** The stored status as the API shows it ('left' is no place at all; 'closed' an expired one). */
+export function publicStatus(status: WaitlistEntryStatus | null): WaitlistStatus {
+  if (status === null || status === 'left') return 'none';
+  if (status === 'closed') return 'expired';
+  return status;
+}
+
+/** Whole minutes and seconds left of an offer, for the countdown ("12:05"); 0:00 once it has run out. */
+export function offerCountdown(expiresAt: string, now: Date): string {
+  const ms = Math.max(0, Date.parse(expiresAt) - now.getTime());
+  const totalSeconds = Math.floor(ms / 1000);
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return `${minutes}:${String(seconds).padStart(2, '0')}`;
+}
+
+/** The outbox key of the "the sale has closed" mail: one per person and event, across instances and restarts. */
+export function waitlistClosedKey(eventId: string, userId: string): string {
+  return `waitlist-closed:${eventId}:${userId}`;
+}
+
+/** The outbox key of an offer's mail: one per offer. */
+export function waitlistOfferKey(entryId: string, offerOrderId: string): string {
+  return `waitlist-offer:${entryId}:${offerOrderId}`;
+}
+
+const lineCount = z.object({ people: z.number().int(), seats: z.number().int() });
+
+/** GET /admin/waitlist: the line with its numbers, shared by the server (what it sends) and the admin view. */
+export const adminWaitlistSchema = z.object({
+  stats: z.object({
+    waiting: lineCount,
+    offered: lineCount,
+    bought: lineCount,
+    expired: lineCount,
+    left: lineCount,
+    closed: lineCount,
+  }),
+  offerMinutes: z.number().int(),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      quantity: z.number().int(),
+      status: z.enum(['waiting', 'offered', 'expired', 'bought', 'left', 'closed']),
+      /** 1 for the first still waiting; null for other statuses. */
+      position: z.number().int().nullable(),
+      joinedAt: z.string(),
+      offeredAt: z.string().nullable(),
+      offerExpiresAt: z.string().nullable(),
+      endedAt: z.string().nullable(),
+    }),
+  ),
+});
+
+export type AdminWaitlist = z.infer<typeof adminWaitlistSchema>;
