@@ -11,8 +11,8 @@ import * as eventInventory from './0011_event_inventory';
 import * as gates from './0013_gates';
 import * as ticketTransfers from './0014_ticket_transfers';
 import * as userLanguage from './0015_user_language';
-import * as orderTicketNames from './0019_order_ticket_names';
 import * as waitlist from './0016_waitlist';
+import * as orderTicketNames from './0019_order_ticket_names';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
