@@ -1,6 +1,6 @@
 import { generateEventKeyPair, signTicketToken } from '@utsav/domain/qr-token';
 import { describe, expect, it } from 'vitest';
-import { ENTER_PRINTED_CODE, explainManualCode } from '../../src/features/scanner/checkin/manual-code';
+import { enterPrintedCode, explainManualCode } from '../../src/features/scanner/checkin/manual-code';
 import {
   checkOffline,
   type OfflineLookup,
@@ -242,12 +242,12 @@ describe('manual entry', () => {
   it('never admits by ticket id, but says what the list knows about it', () => {
     const hint = explainManualCode(ticket.id, find);
     expect(hint).toContain("Asha's ticket …2c3d4e5f is not yet used");
-    expect(hint).toContain(ENTER_PRINTED_CODE);
+    expect(hint).toContain(enterPrintedCode());
   });
 
   it('passes the printed ticket code, typed any way, on to be checked like a QR', () => {
     expect(explainManualCode('UT-7K2M9QX4AB', find)).toBeNull();
     expect(explainManualCode('ut 7k2m 9qx4 ab', find)).toBeNull();
-    expect(explainManualCode('', find)).toBe(ENTER_PRINTED_CODE);
+    expect(explainManualCode('', find)).toBe(enterPrintedCode());
   });
 });

@@ -1,6 +1,11 @@
 import { soldPercentage } from '@utsav/domain/analytics';
 import { REFUSAL_REASONS, type RefusalReason, refusalReason } from '@utsav/domain/gate-pass';
-import type { LiveDevice, LiveGate, LiveGates as LiveView } from '@utsav/domain/gates-live';
+import {
+  type LiveDevice,
+  type LiveGate,
+  type LiveGates as LiveView,
+  UNNAMED_GATE,
+} from '@utsav/domain/gates-live';
 import type { AppContext } from '../../platform/context';
 import { findCurrentEvent } from '../event/repo';
 import {
@@ -24,7 +29,6 @@ export const LIVE_CACHE_MS = 2000;
 /** A phone silent longer than this is shown as offline (it heartbeats every 30 s while the page is open). */
 export const DEVICE_OFFLINE_AFTER_MS = 90_000;
 const HOUR_MS = 3_600_000;
-const UNNAMED_GATE = 'Unnamed gate';
 
 const cache = new WeakMap<AppContext, { at: number; view: Promise<LiveView> }>();
 

@@ -1,10 +1,16 @@
 import { heartbeatRequestSchema, scanRequestSchema, syncRequestSchema } from '@utsav/domain/checkin-schema';
+import {
+  gateAdmitRequestSchema,
+  gateSearchQuerySchema,
+  gateSearchResponseSchema,
+} from '@utsav/domain/gate-search';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
 import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
 import { snapshotJsonSchema, syncResultJsonSchema, toSnapshotJson } from './presenter';
+import { admitFound, searchAtGate } from './search';
 import { CHECKIN_MESSAGES, checkinSnapshot, markExit, markUsed, recordHeartbeat, verifyQr } from './service';
 import { syncAdmissions } from './sync';
 
@@ -17,6 +23,11 @@ const SCANS_PER_MINUTE = 300;
 const SYNCS_PER_MINUTE = 30;
 /** A phone says it is alive every 30 s; a few more for reconnects. */
 const HEARTBEATS_PER_MINUTE = 12;
+/**
+ * Searching by name lists guests: a volunteer with a dead-phone guest searches a few times, someone
+ * collecting the guest list would search thousands of times.
+ */
+const SEARCHES_PER_MINUTE = 30;
 
 const perChecker = (max: number) => ({
   rateLimit: {
@@ -109,6 +120,48 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordHeartbeat(app.ctx, actor(request), request.body);
       return { success: true as const };
     },
+  );
+
+  app.get(
+    '/tickets/checkin/search',
+    {
+      onRequest: gateOnly,
+      config: perChecker(SEARCHES_PER_MINUTE),
+      schema: {
+        tags: ['check-in'],
+        querystring: gateSearchQuerySchema,
+        response: { 200: gateSearchResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      // Names and emails: never kept by a browser or proxy cache.
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, ...(await searchAtGate(app.ctx, actor(request), request.query.q)) };
+    },
+  );
+
+  app.post(
+    '/tickets/checkin/admit',
+    {
+      onRequest: gateOnly,
+      config: perChecker(SEARCHES_PER_MINUTE),
+      schema: {
+        tags: ['check-in'],
+        body: gateAdmitRequestSchema,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            ticket: ticketJsonSchema,
+            message: z.literal(CHECKIN_MESSAGES.admitted),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ticket: toTicketJson(await admitFound(app.ctx, actor(request), request.body)),
+      message: CHECKIN_MESSAGES.admitted,
+    }),
   );
 
   app.get(

@@ -221,7 +221,7 @@ export async function resolveCode(ctx: AppContext, checker: UserRow, qrCode: str
 export function scanSource(
   ctx: AppContext,
   checker: UserRow,
-  input: ScanInput,
+  input: Pick<ScanInput, 'deviceId' | 'gate'>,
   action: ScanAction,
   direction: PassDirection,
   method: ScanMethod,

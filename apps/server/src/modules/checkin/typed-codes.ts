@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { msg } from '../../platform/i18n/messages';
 
 // Typed ticket codes are rate-limited per checker, on top of the scan routes' own limit: a code is only 50
 // bits, and a volunteer types a handful an hour, while a script guessing codes would type thousands. Kept
@@ -24,7 +25,9 @@ export function countTypedCode(ctx: AppContext, checkerId: string): void {
     byChecker.set(checkerId, recent);
     throw new AppError(
       'RATE_LIMITED',
-      `Too many typed codes: at most ${TYPED_CODES_PER_MINUTE} a minute per volunteer. Wait a moment, or scan the QR.`,
+      msg('Too many typed codes: at most {{max}} a minute per volunteer. Wait a moment, or scan the QR.', {
+        max: TYPED_CODES_PER_MINUTE,
+      }),
     );
   }
   recent.push(now);

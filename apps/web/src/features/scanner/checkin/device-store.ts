@@ -1,4 +1,4 @@
-import type { ScanCounter } from './scan-outcome';
+import type { ScanOutcome } from './scan-outcome';
 
 // Small per-device settings and counters in localStorage (synchronous, so the page draws them at once).
 // Everything here belongs to the phone, not to the volunteer: a second volunteer taking over the same
@@ -12,6 +12,10 @@ export interface ScannerStats {
   validEntries: number;
   alreadyUsed: number;
   invalidCodes: number;
+  /** Guests this phone recorded going out (re-entry on). */
+  exits: number;
+  /** Admissions of guests back from a pass; also counted in validEntries. */
+  reentries: number;
 }
 
 export const EMPTY_STATS: ScannerStats = {
@@ -19,6 +23,8 @@ export const EMPTY_STATS: ScannerStats = {
   validEntries: 0,
   alreadyUsed: 0,
   invalidCodes: 0,
+  exits: 0,
+  reentries: 0,
 };
 
 export interface DeviceSettings {
@@ -79,6 +85,8 @@ export function loadStats(): ScannerStats {
     validEntries: count(stored?.validEntries),
     alreadyUsed: count(stored?.alreadyUsed),
     invalidCodes: count(stored?.invalidCodes),
+    exits: count(stored?.exits),
+    reentries: count(stored?.reentries),
   };
 }
 
@@ -86,9 +94,13 @@ export function saveStats(stats: ScannerStats): void {
   write(STATS_KEY, stats);
 }
 
-/** Every scan adds to Total Scanned; a decided scan also adds to its own counter. */
-export function countScan(stats: ScannerStats, counter: ScanCounter): ScannerStats {
+/** Every scan adds to Total Scanned; a decided scan also adds to its own counter, a re-entry to Re-entries. */
+export function countScan(
+  stats: ScannerStats,
+  outcome: Pick<ScanOutcome, 'counter' | 'reentry'>,
+): ScannerStats {
   const next = { ...stats, totalScanned: stats.totalScanned + 1 };
-  if (counter) next[counter] += 1;
+  if (outcome.counter) next[outcome.counter] += 1;
+  if (outcome.reentry) next.reentries += 1;
   return next;
 }

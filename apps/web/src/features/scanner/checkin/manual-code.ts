@@ -1,15 +1,24 @@
 import { TICKET_TOKEN_PREFIX } from '@utsav/domain/qr-token';
 import { normalizeTicketCode } from '@utsav/domain/ticket-code';
+import { i18n } from '../../../lib/i18n/i18n';
 import type { SnapshotTicket } from './offline-check';
 
-export const ENTER_PRINTED_CODE = `Enter the ticket code printed under the QR (UT- and 10 letters or digits), or the full code starting with ${TICKET_TOKEN_PREFIX}.`;
+export function enterPrintedCode(): string {
+  return i18n.t('scanner.manual.enterPrinted', { prefix: TICKET_TOKEN_PREFIX });
+}
 
-const STATUS_WORDS: Record<SnapshotTicket['status'], string> = {
-  active: 'not yet used',
-  used: 'already used',
-  cancelled: 'cancelled',
-  transferred: 'transferred to someone else',
-};
+function statusWords(status: SnapshotTicket['status']): string {
+  switch (status) {
+    case 'active':
+      return i18n.t('scanner.manual.status.active');
+    case 'used':
+      return i18n.t('scanner.manual.status.used');
+    case 'cancelled':
+      return i18n.t('scanner.manual.status.cancelled');
+    case 'transferred':
+      return i18n.t('scanner.manual.status.transferred');
+  }
+}
 
 /**
  * Manual entry admits with the full signed code or the ticket code (UT-XXXXXXXXXX, 50 random bits, typed
@@ -24,14 +33,20 @@ export function explainManualCode(
   const value = text.trim();
   if (value.startsWith(`${TICKET_TOKEN_PREFIX}.`)) return null;
   if (normalizeTicketCode(value)) return null;
-  if (value === '') return ENTER_PRINTED_CODE;
+  if (value === '') return enterPrintedCode();
   const known = findTicket(value) ?? findTicket(value.toLowerCase());
+  // Two sentences: why not, then what to do instead.
   if (known) {
-    const who = known.holderFirstName ? `${known.holderFirstName}'s ticket` : 'This ticket';
-    return `${who} …${known.id.slice(-8)} is ${STATUS_WORDS[known.status]}, but a ticket id alone cannot admit anyone. ${ENTER_PRINTED_CODE}`;
+    const words = {
+      name: known.holderFirstName ?? '',
+      id: known.id.slice(-8),
+      status: statusWords(known.status),
+    };
+    const why = known.holderFirstName
+      ? i18n.t('scanner.manual.knownTicket', words)
+      : i18n.t('scanner.manual.knownTicketUnnamed', words);
+    return `${why} ${enterPrintedCode()}`;
   }
-  if (/^[0-9a-f-]{8,36}$/i.test(value)) {
-    return `That is a ticket id, which cannot admit anyone on its own. ${ENTER_PRINTED_CODE}`;
-  }
-  return ENTER_PRINTED_CODE;
+  if (/^[0-9a-f-]{8,36}$/i.test(value)) return `${i18n.t('scanner.manual.ticketId')} ${enterPrintedCode()}`;
+  return enterPrintedCode();
 }

@@ -1,6 +1,7 @@
 import { decidePass, type PassDirection } from '@utsav/domain/gate-pass';
 import { verifyTicketToken } from '@utsav/domain/qr-token';
 import { normalizeTicketCode, ticketCodeDigest } from '@utsav/domain/ticket-code';
+import { i18n } from '../../../lib/i18n/i18n';
 import {
   admittedOutcome,
   alreadyUsedOutcome,
@@ -78,7 +79,7 @@ export function checkOffline(
   if (!meta) {
     return {
       admit: false,
-      outcome: networkOutcome('No offline ticket list on this device yet: connect once to download it'),
+      outcome: networkOutcome(i18n.t('scanner.outcome.noOfflineList')),
     };
   }
   const typed = normalizeTicketCode(code);
@@ -90,7 +91,7 @@ export function checkOffline(
         admit: false,
         outcome: meta.codeKey
           ? { tone: 'danger', title: SCAN_TITLES.notFound, counter: 'invalidCodes' }
-          : networkOutcome('This phone’s ticket list is too old for typed codes: connect to refresh it'),
+          : networkOutcome(i18n.t('scanner.outcome.listTooOld')),
       };
     }
     return decideTicket(found.id, lookup, now, direction);
@@ -102,7 +103,7 @@ export function checkOffline(
     // A broken public key in the stored list: refusing everyone quietly would be worse than saying so.
     return {
       admit: false,
-      outcome: networkOutcome('The offline ticket list is damaged: connect to refresh it'),
+      outcome: networkOutcome(i18n.t('scanner.outcome.listDamaged')),
     };
   }
   if (!verification.ok) {
@@ -116,8 +117,8 @@ export function checkOffline(
       admit: false,
       outcome: invalidTicketOutcome(
         verification.reason === 'wrong-event'
-          ? 'This code is for another event'
-          : 'The code is not signed by Utsav',
+          ? i18n.t('scanner.outcome.otherEvent')
+          : i18n.t('scanner.outcome.notSigned'),
       ),
     };
   }
@@ -149,8 +150,8 @@ function decideTicket(
         holderFirstName,
         outcome:
           outcome === 'exited'
-            ? exitedOutcome(holderFirstName ?? 'Guest', true)
-            : admittedOutcome(holderFirstName ?? 'Guest', true),
+            ? exitedOutcome(holderFirstName ?? '', true)
+            : admittedOutcome(holderFirstName ?? '', true, true),
       };
     }
     if (outcome === 'not_inside') return { admit: false, outcome: notInsideOutcome() };
@@ -161,7 +162,10 @@ function decideTicket(
   }
   const queued = lookup.queued(ticketId);
   if (queued && queued.direction !== 'out') {
-    return { admit: false, outcome: alreadyUsedOutcome(queued.scannedAt, 'this device (offline)', now) };
+    return {
+      admit: false,
+      outcome: alreadyUsedOutcome(queued.scannedAt, i18n.t('scanner.outcome.thisDeviceOffline'), now),
+    };
   }
   if (ticket?.status === 'used')
     return { admit: false, outcome: alreadyUsedOutcome(ticket.usedAt, null, now) };
@@ -174,6 +178,6 @@ function decideTicket(
     admit: true,
     ticketId,
     holderFirstName,
-    outcome: admittedOutcome(holderFirstName ?? 'Guest', true),
+    outcome: admittedOutcome(holderFirstName ?? '', true),
   };
 }

@@ -1,33 +1,60 @@
 import { EVENT_TIMEZONE } from '@utsav/domain/constants';
 import { ApiError } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n/i18n';
+import { currentLocale } from '../../../lib/i18n/language';
 
-// What the gate shows after a scan: guest-side §8 "Scanner outcomes", word for word, as pure functions so
-// every branch is unit-tested (test/unit/scan-outcome.test.ts) and the page only draws the result.
+// What the gate shows after a scan: guest-side §8 "Scanner outcomes" (word for word in English, catalog
+// area scanner.outcome in every language), as pure functions so every branch is unit-tested
+// (test/unit/scan-outcome.test.ts) and the page only draws the result. The words are taken in the
+// language of the moment of the scan: an answer is read once, right then.
 
+/** Titles by what happened; the catalog has them in each language. */
 export const SCAN_TITLES = {
-  emptyCode: 'Invalid QR Code',
-  alreadyUsed: 'Already Used',
-  cancelled: 'Ticket Cancelled',
-  transferred: 'Ticket Transferred',
-  invalidTicket: 'Invalid Ticket',
-  notFound: 'Ticket Not Found',
-  invalidFormat: 'Invalid QR Format',
-  invalidRequest: 'Invalid Request',
-  network: 'Network Error, check your internet connection',
-  failed: 'Verification Failed',
-} as const;
-
-export const UNABLE_TO_VERIFY = 'Unable to verify ticket';
+  get emptyCode() {
+    return i18n.t('scanner.outcome.invalidQrCode');
+  },
+  get alreadyUsed() {
+    return i18n.t('scanner.outcome.alreadyUsed');
+  },
+  get cancelled() {
+    return i18n.t('scanner.outcome.cancelled');
+  },
+  get transferred() {
+    return i18n.t('scanner.outcome.transferred');
+  },
+  get invalidTicket() {
+    return i18n.t('scanner.outcome.invalidTicket');
+  },
+  get notFound() {
+    return i18n.t('scanner.outcome.notFound');
+  },
+  get invalidFormat() {
+    return i18n.t('scanner.outcome.invalidFormat');
+  },
+  get invalidRequest() {
+    return i18n.t('scanner.outcome.invalidRequest');
+  },
+  get network() {
+    return i18n.t('scanner.outcome.network');
+  },
+  get failed() {
+    return i18n.t('scanner.outcome.failed');
+  },
+};
 
 export function welcomeTitle(name: string): string {
-  return `Entry Allowed, Welcome ${name}!`;
+  return i18n.t('scanner.outcome.welcome', { name });
+}
+
+function guestWord(): string {
+  return i18n.t('scanner.outcome.guest');
 }
 
 /** success = green "go", warning = amber "stop, seen before", danger = red "stop", unknown = grey "try again". */
 export type ScanTone = 'success' | 'exit' | 'warning' | 'danger' | 'unknown';
 
 /** Which of the four device counters (guest-side §3 scanner stats) a scan adds to, besides totalScanned. */
-export type ScanCounter = 'validEntries' | 'alreadyUsed' | 'invalidCodes' | null;
+export type ScanCounter = 'validEntries' | 'alreadyUsed' | 'invalidCodes' | 'exits' | null;
 
 export interface ScanOutcome {
   tone: ScanTone;
@@ -38,6 +65,8 @@ export interface ScanOutcome {
   counter: ScanCounter;
   /** Admitted from the device's own ticket list while the network was down (queued for sync). */
   offline?: boolean;
+  /** An admission of a guest who had gone out on a pass (re-entry on): counted apart as well. */
+  reentry?: boolean;
 }
 
 /** The ticket fields of verify-qr / mark-used that decide what the gate says. */
@@ -57,13 +86,14 @@ export interface CheckinTicket {
 export function formatScanTime(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  const time = new Intl.DateTimeFormat('en-IN', {
+  const locale = currentLocale();
+  const time = new Intl.DateTimeFormat(locale, {
     timeZone: EVENT_TIMEZONE,
     hour: 'numeric',
     minute: '2-digit',
   }).format(at);
   const day = (instant: Date) =>
-    new Intl.DateTimeFormat('en-IN', { timeZone: EVENT_TIMEZONE, day: 'numeric', month: 'short' }).format(
+    new Intl.DateTimeFormat(locale, { timeZone: EVENT_TIMEZONE, day: 'numeric', month: 'short' }).format(
       instant,
     );
   return day(at) === day(now) ? time : `${day(at)}, ${time}`;
@@ -75,27 +105,29 @@ export function previousScanDetail(
   scannedBy: string | null | undefined,
   now?: Date,
 ): string | undefined {
-  const parts: string[] = [];
-  if (usedAt) parts.push(`at ${formatScanTime(usedAt, now)}`);
-  if (scannedBy) parts.push(`by ${scannedBy}`);
-  return parts.length > 0 ? `Previous scan ${parts.join(' ')}` : undefined;
+  const time = usedAt ? formatScanTime(usedAt, now) : null;
+  if (time && scannedBy) return i18n.t('scanner.outcome.previousScanAtBy', { time, name: scannedBy });
+  if (time) return i18n.t('scanner.outcome.previousScanAt', { time });
+  if (scannedBy) return i18n.t('scanner.outcome.previousScanBy', { name: scannedBy });
+  return undefined;
 }
 
 export function emptyCodeOutcome(): ScanOutcome {
   return {
     tone: 'danger',
     title: SCAN_TITLES.emptyCode,
-    detail: 'QR code is empty or malformed',
+    detail: i18n.t('scanner.outcome.emptyOrMalformed'),
     counter: 'invalidCodes',
   };
 }
 
-export function admittedOutcome(name: string, offline = false): ScanOutcome {
+export function admittedOutcome(name: string, offline = false, reentry = false): ScanOutcome {
   return {
     tone: 'success',
-    title: welcomeTitle(name.trim() || 'Guest'),
+    ...(reentry ? { reentry: true } : {}),
+    title: welcomeTitle(name.trim() || guestWord()),
     counter: 'validEntries',
-    ...(offline ? { offline: true, detail: 'Saved on this phone, syncs when back online' } : {}),
+    ...(offline ? { offline: true, detail: i18n.t('scanner.outcome.savedOffline') } : {}),
   };
 }
 
@@ -117,11 +149,9 @@ export function alreadyUsedOutcome(
 export function exitedOutcome(name: string, offline = false): ScanOutcome {
   return {
     tone: 'exit',
-    title: `Exit recorded, see you soon ${name.trim() || 'Guest'}!`,
-    detail: offline
-      ? 'Saved on this phone, syncs when back online'
-      : 'They may come back in once with this ticket',
-    counter: null,
+    title: i18n.t('scanner.outcome.exited', { name: name.trim() || guestWord() }),
+    detail: offline ? i18n.t('scanner.outcome.savedOffline') : i18n.t('scanner.outcome.mayComeBack'),
+    counter: 'exits',
     ...(offline ? { offline: true } : {}),
   };
 }
@@ -129,8 +159,8 @@ export function exitedOutcome(name: string, offline = false): ScanOutcome {
 export function notInsideOutcome(): ScanOutcome {
   return {
     tone: 'warning',
-    title: 'Not Inside',
-    detail: 'This ticket has not entered, or is already out',
+    title: i18n.t('scanner.outcome.notInside'),
+    detail: i18n.t('scanner.outcome.notInsideDetail'),
     counter: null,
   };
 }
@@ -138,8 +168,8 @@ export function notInsideOutcome(): ScanOutcome {
 export function reentryClosedOutcome(): ScanOutcome {
   return {
     tone: 'danger',
-    title: 'No Re-entry',
-    detail: 'Re-entry is not allowed at this event',
+    title: i18n.t('scanner.outcome.noReentry'),
+    detail: i18n.t('scanner.outcome.noReentryDetail'),
     counter: 'invalidCodes',
   };
 }
@@ -153,7 +183,7 @@ export function transferredOutcome(): ScanOutcome {
   return {
     tone: 'danger',
     title: SCAN_TITLES.transferred,
-    detail: 'This ticket was transferred to someone else, who has a new QR code.',
+    detail: i18n.t('scanner.outcome.transferredDetail'),
     counter: 'invalidCodes',
   };
 }
@@ -173,7 +203,7 @@ export function networkOutcome(detail?: string): ScanOutcome {
 
 /** The name a guest is welcomed with: the ticket's holder, else the buyer. */
 export function guestName(ticket: CheckinTicket): string {
-  return ticket.holderName?.trim() || ticket.user?.name?.trim() || 'Guest';
+  return ticket.holderName?.trim() || ticket.user?.name?.trim() || guestWord();
 }
 
 /**
@@ -219,7 +249,12 @@ export function outcomeForError(error: unknown, now?: Date): ScanOutcome {
   if (error.status === 409 && error.code === 'NOT_INSIDE') return notInsideOutcome();
   if (error.status === 409 && error.code === 'REENTRY_DISABLED') return reentryClosedOutcome();
   if (error.status === 429) {
-    return { tone: 'unknown', title: 'Too Many Typed Codes', detail: error.message, counter: null };
+    return {
+      tone: 'unknown',
+      title: i18n.t('scanner.outcome.tooManyTyped'),
+      detail: error.message,
+      counter: null,
+    };
   }
   if (error.status === 400) {
     if (error.code === 'ALREADY_USED') {
@@ -243,5 +278,10 @@ export function outcomeForError(error: unknown, now?: Date): ScanOutcome {
 }
 
 export function failedOutcome(): ScanOutcome {
-  return { tone: 'unknown', title: SCAN_TITLES.failed, detail: UNABLE_TO_VERIFY, counter: null };
+  return {
+    tone: 'unknown',
+    title: SCAN_TITLES.failed,
+    detail: i18n.t('scanner.outcome.unableToVerify'),
+    counter: null,
+  };
 }

@@ -3,6 +3,7 @@ import type { PassDirection } from '@utsav/domain/gate-pass';
 import { normalizeScannedCode, parseTicketTokenUnverified } from '@utsav/domain/qr-token';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, apiRequest, isAbortError } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n/i18n';
 import { getCheckinSnapshot } from '../api/get-checkin-snapshot';
 import { markExit } from '../api/mark-exit';
 import { markUsed } from '../api/mark-used';
@@ -67,6 +68,8 @@ export interface OfflineCheckin {
   /** Decides a scanned code, as an entry or (re-entry on) an exit: online when possible, else from the device's list. Never throws. */
   check(code: string, direction?: PassDirection): Promise<ScanOutcome>;
   findTicket(id: string): SnapshotTicket | undefined;
+  /** What the server just said of a ticket (an admission from search): the offline list learns it. */
+  learn(ticket: CheckinTicket | undefined): void;
   syncNow(): Promise<void>;
   refreshSnapshot(): Promise<void>;
   dismissConflicts(): Promise<void>;
@@ -198,8 +201,8 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
         if (isNetworkFailure(error)) setServerReachable(false);
         setSnapshotError(
           error instanceof Error && !isNetworkFailure(error)
-            ? `Could not download the ticket list: ${error.message}`
-            : 'Could not download the ticket list',
+            ? i18n.t('scanner.offline.downloadFailedBecause', { message: error.message })
+            : i18n.t('scanner.offline.downloadFailed'),
         );
       } finally {
         snapshotInFlight.current = null;
@@ -331,7 +334,7 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
         if (direction === 'out') {
           const exited = await markExit(body, budget.signal);
           rememberTicket(exited.ticket ? { ...exited.ticket, status: 'used' } : undefined);
-          return exitedOutcome(exited.ticket ? guestName(exited.ticket) : 'Guest');
+          return exitedOutcome(exited.ticket ? guestName(exited.ticket) : '');
         }
         const verified = await verifyQr(body, budget.signal);
         const settled = outcomeForVerifiedTicket(verified.ticket);
@@ -342,7 +345,9 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
         const marked = await markUsed(body, budget.signal);
         const ticket = marked.ticket ?? verified.ticket;
         rememberTicket(ticket ? { ...ticket, status: 'used' } : undefined);
-        return admittedOutcome(ticket ? guestName(ticket) : 'Guest');
+        // verify-qr said the holder was out on a pass: this admission is a re-entry.
+        const reentry = verified.ticket?.status === 'used';
+        return admittedOutcome(ticket ? guestName(ticket) : '', false, reentry);
       } catch (error) {
         if (isNetworkFailure(error) || (isAbortError(error) && budget.expired())) {
           setServerReachable(false);
@@ -465,6 +470,7 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
       snapshotError,
       check,
       findTicket,
+      learn: rememberTicket,
       syncNow,
       refreshSnapshot,
       dismissConflicts,
@@ -480,6 +486,7 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
       snapshotError,
       check,
       findTicket,
+      rememberTicket,
       syncNow,
       refreshSnapshot,
       dismissConflicts,

@@ -1,4 +1,5 @@
 import { Cloud, CloudOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 /** The pill under the title: online or offline in words and icon, and how many admissions wait to sync. */
 export function ConnectionStatus({
@@ -10,6 +11,7 @@ export function ConnectionStatus({
   queued: number;
   syncing: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <p
       data-testid="connection-status"
@@ -24,10 +26,12 @@ export function ConnectionStatus({
       ) : (
         <CloudOff aria-hidden="true" className="size-4" />
       )}
-      <span>{online ? 'Online' : 'Offline'}</span>
+      <span>{online ? t('scanner.connection.online') : t('scanner.connection.offline')}</span>
       <span aria-hidden="true">·</span>
       <span data-testid="queue-size">
-        {syncing && queued > 0 ? `Syncing ${queued}` : `${queued} waiting to sync`}
+        {syncing && queued > 0
+          ? t('scanner.connection.syncing', { count: queued })
+          : t('scanner.connection.waiting', { count: queued })}
       </span>
     </p>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DeviceSettings as Settings } from '../checkin/device-store';
 
 /** The gate name recorded with each scan, sound/vibration, and the device id (for the organiser's logs). */
@@ -9,19 +10,20 @@ export function DeviceSettings({
   settings: Settings;
   onChange: (next: Settings) => void;
 }) {
+  const { t } = useTranslation();
   const gateId = useId();
   const feedbackId = useId();
   return (
-    <section aria-label="Device settings" className="card space-y-3 p-4">
+    <section aria-label={t('scanner.settings.label')} className="card space-y-3 p-4">
       <div className="flex flex-col gap-1.5">
         <label htmlFor={gateId} className="text-sm font-semibold text-gold-200">
-          Gate name (optional)
+          {t('scanner.settings.gate')}
         </label>
         <input
           id={gateId}
           value={settings.gate}
           maxLength={40}
-          placeholder="e.g. Gate A"
+          placeholder={t('scanner.settings.gatePlaceholder')}
           autoComplete="off"
           onChange={(event) => onChange({ ...settings, gate: event.target.value })}
           className="min-h-11 rounded-xl border border-gold-400/40 bg-maroon-950 px-3 text-cream placeholder:text-maroon-300 focus:border-saffron-300 focus:outline-none"
@@ -35,10 +37,10 @@ export function DeviceSettings({
           onChange={(event) => onChange({ ...settings, feedback: event.target.checked })}
           className="size-5 accent-saffron-400"
         />
-        Beep and vibrate on each result
+        {t('scanner.settings.feedback')}
       </label>
       <p className="text-xs text-maroon-200">
-        Device id <span className="font-mono">{settings.deviceId.slice(0, 8)}</span>
+        {t('scanner.settings.deviceId')} <span className="font-mono">{settings.deviceId.slice(0, 8)}</span>
       </p>
     </section>
   );

@@ -1,5 +1,6 @@
 import type { PassDirection } from '@utsav/domain/gate-pass';
 import { Flashlight, FlashlightOff, LogIn, LogOut } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 
 interface GateBarProps {
   gate: string;
@@ -23,27 +24,36 @@ const MODE_BUTTON =
  */
 export function GateBar(props: GateBarProps) {
   const { gate, admitted, mode, reentryAllowed, onModeChange, torchAvailable, torchOn, onTorch } = props;
+  const { t } = useTranslation();
   return (
     <section
-      aria-label="Gate"
+      aria-label={t('scanner.gateBar.label')}
       className="sticky top-16 z-20 -mx-4 mt-2 border-y border-gold-400/30 bg-maroon-950/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border"
     >
       <div className="flex items-center justify-between gap-3">
         <p className="min-w-0 truncate text-lg font-bold text-cream" data-testid="gate-name">
-          {gate.trim() || 'Gate not named'}
+          {gate.trim() || t('scanner.gateBar.unnamed')}
         </p>
         <p className="shrink-0 text-right text-sm text-maroon-100">
-          <span data-testid="phone-count" className="text-2xl font-extrabold text-green-300 tabular-nums">
-            {admitted}
-          </span>{' '}
-          in on this phone
+          <Trans
+            i18nKey="scanner.gateBar.phoneCount"
+            count={admitted}
+            components={{
+              count: (
+                <span
+                  data-testid="phone-count"
+                  className="text-2xl font-extrabold text-green-300 tabular-nums"
+                />
+              ),
+            }}
+          />
         </p>
         {torchAvailable && (
           <button
             type="button"
             onClick={onTorch}
             aria-pressed={torchOn}
-            aria-label={torchOn ? 'Torch off' : 'Torch on'}
+            aria-label={torchOn ? t('scanner.gateBar.torchOff') : t('scanner.gateBar.torchOn')}
             className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-gold-300 text-ink"
           >
             {torchOn ? (
@@ -56,7 +66,7 @@ export function GateBar(props: GateBarProps) {
       </div>
       {reentryAllowed && (
         <fieldset className="mt-2">
-          <legend className="sr-only">Scan mode</legend>
+          <legend className="sr-only">{t('scanner.gateBar.mode')}</legend>
           <div className="flex gap-2">
             <button
               type="button"
@@ -65,7 +75,7 @@ export function GateBar(props: GateBarProps) {
               className={`${MODE_BUTTON} ${mode === 'in' ? 'bg-green-700 text-white' : 'bg-maroon-900 text-maroon-100'}`}
             >
               <LogIn aria-hidden="true" className="size-5" />
-              Entry
+              {t('scanner.gateBar.entry')}
             </button>
             <button
               type="button"
@@ -74,12 +84,12 @@ export function GateBar(props: GateBarProps) {
               className={`${MODE_BUTTON} ${mode === 'out' ? 'bg-sky-800 text-white' : 'bg-maroon-900 text-maroon-100'}`}
             >
               <LogOut aria-hidden="true" className="size-5" />
-              Exit
+              {t('scanner.gateBar.exit')}
             </button>
           </div>
           {mode === 'out' && (
             <p role="status" className="mt-1.5 text-center text-sm font-semibold text-sky-200">
-              Exit mode: scanning records guests going out
+              {t('scanner.gateBar.exitMode')}
             </p>
           )}
         </fieldset>

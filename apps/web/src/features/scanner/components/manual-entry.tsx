@@ -1,5 +1,6 @@
 import { Keyboard } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
 
 interface ManualEntryProps {
@@ -15,6 +16,7 @@ interface ManualEntryProps {
  * printed under the QR. A keyboard-wedge barcode reader "types" into this field too.
  */
 export function ManualEntry({ onSubmit, explain, busy }: ManualEntryProps) {
+  const { t } = useTranslation();
   const [value, setValue] = useState('');
   const [hint, setHint] = useState<string | null>(null);
   const inputId = useId();
@@ -33,11 +35,11 @@ export function ManualEntry({ onSubmit, explain, busy }: ManualEntryProps) {
   return (
     <section aria-labelledby={`${inputId}-title`} className="card p-4">
       <h2 id={`${inputId}-title`} className="text-lg font-semibold text-gold-200">
-        Enter a code by hand
+        {t('scanner.manual.title')}
       </h2>
       <form onSubmit={submit} className="mt-3 flex flex-col gap-2">
         <label htmlFor={inputId} className="text-sm text-maroon-100">
-          Ticket code printed under the QR (UT-…)
+          {t('scanner.manual.label')}
         </label>
         <div className="flex gap-2">
           <input
@@ -58,7 +60,7 @@ export function ManualEntry({ onSubmit, explain, busy }: ManualEntryProps) {
             className="min-h-12 min-w-0 flex-1 rounded-xl border border-gold-400/40 bg-maroon-950 px-3 font-mono text-cream placeholder:text-maroon-300 focus:border-saffron-300 focus:outline-none"
           />
           <Button type="submit" loading={busy} icon={<Keyboard aria-hidden="true" className="size-4" />}>
-            Check
+            {t('scanner.manual.check')}
           </Button>
         </div>
         {hint && (

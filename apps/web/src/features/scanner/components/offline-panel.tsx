@@ -1,4 +1,7 @@
 import { RefreshCw, TriangleAlert, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n/i18n';
+import { currentLocale } from '../../../lib/i18n/language';
 import { Button } from '../../../ui/button';
 import type { SyncConflict } from '../checkin/checkin-db';
 import type { SnapshotMeta } from '../checkin/offline-check';
@@ -6,27 +9,33 @@ import { formatScanTime } from '../checkin/scan-outcome';
 
 export const CONFLICTS_ID = 'sync-conflicts';
 
-const CONFLICT_WORDS: Record<SyncConflict['outcome'], string> = {
-  already_used: 'was already used',
-  cancelled: 'was cancelled',
-  not_found: 'is not a ticket the server knows',
-  invalid: 'was refused as invalid by the server',
-  not_inside: 'was not inside when its exit reached the server',
-  reentry_closed: 'could not pass: re-entry is not allowed',
-  transferred: 'was transferred to someone else',
-};
-
-/** "ticket …a1b2c3d4 admitted offline here at 7:45 pm was already used at 7:42 pm by Asha". */
+/** "Ticket …a1b2c3d4 admitted offline here at 7:45 pm was already used at 7:42 pm by Asha." */
 export function conflictText(conflict: SyncConflict): string {
-  const used = [
-    conflict.usedAt ? `at ${formatScanTime(conflict.usedAt)}` : '',
-    conflict.scannedBy ? `by ${conflict.scannedBy}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  return `Ticket …${conflict.ticketId.slice(-8)} admitted offline here at ${formatScanTime(conflict.scannedAt)} ${
-    CONFLICT_WORDS[conflict.outcome]
-  }${conflict.outcome === 'already_used' && used ? ` ${used}` : ''}.`;
+  const words = {
+    id: conflict.ticketId.slice(-8),
+    time: formatScanTime(conflict.scannedAt),
+    usedAt: conflict.usedAt ? formatScanTime(conflict.usedAt) : '',
+    name: conflict.scannedBy ?? '',
+  };
+  switch (conflict.outcome) {
+    case 'already_used':
+      if (words.usedAt && words.name) return i18n.t('scanner.offline.conflict.already_used_at_by', words);
+      if (words.usedAt) return i18n.t('scanner.offline.conflict.already_used_at', words);
+      if (words.name) return i18n.t('scanner.offline.conflict.already_used_by', words);
+      return i18n.t('scanner.offline.conflict.already_used', words);
+    case 'cancelled':
+      return i18n.t('scanner.offline.conflict.cancelled', words);
+    case 'not_found':
+      return i18n.t('scanner.offline.conflict.not_found', words);
+    case 'invalid':
+      return i18n.t('scanner.offline.conflict.invalid', words);
+    case 'not_inside':
+      return i18n.t('scanner.offline.conflict.not_inside', words);
+    case 'reentry_closed':
+      return i18n.t('scanner.offline.conflict.reentry_closed', words);
+    case 'transferred':
+      return i18n.t('scanner.offline.conflict.transferred', words);
+  }
 }
 
 interface OfflinePanelProps {
@@ -55,23 +64,28 @@ export function OfflinePanel({
   onRefreshList,
   onDismissConflicts,
 }: OfflinePanelProps) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="offline-title" className="card p-4">
       <h2 id="offline-title" className="text-lg font-semibold text-gold-200">
-        Offline scanning
+        {t('scanner.offline.title')}
       </h2>
       <p data-testid="snapshot-info" className="mt-2 text-sm text-maroon-100">
         {meta
-          ? `Ticket list: ${meta.ticketCount.toLocaleString('en-IN')} tickets, downloaded ${formatScanTime(meta.downloadedAt)}. Scanning goes on if the network drops.`
-          : 'No ticket list on this device yet: offline scanning starts once it has been downloaded.'}
+          ? t('scanner.offline.list', {
+              count: meta.ticketCount,
+              formattedCount: meta.ticketCount.toLocaleString(currentLocale()),
+              time: formatScanTime(meta.downloadedAt),
+            })
+          : t('scanner.offline.noList')}
       </p>
       {snapshotError && online && <p className="mt-1 text-sm text-amber-200">{snapshotError}</p>}
       <p className="mt-1 text-sm text-maroon-100">
         {queued > 0
-          ? `${queued} offline ${queued === 1 ? 'admission waits' : 'admissions wait'} to sync.`
+          ? t('scanner.offline.waiting', { count: queued })
           : lastSyncAt
-            ? `Everything synced (last at ${formatScanTime(lastSyncAt)}).`
-            : 'Nothing waiting to sync.'}
+            ? t('scanner.offline.synced', { time: formatScanTime(lastSyncAt) })
+            : t('scanner.offline.nothingWaiting')}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button
@@ -82,10 +96,10 @@ export function OfflinePanel({
           icon={<RefreshCw aria-hidden="true" className="size-4" />}
           onClick={onSync}
         >
-          Sync now
+          {t('scanner.offline.syncNow')}
         </Button>
         <Button variant="ghost" size="sm" disabled={!online} onClick={onRefreshList}>
-          Refresh ticket list
+          {t('scanner.offline.refreshList')}
         </Button>
       </div>
 
@@ -94,18 +108,18 @@ export function OfflinePanel({
           <div className="flex items-start justify-between gap-2">
             <h3 className="flex items-center gap-2 font-bold">
               <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
-              Conflicts: {conflicts.length}
+              {t('scanner.offline.conflicts', { count: conflicts.length })}
             </h3>
             <button
               type="button"
               onClick={onDismissConflicts}
               className="-m-1 rounded-full p-1 hover:bg-amber-200"
-              aria-label="Clear the conflict list"
+              aria-label={t('scanner.offline.clearConflicts')}
             >
               <X aria-hidden="true" className="size-5" />
             </button>
           </div>
-          <p className="mt-1 text-sm">Guests admitted offline whose ticket the server had already settled:</p>
+          <p className="mt-1 text-sm">{t('scanner.offline.conflictsIntro')}</p>
           <ul className="mt-2 space-y-1.5 text-sm font-medium">
             {conflicts.map((conflict) => (
               <li key={conflict.localId}>{conflictText(conflict)}</li>

@@ -1,8 +1,11 @@
 import { SCANNER_RESULT_OVERLAY_MS } from '@utsav/domain/constants';
 import type { PassDirection } from '@utsav/domain/gate-pass';
+import type { FoundTicket } from '@utsav/domain/gate-search';
 import { TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { admitFromSearch } from '../checkin/admit-from-search';
 import {
   countScan,
   EMPTY_STATS,
@@ -24,6 +27,7 @@ import { CameraView } from './camera-view';
 import { ConnectionStatus } from './connection-status';
 import { DeviceSettings } from './device-settings';
 import { GateBar } from './gate-bar';
+import { GuestSearch } from './guest-search';
 import { ManualEntry } from './manual-entry';
 import { CONFLICTS_ID, OfflinePanel } from './offline-panel';
 import { ScanResultOverlay } from './scan-result-overlay';
@@ -38,7 +42,8 @@ interface ShownResult {
 
 /** /dashboard/qrchecker: the gate scanner (guest-side §2, §4, §8) with offline check-in. */
 export default function ScannerDashboard() {
-  useDocumentTitle('QR Scanner');
+  const { t } = useTranslation();
+  useDocumentTitle(t('scanner.title'));
   const [settings, setSettings] = useState<Settings>(loadDeviceSettings);
   const [stats, setStats] = useState(loadStats);
   const [result, setResult] = useState<ShownResult | null>(null);
@@ -64,23 +69,41 @@ export default function ScannerDashboard() {
     getQrDetector().catch(() => undefined);
   }, []);
 
+  /** Counts, shows and sounds one answer of the gate, however the ticket was found. */
+  const show = useCallback((outcome: ScanOutcome) => {
+    setStats((current) => {
+      const next = countScan(current, outcome);
+      saveStats(next);
+      return next;
+    });
+    seq.current += 1;
+    setResult({ outcome, at: new Date(), seq: seq.current });
+    setOverlay(true);
+    if (settingsRef.current.feedback) playFeedback(outcome.tone);
+  }, []);
+
   const handleCode = useCallback(
     async (code: string) => {
       const direction = modeRef.current;
       const turn = line.current.then(() => check(code, direction));
       line.current = turn.catch(() => undefined);
-      const outcome = await turn;
-      setStats((current) => {
-        const next = countScan(current, outcome.counter);
-        saveStats(next);
-        return next;
-      });
-      seq.current += 1;
-      setResult({ outcome, at: new Date(), seq: seq.current });
-      setOverlay(true);
-      if (settingsRef.current.feedback) playFeedback(outcome.tone);
+      show(await turn);
     },
-    [check],
+    [check, show],
+  );
+
+  const { learn } = checkin;
+  const admitFound = useCallback(
+    async (ticket: FoundTicket) => {
+      unlockAudio();
+      const reentry = ticket.status === 'used' && ticket.exitedAt !== null;
+      const turn = line.current.then(() => admitFromSearch(ticket.id, settingsRef.current, learn, reentry));
+      line.current = turn.catch(() => undefined);
+      const outcome = await turn;
+      show(outcome);
+      return outcome;
+    },
+    [learn, show],
   );
 
   const scanner = useQrScanner({ onScan: handleCode });
@@ -132,7 +155,7 @@ export default function ScannerDashboard() {
   return (
     <div className="mx-auto max-w-5xl px-4 pt-24 pb-16 sm:px-5 sm:pt-28">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <h1 className="font-display text-3xl text-gold-200 sm:text-4xl">QR Scanner</h1>
+        <h1 className="font-display text-3xl text-gold-200 sm:text-4xl">{t('scanner.title')}</h1>
         <ConnectionStatus online={checkin.online} queued={checkin.queue.length} syncing={checkin.syncing} />
       </div>
       <GateBar
@@ -154,9 +177,7 @@ export default function ScannerDashboard() {
           className="mt-2 inline-flex items-center gap-2 rounded-full bg-amber-300 px-3 py-1.5 text-sm font-semibold text-ink"
         >
           <TriangleAlert aria-hidden="true" className="size-4" />
-          {checkin.conflicts.length === 1
-            ? '1 sync conflict: see the list'
-            : `${checkin.conflicts.length} sync conflicts: see the list`}
+          {t('scanner.conflictsButton', { count: checkin.conflicts.length })}
         </button>
       )}
 
@@ -176,15 +197,16 @@ export default function ScannerDashboard() {
           </p>
           {result && !overlay && (
             <p data-testid="last-result" className="px-1 text-sm text-maroon-100">
-              Last scan ({formatScanTime(result.at.toISOString())}):{' '}
+              {t('scanner.lastScan', { time: formatScanTime(result.at.toISOString()) })}{' '}
               <span className="font-semibold text-cream">{result.outcome.title}</span>
-              {result.outcome.offline ? ' (offline)' : ''}
+              {result.outcome.offline ? ` ${t('scanner.lastScanOffline')}` : ''}
             </p>
           )}
           <ManualEntry onSubmit={submitManual} explain={explain} busy={manualBusy} />
+          <GuestSearch online={checkin.online} onAdmit={admitFound} />
         </div>
         <div className="space-y-4">
-          <ScanStats stats={stats} onReset={resetStats} />
+          <ScanStats stats={stats} onReset={resetStats} reentryAllowed={reentryAllowed} />
           <OfflinePanel
             online={checkin.online}
             meta={checkin.meta}

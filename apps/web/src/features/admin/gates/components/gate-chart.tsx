@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { LiveGate } from '../api/get-live-gates';
 
 const MINUTES = 60;
@@ -6,7 +7,8 @@ const MINUTES = 60;
  * Admissions per minute over the last hour, one bar a minute (oldest left). Read as a picture by eye and as
  * its summary by a screen reader; the numbers themselves are in the row beside it.
  */
-export function GateChart({ gate, now }: { gate: LiveGate; now: Date }) {
+export function GateChart({ gate, name, now }: { gate: LiveGate; name: string; now: Date }) {
+  const { t } = useTranslation();
   const end = Math.floor(now.getTime() / 60_000) * 60_000;
   const counts = new Array<number>(MINUTES).fill(0);
   for (const { minute, count } of gate.perMinute) {
@@ -18,7 +20,7 @@ export function GateChart({ gate, now }: { gate: LiveGate; now: Date }) {
   return (
     <svg
       role="img"
-      aria-label={`${gate.gate}: ${total} admitted in the last hour, at most ${peak} in a minute`}
+      aria-label={t('gates.chart', { gate: name, count: total, peak })}
       viewBox={`0 0 ${MINUTES * 4} 40`}
       preserveAspectRatio="none"
       className="h-10 w-full text-saffron-300"

@@ -1,5 +1,8 @@
 import { EVENT_TIMEZONE } from '@utsav/domain/constants';
+import { UNNAMED_GATE } from '@utsav/domain/gates-live';
 import { DoorOpen, Smartphone, TriangleAlert, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../../lib/i18n/language';
 import { EmptyState, ErrorPanel } from '../../../../ui/error-panel';
 import { SkeletonList } from '../../../../ui/skeleton';
 import { StatCard } from '../../../../ui/stat-card';
@@ -9,15 +12,11 @@ import { GateChart } from './gate-chart';
 
 const ICON = 'size-5';
 
-const REFUSAL_LABELS: Record<keyof LiveGates['refusals'], string> = {
-  already_used: 'Already used',
-  cancelled: 'Cancelled',
-  transferred: 'Transferred',
-  invalid: 'Invalid',
-};
+type Reason = keyof LiveGates['refusals'];
+const REASONS: Reason[] = ['already_used', 'cancelled', 'transferred', 'invalid'];
 
 function clock(iso: string): string {
-  return new Intl.DateTimeFormat('en-IN', {
+  return new Intl.DateTimeFormat(currentLocale(), {
     timeZone: EVENT_TIMEZONE,
     hour: 'numeric',
     minute: '2-digit',
@@ -26,35 +25,43 @@ function clock(iso: string): string {
 }
 
 function count(value: number): string {
-  return value.toLocaleString('en-IN');
+  return value.toLocaleString(currentLocale());
+}
+
+/** The gate's name as the server keeps it, or "Unnamed gate" in the reader's language. */
+export function useGateName(): (gate: string) => string {
+  const { t } = useTranslation();
+  return (gate) => (gate === UNNAMED_GATE ? t('gates.unnamedGate') : gate);
 }
 
 /** The organiser's view of the gates (tracker issue 16): polled while open, from any server instance. */
 export function GatesPanel({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
   const live = useLiveGates();
   const view = live.data;
   return (
     <div className="grid gap-6">
       <ViewHeader
-        title="Gates"
+        title={t('gates.title')}
         onBack={onBack}
         description={
           view ? (
             <span role="status" aria-live="off">
-              Live, every {LIVE_GATES_POLL_MS / 1000} s. Updated {clock(view.generatedAt)}
-              {live.isError ? ' (last update failed, retrying)' : ''}
+              {live.isError
+                ? t('gates.liveFailed', { seconds: LIVE_GATES_POLL_MS / 1000, time: clock(view.generatedAt) })
+                : t('gates.live', { seconds: LIVE_GATES_POLL_MS / 1000, time: clock(view.generatedAt) })}
             </span>
           ) : (
-            'Admissions, people inside, each gate and each phone, live.'
+            t('gates.intro')
           )
         }
       />
       {live.isPending ? (
-        <SkeletonList rows={4} label="Loading the gates" />
+        <SkeletonList rows={4} label={t('gates.loading')} />
       ) : !view ? (
         <ErrorPanel
-          title="Could not load the gates"
-          message={live.error instanceof Error ? live.error.message : 'Please try again.'}
+          title={t('gates.loadFailed')}
+          message={live.error instanceof Error ? live.error.message : t('gates.tryAgain')}
           onRetry={() => void live.refetch()}
           retrying={live.isFetching}
         />
@@ -66,55 +73,68 @@ export function GatesPanel({ onBack }: { onBack: () => void }) {
 }
 
 function GatesContent({ view }: { view: LiveGates }) {
+  const { t } = useTranslation();
+  const gateName = useGateName();
   const now = new Date(view.generatedAt);
+  const reasons: Record<Reason, string> = {
+    already_used: t('gates.refusals.already_used'),
+    cancelled: t('gates.refusals.cancelled'),
+    transferred: t('gates.refusals.transferred'),
+    invalid: t('gates.refusals.invalid'),
+  };
   return (
     <>
-      <section aria-label="Arrivals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <section aria-label={t('gates.arrivals')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard
-          label="Admitted"
+          label={t('gates.admitted')}
           value={count(view.admitted)}
-          hint={`of ${count(view.sold)} sold · ${view.arrivedPercentage}% arrived`}
+          hint={t('gates.admittedHint', {
+            sold: count(view.sold),
+            percentage: view.arrivedPercentage.toLocaleString(currentLocale()),
+          })}
           icon={<DoorOpen className={ICON} />}
         />
         <StatCard
-          label="Inside now"
+          label={t('gates.inside')}
           value={count(view.inside)}
-          hint={view.reentryAllowed ? 'Re-entry on: exits counted' : 'Re-entry off'}
+          hint={view.reentryAllowed ? t('gates.reentryOn') : t('gates.reentryOff')}
           icon={<Users className={ICON} />}
         />
         <StatCard
-          label="Phones online"
-          value={`${view.devices.filter((device) => device.online).length}`}
-          hint={`${view.devices.reduce((sum, device) => sum + device.queued, 0)} offline scans waiting`}
+          label={t('gates.phonesOnline')}
+          value={count(view.devices.filter((device) => device.online).length)}
+          hint={t('gates.queued', { count: view.devices.reduce((sum, device) => sum + device.queued, 0) })}
           icon={<Smartphone className={ICON} />}
         />
         <StatCard
-          label="Sync conflicts"
+          label={t('gates.conflicts')}
           value={count(view.conflicts)}
-          hint="Admitted offline after another gate"
+          hint={t('gates.conflictsHint')}
           icon={<TriangleAlert className={ICON} />}
         />
       </section>
 
       <section aria-labelledby="gates-list-title" className="card p-4 sm:p-5">
         <h2 id="gates-list-title" className="text-lg font-semibold text-gold-200">
-          Each gate, last hour
+          {t('gates.eachGate')}
         </h2>
         {view.gates.length === 0 ? (
-          <p className="mt-2 text-maroon-100">No gate has scanned anyone yet.</p>
+          <p className="mt-2 text-maroon-100">{t('gates.noGates')}</p>
         ) : (
           <ul className="mt-3 grid gap-4">
             {view.gates.map((gate) => (
               <li key={gate.gate} data-testid="gate-row" className="grid gap-2">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                  <span className="text-base font-bold text-cream">{gate.gate}</span>
+                  <span className="text-base font-bold text-cream">{gateName(gate.gate)}</span>
                   <span className="text-sm text-maroon-100">
-                    <strong className="text-cream tabular-nums">{count(gate.admitted)}</strong> admitted ·{' '}
-                    <strong className="text-saffron-200 tabular-nums">{gate.lastMinute}</strong> last minute ·{' '}
-                    {gate.devices} {gate.devices === 1 ? 'phone' : 'phones'}
+                    {t('gates.gateFigures', {
+                      admitted: count(gate.admitted),
+                      lastMinute: count(gate.lastMinute),
+                      count: gate.devices,
+                    })}
                   </span>
                 </div>
-                <GateChart gate={gate} now={now} />
+                <GateChart gate={gate} name={gateName(gate.gate)} now={now} />
               </li>
             ))}
           </ul>
@@ -124,12 +144,12 @@ function GatesContent({ view }: { view: LiveGates }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <section aria-labelledby="refusals-title" className="card p-4 sm:p-5">
           <h2 id="refusals-title" className="text-lg font-semibold text-gold-200">
-            Refused at the gates
+            {t('gates.refused')}
           </h2>
           <dl className="mt-3 grid grid-cols-2 gap-2.5">
-            {(Object.keys(REFUSAL_LABELS) as (keyof LiveGates['refusals'])[]).map((reason) => (
+            {REASONS.map((reason) => (
               <div key={reason} className="rounded-xl bg-maroon-950/60 px-3 py-2.5">
-                <dt className="text-sm text-maroon-100">{REFUSAL_LABELS[reason]}</dt>
+                <dt className="text-sm text-maroon-100">{reasons[reason]}</dt>
                 <dd data-testid={`refusal-${reason}`} className="text-2xl font-bold text-cream tabular-nums">
                   {count(view.refusals[reason] ?? 0)}
                 </dd>
@@ -144,15 +164,15 @@ function GatesContent({ view }: { view: LiveGates }) {
 }
 
 function DevicesList({ devices }: { devices: LiveDevice[] }) {
+  const { t } = useTranslation();
+  const gateName = useGateName();
   if (devices.length === 0) {
-    return (
-      <EmptyState title="No gate phones yet">A phone appears here once its scanner page is open.</EmptyState>
-    );
+    return <EmptyState title={t('gates.noPhones')}>{t('gates.noPhonesHint')}</EmptyState>;
   }
   return (
     <section aria-labelledby="devices-title" className="card p-4 sm:p-5">
       <h2 id="devices-title" className="text-lg font-semibold text-gold-200">
-        Gate phones
+        {t('gates.phones')}
       </h2>
       <ul className="mt-3 grid gap-2">
         {devices.map((device) => (
@@ -167,19 +187,21 @@ function DevicesList({ devices }: { devices: LiveDevice[] }) {
                 className={`inline-block size-2.5 shrink-0 rounded-full ${device.online ? 'bg-emerald-300' : 'bg-rose-300'}`}
               />
               <span className="min-w-0 truncate font-semibold text-cream">
-                {device.gate}
+                {gateName(device.gate)}
                 <span className="font-normal text-maroon-100">
                   {' '}
-                  · {device.checker ?? 'Unknown'} ·{' '}
+                  · {device.checker ?? t('gates.unknownChecker')} ·{' '}
                   <span className="font-mono">{device.deviceId.slice(0, 8)}</span>
                 </span>
               </span>
             </span>
             <span className="text-sm text-maroon-100">
-              {device.online ? 'Online' : 'Offline'}, seen {clock(device.lastSeenAt)}
+              {device.online
+                ? t('gates.seenOnline', { time: clock(device.lastSeenAt) })
+                : t('gates.seenOffline', { time: clock(device.lastSeenAt) })}
               {device.queued > 0 && (
                 <strong className="ml-2 rounded-full bg-amber-300 px-2 py-0.5 text-ink">
-                  {device.queued} queued
+                  {t('gates.deviceQueued', { count: device.queued })}
                 </strong>
               )}
             </span>

@@ -1,0 +1,40 @@
+import { admitFound } from '../api/admit-found';
+import type { CheckinTicketResponse } from '../api/verify-qr';
+import {
+  admittedOutcome,
+  type CheckinTicket,
+  guestName,
+  outcomeForError,
+  type ScanOutcome,
+} from './scan-outcome';
+
+/** The server's answer to a slow admission is not waited for longer than a scan's (use-checkin.ts). */
+const ADMIT_BUDGET_MS = 5000;
+
+/**
+ * Admits a ticket the volunteer found by search. Online only: without the network there is no search
+ * either, and the server logs the admission as found by search. Never throws; says what the gate says.
+ */
+export async function admitFromSearch(
+  ticketId: string,
+  context: { deviceId: string; gate: string },
+  learn: (ticket: CheckinTicket | undefined) => void,
+  /** The guest was out on a pass: this admission is a re-entry. */
+  reentry = false,
+): Promise<ScanOutcome> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ADMIT_BUDGET_MS);
+  try {
+    const gate = context.gate.trim();
+    const admitted: CheckinTicketResponse = await admitFound(
+      { ticketId, deviceId: context.deviceId, ...(gate ? { gate } : {}) },
+      controller.signal,
+    );
+    learn(admitted.ticket ? { ...admitted.ticket, status: 'used' } : undefined);
+    return admittedOutcome(admitted.ticket ? guestName(admitted.ticket) : '', false, reentry);
+  } catch (error) {
+    return outcomeForError(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
