@@ -86,6 +86,9 @@ describe('gates at 390 px', () => {
       await result.waitFor({ timeout: 15_000 });
       expect(await result.getAttribute('data-tone')).toBe('exit');
       expect(await result.textContent()).toContain('Exit recorded');
+      // The phone's own counters: an exit is counted as such, not as an entry or a refusal.
+      await expect.poll(() => page.getByTestId('stat-exits').textContent()).toBe('1');
+      expect(await page.getByTestId('stat-validEntries').textContent()).toBe('0');
       await screenshot(page, 'gates-scanner-exit-result-390');
 
       const { tickets } = await api.call<{ tickets: BoughtTicket[] }>(

@@ -30,8 +30,8 @@ export function GateBar(props: GateBarProps) {
       aria-label={t('scanner.gateBar.label')}
       className="sticky top-16 z-20 -mx-4 mt-2 border-y border-gold-400/30 bg-maroon-950/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border"
     >
-      <div className="flex items-center justify-between gap-3">
-        <p className="min-w-0 truncate text-lg font-bold text-cream" data-testid="gate-name">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <p className="min-w-0 break-words text-lg font-bold text-cream" data-testid="gate-name">
           {gate.trim() || t('scanner.gateBar.unnamed')}
         </p>
         <p className="shrink-0 text-right text-sm text-maroon-100">

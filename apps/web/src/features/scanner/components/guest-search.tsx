@@ -67,7 +67,8 @@ export function GuestSearch({ online, onAdmit }: GuestSearchProps) {
         <label htmlFor={inputId} className="text-sm text-maroon-100">
           {t('scanner.search.label')}
         </label>
-        <div className="flex gap-2">
+        {/* The button goes under the field when large text leaves no room beside it. */}
+        <div className="flex flex-wrap gap-2">
           <input
             id={inputId}
             type="search"
@@ -84,7 +85,7 @@ export function GuestSearch({ online, onAdmit }: GuestSearchProps) {
             disabled={!online}
             aria-describedby={hint ? hintId : undefined}
             aria-invalid={hint ? true : undefined}
-            className="min-h-12 min-w-0 flex-1 rounded-xl border border-gold-400/40 bg-maroon-950 px-3 text-cream placeholder:text-maroon-300 focus:border-saffron-300 focus:outline-none disabled:opacity-60"
+            className="min-h-12 min-w-0 flex-[1_1_10rem] rounded-xl border border-gold-400/40 bg-maroon-950 px-3 text-cream placeholder:text-maroon-300 focus:border-saffron-300 focus:outline-none disabled:opacity-60"
           />
           <Button
             type="submit"

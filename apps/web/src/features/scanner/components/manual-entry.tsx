@@ -41,7 +41,8 @@ export function ManualEntry({ onSubmit, explain, busy }: ManualEntryProps) {
         <label htmlFor={inputId} className="text-sm text-maroon-100">
           {t('scanner.manual.label')}
         </label>
-        <div className="flex gap-2">
+        {/* The button goes under the field when large text leaves no room beside it. */}
+        <div className="flex flex-wrap gap-2">
           <input
             id={inputId}
             value={value}
@@ -57,7 +58,7 @@ export function ManualEntry({ onSubmit, explain, busy }: ManualEntryProps) {
             aria-describedby={hint ? hintId : undefined}
             aria-invalid={hint ? true : undefined}
             placeholder="UT-XXXXXXXXXX"
-            className="min-h-12 min-w-0 flex-1 rounded-xl border border-gold-400/40 bg-maroon-950 px-3 font-mono text-cream placeholder:text-maroon-300 focus:border-saffron-300 focus:outline-none"
+            className="min-h-12 min-w-0 flex-[1_1_10rem] rounded-xl border border-gold-400/40 bg-maroon-950 px-3 font-mono text-cream placeholder:text-maroon-300 focus:border-saffron-300 focus:outline-none"
           />
           <Button type="submit" loading={busy} icon={<Keyboard aria-hidden="true" className="size-4" />}>
             {t('scanner.manual.check')}
