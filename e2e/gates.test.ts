@@ -145,6 +145,20 @@ describe('gates at 390 px', () => {
         ),
         fullPage: true,
       });
+
+      // The same panel in Hindi and Gujarati (issue 15), as the organiser's remembered choice.
+      for (const [language, title, inside] of [
+        ['hi', 'गेट', 'अभी अंदर'],
+        ['gu', 'ગેટ', 'હમણાં અંદર'],
+      ] as const) {
+        await page.evaluate((chosen) => localStorage.setItem('utsav.language', chosen), language);
+        await page.goto(`${product.url}/dashboard/admin?view=gates`);
+        await page.getByRole('heading', { level: 1, name: title }).waitFor();
+        await page.getByText(inside, { exact: true }).waitFor({ timeout: 15_000 });
+        await page.getByTestId('gate-row').first().waitFor({ timeout: 15_000 });
+        await noHorizontalScroll(page);
+        await screenshot(page, `gates-panel-${language}-390`);
+      }
       await context.close();
     } finally {
       await browser.close();
