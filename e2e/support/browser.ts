@@ -70,6 +70,8 @@ export async function signInThroughPopup(
   account: string | PopupAccount,
   openPopup: () => Promise<void> = () =>
     page.getByRole('button', { name: 'Sign In with Google' }).first().click(),
+  /** The header's account menu button, as named in the page's language. */
+  accountMenu: RegExp = /^Account menu for /,
 ): Promise<void> {
   const { email, name } = typeof account === 'string' ? { email: account, name: undefined } : account;
   const popupPromise = page.waitForEvent('popup');
@@ -93,7 +95,5 @@ export async function signInThroughPopup(
   // session (Chromium drops the write made ~0.1 s before the document is replaced), and the dashboard then
   // sends a signed-out visitor home. The header's account menu appears once the app is signed in. It may sit
   // behind a modal dialog (sign-in from the purchase dialog), so it is looked for attached, not visible.
-  await page
-    .getByRole('button', { name: /^Account menu for /, includeHidden: true })
-    .waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: accountMenu, includeHidden: true }).waitFor({ state: 'attached' });
 }

@@ -17,15 +17,18 @@ export function useSalesOpen(salesOpenAt: string | null | undefined): boolean {
   return open;
 }
 
-/** "2 h 05 m", "4 m 09 s": what is left until an instant, for a countdown. */
-export function formatCountdown(ms: number): string {
+/** What is left until an instant, in whole days, hours, minutes and seconds, for a countdown. */
+export function countdownParts(ms: number): {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+} {
   const total = Math.max(0, Math.ceil(ms / 1000));
-  const days = Math.floor(total / 86_400);
-  const hours = Math.floor((total % 86_400) / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  if (days > 0) return `${days} d ${pad(hours)} h`;
-  if (hours > 0) return `${hours} h ${pad(minutes)} m`;
-  return `${minutes} m ${pad(seconds)} s`;
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
 }

@@ -36,6 +36,21 @@ function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
   }
 }
 
+export interface DialogLabels {
+  /** The dialog's close button. */
+  close: string;
+  /** The dialog's own toast region. */
+  notifications: string;
+  /** A toast's close button. */
+  closeToast: string;
+}
+
+const ENGLISH_LABELS: DialogLabels = {
+  close: 'Close dialog',
+  notifications: 'Notifications',
+  closeToast: 'Close toast',
+};
+
 export function Dialog({
   open,
   onClose,
@@ -44,6 +59,7 @@ export function Dialog({
   children,
   footer,
   dismissible = true,
+  labels = ENGLISH_LABELS,
 }: {
   open: boolean;
   onClose: () => void;
@@ -52,6 +68,8 @@ export function Dialog({
   children?: ReactNode;
   footer?: ReactNode;
   dismissible?: boolean;
+  /** The names of the dialog's own controls, in the reader's language (the caller's catalog has them). */
+  labels?: DialogLabels;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -106,7 +124,7 @@ export function Dialog({
             <button
               type="button"
               onClick={onClose}
-              aria-label="Close dialog"
+              aria-label={labels.close}
               className="-m-2 rounded-full p-2 text-maroon-100 hover:bg-maroon-800 hover:text-cream"
             >
               <X aria-hidden="true" className="size-5" />
@@ -120,7 +138,12 @@ export function Dialog({
           </div>
         ) : null}
       </div>
-      <Toaster id={DIALOG_TOASTER_ID} {...TOASTER_PROPS} />
+      <Toaster
+        id={DIALOG_TOASTER_ID}
+        {...TOASTER_PROPS}
+        customAriaLabel={labels.notifications}
+        toastOptions={{ closeButtonAriaLabel: labels.closeToast }}
+      />
     </dialog>
   );
 }

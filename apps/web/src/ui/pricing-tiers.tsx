@@ -1,20 +1,22 @@
 import { GROUP_MIN_QUANTITY } from '@utsav/domain/constants';
 import { formatRupees, hasGroupPrice, type PricedEvent, type PricingTier } from '@utsav/domain/pricing';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The two price tiers of guest-side §9: 1-3 tickets at the ticket price, 4 or more at the group price when
  * the event has one. Shared by the purchase dialog and the guest dashboard's 'Get Your Tickets' card.
  */
 export function PricingTiers({ event, activeTier }: { event: PricedEvent; activeTier?: PricingTier }) {
+  const { t } = useTranslation();
   const group = hasGroupPrice(event) ? (event.groupPrice4 as number) : null;
   if (group === null) {
     return (
       <ul className="grid gap-3">
         <Tier
-          name="Per ticket"
-          range="Any quantity"
+          name={t('purchase.pricing.perTicket')}
+          range={t('purchase.pricing.anyQuantity')}
           price={event.ticketPrice}
-          note="Same price for every ticket"
+          note={t('purchase.pricing.samePrice')}
           active={activeTier !== undefined}
         />
       </ul>
@@ -26,17 +28,21 @@ export function PricingTiers({ event, activeTier }: { event: PricedEvent; active
     // text on a phone stacks them instead of pushing the Group tier off-screen.
     <ul className="grid grid-cols-[repeat(auto-fit,minmax(min(9rem,100%),1fr))] gap-3">
       <Tier
-        name="Individual"
-        range={`1-${GROUP_MIN_QUANTITY - 1} tickets`}
+        name={t('purchase.tier.individual')}
+        range={t('purchase.pricing.upTo', { max: GROUP_MIN_QUANTITY - 1 })}
         price={event.ticketPrice}
-        note="per ticket"
+        note={t('purchase.pricing.each')}
         active={activeTier === 'Individual'}
       />
       <Tier
-        name="Group"
-        range={`${GROUP_MIN_QUANTITY}+ tickets`}
+        name={t('purchase.tier.group')}
+        range={t('purchase.pricing.from', { min: GROUP_MIN_QUANTITY })}
         price={group}
-        note={saving > 0 ? `per ticket · save ${formatRupees(saving)} each` : 'per ticket'}
+        note={
+          saving > 0
+            ? t('purchase.pricing.eachSaving', { amount: formatRupees(saving) })
+            : t('purchase.pricing.each')
+        }
         active={activeTier === 'Group'}
       />
     </ul>
@@ -56,6 +62,7 @@ function Tier({
   note: string;
   active: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <li
       aria-current={active ? 'true' : undefined}
@@ -69,7 +76,7 @@ function Tier({
         {name}
         {active ? (
           <span className="rounded-full bg-saffron-300 px-2 py-0.5 text-[0.7rem] font-bold whitespace-nowrap text-ink uppercase">
-            Your price
+            {t('purchase.pricing.yourPrice')}
           </span>
         ) : null}
       </p>

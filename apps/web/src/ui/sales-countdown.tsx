@@ -1,14 +1,29 @@
-import { formatIstDateTime } from '@utsav/domain/time';
+import { formatEventDate, formatTime, istDateTimeLocal } from '@utsav/domain/time';
+import type { TFunction } from 'i18next';
 import { Clock } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { formatCountdown } from '../lib/use-sales-open';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../lib/i18n/language';
+import { countdownParts } from '../lib/use-sales-open';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "2 d 04 h", "2 h 05 m", "4 m 09 s" in the reader's language: the two largest units left. */
+function countdownText(ms: number, t: TFunction): string {
+  const { days, hours, minutes, seconds } = countdownParts(ms);
+  if (days > 0) return t('queue.countdown.days', { days, hours: pad(hours) });
+  if (hours > 0) return t('queue.countdown.hours', { hours, minutes: pad(minutes) });
+  return t('queue.countdown.minutes', { minutes, seconds: pad(seconds) });
+}
 
 /**
  * "Ticket sales open on … IST" with a live countdown. The ticking numbers are hidden from screen readers (a
  * reader would hear every second); the sentence with the date is what they read.
  */
 export function SalesCountdown({ salesOpenAt, className = '' }: { salesOpenAt: string; className?: string }) {
+  const { t } = useTranslation();
   const opening = new Date(salesOpenAt);
+  const local = istDateTimeLocal(opening);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -22,11 +37,16 @@ export function SalesCountdown({ salesOpenAt, className = '' }: { salesOpenAt: s
     >
       <p className="flex items-center justify-center gap-2 text-sm text-maroon-50">
         <Clock aria-hidden="true" className="size-4 shrink-0 text-gold-300" />
-        <span>Ticket sales open on {formatIstDateTime(opening)}</span>
+        <span>
+          {t('queue.countdown.opensOn', {
+            date: formatEventDate(local.slice(0, 10), currentLocale()),
+            time: formatTime(local.slice(11, 16)),
+          })}
+        </span>
       </p>
       {left > 0 ? (
         <p aria-hidden="true" className="mt-1 font-mono text-2xl font-bold tabular-nums text-gold-200">
-          {formatCountdown(left)}
+          {countdownText(left, t)}
         </p>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentFailedMessage } from '../../src/features/tickets/checkout/purchase-messages';
 import { ticketImageLines } from '../../src/features/tickets/utils/qr';
+import { i18n } from '../../src/lib/i18n/i18n';
 
 describe('the downloaded ticket image', () => {
   it('says who the ticket is for, the event, when, and the ticket code', () => {
@@ -36,12 +37,13 @@ describe('the downloaded ticket image', () => {
 });
 
 describe('a declined payment toast', () => {
+  const t = i18n.getFixedT('en');
   it('never says "Payment failed" twice', () => {
-    expect(paymentFailedMessage('Payment failed')).toBe('Payment failed');
-    expect(paymentFailedMessage('Payment failed.')).toBe('Payment failed');
-    expect(paymentFailedMessage('Card declined by the bank')).toBe(
+    expect(paymentFailedMessage('Payment failed', t)).toBe('Payment failed');
+    expect(paymentFailedMessage('Payment failed.', t)).toBe('Payment failed');
+    expect(paymentFailedMessage('Card declined by the bank', t)).toBe(
       'Payment failed: Card declined by the bank',
     );
-    expect(paymentFailedMessage(undefined)).toBe('Payment failed');
+    expect(paymentFailedMessage(undefined, t)).toBe('Payment failed');
   });
 });

@@ -1,18 +1,21 @@
+import type { PricingTier } from '@utsav/domain/pricing';
+import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-client';
 import { IdentityError } from '../../../lib/identity';
 import type { Step } from './purchase-types';
 
-// The toasts of guest-side §8, verbatim.
+// The dialog's words are catalog keys (locales/<language>/purchase.json); the English catalog holds the toasts
+// of guest-side §8 verbatim.
 export const PURCHASE_MESSAGES = {
-  orderFailed: 'Failed to create payment order. Please try again.',
-  orderNotCreated: 'Failed to create order',
-  verificationFailed: 'Payment verification failed. Please contact support.',
-  verificationError: 'An error occurred during payment verification. Please contact support.',
-  cancelled: 'Payment cancelled',
-  signInFailed: 'Sign-in failed. Please try again.',
-  signInCancelled: 'Sign-in was cancelled.',
-  signInBlocked: 'Pop-up was blocked. Please allow pop-ups for this site.',
-  checkoutUnavailable: 'The payment window could not be opened. Please check your connection and try again.',
+  orderFailed: 'purchase.toast.orderFailed',
+  orderNotCreated: 'purchase.toast.orderNotCreated',
+  verificationFailed: 'purchase.toast.verificationFailed',
+  verificationError: 'purchase.toast.verificationError',
+  cancelled: 'purchase.toast.cancelled',
+  signInFailed: 'purchase.toast.signInFailed',
+  signInCancelled: 'purchase.toast.signInCancelled',
+  signInBlocked: 'purchase.toast.signInBlocked',
+  checkoutUnavailable: 'purchase.toast.checkoutUnavailable',
 } as const;
 
 /** Toast ids of failures that a later success makes stale (cleared when the payment is confirmed). */
@@ -22,42 +25,51 @@ export const FAILURE_TOAST_IDS = ['purchase-order-failed', 'purchase-payment-fai
  * 'Payment failed: {reason}', without saying it twice when the provider's reason is itself
  * 'Payment failed' (or starts with it).
  */
-export function paymentFailedMessage(reason: string | undefined): string {
+export function paymentFailedMessage(reason: string | undefined, t: TFunction): string {
   const text = reason?.trim().replace(/[.!]+$/, '') ?? '';
-  if (!text) return 'Payment failed';
+  if (!text) return t('purchase.toast.paymentFailed');
   if (/^payment failed\b/i.test(text)) return text;
-  return `Payment failed: ${text}`;
+  return t('purchase.toast.paymentFailedBecause', { reason: text });
 }
 
 const STEP_TITLES: Record<Step, string> = {
-  select: 'Book Your Tickets',
-  signin: 'Sign In Required',
-  confirm: 'Confirm Your Purchase',
-  waiting: 'You Are in the Line',
-  paying: 'Complete Your Payment',
-  verifying: 'Confirming your payment…',
-  unverified: 'Payment Not Confirmed',
+  select: 'purchase.title.select',
+  signin: 'purchase.title.signin',
+  confirm: 'purchase.title.confirm',
+  waiting: 'queue.title',
+  paying: 'purchase.title.paying',
+  verifying: 'purchase.title.verifying',
+  unverified: 'purchase.title.unverified',
 };
 
-const LIMIT_REACHED_TITLE = 'Ticket Limit Reached';
-
-export function dialogTitle(step: Step, soldOut: boolean, limitReached: boolean): string {
-  if (step === 'verifying' || step === 'unverified' || step === 'paying') return STEP_TITLES[step];
-  if (soldOut) return 'Event Sold Out';
-  if (limitReached && step !== 'signin') return LIMIT_REACHED_TITLE;
-  return STEP_TITLES[step];
+export function dialogTitle(step: Step, soldOut: boolean, limitReached: boolean, t: TFunction): string {
+  if (step === 'verifying' || step === 'unverified' || step === 'paying') return t(STEP_TITLES[step]);
+  if (soldOut) return t('purchase.title.soldOut');
+  if (limitReached && step !== 'signin') return t('purchase.title.limitReached');
+  return t(STEP_TITLES[step]);
 }
 
-export function ticketsLabel(count: number): string {
-  return `${count} ${count === 1 ? 'ticket' : 'tickets'}`;
+/** "5 tickets", in the reader's language. */
+export function ticketsLabel(count: number, t: TFunction): string {
+  return t('purchase.tickets', { count });
 }
 
-export function signInMessage(error: unknown): string {
+const TIER_NAMES: Record<PricingTier, string> = {
+  Individual: 'purchase.tier.individual',
+  Group: 'purchase.tier.group',
+};
+
+/** The tier's name as the reader reads it (the server's and the provider's label stays English). */
+export function tierName(tier: PricingTier, t: TFunction): string {
+  return t(TIER_NAMES[tier]);
+}
+
+export function signInMessage(error: unknown, t: TFunction): string {
   if (error instanceof IdentityError) {
-    if (error.code === 'popup-closed') return PURCHASE_MESSAGES.signInCancelled;
-    if (error.code === 'popup-blocked') return PURCHASE_MESSAGES.signInBlocked;
+    if (error.code === 'popup-closed') return t(PURCHASE_MESSAGES.signInCancelled);
+    if (error.code === 'popup-blocked') return t(PURCHASE_MESSAGES.signInBlocked);
   }
-  return PURCHASE_MESSAGES.signInFailed;
+  return t(PURCHASE_MESSAGES.signInFailed);
 }
 
 /** A refused order the guest can act on: the price moved, the tickets are gone, or the person's cap is reached. */
@@ -66,4 +78,12 @@ export function isStaleEventError(error: unknown): error is ApiError {
     error instanceof ApiError &&
     (error.code === 'PRICE_CHANGED' || error.code === 'SOLD_OUT' || error.code === 'PERSON_LIMIT_REACHED')
   );
+}
+
+/**
+ * What the guest reads for a refused request: the server's own message (already in their language, sent for
+ * our Accept-Language), except the connection failure, which the client itself words.
+ */
+export function reasonText(error: ApiError, t: TFunction): string {
+  return error.code === 'NETWORK_ERROR' ? t('purchase.notice.network') : error.message;
 }

@@ -1,7 +1,9 @@
 import { formatRupees, type Quote } from '@utsav/domain/pricing';
 import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
 import { CalendarDays, Lock, MapPin } from 'lucide-react';
-import { ticketsLabel } from '../checkout/purchase-messages';
+import { Trans, useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../lib/i18n/language';
+import { ticketsLabel, tierName } from '../checkout/purchase-messages';
 import type { Buyer, Notice, PurchaseEvent } from '../checkout/purchase-types';
 import { NoticeLine } from './purchase-notice';
 import { TicketNames } from './purchase-ticket-names';
@@ -9,12 +11,14 @@ import { TicketNames } from './purchase-ticket-names';
 // The steps between choosing and paying: sign in (the selection is kept) and the order summary.
 
 function EventSummary({ event }: { event: PurchaseEvent }) {
+  // Read from i18next so a language switch re-renders the date in the new language.
+  useTranslation();
   return (
     <ul className="grid gap-1.5 text-sm text-maroon-50">
       <li className="flex items-start gap-2">
         <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-300" />
         <span>
-          {event.date ? `${formatEventDate(event.date)} · ` : ''}
+          {event.date ? `${formatEventDate(event.date, currentLocale())} · ` : ''}
           {formatTimeRange(event.startTime, event.endTime)}
         </span>
       </li>
@@ -27,19 +31,19 @@ function EventSummary({ event }: { event: PurchaseEvent }) {
 }
 
 export function SignInStep({ priced }: { priced: Quote }) {
+  const { t } = useTranslation();
   return (
     <div className="grid gap-4 text-maroon-50">
       <p className="flex gap-3">
         <Lock aria-hidden="true" className="mt-1 size-5 shrink-0 text-gold-300" />
-        <span>
-          Please sign in to continue. Your tickets are issued to your account, and the QR codes for the gate
-          appear under My Tickets.
-        </span>
+        <span>{t('purchase.signin.why')}</span>
       </p>
       <p className="rounded-xl border border-gold-400/30 bg-maroon-950/70 px-4 py-3 text-sm">
-        Your selection is kept: <strong className="text-cream">{ticketsLabel(priced.quantity)}</strong> for{' '}
-        <strong className="text-cream">{formatRupees(priced.total)}</strong>. After signing in you go straight
-        on to confirm and pay.
+        <Trans
+          i18nKey="purchase.signin.kept"
+          values={{ tickets: ticketsLabel(priced.quantity, t), total: formatRupees(priced.total) }}
+          components={{ strong: <strong className="text-cream" /> }}
+        />
       </p>
     </div>
   );
@@ -60,6 +64,7 @@ export function ConfirmStep({
   names: readonly string[];
   onNamesChange: (names: string[]) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="grid gap-4">
       <div>
@@ -70,24 +75,24 @@ export function ConfirmStep({
       </div>
       <dl className="grid gap-2 rounded-xl border border-gold-400/30 bg-maroon-950/70 px-4 py-3 text-sm">
         <div className="flex justify-between gap-3">
-          <dt className="text-maroon-100">Tickets</dt>
+          <dt className="text-maroon-100">{t('purchase.confirm.tickets')}</dt>
           <dd className="font-semibold text-cream">{priced.quantity}</dd>
         </div>
         <div className="flex justify-between gap-3">
-          <dt className="text-maroon-100">Price per ticket</dt>
+          <dt className="text-maroon-100">{t('purchase.confirm.pricePerTicket')}</dt>
           <dd className="font-semibold text-cream">
             {formatRupees(priced.pricePerTicket)}{' '}
-            <span className="text-maroon-200">({priced.pricingTier})</span>
+            <span className="text-maroon-200">({tierName(priced.pricingTier, t)})</span>
           </dd>
         </div>
         {priced.saving > 0 ? (
           <div className="flex justify-between gap-3">
-            <dt className="text-maroon-100">Group saving</dt>
+            <dt className="text-maroon-100">{t('purchase.confirm.groupSaving')}</dt>
             <dd className="font-semibold text-emerald-300">−{formatRupees(priced.saving)}</dd>
           </div>
         ) : null}
         <div className="flex justify-between gap-3 border-t border-gold-400/20 pt-2">
-          <dt className="font-semibold text-cream">Total</dt>
+          <dt className="font-semibold text-cream">{t('purchase.confirm.total')}</dt>
           <dd className="text-xl font-bold text-gold-200">{formatRupees(priced.total)}</dd>
         </div>
       </dl>
@@ -101,8 +106,11 @@ export function ConfirmStep({
       ) : null}
       {buyer ? (
         <p className="text-sm text-maroon-100">
-          Tickets for <strong className="text-cream">{buyer.name}</strong> ({buyer.email}). Payment is by card
-          or UPI in a secure Razorpay window.
+          <Trans
+            i18nKey="purchase.confirm.buyer"
+            values={{ name: buyer.name, email: buyer.email }}
+            components={{ strong: <strong className="text-cream" /> }}
+          />
         </p>
       ) : null}
       <NoticeLine notice={notice} />

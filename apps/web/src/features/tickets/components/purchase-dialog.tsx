@@ -1,9 +1,9 @@
 import { DEFAULT_ORDER_QUANTITY_CAP } from '@utsav/domain/constants';
-import { personLimitMessage } from '@utsav/domain/person-limit';
 import { formatRupees, quote } from '@utsav/domain/pricing';
 import { lineOpensAt } from '@utsav/domain/waiting-room';
 import { ArrowLeft, Ticket } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useSalesOpen } from '../../../lib/use-sales-open';
 import { Button } from '../../../ui/button';
@@ -16,7 +16,7 @@ import type { Buyer, Notice, PurchaseEvent, PurchaseResult, Step } from '../chec
 import { loadCheckout } from '../checkout/razorpay';
 import { useBlockUnload, usePurchasePayment } from '../hooks/use-purchase-payment';
 import { useWaitingRoom } from '../hooks/use-waiting-room';
-import { AllowanceNote, LimitReachedContent } from './purchase-allowance';
+import { AllowanceNote, LimitReachedContent, personLimitText } from './purchase-allowance';
 import { ConfirmStep, SignInStep } from './purchase-confirm-step';
 import { NoticeLine } from './purchase-notice';
 import { UnverifiedStep, VerifyingStep } from './purchase-payment-outcome';
@@ -50,6 +50,7 @@ export function PurchaseDialog({
   onPurchased: (result: PurchaseResult) => void;
   onEventStale: () => void;
 }) {
+  const { t } = useTranslation();
   const [step, setStep] = useState<Step>('select');
   const [text, setText] = useState('1');
   const [agreed, setAgreed] = useState(false);
@@ -72,7 +73,7 @@ export function PurchaseDialog({
       resumePay.current = false;
       void handlePayRef.current();
     } else {
-      setNotice({ tone: 'info', text: "It's your turn! Choose your tickets and pay now." });
+      setNotice({ tone: 'info', text: t('purchase.notice.yourTurn') });
       setStep('select');
     }
   });
@@ -145,10 +146,10 @@ export function PurchaseDialog({
   useEffect(() => {
     if (step !== 'confirm' || !allowance || allowance.remaining <= 0) return;
     if (Number.parseInt(text, 10) > allowance.remaining) {
-      setNotice({ tone: 'error', text: personLimitMessage(allowance) });
+      setNotice({ tone: 'error', text: personLimitText(allowance, t) });
       setStep('select');
     }
-  }, [step, allowance, text]);
+  }, [step, allowance, text, t]);
 
   // After sign-in the purchase resumes by itself, with the same quantity (guest-side §4).
   useEffect(() => {
@@ -188,7 +189,7 @@ export function PurchaseDialog({
     try {
       await onSignIn();
     } catch (error) {
-      toast.error(signInMessage(error), toastTarget());
+      toast.error(signInMessage(error, t), toastTarget());
     } finally {
       setSigningIn(false);
     }
@@ -214,7 +215,7 @@ export function PurchaseDialog({
     body = <WaitingRoomStep status={waitingRoom.status} problem={waitingRoom.problem} />;
     footer = (
       <Button ref={primaryRef} variant={waitingSoldOut ? 'primary' : 'ghost'} onClick={handleClose}>
-        Close
+        {t('purchase.button.close')}
       </Button>
     );
   } else if (!salesOpen && event.salesOpenAt && choosing && !soldOut) {
@@ -223,12 +224,12 @@ export function PurchaseDialog({
     footer = (
       <>
         <Button variant="ghost" onClick={handleClose}>
-          Close
+          {t('purchase.button.close')}
         </Button>
         {lineOpen ? (
           buyer ? (
             <Button ref={primaryRef} onClick={joinLine}>
-              Join the line
+              {t('purchase.button.joinLine')}
             </Button>
           ) : (
             <Button
@@ -237,7 +238,7 @@ export function PurchaseDialog({
               loading={signingIn}
               icon={<GoogleIcon size={18} />}
             >
-              Sign in to join
+              {t('purchase.button.signInToJoin')}
             </Button>
           )
         ) : null}
@@ -247,14 +248,14 @@ export function PurchaseDialog({
     body = <SoldOutContent />;
     footer = (
       <Button ref={primaryRef} onClick={handleClose}>
-        Close
+        {t('purchase.button.close')}
       </Button>
     );
   } else if (limitReached && allowance && (step === 'select' || step === 'confirm')) {
     body = <LimitReachedContent allowance={allowance} />;
     footer = (
       <Button ref={primaryRef} onClick={handleClose}>
-        Close
+        {t('purchase.button.close')}
       </Button>
     );
   } else if (step === 'select') {
@@ -283,7 +284,7 @@ export function PurchaseDialog({
         disabled={!priced || !agreed}
         icon={<Ticket aria-hidden="true" className="size-5" />}
       >
-        Continue to Purchase
+        {t('purchase.button.continue')}
       </Button>
     );
   } else if (step === 'signin' && priced) {
@@ -295,10 +296,10 @@ export function PurchaseDialog({
           onClick={() => setStep('select')}
           icon={<ArrowLeft aria-hidden="true" className="size-4" />}
         >
-          Back
+          {t('purchase.button.back')}
         </Button>
         <Button ref={primaryRef} onClick={handleSignIn} loading={signingIn} icon={<GoogleIcon size={18} />}>
-          Sign In with Google
+          {t('purchase.button.signIn')}
         </Button>
       </>
     );
@@ -321,10 +322,10 @@ export function PurchaseDialog({
           disabled={payment.pending}
           icon={<ArrowLeft aria-hidden="true" className="size-4" />}
         >
-          Back
+          {t('purchase.button.back')}
         </Button>
         <Button ref={primaryRef} onClick={payment.pay} loading={payment.pending}>
-          Pay {formatRupees(priced.total)}
+          {t('purchase.button.pay', { amount: formatRupees(priced.total) })}
         </Button>
       </>
     );
@@ -334,7 +335,7 @@ export function PurchaseDialog({
     body = <UnverifiedStep orderId={payment.unverifiedOrder} />;
     footer = (
       <Button ref={primaryRef} onClick={handleClose}>
-        Close
+        {t('purchase.button.close')}
       </Button>
     );
   }
@@ -344,7 +345,12 @@ export function PurchaseDialog({
       open={open && step !== 'paying'}
       onClose={handleClose}
       dismissible={step !== 'verifying'}
-      title={dialogTitle(step, soldOut, limitReached)}
+      labels={{
+        close: t('purchase.button.closeDialog'),
+        notifications: t('purchase.notifications'),
+        closeToast: t('purchase.button.closeToast'),
+      }}
+      title={dialogTitle(step, soldOut, limitReached, t)}
       description={step === 'select' ? event.name : undefined}
       footer={footer}
     >

@@ -1,15 +1,18 @@
 import type { Quote } from '@utsav/domain/pricing';
 import { formatRupees } from '@utsav/domain/pricing';
-import { quantityMessage } from '@utsav/domain/purchase-schema';
 import type { ReactNode, RefObject } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { PricingTiers } from '../../../ui/pricing-tiers';
-import { ticketsLabel } from '../checkout/purchase-messages';
+import { tierName } from '../checkout/purchase-messages';
 import type { PurchaseEvent } from '../checkout/purchase-types';
 import { QuantityStepper } from './quantity-stepper';
 
 // The first step of the purchase dialog: the tiers, how many tickets, the total and the terms.
 
+const LINK_CLASSES = 'font-semibold text-gold-200 underline underline-offset-2 hover:text-gold-300';
+
 function TotalLine({ priced }: { priced: Quote | null }) {
+  const { t } = useTranslation();
   return (
     <div
       aria-live="polite"
@@ -20,22 +23,25 @@ function TotalLine({ priced }: { priced: Quote | null }) {
         <>
           <p className="flex flex-wrap items-baseline justify-between gap-x-3">
             <span className="text-maroon-100">
-              {ticketsLabel(priced.quantity)} × {formatRupees(priced.pricePerTicket)}
-              <span className="ml-1.5 text-xs text-maroon-200">({priced.pricingTier})</span>
+              {t('purchase.total.line', {
+                count: priced.quantity,
+                price: formatRupees(priced.pricePerTicket),
+              })}
+              <span className="ml-1.5 text-xs text-maroon-200">({tierName(priced.pricingTier, t)})</span>
             </span>
             <span className="text-2xl font-bold text-gold-200">
-              <span className="sr-only">Total </span>
+              <span className="sr-only">{t('purchase.total.label')} </span>
               {formatRupees(priced.total)}
             </span>
           </p>
           {priced.saving > 0 ? (
             <p className="mt-1 text-sm font-semibold text-emerald-300">
-              You save {formatRupees(priced.saving)} with the group price
+              {t('purchase.total.saving', { amount: formatRupees(priced.saving) })}
             </p>
           ) : null}
         </>
       ) : (
-        <p className="text-maroon-100">Choose how many tickets to see the total.</p>
+        <p className="text-maroon-100">{t('purchase.total.empty')}</p>
       )}
     </div>
   );
@@ -62,7 +68,8 @@ export function SelectStep({
   inputRef: RefObject<HTMLInputElement | null>;
   allowanceNote: ReactNode;
 }) {
-  const error = priced ? null : quantityMessage(max);
+  const { t } = useTranslation();
+  const error = priced ? null : t('purchase.quantity.invalid', { max });
   return (
     <div className="grid gap-5">
       <section aria-labelledby="purchase-pricing">
@@ -70,7 +77,7 @@ export function SelectStep({
           id="purchase-pricing"
           className="mb-2 font-sans text-sm font-bold tracking-widest text-saffron-300 uppercase"
         >
-          Pricing
+          {t('purchase.pricing.heading')}
         </h3>
         <PricingTiers event={event} activeTier={priced?.pricingTier} />
       </section>
@@ -85,25 +92,24 @@ export function SelectStep({
           className="mt-0.5 size-5 shrink-0 cursor-pointer accent-saffron-400"
         />
         <span>
-          I agree to the{' '}
-          <a
-            href="/terms-of-service"
-            target="_blank"
-            rel="noopener noreferrer"
-            className="font-semibold text-gold-200 underline underline-offset-2 hover:text-gold-300"
-          >
-            Terms of Service
-          </a>{' '}
-          and the{' '}
-          <a
-            href="/refund-policy"
-            target="_blank"
-            rel="noopener noreferrer"
-            className="font-semibold text-gold-200 underline underline-offset-2 hover:text-gold-300"
-          >
-            Refund Policy
-          </a>
-          .
+          <Trans
+            i18nKey="purchase.agree"
+            components={{
+              terms: (
+                // biome-ignore lint/a11y/useAnchorContent: Trans puts the catalog's words inside.
+                <a
+                  href="/terms-of-service"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={LINK_CLASSES}
+                />
+              ),
+              refund: (
+                // biome-ignore lint/a11y/useAnchorContent: Trans puts the catalog's words inside.
+                <a href="/refund-policy" target="_blank" rel="noopener noreferrer" className={LINK_CLASSES} />
+              ),
+            }}
+          />
         </span>
       </label>
     </div>

@@ -1,6 +1,7 @@
 import { TICKET_NAME_MAX_LENGTH } from '@utsav/domain/manual-issuance-schema';
 import { UserRound } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { INPUT_CLASSES } from '../../../ui/form-field';
 
 /**
@@ -19,6 +20,7 @@ export function TicketNames({
   onNamesChange: (names: string[]) => void;
   buyerName: string;
 }) {
+  const { t } = useTranslation();
   const baseId = useId();
   const named = names.slice(0, quantity).filter((name) => name.trim() !== '').length;
 
@@ -36,21 +38,23 @@ export function TicketNames({
       <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold text-cream">
         <UserRound aria-hidden="true" className="size-4 shrink-0 text-gold-300" />
         <span className="min-w-0 flex-1">
-          Who are the tickets for? <span className="font-normal text-maroon-200">(optional)</span>
+          {t('purchase.names.question')}{' '}
+          <span className="font-normal text-maroon-200">{t('purchase.names.optional')}</span>
         </span>
-        {named > 0 ? <span className="shrink-0 text-xs text-gold-200">{named} named</span> : null}
+        {named > 0 ? (
+          <span className="shrink-0 text-xs text-gold-200">
+            {t('purchase.names.named', { count: named })}
+          </span>
+        ) : null}
       </summary>
-      <p className="mt-1 text-xs text-maroon-100">
-        The name shows on the ticket and at the gate. Leave a ticket empty to put your own name on it; you can
-        change names later under My Tickets.
-      </p>
+      <p className="mt-1 text-xs text-maroon-100">{t('purchase.names.hint')}</p>
       <ol className="mt-3 grid gap-3 pb-2">
         {Array.from({ length: quantity }, (_, index) => (
           // Fields are the tickets' places in the order: the index is their identity.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above.
           <li key={index} className="grid gap-1">
             <label htmlFor={`${baseId}-${index}`} className="font-semibold text-maroon-50">
-              Ticket {index + 1}
+              {t('purchase.names.ticket', { number: index + 1 })}
             </label>
             <input
               id={`${baseId}-${index}`}

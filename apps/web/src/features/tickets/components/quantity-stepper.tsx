@@ -1,5 +1,6 @@
 import { Minus, Plus } from 'lucide-react';
 import { type RefObject, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** The typed text as a quantity, or null when it is not a whole number within 1..max. */
 export function parseQuantity(text: string, max: number): number | null {
@@ -29,6 +30,7 @@ export function QuantityStepper({
   error: string | null;
   inputRef?: RefObject<HTMLInputElement | null>;
 }) {
+  const { t } = useTranslation();
   const inputId = useId();
   const errorId = useId();
   const current = parseQuantity(text, max);
@@ -38,7 +40,7 @@ export function QuantityStepper({
   return (
     <div>
       <label htmlFor={inputId} className="block font-semibold text-cream">
-        Number of tickets
+        {t('purchase.quantity.label')}
       </label>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <button
@@ -46,7 +48,7 @@ export function QuantityStepper({
           className={buttonClass}
           onClick={() => step(-1)}
           disabled={current !== null && current <= 1}
-          aria-label="Decrease quantity"
+          aria-label={t('purchase.quantity.decrease')}
           aria-controls={inputId}
         >
           <Minus aria-hidden="true" className="size-5" />
@@ -75,12 +77,12 @@ export function QuantityStepper({
           className={buttonClass}
           onClick={() => step(1)}
           disabled={current !== null && current >= max}
-          aria-label="Increase quantity"
+          aria-label={t('purchase.quantity.increase')}
           aria-controls={inputId}
         >
           <Plus aria-hidden="true" className="size-5" />
         </button>
-        <span className="text-sm text-maroon-200">Up to {max} per order</span>
+        <span className="text-sm text-maroon-200">{t('purchase.quantity.perOrder', { max })}</span>
       </div>
       <p
         id={errorId}

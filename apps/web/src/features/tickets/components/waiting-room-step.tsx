@@ -1,4 +1,7 @@
+import type { TFunction } from 'i18next';
 import { Hourglass, PartyPopper, Ticket, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../ui/format';
 import { SalesCountdown } from '../../../ui/sales-countdown';
 import { Spinner } from '../../../ui/spinner';
 import type { QueueStatus } from '../api/join-queue';
@@ -7,21 +10,24 @@ import type { QueueStatus } from '../api/join-queue';
 // the person stands. One polite live region carries a short sentence that changes when the place does, so
 // a screen reader hears progress without the rest of the screen being read again.
 
-export function etaText(seconds: number): string {
-  if (seconds < 60) return 'less than a minute';
+export function etaText(seconds: number, t: TFunction): string {
+  if (seconds < 60) return t('queue.eta.underMinute');
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `about ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  if (minutes < 60) return t('queue.eta.minutes', { count: minutes });
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return `about ${hours} h ${String(rest).padStart(2, '0')} min`;
+  return t('queue.eta.hours', { hours, minutes: String(rest).padStart(2, '0') });
 }
 
-function spokenStatus(status: QueueStatus | null): string {
-  if (!status) return 'Joining the line…';
-  if (status.status === 'sold-out') return 'Sorry, the tickets sold out while you were waiting.';
-  if (status.status === 'admitted') return 'It is your turn. Opening checkout.';
-  if (status.position === null) return 'You are in the line. Places are drawn at random when sales open.';
-  return `You are number ${status.position} in line. Your turn in ${etaText(status.etaSeconds)}.`;
+function spokenStatus(status: QueueStatus | null, t: TFunction): string {
+  if (!status) return t('queue.spoken.joining');
+  if (status.status === 'sold-out') return t('queue.spoken.soldOut');
+  if (status.status === 'admitted') return t('queue.spoken.admitted');
+  if (status.position === null) return t('queue.spoken.drawPending');
+  return t('queue.spoken.position', {
+    position: formatCount(status.position),
+    eta: etaText(status.etaSeconds, t),
+  });
 }
 
 function Stat({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
@@ -37,7 +43,8 @@ function Stat({ icon, label, value }: { icon: React.ReactNode; label: string; va
 }
 
 export function WaitingRoomStep({ status, problem }: { status: QueueStatus | null; problem: string | null }) {
-  const spoken = spokenStatus(status);
+  const { t } = useTranslation();
+  const spoken = spokenStatus(status, t);
   return (
     <div className="grid gap-4" data-testid="waiting-room">
       <p role="status" aria-live="polite" aria-atomic="true" className="sr-only">
@@ -45,58 +52,53 @@ export function WaitingRoomStep({ status, problem }: { status: QueueStatus | nul
       </p>
       {status?.status === 'sold-out' ? (
         <p role="alert" className="rounded-xl bg-rose-950/60 px-4 py-3 text-base font-semibold text-rose-100">
-          Sorry, the tickets sold out while you were waiting. Nothing was charged.
+          {t('queue.soldOut')}
         </p>
       ) : status?.status === 'admitted' ? (
         <p className="flex items-center gap-2 text-lg font-bold text-gold-200">
-          <PartyPopper aria-hidden="true" className="size-6" /> It's your turn! Opening checkout…
+          <PartyPopper aria-hidden="true" className="size-6" /> {t('queue.admitted')}
         </p>
       ) : status?.status === 'waiting' ? (
         <>
           {status.position === null ? (
             <>
-              <p className="text-base text-maroon-50">
-                You're in the line. When sales open, everyone in line gets a place in a random order, so
-                joining early or at the last second makes no difference.
-              </p>
+              <p className="text-base text-maroon-50">{t('queue.drawExplained')}</p>
               {status.salesOpenAt ? <SalesCountdown salesOpenAt={status.salesOpenAt} /> : null}
             </>
           ) : (
             <div className="text-center">
-              <p className="text-sm text-maroon-200">Your place in line</p>
-              <p className="text-5xl font-bold tabular-nums text-gold-200">
-                {status.position.toLocaleString('en-IN')}
-              </p>
+              <p className="text-sm text-maroon-200">{t('queue.place')}</p>
+              <p className="text-5xl font-bold tabular-nums text-gold-200">{formatCount(status.position)}</p>
             </div>
           )}
           <div className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2">
             {status.ahead !== null ? (
               <Stat
                 icon={<Users aria-hidden="true" className="size-5 shrink-0 text-gold-300" />}
-                label="People ahead of you"
-                value={status.ahead.toLocaleString('en-IN')}
+                label={t('queue.ahead')}
+                value={formatCount(status.ahead)}
               />
             ) : null}
             {status.position !== null ? (
               <Stat
                 icon={<Hourglass aria-hidden="true" className="size-5 shrink-0 text-gold-300" />}
-                label="Estimated wait"
-                value={etaText(status.etaSeconds)}
+                label={t('queue.wait')}
+                value={etaText(status.etaSeconds, t)}
               />
             ) : null}
             <Stat
               icon={<Ticket aria-hidden="true" className="size-5 shrink-0 text-gold-300" />}
-              label="Tickets left"
-              value={status.ticketsLeft.toLocaleString('en-IN')}
+              label={t('queue.left')}
+              value={formatCount(status.ticketsLeft)}
             />
           </div>
           <p className="rounded-xl border border-gold-400/30 px-4 py-3 text-base font-semibold text-maroon-50">
-            Keep this page open; your place is kept. When your turn comes, checkout continues by itself.
+            {t('queue.keepOpen')}
           </p>
         </>
       ) : (
         <p className="flex items-center gap-2 text-maroon-50">
-          <Spinner /> Joining the line…
+          <Spinner /> {t('queue.joining')}
         </p>
       )}
       {problem ? <p className="text-sm text-rose-200">{problem}</p> : null}

@@ -3,6 +3,7 @@ import type { Quote } from '@utsav/domain/pricing';
 import { orderTicketNames } from '@utsav/domain/purchase-schema';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import { toastTarget } from '../../../ui/toast';
@@ -16,7 +17,9 @@ import {
   isStaleEventError,
   PURCHASE_MESSAGES,
   paymentFailedMessage,
+  reasonText,
   ticketsLabel,
+  tierName,
 } from '../checkout/purchase-messages';
 import type { Buyer, Notice, PurchaseEvent, PurchaseResult, Step } from '../checkout/purchase-types';
 import { type CheckoutSuccess, loadCheckout } from '../checkout/razorpay';
@@ -48,6 +51,7 @@ export interface PurchasePaymentInput {
 
 export function usePurchasePayment(input: PurchasePaymentInput) {
   const { event, buyer, priced, queuePass, setStep, setNotice, setPendingToast } = input;
+  const { t } = useTranslation();
   const [unverifiedOrder, setUnverifiedOrder] = useState<string | null>(null);
   const createOrder = useCreateOrder();
   const verifyPayment = useVerifyPayment();
@@ -92,7 +96,7 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
       setStep('unverified');
       setPendingToast({
         tone: 'error',
-        text: refused ? PURCHASE_MESSAGES.verificationFailed : PURCHASE_MESSAGES.verificationError,
+        text: t(refused ? PURCHASE_MESSAGES.verificationFailed : PURCHASE_MESSAGES.verificationError),
       });
     }
   }
@@ -136,7 +140,7 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
         return;
       }
       if (error instanceof ApiError && error.code === 'SALES_NOT_OPEN') {
-        setNotice({ tone: 'error', text: error.message });
+        setNotice({ tone: 'error', text: reasonText(error, t) });
         input.onEventStale();
         setStep('select');
         return;
@@ -145,21 +149,21 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
         // The price moved, the tickets ran out or the person's cap is reached: say what the server said and
         // show the fresh numbers.
         toast.error(
-          PURCHASE_MESSAGES.orderFailed,
-          toastTarget({ id: FAILURE_TOAST_IDS[0], description: error.message }),
+          t(PURCHASE_MESSAGES.orderFailed),
+          toastTarget({ id: FAILURE_TOAST_IDS[0], description: reasonText(error, t) }),
         );
-        setNotice({ tone: 'error', text: error.message });
+        setNotice({ tone: 'error', text: reasonText(error, t) });
         void queryClient.invalidateQueries({ queryKey: PURCHASE_ALLOWANCE_QUERY_KEY });
         input.onEventStale();
         setStep('select');
       } else if (error instanceof OrderNotCreatedError) {
-        toast.error(PURCHASE_MESSAGES.orderNotCreated, toastTarget({ id: FAILURE_TOAST_IDS[0] }));
+        toast.error(t(PURCHASE_MESSAGES.orderNotCreated), toastTarget({ id: FAILURE_TOAST_IDS[0] }));
       } else {
         // Say why when the reason is the connection (the spec's network message), not only that it failed.
         const reason =
-          error instanceof ApiError && error.code === 'NETWORK_ERROR' ? error.message : undefined;
+          error instanceof ApiError && error.code === 'NETWORK_ERROR' ? reasonText(error, t) : undefined;
         toast.error(
-          PURCHASE_MESSAGES.orderFailed,
+          t(PURCHASE_MESSAGES.orderFailed),
           toastTarget({ id: FAILURE_TOAST_IDS[0], ...(reason ? { description: reason } : {}) }),
         );
         if (reason) setNotice({ tone: 'error', text: reason });
@@ -172,7 +176,7 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
       Razorpay = await checkout;
     } catch {
       if (stillWanted())
-        toast.error(PURCHASE_MESSAGES.checkoutUnavailable, toastTarget({ id: FAILURE_TOAST_IDS[0] }));
+        toast.error(t(PURCHASE_MESSAGES.checkoutUnavailable), toastTarget({ id: FAILURE_TOAST_IDS[0] }));
       return;
     }
     // The answer came after the guest closed the dialog or went back: the hold simply expires.
@@ -185,7 +189,10 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
       currency: order.currency,
       order_id: order.orderId,
       name: event.name,
-      description: `${ticketsLabel(count)} · ${priced.pricingTier}`,
+      description: t('purchase.checkoutDescription', {
+        tickets: ticketsLabel(count, t),
+        tier: tierName(priced.pricingTier, t),
+      }),
       prefill: buyer ? { name: buyer.name, email: buyer.email } : {},
       notes: { eventId: event.id, quantity: String(count) },
       theme: { color: THEME_COLOR },
@@ -195,15 +202,15 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
       modal: {
         ondismiss: () => {
           setStep('confirm');
-          setNotice({ tone: 'info', text: 'Payment cancelled. Nothing was charged; you can pay again.' });
-          setPendingToast({ tone: 'info', text: PURCHASE_MESSAGES.cancelled });
+          setNotice({ tone: 'info', text: t('purchase.notice.cancelled') });
+          setPendingToast({ tone: 'info', text: t(PURCHASE_MESSAGES.cancelled) });
         },
       },
     });
     instance.on('payment.failed', (response) => {
       // The provider's window stays open so the guest can try again or pick another method.
-      const reason = response.error?.description ?? response.error?.reason ?? 'The payment was declined.';
-      toast.error(paymentFailedMessage(reason), toastTarget({ id: FAILURE_TOAST_IDS[1] }));
+      const reason = response.error?.description ?? response.error?.reason ?? t('purchase.toast.declined');
+      toast.error(paymentFailedMessage(reason, t), toastTarget({ id: FAILURE_TOAST_IDS[1] }));
     });
     // Our modal must be gone before the provider's window opens: a modal <dialog> makes the rest of the page
     // inert, the provider's window included.

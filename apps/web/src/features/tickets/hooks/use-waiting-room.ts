@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n/i18n';
 import { getQueueStatus } from '../api/get-queue-status';
 import { joinQueue, type QueueStatus } from '../api/join-queue';
 
 const RETRY_AFTER_ERROR_MS = 5000;
-const TURN_TITLE = 'Your turn! Book now · Utsav';
 
 export interface WaitingRoom {
   status: QueueStatus | null;
@@ -48,8 +48,8 @@ export function useWaitingRoom(active: boolean, onAdmitted: (pass: string) => vo
         }
         setProblem(
           error instanceof ApiError && error.status === 503
-            ? 'The site is very busy. Still trying; your place is kept.'
-            : 'The connection dropped. Still trying; your place is kept.',
+            ? i18n.t('queue.problem.busy')
+            : i18n.t('queue.problem.dropped'),
         );
         return later(RETRY_AFTER_ERROR_MS, () => ask(join));
       }
@@ -80,7 +80,7 @@ export function useWaitingRoom(active: boolean, onAdmitted: (pass: string) => vo
 function announceTurn(): void {
   if (typeof document === 'undefined' || !document.hidden) return;
   const previous = document.title;
-  document.title = TURN_TITLE;
+  document.title = i18n.t('queue.turnPageTitle');
   const restore = () => {
     if (!document.hidden) {
       document.title = previous;
