@@ -45,7 +45,7 @@ describe('the landing page before its JavaScript', () => {
       landing: 'yes',
       intro: 'skip',
     });
-    expect(await visible(page, '[data-static-intro] > div')).toBe(false);
+    expect(await visible(page, '[data-static-language="en"] [data-static-intro] > div')).toBe(false);
     expect(errors).toEqual([]);
     await screenshot(page, 'first-paint-landing-390');
     await context.close();
@@ -55,10 +55,10 @@ describe('the landing page before its JavaScript', () => {
     const { context, page, errors } = await withoutAppScripts({ reducedMotion: false });
     await page.goto(suite.server.url);
     expect(await page.evaluate(() => document.documentElement.dataset.intro)).toBe('play');
-    expect(await visible(page, '[data-static-intro] > div')).toBe(true);
+    expect(await visible(page, '[data-static-language="en"] [data-static-intro] > div')).toBe(true);
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.dataset.intro)).toBe('skip');
-    expect(await visible(page, '[data-static-intro] > div')).toBe(false);
+    expect(await visible(page, '[data-static-language="en"] [data-static-intro] > div')).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -7,6 +7,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
+import { catalogAreas, catalogChunkName } from './build/catalog-areas';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 const proxy = {
@@ -121,9 +122,10 @@ function precompressAssets(): Plugin {
 const STATIC_LANDING_SLOT = '<!--static-landing-->';
 
 /**
- * Renders the landing page's first screen (src/app/shell/static-landing.tsx) into index.html at build time,
- * through a throwaway Vite SSR server, so the hero paints before the JavaScript has loaded. Runs before
- * Vite's own HTML step, which then fingerprints the images the markup names like any other.
+ * Renders the landing page's first screen (src/app/shell/static-landing.tsx), once per language, into
+ * index.html at build time, through a throwaway Vite SSR server, so the hero paints in the reader's language
+ * before the JavaScript has loaded. Runs before Vite's own HTML step, which then fingerprints the images the
+ * markup names like any other.
  */
 function prerenderLanding(): Plugin {
   return {
@@ -143,7 +145,7 @@ function prerenderLanding(): Plugin {
         });
         try {
           const module = await server.ssrLoadModule('/src/app/shell/static-landing.tsx');
-          return html.replace(STATIC_LANDING_SLOT, module.renderStaticLanding());
+          return html.replace(STATIC_LANDING_SLOT, await module.renderStaticLanding());
         } finally {
           await server.close();
         }
@@ -152,11 +154,54 @@ function prerenderLanding(): Plugin {
   };
 }
 
-// The landing page's first chunk holds only the shell and the hero; sections, dashboards, legal pages and
-// Firebase are dynamic imports. React and the router sit in their own long-cached vendor chunk.
+const SCRIPT_FONTS_SLOT = '/*script-fonts*/ {}';
+const SCRIPT_FONTS: Record<string, RegExp> = {
+  hi: /noto-sans-devanagari-devanagari-(400|700)-normal-[\w-]+\.woff2$/,
+  gu: /noto-sans-gujarati-gujarati-(400|700)-normal-[\w-]+\.woff2$/,
+};
+
+/**
+ * Gives index.html's boot script the built URLs of each language's fonts (styles.css's @font-face), which
+ * it preloads for the chosen language only, so the pre-rendered first screen's text does not wait for the
+ * CSS to be parsed and laid out before its font is requested.
+ */
+function scriptFontUrls(): Plugin {
+  return {
+    name: 'utsav-script-font-urls',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!html.includes(SCRIPT_FONTS_SLOT)) throw new Error(`index.html has no ${SCRIPT_FONTS_SLOT} slot`);
+        const files = Object.keys(context.bundle ?? {});
+        const urls = Object.fromEntries(
+          Object.entries(SCRIPT_FONTS).map(([language, pattern]) => [
+            language,
+            files.filter((file) => pattern.test(file)).map((file) => `/${file}`),
+          ]),
+        );
+        for (const [language, list] of Object.entries(urls))
+          if (list.length !== 2) throw new Error(`expected two built fonts for ${language}, found ${list}`);
+        return html.replace(SCRIPT_FONTS_SLOT, JSON.stringify(urls));
+      },
+    },
+  };
+}
+
+// The landing page's first chunk holds only the shell, the hero and the first screen's English texts;
+// sections, dashboards, legal pages, other catalogs and Firebase are dynamic imports. React and the router
+// sit in their own long-cached vendor chunk.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), prerenderLanding(), appServiceWorker(), precompressAssets()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    catalogAreas({ srcDir: path.join(import.meta.dirname, 'src') }),
+    prerenderLanding(),
+    scriptFontUrls(),
+    appServiceWorker(),
+    precompressAssets(),
+  ],
   server: { proxy },
   preview: { proxy },
   build: {
@@ -168,6 +213,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            {
+              // Catalogs: Hindi's and Gujarati's first-screen areas one chunk each, every other file its own
+              // i18n-<language>-<area> chunk (build/catalog-areas.ts).
+              name: catalogChunkName,
+              test: /[\\/]locales[\\/]/,
+              priority: 30,
+            },
             {
               name: 'react-vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { applyLanguage, preferredLanguage } from './lib/i18n/language';
+import { applyLanguage, bootLanguage } from './lib/i18n/language';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -15,14 +15,18 @@ function render() {
   );
 }
 
-// English is built in, so it renders at once; Hindi or Gujarati first loads its small catalog, so the app
-// never flashes English at someone who reads another language. A catalog that fails to load leaves English.
-const language = preferredLanguage();
+// index.html's boot script has chosen the language and painted that language's pre-rendered first screen.
+// English is built in, so it renders at once; Hindi or Gujarati first loads its first-screen catalog (one
+// small chunk), so React's first render replaces the pre-rendered screen with the same words, never with
+// English. A catalog that fails to load leaves English.
+const language = bootLanguage();
 if (language === 'en') {
   document.documentElement.lang = 'en';
   render();
 } else {
   applyLanguage(language, { remember: false })
-    .catch(() => undefined)
+    .catch(() => {
+      document.documentElement.lang = 'en';
+    })
     .finally(render);
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAuth } from '../../features/auth/context/auth-context';
 import { useCurrentEvent } from '../../features/event/api/get-event';
@@ -22,7 +23,6 @@ const PurchaseDialog = lazy(() =>
 );
 
 const LOADING_TOAST_ID = 'book-while-loading';
-const NO_EVENT_MESSAGE = 'Ticket booking opens once the event is announced. Please check back soon.';
 
 function useViewer(): HeroViewer {
   const { status, role } = useAuth();
@@ -39,6 +39,7 @@ export function LandingPage() {
   const viewer = useViewer();
   const { toDashboard, toMyTickets, afterSignIn } = useNavigationActions();
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
   const [purchaseOpen, setPurchaseOpen] = useState(false);
   const [purchaseLoaded, setPurchaseLoaded] = useState(false);
   // A 'Book' tap made while the event is still loading: the dialog opens as soon as it arrives.
@@ -64,8 +65,8 @@ export function LandingPage() {
       setPurchaseLoaded(true);
       setPurchaseOpen(true);
     } else if (eventError) toast.error(errorMessage(eventError));
-    else toast(NO_EVENT_MESSAGE);
-  }, [bookWhenLoaded, isPending, event, eventError]);
+    else toast(t('landing.hero.noEvent'));
+  }, [bookWhenLoaded, isPending, event, eventError, t]);
 
   function onBook() {
     // The purchase dialog needs the real event (guest-side §2); without one there is nothing to book.
@@ -74,8 +75,8 @@ export function LandingPage() {
       setPurchaseOpen(true);
     } else if (isPending) {
       setBookWhenLoaded(true);
-      toast('Loading event details, one moment…', { id: LOADING_TOAST_ID });
-    } else toast(NO_EVENT_MESSAGE);
+      toast(t('landing.hero.loadingEvent'), { id: LOADING_TOAST_ID });
+    } else toast(t('landing.hero.noEvent'));
   }
 
   function onSignIn() {

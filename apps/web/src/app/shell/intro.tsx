@@ -7,8 +7,8 @@ import {
   INTRO_WORD_INTERVAL_MS,
 } from '@utsav/domain/constants';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
-const INTRO_WORDS = ['Pre-Navratri', 'Garba', '&', 'Raas'] as const;
 /**
  * Whether the intro plays: on the first landing-page visit of a browser session, never under reduced
  * motion. index.html's boot script decides it before the first paint (the pre-rendered cover must agree
@@ -45,13 +45,17 @@ type Phase = 'words' | 'fading' | 'done';
  */
 export function Intro({ imagesReady, onDone }: { imagesReady: Promise<void>; onDone: () => void }) {
   const [phase, setPhase] = useState<Phase>('words');
+  const { t } = useTranslation();
+  // The title is one sentence in the catalog; it is split only to reveal it word by word.
+  const words = t('landing.hero.intro').split(' ');
+  const wordCount = words.length;
 
   // The words appear by CSS animation (styles.css, .intro-word), each with its own delay: no render and no
   // main-thread work per word, on the compositor only (opacity and transform). React renders the overlay
   // once and once more to fade it.
   useEffect(() => {
     const timers: ReturnType<typeof setTimeout>[] = [];
-    const lastWordAt = INTRO_FIRST_WORD_MS + (INTRO_WORDS.length - 1) * INTRO_WORD_INTERVAL_MS;
+    const lastWordAt = INTRO_FIRST_WORD_MS + (wordCount - 1) * INTRO_WORD_INTERVAL_MS;
     let cancelled = false;
     const held = new Promise<void>((resolve) => timers.push(setTimeout(resolve, lastWordAt + INTRO_HOLD_MS)));
     Promise.all([held, imagesReady]).then(() => {
@@ -61,7 +65,7 @@ export function Intro({ imagesReady, onDone }: { imagesReady: Promise<void>; onD
       cancelled = true;
       for (const timer of timers) clearTimeout(timer);
     };
-  }, [imagesReady]);
+  }, [imagesReady, wordCount]);
 
   useEffect(() => {
     if (phase !== 'fading') return;
@@ -91,9 +95,10 @@ export function Intro({ imagesReady, onDone }: { imagesReady: Promise<void>; onD
     >
       <div className="absolute inset-0 bg-[radial-gradient(60%_45%_at_50%_50%,rgb(204_109_0/0.3),transparent_70%)]" />
       <p className="relative flex max-w-4xl flex-wrap items-baseline justify-center gap-x-4 gap-y-2 text-center font-display text-5xl font-bold text-gold-200 sm:text-7xl">
-        {INTRO_WORDS.map((word, index) => (
+        {words.map((word, index) => (
           <span
-            key={word}
+            // biome-ignore lint/suspicious/noArrayIndexKey: a word's place is its identity (words may repeat)
+            key={index}
             className="intro-word"
             style={{ animationDelay: `${INTRO_FIRST_WORD_MS + index * INTRO_WORD_INTERVAL_MS}ms` }}
           >

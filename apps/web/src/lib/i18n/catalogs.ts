@@ -3,27 +3,45 @@ import type { Language } from '@utsav/domain/languages';
 /** A message catalog: nested objects of ICU-free i18next strings (plurals by `_one`/`_other` keys). */
 export type Catalog = { [key: string]: string | Catalog };
 
-// One JSON file per area and language (locales/<language>/<area>.json), merged under the area's name, so
-// `t('header.signIn')` reads locales/<language>/header.json's `signIn`. English ships in the first chunk
-// (it is the fallback and the spec's own texts); Hindi and Gujarati load only when chosen.
-const english = import.meta.glob<Catalog>('../../locales/en/*.json', { eager: true, import: 'default' });
-const lazy: Record<Exclude<Language, 'en'>, Record<string, () => Promise<Catalog>>> = {
-  hi: import.meta.glob<Catalog>('../../locales/hi/*.json', { import: 'default' }),
-  gu: import.meta.glob<Catalog>('../../locales/gu/*.json', { import: 'default' }),
-};
+export { FIRST_SCREEN_AREAS } from './first-screen-areas';
 
-function areaOf(path: string): string {
+// One JSON file per area and language (locales/<language>/<area>.json), merged under the area's name, so
+// `t('header.signIn')` reads locales/<language>/header.json's `signIn`. The first-screen areas are named in
+// the globs below (Vite needs literals): keep them equal to FIRST_SCREEN_AREAS.
+const englishFirstScreen = import.meta.glob<Catalog>('../../locales/en/{shell,landing,auth}.json', {
+  eager: true,
+  import: 'default',
+});
+const lazyFiles = import.meta.glob<Catalog>(
+  ['../../locales/*/*.json', '!../../locales/en/{shell,landing,auth}.json'],
+  { import: 'default' },
+);
+
+/** 'shell' from '../../locales/en/shell.json'. */
+export function areaOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
 }
 
-export const englishCatalog: Catalog = Object.fromEntries(
-  Object.entries(english).map(([path, catalog]) => [areaOf(path), catalog]),
+function languageOf(path: string): string {
+  const parts = path.split('/');
+  return parts[parts.length - 2] ?? '';
+}
+
+export const englishFirstScreenCatalog: Catalog = Object.fromEntries(
+  Object.entries(englishFirstScreen).map(([path, catalog]) => [areaOf(path), catalog]),
 );
 
-export async function loadCatalog(language: Language): Promise<Catalog> {
-  if (language === 'en') return englishCatalog;
-  const entries = await Promise.all(
-    Object.entries(lazy[language]).map(async ([path, load]) => [areaOf(path), await load()] as const),
-  );
-  return Object.fromEntries(entries);
+/** Every area that has a catalog (the English file names). */
+export const ALL_AREAS: readonly string[] = [
+  ...Object.keys(englishFirstScreen),
+  ...Object.keys(lazyFiles).filter((path) => languageOf(path) === 'en'),
+].map(areaOf);
+
+/** One area's catalog in one language; English first-screen areas are already in the bundle. */
+export async function loadAreaCatalog(language: Language, area: string): Promise<Catalog> {
+  if (language === 'en' && area in englishFirstScreenCatalog)
+    return englishFirstScreenCatalog[area] as Catalog;
+  const load = lazyFiles[`../../locales/${language}/${area}.json`];
+  if (!load) throw new Error(`No catalog for the area '${area}' in '${language}'`);
+  return load();
 }

@@ -6,8 +6,7 @@ import {
   type Language,
 } from '@utsav/domain/languages';
 import { useTranslation } from 'react-i18next';
-import { loadCatalog } from './catalogs';
-import { loadScriptFonts } from './fonts';
+import { loadNeededAreas } from './areas';
 import { i18n } from './i18n';
 
 const STORAGE_KEY = 'utsav.language';
@@ -21,7 +20,10 @@ function storedLanguage(): Language | null {
   }
 }
 
-/** The person's own choice if they made one here, else the first of the browser's languages we speak. */
+/**
+ * The person's own choice if they made one here, else the first of the browser's languages we speak.
+ * index.html's boot script makes the same choice before the first paint (a test holds the two together).
+ */
 export function preferredLanguage(): Language {
   if (typeof navigator === 'undefined') return DEFAULT_LANGUAGE;
   const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
@@ -37,7 +39,10 @@ export function currentLocale(): string {
   return INTL_LOCALES[currentLanguage()];
 }
 
-/** Loads the language's catalog and fonts, switches every mounted text and sets `<html lang>`. */
+/**
+ * Loads the language's catalogs (every area needed so far), switches every mounted text and sets
+ * `<html lang>`, which also switches the font stack to the script's self-hosted face (styles.css).
+ */
 export async function applyLanguage(language: Language, options: { remember: boolean }): Promise<void> {
   if (options.remember) {
     try {
@@ -46,9 +51,7 @@ export async function applyLanguage(language: Language, options: { remember: boo
       // not remembered across visits, still applied now
     }
   }
-  if (!i18n.hasResourceBundle(language, 'translation'))
-    i18n.addResourceBundle(language, 'translation', await loadCatalog(language));
-  void loadScriptFonts(language);
+  await loadNeededAreas(language);
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }
@@ -58,4 +61,10 @@ export function useLanguage(): { language: Language; setLanguage: (language: Lan
   const { i18n: instance } = useTranslation();
   const language = isLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE;
   return { language, setLanguage: (next) => applyLanguage(next, { remember: true }) };
+}
+
+/** The language index.html's boot script chose before the first paint (<html lang>), else the preference. */
+export function bootLanguage(): Language {
+  const chosen = typeof document === 'undefined' ? null : document.documentElement.lang;
+  return isLanguage(chosen) ? chosen : preferredLanguage();
 }

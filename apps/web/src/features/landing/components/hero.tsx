@@ -2,7 +2,9 @@ import { formatRupees } from '@utsav/domain/pricing';
 import type { Role } from '@utsav/domain/roles';
 import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
 import { CalendarDays, ChevronDown, Clock, MapPin, Sparkles, Ticket } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../lib/i18n/language';
 import { Button } from '../../../ui/button';
 import { GoogleIcon } from '../../../ui/google-icon';
 import { SalesCountdown } from '../../../ui/sales-countdown';
@@ -56,16 +58,17 @@ function Detail({ icon, children, loading }: { icon: ReactNode; children: ReactN
 
 function HeroButtons(props: HeroProps) {
   const { viewer, signingIn, soldOut, onBook, onSignIn, onViewTickets, onDashboard } = props;
+  const { t } = useTranslation();
   const book = soldOut ? (
     <p
       role="status"
       className="inline-flex min-h-12 items-center justify-center rounded-full border border-rose-200/60 bg-rose-950/40 px-7 text-lg font-semibold text-rose-100 sm:min-h-13"
     >
-      Event Sold Out
+      {t('landing.hero.soldOut')}
     </p>
   ) : (
     <Button size="lg" onClick={onBook} icon={<Ticket aria-hidden="true" className="size-5" />}>
-      Book Your Tickets Now
+      {t('landing.hero.book')}
     </Button>
   );
   switch (viewer.kind) {
@@ -82,14 +85,14 @@ function HeroButtons(props: HeroProps) {
             loading={signingIn}
             icon={<GoogleIcon size={20} />}
           >
-            Sign In with Google
+            {t('auth.signInWithGoogle')}
           </Button>
         </>
       );
     case 'resolving':
       return (
         <Button size="lg" variant="secondary" loading>
-          Loading Dashboard...
+          {t('landing.hero.loadingDashboard')}
         </Button>
       );
     case 'signed-in':
@@ -98,14 +101,14 @@ function HeroButtons(props: HeroProps) {
           <>
             {book}
             <Button size="lg" variant="secondary" onClick={onViewTickets}>
-              View My Tickets
+              {t('landing.hero.viewMyTickets')}
             </Button>
           </>
         );
       }
       return (
         <Button size="lg" onClick={onDashboard}>
-          My Dashboard
+          {t('landing.hero.myDashboard')}
         </Button>
       );
   }
@@ -113,9 +116,12 @@ function HeroButtons(props: HeroProps) {
 
 export function Hero(props: HeroProps) {
   const { event, loading } = props;
+  const { t } = useTranslation();
+  // Unique also across the pre-rendered first screens of index.html, one per language (static-landing.tsx).
+  const titleId = useId();
   return (
     <section
-      aria-labelledby="hero-title"
+      aria-labelledby={titleId}
       className="relative isolate flex min-h-[100svh] items-center overflow-hidden pt-24 pb-16"
     >
       {/* The mandala, the lanterns and their glow are index.html's #hero-backdrop, painted before React. */}
@@ -127,21 +133,21 @@ export function Hero(props: HeroProps) {
       <div className="mx-auto w-full max-w-4xl px-5 text-center">
         <p className="mx-auto mb-5 inline-flex items-center gap-2 rounded-full border border-gold-400/40 bg-maroon-950/60 px-4 py-1.5 text-sm font-semibold text-gold-200">
           <Sparkles aria-hidden="true" className="size-4 text-saffron-300" />
-          Garba · Raas · Dandiya
+          {t('landing.hero.badge')}
         </p>
         <h1
-          id="hero-title"
+          id={titleId}
           className="font-display text-[2.6rem] leading-[1.05] font-bold text-cream drop-shadow-[0_4px_24px_rgb(0_0_0/0.55)] sm:text-6xl md:text-7xl"
         >
           {event.name}
         </h1>
         <p className="mt-4 font-display text-xl text-saffron-300 italic sm:text-2xl">
-          Pre-Navratri Grand Celebration
+          {t('landing.hero.subtitle')}
         </p>
 
         <ul className="mx-auto mt-8 flex max-w-2xl flex-col items-center gap-3 text-base text-maroon-50 sm:text-lg md:flex-row md:flex-wrap md:justify-center md:gap-x-7">
           <Detail loading={loading} icon={<CalendarDays className="size-5" />}>
-            {event.date ? formatEventDate(event.date) : 'Date to be announced'}
+            {event.date ? formatEventDate(event.date, currentLocale()) : t('landing.hero.dateToBeAnnounced')}
           </Detail>
           <Detail loading={loading} icon={<Clock className="size-5" />}>
             {formatTimeRange(event.startTime, event.endTime)}
@@ -158,10 +164,10 @@ export function Hero(props: HeroProps) {
             ) : (
               formatRupees(event.ticketPrice)
             )}{' '}
-            <span className="text-base font-medium text-maroon-100">per person</span>
+            <span className="text-base font-medium text-maroon-100">{t('landing.hero.perPerson')}</span>
           </p>
           <span className="rounded-full bg-gold-200 px-3 py-1 text-sm font-bold text-maroon-950">
-            Group Discounts Available
+            {t('landing.hero.groupDiscounts')}
           </span>
         </div>
 
@@ -178,7 +184,7 @@ export function Hero(props: HeroProps) {
       <a
         href="#about"
         className="absolute bottom-6 left-1/2 -translate-x-1/2 rounded-full p-2 text-gold-300 hover:text-gold-200"
-        aria-label="Scroll to About the event"
+        aria-label={t('landing.hero.scrollToAbout')}
       >
         <ChevronDown aria-hidden="true" className="size-7 animate-bounce motion-reduce:animate-none" />
       </a>

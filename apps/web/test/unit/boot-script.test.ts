@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { preferredLanguage } from '../../src/lib/i18n/language';
+
+// index.html's boot script picks the language before the first paint, in plain inline JavaScript; the app
+// picks it again in preferredLanguage() (language.ts). These must agree, or the pre-rendered first screen and
+// React's first render would be in different languages. The script is run here as the browser runs it.
+
+const html = readFileSync(path.join(import.meta.dirname, '../../index.html'), 'utf8');
+const bootScript = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+
+interface Visitor {
+  saved?: string | null;
+  /** Storage that throws (blocked by the browser's settings). */
+  storageBlocked?: boolean;
+  languages: string[];
+  language?: string;
+}
+
+function storage(visitor: Visitor) {
+  const values = new Map<string, string>();
+  if (visitor.saved) values.set('utsav.language', visitor.saved);
+  const blocked = () => {
+    throw new Error('SecurityError');
+  };
+  return {
+    getItem: visitor.storageBlocked ? blocked : (key: string) => values.get(key) ?? null,
+    setItem: visitor.storageBlocked ? blocked : (key: string, value: string) => void values.set(key, value),
+  };
+}
+
+/** Runs the boot script for a visitor; returns <html lang> and the fonts it preloaded. */
+function boot(visitor: Visitor, fonts: Record<string, string[]> = {}): { lang: string; preloaded: string[] } {
+  const root = {
+    lang: 'en',
+    attributes: {} as Record<string, string>,
+    setAttribute(name: string, value: string) {
+      this.attributes[name] = value;
+    },
+  };
+  const preloaded: string[] = [];
+  const document = {
+    documentElement: root,
+    createElement: () => ({}) as Record<string, string>,
+    head: {
+      appendChild: (link: Record<string, string>) => preloaded.push(`${link.rel} ${link.as} ${link.href}`),
+    },
+  };
+  const navigator = { languages: visitor.languages, language: visitor.language ?? visitor.languages[0] };
+  const script = bootScript.replace('/*script-fonts*/ {}', JSON.stringify(fonts));
+  new Function('document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'matchMedia', script)(
+    document,
+    navigator,
+    storage(visitor),
+    storage({ languages: [] }),
+    { pathname: '/' },
+    () => ({ matches: true }),
+  );
+  return { lang: root.lang, preloaded };
+}
+
+function appChoice(visitor: Visitor): string {
+  vi.stubGlobal('navigator', {
+    languages: visitor.languages,
+    language: visitor.language ?? visitor.languages[0],
+  });
+  vi.stubGlobal('localStorage', storage(visitor));
+  return preferredLanguage();
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const VISITORS: Array<[string, Visitor, string]> = [
+  ['a saved choice wins over the browser', { saved: 'gu', languages: ['hi-IN', 'en'] }, 'gu'],
+  ['the first browser language we speak', { languages: ['fr-FR', 'hi-IN', 'gu'] }, 'hi'],
+  ['a region or case does not matter', { languages: ['GU_in'] }, 'gu'],
+  ['a saved value that is none of ours is ignored', { saved: 'fr', languages: ['gu-IN'] }, 'gu'],
+  ['no language we speak: English', { languages: ['mr-IN', 'pa'] }, 'en'],
+  ['no languages list: navigator.language', { languages: [], language: 'hi' }, 'hi'],
+  ['storage blocked: the browser decides', { storageBlocked: true, languages: ['gu-IN'] }, 'gu'],
+  ['English first in the browser', { languages: ['en-GB', 'hi'] }, 'en'],
+];
+
+describe("the boot script's language", () => {
+  for (const [name, visitor, expected] of VISITORS) {
+    it(`${name} (${expected}), the same as the app's`, () => {
+      expect(boot(visitor).lang).toBe(expected);
+      expect(appChoice(visitor)).toBe(expected);
+    });
+  }
+
+  it("preloads the chosen language's fonts and no other's", () => {
+    const fonts = { hi: ['/assets/deva-400.woff2', '/assets/deva-700.woff2'], gu: ['/assets/guj-400.woff2'] };
+    expect(boot({ languages: ['hi-IN'] }, fonts).preloaded).toEqual([
+      'preload font /assets/deva-400.woff2',
+      'preload font /assets/deva-700.woff2',
+    ]);
+    expect(boot({ languages: ['en-IN'] }, fonts).preloaded).toEqual([]);
+  });
+});
