@@ -207,4 +207,27 @@ describeEachDatabase('gates: search and admit', (engine) => {
     expect(used.body.code).toBe('ALREADY_USED');
     expect(used.body.error).toBe('ટિકિટ પહેલેથી વપરાઈ ગઈ છે');
   });
+
+  it('an admission from search and a scan of the same ticket at the same moment: exactly one gets in', async () => {
+    const [ticket] = await issuePaidTickets(server.ctx, {
+      eventId: event.id,
+      userId: buyer.user.id,
+      quantity: 1,
+    });
+    const answers = await Promise.all([
+      admit(checker, ticket!.id),
+      server.request('POST', '/api/tickets/mark-used', {
+        token: manager.token,
+        body: { qrCode: ticket!.qr_token, gate: 'Gate B', deviceId: 'gate-b-phone' },
+      }),
+      admit(manager, ticket!.id),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400]);
+    expect(answers.filter((answer) => answer.status === 400).map((answer) => answer.body.code)).toEqual([
+      'ALREADY_USED',
+      'ALREADY_USED',
+    ]);
+    const admitted = (await scansOf(ticket!.id)).filter((scan) => scan.result === 'admitted');
+    expect(admitted).toHaveLength(1);
+  });
 });

@@ -173,6 +173,19 @@ describe('offline check against the stored ticket list', () => {
     expect(decision.outcome).toMatchObject({ title: 'Entry Allowed, Welcome Asha!', offline: true });
   });
 
+  it('admits a guest back from a pass offline as a re-entry (re-entry on), counted apart', () => {
+    const base = lookup({ status: 'used', usedAt: USED_AT, exitedAt: USED_AT });
+    const decision = checkOffline(code, { ...base, meta: { ...meta, reentryAllowed: true } });
+    expect(decision).toMatchObject({ admit: true, ticketId: TICKET });
+    expect(decision.outcome).toMatchObject({ tone: 'success', offline: true, reentry: true });
+  });
+
+  it('records an exit offline as an exit, counted as one', () => {
+    const base = lookup({ status: 'used', usedAt: USED_AT, exitedAt: null });
+    const decision = checkOffline(code, { ...base, meta: { ...meta, reentryAllowed: true } }, NOW, 'out');
+    expect(decision.outcome).toMatchObject({ tone: 'exit', counter: 'exits', offline: true });
+  });
+
   it("refuses a ticket this device already admitted offline as 'Already Used'", () => {
     const queued = {
       localId: 'l1',
