@@ -1,5 +1,5 @@
 import { generateEventKeyPair, signTicketToken } from '@utsav/domain/qr-token';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { enterPrintedCode, explainManualCode } from '../../src/features/scanner/checkin/manual-code';
 import {
   checkOffline,
@@ -15,6 +15,10 @@ import {
   outcomeForVerifiedTicket,
 } from '../../src/features/scanner/checkin/scan-outcome';
 import { ApiError } from '../../src/lib/api-client';
+import { ensureAreas } from '../../src/lib/i18n/areas';
+
+// The scanner's words live in the catalog area 'scanner', loaded with the scanner's code in the app.
+beforeAll(() => ensureAreas(['scanner']));
 
 // Guest-side §8 "Scanner outcomes": the texts are the spec's, word for word.
 

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { countScan, EMPTY_STATS } from '../../src/features/scanner/checkin/device-store';
 import { admittedOutcome, exitedOutcome } from '../../src/features/scanner/checkin/scan-outcome';
+import { ensureAreas } from '../../src/lib/i18n/areas';
+
+// The scanner's words live in the catalog area 'scanner', loaded with the scanner's code in the app.
+beforeAll(() => ensureAreas(['scanner']));
 
 // The phone's own counters (guest-side §3 plus tracker issue 16): exits and re-entries are counted apart.
 
