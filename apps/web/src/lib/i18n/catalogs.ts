@@ -8,12 +8,15 @@ export { FIRST_SCREEN_AREAS } from './first-screen-areas';
 // One JSON file per area and language (locales/<language>/<area>.json), merged under the area's name, so
 // `t('header.signIn')` reads locales/<language>/header.json's `signIn`. The first-screen areas are named in
 // the globs below (Vite needs literals): keep them equal to FIRST_SCREEN_AREAS.
-const englishFirstScreen = import.meta.glob<Catalog>('../../locales/en/{shell,landing,auth,errors}.json', {
-  eager: true,
-  import: 'default',
-});
+const englishFirstScreen = import.meta.glob<Catalog>(
+  '../../locales/en/{shell,landing,auth,errors,queue}.json',
+  {
+    eager: true,
+    import: 'default',
+  },
+);
 const lazyFiles = import.meta.glob<Catalog>(
-  ['../../locales/*/*.json', '!../../locales/en/{shell,landing,auth,errors}.json'],
+  ['../../locales/*/*.json', '!../../locales/en/{shell,landing,auth,errors,queue}.json'],
   { import: 'default' },
 );
 
