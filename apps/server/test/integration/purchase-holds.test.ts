@@ -224,6 +224,7 @@ describeEachDatabase('purchase when Razorpay cannot be reached', (engine) => {
       .select('status')
       .where('user_id', '=', buyer.user.id)
       .execute();
+    // Few seats: the hold came first (checkout-placement.ts), so it is there, released.
     expect(orders).toEqual([{ status: 'failed' }]);
   });
 
@@ -235,5 +236,32 @@ describeEachDatabase('purchase when Razorpay cannot be reached', (engine) => {
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('RATE_LIMITED');
     expect((await createOrder(server, await newUser(server), event, 1)).status).toBe(502);
+  });
+});
+
+describeEachDatabase('purchase when Razorpay cannot be reached, with seats to spare', (engine) => {
+  const server = useServer(engine, {
+    env: { ...PURCHASE_ENV, RAZORPAY_BASE_URL: 'http://127.0.0.1:9/v1' },
+  });
+  let event: TestEvent;
+
+  beforeAll(async () => {
+    event = await newEvent(server, { totalTickets: 1000 });
+  });
+
+  it('once the instance knows there is room to spare, the Razorpay order comes first: a provider failure writes no hold at all', async () => {
+    const ordersOf = (userId: string) =>
+      server.ctx.db.selectFrom('orders').select('status').where('user_id', '=', userId).execute();
+    // No recent figure yet: the hold goes first, and is released.
+    const first = await newUser(server);
+    expect((await createOrder(server, first, event, 1)).status).toBe(502);
+    expect(await ordersOf(first.user.id)).toEqual([{ status: 'failed' }]);
+    // That hold's transaction saw 999 seats free: now Razorpay is asked first, and nothing is held.
+    const second = await newUser(server);
+    const response = await createOrder(server, second, event, 1);
+    expect(response.status).toBe(502);
+    expect(response.body.code).toBe('PAYMENT_PROVIDER_ERROR');
+    expect(await ordersOf(second.user.id)).toEqual([]);
+    expect(await availableTickets(server)).toBe(1000);
   });
 });

@@ -6,6 +6,7 @@ import { normalizeTicketCode } from '@utsav/domain/ticket-code';
 import type { AppContext } from '../../platform/context';
 import type { EventRow, ScanAction, ScanMethod, ScanResult, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { currentEvent } from '../event/current-event';
 import { findCurrentEvent } from '../event/repo';
 import { eventWithKeys } from '../tickets/fulfilment';
 import { findTicketView, type TicketView } from '../tickets/repo';
@@ -203,7 +204,8 @@ export async function resolveCode(ctx: AppContext, checker: UserRow, qrCode: str
   const typed = normalizeTicketCode(code.code);
   if (typed) countTypedCode(ctx, checker.id);
   const method: ScanMethod = typed ? 'typed' : 'scan';
-  const event = await findCurrentEvent(ctx.db);
+  // The id and public key only, which never change once set: the per-instance copy will do.
+  const event = await currentEvent(ctx);
   const ticketId = !event
     ? null
     : typed

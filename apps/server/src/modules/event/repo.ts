@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
 import type { EventImagesTable, EventRow } from '../../platform/db/schema';
@@ -32,22 +33,25 @@ export interface Inventory {
  * are read from orders_live_holds_idx alone.
  */
 export async function countInventory(db: Db, eventId: string, now: Date): Promise<Inventory> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom('event_inventory').select('tickets_sold').where('event_id', '=', eventId).as('sold'),
-      eb
-        .selectFrom('orders')
-        .select((o) => o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'))
-        .where('event_id', '=', eventId)
-        .where('status', '=', 'created')
-        .where('hold_expires_at', '>', now.toISOString())
-        .as('held'),
-    ])
-    .executeTakeFirstOrThrow();
+  const [row] = await inventoryOf(db, eventId, now.toISOString());
   // Every event gets its row from a trigger; a missing one must not read as "nothing sold".
-  if (row.sold === null || row.sold === undefined) throw new Error(`event ${eventId} has no inventory row`);
+  if (row?.sold === null || row?.sold === undefined) throw new Error(`event ${eventId} has no inventory row`);
   return { sold: Number(row.sold), held: Number(row.held ?? 0) };
 }
+
+// Read by every hold: compiled once.
+const inventoryOf = compiledOnce((db: Db, eventId: string, nowIso: string) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom('event_inventory').select('tickets_sold').where('event_id', '=', eventId).as('sold'),
+    eb
+      .selectFrom('orders')
+      .select((o) => o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'))
+      .where('event_id', '=', eventId)
+      .where('status', '=', 'created')
+      .where('hold_expires_at', '>', nowIso)
+      .as('held'),
+  ]),
+);
 
 /** Active + used tickets + live holds: what the inventory invariant keeps at or below total_tickets. */
 export async function countTaken(db: Db, eventId: string, now: Date): Promise<number> {
@@ -66,38 +70,48 @@ export async function countPersonSeats(
   userId: string,
   now: Date,
 ): Promise<{ held: number; bought: number }> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('tickets')
-        .select((t) => t.fn.countAll<number>().as('bought'))
-        .where('event_id', '=', eventId)
-        .where('user_id', '=', userId)
-        .where('status', 'in', ['active', 'used'])
-        .where('issued_by_admin', '=', 0)
-        .as('bought'),
-      eb
-        .selectFrom('orders')
-        .select((o) => o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'))
-        .where('event_id', '=', eventId)
-        .where('user_id', '=', userId)
-        .where('status', '=', 'created')
-        .where('hold_expires_at', '>', now.toISOString())
-        .as('held'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { held: Number(row.held ?? 0), bought: Number(row.bought ?? 0) };
+  const [row] = await personSeatsOf(db, eventId, userId, now.toISOString());
+  return { held: Number(row?.held ?? 0), bought: Number(row?.bought ?? 0) };
 }
+
+// Read by every hold: compiled once.
+const personSeatsOf = compiledOnce((db: Db, eventId: string, userId: string, nowIso: string) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('tickets')
+      .select((t) => t.fn.countAll<number>().as('bought'))
+      .where('event_id', '=', eventId)
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['active', 'used'])
+      .where('issued_by_admin', '=', 0)
+      .as('bought'),
+    eb
+      .selectFrom('orders')
+      .select((o) => o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'))
+      .where('event_id', '=', eventId)
+      .where('user_id', '=', userId)
+      .where('status', '=', 'created')
+      .where('hold_expires_at', '>', nowIso)
+      .as('held'),
+  ]),
+);
 
 /**
  * Serialises every transaction that checks or changes this event's inventory. PostgreSQL: a row lock
  * (SELECT ... FOR UPDATE) held until commit, shared by all server processes. SQLite: nothing to take,
  * Kysely runs every transaction on the single connection one at a time (and SQLite allows one writer).
  */
-export function lockEvent(trx: Db, eventId: string): Promise<EventRow | undefined> {
-  const query = trx.selectFrom('events').selectAll().where('id', '=', eventId);
-  return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+export async function lockEvent(trx: Db, eventId: string): Promise<EventRow | undefined> {
+  return (await (isPostgres(trx) ? eventForUpdate : eventById)(trx, eventId))[0];
 }
+
+// Read by every hold: compiled once.
+const eventById = compiledOnce((db: Db, eventId: string) =>
+  db.selectFrom('events').selectAll().where('id', '=', eventId),
+);
+const eventForUpdate = compiledOnce((db: Db, eventId: string) =>
+  db.selectFrom('events').selectAll().where('id', '=', eventId).forUpdate(),
+);
 
 /** Sets the QR key pair only where none exists yet; concurrent callers all end up with the same pair. */
 export async function setQrKeysIfMissing(

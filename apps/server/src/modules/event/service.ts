@@ -8,6 +8,7 @@ import { type Db, transaction } from '../../platform/db/database';
 import { lockFor } from '../../platform/db/locks';
 import type { EventImagesTable, EventRow, UserRow } from '../../platform/db/schema';
 import { AppError, fromZodError, validationError } from '../../platform/errors';
+import { forgetCurrentEvent } from './current-event';
 import { type DecodedImage, decodeImageDataUrl, imageError, storedImageId } from './image';
 import { newQrKeyColumns } from './keys';
 import { type EventJson, eventImageBase, toEventJson } from './presenter';
@@ -65,6 +66,7 @@ export async function createEvent(ctx: AppContext, caller: UserRow, body: unknow
     );
     return row;
   });
+  forgetCurrentEvent(ctx);
   return toEventJson(event, await countInventory(ctx.db, event.id, ctx.now()), eventImageBase(ctx.config));
 }
 
@@ -110,6 +112,7 @@ export async function editEvent(ctx: AppContext, caller: UserRow, body: unknown)
     );
     return updated!;
   });
+  forgetCurrentEvent(ctx);
   return toEventJson(event, await countInventory(ctx.db, event.id, ctx.now()), eventImageBase(ctx.config));
 }
 

@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
 import type { EventRow } from '../../platform/db/schema';
+import { forgetCurrentEvent } from '../event/current-event';
 import { newQrKeyColumns } from '../event/keys';
 import { countInventory, findCurrentEvent, findEventById, setQrKeysIfMissing } from '../event/repo';
 import {
@@ -102,6 +103,7 @@ async function loadSnapshot(ctx: AppContext, cache: RoomCache): Promise<RoomSnap
   if (!event) return null;
   if (!event.qr_private_key) {
     await setQrKeysIfMissing(ctx.db, event.id, newQrKeyColumns());
+    forgetCurrentEvent(ctx);
     event = (await findEventById(ctx.db, event.id))!;
   }
   const salesOpenAt = eventSalesOpenAt(event);

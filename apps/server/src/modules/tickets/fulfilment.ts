@@ -11,6 +11,7 @@ import { prepareQrDataUrls } from '../../platform/documents/qr-data-url';
 import { AppError } from '../../platform/errors';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { RazorpayError, type RazorpayPayment } from '../../platform/payments/razorpay-client';
+import { forgetCurrentEvent } from '../event/current-event';
 import { newQrKeyColumns } from '../event/keys';
 import { countTaken, findEventById, lockEvent, setQrKeysIfMissing } from '../event/repo';
 import { findUserById } from '../users/repo';
@@ -250,6 +251,7 @@ export async function eventWithKeys(ctx: AppContext, eventId: string): Promise<E
   if (!event) throw new AppError('EVENT_NOT_FOUND', 'Event not found');
   if (event.qr_private_key && event.qr_public_key) return event;
   await setQrKeysIfMissing(ctx.db, eventId, newQrKeyColumns());
+  forgetCurrentEvent(ctx);
   return (await findEventById(ctx.db, eventId))!;
 }
 

@@ -1,33 +1,23 @@
-import { randomUUID } from 'node:crypto';
 import { CURRENCY } from '@utsav/domain/constants';
-import { formatRupees, paiseToRupees, type Quote, quote, rupeesToPaise } from '@utsav/domain/pricing';
+import { formatRupees, paiseToRupees } from '@utsav/domain/pricing';
 import {
   type ClientPrice,
   matchesQuote,
   orderTicketNames,
   type VerifyPaymentInput,
 } from '@utsav/domain/purchase-schema';
-import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
-import { transaction } from '../../platform/db/database';
 import type { EventRow, OrderRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import type { RazorpayOrder } from '../../platform/payments/razorpay-client';
 import { verifyCheckoutSignature } from '../../platform/payments/signatures';
-import { countTaken, findCurrentEvent, lockEvent } from '../event/repo';
+import { currentEvent } from '../event/current-event';
+import { findCurrentEvent } from '../event/repo';
 import { requireQueuePass, requireSalesOpen } from '../queue/service';
-import { anyoneWaiting } from '../waitlist/repo';
+import { eventGone, priceChanged, quoteFor } from './checkout-errors';
+import { placeCheckout } from './checkout-placement';
 import { capturedPaymentFor, fulfilOrder } from './fulfilment';
 import { refundLatePayment } from './payment-refunds';
-import { assertWithinPersonLimit } from './person-limit';
-import {
-  findOrderByRazorpayId,
-  findTicketsOfOrder,
-  insertOrder,
-  markOrderFailed,
-  setRazorpayOrderId,
-  type TicketView,
-} from './repo';
+import { findOrderByRazorpayId, findTicketsOfOrder, type TicketView } from './repo';
 
 // Checkout: a hold on seats, a Razorpay order to pay it, and verification of the payment.
 //
@@ -45,13 +35,7 @@ import {
 // statement and writes only if the result still fits. Turning a live hold into tickets moves seats from
 // one term to the other inside one transaction; expiry only lowers the left side.
 //
-// Why the hold comes before the Razorpay order: our row must exist before anyone can pay, and no provider
-// call may run inside the locked transaction (a slow Razorpay would stall every buyer behind the lock).
-// So: (1) check stock and insert the hold with no Razorpay id, commit; (2) create the Razorpay order;
-// (3) store its id. Until (3) the order cannot be paid, because the buyer has not been given its id. If
-// (2) fails, the hold is released (status failed) and nothing was charged; if (2) succeeded but we crash
-// before (3), that Razorpay order is never shown to anyone, so it is simply abandoned, and the hold
-// expires on its own. A SOLD_OUT refusal happens in (1), before any Razorpay order exists.
+// How the hold and the Razorpay order are placed, and in which order: checkout-placement.ts.
 
 export interface CheckoutOrder {
   /** Razorpay's order id: what checkout.js opens and what verify-payment sends back. */
@@ -83,10 +67,8 @@ export async function createOrder(
   input: ClientOrder,
   queuePass?: string,
 ): Promise<CheckoutOrder> {
-  const event = await findCurrentEvent(ctx.db);
-  if (!event || event.id !== input.eventId) throw eventGone();
-  await admitToCheckout(ctx, caller, event, queuePass);
-  return placeOrder(ctx, caller, event.id, input.quantity, input, orderTicketNames(input.ticketNames));
+  const event = await admittedEvent(ctx, caller, { ...input, clientPrice: input }, queuePass);
+  return placeOrder(ctx, caller, event, input.quantity, input, orderTicketNames(input.ticketNames));
 }
 
 /** POST /tickets: the booking path prices the order itself and starts the same checkout. */
@@ -96,118 +78,74 @@ export async function startBooking(
   quantity: number,
   queuePass?: string,
 ): Promise<CheckoutOrder> {
-  const event = await findCurrentEvent(ctx.db);
-  if (!event) throw eventGone();
-  await admitToCheckout(ctx, caller, event, queuePass);
-  return placeOrder(ctx, caller, event.id, quantity, null, null);
+  const event = await admittedEvent(ctx, caller, { quantity, clientPrice: null }, queuePass);
+  return placeOrder(ctx, caller, event, quantity, null, null);
 }
 
-/** Sales must be open, and while the waiting room is on the caller must hold their own pass from it. */
+interface Wanted {
+  /** Absent on the booking path, which buys from whatever event is on sale. */
+  eventId?: string;
+  quantity: number;
+  clientPrice: ClientPrice | null;
+}
+
+// Refusals judged on the instance's copy of the event that an edit on another instance could have made wrong.
+const CONFIRMED_ON_THE_ROW = new Set(['EVENT_NOT_FOUND', 'SALES_NOT_OPEN', 'PRICE_CHANGED']);
+
+/**
+ * The event this checkout may go ahead on, judged on this instance's copy (modules/event/current-event.ts).
+ * The copy may predate an edit made on another instance within the last second, so a refusal is confirmed on
+ * the row itself before it is answered; an acceptance needs no confirmation, because price and stock are
+ * judged again under the event lock before anything is held.
+ */
+async function admittedEvent(
+  ctx: AppContext,
+  caller: UserRow,
+  wanted: Wanted,
+  queuePass: string | undefined,
+): Promise<EventRow> {
+  try {
+    return await admitToCheckout(ctx, caller, await currentEvent(ctx), wanted, queuePass);
+  } catch (error) {
+    if (!(error instanceof AppError) || !CONFIRMED_ON_THE_ROW.has(error.code)) throw error;
+    return admitToCheckout(ctx, caller, await findCurrentEvent(ctx.db), wanted, queuePass);
+  }
+}
+
+/**
+ * The event exists and is the one asked for, sales are open, the caller holds their own pass while the waiting
+ * room is on, and the client's price is the server's.
+ */
 async function admitToCheckout(
   ctx: AppContext,
   caller: UserRow,
-  event: EventRow,
+  event: EventRow | undefined,
+  wanted: Wanted,
   queuePass: string | undefined,
-): Promise<void> {
+): Promise<EventRow> {
+  if (!event || (wanted.eventId !== undefined && event.id !== wanted.eventId)) throw eventGone();
   requireSalesOpen(event, ctx.now());
   await requireQueuePass(ctx, caller, event, queuePass);
+  const offered = quoteFor(event, wanted.quantity);
+  if (wanted.clientPrice && !matchesQuote(wanted.clientPrice, offered)) throw priceChanged(offered);
+  return event;
 }
 
 async function placeOrder(
   ctx: AppContext,
   caller: UserRow,
-  eventId: string,
+  event: EventRow,
   quantity: number,
   clientPrice: ClientPrice | null,
   ticketNames: string[] | null,
 ): Promise<CheckoutOrder> {
-  const now = ctx.now();
-  const orderId = randomUUID();
-
-  // (1) The hold. Price and stock are both judged on the locked event row, so an admin's edit cannot
-  // slip between the check and the insert.
-  const { order, serverQuote } = await transaction(ctx.db, async (trx) => {
-    const event = await lockEvent(trx, eventId);
-    if (!event) throw eventGone();
-    const serverQuote = quoteFor(event, quantity);
-    if (clientPrice && !matchesQuote(clientPrice, serverQuote)) throw priceChanged(serverQuote);
-    const taken = await countTaken(trx, event.id, now);
-    if (taken + quantity > event.total_tickets) throw soldOut(event.total_tickets - taken);
-    // Seats that come back while people wait in the waitlist are theirs, in line order (offers.ts).
-    if (await anyoneWaiting(trx, event.id)) throw soldOut(0);
-    await assertWithinPersonLimit(trx, ctx, caller.id, event.id, quantity, now);
-    const order: OrderRow = {
-      id: orderId,
-      razorpay_order_id: null,
-      user_id: caller.id,
-      event_id: event.id,
-      quantity,
-      price_per_ticket_paise: rupeesToPaise(serverQuote.pricePerTicket),
-      amount_paise: rupeesToPaise(serverQuote.pricePerTicket) * quantity,
-      pricing_tier: serverQuote.pricingTier,
-      status: 'created',
-      hold_expires_at: new Date(now.getTime() + ctx.config.holdMinutes * 60_000).toISOString(),
-      razorpay_payment_id: null,
-      razorpay_refund_id: null,
-      created_at: now.toISOString(),
-      paid_at: null,
-      refunded_at: null,
-      refund_settled_at: null,
-      ticket_names: ticketNames ? JSON.stringify(ticketNames) : null,
-      updated_at: now.toISOString(),
-    };
-    await insertOrder(trx, order);
-    await recordAudit(
-      trx,
-      {
-        actorUserId: caller.id,
-        action: 'order.created',
-        entity: 'order',
-        entityId: order.id,
-        data: { quantity, amountPaise: order.amount_paise, ...(ticketNames ? { ticketNames } : {}) },
-      },
-      now,
-    );
-    return { order, serverQuote };
+  const { order, razorpayOrderId, serverQuote } = await placeCheckout(ctx, caller, event, {
+    quantity,
+    clientPrice,
+    ticketNames,
   });
-
-  // (2) The Razorpay order, outside any transaction.
-  let razorpayOrder: RazorpayOrder;
-  try {
-    razorpayOrder = await ctx.razorpay().createOrder({
-      amount: order.amount_paise,
-      currency: CURRENCY,
-      receipt: order.id,
-      notes: { orderId: order.id, eventId: order.event_id, userId: caller.id, quantity },
-      payment_capture: true,
-    });
-    if (razorpayOrder.amount !== order.amount_paise) throw new Error('Razorpay order amount differs');
-  } catch (error) {
-    await markOrderFailed(ctx.db, order.id, ctx.now());
-    await recordAudit(
-      ctx.db,
-      {
-        actorUserId: null,
-        action: 'order.failed',
-        entity: 'order',
-        entityId: order.id,
-        data: { reason: 'razorpay' },
-      },
-      ctx.now(),
-    );
-    ctx.log.error({ err: error, orderId: order.id }, 'creating the Razorpay order failed; hold released');
-    throw new AppError(
-      'PAYMENT_PROVIDER_ERROR',
-      'We could not start the payment right now. You have not been charged. Please try again in a moment.',
-    );
-  }
-
-  // (3) Only now can the order be paid: the buyer gets this id in the response.
-  if (!(await setRazorpayOrderId(ctx.db, order.id, razorpayOrder.id, ctx.now()))) {
-    throw new Error(`order ${order.id} already had a Razorpay order`);
-  }
   return {
-    orderId: razorpayOrder.id,
+    orderId: razorpayOrderId,
     amount: paiseToRupees(order.amount_paise),
     amountPaise: order.amount_paise,
     currency: CURRENCY,
@@ -284,36 +222,4 @@ function refundedLate(order: OrderRow, refundSent: boolean): AppError {
       refundSent ? 'has been' : 'will be'
     } refunded in full.`,
   );
-}
-
-function quoteFor(event: EventRow, quantity: number): Quote {
-  return quote(
-    {
-      ticketPrice: paiseToRupees(event.ticket_price_paise),
-      groupPrice4: event.group_price4_paise === null ? null : paiseToRupees(event.group_price4_paise),
-    },
-    quantity,
-  );
-}
-
-function priceChanged(serverQuote: Quote): AppError {
-  const each = formatRupees(serverQuote.pricePerTicket);
-  const total = formatRupees(serverQuote.total);
-  const tickets = `${serverQuote.quantity} ticket${serverQuote.quantity === 1 ? '' : 's'}`;
-  return new AppError(
-    'PRICE_CHANGED',
-    `The price has changed: ${tickets} now cost ${total} (${each} each, ${serverQuote.pricingTier}). Please review the new price and try again. You have not been charged.`,
-  );
-}
-
-function soldOut(left: number): AppError {
-  if (left <= 0) return new AppError('SOLD_OUT', 'Sorry, this event is sold out.');
-  return new AppError(
-    'SOLD_OUT',
-    `Only ${left} ticket${left === 1 ? ' is' : 's are'} left. Please choose ${left === 1 ? '1 ticket' : `${left} or fewer`}.`,
-  );
-}
-
-function eventGone(): AppError {
-  return new AppError('EVENT_NOT_FOUND', 'This event is not on sale. Please reload the page.');
 }

@@ -29,6 +29,7 @@ export function lockOrder(trx: Db, id: string): Promise<OrderRow | undefined> {
   return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/** Gives a hold made before its Razorpay order (checkout-placement.ts, the contested path) its Razorpay id. */
 export async function setRazorpayOrderId(
   db: Db,
   id: string,

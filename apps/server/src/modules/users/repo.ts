@@ -1,5 +1,6 @@
 import type { Role } from '@utsav/domain/roles';
 import { type ExpressionBuilder, sql } from 'kysely';
+import { compiledOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
 import type { Database, UserRow } from '../../platform/db/schema';
 
@@ -21,8 +22,13 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
     .executeTakeFirst();
 }
 
-export function findUserByFirebaseUid(db: Db, firebaseUid: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('firebase_uid', '=', firebaseUid).executeTakeFirst();
+// Every signed-in request reads it: compiled once.
+const userByFirebaseUid = compiledOnce((db: Db, firebaseUid: string) =>
+  db.selectFrom('users').selectAll().where('firebase_uid', '=', firebaseUid),
+);
+
+export async function findUserByFirebaseUid(db: Db, firebaseUid: string): Promise<UserRow | undefined> {
+  return (await userByFirebaseUid(db, firebaseUid))[0];
 }
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

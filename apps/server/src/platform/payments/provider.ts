@@ -15,6 +15,9 @@ export async function registerPaymentsEmulator(app: FastifyInstance, config: Con
   if (config.payments !== 'emulator') return;
   await app.register(razorpayEmulator, {
     prefix: EMULATOR_PREFIX,
+    // It stands in for a remote service: its calls are not this server's traffic, so no access-log line each
+    // (a hold made two lines, one of them for the emulator; warnings and errors are still logged).
+    logLevel: 'warn',
     keyId: config.razorpay.keyId,
     keySecret: config.razorpay.keySecret,
     webhookSecret: config.razorpay.webhookSecret,

@@ -1,0 +1,48 @@
+import type { Compilable, CompiledQuery } from 'kysely';
+import type { Db } from './database';
+import { isPostgres } from './dialect';
+
+// Kysely builds an immutable operation tree and compiles it to SQL text on every call. For the few statements
+// that nearly every request runs (the signed-in user, the hold transaction's reads), building and compiling
+// cost about as much as SQLite running them (bench/RESULTS.md). A hot query is therefore built once per SQL
+// dialect with stand-in values, and each call runs that compiled text with its own values in their places.
+
+/** A value no caller passes: where it lands in the compiled parameters is where that argument goes. */
+const standIn = (index: number) => `\u0000compiled-once-argument-${index}\u0000`;
+
+/**
+ * `build` must be the whole query, its arguments used only as values (never to choose columns or clauses: those
+ * would be frozen at the first call). The result is the rows, as `execute()` would give them.
+ */
+export function compiledOnce<Row, Args extends unknown[]>(
+  build: (db: Db, ...args: Args) => Compilable<Row>,
+): (db: Db, ...args: Args) => Promise<Row[]> {
+  const compiledFor: { postgres?: Compiled<Row>; sqlite?: Compiled<Row> } = {};
+  return async (db, ...args) => {
+    const dialect = isPostgres(db) ? 'postgres' : 'sqlite';
+    let compiled = compiledFor[dialect];
+    if (!compiled) {
+      const standIns = args.map((_, index) => standIn(index)) as Args;
+      const query = build(db, ...standIns).compile();
+      const slots = query.parameters.map((value) => standIns.indexOf(value));
+      // An argument that is not a parameter (used to choose a column or a clause) would be frozen: refuse.
+      for (let index = 0; index < args.length; index++) {
+        if (!slots.includes(index)) throw new Error(`compiledOnce: argument ${index} is not used as a value`);
+      }
+      compiled = { query, slots };
+      compiledFor[dialect] = compiled;
+    }
+    const { query, slots } = compiled;
+    const parameters = query.parameters.map((value, position) => {
+      const slot = slots[position]!;
+      return slot === -1 ? value : args[slot];
+    });
+    return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+  };
+}
+
+interface Compiled<Row> {
+  query: CompiledQuery<Row>;
+  /** For each compiled parameter, the index of the argument it takes, or -1 for a constant of the query. */
+  slots: number[];
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { compiledOnce } from '../../src/platform/db/compiled';
+import { createDatabase, type Db, migrateToLatest } from '../../src/platform/db/database';
+import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../support/databases';
+
+// platform/db/compiled.ts: a hot query compiled once per dialect gives, for any arguments, what building it
+// anew would give, keeps its constants, and refuses to freeze an argument that is not a value.
+
+describeEachDatabase('queries compiled once', (engine) => {
+  let database: ProvisionedDatabase;
+  let db: Db;
+
+  beforeAll(async () => {
+    database = await provisionDatabase(engine);
+    db = createDatabase(database);
+    await migrateToLatest(db);
+    const stamp = new Date().toISOString();
+    await db
+      .insertInto('users')
+      .values(
+        ['a', 'b', 'c'].map((name, index) => ({
+          id: `user-${name}`,
+          firebase_uid: `uid-${name}`,
+          email: `${name}@compiled.test`,
+          name,
+          photo_url: null,
+          phone: null,
+          role: index === 2 ? ('admin' as const) : ('guest' as const),
+          created_at: stamp,
+          updated_at: stamp,
+          last_login_at: null,
+          deleted_at: null,
+        })),
+      )
+      .execute();
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  const usersByRole = compiledOnce((db: Db, email: string, uid: string) =>
+    db
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .where((eb) => eb.or([eb('email', '=', email), eb('firebase_uid', '=', uid)]))
+      .where('role', '=', 'guest')
+      .orderBy('id'),
+  );
+
+  it('each call runs with its own arguments, in their places, and the constants stay', async () => {
+    expect(await usersByRole(db, 'a@compiled.test', 'uid-b')).toEqual([
+      { id: 'user-a', role: 'guest' },
+      { id: 'user-b', role: 'guest' },
+    ]);
+    expect(await usersByRole(db, 'nobody@compiled.test', 'uid-a')).toEqual([{ id: 'user-a', role: 'guest' }]);
+    // user-c matches the arguments but not the constant role = 'guest'.
+    expect(await usersByRole(db, 'c@compiled.test', 'uid-c')).toEqual([]);
+  });
+
+  it('works inside a transaction too', async () => {
+    const rows = await db.transaction().execute((trx) => usersByRole(trx, 'b@compiled.test', 'none'));
+    expect(rows).toEqual([{ id: 'user-b', role: 'guest' }]);
+  });
+
+  it('refuses an argument that chooses part of the query instead of being a value', async () => {
+    const byColumn = compiledOnce((db: Db, column: string) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where(column === 'email' ? 'email' : 'name', '=', 'a'),
+    );
+    await expect(byColumn(db, 'email')).rejects.toThrow(/argument 0 is not used as a value/);
+  });
+});
