@@ -13,11 +13,17 @@ export interface DebuggableChromium {
   close: () => Promise<void>;
 }
 
-export async function launchDebuggableChromium(): Promise<DebuggableChromium> {
+export async function launchDebuggableChromium(extraArgs: string[] = []): Promise<DebuggableChromium> {
   const profile = mkdtempSync(path.join(tmpdir(), 'utsav-lighthouse-'));
   const child: ChildProcess = spawn(
     CHROMIUM_PATH,
-    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      ...CHROMIUM_FLAGS,
+      ...extraArgs,
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
@@ -52,9 +58,14 @@ export async function launchDebuggableChromium(): Promise<DebuggableChromium> {
 /**
  * One Lighthouse run on Lighthouse's default profile: mobile form factor, simulated slow 4G and 4x CPU.
  * Each run gets a fresh Chromium, so no cache, service worker or session storage carries over.
+ * `chromiumArgs` go to that Chromium: `--accept-lang=hi-IN,hi` makes a Hindi reader's browser.
  */
-export async function runLighthouse(url: string, flags: Flags = {}): Promise<RunnerResult> {
-  const chromium = await launchDebuggableChromium();
+export async function runLighthouse(
+  url: string,
+  flags: Flags = {},
+  chromiumArgs: string[] = [],
+): Promise<RunnerResult> {
+  const chromium = await launchDebuggableChromium(chromiumArgs);
   try {
     const result = await lighthouse(url, {
       port: chromium.port,
