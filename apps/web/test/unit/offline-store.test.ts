@@ -148,6 +148,18 @@ describe('what the guest is shown', () => {
     expect(isUnreachable(new Error('boom'))).toBe(false);
   });
 
+  it('the saved copy at once when the session check got no answer, but a live answer that arrives is fresh', () => {
+    const unreachable = { offline: false, error: null, serverUnreachable: true };
+    expect(shownData({ live: undefined, liveAt: 0, saved, ...unreachable })).toEqual({
+      data: ['saved'],
+      savedAt: 100,
+    });
+    expect(shownData({ live: ['live'], liveAt: 200, saved, ...unreachable })).toEqual({
+      data: ['live'],
+      savedAt: null,
+    });
+  });
+
   it('nothing while online and still loading, even with a saved copy', () => {
     expect(shownData({ live: undefined, liveAt: 0, saved, offline: false, error: null })).toEqual({
       data: undefined,

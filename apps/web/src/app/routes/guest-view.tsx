@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '../../features/auth/context/auth-context';
 import { useCurrentEvent } from '../../features/event/api/get-event';
@@ -41,16 +41,24 @@ function useLoadFailureToast(id: string, error: unknown, failedAt: number, retry
  * The guest app is installable and opens offline once the dashboard has been seen (issue 17); when the
  * connection returns, the tickets and the event are fetched afresh instead of waiting for their cache time.
  */
-function useInstallableOffline(refetchTickets: () => void, refetchEvent: () => void) {
+function useInstallableOffline(refetchTickets: () => void, refetchEvent: () => void, unconfirmed: boolean) {
   useEffect(() => installApp('guest'), []);
+  const refetch = useRef<() => void>(() => undefined);
+  refetch.current = () => {
+    refetchTickets();
+    refetchEvent();
+  };
   useEffect(() => {
-    const refetch = () => {
-      refetchTickets();
-      refetchEvent();
-    };
-    window.addEventListener('online', refetch);
-    return () => window.removeEventListener('online', refetch);
-  }, [refetchTickets, refetchEvent]);
+    const onOnline = () => refetch.current();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, []);
+  // The server confirmed the session again (a connection that came back without an 'online' event).
+  const wasUnconfirmed = useRef(unconfirmed);
+  useEffect(() => {
+    if (wasUnconfirmed.current && !unconfirmed) refetch.current();
+    wasUnconfirmed.current = unconfirmed;
+  }, [unconfirmed]);
 }
 
 /**
@@ -58,13 +66,13 @@ function useInstallableOffline(refetchTickets: () => void, refetchEvent: () => v
  * own chunk, so other roles never download it.
  */
 export default function GuestView() {
-  const { user, identityUser } = useAuth();
+  const { user, identityUser, unconfirmed } = useAuth();
   const eventQuery = useCurrentEvent();
   const ticketsQuery = useMyTickets();
   // This phone's copy of the person's tickets and event, shown while the server cannot be reached (issue 17).
   const uid = identityUser?.uid ?? null;
-  const savedTickets = useSavedQuery(uid, 'tickets', ticketsQuery);
-  const savedEvent = useSavedQuery(uid, 'event', eventQuery);
+  const savedTickets = useSavedQuery(uid, 'tickets', ticketsQuery, unconfirmed);
+  const savedEvent = useSavedQuery(uid, 'event', eventQuery, unconfirmed);
   const purchase = usePurchaseFlow();
   const [purchaseOpen, setPurchaseOpen] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
@@ -80,7 +88,7 @@ export default function GuestView() {
   const retryEvent = useCallback(() => void eventQuery.refetch(), [eventQuery]);
   useLoadFailureToast('load-my-tickets', ticketsQuery.error, ticketsQuery.errorUpdatedAt, retryTickets);
   useLoadFailureToast('load-event', eventQuery.error, eventQuery.errorUpdatedAt, retryEvent);
-  useInstallableOffline(retryTickets, retryEvent);
+  useInstallableOffline(retryTickets, retryEvent, unconfirmed);
 
   async function refresh() {
     setRefreshing(true);

@@ -30,9 +30,15 @@ export function shownData<T>(input: {
   saved: SavedEntry<T> | null;
   offline: boolean;
   error: unknown;
+  /**
+   * Another call (the session check) got no answer: the saved copy is shown at once instead of after this
+   * query's own retries. A live answer that arrives all the same is shown as fresh.
+   */
+  serverUnreachable?: boolean;
 }): ShownData<T> {
   const stale = input.offline || isUnreachable(input.error);
   if (input.live !== undefined) return { data: input.live, savedAt: stale ? input.liveAt : null };
-  if (input.saved && stale) return { data: input.saved.value, savedAt: input.saved.savedAt };
+  if (input.saved && (stale || input.serverUnreachable))
+    return { data: input.saved.value, savedAt: input.saved.savedAt };
   return { data: undefined, savedAt: null };
 }

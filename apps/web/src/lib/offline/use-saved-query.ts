@@ -15,7 +15,13 @@ interface QueryLike<T> {
  * reached (issue 17): every successful answer is saved (person-store drops it if that person has signed
  * out meanwhile); the saved copy is read once per person and shown only through `shownData`'s rules.
  */
-export function useSavedQuery<T>(uid: string | null, area: SavedArea, query: QueryLike<T>): ShownData<T> {
+export function useSavedQuery<T>(
+  uid: string | null,
+  area: SavedArea,
+  query: QueryLike<T>,
+  /** Known unreachable from elsewhere (the session check got no answer), though the browser says online. */
+  serverUnreachable = false,
+): ShownData<T> {
   const online = useOnline();
   const [saved, setSaved] = useState<SavedEntry<T> | null>(null);
   const { data, dataUpdatedAt, isSuccess } = query;
@@ -43,5 +49,12 @@ export function useSavedQuery<T>(uid: string | null, area: SavedArea, query: Que
     });
   }, [uid, area, data, dataUpdatedAt, isSuccess]);
 
-  return shownData({ live: data, liveAt: dataUpdatedAt, saved, offline: !online, error: query.error });
+  return shownData({
+    live: data,
+    liveAt: dataUpdatedAt,
+    saved,
+    offline: !online,
+    error: query.error,
+    serverUnreachable,
+  });
 }

@@ -9,6 +9,11 @@ export interface AuthContextValue {
   status: AuthStatus;
   user: BackendUser | null;
   identityUser: IdentityUser | null;
+  /**
+   * Signed in from the user this phone saved at the last confirmed sign-in, because the server could not be
+   * reached (offline at the venue); it is asked again when the connection returns (issue 17).
+   */
+  unconfirmed: boolean;
   /** The backend role once known; null while signed out or still resolving. */
   role: Role | null;
   signingIn: boolean;

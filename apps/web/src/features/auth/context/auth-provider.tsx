@@ -27,7 +27,7 @@ interface AuthState {
 
 const SIGNED_OUT: AuthState = { status: 'signed-out', user: null, identityUser: null, unconfirmed: false };
 /** How often an unconfirmed session asks the server again while the browser believes it is online. */
-const CONFIRM_EVERY_MS = 30_000;
+const CONFIRM_EVERY_MS = 15_000;
 
 function browserOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -203,7 +203,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return user;
   }, []);
 
-  // An unconfirmed (offline) session asks the server again when the connection returns, and every 30 s
+  // An unconfirmed (offline) session asks the server again when the connection returns, and every 15 s
   // while the browser claims to be online (venue Wi-Fi connected to nothing). A refusal ends the session as
   // a reload would; no answer keeps the saved one.
   const unconfirmedIdentity = state.unconfirmed ? state.identityUser : null;
@@ -250,6 +250,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status: state.status,
       user: state.user,
       identityUser: state.identityUser,
+      unconfirmed: state.unconfirmed,
       role: state.user?.role ?? null,
       signingIn,
       signingOut,
