@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { decodeQrImage } from '../apps/server/test/unit/documents/qr-decode';
@@ -123,6 +124,12 @@ describe("the guest's tickets without a connection", () => {
     expect(await card.getByTestId('ticket-code').textContent()).toBe(ticket.ticketId);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'offline-tickets-390');
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`)).toEqual(
+      [],
+    );
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'offline-tickets-qr-390');
 
