@@ -3,6 +3,9 @@ import type { TicketStatusValue } from './admin-tickets-schema';
 // What an admin's change of one ticket's status means, and when it can still be taken back (issue 13 §5:
 // Ticket Management confirms a row's status change and offers an undo). Server and web share these rules.
 
+/** The reason written on a ticket an admin cancels from Ticket Management (shown translated there). */
+export const ADMIN_CANCELLATION_REASON = 'Cancelled by an administrator';
+
 /** How long after a single status change its undo is accepted. */
 export const STATUS_UNDO_WINDOW_MS = 10 * 60 * 1000;
 

@@ -1,4 +1,5 @@
 import { CircleAlert, RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
 /** A list that failed to load: what went wrong and a Retry (admin-side §8). */
@@ -13,6 +14,7 @@ export function ErrorPanel({
   onRetry: () => void;
   retrying?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <div role="alert" className="card flex flex-col items-center gap-3 px-6 py-10 text-center">
       <CircleAlert aria-hidden="true" className="size-10 text-rose-200" />
@@ -25,7 +27,7 @@ export function ErrorPanel({
         icon={<RotateCw aria-hidden="true" className="size-4" />}
         onClick={onRetry}
       >
-        Retry
+        {t('admin.common.retry')}
       </Button>
     </div>
   );

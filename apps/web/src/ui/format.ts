@@ -43,7 +43,39 @@ function format(
   if (!iso) return fallback;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return fallback;
-  return formatter(kind, (locale) => new Intl.DateTimeFormat(locale, options)).format(date);
+  return formatter(kind, (locale) => new Intl.DateTimeFormat(locale, withDayPeriod(locale, options))).format(
+    date,
+  );
+}
+
+/**
+ * Hindi and Gujarati name the part of the day ("रात 8:49", "8:49 રાત્રે"): their CLDR data would otherwise
+ * print a Latin "pm"/"PM" in the middle of the sentence. English keeps "8:49 pm".
+ */
+function withDayPeriod(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions {
+  return options.hour && !locale.startsWith('en') ? { ...options, dayPeriod: 'short' } : options;
+}
+
+/** "6 pm" / "शाम 6" / "સાંજે 6": an hour of the day (0-23) in the reader's language. */
+export function formatHour(hour: number): string {
+  return formatter(
+    'hour',
+    (locale) => new Intl.DateTimeFormat(locale, withDayPeriod(locale, { hour: 'numeric', timeZone: 'UTC' })),
+  ).format(new Date(Date.UTC(1970, 0, 1, hour)));
+}
+
+/** "6:30 pm" / "शाम 6:30" for an IST wall-clock HH:MM. */
+export function formatClock(time: string): string {
+  const date = new Date(`1970-01-01T${time}:00.000Z`);
+  if (Number.isNaN(date.getTime())) return time;
+  return formatter(
+    'clock',
+    (locale) =>
+      new Intl.DateTimeFormat(
+        locale,
+        withDayPeriod(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
+      ),
+  ).format(date);
 }
 
 /** 21 Nov 2026, 8:49 pm. */

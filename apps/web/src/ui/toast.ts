@@ -11,6 +11,9 @@ export const TOASTER_PROPS = {
   duration: TOAST_MS,
   closeButton: true,
   richColors: true,
+  // Sonner sets its own system font stack on the toaster; ours carries the Devanagari and Gujarati faces,
+  // without which a Hindi or Gujarati toast is drawn as empty boxes on a phone that lacks the script.
+  style: { fontFamily: 'var(--font-sans)' },
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
 /**
@@ -17,6 +18,7 @@ export function ViewHeader({
   onBack: () => void;
   actions?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus({ preventScroll: true });
@@ -30,7 +32,7 @@ export function ViewHeader({
         onClick={onBack}
         icon={<ArrowLeft aria-hidden="true" className="size-4" />}
       >
-        Back to Dashboard
+        {t('admin.common.backToDashboard')}
       </Button>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">

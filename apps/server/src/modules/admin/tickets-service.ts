@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TicketStatusValue } from '@utsav/domain/admin-tickets-schema';
 import type { FieldError } from '@utsav/domain/errors';
 import { ticketsSold } from '@utsav/domain/gate-pass';
+import { ADMIN_CANCELLATION_REASON } from '@utsav/domain/ticket-status-change';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
@@ -34,7 +35,7 @@ import {
 // re-activating a cancelled one takes a seat back, so it is checked against the stock under the event lock,
 // the same lock create-order and fulfilment take, and refused (409 SOLD_OUT) when none is left.
 
-export const ADMIN_CANCELLATION_REASON = 'Cancelled by an administrator';
+export { ADMIN_CANCELLATION_REASON };
 
 export interface TicketPage {
   tickets: TicketView[];

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface BarDatum {
   /** Axis label under the bar (short). */
@@ -49,6 +50,7 @@ export function BarChart({
   /** Counts: ticks land on whole numbers. */
   integer?: boolean;
 }) {
+  const { t } = useTranslation();
   const titleId = useId();
   const descId = useId();
   const top = niceMax(Math.max(0, ...data.map((datum) => datum.value)));
@@ -133,7 +135,9 @@ export function BarChart({
         })}
       </svg>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer text-gold-200 hover:text-gold-300">Show as table</summary>
+        <summary className="cursor-pointer text-gold-200 hover:text-gold-300">
+          {t('admin-analytics.chart.showTable')}
+        </summary>
         <div className="mt-2 overflow-x-auto">
           <table className="w-full text-left">
             <caption className="sr-only">{title}</caption>

@@ -1,10 +1,13 @@
-import { formatRupees } from '@utsav/domain/pricing';
 import { addDays, istDate } from '@utsav/domain/time';
+import type { TFunction } from 'i18next';
 import { IndianRupee, Percent, ReceiptIndianRupee, RotateCw, Ticket } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../lib/api-client';
+import { currentLocale } from '../../../../lib/i18n/language';
 import { Button } from '../../../../ui/button';
 import { ErrorPanel } from '../../../../ui/error-panel';
+import { formatCount, formatHour, formatRupees } from '../../../../ui/format';
 import { Skeleton } from '../../../../ui/skeleton';
 import { StatCard } from '../../../../ui/stat-card';
 import { useFailureToast } from '../../../../ui/use-failure-toast';
@@ -13,23 +16,27 @@ import { type Analytics, type SalesBucket, useAnalytics } from '../api/get-analy
 import { BarChart, type BarDatum } from './bar-chart';
 
 type Period = '7d' | '30d' | 'all';
+/** The period choices; `label` is a catalog key. */
 const PERIODS: { value: Period; label: string }[] = [
-  { value: '7d', label: '7 Days' },
-  { value: '30d', label: '30 Days' },
-  { value: 'all', label: 'All Time' },
+  { value: '7d', label: 'admin-analytics.period.days7' },
+  { value: '30d', label: 'admin-analytics.period.days30' },
+  { value: 'all', label: 'admin-analytics.period.all' },
 ];
 const DAILY_CHART_ENTRIES = 7;
 
 // Analytics shows whole rupees (admin-side §2).
-const rupees = (value: number) => formatRupees(Math.round(value), { decimals: false });
-const count = (value: number) => Math.round(value).toLocaleString('en-IN');
+const rupees = (value: number) => formatRupees(Math.round(value));
+const count = (value: number) => formatCount(Math.round(value));
+/** 12.3% in the reader's locale. */
+const percent = (value: number) =>
+  new Intl.NumberFormat(currentLocale(), { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
 
 function dayLabel(key: string): { short: string; full: string } {
   const date = new Date(`${key}T00:00:00.000Z`);
   if (Number.isNaN(date.getTime())) return { short: key, full: key };
   return {
-    short: date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-    full: date.toLocaleDateString('en-IN', {
+    short: date.toLocaleDateString(currentLocale(), { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+    full: date.toLocaleDateString(currentLocale(), {
       weekday: 'short',
       day: 'numeric',
       month: 'short',
@@ -39,10 +46,7 @@ function dayLabel(key: string): { short: string; full: string } {
   };
 }
 
-function hourLabel(hour: number): string {
-  const suffix = hour >= 12 ? 'pm' : 'am';
-  return `${hour % 12 === 0 ? 12 : hour % 12}${suffix}`;
-}
+const hourLabel = formatHour;
 
 /** The period switch changes what the summary line adds up; the fetch itself takes no period (admin-side §2). */
 function periodTotals(salesChart: SalesBucket[], period: Period): { tickets: number; revenue: number } {
@@ -58,7 +62,7 @@ function periodTotals(salesChart: SalesBucket[], period: Period): { tickets: num
     );
 }
 
-function dailyData(analytics: Analytics): BarDatum[] {
+function dailyData(t: TFunction, analytics: Analytics): BarDatum[] {
   return [...analytics.salesChart]
     .sort((a, b) => a.key.localeCompare(b.key))
     .slice(-DAILY_CHART_ENTRIES)
@@ -68,19 +72,19 @@ function dailyData(analytics: Analytics): BarDatum[] {
         label: label.short,
         fullLabel: label.full,
         value: bucket.revenue,
-        secondary: `${count(bucket.count)} ticket${bucket.count === 1 ? '' : 's'}`,
+        secondary: t('admin-analytics.tickets', { count: bucket.count, formatted: count(bucket.count) }),
       };
     });
 }
 
-function hourlyData(analytics: Analytics): BarDatum[] {
+function hourlyData(t: TFunction, analytics: Analytics): BarDatum[] {
   const byHour = new Map(analytics.hourlySales.map((bucket) => [Number(bucket.key), bucket]));
   return Array.from({ length: 24 }, (_, hour) => {
     const bucket = byHour.get(hour);
     const tickets = bucket?.count ?? 0;
     return {
       label: hourLabel(hour),
-      fullLabel: `${hourLabel(hour)} - ${hourLabel((hour + 1) % 24)}`,
+      fullLabel: t('admin-analytics.hourRange', { from: hourLabel(hour), to: hourLabel((hour + 1) % 24) }),
       value: tickets,
       secondary: rupees(bucket?.revenue ?? 0),
     };
@@ -88,37 +92,38 @@ function hourlyData(analytics: Analytics): BarDatum[] {
 }
 
 function EventPerformance({ event }: { event: NonNullable<Analytics['event']> }) {
+  const { t } = useTranslation();
   const percentage = Math.max(0, Math.min(100, event.soldPercentage));
   return (
     <section aria-labelledby="event-performance-title" className="card p-5 sm:p-6">
       <h2 id="event-performance-title" className="font-sans text-lg font-semibold text-cream">
-        Event performance
+        {t('admin-analytics.performance.title')}
       </h2>
       <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
         <div>
-          <dt className="text-sm text-maroon-200">Sold</dt>
+          <dt className="text-sm text-maroon-200">{t('admin-analytics.performance.sold')}</dt>
           <dd className="text-xl font-bold text-cream tabular-nums">{count(event.soldTickets)}</dd>
         </div>
         <div>
-          <dt className="text-sm text-maroon-200">Available</dt>
+          <dt className="text-sm text-maroon-200">{t('admin-analytics.performance.available')}</dt>
           <dd className="text-xl font-bold text-cream tabular-nums">{count(event.availableTickets)}</dd>
         </div>
         <div>
-          <dt className="text-sm text-maroon-200">Sold percentage</dt>
-          <dd className="text-xl font-bold text-cream tabular-nums">{Math.round(percentage * 10) / 10}%</dd>
+          <dt className="text-sm text-maroon-200">{t('admin-analytics.performance.soldPercentage')}</dt>
+          <dd className="text-xl font-bold text-cream tabular-nums">{percent(percentage)}</dd>
         </div>
         <div>
-          <dt className="text-sm text-maroon-200">Ticket price</dt>
+          <dt className="text-sm text-maroon-200">{t('admin-analytics.performance.ticketPrice')}</dt>
           <dd className="text-xl font-bold text-cream tabular-nums">{rupees(event.ticketPrice)}</dd>
         </div>
       </dl>
       <div
         role="progressbar"
-        aria-label="Tickets sold"
+        aria-label={t('admin-analytics.performance.progress')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(percentage)}
-        aria-valuetext={`${Math.round(percentage * 10) / 10}% sold`}
+        aria-valuetext={t('admin-analytics.performance.progressText', { percent: percent(percentage) })}
         className="mt-5 h-3 overflow-hidden rounded-full bg-maroon-950"
       >
         <div
@@ -131,9 +136,10 @@ function EventPerformance({ event }: { event: NonNullable<Analytics['event']> })
 }
 
 function LoadingAnalytics() {
+  const { t } = useTranslation();
   return (
     <div role="status" aria-live="polite" className="grid gap-6">
-      <span className="sr-only">Loading analytics</span>
+      <span className="sr-only">{t('admin-analytics.loading')}</span>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {['a', 'b', 'c', 'd'].map((key) => (
           <Skeleton key={key} className="h-24 rounded-[1.25rem]" />
@@ -147,17 +153,18 @@ function LoadingAnalytics() {
 
 /** Sales analytics (admin-side §2): period switch, cards, event performance, daily and hourly charts. */
 export function SalesAnalytics({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
   const [period, setPeriod] = useState<Period>('30d');
   const query = useAnalytics();
   useFailureToast(
     'load-analytics',
-    query.error ? `Failed to load analytics: ${errorMessage(query.error)}` : null,
+    query.error ? t('admin-analytics.toast.loadFailed', { reason: errorMessage(query.error) }) : null,
     query.errorUpdatedAt,
   );
   const analytics = query.data;
   const totals = analytics ? periodTotals(analytics.salesChart, period) : null;
-  const daily = analytics ? dailyData(analytics) : [];
-  const hourly = analytics ? hourlyData(analytics) : [];
+  const daily = analytics ? dailyData(t, analytics) : [];
+  const hourly = analytics ? hourlyData(t, analytics) : [];
   const todayTickets = hourly.reduce((sum, datum) => sum + datum.value, 0);
   const busiest = hourly.reduce<BarDatum | null>(
     (best, datum) => (datum.value > (best?.value ?? 0) ? datum : best),
@@ -167,8 +174,8 @@ export function SalesAnalytics({ onBack }: { onBack: () => void }) {
   return (
     <div>
       <ViewHeader
-        title="Sales Analytics"
-        description="Figures in Mumbai time; revenue is net of refunds."
+        title={t('admin-analytics.title')}
+        description={t('admin-analytics.description')}
         onBack={onBack}
         actions={
           <Button
@@ -178,13 +185,13 @@ export function SalesAnalytics({ onBack }: { onBack: () => void }) {
             loading={query.isFetching && !query.isPending}
             icon={<RotateCw aria-hidden="true" className="size-4" />}
           >
-            Refresh
+            {t('admin.common.refresh')}
           </Button>
         }
       />
 
       <fieldset className="mb-6 flex flex-wrap items-center gap-3">
-        <legend className="sr-only">Period</legend>
+        <legend className="sr-only">{t('admin-analytics.period.legend')}</legend>
         <div className="inline-flex rounded-full border border-gold-400/40 bg-maroon-950/60 p-1">
           {PERIODS.map((option) => (
             <label
@@ -201,14 +208,24 @@ export function SalesAnalytics({ onBack }: { onBack: () => void }) {
                 onChange={() => setPeriod(option.value)}
                 className="sr-only"
               />
-              {option.label}
+              {t(option.label)}
             </label>
           ))}
         </div>
         {totals ? (
           <p className="text-sm text-maroon-100" aria-live="polite">
-            {period === 'all' ? 'All time' : `Last ${period === '7d' ? 7 : 30} days`}: {count(totals.tickets)}{' '}
-            tickets · {rupees(totals.revenue)}
+            {t(
+              period === 'all'
+                ? 'admin-analytics.period.totalAll'
+                : period === '7d'
+                  ? 'admin-analytics.period.total7'
+                  : 'admin-analytics.period.total30',
+              {
+                count: totals.tickets,
+                formatted: count(totals.tickets),
+                revenue: rupees(totals.revenue),
+              },
+            )}
           </p>
         ) : null}
       </fieldset>
@@ -217,35 +234,41 @@ export function SalesAnalytics({ onBack }: { onBack: () => void }) {
         <LoadingAnalytics />
       ) : query.isError && !analytics ? (
         <ErrorPanel
-          title="Failed to load analytics"
+          title={t('admin-analytics.loadFailedTitle')}
           message={errorMessage(query.error)}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
       ) : analytics ? (
         <div className="grid gap-6">
-          <section aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <section
+            aria-label={t('admin-analytics.keyFigures')}
+            className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+          >
             <StatCard
-              label="Total Revenue"
+              label={t('admin-analytics.cards.revenue')}
               value={rupees(analytics.revenue.total)}
-              hint={`${rupees(analytics.revenue.today)} today`}
+              hint={t('admin-analytics.cards.revenueToday', { amount: rupees(analytics.revenue.today) })}
               icon={<IndianRupee className="size-5" />}
             />
             <StatCard
-              label="Tickets Sold"
+              label={t('admin-analytics.cards.sold')}
               value={count(analytics.tickets.total)}
-              hint={`${count(analytics.tickets.soldToday)} sold today`}
+              hint={t('admin-analytics.cards.soldToday', { count: count(analytics.tickets.soldToday) })}
               icon={<Ticket className="size-5" />}
             />
             <StatCard
-              label="Average Ticket Value"
+              label={t('admin-analytics.cards.average')}
               value={rupees(analytics.analytics.averageTicketValue)}
               icon={<ReceiptIndianRupee className="size-5" />}
             />
             <StatCard
-              label="Conversion Rate"
-              value={`${Math.round(analytics.analytics.conversionRate * 10) / 10}%`}
-              hint={`of ${count(analytics.users.total)} users bought tickets`}
+              label={t('admin-analytics.cards.conversion')}
+              value={percent(analytics.analytics.conversionRate)}
+              hint={t('admin-analytics.cards.conversionHint', {
+                count: analytics.users.total,
+                formatted: count(analytics.users.total),
+              })}
               icon={<Percent className="size-5" />}
             />
           </section>
@@ -254,23 +277,28 @@ export function SalesAnalytics({ onBack }: { onBack: () => void }) {
 
           <section aria-labelledby="daily-sales-title" className="card p-5 sm:p-6">
             <h2 id="daily-sales-title" className="font-sans text-lg font-semibold text-cream">
-              Daily sales overview
+              {t('admin-analytics.daily.title')}
             </h2>
             <p className="text-sm text-maroon-100">
-              Revenue per day, the last {DAILY_CHART_ENTRIES} days with sales.
+              {t('admin-analytics.daily.description', { count: DAILY_CHART_ENTRIES })}
             </p>
             <div className="mt-4">
               {daily.length === 0 ? (
-                <p className="py-8 text-center text-maroon-100">No sales yet.</p>
+                <p className="py-8 text-center text-maroon-100">{t('admin-analytics.daily.empty')}</p>
               ) : (
                 <BarChart
-                  title="Daily revenue"
-                  summary={`Revenue for ${daily.length} days, from ${daily[0]?.fullLabel} to ${daily.at(-1)?.fullLabel}; highest ${rupees(Math.max(...daily.map((d) => d.value)))}.`}
+                  title={t('admin-analytics.daily.chartTitle')}
+                  summary={t('admin-analytics.daily.summary', {
+                    count: daily.length,
+                    from: daily[0]?.fullLabel ?? '',
+                    to: daily.at(-1)?.fullLabel ?? '',
+                    highest: rupees(Math.max(...daily.map((d) => d.value))),
+                  })}
                   data={daily}
                   format={rupees}
-                  labelHeader="Day"
-                  valueHeader="Revenue"
-                  secondaryHeader="Tickets"
+                  labelHeader={t('admin-analytics.chart.day')}
+                  valueHeader={t('admin-analytics.chart.revenue')}
+                  secondaryHeader={t('admin-analytics.chart.tickets')}
                 />
               )}
             </div>
@@ -278,23 +306,37 @@ export function SalesAnalytics({ onBack }: { onBack: () => void }) {
 
           <section aria-labelledby="hourly-sales-title" className="card p-5 sm:p-6">
             <h2 id="hourly-sales-title" className="font-sans text-lg font-semibold text-cream">
-              Today's hourly sales
+              {t('admin-analytics.hourly.title')}
             </h2>
             <p className="text-sm text-maroon-100">
-              Tickets sold per hour today{busiest ? `; busiest ${busiest.fullLabel}` : ''}.
+              {busiest
+                ? t('admin-analytics.hourly.descriptionBusiest', { hours: busiest.fullLabel })
+                : t('admin-analytics.hourly.description')}
             </p>
             <div className="mt-4">
               {todayTickets === 0 ? (
-                <p className="py-8 text-center text-maroon-100">No tickets sold today yet.</p>
+                <p className="py-8 text-center text-maroon-100">{t('admin-analytics.hourly.empty')}</p>
               ) : (
                 <BarChart
-                  title="Tickets sold per hour today"
-                  summary={`${count(todayTickets)} tickets today${busiest ? `, most at ${busiest.fullLabel} (${count(busiest.value)})` : ''}.`}
+                  title={t('admin-analytics.hourly.chartTitle')}
+                  summary={
+                    busiest
+                      ? t('admin-analytics.hourly.summaryBusiest', {
+                          count: todayTickets,
+                          formatted: count(todayTickets),
+                          hours: busiest.fullLabel,
+                          most: count(busiest.value),
+                        })
+                      : t('admin-analytics.hourly.summary', {
+                          count: todayTickets,
+                          formatted: count(todayTickets),
+                        })
+                  }
                   data={hourly}
                   format={(value) => count(value)}
-                  labelHeader="Hour"
-                  valueHeader="Tickets"
-                  secondaryHeader="Revenue"
+                  labelHeader={t('admin-analytics.chart.hour')}
+                  valueHeader={t('admin-analytics.chart.tickets')}
+                  secondaryHeader={t('admin-analytics.chart.revenue')}
                   labelEvery={3}
                   integer
                 />

@@ -1,5 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, errorMessage, isAbortError } from '../../../../lib/api-client';
 import { Button, buttonClasses } from '../../../../ui/button';
@@ -28,6 +29,7 @@ export function AdminAccessGate({
   refusedRedirect: ReactNode;
   guestDashboardPath: string;
 }) {
+  const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>('requesting');
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -57,26 +59,26 @@ export function AdminAccessGate({
     void request(false);
   }, [request]);
 
-  if (phase === 'requesting') return <LoadingScreen text="Loading Dashboard..." />;
+  if (phase === 'requesting') return <LoadingScreen text={t('admin.access.loading')} />;
   if (phase === 'refused') return <>{refusedRedirect}</>;
 
   return (
     <FullScreenMessage
       icon={<ShieldAlert aria-hidden="true" className="size-14" />}
-      title="Admin Access Required"
+      title={t('admin.access.title')}
       actions={
         <>
           <Button size="lg" loading={busy} onClick={() => void request(true)}>
-            Request Admin Access
+            {t('admin.access.request')}
           </Button>
           <Link to={guestDashboardPath} className={buttonClasses('secondary', 'lg')}>
-            Go to Guest Dashboard
+            {t('admin.access.guestDashboard')}
           </Link>
         </>
       }
     >
-      <p className="text-lg font-semibold text-rose-200">Access Denied</p>
-      <p className="mt-2">This area is for the event's admins and managers.</p>
+      <p className="text-lg font-semibold text-rose-200">{t('admin.access.denied')}</p>
+      <p className="mt-2">{t('admin.access.text')}</p>
       {message ? (
         <p role="alert" className="mt-3 text-sm text-maroon-200">
           {message}

@@ -1,4 +1,3 @@
-import { formatRupees } from '@utsav/domain/pricing';
 import type { Role } from '@utsav/domain/roles';
 import {
   BarChart3,
@@ -14,7 +13,9 @@ import {
   Users,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/button';
+import { formatCount, formatRupees } from '../../../../ui/format';
 import { RoleBadge } from '../../../../ui/role-badge';
 import { Skeleton } from '../../../../ui/skeleton';
 import { StatCard } from '../../../../ui/stat-card';
@@ -49,30 +50,34 @@ export interface DashboardNumbers {
 const ICON = 'size-5';
 
 export function DashboardStats({ numbers, loading }: { numbers: DashboardNumbers; loading: boolean }) {
-  const rupees = (value: number) => formatRupees(Math.round(value), { decimals: false });
+  const { t } = useTranslation();
+  const rupees = (value: number) => formatRupees(Math.round(value));
   return (
-    <section aria-label="Key numbers" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <section
+      aria-label={t('admin.dashboard.keyNumbers')}
+      className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+    >
       <StatCard
-        label="Total Users"
-        value={numbers.totalUsers.toLocaleString('en-IN')}
+        label={t('admin.dashboard.totalUsers')}
+        value={formatCount(numbers.totalUsers)}
         icon={<Users className={ICON} />}
         loading={loading}
       />
       <StatCard
-        label="Tickets Sold"
-        value={numbers.ticketsSold.toLocaleString('en-IN')}
+        label={t('admin.dashboard.ticketsSold')}
+        value={formatCount(numbers.ticketsSold)}
         icon={<Ticket className={ICON} />}
         loading={loading}
       />
       <StatCard
-        label="Total Revenue"
+        label={t('admin.dashboard.totalRevenue')}
         value={rupees(numbers.totalRevenue)}
-        hint={`${rupees(numbers.revenueToday)} today`}
+        hint={t('admin.dashboard.revenueToday', { amount: rupees(numbers.revenueToday) })}
         icon={<IndianRupee className={ICON} />}
         loading={loading}
       />
       <StatCard
-        label="Avg. Ticket Value"
+        label={t('admin.dashboard.averageTicket')}
         value={rupees(numbers.averageTicketValue)}
         icon={<ReceiptIndianRupee className={ICON} />}
         loading={loading}
@@ -82,6 +87,7 @@ export function DashboardStats({ numbers, loading }: { numbers: DashboardNumbers
 }
 
 function EventStatusCard({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation();
   const status = useEventStatus();
   // A failed check reads as not configured: the event manager then opens its create form (admin-side §4).
   const configured = status.data === true;
@@ -95,7 +101,7 @@ function EventStatusCard({ onOpen }: { onOpen: () => void }) {
       </span>
       <div className="min-w-40 flex-1">
         <h2 id="event-status-title" className="font-sans text-lg font-semibold text-cream">
-          Event Status
+          {t('admin.dashboard.eventStatus')}
         </h2>
         {status.isPending ? (
           <Skeleton className="mt-1 h-5 w-32" />
@@ -105,12 +111,12 @@ function EventStatusCard({ onOpen }: { onOpen: () => void }) {
               aria-hidden="true"
               className={`inline-block size-2.5 rounded-full ${configured ? 'bg-emerald-300' : 'bg-saffron-400'}`}
             />
-            {configured ? 'Configured' : 'Not Configured'}
+            {configured ? t('admin.dashboard.configured') : t('admin.dashboard.notConfigured')}
           </p>
         )}
       </div>
       <Button onClick={onOpen} disabled={status.isPending} className="w-full sm:w-auto">
-        {configured ? 'Manage Event' : 'Create Event'}
+        {configured ? t('admin.dashboard.manageEvent') : t('admin.dashboard.createEvent')}
       </Button>
     </section>
   );
@@ -118,6 +124,7 @@ function EventStatusCard({ onOpen }: { onOpen: () => void }) {
 
 interface Tile {
   view: AdminViewId;
+  /** Catalog keys, written out whole. */
   title: string;
   description: string;
   icon: ReactNode;
@@ -126,38 +133,38 @@ interface Tile {
 const TILES: Tile[] = [
   {
     view: 'user-management',
-    title: 'Manage Users',
-    description: 'Search everyone who signed in, see roles and last logins.',
+    title: 'admin.tiles.users.title',
+    description: 'admin.tiles.users.description',
     icon: <Users className={ICON} />,
   },
   {
     view: 'ticket-management',
-    title: 'Manage Tickets',
-    description: 'Find tickets by buyer, change status, export CSV or JSON.',
+    title: 'admin.tiles.tickets.title',
+    description: 'admin.tiles.tickets.description',
     icon: <ListChecks className={ICON} />,
   },
   {
     view: 'manual-ticket-issuance',
-    title: 'Issue Manual Tickets',
-    description: 'Tickets paid in cash or by direct UPI, with PDFs.',
+    title: 'admin.tiles.issuance.title',
+    description: 'admin.tiles.issuance.description',
     icon: <TicketPlus className={ICON} />,
   },
   {
     view: 'analytics',
-    title: 'Analytics',
-    description: 'Revenue, daily sales and today by the hour.',
+    title: 'admin.tiles.analytics.title',
+    description: 'admin.tiles.analytics.description',
     icon: <BarChart3 className={ICON} />,
   },
   {
     view: 'refund-management',
-    title: 'Manage Refunds',
-    description: 'Every refund with its status and amounts.',
+    title: 'admin.tiles.refunds.title',
+    description: 'admin.tiles.refunds.description',
     icon: <Undo2 className={ICON} />,
   },
   {
     view: 'gates',
-    title: 'Gates',
-    description: 'Live: admitted, inside now, each gate per minute, phones and refusals.',
+    title: 'admin.tiles.gates.title',
+    description: 'admin.tiles.gates.description',
     icon: <DoorOpen className={ICON} />,
   },
 ];
@@ -186,7 +193,8 @@ export function AdminDashboard({
   systemHealth?: ReactNode;
   children?: ReactNode;
 }) {
-  const title = role === 'manager' ? 'Manager Dashboard' : 'Admin Dashboard';
+  const { t } = useTranslation();
+  const title = role === 'manager' ? t('admin.dashboard.managerTitle') : t('admin.dashboard.adminTitle');
   return (
     <div className="grid gap-8">
       <header>
@@ -195,14 +203,14 @@ export function AdminDashboard({
           <RoleBadge role={role} />
         </div>
         <p className="mt-2 text-lg text-maroon-100">
-          Welcome back{name ? `, ${name}` : ''}. Here is how the night is shaping up.
+          {name ? t('admin.dashboard.welcomeName', { name }) : t('admin.dashboard.welcome')}
         </p>
       </header>
 
       <DashboardStats numbers={numbers} loading={numbersLoading} />
       <EventStatusCard onOpen={() => onOpen('event-manager')} />
 
-      <nav aria-label="Dashboard tools">
+      <nav aria-label={t('admin.dashboard.tools')}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {TILES.map((tile) => (
             <li key={tile.view}>
@@ -221,8 +229,8 @@ export function AdminDashboard({
                   {tile.icon}
                 </span>
                 <span className="min-w-0">
-                  <span className="block font-semibold text-cream">{tile.title}</span>
-                  <span className="mt-0.5 block text-sm text-maroon-100">{tile.description}</span>
+                  <span className="block font-semibold text-cream">{t(tile.title)}</span>
+                  <span className="mt-0.5 block text-sm text-maroon-100">{t(tile.description)}</span>
                 </span>
               </button>
             </li>

@@ -1,12 +1,12 @@
 import type { EventInput } from '@utsav/domain/event-schema';
-import { EVENT_MESSAGES } from '@utsav/domain/event-schema';
-import { formatRupees } from '@utsav/domain/pricing';
 import { istDate } from '@utsav/domain/time';
 import { CircleAlert } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../../ui/button';
 import { FormField, fieldAria, INPUT_CLASSES } from '../../../../ui/form-field';
+import { formatRupees } from '../../../../ui/format';
 import {
   type EventField,
   type EventFormValues,
@@ -14,6 +14,7 @@ import {
   type FieldErrorMap,
   validateEvent,
 } from './event-form-values';
+import { useEventMessage } from './event-messages';
 import { ImageField } from './image-field';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -52,6 +53,8 @@ export function EventForm({
   onCancel: (() => void) | null;
   saving: boolean;
 }) {
+  const { t } = useTranslation();
+  const message = useEventMessage();
   const [touched, setTouched] = useState<Partial<Record<EventField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [imageError, setImageError] = useState<string | undefined>();
@@ -60,9 +63,9 @@ export function EventForm({
   const today = istDate(new Date());
 
   const errorOf = (field: EventField): string | undefined => {
-    if (field === 'eventImage' && imageError) return imageError;
-    if (serverErrors[field]) return serverErrors[field];
-    return submitted || touched[field] ? schemaErrors[field] : undefined;
+    if (field === 'eventImage' && imageError) return message(imageError);
+    if (serverErrors[field]) return message(serverErrors[field]);
+    return submitted || touched[field] ? message(schemaErrors[field]) : undefined;
   };
 
   const set = (field: EventField) => (value: string) => {
@@ -98,7 +101,7 @@ export function EventForm({
     event.preventDefault();
     setSubmitted(true);
     if (!validation.ok || imageError) {
-      toast.error(EVENT_MESSAGES.fixErrors);
+      toast.error(t('admin-event.validation.fixErrors'));
       const first = FIELD_ORDER.find(
         (field) => (validation.ok ? {} : validation.errors)[field] || (field === 'eventImage' && imageError),
       );
@@ -118,7 +121,7 @@ export function EventForm({
       noValidate
       onSubmit={submit}
       className="grid gap-6"
-      aria-label={mode === 'create' ? 'Create event' : 'Edit event'}
+      aria-label={mode === 'create' ? t('admin-event.form.createLabel') : t('admin-event.form.editLabel')}
     >
       {hasServerErrors ? (
         <p
@@ -126,20 +129,28 @@ export function EventForm({
           className="flex items-center gap-2 rounded-xl border border-rose-300/50 bg-rose-950/40 p-4 text-rose-100"
         >
           <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
-          {EVENT_MESSAGES.fixErrorsShort}
+          {t('admin-event.validation.fixErrorsShort')}
         </p>
       ) : null}
 
-      <Section title="Basic Information">
-        <FormField id="name" label="Event name" required error={errorOf('name')}>
-          <input {...text('name', { placeholder: 'Utsav Garba & Raas Night' })} autoComplete="off" />
+      <Section title={t('admin-event.form.basic')}>
+        <FormField id="name" label={t('admin-event.form.name')} required error={errorOf('name')}>
+          <input
+            {...text('name', { placeholder: t('admin-event.form.namePlaceholder') })}
+            autoComplete="off"
+          />
         </FormField>
-        <FormField id="description" label="Description" required error={errorOf('description')}>
+        <FormField
+          id="description"
+          label={t('admin-event.form.description')}
+          required
+          error={errorOf('description')}
+        >
           <textarea
             {...text('description')}
             rows={4}
             className={`${INPUT_CLASSES} py-2`}
-            placeholder="What makes the night special"
+            placeholder={t('admin-event.form.descriptionPlaceholder')}
           />
         </FormField>
         <ImageField
@@ -150,17 +161,17 @@ export function EventForm({
         />
       </Section>
 
-      <Section title="Date & Time">
+      <Section title={t('admin-event.form.dateTime')}>
         <div className="grid gap-5 sm:grid-cols-3">
-          <FormField id="date" label="Event date" required error={errorOf('date')}>
+          <FormField id="date" label={t('admin-event.form.date')} required error={errorOf('date')}>
             <input {...text('date', { type: 'date', min: today })} />
           </FormField>
           <FormField
             id="startTime"
-            label="Start time"
+            label={t('admin-event.form.startTime')}
             required
             error={errorOf('startTime')}
-            hint="India time (IST), e.g. 6:30 PM"
+            hint={t('admin-event.form.startHint')}
           >
             <input
               {...text('startTime', { type: 'time' })}
@@ -169,10 +180,10 @@ export function EventForm({
           </FormField>
           <FormField
             id="endTime"
-            label="End time"
+            label={t('admin-event.form.endTime')}
             required
             error={errorOf('endTime')}
-            hint="India time (IST), e.g. 10:30 PM"
+            hint={t('admin-event.form.endHint')}
           >
             <input
               {...text('endTime', { type: 'time' })}
@@ -180,16 +191,16 @@ export function EventForm({
             />
           </FormField>
         </div>
-        <FormField id="venue" label="Venue" required error={errorOf('venue')}>
+        <FormField id="venue" label={t('admin-event.form.venue')} required error={errorOf('venue')}>
           <input {...text('venue')} autoComplete="off" />
         </FormField>
       </Section>
 
-      <Section title="Ticketing Information">
+      <Section title={t('admin-event.form.ticketing')}>
         <div className="grid gap-5 sm:grid-cols-3">
           <FormField
             id="ticketPrice"
-            label="Individual price (₹, 1-3 tickets)"
+            label={t('admin-event.form.ticketPrice')}
             required
             error={errorOf('ticketPrice')}
           >
@@ -199,17 +210,16 @@ export function EventForm({
           </FormField>
           <FormField
             id="groupPrice4"
-            label="Group price (₹ each, 4+ tickets)"
+            label={t('admin-event.form.groupPrice')}
             required
             error={errorOf('groupPrice4')}
             hint={
               groupPrice > 0 && ticketPrice > groupPrice ? (
-                `Saves ${formatRupees(ticketPrice - groupPrice)} per ticket`
+                t('admin-event.form.groupSaves', { amount: formatRupees(ticketPrice - groupPrice) })
               ) : groupPrice > 0 && ticketPrice > 0 && groupPrice > ticketPrice ? (
                 // Allowed (the organiser may mean it), but almost always a typo: said before saving.
                 <span role="status" className="font-semibold text-amber-200">
-                  Warning: the group price is above the individual price ({formatRupees(ticketPrice)}), so
-                  groups of 4+ would pay more per ticket.
+                  {t('admin-event.form.groupAboveWarning', { price: formatRupees(ticketPrice) })}
                 </span>
               ) : undefined
             }
@@ -223,26 +233,31 @@ export function EventForm({
               )}
             />
           </FormField>
-          <FormField id="totalTickets" label="Total tickets" required error={errorOf('totalTickets')}>
+          <FormField
+            id="totalTickets"
+            label={t('admin-event.form.totalTickets')}
+            required
+            error={errorOf('totalTickets')}
+          >
             <input {...text('totalTickets', { type: 'number', inputMode: 'numeric', min: '1', step: '1' })} />
           </FormField>
           <FormField
             id="salesOpenAt"
-            label="Sales open at (IST, optional)"
+            label={t('admin-event.form.salesOpenAt')}
             error={errorOf('salesOpenAt')}
-            hint="Leave empty to sell now. A waiting line opens 30 minutes before."
+            hint={t('admin-event.form.salesOpenHint')}
           >
             <input {...text('salesOpenAt', { type: 'datetime-local' })} />
           </FormField>
         </div>
       </Section>
 
-      <Section title="Additional Details">
+      <Section title={t('admin-event.form.additional')}>
         <FormField
           id="features"
-          label="Features"
+          label={t('admin-event.form.features')}
           error={errorOf('features')}
-          hint="Separate with commas, e.g. Live dhol, Food stalls, Best dressed prize"
+          hint={t('admin-event.form.featuresHint')}
         >
           <input
             {...text('features')}
@@ -250,7 +265,7 @@ export function EventForm({
             autoComplete="off"
           />
         </FormField>
-        <FormField id="aboutText" label="About the event (optional)" error={errorOf('aboutText')}>
+        <FormField id="aboutText" label={t('admin-event.form.about')} error={errorOf('aboutText')}>
           <textarea {...text('aboutText')} rows={4} className={`${INPUT_CLASSES} py-2`} />
         </FormField>
         <label htmlFor="reentryAllowed" className="flex min-h-12 cursor-pointer items-start gap-3">
@@ -262,10 +277,8 @@ export function EventForm({
             className="mt-1 size-5 accent-saffron-400"
           />
           <span>
-            <span className="block font-semibold text-cream">Allow re-entry</span>
-            <span className="block text-sm text-maroon-100">
-              Guests scanned out at a gate (the scanner's Exit mode) can come back in once per exit.
-            </span>
+            <span className="block font-semibold text-cream">{t('admin-event.form.reentry')}</span>
+            <span className="block text-sm text-maroon-100">{t('admin-event.form.reentryHint')}</span>
           </span>
         </label>
       </Section>
@@ -273,11 +286,11 @@ export function EventForm({
       <div className="flex flex-wrap justify-end gap-3">
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel} disabled={saving}>
-            Cancel
+            {t('admin-event.cancel')}
           </Button>
         ) : null}
         <Button type="submit" loading={saving}>
-          {mode === 'create' ? 'Create Event' : 'Update Event'}
+          {mode === 'create' ? t('admin-event.form.create') : t('admin-event.form.update')}
         </Button>
       </div>
     </form>

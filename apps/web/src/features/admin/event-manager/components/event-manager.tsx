@@ -1,8 +1,9 @@
 import { EVENT_SAVE_RELOAD_MS } from '@utsav/domain/constants';
-import { EVENT_MESSAGES, type EventInput } from '@utsav/domain/event-schema';
+import type { EventInput } from '@utsav/domain/event-schema';
 import { can, type Role } from '@utsav/domain/roles';
 import { Pencil } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { Button } from '../../../../ui/button';
@@ -20,9 +21,10 @@ import { EventPreview } from './event-preview';
 type Mode = 'loading' | 'create' | 'preview' | 'edit';
 
 function LoadingPreview() {
+  const { t } = useTranslation();
   return (
     <div role="status" aria-live="polite" className="card grid gap-4 p-6">
-      <span className="sr-only">Loading event</span>
+      <span className="sr-only">{t('admin-event.loading')}</span>
       <Skeleton className="aspect-[16/7] w-full" />
       <Skeleton className="h-8 w-2/3" />
       <Skeleton className="h-4 w-full" />
@@ -43,6 +45,7 @@ export function EventManager({
   onBack: () => void;
   currentUser: { role: Role } | null;
 }) {
+  const { t } = useTranslation();
   const canWrite = can(currentUser, 'event:write');
   const query = useAdminEvent();
   const save = useSaveEvent();
@@ -59,9 +62,9 @@ export function EventManager({
   useEffect(() => {
     if (query.isError && !loadFailureShown.current) {
       loadFailureShown.current = true;
-      toast.error(`Failed to load event information: ${errorMessage(query.error)}`);
+      toast.error(t('admin-event.toast.loadFailed', { reason: errorMessage(query.error) }));
     }
-  }, [query.isError, query.error]);
+  }, [query.isError, query.error, t]);
 
   // The form starts from the stored event (or the defaults) whenever the mode switches into it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on entering a mode, not on every refetch.
@@ -73,7 +76,6 @@ export function EventManager({
   }, [mode]);
 
   const creating = mode === 'create';
-  const verb = creating ? 'create' : 'update';
 
   function confirmSave() {
     if (!pending) return;
@@ -83,7 +85,7 @@ export function EventManager({
         onSuccess: () => {
           setPending(null);
           setSaved(true);
-          toast.success(creating ? 'Event created successfully! 🎉' : 'Event updated successfully! ✨');
+          toast.success(creating ? t('admin-event.toast.created') : t('admin-event.toast.updated'));
           setTimeout(() => window.location.reload(), EVENT_SAVE_RELOAD_MS);
         },
         onError: (error) => {
@@ -92,34 +94,45 @@ export function EventManager({
           const mapped = details ? mapFieldErrors(details) : {};
           if (Object.keys(mapped).length > 0) {
             setServerErrors(mapped);
-            toast.error(EVENT_MESSAGES.fixErrorsShort, toastTarget());
+            toast.error(t('admin-event.validation.fixErrorsShort'), toastTarget());
           } else {
-            toast.error(`Failed to ${verb} event: ${errorMessage(error)}`, toastTarget());
+            const reason = errorMessage(error);
+            toast.error(
+              creating
+                ? t('admin-event.toast.createFailed', { reason })
+                : t('admin-event.toast.updateFailed', { reason }),
+              toastTarget(),
+            );
           }
         },
       },
     );
   }
 
-  const title = mode === 'create' ? 'Create Event' : mode === 'edit' ? 'Edit Event' : 'Event Manager';
+  const title =
+    mode === 'create'
+      ? t('admin-event.createTitle')
+      : mode === 'edit'
+        ? t('admin-event.editTitle')
+        : t('admin-event.title');
   return (
     <div>
       <ViewHeader
         title={title}
         description={
           mode === 'preview'
-            ? 'The event as guests see it.'
+            ? t('admin-event.previewDescription')
             : mode === 'create'
-              ? 'Set up the night: details, date, prices and tickets.'
+              ? t('admin-event.createDescription')
               : mode === 'edit'
-                ? 'Changes go live for guests as soon as you save.'
+                ? t('admin-event.editDescription')
                 : undefined
         }
         onBack={onBack}
         actions={
           mode === 'preview' && canWrite ? (
             <Button onClick={() => setEditing(true)} icon={<Pencil aria-hidden="true" className="size-4" />}>
-              Edit Event Details
+              {t('admin-event.editButton')}
             </Button>
           ) : null
         }
@@ -132,14 +145,14 @@ export function EventManager({
           <EventPreview event={event} />
           <div className="flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={onBack}>
-              Back to Dashboard
+              {t('admin.common.backToDashboard')}
             </Button>
             {canWrite ? (
               <Button
                 onClick={() => setEditing(true)}
                 icon={<Pencil aria-hidden="true" className="size-4" />}
               >
-                Edit Event Details
+                {t('admin-event.editButton')}
               </Button>
             ) : null}
           </div>
@@ -147,7 +160,7 @@ export function EventManager({
       ) : null}
 
       {(mode === 'create' || mode === 'edit') && !canWrite ? (
-        <EmptyState title="No event yet">Only an admin can create the event.</EmptyState>
+        <EmptyState title={t('admin-event.noEvent')}>{t('admin-event.onlyAdmin')}</EmptyState>
       ) : null}
 
       {(mode === 'create' || mode === 'edit') && canWrite ? (
@@ -166,12 +179,16 @@ export function EventManager({
 
       <ConfirmDialog
         open={pending !== null}
-        title={creating ? 'Create event?' : 'Update event?'}
+        title={creating ? t('admin-event.confirm.createTitle') : t('admin-event.confirm.updateTitle')}
+        confirmLabel={t('admin-event.confirm.yes')}
+        cancelLabel={t('admin-event.confirm.no')}
         busy={save.isPending}
         onConfirm={confirmSave}
         onCancel={() => setPending(null)}
       >
-        <p className="text-maroon-50">Are you sure you want to {verb} this event?</p>
+        <p className="text-maroon-50">
+          {creating ? t('admin-event.confirm.createText') : t('admin-event.confirm.updateText')}
+        </p>
       </ConfirmDialog>
     </div>
   );

@@ -1,24 +1,27 @@
-import { formatRupees } from '@utsav/domain/pricing';
-import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
+import { formatEventDate } from '@utsav/domain/time';
 import { CalendarDays, Clock, ImageOff, MapPin, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../../lib/i18n/language';
+import { formatClock, formatCount, formatRupees } from '../../../../ui/format';
 import type { AdminEvent } from '../api/get-admin-event';
 
 function EventImage({ src, name }: { src: string | null; name: string }) {
+  const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   if (!src) return null;
   if (failed) {
     return (
       <div className="flex aspect-[16/7] items-center justify-center gap-2 rounded-xl bg-maroon-950/70 text-maroon-200">
         <ImageOff aria-hidden="true" className="size-5" />
-        Image not available
+        {t('admin-event.image.unavailable')}
       </div>
     );
   }
   return (
     <img
       src={src}
-      alt={`${name} event artwork`}
+      alt={t('admin-event.image.alt', { name })}
       className="aspect-[16/7] w-full rounded-xl object-cover"
       onError={() => setFailed(true)}
     />
@@ -27,6 +30,7 @@ function EventImage({ src, name }: { src: string | null; name: string }) {
 
 /** The stored event as guests will see it (admin-side §2 preview). */
 export function EventPreview({ event }: { event: AdminEvent }) {
+  const { t } = useTranslation();
   const group = event.groupPrice4 !== null && event.groupPrice4 > 0 ? event.groupPrice4 : null;
   return (
     <article className="card grid gap-6 p-5 sm:p-6" aria-labelledby="event-preview-name">
@@ -41,45 +45,52 @@ export function EventPreview({ event }: { event: AdminEvent }) {
         <div className="flex items-start gap-2">
           <CalendarDays aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-300" />
           <div>
-            <dt className="text-sm text-maroon-200">Date</dt>
-            <dd className="text-cream">{event.date ? formatEventDate(event.date) : '—'}</dd>
+            <dt className="text-sm text-maroon-200">{t('admin-event.preview.date')}</dt>
+            <dd className="text-cream">{event.date ? formatEventDate(event.date, currentLocale()) : '—'}</dd>
           </div>
         </div>
         <div className="flex items-start gap-2">
           <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-300" />
           <div>
-            <dt className="text-sm text-maroon-200">Time</dt>
-            <dd className="text-cream">{formatTimeRange(event.startTime, event.endTime)}</dd>
+            <dt className="text-sm text-maroon-200">{t('admin-event.preview.time')}</dt>
+            <dd className="text-cream">
+              {t('admin-event.preview.timeRange', {
+                start: formatClock(event.startTime),
+                end: formatClock(event.endTime),
+              })}
+            </dd>
           </div>
         </div>
         <div className="flex items-start gap-2">
           <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-300" />
           <div>
-            <dt className="text-sm text-maroon-200">Venue</dt>
+            <dt className="text-sm text-maroon-200">{t('admin-event.preview.venue')}</dt>
             <dd className="text-cream">{event.venue}</dd>
           </div>
         </div>
       </dl>
       <dl className="grid gap-3 sm:grid-cols-3">
         <div className="rounded-xl border border-gold-400/25 bg-maroon-950/60 p-4">
-          <dt className="text-sm text-maroon-200">Individual price (1-3 tickets)</dt>
+          <dt className="text-sm text-maroon-200">{t('admin-event.preview.individualPrice')}</dt>
           <dd className="text-2xl font-bold text-gold-200">{formatRupees(event.ticketPrice)}</dd>
         </div>
         <div className="rounded-xl border border-gold-400/25 bg-maroon-950/60 p-4">
-          <dt className="text-sm text-maroon-200">Group price (4+ tickets)</dt>
+          <dt className="text-sm text-maroon-200">{t('admin-event.preview.groupPrice')}</dt>
           <dd className="text-2xl font-bold text-gold-200">{group === null ? '—' : formatRupees(group)}</dd>
         </div>
         <div className="rounded-xl border border-gold-400/25 bg-maroon-950/60 p-4">
-          <dt className="text-sm text-maroon-200">Tickets</dt>
+          <dt className="text-sm text-maroon-200">{t('admin-event.preview.tickets')}</dt>
           <dd className="text-cream">
-            <span className="text-2xl font-bold text-gold-200">
-              {event.totalTickets.toLocaleString('en-IN')}
-            </span>{' '}
-            total
+            <span className="text-2xl font-bold text-gold-200">{formatCount(event.totalTickets)}</span>{' '}
+            {t('admin-event.preview.total')}
             {event.availableTickets !== null ? (
               <span className="block text-sm text-maroon-100">
-                {event.availableTickets.toLocaleString('en-IN')} available
-                {event.soldTickets !== null ? ` · ${event.soldTickets.toLocaleString('en-IN')} sold` : ''}
+                {event.soldTickets !== null
+                  ? t('admin-event.preview.availableSold', {
+                      available: formatCount(event.availableTickets),
+                      sold: formatCount(event.soldTickets),
+                    })
+                  : t('admin-event.preview.available', { available: formatCount(event.availableTickets) })}
               </span>
             ) : null}
           </dd>
@@ -87,7 +98,9 @@ export function EventPreview({ event }: { event: AdminEvent }) {
       </dl>
       {event.features.length > 0 ? (
         <div>
-          <h3 className="font-sans text-sm font-semibold text-maroon-200">Features</h3>
+          <h3 className="font-sans text-sm font-semibold text-maroon-200">
+            {t('admin-event.preview.features')}
+          </h3>
           <ul className="mt-2 flex flex-wrap gap-2">
             {event.features.map((feature) => (
               <li
@@ -103,7 +116,9 @@ export function EventPreview({ event }: { event: AdminEvent }) {
       ) : null}
       {event.aboutText ? (
         <div>
-          <h3 className="font-sans text-sm font-semibold text-maroon-200">About</h3>
+          <h3 className="font-sans text-sm font-semibold text-maroon-200">
+            {t('admin-event.preview.about')}
+          </h3>
           <p className="mt-1 whitespace-pre-line text-maroon-50">{event.aboutText}</p>
         </div>
       ) : null}

@@ -2,6 +2,7 @@ import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@utsav/domain/constants';
 import { EVENT_MESSAGES, sniffImageType } from '@utsav/domain/event-schema';
 import { ImageOff, ImagePlus, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/button';
 import { errorIdFor } from '../../../../ui/form-field';
 
@@ -38,6 +39,7 @@ export function ImageField({
   onChange: (value: string) => void;
   onError: (message: string | undefined) => void;
 }) {
+  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [reading, setReading] = useState(false);
   const [previewFailed, setPreviewFailed] = useState(false);
@@ -60,24 +62,24 @@ export function ImageField({
   return (
     <div>
       <p id="eventImage-label" className="mb-1.5 block text-sm font-semibold text-cream">
-        Event image
+        {t('admin-event.image.label')}
       </p>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <div className="flex aspect-video w-full shrink-0 items-center justify-center overflow-hidden rounded-xl border border-dashed border-gold-400/40 bg-maroon-950/70 sm:w-64">
           {value && !previewFailed ? (
             <img
               src={value}
-              alt="Preview of the chosen event artwork"
+              alt={t('admin-event.image.previewAlt')}
               className="size-full object-cover"
               onError={() => setPreviewFailed(true)}
             />
           ) : value ? (
             <span className="flex flex-col items-center gap-1 text-sm text-maroon-200">
               <ImageOff aria-hidden="true" className="size-6" />
-              Image not available
+              {t('admin-event.image.unavailable')}
             </span>
           ) : (
-            <span className="text-sm text-maroon-200">No image yet</span>
+            <span className="text-sm text-maroon-200">{t('admin-event.image.none')}</span>
           )}
         </div>
         <div className="grid gap-2">
@@ -101,7 +103,7 @@ export function ImageField({
               onClick={() => input.current?.click()}
               icon={<ImagePlus aria-hidden="true" className="size-4" />}
             >
-              {value ? 'Change image' : 'Choose image'}
+              {value ? t('admin-event.image.change') : t('admin-event.image.choose')}
             </Button>
             {value ? (
               <Button
@@ -113,12 +115,12 @@ export function ImageField({
                 }}
                 icon={<Trash2 aria-hidden="true" className="size-4" />}
               >
-                Remove image
+                {t('admin-event.image.remove')}
               </Button>
             ) : null}
           </div>
           <p id="eventImage-hint" className="text-xs text-maroon-200">
-            JPEG, PNG, GIF or WebP, up to 5 MB. Shown on the landing page.
+            {t('admin-event.image.hint')}
           </p>
           {error ? (
             <p id={errorIdFor('eventImage')} role="alert" className="text-sm text-rose-200">

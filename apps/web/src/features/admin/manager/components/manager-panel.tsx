@@ -1,5 +1,6 @@
 import { MANAGER_USER_LIST_LIMIT } from '@utsav/domain/constants';
 import { BarChart3, RotateCw, TicketPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../lib/api-client';
 import { Avatar } from '../../../../ui/avatar';
 import { Button } from '../../../../ui/button';
@@ -21,10 +22,11 @@ export function ManagerPanel({
   onViewAnalytics: () => void;
   onIssueTickets: () => void;
 }) {
+  const { t } = useTranslation();
   const query = useRegisteredUsers();
   useFailureToast(
     'load-registered-users',
-    query.error ? `Failed to load users: ${errorMessage(query.error)}` : null,
+    query.error ? t('admin.manager.loadFailed', { reason: errorMessage(query.error) }) : null,
     query.errorUpdatedAt,
   );
   const users = query.data ?? [];
@@ -33,9 +35,11 @@ export function ManagerPanel({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="registered-users-title" className="font-display text-2xl text-gold-200">
-            Registered Users
+            {t('admin.manager.title')}
           </h2>
-          <p className="text-sm text-maroon-100">The latest {MANAGER_USER_LIST_LIMIT} sign-ups.</p>
+          <p className="text-sm text-maroon-100">
+            {t('admin.manager.latest', { count: MANAGER_USER_LIST_LIMIT })}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button
@@ -44,7 +48,7 @@ export function ManagerPanel({
             onClick={onViewAnalytics}
             icon={<BarChart3 aria-hidden="true" className="size-4" />}
           >
-            View Analytics
+            {t('admin.manager.viewAnalytics')}
           </Button>
           <Button
             variant="secondary"
@@ -52,7 +56,7 @@ export function ManagerPanel({
             onClick={onIssueTickets}
             icon={<TicketPlus aria-hidden="true" className="size-4" />}
           >
-            Issue Manual Tickets
+            {t('admin.manager.issueTickets')}
           </Button>
           <Button
             variant="ghost"
@@ -61,21 +65,21 @@ export function ManagerPanel({
             loading={query.isFetching && !query.isPending}
             icon={<RotateCw aria-hidden="true" className="size-4" />}
           >
-            Refresh
+            {t('admin.common.refresh')}
           </Button>
         </div>
       </div>
       {query.isPending ? (
-        <SkeletonList rows={4} label="Loading users" />
+        <SkeletonList rows={4} label={t('admin.manager.loading')} />
       ) : query.isError && users.length === 0 ? (
         <ErrorPanel
-          title="Failed to load users"
+          title={t('admin.manager.loadFailedTitle')}
           message={errorMessage(query.error)}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
       ) : users.length === 0 ? (
-        <EmptyState title="No users found" />
+        <EmptyState title={t('admin.manager.empty')} />
       ) : (
         <ul className="card divide-y divide-gold-400/15">
           {users.map((user) => (
@@ -86,7 +90,9 @@ export function ManagerPanel({
                 <p className="truncate text-sm text-maroon-100">{user.email}</p>
               </div>
               <RoleBadge role={user.role} />
-              <p className="w-full text-xs text-maroon-200 sm:w-auto">Joined {formatDay(user.createdAt)}</p>
+              <p className="w-full text-xs text-maroon-200 sm:w-auto">
+                {t('admin.manager.joined', { date: formatDay(user.createdAt) })}
+              </p>
             </li>
           ))}
         </ul>

@@ -1,7 +1,10 @@
-import { formatRupees, type PricedEvent, quote } from '@utsav/domain/pricing';
+import { type PricedEvent, quote } from '@utsav/domain/pricing';
+import { useTranslation } from 'react-i18next';
+import { formatCount, formatRupees } from '../../../../ui/format';
 
 /** The pricing calculation (admin-side §9): tier, price per ticket, total and the group saving. */
 export function PricingPanel({ event, quantity }: { event: PricedEvent; quantity: number }) {
+  const { t } = useTranslation();
   const priced = quote(event, quantity);
   return (
     <section
@@ -9,31 +12,33 @@ export function PricingPanel({ event, quantity }: { event: PricedEvent; quantity
       className="rounded-xl border border-gold-400/25 bg-maroon-950/60 p-4"
     >
       <h3 id="pricing-title" className="font-sans text-sm font-semibold text-gold-200">
-        Pricing
+        {t('admin-issuance.pricing.title')}
       </h3>
       <dl className="mt-2 grid gap-1.5 text-sm" aria-live="polite">
         <div className="flex justify-between gap-3">
-          <dt className="text-maroon-100">Tier</dt>
+          <dt className="text-maroon-100">{t('admin-issuance.pricing.tier')}</dt>
           <dd className="text-cream">
-            {priced.pricingTier === 'Group' ? 'Group (4+ tickets)' : 'Individual (1-3 tickets)'}
+            {priced.pricingTier === 'Group'
+              ? t('admin-issuance.pricing.groupTier')
+              : t('admin-issuance.pricing.individualTier')}
           </dd>
         </div>
         <div className="flex justify-between gap-3">
-          <dt className="text-maroon-100">Price per ticket</dt>
+          <dt className="text-maroon-100">{t('admin-issuance.pricing.perTicket')}</dt>
           <dd className="text-cream tabular-nums">{formatRupees(priced.pricePerTicket)}</dd>
         </div>
         <div className="flex justify-between gap-3">
-          <dt className="text-maroon-100">Quantity</dt>
-          <dd className="text-cream tabular-nums">× {priced.quantity}</dd>
+          <dt className="text-maroon-100">{t('admin-issuance.pricing.quantity')}</dt>
+          <dd className="text-cream tabular-nums">× {formatCount(priced.quantity)}</dd>
         </div>
         {priced.saving > 0 ? (
           <div className="flex justify-between gap-3">
-            <dt className="text-emerald-200">Group saving</dt>
+            <dt className="text-emerald-200">{t('admin-issuance.pricing.saving')}</dt>
             <dd className="text-emerald-200 tabular-nums">{formatRupees(priced.saving)}</dd>
           </div>
         ) : null}
         <div className="mt-1 flex justify-between gap-3 border-t border-gold-400/20 pt-2 text-base font-bold">
-          <dt className="text-cream">Total</dt>
+          <dt className="text-cream">{t('admin-issuance.pricing.total')}</dt>
           <dd className="text-gold-200 tabular-nums">{formatRupees(priced.total)}</dd>
         </div>
       </dl>

@@ -1,6 +1,7 @@
 import { USER_SEARCH_RESULTS } from '@utsav/domain/constants';
 import { Check, Search, UserPlus, UserRound, X } from 'lucide-react';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../../ui/avatar';
 import { FormField, fieldAria, INPUT_CLASSES } from '../../../../ui/form-field';
 import type { GuestUser } from '../api/get-guest-users';
@@ -18,9 +19,10 @@ export function searchGuests(guests: GuestUser[], term: string): GuestUser[] {
   return matches.slice(0, USER_SEARCH_RESULTS);
 }
 
+/** The two choices; `label` is a catalog key. */
 const MODES: { value: RecipientMode; label: string; icon: typeof UserRound }[] = [
-  { value: 'existing', label: 'Existing User', icon: UserRound },
-  { value: 'new', label: 'New User', icon: UserPlus },
+  { value: 'existing', label: 'admin-issuance.recipient.existing', icon: UserRound },
+  { value: 'new', label: 'admin-issuance.recipient.new', icon: UserPlus },
 ];
 
 /** Existing User (search the loaded guests) or New User (name and email, created as a guest). */
@@ -55,11 +57,14 @@ export function RecipientPicker({
   nameError: string | undefined;
   emailError: string | undefined;
 }) {
+  const { t } = useTranslation();
   const results = useMemo(() => searchGuests(guests, search), [guests, search]);
   return (
     <div className="grid gap-4">
       <fieldset>
-        <legend className="mb-2 text-sm font-semibold text-cream">Recipient</legend>
+        <legend className="mb-2 text-sm font-semibold text-cream">
+          {t('admin-issuance.recipient.legend')}
+        </legend>
         <div className="grid grid-cols-2 gap-2">
           {MODES.map((option) => (
             <label
@@ -79,7 +84,7 @@ export function RecipientPicker({
                 className="sr-only"
               />
               <option.icon aria-hidden="true" className="size-4" />
-              {option.label}
+              {t(option.label)}
             </label>
           ))}
         </div>
@@ -97,7 +102,7 @@ export function RecipientPicker({
               type="button"
               onClick={() => onSelect(null)}
               className="rounded-full p-2 text-maroon-100 hover:bg-maroon-800 hover:text-cream"
-              aria-label={`Choose someone other than ${selected.name}`}
+              aria-label={t('admin-issuance.recipient.clear', { name: selected.name })}
             >
               <X aria-hidden="true" className="size-4" />
             </button>
@@ -105,7 +110,7 @@ export function RecipientPicker({
         ) : (
           <div>
             <label htmlFor="guest-search" className="mb-1.5 block text-sm font-semibold text-cream">
-              Search guests by name or email
+              {t('admin-issuance.recipient.searchLabel')}
             </label>
             <div className="relative">
               <Search
@@ -117,20 +122,20 @@ export function RecipientPicker({
                 type="search"
                 value={search}
                 onChange={(event) => onSearchChange(event.target.value)}
-                placeholder="e.g. Priya or priya@example.com"
+                placeholder={t('admin-issuance.recipient.searchPlaceholder')}
                 className={`${INPUT_CLASSES} pl-9`}
                 autoComplete="off"
               />
             </div>
             {guestsLoading ? (
               <p className="mt-2 text-sm text-maroon-200" role="status">
-                Loading guests…
+                {t('admin-issuance.recipient.loading')}
               </p>
             ) : results.length === 0 ? (
-              <p className="mt-2 text-sm text-maroon-200">No guest matches. Choose New User to create one.</p>
+              <p className="mt-2 text-sm text-maroon-200">{t('admin-issuance.recipient.noMatch')}</p>
             ) : (
               <ul
-                aria-label="Matching guests"
+                aria-label={t('admin-issuance.recipient.matches')}
                 className="mt-2 grid max-h-72 gap-1 overflow-y-auto rounded-xl border border-gold-400/20 bg-maroon-950/50 p-1"
               >
                 {results.map((guest) => (
@@ -155,7 +160,12 @@ export function RecipientPicker({
         )
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="new-user-name" label="Full name" required error={nameError}>
+          <FormField
+            id="new-user-name"
+            label={t('admin-issuance.recipient.fullName')}
+            required
+            error={nameError}
+          >
             <input
               id="new-user-name"
               value={newName}
@@ -167,10 +177,10 @@ export function RecipientPicker({
           </FormField>
           <FormField
             id="new-user-email"
-            label="Email"
+            label={t('admin-issuance.recipient.email')}
             required
             error={emailError}
-            hint="Tickets are emailed here."
+            hint={t('admin-issuance.recipient.emailHint')}
           >
             <input
               id="new-user-email"

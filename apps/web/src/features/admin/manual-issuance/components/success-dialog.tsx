@@ -1,7 +1,8 @@
-import { formatRupees } from '@utsav/domain/pricing';
 import { CircleCheck, Download, Mail } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/button';
 import { Dialog } from '../../../../ui/dialog';
+import { formatCount, formatRupees } from '../../../../ui/format';
 import type { IssueManualResult } from '../api/issue-manual-tickets';
 
 /** After issuing (admin-side §2): who got what, payment status, the email notice and the four ways on. */
@@ -22,13 +23,14 @@ export function SuccessDialog({
   onIssueMore: () => void;
   onBack: () => void;
 }) {
+  const { t } = useTranslation();
   const count = result?.ticketIds.length ?? 0;
   return (
     <Dialog
       open={result !== null}
       onClose={onSkip}
-      title="Tickets Issued Successfully"
-      description={`${count} ticket${count === 1 ? '' : 's'} issued.`}
+      title={t('admin-issuance.success.title')}
+      description={t('admin-issuance.success.issued', { count })}
       footer={
         <div className="grid w-full grid-cols-2 gap-2">
           <Button
@@ -37,16 +39,16 @@ export function SuccessDialog({
             loading={downloading}
             icon={<Download aria-hidden="true" className="size-4" />}
           >
-            Download PDF
+            {t('admin-issuance.success.download')}
           </Button>
           <Button variant="secondary" onClick={onSkip}>
-            Skip
+            {t('admin-issuance.success.skip')}
           </Button>
           <Button variant="secondary" onClick={onIssueMore}>
-            Issue More Tickets
+            {t('admin-issuance.success.more')}
           </Button>
           <Button variant="ghost" className="col-span-2" onClick={onBack}>
-            Back to Dashboard
+            {t('admin.common.backToDashboard')}
           </Button>
         </div>
       }
@@ -60,7 +62,7 @@ export function SuccessDialog({
                 {result.user.name}
                 {result.user.isNewUser ? (
                   <span className="rounded-full bg-emerald-200 px-2 py-0.5 text-xs font-bold text-emerald-950">
-                    New User
+                    {t('admin-issuance.success.newUser')}
                   </span>
                 ) : null}
               </p>
@@ -69,30 +71,29 @@ export function SuccessDialog({
           </div>
           <dl className="grid grid-cols-3 gap-3 rounded-xl border border-gold-400/25 bg-maroon-950/60 p-4 text-sm">
             <div>
-              <dt className="text-maroon-200">Tickets issued</dt>
-              <dd className="text-xl font-bold text-cream">{count}</dd>
+              <dt className="text-maroon-200">{t('admin-issuance.success.ticketsIssued')}</dt>
+              <dd className="text-xl font-bold text-cream">{formatCount(count)}</dd>
             </div>
             <div>
-              <dt className="text-maroon-200">Total amount</dt>
+              <dt className="text-maroon-200">{t('admin-issuance.success.total')}</dt>
               <dd className="text-xl font-bold text-cream">{formatRupees(result.totalAmount)}</dd>
             </div>
             <div>
-              <dt className="text-maroon-200">Payment</dt>
+              <dt className="text-maroon-200">{t('admin-issuance.success.payment')}</dt>
               <dd>
                 <span
                   className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-bold ${
                     paymentDone ? 'bg-emerald-200 text-emerald-950' : 'bg-gold-200 text-maroon-950'
                   }`}
                 >
-                  {paymentDone ? 'Received' : 'Pending'}
+                  {paymentDone ? t('admin-issuance.success.received') : t('admin-issuance.success.pending')}
                 </span>
               </dd>
             </div>
           </dl>
           <p className="flex items-start gap-2 text-sm text-maroon-100">
             <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-300" />
-            The tickets have been emailed to {result.user.email}. Download the PDFs to print or share them
-            now.
+            {t('admin-issuance.success.emailed', { email: result.user.email })}
           </p>
         </div>
       ) : null}

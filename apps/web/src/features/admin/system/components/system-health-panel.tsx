@@ -1,16 +1,21 @@
+import type { TFunction } from 'i18next';
 import { Activity, RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../lib/api-client';
 import { Button } from '../../../../ui/button';
+import { formatCount } from '../../../../ui/format';
 import { Skeleton } from '../../../../ui/skeleton';
 import { type SystemHealth, useSystemHealth } from '../api/get-system-health';
 
-function formatUptime(seconds: number): string {
+type T = TFunction;
+
+function formatUptime(t: T, seconds: number): string {
   const days = Math.floor(seconds / 86_400);
   const hours = Math.floor((seconds % 86_400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
-  if (days > 0) return `${days}d ${hours}h`;
-  if (hours > 0) return `${hours}h ${minutes}m`;
-  return `${minutes}m`;
+  if (days > 0) return t('admin.system.uptimeDays', { days, hours });
+  if (hours > 0) return t('admin.system.uptimeHours', { hours, minutes });
+  return t('admin.system.uptimeMinutes', { minutes });
 }
 
 function yesNo(value: boolean | null, yes: string, no: string): string {
@@ -18,25 +23,42 @@ function yesNo(value: boolean | null, yes: string, no: string): string {
   return value ? yes : no;
 }
 
-function rows(health: SystemHealth): [string, string][] {
+const count = (value: number | null) => (value === null ? '—' : formatCount(value));
+
+function rows(t: T, health: SystemHealth): [string, string][] {
+  const reachable = yesNo(
+    health.databaseReachable,
+    t('admin.system.reachable'),
+    t('admin.system.unreachable'),
+  );
   return [
     [
-      'Database',
-      health.databaseReachable === false
-        ? 'Unreachable'
-        : `${yesNo(health.databaseReachable, 'Reachable', 'Unreachable')}${health.databaseLatencyMs !== null ? ` · ${Math.round(health.databaseLatencyMs * 10) / 10} ms` : ''}`,
+      t('admin.system.database'),
+      health.databaseReachable === false || health.databaseLatencyMs === null
+        ? reachable
+        : t('admin.system.databaseLatency', {
+            state: reachable,
+            ms: formatCount(Math.round(health.databaseLatencyMs * 10) / 10),
+          }),
     ],
-    ['Migrations', yesNo(health.migrationsCurrent, 'Up to date', 'Pending')],
-    ['Pending holds', health.pendingHolds === null ? '—' : String(health.pendingHolds)],
-    ['Refunds waiting', health.refundsWaiting === null ? '—' : String(health.refundsWaiting)],
-    ['Uptime', health.uptimeSeconds === null ? '—' : formatUptime(health.uptimeSeconds)],
-    ['Memory', health.memoryMb === null ? '—' : `${health.memoryMb} MB`],
-    ['Version', health.version ?? '—'],
+    [
+      t('admin.system.migrations'),
+      yesNo(health.migrationsCurrent, t('admin.system.upToDate'), t('admin.system.pending')),
+    ],
+    [t('admin.system.pendingHolds'), count(health.pendingHolds)],
+    [t('admin.system.refundsWaiting'), count(health.refundsWaiting)],
+    [t('admin.system.uptime'), health.uptimeSeconds === null ? '—' : formatUptime(t, health.uptimeSeconds)],
+    [
+      t('admin.system.memory'),
+      health.memoryMb === null ? '—' : t('admin.system.memoryMb', { mb: formatCount(health.memoryMb) }),
+    ],
+    [t('admin.system.version'), health.version ?? '—'],
   ];
 }
 
 /** A small panel of GET /admin/system/health for staff: is the box well, and is anything waiting. */
 export function SystemHealthPanel() {
+  const { t } = useTranslation();
   const query = useSystemHealth();
   const health = query.data;
   return (
@@ -47,20 +69,20 @@ export function SystemHealthPanel() {
           className="flex items-center gap-2 font-sans text-lg font-semibold text-cream"
         >
           <Activity aria-hidden="true" className="size-5 text-gold-300" />
-          System health
+          {t('admin.system.title')}
         </h2>
         <div className="flex items-center gap-2">
           {health ? (
             <span
               className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${health.ok ? 'bg-emerald-200 text-emerald-950' : 'bg-rose-200 text-rose-950'}`}
             >
-              {health.ok ? 'Healthy' : 'Needs attention'}
+              {health.ok ? t('admin.system.healthy') : t('admin.system.needsAttention')}
             </span>
           ) : null}
           <Button
             variant="ghost"
             size="sm"
-            aria-label="Refresh system health"
+            aria-label={t('admin.system.refresh')}
             loading={query.isFetching}
             onClick={() => void query.refetch()}
             icon={<RotateCw aria-hidden="true" className="size-4" />}
@@ -68,7 +90,7 @@ export function SystemHealthPanel() {
         </div>
       </div>
       {query.isPending ? (
-        <div className="mt-4 grid grid-cols-2 gap-3" role="status" aria-label="Loading system health">
+        <div className="mt-4 grid grid-cols-2 gap-3" role="status" aria-label={t('admin.system.loading')}>
           <Skeleton className="h-10" />
           <Skeleton className="h-10" />
           <Skeleton className="h-10" />
@@ -76,11 +98,11 @@ export function SystemHealthPanel() {
         </div>
       ) : query.isError ? (
         <p role="alert" className="mt-3 text-sm text-rose-200">
-          Could not read system health: {errorMessage(query.error)}
+          {t('admin.system.failed', { reason: errorMessage(query.error) })}
         </p>
       ) : health ? (
         <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4 lg:grid-cols-7">
-          {rows(health).map(([label, value]) => (
+          {rows(t, health).map(([label, value]) => (
             <div key={label} className="min-w-0">
               <dt className="text-maroon-200">{label}</dt>
               <dd className="font-semibold break-words text-cream">{value}</dd>

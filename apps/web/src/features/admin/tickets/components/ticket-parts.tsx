@@ -1,3 +1,4 @@
+import { ADMIN_CANCELLATION_REASON } from '@utsav/domain/ticket-status-change';
 import { ChevronDown, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/button';
@@ -116,9 +117,12 @@ export function TicketDetails({ ticket, id }: { ticket: AdminTicket; id: string 
     [t('admin-tickets.details.created'), formatInstant(ticket.createdAt)],
   ];
   if (ticket.status === 'cancelled') {
+    // The reason is what was written on the ticket; the one our own admin cancellation writes is ours to translate.
     items.push([
       t('admin-tickets.details.cancellationReason'),
-      ticket.cancellationReason ?? t('admin-tickets.details.noReason'),
+      ticket.cancellationReason === ADMIN_CANCELLATION_REASON
+        ? t('admin-tickets.details.cancelledByAdmin')
+        : (ticket.cancellationReason ?? t('admin-tickets.details.noReason')),
     ]);
     items.push([t('admin-tickets.details.cancelled'), formatInstant(ticket.cancelledAt)]);
   }

@@ -1,16 +1,18 @@
-import { ROLES, type Role, roleLabel } from '@utsav/domain/roles';
+import { ROLES, type Role } from '@utsav/domain/roles';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/button';
 import { Dialog } from '../../../../ui/dialog';
+import { useRoleLabel } from '../../../../ui/role-badge';
 import type { AdminUser } from '../api/get-users';
 
 // The order of admin-side §2: guest, qrchecker, manager, admin.
 const ROLE_ORDER: Role[] = ['guest', 'qrchecker', 'manager', 'admin'];
 const ROLE_HELP: Record<Role, string> = {
-  guest: 'Buys and holds tickets.',
-  qrchecker: 'Scans tickets at the gate.',
-  manager: 'Views users, tickets, analytics and refunds; issues manual tickets.',
-  admin: 'Everything, including roles, deletions and the event itself.',
+  guest: 'admin-users.roleHelp.guest',
+  qrchecker: 'admin-users.roleHelp.qrchecker',
+  manager: 'admin-users.roleHelp.manager',
+  admin: 'admin-users.roleHelp.admin',
 };
 
 /** 'Update User Role': one of the four roles, saved with PATCH /admin/users/{id}/role. */
@@ -25,6 +27,8 @@ export function RoleDialog({
   onSave: (role: Role) => void;
   saving: boolean;
 }) {
+  const { t } = useTranslation();
+  const roleName = useRoleLabel();
   const [role, setRole] = useState<Role>(user?.role ?? 'guest');
   const groupId = useId();
   useEffect(() => {
@@ -34,22 +38,22 @@ export function RoleDialog({
     <Dialog
       open={user !== null}
       onClose={saving ? () => undefined : onClose}
-      title="Update User Role"
+      title={t('admin-users.roleDialog.title')}
       description={user ? `${user.name} · ${user.email}` : undefined}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
+            {t('admin-users.cancel')}
           </Button>
           <Button onClick={() => onSave(role)} loading={saving} disabled={!user || role === user.role}>
-            Update Role
+            {t('admin-users.roleDialog.save')}
           </Button>
         </>
       }
     >
       <fieldset>
         <legend id={groupId} className="mb-3 text-sm font-semibold text-cream">
-          Role
+          {t('admin-users.columns.role')}
         </legend>
         <div className="grid gap-2">
           {ROLE_ORDER.filter((value) => ROLES.includes(value)).map((value) => (
@@ -70,8 +74,8 @@ export function RoleDialog({
                 className="mt-1 size-4 accent-saffron-400"
               />
               <span>
-                <span className="block font-semibold text-cream">{roleLabel(value)}</span>
-                <span className="block text-sm text-maroon-100">{ROLE_HELP[value]}</span>
+                <span className="block font-semibold text-cream">{roleName(value)}</span>
+                <span className="block text-sm text-maroon-100">{t(ROLE_HELP[value])}</span>
               </span>
             </label>
           ))}

@@ -1,17 +1,17 @@
 import { PAGE_SIZE } from '@utsav/domain/constants';
-import { can, type Role, roleLabel } from '@utsav/domain/roles';
-import { Info, RotateCw, Search, Trash2, UserCog } from 'lucide-react';
+import { can, type Role } from '@utsav/domain/roles';
+import { Info, RotateCw, Search } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../../lib/api-client';
-import { Avatar } from '../../../../ui/avatar';
 import { Button } from '../../../../ui/button';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { EmptyState, ErrorPanel } from '../../../../ui/error-panel';
 import { INPUT_CLASSES } from '../../../../ui/form-field';
-import { formatDay, formatInstant } from '../../../../ui/format';
+import { formatCount } from '../../../../ui/format';
 import { Pagination } from '../../../../ui/pagination';
-import { RoleBadge } from '../../../../ui/role-badge';
+import { ROLE_KEYS } from '../../../../ui/role-badge';
 import { SkeletonList } from '../../../../ui/skeleton';
 import { toastTarget } from '../../../../ui/toast';
 import { useDebouncedValue, useFailureToast } from '../../../../ui/use-failure-toast';
@@ -20,150 +20,17 @@ import { useDeleteUser } from '../api/delete-user';
 import { type AdminUser, type UsersQuery, useUsers } from '../api/get-users';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { RoleDialog } from './role-dialog';
+import { type RowActions, UserCard, UserRow } from './user-rows';
 
 type RoleFilter = NonNullable<UsersQuery['role']>;
-const ROLE_FILTERS: { value: RoleFilter; label: string }[] = [
-  { value: 'all', label: 'All roles' },
-  { value: 'admin', label: roleLabel('admin') },
-  { value: 'manager', label: roleLabel('manager') },
-  { value: 'qrchecker', label: roleLabel('qrchecker') },
-  { value: 'guest', label: roleLabel('guest') },
+/** The filter's choices and their catalog keys. */
+const ROLE_FILTERS: { value: RoleFilter; key: string }[] = [
+  { value: 'all', key: 'admin-users.allRoles' },
+  { value: 'admin', key: ROLE_KEYS.admin },
+  { value: 'manager', key: ROLE_KEYS.manager },
+  { value: 'qrchecker', key: ROLE_KEYS.qrchecker },
+  { value: 'guest', key: ROLE_KEYS.guest },
 ];
-
-interface RowActions {
-  isSelf: boolean;
-  showAdminColumns: boolean;
-  selected: boolean;
-  onToggle: () => void;
-  onChangeRole: () => void;
-  onDelete: () => void;
-}
-
-function UserIdentity({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
-  return (
-    <div className="flex min-w-0 items-center gap-3">
-      <Avatar name={user.name} src={user.picture} size={36} />
-      <div className="min-w-0">
-        <p className="truncate font-semibold text-cream">
-          {user.name}
-          {isSelf ? <span className="ml-1.5 text-xs font-normal text-maroon-200">(you)</span> : null}
-        </p>
-        <p className="truncate text-sm text-maroon-100">{user.email}</p>
-      </div>
-    </div>
-  );
-}
-
-function ChangeRoleButton({ user, actions }: { user: AdminUser; actions: RowActions }) {
-  return (
-    <Button
-      variant="secondary"
-      size="sm"
-      onClick={actions.onChangeRole}
-      disabled={actions.isSelf}
-      title={actions.isSelf ? 'You cannot change your own role' : undefined}
-      aria-label={`Change Role of ${user.name}`}
-      icon={<UserCog aria-hidden="true" className="size-4" />}
-    >
-      Change Role
-    </Button>
-  );
-}
-
-function DeleteButton({ user, actions }: { user: AdminUser; actions: RowActions }) {
-  return (
-    <Button
-      variant="ghost"
-      size="sm"
-      onClick={actions.onDelete}
-      // The server refuses deleting yourself; say so here, as Change Role does.
-      disabled={actions.isSelf}
-      title={actions.isSelf ? 'You cannot delete your own account' : undefined}
-      aria-label={`Delete ${user.name}`}
-      icon={<Trash2 aria-hidden="true" className="size-4" />}
-      className="text-rose-200 hover:text-rose-100"
-    >
-      Delete
-    </Button>
-  );
-}
-
-function UserRow({ user, actions }: { user: AdminUser; actions: RowActions }) {
-  return (
-    <tr className="border-t border-gold-400/15 align-middle">
-      <td className="px-3 py-3">
-        <input
-          type="checkbox"
-          className="size-4 accent-saffron-400"
-          checked={actions.selected}
-          onChange={actions.onToggle}
-          aria-label={`Select ${user.name}`}
-        />
-      </td>
-      <td className="max-w-72 px-3 py-3">
-        <UserIdentity user={user} isSelf={actions.isSelf} />
-      </td>
-      <td className="px-3 py-3">
-        <RoleBadge role={user.role} />
-      </td>
-      <td className="px-3 py-3 whitespace-nowrap text-maroon-100">{formatDay(user.createdAt)}</td>
-      <td className="px-3 py-3 whitespace-nowrap text-maroon-100">
-        {formatInstant(user.lastLogin, 'Never')}
-      </td>
-      {actions.showAdminColumns ? (
-        <>
-          <td className="px-3 py-3">
-            <ChangeRoleButton user={user} actions={actions} />
-          </td>
-          <td className="px-3 py-3">
-            <DeleteButton user={user} actions={actions} />
-          </td>
-        </>
-      ) : null}
-    </tr>
-  );
-}
-
-function UserCard({ user, actions }: { user: AdminUser; actions: RowActions }) {
-  return (
-    <li className="card p-4">
-      <div className="flex items-start gap-3">
-        <input
-          type="checkbox"
-          className="mt-2.5 size-4 shrink-0 accent-saffron-400"
-          checked={actions.selected}
-          onChange={actions.onToggle}
-          aria-label={`Select ${user.name}`}
-        />
-        <div className="min-w-0 flex-1">
-          <UserIdentity user={user} isSelf={actions.isSelf} />
-          <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-            <div>
-              <dt className="text-maroon-200">Role</dt>
-              <dd>
-                <RoleBadge role={user.role} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-maroon-200">Joined</dt>
-              <dd className="text-cream">{formatDay(user.createdAt)}</dd>
-            </div>
-            <div className="col-span-2">
-              <dt className="text-maroon-200">Last login</dt>
-              <dd className="text-cream">{formatInstant(user.lastLogin, 'Never')}</dd>
-            </div>
-          </dl>
-          {actions.showAdminColumns ? (
-            <div className="mt-3 flex flex-wrap gap-2">
-              <ChangeRoleButton user={user} actions={actions} />
-              <DeleteButton user={user} actions={actions} />
-            </div>
-          ) : null}
-        </div>
-      </div>
-    </li>
-  );
-}
 
 /**
  * User management (admin-side §2): search, role filter, refresh, the user table with pagination. Admins
@@ -176,6 +43,7 @@ export function UserManagement({
   onBack: () => void;
   currentUser: { id: string; role: Role } | null;
 }) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<RoleFilter>('all');
   const [page, setPage] = useState(1);
@@ -193,7 +61,7 @@ export function UserManagement({
   const pagination = query.data?.pagination;
   useFailureToast(
     'load-users',
-    query.error ? `Failed to load users: ${errorMessage(query.error)}` : null,
+    query.error ? t('admin-users.toast.loadFailed', { reason: errorMessage(query.error) }) : null,
     query.errorUpdatedAt,
   );
 
@@ -203,7 +71,7 @@ export function UserManagement({
   function saveRole(next: Role) {
     if (!roleTarget) return;
     if (!canChangeRole) {
-      toast.error('Only administrators can change user roles', toastTarget());
+      toast.error(t('admin-users.toast.onlyAdmins'), toastTarget());
       return;
     }
     updateRole.mutate(
@@ -211,9 +79,10 @@ export function UserManagement({
       {
         onSuccess: () => {
           setRoleTarget(null);
-          toast.success('User role updated successfully', toastTarget());
+          toast.success(t('admin-users.toast.roleUpdated'), toastTarget());
         },
-        onError: (error) => toast.error(`Failed to update role: ${errorMessage(error)}`, toastTarget()),
+        onError: (error) =>
+          toast.error(t('admin-users.toast.roleFailed', { reason: errorMessage(error) }), toastTarget()),
       },
     );
   }
@@ -229,9 +98,10 @@ export function UserManagement({
           next.delete(target.id);
           return next;
         });
-        toast.success('User deleted successfully', toastTarget());
+        toast.success(t('admin-users.toast.deleted'), toastTarget());
       },
-      onError: (error) => toast.error(`Failed to delete user: ${errorMessage(error)}`, toastTarget()),
+      onError: (error) =>
+        toast.error(t('admin-users.toast.deleteFailed', { reason: errorMessage(error) }), toastTarget()),
     });
   }
 
@@ -265,9 +135,14 @@ export function UserManagement({
   return (
     <div id="user-management-top" className="scroll-mt-24">
       <ViewHeader
-        title="User Management"
+        title={t('admin-users.title')}
         description={
-          pagination ? `${pagination.totalItems.toLocaleString('en-IN')} users` : 'Everyone who has signed in'
+          pagination
+            ? t('admin-users.count', {
+                count: pagination.totalItems,
+                formatted: formatCount(pagination.totalItems),
+              })
+            : t('admin-users.description')
         }
         onBack={onBack}
         actions={
@@ -278,7 +153,7 @@ export function UserManagement({
             loading={query.isFetching && !query.isPending}
             icon={<RotateCw aria-hidden="true" className="size-4" />}
           >
-            Refresh
+            {t('admin.common.refresh')}
           </Button>
         }
       />
@@ -286,14 +161,14 @@ export function UserManagement({
       {!canChangeRole ? (
         <p className="mb-5 flex items-start gap-2 rounded-xl border border-violet-300/40 bg-violet-950/40 p-4 text-sm text-violet-100">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          As a manager you can view users, but you cannot change their roles. Ask an admin to change a role.
+          {t('admin-users.managerNotice')}
         </p>
       ) : null}
 
       <div className="mb-5 grid gap-3 sm:grid-cols-[1fr_14rem]">
         <div className="relative">
           <label htmlFor="user-search" className="sr-only">
-            Search users by name or email
+            {t('admin-users.searchLabel')}
           </label>
           <Search
             aria-hidden="true"
@@ -307,13 +182,13 @@ export function UserManagement({
               setSearch(event.target.value);
               setPage(1);
             }}
-            placeholder="Search by name or email"
+            placeholder={t('admin-users.searchPlaceholder')}
             className={`${INPUT_CLASSES} pl-9`}
           />
         </div>
         <div>
           <label htmlFor="user-role-filter" className="sr-only">
-            Filter by role
+            {t('admin-users.filterLabel')}
           </label>
           <select
             id="user-role-filter"
@@ -326,7 +201,7 @@ export function UserManagement({
           >
             {ROLE_FILTERS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(option.key)}
               </option>
             ))}
           </select>
@@ -335,31 +210,33 @@ export function UserManagement({
 
       {selected.size > 0 ? (
         <p className="mb-3 text-sm text-maroon-100" aria-live="polite">
-          {selected.size} selected ·{' '}
+          {t('admin-users.selected', { count: selected.size })} ·{' '}
           <button type="button" className="underline hover:text-cream" onClick={() => setSelected(new Set())}>
-            Clear selection
+            {t('admin-users.clearSelection')}
           </button>
         </p>
       ) : null}
 
       {query.isPending ? (
-        <SkeletonList label="Loading users" />
+        <SkeletonList label={t('admin-users.loading')} />
       ) : query.isError && !query.data ? (
         <ErrorPanel
-          title="Failed to load users"
+          title={t('admin-users.loadFailedTitle')}
           message={errorMessage(query.error)}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
       ) : users.length === 0 ? (
-        <EmptyState title="No users found">
-          {debouncedSearch || role !== 'all' ? 'Try another search or role.' : null}
+        <EmptyState title={t('admin-users.empty')}>
+          {debouncedSearch || role !== 'all' ? t('admin-users.emptyFiltered') : null}
         </EmptyState>
       ) : (
         <>
           <div className="card hidden overflow-x-auto md:block" aria-busy={query.isFetching || undefined}>
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Users, page {pagination?.current ?? page}</caption>
+              <caption className="sr-only">
+                {t('admin-users.caption', { page: pagination?.current ?? page })}
+              </caption>
               <thead className="text-xs tracking-wide text-maroon-200 uppercase">
                 <tr>
                   <th scope="col" className="px-3 py-3 whitespace-nowrap">
@@ -368,28 +245,28 @@ export function UserManagement({
                       className="size-4 accent-saffron-400"
                       checked={allOnPageSelected}
                       onChange={togglePage}
-                      aria-label="Select all users on this page"
+                      aria-label={t('admin-users.selectPage')}
                     />
                   </th>
                   <th scope="col" className="px-3 py-3 whitespace-nowrap">
-                    User
+                    {t('admin-users.columns.user')}
                   </th>
                   <th scope="col" className="px-3 py-3 whitespace-nowrap">
-                    Role
+                    {t('admin-users.columns.role')}
                   </th>
                   <th scope="col" className="px-3 py-3 whitespace-nowrap">
-                    Joined
+                    {t('admin-users.columns.joined')}
                   </th>
                   <th scope="col" className="px-3 py-3 whitespace-nowrap">
-                    Last login
+                    {t('admin-users.columns.lastLogin')}
                   </th>
                   {showAdminColumns ? (
                     <>
                       <th scope="col" className="px-3 py-3 whitespace-nowrap">
-                        Change Role
+                        {t('admin-users.changeRole')}
                       </th>
                       <th scope="col" className="px-3 py-3 whitespace-nowrap">
-                        Delete
+                        {t('admin-users.delete')}
                       </th>
                     </>
                   ) : null}
@@ -402,13 +279,13 @@ export function UserManagement({
               </tbody>
             </table>
           </div>
-          <ul className="grid gap-3 md:hidden" aria-label="Users">
+          <ul className="grid gap-3 md:hidden" aria-label={t('admin-users.listLabel')}>
             {users.map((user) => (
               <UserCard key={user.id} user={user} actions={actionsFor(user)} />
             ))}
           </ul>
           <Pagination
-            label="Users pages"
+            label={t('admin-users.pagesLabel')}
             page={pagination?.current ?? page}
             totalPages={pagination?.total ?? 1}
             onChange={(next) => {
@@ -431,18 +308,19 @@ export function UserManagement({
       {canDelete ? (
         <ConfirmDialog
           open={deleteTarget !== null}
-          title="Delete user?"
-          confirmLabel="Delete"
-          cancelLabel="Cancel"
+          title={t('admin-users.deleteDialog.title')}
+          confirmLabel={t('admin-users.delete')}
+          cancelLabel={t('admin-users.cancel')}
           danger
           busy={removeUser.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setDeleteTarget(null)}
         >
           <p className="text-maroon-50">
-            Are you sure you want to delete <strong className="text-cream">{deleteTarget?.name}</strong> (
-            {deleteTarget?.email})? Their account and personal details are removed; their tickets and payments
-            stay on the books, anonymised.
+            {t('admin-users.deleteDialog.text', {
+              name: deleteTarget?.name ?? '',
+              email: deleteTarget?.email ?? '',
+            })}
           </p>
         </ConfirmDialog>
       ) : null}

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiAt } from './support/api';
+import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { useServerAndBrowser } from './support/suite';
+
+// An admin panel in Hindi and Gujarati (issue 12 "Done when"): Ticket Management at 390 px and on a
+// desktop at 200% text, its confirm dialog and its undo bar, with no English left in the panel but the
+// data itself (names, emails, the event's name, ticket codes) and the names of formats (CSV, JSON, QR).
+
+const suite = useServerAndBrowser();
+const api = apiAt(() => suite.server.url);
+
+const TEXTS = {
+  hi: {
+    title: 'टिकट प्रबंधन',
+    search: 'उपयोगकर्ता के नाम या ईमेल से टिकट खोजें',
+    status: /^टिकट .+ की स्थिति$/,
+    confirmTitle: 'टिकट की स्थिति बदलें?',
+    confirm: 'स्थिति बदलें',
+    undo: 'वापस लें',
+    cancelled: 'रद्द',
+  },
+  gu: {
+    title: 'ટિકિટ વ્યવસ્થાપન',
+    search: 'વપરાશકર્તાના નામ કે ઇમેઇલથી ટિકિટ શોધો',
+    status: /^ટિકિટ .+ની સ્થિતિ$/,
+    confirmTitle: 'ટિકિટની સ્થિતિ બદલવી છે?',
+    confirm: 'સ્થિતિ બદલો',
+    undo: 'પાછું લો',
+    cancelled: 'રદ',
+  },
+} as const;
+type Language = keyof typeof TEXTS;
+
+/** The demo admin's own name (shown as who issued a ticket): data, not a text of ours. */
+const ADMIN_NAME = 'Admin';
+
+/** Words a translation keeps: names of formats and codes, and the rupee and time units. */
+const KEPT_WORDS = new Set(['QR', 'CSV', 'JSON', 'UPI', 'PDF', 'MB', 'IST']);
+
+/**
+ * Latin words in the panel (text, including screen-reader-only text and select options, and the accessible
+ * names, placeholders and titles) once the data shown in it is taken out: what is left is untranslated.
+ */
+async function englishLeftovers(page: Page, data: string[]): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const main = document.querySelector('main');
+    if (!main) return '';
+    const attributes = [...main.querySelectorAll('[aria-label], [placeholder], [title], [alt]')].flatMap(
+      (element) =>
+        ['aria-label', 'placeholder', 'title', 'alt'].map((name) => element.getAttribute(name) ?? ''),
+    );
+    return [main.textContent ?? '', ...attributes].join('\n');
+  });
+  let rest = text;
+  for (const value of data) rest = rest.replaceAll(value, ' ');
+  rest = rest.replace(/\S+@\S+/g, ' ');
+  // Each leftover with a little of its surroundings, so that a failure says where it is.
+  return [...rest.matchAll(/[A-Za-z]{2,}/g)]
+    .filter(([word]) => !KEPT_WORDS.has(word))
+    .map(([word]) => {
+      const at = text.indexOf(word);
+      return text.slice(Math.max(0, at - 25), at + word.length + 25).replace(/\s+/g, ' ');
+    });
+}
+
+/** Elements reaching past the right edge (WCAG 1.4.10 reflow), named for the failure message. */
+function wideElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll('main *')]
+      .filter((element) => !element.closest('[aria-hidden="true"], .sr-only, .overflow-x-auto'))
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 30)}"`,
+      )
+      .slice(0, 5);
+  });
+}
+
+async function signedInAdmin(language: Language, options: { largeText: boolean; desktop: boolean }) {
+  const context: BrowserContext = await newContext(suite.browser, {
+    viewport: options.desktop ? DESKTOP : PHONE,
+  });
+  if (options.largeText) {
+    await context.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        document.documentElement.style.fontSize = '200%';
+      });
+    });
+  }
+  const page = await context.newPage();
+  await page.goto(suite.server.url);
+  await signInThroughPopup(page, 'admin@utsav.test');
+  // The person's own choice in the header, remembered for the pages that follow.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption(language);
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+  return { context, page };
+}
+
+/** A new ticket for `holder`, and the data the panel shows of it (not ours to translate). */
+async function issueTicket(holder: string): Promise<string[]> {
+  const admin = await api.signIn('admin@utsav.test', 'Admin');
+  const issued = await api.call<{ tickets: { ticketId: string }[] }>(
+    'POST',
+    '/api/tickets/admin/issue-manual',
+    admin.token,
+    { userName: holder, userEmail: `admin.lang.${randomBytes(3).toString('hex')}@example.test`, quantity: 1 },
+  );
+  const code = issued.tickets[0]!.ticketId;
+  // The panel shows the whole code in the details and its last 8 characters in the list.
+  return [holder, code, code.slice(-8).toUpperCase(), (await api.currentEvent()).name, ADMIN_NAME];
+}
+
+async function openTickets(page: Page, language: Language, holder: string) {
+  const texts = TEXTS[language];
+  await page.goto(`${suite.server.url}/dashboard/admin?view=ticket-management`);
+  await page.getByRole('heading', { level: 1, name: texts.title }).waitFor();
+  await page.getByLabel(texts.search).fill(holder);
+  await page.getByText(holder).filter({ visible: true }).first().waitFor();
+}
+
+describe('Ticket Management in Hindi and Gujarati', () => {
+  for (const language of ['hi', 'gu'] as const) {
+    it(`${language}: at 390 px every text is translated, numbers and rupees in the language, confirm and undo too`, async () => {
+      const texts = TEXTS[language];
+      const holder = language === 'hi' ? 'प्रिया पटेल' : 'હેતલ શાહ';
+      const data = await issueTicket(holder);
+      const { context, page } = await signedInAdmin(language, { largeText: false, desktop: false });
+      await openTickets(page, language, holder);
+      const card = page.getByRole('listitem').filter({ hasText: holder });
+      // The details open with their labels in the language too.
+      await card.getByRole('button', { expanded: false }).first().click();
+      await expect.poll(() => englishLeftovers(page, data)).toEqual([]);
+      await screenshot(page, `admin-tickets-${language}-390`);
+
+      const select = card.getByRole('combobox', { name: texts.status });
+      await select.focus();
+      await select.selectOption('cancelled');
+      const dialog = page.getByRole('dialog', { name: texts.confirmTitle });
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain(holder);
+      const question = data.reduce(
+        (rest, value) => rest.replaceAll(value, ' '),
+        (await dialog.textContent()) ?? '',
+      );
+      expect((question.match(/[A-Za-z]{2,}/g) ?? []).filter((word) => !KEPT_WORDS.has(word))).toEqual([]);
+      await screenshot(page, `admin-tickets-confirm-${language}-390`);
+      await dialog.getByRole('button', { name: texts.confirm }).click();
+      await dialog.waitFor({ state: 'detached' });
+      // The toast is drawn in the script's own face (sonner's system stack alone showed empty boxes).
+      const toaster = page.locator('[data-sonner-toaster]').first();
+      expect(await toaster.evaluate((element) => getComputedStyle(element).fontFamily)).toContain(
+        language === 'hi' ? 'Noto Sans Devanagari' : 'Noto Sans Gujarati',
+      );
+      const undoBar = page.getByRole('status').filter({ hasText: holder });
+      await undoBar.getByRole('button', { name: texts.undo }).waitFor();
+      expect(await undoBar.textContent()).toContain(texts.cancelled);
+      await expect.poll(() => englishLeftovers(page, data)).toEqual([]);
+      await screenshot(page, `admin-tickets-undo-${language}-390`);
+      await undoBar.getByRole('button', { name: texts.undo }).click();
+      await undoBar.waitFor({ state: 'detached' });
+      await context.close();
+    });
+
+    it(`${language}: on a desktop at 200% text the panel reflows and stays translated`, async () => {
+      const holder = language === 'hi' ? 'अमित जोशी' : 'નીરવ દેસાઈ';
+      const data = await issueTicket(holder);
+      const { context, page } = await signedInAdmin(language, { largeText: true, desktop: true });
+      await openTickets(page, language, holder);
+      await screenshot(page, `admin-tickets-${language}-desktop-200`);
+      await expect.poll(() => englishLeftovers(page, data)).toEqual([]);
+      expect(await wideElements(page)).toEqual([]);
+      await context.close();
+    });
+  }
+});
