@@ -1,5 +1,4 @@
 import { type Role, roleLabel } from '@utsav/domain/roles';
-import { useTranslation } from 'react-i18next';
 
 // Light badges with dark text: each pair is above 7:1 contrast.
 const ROLE_COLOURS: Record<Role, string> = {
@@ -9,30 +8,24 @@ const ROLE_COLOURS: Record<Role, string> = {
   guest: 'bg-gold-200 text-maroon-950',
 };
 
-/** Catalog keys of the role names (admin area); written out whole for the catalog test. */
-export const ROLE_KEYS: Record<Role, string> = {
-  admin: 'admin.roles.admin',
-  guest: 'admin.roles.guest',
-  manager: 'admin.roles.manager',
-  qrchecker: 'admin.roles.qrchecker',
-};
-
 /**
- * A role's one name (roleLabel) in the reader's language. The admin area's catalog may not be loaded where
- * the badge also shows (the header's account menu), so English is the default there.
+ * `label` is the role's name in the reader's language where the screen has it (ui/role-label.ts, admin
+ * panels); without it the one English name (the header's account menu, on the first screen).
  */
-export function useRoleLabel(): (role: Role) => string {
-  const { t } = useTranslation();
-  return (role) => t(ROLE_KEYS[role], { defaultValue: roleLabel(role) });
-}
-
-export function RoleBadge({ role, className = '' }: { role: Role; className?: string }) {
-  const label = useRoleLabel();
+export function RoleBadge({
+  role,
+  label,
+  className = '',
+}: {
+  role: Role;
+  label?: string;
+  className?: string;
+}) {
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide ${ROLE_COLOURS[role]} ${className}`}
     >
-      {label(role)}
+      {label ?? roleLabel(role)}
     </span>
   );
 }

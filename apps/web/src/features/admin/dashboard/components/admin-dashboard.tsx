@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/button';
 import { formatCount, formatRupees } from '../../../../ui/format';
 import { RoleBadge } from '../../../../ui/role-badge';
+import { useRoleLabel } from '../../../../ui/role-label';
 import { Skeleton } from '../../../../ui/skeleton';
 import { StatCard } from '../../../../ui/stat-card';
 import { useEventStatus } from '../api/get-event-status';
@@ -194,13 +195,14 @@ export function AdminDashboard({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const roleName = useRoleLabel();
   const title = role === 'manager' ? t('admin.dashboard.managerTitle') : t('admin.dashboard.adminTitle');
   return (
     <div className="grid gap-8">
       <header>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="font-display text-4xl text-gold-200">{title}</h1>
-          <RoleBadge role={role} />
+          <RoleBadge role={role} label={roleName(role)} />
         </div>
         <p className="mt-2 text-lg text-maroon-100">
           {name ? t('admin.dashboard.welcomeName', { name }) : t('admin.dashboard.welcome')}

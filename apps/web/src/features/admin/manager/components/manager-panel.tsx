@@ -7,6 +7,7 @@ import { Button } from '../../../../ui/button';
 import { EmptyState, ErrorPanel } from '../../../../ui/error-panel';
 import { formatDay } from '../../../../ui/format';
 import { RoleBadge } from '../../../../ui/role-badge';
+import { useRoleLabel } from '../../../../ui/role-label';
 import { SkeletonList } from '../../../../ui/skeleton';
 import { useFailureToast } from '../../../../ui/use-failure-toast';
 import { useRegisteredUsers } from '../api/get-registered-users';
@@ -23,6 +24,7 @@ export function ManagerPanel({
   onIssueTickets: () => void;
 }) {
   const { t } = useTranslation();
+  const roleName = useRoleLabel();
   const query = useRegisteredUsers();
   useFailureToast(
     'load-registered-users',
@@ -89,7 +91,7 @@ export function ManagerPanel({
                 <p className="truncate font-semibold text-cream">{user.name}</p>
                 <p className="truncate text-sm text-maroon-100">{user.email}</p>
               </div>
-              <RoleBadge role={user.role} />
+              <RoleBadge role={user.role} label={roleName(user.role)} />
               <p className="w-full text-xs text-maroon-200 sm:w-auto">
                 {t('admin.manager.joined', { date: formatDay(user.createdAt) })}
               </p>

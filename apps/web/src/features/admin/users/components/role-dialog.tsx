@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/button';
 import { Dialog } from '../../../../ui/dialog';
-import { useRoleLabel } from '../../../../ui/role-badge';
+import { useRoleLabel } from '../../../../ui/role-label';
 import type { AdminUser } from '../api/get-users';
 
 // The order of admin-side §2: guest, qrchecker, manager, admin.

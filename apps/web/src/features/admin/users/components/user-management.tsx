@@ -11,7 +11,7 @@ import { EmptyState, ErrorPanel } from '../../../../ui/error-panel';
 import { INPUT_CLASSES } from '../../../../ui/form-field';
 import { formatCount } from '../../../../ui/format';
 import { Pagination } from '../../../../ui/pagination';
-import { ROLE_KEYS } from '../../../../ui/role-badge';
+import { ROLE_KEYS } from '../../../../ui/role-label';
 import { SkeletonList } from '../../../../ui/skeleton';
 import { toastTarget } from '../../../../ui/toast';
 import { useDebouncedValue, useFailureToast } from '../../../../ui/use-failure-toast';

@@ -4,6 +4,7 @@ import { Avatar } from '../../../../ui/avatar';
 import { Button } from '../../../../ui/button';
 import { formatDay, formatInstant } from '../../../../ui/format';
 import { RoleBadge } from '../../../../ui/role-badge';
+import { useRoleLabel } from '../../../../ui/role-label';
 import type { AdminUser } from '../api/get-users';
 
 // One user as a table row (desktop) or a card (phone), with Change Role and Delete for admins.
@@ -73,6 +74,7 @@ function DeleteButton({ user, actions }: { user: AdminUser; actions: RowActions 
 
 export function UserRow({ user, actions }: { user: AdminUser; actions: RowActions }) {
   const { t } = useTranslation();
+  const roleName = useRoleLabel();
   return (
     <tr className="border-t border-gold-400/15 align-middle">
       <td className="px-3 py-3">
@@ -88,7 +90,7 @@ export function UserRow({ user, actions }: { user: AdminUser; actions: RowAction
         <UserIdentity user={user} isSelf={actions.isSelf} />
       </td>
       <td className="px-3 py-3">
-        <RoleBadge role={user.role} />
+        <RoleBadge role={user.role} label={roleName(user.role)} />
       </td>
       <td className="px-3 py-3 whitespace-nowrap text-maroon-100">{formatDay(user.createdAt)}</td>
       <td className="px-3 py-3 whitespace-nowrap text-maroon-100">
@@ -110,6 +112,7 @@ export function UserRow({ user, actions }: { user: AdminUser; actions: RowAction
 
 export function UserCard({ user, actions }: { user: AdminUser; actions: RowActions }) {
   const { t } = useTranslation();
+  const roleName = useRoleLabel();
   return (
     <li className="card p-4">
       <div className="flex items-start gap-3">
@@ -126,7 +129,7 @@ export function UserCard({ user, actions }: { user: AdminUser; actions: RowActio
             <div>
               <dt className="text-maroon-200">{t('admin-users.columns.role')}</dt>
               <dd>
-                <RoleBadge role={user.role} />
+                <RoleBadge role={user.role} label={roleName(user.role)} />
               </dd>
             </div>
             <div>
