@@ -122,6 +122,29 @@ describe('the first screen in the visitor’s language', () => {
     });
   }
 
+  it("shows the intro's cover in Hindi on a first visit with motion, its words in Devanagari", async () => {
+    const context = await newContext(suite.browser, {
+      viewport: PHONE,
+      locale: 'hi-IN',
+      reducedMotion: false,
+    });
+    await context.route(/\/assets\/.+\.js$/, (route) => route.abort('blockedbyclient'));
+    const page = await context.newPage();
+    await page.goto(suite.server.url);
+    const cover = page.locator('[data-static-language="hi"] [data-static-intro] > div');
+    expect(await cover.isVisible()).toBe(true);
+    expect(await page.locator('[data-static-language="en"] [data-static-intro] > div').isVisible()).toBe(
+      false,
+    );
+    expect(await cover.textContent()).toBe('नवरात्रि-पूर्वगरबाऔररास');
+    // After the last word's animation (3.6 s), as a reader sees the whole title.
+    await page.waitForTimeout(4000);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'first-screen-hi-intro-390');
+    await context.close();
+  });
+
   it("takes the choice saved here over the browser's languages", async () => {
     const context = await newContext(suite.browser, { viewport: PHONE, locale: 'hi-IN' });
     await context.addInitScript(() => localStorage.setItem('utsav.language', 'gu'));
