@@ -1,6 +1,7 @@
 import type { PassDirection } from '@utsav/domain/gate-pass';
 import { Flashlight, FlashlightOff, LogIn, LogOut } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
+import { useBelowHeader } from '../engine/use-below-header';
 
 interface GateBarProps {
   gate: string;
@@ -25,10 +26,12 @@ const MODE_BUTTON =
 export function GateBar(props: GateBarProps) {
   const { gate, admitted, mode, reentryAllowed, onModeChange, torchAvailable, torchOn, onTorch } = props;
   const { t } = useTranslation();
+  const top = useBelowHeader();
   return (
     <section
+      style={{ top }}
       aria-label={t('scanner.gateBar.label')}
-      className="sticky top-16 z-20 -mx-4 mt-2 border-y border-gold-400/30 bg-maroon-950/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border"
+      className="sticky z-20 -mx-4 mt-2 border-y border-gold-400/30 bg-maroon-950/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border"
     >
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <p className="min-w-0 break-words text-lg font-bold text-cream" data-testid="gate-name">
