@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EVENT_MESSAGES } from '@utsav/domain/event-schema';
+import { GATE_SEARCH_MESSAGES } from '@utsav/domain/gate-search';
 import { MANUAL_ISSUANCE_MESSAGES } from '@utsav/domain/manual-issuance-schema';
 import { CANCEL_MESSAGES } from '@utsav/domain/refunds';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +36,9 @@ function sources(dir: string): string {
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
 const code = sources(path.join(ROOT, 'apps/server/src')) + sources(path.join(ROOT, 'packages/domain/src'));
 const sharedSentences = new Set<string>(
-  [EVENT_MESSAGES, CANCEL_MESSAGES, MANUAL_ISSUANCE_MESSAGES].flatMap((set) => Object.values(set)),
+  [EVENT_MESSAGES, CANCEL_MESSAGES, MANUAL_ISSUANCE_MESSAGES, GATE_SEARCH_MESSAGES].flatMap((set) =>
+    Object.values(set),
+  ),
 );
 
 describe.each(CATALOGS)('$name message catalogs', ({ dir }) => {

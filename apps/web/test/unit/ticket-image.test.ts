@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentFailedMessage } from '../../src/features/tickets/checkout/purchase-messages';
 import { ticketImageLines } from '../../src/features/tickets/utils/qr';
+import { ensureAreas } from '../../src/lib/i18n/areas';
 import { i18n } from '../../src/lib/i18n/i18n';
+
+// The purchase dialog's words live in the catalog area 'purchase', loaded with the dialog's code in the app.
+beforeAll(() => ensureAreas(['purchase']));
 
 describe('the downloaded ticket image', () => {
   it('says who the ticket is for, the event, when, and the ticket code', () => {
