@@ -186,6 +186,21 @@ describeEachDatabase('waitlist', (engine) => {
     expect(await myPlace(server, family)).toMatchObject({ status: 'waiting', position: 1 });
   });
 
+  it('seats nobody in line can use yet show as none available, and a newcomer joins behind', async () => {
+    await leaveSeats(server, event.id, 0);
+    const family = await newUser(server);
+    await joinWaitlist(server, family, 4);
+    await leaveSeats(server, event.id, 3);
+    await sweep(server);
+    expect((await myPlace(server, family)).status).toBe('waiting');
+    expect(await availableTickets(server)).toBe(0);
+    const stranger = await newUser(server);
+    expect((await createOrder(server, stranger, event, 1)).body.code).toBe('SOLD_OUT');
+    const joined = await joinWaitlist(server, stranger, 1);
+    expect(joined.status, joined.text).toBe(200);
+    expect((await myPlace(server, stranger)).status).toBe('offered');
+  });
+
   it('leaving with an offer gives the seats to the next person at once', async () => {
     await leaveSeats(server, event.id, 0);
     const [asha, bina] = [await newUser(server), await newUser(server)];

@@ -41,10 +41,18 @@ export function eventImageBase(config: Pick<Config, 'corsOrigins' | 'publicUrl'>
 }
 
 /** Money leaves the server in rupees; the image as its own URL, never inline base64. */
-export function toEventJson(event: EventRow, inventory: Inventory, imageBase = ''): EventJson {
+export function toEventJson(
+  event: EventRow,
+  inventory: Inventory,
+  imageBase = '',
+  options: { lineWaiting?: boolean } = {},
+): EventJson {
   // Seats in live holds are neither sold nor available; min/max guard against an admin lowering the total.
+  // Seats free while people wait in the waitlist are theirs (checkout refuses everyone else): none available.
   const sold = Math.min(inventory.sold, event.total_tickets);
-  const available = Math.max(0, event.total_tickets - inventory.sold - inventory.held);
+  const available = options.lineWaiting
+    ? 0
+    : Math.max(0, event.total_tickets - inventory.sold - inventory.held);
   return {
     _id: event.id,
     id: event.id,

@@ -8,6 +8,7 @@ import { type Db, transaction } from '../../platform/db/database';
 import { lockFor } from '../../platform/db/locks';
 import type { EventImagesTable, EventRow, UserRow } from '../../platform/db/schema';
 import { AppError, fromZodError, validationError } from '../../platform/errors';
+import { anyoneWaiting } from '../waitlist/repo';
 import { forgetCurrentEvent } from './current-event';
 import { type DecodedImage, decodeImageDataUrl, imageError, storedImageId } from './image';
 import { newQrKeyColumns } from './keys';
@@ -31,9 +32,12 @@ const EVENT_LOCK = 'event:single';
 
 export async function getCurrentEvent(ctx: AppContext): Promise<EventJson | null> {
   const event = await findCurrentEvent(ctx.db);
-  return event
-    ? toEventJson(event, await countInventory(ctx.db, event.id, ctx.now()), eventImageBase(ctx.config))
-    : null;
+  if (!event) return null;
+  const inventory = await countInventory(ctx.db, event.id, ctx.now());
+  // Asked only while seats remain: a sold-out event reads 0 available anyway.
+  const lineWaiting =
+    event.total_tickets > inventory.sold + inventory.held && (await anyoneWaiting(ctx.db, event.id));
+  return toEventJson(event, inventory, eventImageBase(ctx.config), { lineWaiting });
 }
 
 export async function eventExists(ctx: AppContext): Promise<boolean> {
