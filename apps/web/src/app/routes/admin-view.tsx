@@ -19,6 +19,7 @@ import { ManualIssuance } from '../../features/admin/manual-issuance/components/
 import { SystemHealthPanel } from '../../features/admin/system/components/system-health-panel';
 import { TicketManagement } from '../../features/admin/tickets/components/ticket-management';
 import { UserManagement } from '../../features/admin/users/components/user-management';
+import { WaitlistAdmin } from '../../features/admin/waitlist/components/waitlist-admin';
 import { useAuth } from '../../features/auth/context/auth-context';
 import AdminRefundManagement from '../../features/refunds/components/admin-refund-management';
 
@@ -149,6 +150,9 @@ export default function AdminView({
       break;
     case 'gates':
       content = <GatesPanel onBack={back} />;
+      break;
+    case 'waitlist':
+      content = <WaitlistAdmin onBack={back} />;
       break;
     case 'refund-management':
       content = <AdminRefundManagement onBack={back} role={role} />;

@@ -14,6 +14,7 @@ import type { CancellableTicket } from '../../features/refunds/types';
 import { useMyTickets } from '../../features/tickets/api/get-my-tickets';
 import { MyTickets } from '../../features/tickets/components/my-tickets';
 import { PurchaseDialog } from '../../features/tickets/components/purchase-dialog';
+import { WaitlistPanel } from '../../features/tickets/components/waitlist-panel';
 import { errorMessage } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n/i18n';
 import { useSavedQuery } from '../../lib/offline/use-saved-query';
@@ -114,6 +115,30 @@ export default function GuestView() {
         pricing={event}
         soldOut={soldOut}
         onBuy={() => setPurchaseOpen(true)}
+        waitlist={
+          event ? (
+            <WaitlistPanel
+              part="line"
+              person={user?.email ?? null}
+              soldOut={soldOut}
+              eventName={event.name}
+              onSignIn={() => undefined}
+              onPurchased={purchase.onPurchased}
+            />
+          ) : null
+        }
+        waitlistOffer={
+          event ? (
+            <WaitlistPanel
+              part="offer"
+              person={user?.email ?? null}
+              soldOut={soldOut}
+              eventName={event.name}
+              onSignIn={() => undefined}
+              onPurchased={purchase.onPurchased}
+            />
+          ) : null
+        }
         ticketCount={tickets ? tickets.length : null}
         ticketsError={
           ticketsError

@@ -22,6 +22,13 @@ const PurchaseDialog = lazy(() =>
   })),
 );
 
+// The waitlist is fetched only when it may show: the event is sold out, or someone signed in may hold an offer.
+const WaitlistPanel = lazy(() =>
+  import('../../features/tickets/components/waitlist-panel').then((module) => ({
+    default: module.WaitlistPanel,
+  })),
+);
+
 const LOADING_TOAST_ID = 'book-while-loading';
 
 function useViewer(): HeroViewer {
@@ -35,7 +42,7 @@ function useViewer(): HeroViewer {
 /** '/' — the hero first, the sections below it as they come near (guest-side §1-2). */
 export function LandingPage() {
   const { data: event, isPending, error: eventError } = useCurrentEvent();
-  const { signIn, signingIn, status, role } = useAuth();
+  const { signIn, signingIn, status, role, user } = useAuth();
   const viewer = useViewer();
   const { toDashboard, toMyTickets, afterSignIn } = useNavigationActions();
   const queryClient = useQueryClient();
@@ -97,6 +104,19 @@ export function LandingPage() {
         onViewTickets={toMyTickets}
         onDashboard={() => toDashboard(role)}
         salesOpenAt={salesOpen ? null : (event?.salesOpenAt ?? null)}
+        waitlist={
+          event && (soldOut || user) ? (
+            <Suspense fallback={null}>
+              <WaitlistPanel
+                person={user?.email ?? null}
+                soldOut={soldOut}
+                eventName={event.name}
+                onSignIn={onSignIn}
+                onPurchased={purchase.onPurchased}
+              />
+            </Suspense>
+          ) : null
+        }
       />
       <LandingSections event={shown} />
       {event && purchaseLoaded ? (

@@ -16,6 +16,10 @@ export interface GuestDashboardProps {
   pricing: PricedEvent | null;
   soldOut: boolean;
   onBuy: () => void;
+  /** The waitlist (join when sold out, one's place), composed by the page; shown under the buy button. */
+  waitlist?: ReactNode;
+  /** A waitlist offer's banner (tickets held for this guest, with a countdown), shown first on the page. */
+  waitlistOffer?: ReactNode;
   /** Number of the guest's tickets; null while they load (or when they could not be loaded). */
   ticketCount: number | null;
   /** Why the tickets could not be loaded, with a way to try again; null when they did or are loading. */
@@ -48,10 +52,12 @@ function GetTicketsCard({
   pricing,
   soldOut,
   onBuy,
+  waitlist,
 }: {
   pricing: PricedEvent | null;
   soldOut: boolean;
   onBuy: () => void;
+  waitlist?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -96,6 +102,7 @@ function GetTicketsCard({
           </Button>
         )}
       </div>
+      {waitlist ? <div className="mt-4">{waitlist}</div> : null}
     </section>
   );
 }
@@ -136,6 +143,8 @@ export default function GuestDashboard({
   pricing,
   soldOut,
   onBuy,
+  waitlist,
+  waitlistOffer,
   ticketCount,
   ticketsError = null,
   onShowTickets,
@@ -153,10 +162,11 @@ export default function GuestDashboard({
         {firstName ? t('tickets.dashboard.welcomeName', { name: firstName }) : t('tickets.dashboard.welcome')}
       </h1>
       <p className="mt-2 text-lg text-maroon-100">{t('tickets.dashboard.intro')}</p>
+      {waitlistOffer ? <div className="mt-5">{waitlistOffer}</div> : null}
 
       <div className="mt-7 grid items-start gap-5 lg:grid-cols-[3fr_2fr] [&>*]:min-w-0">
         {eventCard}
-        <GetTicketsCard pricing={pricing} soldOut={soldOut} onBuy={onBuy} />
+        <GetTicketsCard pricing={pricing} soldOut={soldOut} onBuy={onBuy} waitlist={waitlist} />
       </div>
 
       <ul className="mt-5 grid gap-3 sm:grid-cols-3 [&>li]:min-w-0">

@@ -38,6 +38,8 @@ export interface HeroProps {
   onDashboard: () => void;
   /** ISO instant ticket sales open, while still ahead: shown with a countdown above the buttons. */
   salesOpenAt?: string | null;
+  /** The waitlist (join when sold out, an offer's banner), composed by the page; shown below the buttons. */
+  waitlist?: ReactNode;
 }
 
 function Detail({ icon, children, loading }: { icon: ReactNode; children: ReactNode; loading: boolean }) {
@@ -179,6 +181,7 @@ export function Hero(props: HeroProps) {
         <div className="mt-9 flex min-h-[6.75rem] flex-col items-stretch justify-start gap-3 sm:min-h-0 sm:flex-row sm:items-center sm:justify-center">
           <HeroButtons {...props} />
         </div>
+        {props.waitlist ? <div className="mx-auto mt-6 max-w-md">{props.waitlist}</div> : null}
       </div>
 
       <a

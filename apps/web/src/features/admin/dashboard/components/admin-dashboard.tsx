@@ -4,6 +4,7 @@ import {
   CalendarCheck2,
   CalendarPlus,
   DoorOpen,
+  Hourglass,
   IndianRupee,
   ListChecks,
   ReceiptIndianRupee,
@@ -32,6 +33,7 @@ export const ADMIN_VIEWS = [
   'analytics',
   'refund-management',
   'gates',
+  'waitlist',
 ] as const;
 export type AdminViewId = (typeof ADMIN_VIEWS)[number];
 
@@ -167,6 +169,12 @@ const TILES: Tile[] = [
     title: 'admin.tiles.gates.title',
     description: 'admin.tiles.gates.description',
     icon: <DoorOpen className={ICON} />,
+  },
+  {
+    view: 'waitlist',
+    title: 'Waitlist',
+    description: 'Who waits for tickets that come back, and their offers.',
+    icon: <Hourglass className={ICON} />,
   },
 ];
 

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { joinWaitlistSchema } from '@utsav/domain/waitlist';
+import { api } from '../../../lib/api-client';
+import { WAITLIST_QUERY_KEY } from './get-waitlist';
+
+/** POST /waitlist { quantity } → the place in line (1 = next). The server checks the same schema. */
+export async function joinWaitlist(input: { quantity: number; cap: number }): Promise<{ position: number }> {
+  const payload = joinWaitlistSchema(input.cap).parse({ quantity: input.quantity });
+  const body = await api.post<{ position: number }>('/waitlist', payload);
+  return { position: body.position };
+}
+
+export function useJoinWaitlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: joinWaitlist,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: WAITLIST_QUERY_KEY }),
+  });
+}

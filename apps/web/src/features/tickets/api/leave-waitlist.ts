@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { WAITLIST_QUERY_KEY } from './get-waitlist';
+
+/** The query key of GET /event (features/event): an offer given up puts seats back. */
+const EVENT_QUERY_KEY = ['event'] as const;
+
+/** DELETE /waitlist/me: leave the line, or turn an offer down (its seats go to the next person). */
+export async function leaveWaitlist(): Promise<void> {
+  await api.delete('/waitlist/me');
+}
+
+export function useLeaveWaitlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: leaveWaitlist,
+    onSuccess: async () => {
+      void queryClient.invalidateQueries({ queryKey: EVENT_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: WAITLIST_QUERY_KEY });
+    },
+  });
+}

@@ -1,0 +1,159 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { formatRupees } from '@utsav/domain/pricing';
+import { offerCountdown, type WaitlistMe } from '@utsav/domain/waitlist';
+import { Clock, Ticket } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../ui/button';
+import { useCheckoutWaitlistOffer } from '../api/checkout-waitlist-offer';
+import { WAITLIST_QUERY_KEY } from '../api/get-waitlist';
+import { useLeaveWaitlist } from '../api/leave-waitlist';
+import { useVerifyPayment } from '../api/verify-payment';
+import { loadCheckout } from '../checkout/razorpay';
+
+const THEME_COLOR = '#f58a07';
+
+export interface WaitlistPurchase {
+  count: number;
+  orderId: string | null;
+}
+
+/** The time left of an offer, ticking each second; the offer is asked for again once it runs out. */
+function useTimeLeft(expiresAt: string): string {
+  const queryClient = useQueryClient();
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const ended = Date.parse(expiresAt) <= now.getTime();
+  useEffect(() => {
+    if (ended) void queryClient.invalidateQueries({ queryKey: WAITLIST_QUERY_KEY });
+  }, [ended, queryClient]);
+  return offerCountdown(expiresAt, now);
+}
+
+/**
+ * The in-app banner of an offer: seats held for this person, a countdown, and the buy path (Razorpay's checkout
+ * for the offer's own order, then the usual verify-payment). Turning it down passes the seats on at once.
+ */
+export function WaitlistOffer({
+  place,
+  eventName,
+  onPurchased,
+}: {
+  place: WaitlistMe & { offerExpiresAt: string };
+  eventName: string;
+  onPurchased: (result: WaitlistPurchase) => void;
+}) {
+  const { t } = useTranslation();
+  const timeLeft = useTimeLeft(place.offerExpiresAt);
+  const minutesLeft = Math.ceil(Math.max(0, Date.parse(place.offerExpiresAt) - Date.now()) / 60_000);
+  const checkout = useCheckoutWaitlistOffer();
+  const verify = useVerifyPayment();
+  const leave = useLeaveWaitlist();
+  const [paying, setPaying] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function buy() {
+    setProblem(null);
+    const script = loadCheckout();
+    script.catch(() => undefined);
+    let order: Awaited<ReturnType<typeof checkout.mutateAsync>>;
+    try {
+      order = await checkout.mutateAsync();
+    } catch (error) {
+      setProblem(errorMessage(error));
+      return;
+    }
+    let Razorpay: Awaited<typeof script>;
+    try {
+      Razorpay = await script;
+    } catch {
+      setProblem(t('waitlist.offer.openFailed'));
+      return;
+    }
+    setPaying(true);
+    const instance = new Razorpay({
+      key: order.key,
+      amount: order.amountPaise,
+      currency: order.currency,
+      order_id: order.orderId,
+      name: eventName,
+      description: t('waitlist.offer.paymentDescription'),
+      theme: { color: THEME_COLOR },
+      handler: (response) => {
+        verify.mutate(response, {
+          onSuccess: (verified) => {
+            setPaying(false);
+            onPurchased({ count: verified.tickets.length, orderId: verified.orderId });
+          },
+          onError: (error) => {
+            setPaying(false);
+            setProblem(errorMessage(error));
+          },
+        });
+      },
+      modal: {
+        ondismiss: () => {
+          setPaying(false);
+          setProblem(t('waitlist.offer.cancelled'));
+        },
+      },
+    });
+    instance.on('payment.failed', (response) => {
+      toast.error(t('waitlist.offer.failed', { reason: response.error?.description ?? '' }));
+    });
+    instance.open();
+  }
+
+  return (
+    <section
+      aria-labelledby="waitlist-offer-title"
+      className="rounded-2xl border-2 border-gold-300 bg-maroon-900/90 p-5 text-left shadow-lg"
+    >
+      <h2 id="waitlist-offer-title" className="font-display text-2xl text-gold-200">
+        {t('waitlist.offer.title')}
+      </h2>
+      <p className="mt-2 text-maroon-50">
+        {t('waitlist.offer.text', { count: place.quantity, amount: formatRupees(place.amount ?? 0) })}
+      </p>
+      <p className="mt-3 flex items-center gap-2 text-cream">
+        <Clock aria-hidden="true" className="size-5 text-gold-300" />
+        <span>{t('waitlist.offer.timeLeft')}</span>
+        {/* The ticking digits are hidden from screen readers (a change each second); the minutes are read. */}
+        <span aria-hidden="true" className="font-mono text-2xl font-bold tabular-nums text-gold-200">
+          {timeLeft}
+        </span>
+        <span className="sr-only">{t('waitlist.offer.timerLabel', { count: minutesLeft })}</span>
+      </p>
+      {problem ? (
+        <p role="alert" className="mt-3 rounded-xl bg-rose-200 p-3 text-sm text-rose-950">
+          {problem}
+        </p>
+      ) : null}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button
+          size="lg"
+          onClick={() => void buy()}
+          loading={checkout.isPending || paying || verify.isPending}
+          icon={<Ticket aria-hidden="true" className="size-5" />}
+          className="w-full sm:w-auto"
+        >
+          {t('waitlist.offer.buy')}
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={() => leave.mutate(undefined, { onError: (error) => setProblem(errorMessage(error)) })}
+          loading={leave.isPending}
+          disabled={paying}
+          className="w-full sm:w-auto"
+        >
+          {t('waitlist.offer.decline')}
+        </Button>
+      </div>
+    </section>
+  );
+}

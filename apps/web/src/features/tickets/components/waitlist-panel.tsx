@@ -1,0 +1,187 @@
+import { DEFAULT_ORDER_QUANTITY_CAP } from '@utsav/domain/constants';
+import type { WaitlistMe } from '@utsav/domain/waitlist';
+import { Hourglass, LogIn } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../ui/button';
+import { Skeleton } from '../../../ui/skeleton';
+import { usePurchaseAllowance } from '../api/get-purchase-allowance';
+import { useMyWaitlist } from '../api/get-waitlist';
+import { useJoinWaitlist } from '../api/join-waitlist';
+import { useLeaveWaitlist } from '../api/leave-waitlist';
+import { WaitlistOffer, type WaitlistPurchase } from './waitlist-offer';
+
+export interface WaitlistPanelProps {
+  /** The signed-in person's email (keys their queries); null when signed out. */
+  person: string | null;
+  soldOut: boolean;
+  eventName: string;
+  onSignIn: () => void;
+  onPurchased: (result: WaitlistPurchase) => void;
+  /** 'offer': only an offer's banner; 'line': everything but it (a page showing the banner elsewhere). */
+  part?: 'all' | 'offer' | 'line';
+}
+
+const NOTE = 'rounded-xl border border-gold-400/30 bg-maroon-950/60 p-4 text-left text-maroon-50';
+
+/**
+ * The waitlist where the event shows "Event Sold Out" (issue 11, part 2): join with a quantity, one's place in
+ * line, and an offer's banner with its countdown and buy path. Shown whenever the person holds an offer, sold
+ * out or not; nothing when there are tickets and no place.
+ */
+export function WaitlistPanel(props: WaitlistPanelProps) {
+  const { t } = useTranslation();
+  const place = useMyWaitlist(props.person, { enabled: props.person !== null });
+  const part = props.part ?? 'all';
+  if (part === 'offer') {
+    const offer = place.data;
+    if (offer?.status !== 'offered' || !offer.offerExpiresAt) return null;
+    return (
+      <WaitlistOffer
+        place={{ ...offer, offerExpiresAt: offer.offerExpiresAt }}
+        eventName={props.eventName}
+        onPurchased={props.onPurchased}
+      />
+    );
+  }
+  if (props.person === null) {
+    if (!props.soldOut) return null;
+    return (
+      <div className={NOTE}>
+        <p>{t('waitlist.signedOut.text')}</p>
+        <Button
+          variant="secondary"
+          className="mt-3 w-full sm:w-auto"
+          onClick={props.onSignIn}
+          icon={<LogIn aria-hidden="true" className="size-4" />}
+        >
+          {t('waitlist.signedOut.signIn')}
+        </Button>
+      </div>
+    );
+  }
+  if (place.isPending) {
+    return (
+      <div role="status" className={NOTE}>
+        <span className="sr-only">{t('waitlist.loading')}</span>
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="mt-2 h-4 w-1/2" />
+      </div>
+    );
+  }
+  if (place.isError) {
+    if (!props.soldOut) return null;
+    return (
+      <div role="alert" className={NOTE}>
+        <p>{t('waitlist.loadError')}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void place.refetch()}>
+          {t('waitlist.retry')}
+        </Button>
+      </div>
+    );
+  }
+  const me = place.data;
+  if (me.status === 'offered' && me.offerExpiresAt) {
+    if (part === 'line') return null;
+    return (
+      <WaitlistOffer
+        place={{ ...me, offerExpiresAt: me.offerExpiresAt }}
+        eventName={props.eventName}
+        onPurchased={props.onPurchased}
+      />
+    );
+  }
+  if (me.status === 'waiting') return <WaitingNote place={me} />;
+  if (!props.soldOut) return null;
+  if (me.closed) return <p className={NOTE}>{t('waitlist.closed')}</p>;
+  return (
+    <div className="grid gap-3">
+      {me.status === 'expired' ? <p className={NOTE}>{t('waitlist.expired')}</p> : null}
+      {me.status === 'bought' ? <p className={NOTE}>{t('waitlist.bought')}</p> : null}
+      <JoinForm person={props.person} />
+    </div>
+  );
+}
+
+function WaitingNote({ place }: { place: WaitlistMe }) {
+  const { t } = useTranslation();
+  const leave = useLeaveWaitlist();
+  return (
+    <div className={NOTE}>
+      <p className="flex items-start gap-2 font-semibold text-cream">
+        <Hourglass aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-300" />
+        <span role="status">
+          {t('waitlist.waiting.position', { count: place.quantity, position: place.position ?? 1 })}
+        </span>
+      </p>
+      <p className="mt-2 text-sm">{t('waitlist.waiting.note')}</p>
+      {leave.isError ? (
+        <p role="alert" className="mt-3 rounded-xl bg-rose-200 p-3 text-sm text-rose-950">
+          {errorMessage(leave.error)}
+        </p>
+      ) : null}
+      <Button
+        variant="ghost"
+        size="sm"
+        className="mt-3"
+        loading={leave.isPending}
+        onClick={() => leave.mutate()}
+      >
+        {t('waitlist.waiting.leave')}
+      </Button>
+    </div>
+  );
+}
+
+function JoinForm({ person }: { person: string }) {
+  const { t } = useTranslation();
+  const quantityId = useId();
+  const [quantity, setQuantity] = useState(1);
+  const join = useJoinWaitlist();
+  const allowance = usePurchaseAllowance(person, { enabled: true });
+  const max = Math.max(
+    0,
+    Math.min(DEFAULT_ORDER_QUANTITY_CAP, allowance.data?.remaining ?? DEFAULT_ORDER_QUANTITY_CAP),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    join.mutate({ quantity, cap: DEFAULT_ORDER_QUANTITY_CAP });
+  }
+
+  if (max === 0) return <p className={NOTE}>{t('waitlist.join.limitReached')}</p>;
+  return (
+    <form onSubmit={submit} className={NOTE} aria-labelledby={`${quantityId}-title`}>
+      <h2 id={`${quantityId}-title`} className="font-display text-xl text-gold-200">
+        {t('waitlist.join.title')}
+      </h2>
+      <p className="mt-1 text-sm">{t('waitlist.join.intro')}</p>
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <label htmlFor={quantityId} className="grid gap-1 text-sm font-semibold text-cream">
+          {t('waitlist.join.quantity')}
+          <select
+            id={quantityId}
+            value={quantity}
+            onChange={(change) => setQuantity(Number(change.target.value))}
+            className="min-h-11 min-w-20 rounded-xl border border-gold-400/60 bg-maroon-950 px-3 text-base text-cream"
+          >
+            {Array.from({ length: max }, (_, index) => index + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" loading={join.isPending} className="grow sm:grow-0">
+          {t('waitlist.join.submit')}
+        </Button>
+      </div>
+      {join.isError ? (
+        <p role="alert" className="mt-3 rounded-xl bg-rose-200 p-3 text-sm text-rose-950">
+          {errorMessage(join.error)}
+        </p>
+      ) : null}
+    </form>
+  );
+}

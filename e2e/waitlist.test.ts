@@ -1,0 +1,123 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { sweepWaitlist } from '../apps/server/src/modules/waitlist/offers';
+import { type ApiUser, apiAt } from './support/api';
+import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { useBrowser, usePrivateApp } from './support/suite';
+
+// The waitlist as a guest and the organiser would meet it (issue 11 part 2), on a phone: join when sold out,
+// see one's place, get an offer with its countdown when tickets come back, buy it through the emulator's
+// checkout; the organiser's view of the line.
+
+const product = usePrivateApp('waitlist');
+const suite = useBrowser();
+const api = apiAt(() => product.url);
+
+/** Capacity = what is sold and held now, plus `free`: "sold out" with free = 0, "tickets came back" after. */
+async function leaveSeats(free: number): Promise<void> {
+  const event = await api.currentEvent();
+  const total = event.totalTickets as number;
+  const available = event.availableTickets as number;
+  await product.app.ctx.db
+    .updateTable('events')
+    .set({ total_tickets: total - available + free })
+    .where('id', '=', event.id)
+    .execute();
+}
+
+async function signedInPage(guest: ApiUser): Promise<Page> {
+  const context = await newContext(suite.browser, { viewport: PHONE });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('[page error]', error));
+  await page.goto(product.url);
+  await signInThroughPopup(page, { email: guest.email, name: guest.name });
+  return page;
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describe('the waitlist at 390 px', () => {
+  it('a guest joins when sold out, is offered tickets that came back, and buys them before the timer runs out', async () => {
+    await api.buyTicket(await api.signIn('first.buyer@example.test', 'First Buyer'));
+    await leaveSeats(0);
+
+    // Signed out, the sold-out hero invites to sign in and join.
+    const visitor = await (await newContext(suite.browser, { viewport: PHONE })).newPage();
+    await visitor.goto(product.url);
+    await visitor.getByRole('button', { name: 'Sign in to join the waitlist' }).waitFor();
+    await screenshot(visitor, 'waitlist-signed-out-390');
+    await visitor.context().close();
+
+    const guest = await api.signIn('neha.shah@example.test', 'Neha Shah');
+    const page = await signedInPage(guest);
+    await page.goto(`${product.url}/dashboard/guest`);
+    await page.getByText('Event Sold Out').first().waitFor();
+    await page.getByLabel('Tickets you want').selectOption('2');
+    await page.getByRole('button', { name: 'Join the waitlist' }).click();
+    await page.getByText('You are number 1 on the waitlist, for 2 tickets.').waitFor();
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'waitlist-waiting-390');
+
+    // Two tickets come back; the next pass offers them to Neha, held for 30 minutes.
+    await leaveSeats(2);
+    expect(await sweepWaitlist(product.app.ctx)).toMatchObject({ offered: 1 });
+    await page.reload();
+    const offer = page.getByRole('region', { name: 'Tickets are held for you!' });
+    await offer.waitFor();
+    const text = ((await offer.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(text).toMatch(/2 tickets came back for you \(₹[\d,]+\)/);
+    expect(text).toMatch(/Time left:\s*(30:00|29:\d\d)/);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'waitlist-offer-390');
+
+    // Someone else trying to buy now is told it is sold out: the offer holds the seats.
+    const other = await api.signIn('other.buyer@example.test', 'Other Buyer');
+    await expect(api.buyTicket(other)).rejects.toThrow(/409/);
+
+    await offer.getByRole('button', { name: 'Buy now' }).click();
+    await page
+      .getByRole('dialog', { name: /Utsav|Garba/ })
+      .getByRole('button', { name: 'Pay with UPI' })
+      .click();
+    await page.waitForURL(/\/payment-success/, { timeout: 30_000 });
+    const mine = await api.call<{ tickets: { status: string }[] }>(
+      'GET',
+      '/api/tickets/my-tickets',
+      guest.token,
+    );
+    expect(mine.tickets.filter((ticket) => ticket.status === 'active')).toHaveLength(2);
+    const place = await api.call<{ status: string }>('GET', '/api/waitlist/me', guest.token);
+    expect(place.status).toBe('bought');
+    await page.context().close();
+  });
+
+  it('the organiser sees the line, its offers and the numbers', async () => {
+    await leaveSeats(0);
+    for (const [email, name] of [
+      ['ravi.patel@example.test', 'Ravi Patel'],
+      ['sara.dsouza@example.test', 'Sara Dsouza'],
+    ] as const) {
+      const guest = await api.signIn(email, name);
+      await api.call('POST', '/api/waitlist', guest.token, { quantity: 1 });
+    }
+    await leaveSeats(1);
+    await sweepWaitlist(product.app.ctx);
+
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(product.url);
+    await signInThroughPopup(page, 'admin@utsav.test');
+    await page.goto(`${product.url}/dashboard/admin?view=waitlist`);
+    await page.getByRole('heading', { level: 1, name: 'Waitlist' }).waitFor();
+    const list = page.getByRole('list', { name: 'People on the waitlist' });
+    await list.getByText('Ravi Patel').waitFor();
+    expect(await list.getByText('Sara Dsouza').isVisible()).toBe(true);
+    expect(await page.getByText('Offer ends').first().isVisible()).toBe(true);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'waitlist-admin-390');
+    await context.close();
+  });
+});
