@@ -4,6 +4,12 @@ import type { Language } from '@utsav/domain/languages';
 import type { z } from 'zod';
 import { type Message, renderMessage } from './i18n/messages';
 
+/** A field's message as a service writes it: a sentence, or a template with values (msg()). */
+export interface FieldErrorDraft {
+  field: string;
+  message: string | Message;
+}
+
 /** Thrown by services; the one error handler turns it into the envelope with ERROR_CODES' status. */
 export class AppError extends Error {
   override name = 'AppError';
@@ -13,7 +19,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string | Message,
-    readonly details?: FieldError[],
+    readonly details?: readonly FieldErrorDraft[],
   ) {
     super(renderMessage(message, 'en'));
     this.text = message;
@@ -25,10 +31,9 @@ export class AppError extends Error {
 
   /** The envelope, in the reader's language; `code` and `details[].field` are never translated. */
   toBody(language: Language = 'en'): ErrorBody {
-    const details = this.details?.map((detail) => ({
-      ...detail,
-      message: renderMessage(detail.message, language),
-    }));
+    const details = this.details?.map(
+      (detail): FieldError => ({ field: detail.field, message: renderMessage(detail.message, language) }),
+    );
     return {
       success: false,
       error: renderMessage(this.text, language),
@@ -40,7 +45,7 @@ export class AppError extends Error {
 }
 
 /** 400 with one entry per field; the headline is the only message, or the form's generic one when several. */
-export function validationError(details: FieldError[]): AppError {
+export function validationError(details: readonly FieldErrorDraft[]): AppError {
   const headline = details.length === 1 && details[0] ? details[0].message : EVENT_MESSAGES.fixErrorsShort;
   return new AppError('VALIDATION_FAILED', headline, details);
 }

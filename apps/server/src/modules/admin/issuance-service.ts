@@ -12,6 +12,7 @@ import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
 import type { EventRow, TicketRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { msg } from '../../platform/i18n/messages';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { countTaken, findCurrentEvent, lockEvent } from '../event/repo';
 import { eventWithKeys } from '../tickets/fulfilment';
@@ -38,7 +39,7 @@ function soldOut(available: number): AppError {
     'SOLD_OUT',
     available === 0
       ? 'No tickets are available to issue.'
-      : `Only ${available} ticket${available === 1 ? ' is' : 's are'} available to issue.`,
+      : msg('Only {{count}} tickets are available to issue.', { count: available }),
   );
 }
 

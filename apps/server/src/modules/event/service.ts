@@ -8,6 +8,7 @@ import { type Db, transaction } from '../../platform/db/database';
 import { lockFor } from '../../platform/db/locks';
 import type { EventImagesTable, EventRow, UserRow } from '../../platform/db/schema';
 import { AppError, fromZodError, validationError } from '../../platform/errors';
+import { msg } from '../../platform/i18n/messages';
 import { anyoneWaiting } from '../waitlist/repo';
 import { forgetCurrentEvent } from './current-event';
 import { type DecodedImage, decodeImageDataUrl, imageError, storedImageId } from './image';
@@ -89,7 +90,9 @@ export async function editEvent(ctx: AppContext, caller: UserRow, body: unknown)
       throw validationError([
         {
           field: 'totalTickets',
-          message: `Total tickets cannot be less than the ${taken} already sold or held`,
+          message: msg('Total tickets cannot be less than the {{count}} already sold or held', {
+            count: taken,
+          }),
         },
       ]);
     }
