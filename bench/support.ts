@@ -1,10 +1,13 @@
-// What every bench shares: a throwaway PostgreSQL database and the one-line machine description that goes
-// into bench/RESULTS.md with each result. Latency percentiles come from the cluster rush's helpers.
+// What every bench shares: a throwaway PostgreSQL database, the one-line machine description that goes into
+// bench/RESULTS.md with each result, and the seeding (the event, seats sold before the run). Latency
+// percentiles come from the cluster rush's helpers.
 
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import type { Db } from '../apps/server/src/platform/db/database';
+import { insertRows, ticketRow } from '../apps/server/test/integration/admin-fixtures';
 import { adminQuery } from '../apps/server/test/support/databases';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -34,4 +37,57 @@ export async function createPostgresDatabase(
 export function machine(): string {
   const model = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model;
   return `machine: nproc ${cpus().length}, ${model}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${new Date().toISOString()}`;
+}
+
+// ---- seeding shared by the benches (review finding: each bench had its own copy)
+
+/** The event every bench sells: the same text everywhere, with the seats the bench needs. */
+export function benchEventBody(totalTickets: number, extra: Record<string, unknown> = {}) {
+  return {
+    name: 'Bench Garba Night',
+    venue: 'Bench Ground',
+    description: 'Benchmark event',
+    date: '2099-10-01',
+    startTime: '19:00',
+    endTime: '23:00',
+    ticketPrice: 299,
+    groupPrice4: 249,
+    totalTickets,
+    features: 'Dhol',
+    ...extra,
+  };
+}
+
+/** POST /api/event as an admin; the created event's JSON (`data`), or an error saying why not. */
+export async function createBenchEvent(
+  baseUrl: string,
+  adminToken: string,
+  totalTickets: number,
+  extra: Record<string, unknown> = {},
+  // biome-ignore lint/suspicious/noExplicitAny: the event's JSON as the API answers it.
+): Promise<any> {
+  const response = await fetch(`${baseUrl}/api/event`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify(benchEventBody(totalTickets, extra)),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`event: ${response.status} ${text}`);
+  return JSON.parse(text).data;
+}
+
+/** Seats sold before a bench: `count` admin-issued tickets written straight into the database (only the count matters). */
+export async function presell(db: Db, eventId: string, ownerId: string, count: number): Promise<void> {
+  const rows = Array.from({ length: count }, () =>
+    ticketRow(
+      { eventId, userId: ownerId },
+      {
+        holder_name: 'Earlier buyer',
+        qr_token: 'not-scanned-in-this-bench',
+        issued_by_admin: 1,
+        issued_by_user_id: ownerId,
+      },
+    ),
+  );
+  await insertRows(db, 'tickets', rows);
 }

@@ -23,7 +23,14 @@ import { loadConfig } from '../../apps/server/src/platform/config';
 import type { Db } from '../../apps/server/src/platform/db/database';
 import type { TicketRow, UserRow } from '../../apps/server/src/platform/db/schema';
 import { insertRows, ticketRow, userRow } from '../../apps/server/test/integration/admin-fixtures';
-import { createPostgresDatabase, type Engine, machine, type Percentiles, percentiles } from '../support';
+import {
+  createBenchEvent,
+  createPostgresDatabase,
+  type Engine,
+  machine,
+  type Percentiles,
+  percentiles,
+} from '../support';
 
 const { values: args } = parseArgs({
   options: {
@@ -135,22 +142,10 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     const token = await signIdToken(keys, { email: 'bench.admin@bench.test', name: 'Bench Admin' });
     const signedIn = await call(base, 'POST', '/api/auth/google-signin', undefined, { idToken: token });
     await updateUser(app.ctx.db, signedIn.body.user.id, { role: 'admin' });
-    const event = await call(base, 'POST', '/api/event', token, {
-      name: 'Bench Garba Night',
-      venue: 'Bench Ground',
-      description: 'Benchmark event',
-      date: '2099-10-01',
-      startTime: '19:00',
-      endTime: '23:00',
-      ticketPrice: 299,
-      groupPrice4: 249,
-      totalTickets: TICKETS + 1000,
-      features: 'Dhol',
-    });
-    if (event.status !== 200) throw new Error(`event: ${event.status} ${JSON.stringify(event.body)}`);
+    const event = await createBenchEvent(base, token, TICKETS + 1000);
 
     const seedStart = performance.now();
-    await seed(app.ctx.db, event.body.data.id, signedIn.body.user.id);
+    await seed(app.ctx.db, event.id, signedIn.body.user.id);
     const seedSeconds = (performance.now() - seedStart) / 1000;
     console.log(`[${engine}] seeded in ${seedSeconds.toFixed(1)} s`);
 

@@ -22,7 +22,7 @@ import { computeLiveView } from '../../apps/server/src/modules/checkin/live-serv
 import { updateUser } from '../../apps/server/src/modules/users/repo';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import type { CheckinScansTable, TicketsTable } from '../../apps/server/src/platform/db/schema';
-import { createPostgresDatabase, type Engine, machine, percentiles } from '../support';
+import { createBenchEvent, createPostgresDatabase, type Engine, machine, percentiles } from '../support';
 
 const { values: args } = parseArgs({
   options: {
@@ -66,23 +66,8 @@ async function runEngine(engine: Engine) {
     });
     const managerId = ((await signIn.json()) as { user: { id: string } }).user.id;
     await updateUser(app.ctx.db, managerId, { role: 'admin' });
-    const event = await fetch(`${base}/api/event`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        name: 'Bench Night',
-        venue: 'Bench Ground',
-        description: 'Benchmark',
-        date: '2099-10-01',
-        startTime: '19:00',
-        endTime: '23:00',
-        ticketPrice: 299,
-        groupPrice4: 249,
-        totalTickets: TICKETS + 10,
-        reentryAllowed: true,
-      }),
-    });
-    const eventId = ((await event.json()) as { data: { id: string } }).data.id;
+    const eventId = (await createBenchEvent(base, token, TICKETS + 10, { reentryAllowed: true }))
+      .id as string;
     await updateUser(app.ctx.db, managerId, { role: 'manager' });
 
     const setupStart = performance.now();

@@ -32,7 +32,14 @@ import type { TicketView } from '../../apps/server/src/modules/tickets/repo';
 import { updateUser } from '../../apps/server/src/modules/users/repo';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { issuePaidTickets } from '../../apps/server/test/support/checkin';
-import { createPostgresDatabase, type Engine, machine, type Percentiles, percentiles } from '../support';
+import {
+  createBenchEvent,
+  createPostgresDatabase,
+  type Engine,
+  machine,
+  type Percentiles,
+  percentiles,
+} from '../support';
 
 if (process.argv.includes('--out-of-process')) {
   const { runOutOfProcess } = await import('../out-of-process/run');
@@ -126,21 +133,8 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     };
 
     const admin = await signIn('Bench Admin', 'admin');
-    const eventResponse = await post(base, '/api/event', admin.token, {
-      name: 'Bench Garba Night',
-      venue: 'Bench Ground',
-      description: 'Benchmark event',
-      date: '2099-10-01',
-      startTime: '19:00',
-      endTime: '23:00',
-      ticketPrice: 299,
-      groupPrice4: 249,
-      totalTickets: Math.max(S + N + M, SNAPSHOT_TICKETS) + 100,
-      features: 'Dhol',
-    });
-    if (eventResponse.status !== 200)
-      throw new Error(`event: ${eventResponse.status} ${JSON.stringify(eventResponse.body)}`);
-    const eventId = eventResponse.body.data.id as string;
+    const eventId = (await createBenchEvent(base, admin.token, Math.max(S + N + M, SNAPSHOT_TICKETS) + 100))
+      .id as string;
 
     const buyer = await signIn('Bench Buyer', 'guest');
     const tickets: TicketView[] = [];

@@ -25,7 +25,14 @@ import { buildApp } from '../../apps/server/src/app';
 import { updateUser } from '../../apps/server/src/modules/users/repo';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { issuePaidTickets } from '../../apps/server/test/support/checkin';
-import { createPostgresDatabase, type Engine, machine, type Percentiles, percentiles } from '../support';
+import {
+  createBenchEvent,
+  createPostgresDatabase,
+  type Engine,
+  machine,
+  type Percentiles,
+  percentiles,
+} from '../support';
 
 const { values: args } = parseArgs({
   options: {
@@ -91,22 +98,11 @@ async function runEngine(engine: Engine): Promise<Result> {
     const adminToken = await signIdToken(keys, { email: 'bench.admin@bench.test', name: 'Bench Admin' });
     const admin = await call(base, 'POST', '/api/auth/google-signin', undefined, { idToken: adminToken });
     await updateUser(app.ctx.db, admin.body.user.id, { role: 'admin' });
-    const event = await call(base, 'POST', '/api/event', adminToken, {
-      name: 'Bench Garba Night',
-      venue: 'Bench Ground',
-      description: 'Benchmark event',
-      date: '2099-10-01',
-      startTime: '19:00',
-      endTime: '23:00',
-      ticketPrice: 299,
-      groupPrice4: 249,
-      totalTickets: 1000,
-      features: 'Dhol',
-    });
+    const event = await createBenchEvent(base, adminToken, 1000);
     const token = await signIdToken(keys, { email: 'bench.guest@bench.test', name: 'Bench Guest' });
     const guest = await call(base, 'POST', '/api/auth/google-signin', undefined, { idToken: token });
     await issuePaidTickets(app.ctx, {
-      eventId: event.body.data.id,
+      eventId: event.id,
       userId: guest.body.user.id,
       quantity: TICKETS,
     });

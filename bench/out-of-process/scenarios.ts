@@ -1,10 +1,9 @@
 // The routes issue 12 part 4 sets targets for, each driven by autocannon (64 connections by default) against the
 // server process, with a bare hello measured right before so every figure has a same-run ratio.
 
-import { randomUUID } from 'node:crypto';
 import { createDatabase } from '../../apps/server/src/platform/db/database';
-import type { TicketRow } from '../../apps/server/src/platform/db/schema';
-import { orderPayload, postJson, type RushEvent } from '../../apps/server/test/integration/cluster-rush';
+import { orderPayload, type RushEvent } from '../../apps/server/test/integration/cluster-rush';
+import { createBenchEvent, presell } from '../support';
 import { type BenchUser, helloLoad, type LoadResult, load, People, type ServerProcess } from './harness';
 
 export const ADMIN_EMAIL = 'bench-admin@bench.test';
@@ -20,24 +19,8 @@ export interface Setup {
 export async function setUp(server: ServerProcess, totalTickets: number): Promise<Setup> {
   const people = await People.for(server);
   const [admin] = await people.signIn('admin', 1, () => ADMIN_EMAIL);
-  const created = await postJson(
-    `${server.url}/api/event`,
-    {
-      name: 'Bench Garba Night',
-      venue: 'Bench Ground',
-      description: 'Benchmark event',
-      date: '2099-10-01',
-      startTime: '19:00',
-      endTime: '23:00',
-      ticketPrice: 299,
-      groupPrice4: 249,
-      totalTickets,
-      features: 'Dhol',
-    },
-    admin!.token,
-  );
-  if (created.status !== 200) throw new Error(`event: ${created.status} ${JSON.stringify(created.body)}`);
-  return { server, people, admin: admin!, event: created.body.data };
+  const event = await createBenchEvent(server.url, admin!.token, totalTickets);
+  return { server, people, admin: admin!, event };
 }
 
 export interface Measured {
@@ -266,7 +249,7 @@ export async function measureFullEvent(
   const db = createDatabase({ dataDir: setup.server.dataDir, databaseUrl: setup.server.databaseUrl });
   try {
     await db.updateTable('orders').set({ status: 'expired' }).where('status', '=', 'created').execute();
-    await preSell(db, setup.event.id, setup.admin.id, options.sold);
+    await presell(db, setup.event.id, setup.admin.id, options.sold);
   } finally {
     await db.destroy();
   }
@@ -276,42 +259,4 @@ export async function measureFullEvent(
     label: `${options.holds} holds, ${options.sold} sold`,
   });
   return { empty, full };
-}
-
-/** Seats sold before: admin-issued rows written directly, as the admin bench seeds them. */
-async function preSell(
-  db: ReturnType<typeof createDatabase>,
-  eventId: string,
-  ownerId: string,
-  count: number,
-) {
-  const stamp = new Date().toISOString();
-  const rows: TicketRow[] = Array.from({ length: count }, (_, index) => ({
-    id: randomUUID(),
-    ticket_code: `UT-PRESOLD${String(index).padStart(6, '0')}`,
-    order_id: null,
-    seq: 1,
-    event_id: eventId,
-    user_id: ownerId,
-    holder_name: 'Earlier buyer',
-    price_paise: 29900,
-    status: 'active',
-    qr_token: 'not-scanned-in-this-bench',
-    issued_by_admin: 1,
-    issued_by_user_id: ownerId,
-    notes: null,
-    payment_received: 1,
-    used_at: null,
-    scanned_by_user_id: null,
-    cancelled_at: null,
-    cancellation_reason: null,
-    created_at: stamp,
-    updated_at: stamp,
-  }));
-  for (let start = 0; start < rows.length; start += 500) {
-    await db
-      .insertInto('tickets')
-      .values(rows.slice(start, start + 500))
-      .execute();
-  }
 }

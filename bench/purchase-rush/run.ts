@@ -37,7 +37,6 @@ import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
 import { updateUser } from '../../apps/server/src/modules/users/repo';
 import { loadConfig } from '../../apps/server/src/platform/config';
-import type { TicketRow } from '../../apps/server/src/platform/db/schema';
 import {
   type Books,
   booksProblems,
@@ -51,7 +50,7 @@ import {
   rush,
   tally,
 } from '../../apps/server/test/integration/cluster-rush';
-import { createPostgresDatabase, type Engine, machine } from '../support';
+import { createBenchEvent, createPostgresDatabase, type Engine, machine, presell } from '../support';
 
 if (process.argv.includes('--out-of-process')) {
   const { runOutOfProcess } = await import('../out-of-process/run');
@@ -146,25 +145,9 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     };
     const admin = await signIn('bench-admin');
     await updateUser(app.ctx.db, admin.id, { role: 'admin' });
-    const created = await postJson(
-      `${base}/api/event`,
-      {
-        name: 'Bench Garba Night',
-        venue: 'Bench Ground',
-        description: 'Benchmark event',
-        date: '2099-10-01',
-        startTime: '19:00',
-        endTime: '23:00',
-        ticketPrice: 299,
-        groupPrice4: 249,
-        totalTickets: TOTAL,
-        features: 'Dhol',
-      },
-      admin.token,
-    );
-    if (created.status !== 200) throw new Error(`event: ${created.status} ${JSON.stringify(created.body)}`);
-    const event = created.body.data;
-    await preSell(app.ctx.db, event.id, admin.id, TOTAL - LEFT);
+    const createdEvent = await createBenchEvent(base, admin.token, TOTAL);
+    const event = createdEvent;
+    await presell(app.ctx.db, event.id, admin.id, TOTAL - LEFT);
 
     const tokens: string[] = new Array(BUYERS);
     await runPool(BUYERS, 16, async (index) => {
@@ -229,44 +212,6 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     await app.close();
     await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** Seats sold before the rush: admin-issued rows written directly, only the count matters. */
-async function preSell(
-  db: Parameters<typeof updateUser>[0],
-  eventId: string,
-  ownerId: string,
-  count: number,
-): Promise<void> {
-  const stamp = new Date().toISOString();
-  const rows: TicketRow[] = Array.from({ length: count }, (_, index) => ({
-    id: randomUUID(),
-    ticket_code: `UT-PRESOLD${String(index).padStart(5, '0')}`,
-    order_id: null,
-    seq: 1,
-    event_id: eventId,
-    user_id: ownerId,
-    holder_name: 'Earlier buyer',
-    price_paise: 29900,
-    status: 'active',
-    qr_token: 'not-scanned-in-this-bench',
-    issued_by_admin: 1,
-    issued_by_user_id: ownerId,
-    notes: null,
-    payment_received: 1,
-    used_at: null,
-    scanned_by_user_id: null,
-    cancelled_at: null,
-    cancellation_reason: null,
-    created_at: stamp,
-    updated_at: stamp,
-  }));
-  for (let start = 0; start < rows.length; start += 100) {
-    await db
-      .insertInto('tickets')
-      .values(rows.slice(start, start + 100))
-      .execute();
   }
 }
 

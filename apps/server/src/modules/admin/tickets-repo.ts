@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
 import { caseInsensitiveLike, containsPattern } from '../../platform/db/like';
 import type { Database, TicketRow, TicketStatus } from '../../platform/db/schema';
-import type { TicketView } from '../tickets/repo';
+import { type TicketView, ticketViews } from '../tickets/repo';
 
 // SQL for staff views of tickets: filtered pages, counts, locked reads for status changes, the export's
 // keyset pages. No business rule lives here.
@@ -17,38 +17,6 @@ export interface TicketFilter {
 }
 
 type TicketsQueryEb = ExpressionBuilder<Database, 'tickets'>;
-
-/** The same columns as the tickets module's ticket view, so its presenter (toTicketJson) renders them. */
-function ticketViews(db: Db) {
-  return db
-    .selectFrom('tickets')
-    .innerJoin('events', 'events.id', 'tickets.event_id')
-    .innerJoin('users as owner', 'owner.id', 'tickets.user_id')
-    .leftJoin('users as scanner', 'scanner.id', 'tickets.scanned_by_user_id')
-    .leftJoin('users as issuer', 'issuer.id', 'tickets.issued_by_user_id')
-    .leftJoin('orders', 'orders.id', 'tickets.order_id')
-    .leftJoin('ticket_qr_images', 'ticket_qr_images.token', 'tickets.qr_token')
-    .leftJoin('ticket_transfers as transfer', (join) =>
-      join.onRef('transfer.ticket_id', '=', 'tickets.id').on('transfer.status', '=', 'completed'),
-    )
-    .selectAll('tickets')
-    .select([
-      'events.name as event_name',
-      'events.date as event_date',
-      'events.start_time as event_start_time',
-      'events.end_time as event_end_time',
-      'events.venue as event_venue',
-      'owner.name as owner_name',
-      'owner.email as owner_email',
-      'owner.language as owner_language',
-      'scanner.name as scanner_name',
-      'issuer.name as issuer_name',
-      'orders.razorpay_order_id as razorpay_order_id',
-      'ticket_qr_images.image as qr_image',
-      'transfer.recipient_name as transfer_recipient_name',
-      'transfer.recipient_email as transfer_recipient_email',
-    ]);
-}
 
 function matching(eb: TicketsQueryEb, filter: TicketFilter, postgres: boolean) {
   const conditions = [];

@@ -207,7 +207,9 @@ export interface TicketView extends TicketRow {
   transfer_recipient_email: string | null;
 }
 
-function ticketViews(db: Db) {
+/** A ticket with what every view of it shows (owner, scanner, issuer, order, QR image, transfer): the guest's
+ * and the staff's lists read the same columns, so one presenter (toTicketJson) renders both. */
+export function ticketViews(db: Db) {
   return (
     db
       .selectFrom('tickets')
