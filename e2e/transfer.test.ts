@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiUser, apiAt } from './support/api';
-import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { expectNoHorizontalScroll, openGuestDashboard } from './support/guest';
 import { useBrowser, usePrivateApp } from './support/suite';
 
 // Transferring a ticket as a guest would (issue 11 part 1): the dialog's fee and rules, a refusal shown on its
@@ -16,21 +17,8 @@ const product = usePrivateApp('transfer');
 const suite = useBrowser();
 const api = apiAt(() => product.url);
 
-async function openDashboard(guest: ApiUser, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await newContext(suite.browser, { viewport });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('[page error]', error));
-  await page.goto(product.url);
-  await signInThroughPopup(page, { email: guest.email, name: guest.name });
-  await page.getByRole('button', { name: 'View My Tickets' }).first().waitFor();
-  await page.goto(`${product.url}/dashboard/guest`);
-  await page.getByRole('heading', { name: 'My Tickets' }).waitFor();
-  return page;
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+function openDashboard(guest: ApiUser, viewport: { width: number; height: number }): Promise<Page> {
+  return openGuestDashboard(suite.browser, product.url, guest, { viewport });
 }
 
 describe('transferring a ticket', () => {

@@ -25,6 +25,8 @@ export interface Api {
   currentEvent(): Promise<EventJson>;
   /** create-order, the emulator's checkout, verify-payment: exactly what a guest's browser does for one ticket. */
   buyTicket<T>(buyer: ApiUser): Promise<T>;
+  /** POST /tickets/{id}/transfer, the emulator's checkout for the fee, verify: a transfer paid as the dialog pays it. */
+  transferTicket(owner: ApiUser, ticketId: string, recipient: { name: string; email: string }): Promise<void>;
 }
 
 /** The API of the product at `baseUrl()`, read on every call: suites learn their server's address in beforeAll. */
@@ -88,5 +90,20 @@ export function apiAt(baseUrl: () => string): Api {
     return ticket;
   }
 
-  return { call, signIn, currentEvent, buyTicket };
+  async function transferTicket(
+    owner: ApiUser,
+    ticketId: string,
+    recipient: { name: string; email: string },
+  ): Promise<void> {
+    const order = await call<{ orderId: string }>('POST', `/api/tickets/${ticketId}/transfer`, owner.token, {
+      recipientEmail: recipient.email,
+      recipientName: recipient.name,
+    });
+    const checkout = await call<Record<string, string>>('POST', '/razorpay-emulator/_test/pay', undefined, {
+      order_id: order.orderId,
+    });
+    await call('POST', '/api/tickets/transfer/verify-payment', owner.token, checkout);
+  }
+
+  return { call, signIn, currentEvent, buyTicket, transferTicket };
 }

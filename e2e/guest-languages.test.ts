@@ -1,0 +1,182 @@
+import type { Language } from '@utsav/domain/languages';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type ApiUser, apiAt } from './support/api';
+import { PHONE, screenshot } from './support/browser';
+import { expectNoHorizontalScroll, openGuestDashboard } from './support/guest';
+import { useBrowser, usePrivateApp } from './support/suite';
+
+// The guest's own screens in Hindi and Gujarati on a 390 px phone (issue 12): My Tickets with an active, a
+// cancelled and a transferred ticket, the Refund Tracker and the transfer dialog read entirely in the chosen
+// language; what stays in Latin letters is the guest's data and names that are Latin everywhere.
+
+interface BoughtTicket {
+  id: string;
+  ticketId: string;
+}
+
+const product = usePrivateApp('guest-languages');
+const suite = useBrowser();
+const api = apiAt(() => product.url);
+
+/** Words that are Latin in every language: the product names, QR/ID/PDF, the clock's am/pm from Intl. */
+const LATIN_EVERYWHERE = new Set([
+  'QR',
+  'ID',
+  'PDF',
+  'Apple',
+  'Google',
+  'Wallet',
+  'UT',
+  'am',
+  'pm',
+  'AM',
+  'PM',
+]);
+
+/** The words in Latin letters that the screen shows (text and accessible names), once the guest's data is removed. */
+async function englishLeftovers(scope: Locator, data: string[]): Promise<string[]> {
+  const shown = await scope.evaluate((element) => {
+    const labels = [...element.querySelectorAll('[aria-label], [placeholder], img[alt]')].map((node) =>
+      [node.getAttribute('aria-label'), node.getAttribute('placeholder'), node.getAttribute('alt')].join(' '),
+    );
+    // innerText, not textContent: the words as rendered (hidden elements and <script> left out).
+    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what is checked.
+    return [(element as HTMLElement).innerText, ...labels].join('\n');
+  });
+  let text = shown;
+  for (const value of [...data].sort((a, b) => b.length - a.length)) text = text.split(value).join(' ');
+  const words = text.match(/[A-Za-z]{2,}/g) ?? [];
+  return [...new Set(words)].filter((word) => !LATIN_EVERYWHERE.has(word));
+}
+
+const TEXTS: Record<
+  Exclude<Language, 'en'>,
+  {
+    heading: string;
+    groups: RegExp[];
+    showQr: string;
+    transfer: (code: string) => string;
+    transferTitle: string;
+    feeRule: string;
+    nameRequired: string;
+    trackerTile: RegExp;
+    trackerTitle: string;
+  }
+> = {
+  hi: {
+    heading: 'मेरे टिकट',
+    groups: [/^सक्रिय\s*\(1\)$/, /^रद्द\s*\(1\)$/, /^ट्रांसफ़र किया गया\s*\(1\)$/],
+    showQr: 'QR दिखाएँ',
+    transfer: (code) => `टिकट ${code} ट्रांसफ़र करें`,
+    transferTitle: 'टिकट ट्रांसफ़र करें',
+    feeRule: 'ट्रांसफ़र शुल्क: प्रति टिकट ₹50, अभी देना होगा।',
+    nameRequired: 'कृपया पाने वाले का नाम लिखें।',
+    trackerTile: /रिफ़ंड ट्रैकर/,
+    trackerTitle: 'रिफ़ंड ट्रैकर',
+  },
+  gu: {
+    heading: 'મારી ટિકિટો',
+    groups: [/^સક્રિય\s*\(1\)$/, /^રદ\s*\(1\)$/, /^ટ્રાન્સફર કરેલી\s*\(1\)$/],
+    showQr: 'QR બતાવો',
+    transfer: (code) => `ટિકિટ ${code} ટ્રાન્સફર કરો`,
+    transferTitle: 'ટિકિટ ટ્રાન્સફર કરો',
+    feeRule: 'ટ્રાન્સફર ફી: ટિકિટ દીઠ ₹50, અત્યારે ચૂકવવાની.',
+    nameRequired: 'કૃપા કરીને મેળવનારનું નામ લખો.',
+    trackerTile: /રિફંડ ટ્રૅકર/,
+    trackerTitle: 'રિફંડ ટ્રૅકર',
+  },
+};
+
+/** One active, one cancelled (its refund under way) and one transferred ticket, bought and changed the real way. */
+async function guestWithThreeTickets(email: string, name: string) {
+  const guest = await api.signIn(email, name);
+  const active = await api.buyTicket<BoughtTicket>(guest);
+  const cancelled = await api.buyTicket<BoughtTicket>(guest);
+  const given = await api.buyTicket<BoughtTicket>(guest);
+  await api.call('PATCH', `/api/tickets/cancel/${cancelled.id}`, guest.token, { reason: 'Plans changed' });
+  const recipient = { name: 'Gita Menon', email: `gita.${email}` };
+  await api.transferTicket(guest, given.id, recipient);
+  const event = await api.currentEvent();
+  const data = [
+    event.name,
+    name,
+    ...name.split(' '),
+    recipient.name,
+    recipient.email,
+    guest.email,
+    'Plans changed',
+    ...[active, cancelled, given].flatMap((ticket) => [
+      ticket.ticketId,
+      ticket.ticketId.slice(-8),
+      ticket.ticketId.slice(-4),
+    ]),
+  ];
+  return { guest, active, data };
+}
+
+async function groupHeadings(page: Page): Promise<string[]> {
+  return (await page.locator('#tickets h3').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+}
+
+describe.each(['hi', 'gu'] as const)('the guest screens in %s at 390 px', (language) => {
+  const texts = TEXTS[language];
+  let guest: ApiUser;
+  let active: BoughtTicket;
+  let data: string[];
+
+  it('My Tickets and the dashboard tiles are all in the language, dates and counts included', async () => {
+    ({ guest, active, data } = await guestWithThreeTickets(`${language}.guest@example.test`, 'Nisha Rao'));
+    const page = await openGuestDashboard(suite.browser, product.url, guest, { viewport: PHONE, language });
+
+    const tickets = page.locator('#tickets');
+    await tickets.getByRole('heading', { name: texts.heading }).waitFor();
+    await tickets.getByRole('button', { name: texts.showQr }).waitFor();
+    const headings = await groupHeadings(page);
+    expect(headings).toHaveLength(texts.groups.length);
+    texts.groups.forEach((pattern, index) => {
+      expect(headings[index]).toMatch(pattern);
+    });
+    expect(await englishLeftovers(tickets, data)).toEqual([]);
+    const tiles = page.locator('ul', { has: page.getByRole('button', { name: texts.trackerTile }) });
+    expect(await englishLeftovers(tiles, data)).toEqual([]);
+    await expectNoHorizontalScroll(page);
+    await tickets.locator(`article[data-ticket-id="${active.ticketId}"]`).scrollIntoViewIfNeeded();
+    await screenshot(page, `guest-${language}-my-tickets-390`);
+
+    // The Refund Tracker of the cancelled ticket.
+    await page.getByRole('button', { name: texts.trackerTile }).click();
+    const tracker = page.getByRole('dialog', { name: texts.trackerTitle });
+    await tracker.locator('[data-refund-id]').first().waitFor();
+    expect(await englishLeftovers(tracker, data)).toEqual([]);
+    await screenshot(page, `guest-${language}-refund-tracker-390`);
+    await page.context().close();
+  });
+
+  it('the transfer dialog states the fee and rules in the language and refuses a missing name in it', async () => {
+    const page = await openGuestDashboard(suite.browser, product.url, guest, { viewport: PHONE, language });
+    await page.getByRole('button', { name: texts.transfer(active.ticketId.slice(-8)) }).click();
+    const dialog = page.getByRole('dialog', { name: texts.transferTitle });
+    await dialog.waitFor();
+    expect(((await dialog.textContent()) ?? '').replace(/\s+/g, ' ')).toContain(texts.feeRule);
+    await dialog.locator('button[type="submit"]').click();
+    await dialog.getByText(texts.nameRequired).waitFor();
+    expect(await englishLeftovers(dialog, data)).toEqual([]);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, `guest-${language}-transfer-dialog-390`);
+    await page.context().close();
+  });
+
+  it('My Tickets reflows at 200% text', async () => {
+    const page = await openGuestDashboard(suite.browser, product.url, guest, {
+      viewport: PHONE,
+      language,
+      largeText: true,
+    });
+    const card = page.locator(`article[data-ticket-id="${active.ticketId}"]`);
+    await card.scrollIntoViewIfNeeded();
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, `guest-${language}-my-tickets-390-200pct`);
+    await page.context().close();
+  });
+});
