@@ -4,131 +4,149 @@ import {
   MIN_REFUND_PER_TICKET,
   POLICY,
 } from '@utsav/domain/constants';
-import { formatRupees } from '@utsav/domain/pricing';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatRupees } from '../../../ui/format';
 import { LegalPage, SupportContact } from '../components/legal-page';
 import { EXAMPLE_PRICES, exampleRefund } from '../refund-example';
 
+// Status names and meanings as the Refund Tracker shows them (the refunds area's own words).
 const STATUSES = [
-  ['Pending', 'Refund request created and waiting to be processed'],
-  ['Processing', 'Refund is being processed by the payment gateway'],
-  ['Completed', 'Refund completed successfully'],
-  ['Failed', 'Refund processing failed - manual intervention required'],
-  ['Cancelled', 'Refund request was cancelled'],
+  ['refunds.status.pending', 'refunds.statusLabel.pending'],
+  ['refunds.status.processing', 'refunds.statusLabel.processing'],
+  ['refunds.status.processed', 'refunds.statusLabel.processed'],
+  ['refunds.status.failed', 'refunds.statusLabel.failed'],
+  ['refunds.status.cancelled', 'refunds.statusLabel.cancelled'],
 ] as const;
 
+const strong = { strong: <strong /> };
+
 export default function RefundPolicy() {
+  const { t } = useTranslation();
   return (
     <LegalPage
-      title="Refund Policy"
+      title={t('legal.refund.title')}
       version={POLICY.refundVersion}
-      summary={
-        <p>
-          Refunds for cancelled tickets go back to the card, UPI account or bank you paid with, within{' '}
-          {POLICY.refundBusinessDays} business days after approval.
-        </p>
-      }
+      summary={<p>{t('legal.refund.summary', { days: POLICY.refundBusinessDays })}</p>}
     >
-      <h2>1. Who gets a refund</h2>
+      <h2>{t('legal.refund.whoTitle')}</h2>
       <ul>
         <li>
-          Tickets cancelled at least {CANCELLATION_MIN_DAYS} days before the event, under our{' '}
-          <Link to="/cancellation-policy">Cancellation Policy</Link>.
+          <Trans
+            i18nKey="legal.refund.whoCancelled"
+            values={{ days: CANCELLATION_MIN_DAYS }}
+            components={{ link: <Link to="/cancellation-policy" /> }}
+          />
         </li>
-        <li>Every ticket, in full, when the organiser cancels the event.</li>
-        <li>Bereavement and medical cases accepted as described below.</li>
+        <li>{t('legal.refund.whoOrganiser')}</li>
+        <li>{t('legal.refund.whoSpecial')}</li>
       </ul>
-      <p>
-        Tickets that were used, or that are not cancelled in time, are not refunded. Tickets stay valid within
-        the last {CANCELLATION_MIN_DAYS} days.
-      </p>
+      <p>{t('legal.refund.whoNot', { days: CANCELLATION_MIN_DAYS })}</p>
 
-      <h2>2. How much</h2>
+      <h2>{t('legal.refund.howMuchTitle')}</h2>
       <p>
-        The refund is the ticket price minus {formatRupees(CANCELLATION_DEDUCTION_PER_TICKET)} per ticket
-        (payment gateway and platform charges, which are not refundable), never less than{' '}
-        {formatRupees(MIN_REFUND_PER_TICKET)} per ticket:
+        {t('legal.refund.howMuch', {
+          deduction: formatRupees(CANCELLATION_DEDUCTION_PER_TICKET),
+          minimum: formatRupees(MIN_REFUND_PER_TICKET),
+        })}
       </p>
       <ul>
         {EXAMPLE_PRICES.map((price) => (
           <li key={price}>
-            {formatRupees(price)} paid → {formatRupees(exampleRefund(price))} refunded
+            {t('legal.refund.example', {
+              paid: formatRupees(price),
+              refund: formatRupees(exampleRefund(price)),
+            })}
           </li>
         ))}
       </ul>
-      <p>Organiser cancellations and accepted bereavement cases are refunded in full, with no deduction.</p>
+      <p>{t('legal.refund.fullRefunds')}</p>
 
-      <h2>3. How a refund moves</h2>
+      <h2>{t('legal.refund.stepsTitle')}</h2>
       <ol>
         <li>
-          <strong>Request submitted</strong> — when you cancel a ticket, the refund request is created
-          automatically.
+          <Trans i18nKey="legal.refund.stepRequest" components={strong} />
         </li>
         <li>
-          <strong>Verification</strong> — we check the request within {POLICY.verificationBusinessDays}{' '}
-          business days.
+          <Trans
+            i18nKey="legal.refund.stepVerify"
+            values={{ days: POLICY.verificationBusinessDays }}
+            components={strong}
+          />
         </li>
         <li>
-          <strong>Approval email</strong> — you receive an email when the refund is approved.
+          <Trans i18nKey="legal.refund.stepEmail" components={strong} />
         </li>
         <li>
-          <strong>Refund to your original payment method</strong> — sent through Razorpay, our payment
-          provider.
+          <Trans i18nKey="legal.refund.stepSend" components={strong} />
         </li>
         <li>
-          <strong>Completion</strong> — the money reaches your account within {POLICY.refundBusinessDays}{' '}
-          business days, depending on your bank. Refunds that have to be completed by hand take{' '}
-          {POLICY.manualRefundBusinessDays} business days.
+          <Trans
+            i18nKey="legal.refund.stepDone"
+            values={{ days: POLICY.refundBusinessDays, manualDays: POLICY.manualRefundBusinessDays }}
+            components={strong}
+          />
         </li>
       </ol>
 
-      <h2>4. Tracking your refund</h2>
-      <p>The Refund Tracker on your dashboard shows each refund's amounts, timeline and status:</p>
+      <h2>{t('legal.refund.trackTitle')}</h2>
+      <p>{t('legal.refund.track')}</p>
       <table>
         <thead>
           <tr>
-            <th scope="col">Status</th>
-            <th scope="col">Meaning</th>
+            <th scope="col">{t('legal.refund.statusColumn')}</th>
+            <th scope="col">{t('legal.refund.meaningColumn')}</th>
           </tr>
         </thead>
         <tbody>
           {STATUSES.map(([status, meaning]) => (
             <tr key={status}>
-              <td>{status}</td>
-              <td>{meaning}</td>
+              <td>{t(status)}</td>
+              <td>{t(meaning)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p>
-        If a refund fails, we retry it and contact you; you can also write to us at once. Refund questions are
-        answered within {POLICY.refundQueryResponseHours} hours.
-      </p>
+      <p>{t('legal.refund.failed', { hours: POLICY.refundQueryResponseHours })}</p>
 
-      <h2>5. Special cases</h2>
+      <h2>{t('legal.refund.specialTitle')}</h2>
       <ul>
         <li>
-          <strong>Event cancelled by the organiser:</strong> full refund within{' '}
-          {POLICY.organiserCancelledRefundBusinessDays} business days, started by us.
+          <Trans
+            i18nKey="legal.refund.specialOrganiser"
+            values={{ days: POLICY.organiserCancelledRefundBusinessDays }}
+            components={strong}
+          />
         </li>
         <li>
-          <strong>Bereavement:</strong> full refund within {POLICY.bereavementRefundDays} days of your
-          request.
+          <Trans
+            i18nKey="legal.refund.specialBereavement"
+            values={{ days: POLICY.bereavementRefundDays }}
+            components={strong}
+          />
         </li>
         <li>
-          <strong>Medical emergency:</strong> send a medical certificate within{' '}
-          {POLICY.medicalCertificateHours} hours of the incident.
+          <Trans
+            i18nKey="legal.refund.specialMedical"
+            values={{ hours: POLICY.medicalCertificateHours }}
+            components={strong}
+          />
         </li>
       </ul>
 
-      <h2>6. Disputes</h2>
+      <h2>{t('legal.refund.disputesTitle')}</h2>
       <p>
-        You may dispute a refund decision within {POLICY.disputeDays} days of it by writing to{' '}
-        <a href={`mailto:${POLICY.supportEmail}`}>{POLICY.supportEmail}</a> with your ticket number. Please
-        write to us before raising a chargeback with your bank: it is usually faster.
+        <Trans
+          i18nKey="legal.refund.disputes"
+          values={{ days: POLICY.disputeDays, email: POLICY.supportEmail }}
+          components={{
+            // biome-ignore lint/a11y/useAnchorContent: <Trans> fills the link with the address.
+            mail: <a href={`mailto:${POLICY.supportEmail}`} />,
+          }}
+        />
       </p>
 
-      <h2>7. Contact</h2>
+      <h2>{t('legal.refund.contactTitle')}</h2>
       <SupportContact />
     </LegalPage>
   );
