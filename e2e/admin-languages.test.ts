@@ -177,4 +177,38 @@ describe('Ticket Management in Hindi and Gujarati', () => {
       await context.close();
     });
   }
+
+  for (const language of ['hi', 'gu'] as const) {
+    it(`${language}: the dashboard, event manager, users, analytics and manual issuance have no English but their data`, async () => {
+      const admin = await api.signIn('admin@utsav.test', 'Admin');
+      const event = await api.currentEvent();
+      const users = await api.call<{
+        users?: { name: string; email: string }[];
+        data?: { users?: { name: string }[] };
+      }>('GET', '/api/admin/users?limit=100', admin.token);
+      const people = (users.users ?? users.data?.users ?? []).map((user) => user.name);
+      const eventData = [
+        event.name,
+        event.description,
+        event.venue,
+        event.aboutText,
+        ...(event.features as string[]),
+      ]
+        .filter((value): value is string => typeof value === 'string' && value !== '')
+        .flatMap((value) => [value, ...value.split('\n')]);
+      // Longest first, so that a name inside a longer text is not cut out of it first.
+      const data = [...eventData, ...people, ADMIN_NAME].sort((a, b) => b.length - a.length);
+      const { context, page } = await signedInAdmin(language, { largeText: false, desktop: false });
+      const views = ['', 'event-manager', 'user-management', 'analytics', 'manual-ticket-issuance'];
+      for (const view of views) {
+        await page.goto(`${suite.server.url}/dashboard/admin${view ? `?view=${view}` : ''}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        // Let the view's data arrive (its skeleton says loading in the language too).
+        await page.waitForLoadState('networkidle');
+        await expect.poll(() => englishLeftovers(page, data), { message: view || 'dashboard' }).toEqual([]);
+        await screenshot(page, `admin-${view || 'dashboard'}-${language}-390`);
+      }
+      await context.close();
+    });
+  }
 });

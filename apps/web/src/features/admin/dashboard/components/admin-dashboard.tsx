@@ -172,8 +172,8 @@ const TILES: Tile[] = [
   },
   {
     view: 'waitlist',
-    title: 'Waitlist',
-    description: 'Who waits for tickets that come back, and their offers.',
+    title: 'admin.tiles.waitlist.title',
+    description: 'admin.tiles.waitlist.description',
     icon: <Hourglass className={ICON} />,
   },
 ];
