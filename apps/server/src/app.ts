@@ -19,7 +19,7 @@ import liveRoutes from './modules/checkin/live-routes';
 import checkinRoutes from './modules/checkin/routes';
 import eventRoutes from './modules/event/routes';
 import queueRoutes from './modules/queue/routes';
-import { startRefundJobs } from './modules/refunds/jobs';
+import { REFUND_POLL_INTERVAL_MS, startRefundJobs } from './modules/refunds/jobs';
 import refundsRoutes from './modules/refunds/routes';
 import { startReminderJobs } from './modules/reminders/service';
 import systemRoutes from './modules/system/routes';
@@ -27,6 +27,7 @@ import { startPurchaseJobs } from './modules/tickets/jobs';
 import ticketsRoutes from './modules/tickets/routes';
 import walletRoutes from './modules/tickets/wallet-routes';
 import webhookRoutes from './modules/tickets/webhook-routes';
+import { startTransferJobs } from './modules/transfers/jobs';
 import transfersRoutes from './modules/transfers/routes';
 import { findUserByFirebaseUid } from './modules/users/repo';
 import usersRoutes from './modules/users/routes';
@@ -166,12 +167,14 @@ function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {
   let refundJobs: ReturnType<typeof startRefundJobs> | undefined;
   let reminderJobs: ReturnType<typeof startReminderJobs> | undefined;
   let waitlistJobs: ReturnType<typeof startWaitlistJobs> | undefined;
+  let transferJobs: ReturnType<typeof startTransferJobs> | undefined;
   app.addHook('onReady', async () => {
     jobs = startPurchaseJobs(ctx, ctx.config.holdSweepIntervalMs);
     refundJobs = startRefundJobs(ctx);
     reminderJobs = startReminderJobs(ctx, ctx.config.reminders.sweepIntervalMs);
     // Seats that came back reach the line within one hold sweep, the same cadence that returns expired holds.
     waitlistJobs = startWaitlistJobs(ctx, ctx.config.holdSweepIntervalMs);
+    transferJobs = startTransferJobs(ctx, REFUND_POLL_INTERVAL_MS);
   });
   // preClose: the emulator (in emulator mode) and the database are still up for the last run.
   app.addHook('preClose', async () => {
@@ -179,6 +182,7 @@ function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {
     await refundJobs?.stop();
     await reminderJobs?.stop();
     await waitlistJobs?.stop();
+    await transferJobs?.stop();
   });
 }
 

@@ -239,7 +239,7 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function createFullRefund(
+export async function createFullRefund(
   ctx: AppContext,
   paymentId: string,
   amount: number,

@@ -14,6 +14,7 @@ import { type CapturedPayment, eventWithKeys } from '../tickets/fulfilment';
 import { allowanceOf } from '../tickets/person-limit';
 import { findTicketView } from '../tickets/repo';
 import { findUserByEmail, insertUserIfAbsent } from '../users/repo';
+import { refundTransferFee } from './fee-refunds';
 import {
   findTransferById,
   insertTransferredTicket,
@@ -21,7 +22,6 @@ import {
   markTransferCompleted,
   markTransferFailed,
   revokeForTransfer,
-  setTransferRefund,
 } from './repo';
 
 // Completing a paid transfer, exactly once, whoever gets there first (verify-payment or the webhook).
@@ -140,7 +140,8 @@ export async function completeTransfer(
 
   const settled = (await findTransferById(ctx.db, transfer.id))!;
   if (decision.failed === undefined) return { outcome: 'completed', transfer: settled };
-  await refundFee(ctx, settled, payment.id);
+  // Replays find the refund already recorded; the refund job follows it from there.
+  if (!settled.razorpay_refund_id) await refundTransferFee(ctx, settled, payment.id);
   return { outcome: 'failed', transfer: settled, reason: decision.failed };
 }
 
@@ -178,21 +179,4 @@ async function findOrCreateRecipient(
   const user = await findUserByEmail(trx, transfer.recipient_email);
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
   return user;
-}
-
-/** The whole fee back, once: the idempotency key is the transfer's, so a replay asks Razorpay for nothing new. */
-async function refundFee(ctx: AppContext, transfer: TransferRow, paymentId: string): Promise<void> {
-  if (transfer.razorpay_refund_id) return;
-  try {
-    const refund = await ctx
-      .razorpay()
-      .createRefund(
-        paymentId,
-        { amount: transfer.fee_paise, speed: 'normal', notes: { transferId: transfer.id } },
-        `tf-${transfer.id}`,
-      );
-    await setTransferRefund(ctx.db, transfer.id, refund.id, ctx.now());
-  } catch (error) {
-    ctx.log.error({ err: error, transferId: transfer.id }, 'refunding a failed transfer fee failed');
-  }
 }

@@ -105,6 +105,45 @@ export async function setTransferRefund(db: Db, id: string, refundId: string, no
     .execute();
 }
 
+/** Failed transfers whose fee was paid but whose refund was never recorded (the call to Razorpay failed). */
+export function findUnsentFeeRefunds(db: Db, limit: number): Promise<TransferRow[]> {
+  return db
+    .selectFrom('ticket_transfers')
+    .selectAll()
+    .where('status', '=', 'failed')
+    .where('razorpay_payment_id', 'is not', null)
+    .where('razorpay_refund_id', 'is', null)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Failed transfers with a fee refund sent, created after `since` and not looked at since `before`, least
+ * recently looked at first: a refund can still fail at the bank days after it was accepted.
+ */
+export function findSentFeeRefunds(db: Db, since: Date, before: Date, limit: number): Promise<TransferRow[]> {
+  return db
+    .selectFrom('ticket_transfers')
+    .selectAll()
+    .where('status', '=', 'failed')
+    .where('razorpay_refund_id', 'is not', null)
+    .where('created_at', '>', since.toISOString())
+    .where('updated_at', '<', before.toISOString())
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Records that a transfer's refund was looked at (updated_at), so the next pass moves on to others. */
+export async function touchTransfer(db: Db, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('ticket_transfers')
+    .set({ updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
 /**
  * Revokes the sender's ticket: only while it is still active and not transferred, so a ticket scanned at the
  * gate a moment earlier, cancelled, or transferred by a racing payment is left alone (0 rows).
