@@ -1,5 +1,4 @@
 import { signQueuePass, verifyQueuePass } from '@utsav/domain/queue-pass';
-import { formatIstDateTime } from '@utsav/domain/time';
 import {
   lineIsOpen,
   lineOpensAt,
@@ -11,6 +10,7 @@ import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
 import type { EventRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { msg } from '../../platform/i18n/messages';
 import { cachedEntry, rememberEntry } from './entry-cache';
 import {
   findEntry,
@@ -115,7 +115,10 @@ export async function requireQueuePass(
 }
 
 export function salesNotOpen(salesOpenAt: Date): AppError {
-  return new AppError('SALES_NOT_OPEN', `Ticket sales open on ${formatIstDateTime(salesOpenAt)}.`);
+  return new AppError(
+    'SALES_NOT_OPEN',
+    msg('Ticket sales open on {{when, istDateTime}}.', { when: salesOpenAt }),
+  );
 }
 
 /** The refusal of checkout before the event's opening time (create-order and POST /tickets). */
@@ -243,6 +246,9 @@ async function requireRoom(ctx: AppContext): Promise<RoomSnapshot> {
 function lineNotOpen(salesOpenAt: Date): AppError {
   return new AppError(
     'SALES_NOT_OPEN',
-    `Ticket sales open on ${formatIstDateTime(salesOpenAt)}. The line opens at ${formatIstDateTime(lineOpensAt(salesOpenAt))}; come back then to take your place.`,
+    msg(
+      'Ticket sales open on {{when, istDateTime}}. The line opens at {{line, istDateTime}}; come back then to take your place.',
+      { when: salesOpenAt, line: lineOpensAt(salesOpenAt) },
+    ),
   );
 }

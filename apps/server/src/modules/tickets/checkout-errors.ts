@@ -1,6 +1,7 @@
 import { formatRupees, paiseToRupees, type Quote, quote } from '@utsav/domain/pricing';
 import type { EventRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { msg } from '../../platform/i18n/messages';
 
 // The server's price of a checkout and the refusals a buyer may meet placing one.
 
@@ -15,12 +16,16 @@ export function quoteFor(event: EventRow, quantity: number): Quote {
 }
 
 export function priceChanged(serverQuote: Quote): AppError {
-  const each = formatRupees(serverQuote.pricePerTicket);
-  const total = formatRupees(serverQuote.total);
-  const tickets = `${serverQuote.quantity} ticket${serverQuote.quantity === 1 ? '' : 's'}`;
   return new AppError(
     'PRICE_CHANGED',
-    `The price has changed: ${tickets} now cost ${total} (${each} each, ${serverQuote.pricingTier}). Please review the new price and try again. You have not been charged.`,
+    msg(
+      'The price has changed: {{count}} tickets now cost {{total}} ({{each}} each). Please review the new price and try again. You have not been charged.',
+      {
+        count: serverQuote.quantity,
+        total: formatRupees(serverQuote.total),
+        each: formatRupees(serverQuote.pricePerTicket),
+      },
+    ),
   );
 }
 
@@ -28,7 +33,7 @@ export function soldOut(left: number): AppError {
   if (left <= 0) return new AppError('SOLD_OUT', 'Sorry, this event is sold out.');
   return new AppError(
     'SOLD_OUT',
-    `Only ${left} ticket${left === 1 ? ' is' : 's are'} left. Please choose ${left === 1 ? '1 ticket' : `${left} or fewer`}.`,
+    msg('Only {{count}} tickets are left. Please choose {{count}} or fewer.', { count: left }),
   );
 }
 

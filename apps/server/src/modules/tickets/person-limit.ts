@@ -1,13 +1,9 @@
-import {
-  fitsPersonLimit,
-  type PersonAllowance,
-  personAllowance,
-  personLimitMessage,
-} from '@utsav/domain/person-limit';
+import { fitsPersonLimit, type PersonAllowance, personAllowance } from '@utsav/domain/person-limit';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { msg } from '../../platform/i18n/messages';
 import { countPersonSeats, findCurrentEvent } from '../event/repo';
 
 // The per-person cap (MAX_TICKETS_PER_PERSON) of the checkout. The rule is @utsav/domain/person-limit; this
@@ -39,8 +35,41 @@ export async function assertWithinPersonLimit(
 ): Promise<void> {
   const allowance = await allowanceOf(trx, ctx, userId, eventId, now);
   if (!fitsPersonLimit(allowance, quantity)) {
-    throw new AppError('PERSON_LIMIT_REACHED', personLimitMessage(allowance));
+    throw personLimitRefusal(allowance);
   }
+}
+
+/**
+ * PERSON_LIMIT_REACHED in the reader's language: how many more they may buy, and why (the English is
+ * @utsav/domain's personLimitMessage, which the sentences here must keep matching).
+ */
+export function personLimitRefusal(allowance: PersonAllowance): AppError {
+  const count = allowance.limit;
+  if (allowance.remaining === 0) {
+    return new AppError(
+      'PERSON_LIMIT_REACHED',
+      msg(
+        'One person may buy at most {{count}} tickets for this event, and you already have {{count}} (bought, or waiting for payment). You cannot buy more.',
+        { count },
+      ),
+    );
+  }
+  if (allowance.remaining === 1) {
+    return new AppError(
+      'PERSON_LIMIT_REACHED',
+      msg(
+        'One person may buy at most {{count}} tickets for this event. You may buy 1 more. Please choose 1 ticket.',
+        { count },
+      ),
+    );
+  }
+  return new AppError(
+    'PERSON_LIMIT_REACHED',
+    msg(
+      'One person may buy at most {{count}} tickets for this event. You may buy {{remaining}} more. Please choose {{remaining}} or fewer.',
+      { count, remaining: allowance.remaining },
+    ),
+  );
 }
 
 /** GET /tickets/allowance: the purchase dialog shows it and keeps the quantity within it. */

@@ -1,6 +1,7 @@
-import { DEFAULT_LANGUAGE, type Language } from '@utsav/domain/languages';
+import { DEFAULT_LANGUAGE, INTL_LOCALES, isLanguage, type Language } from '@utsav/domain/languages';
 import domainGu from '@utsav/domain/messages/gu.json' with { type: 'json' };
 import domainHi from '@utsav/domain/messages/hi.json' with { type: 'json' };
+import { formatEventDate, formatIstDateTime, formatTime, istDateTimeLocal } from '@utsav/domain/time';
 import { createInstance, type i18n as I18n } from 'i18next';
 import en from './catalogs/en.json' with { type: 'json' };
 import gu from './catalogs/gu.json' with { type: 'json' };
@@ -12,7 +13,8 @@ import hi from './catalogs/hi.json' with { type: 'json' };
 // and English has entries only for those. A sentence no catalog knows yet is answered in English. The domain's
 // shared sentences are translated in packages/domain/src/messages/, the server's own here.
 
-export type MessageParams = Readonly<Record<string, string | number>>;
+/** Values put into a sentence; a Date is shown with a formatter named in the template (`{{when, istDateTime}}`). */
+export type MessageParams = Readonly<Record<string, string | number | Date>>;
 
 /** A sentence to be put in the reader's language when it is sent. */
 export interface Message {
@@ -40,6 +42,17 @@ void engine.init({
     hi: { translation: { ...domainHi, ...hi } },
     gu: { translation: { ...domainGu, ...gu } },
   },
+});
+
+// `{{when, istDateTime}}`: an instant as people in India read it, in the reader's language. English keeps the
+// domain's "Saturday, 3 January 2026 at 7:00 PM IST"; the other languages get the date and time in their own
+// words and the sentence places them.
+engine.services.formatter?.add('istDateTime', (value: unknown, lng: string | undefined) => {
+  if (!(value instanceof Date)) return String(value);
+  const language = isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+  if (language === 'en') return formatIstDateTime(value);
+  const local = istDateTimeLocal(value);
+  return `${formatEventDate(local.slice(0, 10), INTL_LOCALES[language])}, ${formatTime(local.slice(11, 16))} IST`;
 });
 
 /** The message in `language` (English when that language has no entry for it yet). */
