@@ -25,25 +25,3 @@ export function personAllowance(limit: number, seats: PersonSeats): PersonAllowa
 export function fitsPersonLimit(allowance: PersonAllowance, quantity: number): boolean {
   return quantity <= allowance.remaining;
 }
-
-function tickets(count: number): string {
-  return `${count} ticket${count === 1 ? '' : 's'}`;
-}
-
-/** The refusal a buyer over the cap reads: how many more they may buy, and why. */
-export function personLimitMessage(allowance: PersonAllowance): string {
-  const cap = `One person may buy at most ${tickets(allowance.limit)} for this event`;
-  if (allowance.remaining === 0) {
-    return `${cap}, and you already have ${allowance.limit} (bought, or waiting for payment). You cannot buy more.`;
-  }
-  return `${cap}. You may buy ${allowance.remaining} more. Please choose ${
-    allowance.remaining === 1 ? '1 ticket' : `${allowance.remaining} or fewer`
-  }.`;
-}
-
-/** The line the purchase dialog shows a signed-in buyer before they choose. */
-export function personAllowanceNote(allowance: PersonAllowance): string {
-  if (allowance.remaining === 0) return personLimitMessage(allowance);
-  if (allowance.held + allowance.bought === 0) return `Up to ${tickets(allowance.limit)} per person.`;
-  return `You may buy ${allowance.remaining} more (up to ${tickets(allowance.limit)} per person).`;
-}

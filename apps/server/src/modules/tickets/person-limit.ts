@@ -40,8 +40,8 @@ export async function assertWithinPersonLimit(
 }
 
 /**
- * PERSON_LIMIT_REACHED in the reader's language: how many more they may buy, and why (the English is
- * @utsav/domain's personLimitMessage, which the sentences here must keep matching).
+ * PERSON_LIMIT_REACHED in the reader's language: how many more they may buy, and why. The purchase dialog
+ * words the same refusal from its catalog (purchase.allowance) with the numbers of GET /tickets/allowance.
  */
 export function personLimitRefusal(allowance: PersonAllowance): AppError {
   const count = allowance.limit;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCY } from '@utsav/domain/constants';
-import { personLimitMessage } from '@utsav/domain/person-limit';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import {
   joinRefusal,
@@ -16,7 +15,7 @@ import type { EventRow, UserRow, WaitlistEntryRow } from '../../platform/db/sche
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { countTaken, findCurrentEvent, lockEvent } from '../event/repo';
-import { allowanceOf } from '../tickets/person-limit';
+import { allowanceOf, personLimitRefusal } from '../tickets/person-limit';
 import type { CheckoutOrder } from '../tickets/purchase-service';
 import { findOrderById, setRazorpayOrderId } from '../tickets/repo';
 import { offerSeats } from './offers';
@@ -65,7 +64,7 @@ export async function joinWaitlist(
         msg('Tickets are still on sale: you can buy them now instead of joining the waitlist.'),
       );
     }
-    if (refusal === 'person-limit') throw new AppError('PERSON_LIMIT_REACHED', personLimitMessage(allowance));
+    if (refusal === 'person-limit') throw personLimitRefusal(allowance);
     const stamp = now.toISOString();
     const row: WaitlistEntryRow = {
       id: randomUUID(),
