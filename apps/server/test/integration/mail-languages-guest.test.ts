@@ -154,4 +154,22 @@ describeEachDatabase('transfer and reminder emails in the reader language', (eng
     const en = mailTo(english.email, (subject) => subject.startsWith('Reminder:'));
     expect(textOf(en.message, 'text/plain')).toContain('Your ticket is attached again as a PDF');
   });
+
+  it('a transfer refused to a Gujarati caller says why in Gujarati, with the same code and field', async () => {
+    const owner = await speaking('gu', 'Hetal Shah');
+    const [ticket] = (await buy(server, owner, event, 1)).tickets;
+    const refused = await server.request('POST', `/api/tickets/${ticket.id}/transfer`, {
+      token: owner.token,
+      headers: { 'accept-language': 'gu-IN,gu;q=0.9' },
+      body: { recipientEmail: owner.email.toUpperCase(), recipientName: 'Hetal' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('TRANSFER_NOT_ALLOWED');
+    expect(refused.body.error).toBe(
+      'તમે પોતાને ટિકિટ ટ્રાન્સફર કરી શકતા નથી. કૃપા કરીને બીજી વ્યક્તિનું ઈમેલ સરનામું લખો.',
+    );
+    expect(refused.body.details).toEqual([
+      expect.objectContaining({ field: 'recipientEmail', message: expect.stringContaining('ટ્રાન્સફર') }),
+    ]);
+  });
 });

@@ -24,7 +24,7 @@ import { formatCount, formatRupees } from '../../../ui/format';
 import { toastTarget } from '../../../ui/toast';
 import { useCancelTicket } from '../api/cancel-ticket';
 import type { CancellableTicket, Refund } from '../types';
-import { lastEight, refundStatusSentence } from '../utils/format';
+import { lastEight, refundDialogLabels, refundStatusSentence } from '../utils/format';
 
 // The cancel dialog (guest-side §2, §4, §5): form, confirmation, refund-initiated summary; 'Cannot Cancel'
 // when fewer than 10 days remain. The window and the refund are computed with the same domain functions
@@ -292,6 +292,7 @@ export function CancelTicketDialog({
   if (closedMessage && step !== 'done') {
     return (
       <Dialog
+        labels={refundDialogLabels()}
         open={open}
         onClose={close}
         title={t('refunds.cancel.cannotTitle')}
@@ -310,6 +311,7 @@ export function CancelTicketDialog({
   if (step === 'done' && refund) {
     return (
       <Dialog
+        labels={refundDialogLabels()}
         open={open}
         onClose={close}
         title={t('refunds.summary.title')}
@@ -324,6 +326,7 @@ export function CancelTicketDialog({
   if (step === 'confirm') {
     return (
       <Dialog
+        labels={refundDialogLabels()}
         open={open}
         onClose={close}
         dismissible={!cancel.isPending}
@@ -373,6 +376,7 @@ export function CancelTicketDialog({
   const missing = missingToContinue(parsedReason.success, finalAgreed);
   return (
     <Dialog
+      labels={refundDialogLabels()}
       open={open}
       onClose={close}
       title={t('refunds.cancel.title')}

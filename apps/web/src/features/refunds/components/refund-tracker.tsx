@@ -16,6 +16,7 @@ import {
   formatDay,
   formatInstant,
   lastEight,
+  refundDialogLabels,
   refundHistoryNote,
   refundStatusSentence,
   supportMailto,
@@ -151,6 +152,7 @@ export function RefundDetailsDialog({ refundId, onClose }: { refundId: string | 
 
   return (
     <Dialog
+      labels={refundDialogLabels()}
       open={refundId !== null && !query.error}
       onClose={onClose}
       title={t('refunds.details.title')}
@@ -258,6 +260,7 @@ export function RefundTrackerDialog({ open, onClose }: { open: boolean; onClose:
   return (
     <>
       <Dialog
+        labels={refundDialogLabels()}
         open={open}
         onClose={onClose}
         title={t('refunds.tracker.title')}

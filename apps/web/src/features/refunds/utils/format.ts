@@ -1,6 +1,7 @@
 import { POLICY } from '@utsav/domain/constants';
 import type { RefundStatus } from '@utsav/domain/refunds';
 import { i18n } from '../../../lib/i18n/i18n';
+import type { DialogLabels } from '../../../ui/dialog';
 import { formatDay as formatDayIn, formatInstant as formatInstantIn } from '../../../ui/format';
 
 /** 21 Nov 2026, 8:49 pm — in Mumbai time, in the current language's Indian locale. */
@@ -71,6 +72,15 @@ export function refundHistoryNote(entry: { status: RefundStatus; notes: string }
   const key = HISTORY_KEYS[entry.notes];
   if (key) return i18n.t(key);
   return i18n.language === 'en' ? entry.notes : refundStatusSentence(entry.status);
+}
+
+/** The names of the refund dialogs' own controls (close, toasts) in the current language. */
+export function refundDialogLabels(): DialogLabels {
+  return {
+    close: i18n.t('refunds.dialog.close'),
+    notifications: i18n.t('refunds.dialog.notifications'),
+    closeToast: i18n.t('refunds.dialog.closeToast'),
+  };
 }
 
 /** A mail to support about a refund, subject filled in so the team can find it. */

@@ -148,6 +148,11 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
 
   return (
     <Dialog
+      labels={{
+        close: t('transfer.dialog.close'),
+        notifications: t('transfer.dialog.notifications'),
+        closeToast: t('transfer.dialog.closeToast'),
+      }}
       open={step !== 'paying'}
       onClose={onClose}
       dismissible={step === 'form'}
