@@ -1,13 +1,16 @@
 import { CircleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** The dialog when every ticket is sold (guest-side §5). */
+/** The dialog when every ticket is sold (guest-side §5), and where the waitlist is (issue 11 part 2). */
 export function SoldOutContent() {
   const { t } = useTranslation();
   return (
-    <p className="flex gap-3 text-maroon-50">
-      <CircleAlert aria-hidden="true" className="mt-1 size-5 shrink-0 text-gold-300" />
-      <span>{t('purchase.soldOut')}</span>
-    </p>
+    <div className="grid gap-3">
+      <p className="flex gap-3 text-maroon-50">
+        <CircleAlert aria-hidden="true" className="mt-1 size-5 shrink-0 text-gold-300" />
+        <span>{t('purchase.soldOut')}</span>
+      </p>
+      <p className="text-sm text-maroon-100">{t('waitlist.dialogHint')}</p>
+    </div>
   );
 }
