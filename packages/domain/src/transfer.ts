@@ -78,9 +78,12 @@ export function isSameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** The recipient would go over the per-person cap with one more ticket. */
+/** The recipient would go over the per-person cap with one more ticket: a template, so the server can translate it. */
+export const RECIPIENT_CAP_MESSAGE =
+  'The recipient already has the most tickets one person may have for this event ({{limit}}), so this ticket cannot be transferred to them.';
+
 export function recipientCapMessage(limit: number): string {
-  return `The recipient already has the most tickets one person may have for this event (${limit}), so this ticket cannot be transferred to them.`;
+  return RECIPIENT_CAP_MESSAGE.replace('{{limit}}', String(limit));
 }
 
 /** POST /tickets/{id}/transfer. */

@@ -20,6 +20,7 @@ const DUE = new Date('2099-09-30T04:30:00.000Z');
 const ENV = {
   ...PURCHASE_ENV,
   OUTBOX_INTERVAL_MS: '86400000',
+  MAX_TICKETS_PER_PERSON: '3',
   REMINDER_HOUR_IST: '10',
   GATES_OPEN_MINUTES_BEFORE: '45',
   REMINDER_SWEEP_SECONDS: '86400',
@@ -171,5 +172,22 @@ describeEachDatabase('transfer and reminder emails in the reader language', (eng
     expect(refused.body.details).toEqual([
       expect.objectContaining({ field: 'recipientEmail', message: expect.stringContaining('ટ્રાન્સફર') }),
     ]);
+  });
+
+  it('the recipient cap refusal is answered in Hindi with its number', async () => {
+    const full = await newUser(server, { name: 'Full Guest' });
+    await buy(server, full, event, 3);
+    const owner = await speaking('hi', 'Rohit Verma');
+    const [ticket] = (await buy(server, owner, event, 1)).tickets;
+    const refused = await server.request('POST', `/api/tickets/${ticket.id}/transfer`, {
+      token: owner.token,
+      headers: { 'accept-language': 'hi' },
+      body: { recipientEmail: full.email, recipientName: 'Full Guest' },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('PERSON_LIMIT_REACHED');
+    expect(refused.body.error).toBe(
+      'पाने वाले के पास इस कार्यक्रम के लिए एक व्यक्ति के अधिकतम टिकट (3) पहले से हैं, इसलिए यह टिकट उन्हें ट्रांसफ़र नहीं किया जा सकता।',
+    );
   });
 });

@@ -4,7 +4,7 @@ import { fitsPersonLimit } from '@utsav/domain/person-limit';
 import { rupeesToPaise } from '@utsav/domain/pricing';
 import {
   isSameEmail,
-  recipientCapMessage,
+  RECIPIENT_CAP_MESSAGE,
   TRANSFER_MESSAGES,
   type TransferRequest,
   transferFee,
@@ -15,6 +15,7 @@ import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import type { TransferRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { msg } from '../../platform/i18n/messages';
 import { verifyCheckoutSignature } from '../../platform/payments/signatures';
 import { capturedPaymentFor } from '../tickets/fulfilment';
 import { allowanceOf } from '../tickets/person-limit';
@@ -129,7 +130,8 @@ async function assertTransferable(
   if (recipient) {
     const allowance = await allowanceOf(ctx.db, ctx, recipient.id, ticket.event_id, now);
     if (!fitsPersonLimit(allowance, 1)) {
-      throw new AppError('PERSON_LIMIT_REACHED', recipientCapMessage(allowance.limit));
+      // The domain's sentence as a template, so the caller reads it in their language.
+      throw new AppError('PERSON_LIMIT_REACHED', msg(RECIPIENT_CAP_MESSAGE, { limit: allowance.limit }));
     }
   }
   const since = new Date(now.getTime() - ctx.config.holdMinutes * 60_000);
