@@ -1,6 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { englishLeftovers } from './support/language';
 import { useServerAndBrowser } from './support/suite';
 
 // The purchase path in Hindi and Gujarati at 390 px (issue 15): the guest switches language in the header,
@@ -61,22 +62,6 @@ const CASES: LanguageCase[] = [
     viewTickets: 'મારી ટિકિટો જુઓ',
   },
 ];
-
-/** Words allowed to stay in Latin letters: data (event, venue, the buyer), brands and units. */
-const LATIN_ALLOWED = ['Google', 'Razorpay', 'UPI', 'QR', 'IST', 'PM', 'AM', 'pm', 'am'];
-
-/** English words left in what the dialog shows or names (text and accessible labels), once data is removed. */
-async function englishLeftovers(scope: Locator, data: string[]): Promise<string[]> {
-  const shown = await scope.evaluate((root) => {
-    const labels = [...root.querySelectorAll('[aria-label], [placeholder], [title]')].map((element) =>
-      ['aria-label', 'placeholder', 'title'].map((name) => element.getAttribute(name) ?? '').join(' '),
-    );
-    return `${root.textContent ?? ''}\n${labels.join('\n')}`;
-  });
-  let rest = shown;
-  for (const text of [...data].sort((a, b) => b.length - a.length)) rest = rest.split(text).join(' ');
-  return (rest.match(/[A-Za-z]{2,}/g) ?? []).filter((word) => !LATIN_ALLOWED.includes(word));
-}
 
 async function expectNothingWiderThanPhone(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -45,7 +45,7 @@ export function SalesCountdown({ salesOpenAt, className = '' }: { salesOpenAt: s
         </span>
       </p>
       {left > 0 ? (
-        <p aria-hidden="true" className="mt-1 font-mono text-2xl font-bold tabular-nums text-gold-200">
+        <p aria-hidden="true" className="mt-1 text-2xl font-bold tabular-nums text-gold-200">
           {countdownText(left, t)}
         </p>
       ) : null}
