@@ -61,6 +61,9 @@ const TEXTS: Record<
     showQr: string;
     transfer: (code: string) => string;
     transferTitle: string;
+    cancel: (code: string) => string;
+    cancelTitle: string;
+    missingBoth: string;
     feeRule: string;
     nameRequired: string;
     trackerTile: RegExp;
@@ -75,6 +78,9 @@ const TEXTS: Record<
     showQr: 'QR दिखाएँ',
     transfer: (code) => `टिकट ${code} ट्रांसफ़र करें`,
     transferTitle: 'टिकट ट्रांसफ़र करें',
+    cancel: (code) => `टिकट ${code} रद्द करें`,
+    cancelTitle: 'टिकट रद्द करें',
+    missingBoth: 'आगे बढ़ने के लिए रद्द करने का कारण लिखें',
     feeRule: 'ट्रांसफ़र शुल्क: प्रति टिकट ₹50, अभी देना होगा।',
     nameRequired: 'कृपया पाने वाले का नाम लिखें।',
     trackerTile: /रिफ़ंड ट्रैकर/,
@@ -88,6 +94,9 @@ const TEXTS: Record<
     showQr: 'QR બતાવો',
     transfer: (code) => `ટિકિટ ${code} ટ્રાન્સફર કરો`,
     transferTitle: 'ટિકિટ ટ્રાન્સફર કરો',
+    cancel: (code) => `ટિકિટ ${code} રદ કરો`,
+    cancelTitle: 'ટિકિટ રદ કરો',
+    missingBoth: 'આગળ વધવા માટે રદ કરવાનું કારણ લખો',
     feeRule: 'ટ્રાન્સફર ફી: ટિકિટ દીઠ ₹50, અત્યારે ચૂકવવાની.',
     nameRequired: 'કૃપા કરીને મેળવનારનું નામ લખો.',
     trackerTile: /રિફંડ ટ્રૅકર/,
@@ -173,6 +182,17 @@ describe.each(['hi', 'gu'] as const)('the guest screens in %s at 390 px', (langu
     expect(await englishLeftovers(dialog, data)).toEqual([]);
     await expectNoHorizontalScroll(page);
     await screenshot(page, `guest-${language}-transfer-dialog-390`);
+    await page.context().close();
+  });
+
+  it('the cancel dialog shows the refund breakdown and what is missing in the language', async () => {
+    const page = await openGuestDashboard(suite.browser, product.url, guest, { viewport: PHONE, language });
+    await page.getByRole('button', { name: texts.cancel(active.ticketId.slice(-8)) }).click();
+    const dialog = page.getByRole('dialog', { name: texts.cancelTitle });
+    await dialog.getByText(texts.missingBoth).waitFor();
+    expect(await englishLeftovers(dialog, data)).toEqual([]);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, `guest-${language}-cancel-dialog-390`);
     await page.context().close();
   });
 
