@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCY } from '@utsav/domain/constants';
+import { fitsPersonLimit, personAllowance } from '@utsav/domain/person-limit';
 import { type Quote, rupeesToPaise } from '@utsav/domain/pricing';
 import { type ClientPrice, matchesQuote } from '@utsav/domain/purchase-schema';
 import { recordAudit } from '../../platform/audit/repo';
@@ -8,11 +9,11 @@ import { transaction } from '../../platform/db/database';
 import type { EventRow, OrderRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { RazorpayOrder } from '../../platform/payments/razorpay-client';
-import { countTaken, lockEvent } from '../event/repo';
-import { anyoneWaiting } from '../waitlist/repo';
+import { lockEvent } from '../event/repo';
 import { eventGone, priceChanged, quoteFor, soldOut } from './checkout-errors';
+import { findHoldFigures } from './hold-figures';
 import { providerCallOnItsWay, rememberSeatsLeft, roomToSpare } from './inventory-hint';
-import { assertWithinPersonLimit } from './person-limit';
+import { personLimitRefusal } from './person-limit';
 import { insertOrder, markOrderFailed, setRazorpayOrderId } from './repo';
 
 // Placing a checkout: a hold on seats and a Razorpay order to pay it. No provider call may run inside the locked
@@ -159,19 +160,23 @@ async function hold(
     const amountPaise = rupeesToPaise(serverQuote.pricePerTicket) * quantity;
     if (clientPrice && !matchesQuote(clientPrice, serverQuote)) throw priceChanged(serverQuote);
     if (plan.amountPaise !== null && plan.amountPaise !== amountPaise) throw priceChanged(serverQuote);
-    const left = event.total_tickets - (await countTaken(trx, event.id, now));
+    // Stock, the waitlist and the person's cap, read in one statement under the lock (hold-figures.ts).
+    const figures = await findHoldFigures(trx, event.id, caller.id, now);
+    const left = event.total_tickets - figures.sold - figures.held;
     if (quantity > left) {
       rememberSeatsLeft(ctx, event.id, left);
       throw soldOut(left);
     }
     // Seats that come back while people wait in the waitlist are theirs, in line order (waitlist/offers.ts):
     // nothing is for sale to others, so the next checkouts go hold-first and cost no provider call.
-    if (await anyoneWaiting(trx, event.id)) {
+    if (figures.anyoneWaiting) {
       rememberSeatsLeft(ctx, event.id, 0);
       throw soldOut(0);
     }
     rememberSeatsLeft(ctx, event.id, left - quantity);
-    await assertWithinPersonLimit(trx, ctx, caller.id, event.id, quantity, now);
+    // Under the event lock, so two checkouts of the same person cannot both pass the cap (person-limit.ts).
+    const allowance = personAllowance(ctx.config.maxTicketsPerPerson, figures.person);
+    if (!fitsPersonLimit(allowance, quantity)) throw personLimitRefusal(allowance);
     const order: OrderRow = {
       id: plan.orderId,
       razorpay_order_id: plan.razorpayOrderId,

@@ -1,4 +1,4 @@
-import { fitsPersonLimit, type PersonAllowance, personAllowance } from '@utsav/domain/person-limit';
+import { type PersonAllowance, personAllowance } from '@utsav/domain/person-limit';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
@@ -7,7 +7,9 @@ import { msg } from '../../platform/i18n/messages';
 import { countPersonSeats, findCurrentEvent } from '../event/repo';
 
 // The per-person cap (MAX_TICKETS_PER_PERSON) of the checkout. The rule is @utsav/domain/person-limit; this
-// file reads the person's seats and turns a refusal into PERSON_LIMIT_REACHED.
+// file reads the person's seats and turns a refusal into PERSON_LIMIT_REACHED. The hold itself judges the cap
+// under the event lock on seats read with its other figures (checkout-placement.ts, hold-figures.ts), so two
+// checkouts of the same person (two tabs, two routes, two instances) cannot both count before either inserts.
 
 /** What one person may still hold of the event at `now`. */
 export async function allowanceOf(
@@ -18,25 +20,6 @@ export async function allowanceOf(
   now: Date,
 ): Promise<PersonAllowance> {
   return personAllowance(ctx.config.maxTicketsPerPerson, await countPersonSeats(db, eventId, userId, now));
-}
-
-/**
- * Must run inside the hold transaction, after the event row is locked: every hold of this event waits on that
- * lock, so two checkouts of the same person (two tabs, two routes, two instances) cannot both count the seats
- * before either is inserted and together pass the cap.
- */
-export async function assertWithinPersonLimit(
-  trx: Db,
-  ctx: AppContext,
-  userId: string,
-  eventId: string,
-  quantity: number,
-  now: Date,
-): Promise<void> {
-  const allowance = await allowanceOf(trx, ctx, userId, eventId, now);
-  if (!fitsPersonLimit(allowance, quantity)) {
-    throw personLimitRefusal(allowance);
-  }
 }
 
 /**
