@@ -120,4 +120,23 @@ describe('the waitlist at 390 px', () => {
     await screenshot(page, 'waitlist-admin-390');
     await context.close();
   });
+
+  it('in Hindi the sold-out guest reads the waitlist in Hindi', async () => {
+    // Run on its own, nothing is sold yet: one ticket, so a sold-out capacity is still at least 1.
+    if ((await api.currentEvent()).soldTickets === 0) {
+      await api.buyTicket(await api.signIn('early.buyer@example.test', 'Early Buyer'));
+    }
+    await leaveSeats(0);
+    const guest = await api.signIn('kavya.joshi@example.test', 'Kavya Joshi');
+    const page = await signedInPage(guest);
+    // The language remembered on this phone, as the language switcher saves it.
+    await page.evaluate(() => localStorage.setItem('utsav.language', 'hi'));
+    await page.goto(`${product.url}/dashboard/guest`);
+    await page.getByLabel('आपको कितने टिकट चाहिए').selectOption('1');
+    await page.getByRole('button', { name: 'वेटलिस्ट में शामिल हों' }).click();
+    await page.getByText(/वेटलिस्ट में आपका नंबर \d+ है, 1 टिकट के लिए।/).waitFor();
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'waitlist-waiting-hi-390');
+    await page.context().close();
+  });
 });
