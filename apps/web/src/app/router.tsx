@@ -1,10 +1,17 @@
 import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { LoadingScreen } from '../ui/full-screen-message';
 import { LandingPage } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
 import { RouteCrash } from './shell/crash-screen';
 import { RootLayout } from './shell/root-layout';
+
+/** Shown while the router gets the first page's data ready. */
+function PageLoading() {
+  const { t } = useTranslation();
+  return <LoadingScreen text={t('shell.loading')} />;
+}
 
 /** A lazily imported page module whose default export is the page component. */
 const page = (module: Promise<{ default: ComponentType }>) =>
@@ -16,7 +23,7 @@ export const router = createBrowserRouter([
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteCrash />,
-    hydrateFallbackElement: <LoadingScreen text="Loading..." />,
+    hydrateFallbackElement: <PageLoading />,
     children: [
       { index: true, element: <LandingPage /> },
       { path: 'dashboard', lazy: () => import('./routes/dashboard') },

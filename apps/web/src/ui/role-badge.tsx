@@ -1,4 +1,5 @@
-import { type Role, roleLabel } from '@utsav/domain/roles';
+import type { Role } from '@utsav/domain/roles';
+import { useRoleLabel } from './role-label';
 
 // Light badges with dark text: each pair is above 7:1 contrast.
 const ROLE_COLOURS: Record<Role, string> = {
@@ -8,10 +9,7 @@ const ROLE_COLOURS: Record<Role, string> = {
   guest: 'bg-gold-200 text-maroon-950',
 };
 
-/**
- * `label` is the role's name in the reader's language where the screen has it (ui/role-label.ts, admin
- * panels); without it the one English name (the header's account menu, on the first screen).
- */
+/** The role's name in the reader's language (ui/role-label.ts) unless the screen passes its own `label`. */
 export function RoleBadge({
   role,
   label,
@@ -21,11 +19,12 @@ export function RoleBadge({
   label?: string;
   className?: string;
 }) {
+  const roleName = useRoleLabel();
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide ${ROLE_COLOURS[role]} ${className}`}
     >
-      {label ?? roleLabel(role)}
+      {label ?? roleName(role)}
     </span>
   );
 }

@@ -2,6 +2,7 @@ import { SCROLL_TO_TICKETS_DELAY_MS } from '@utsav/domain/constants';
 import { isRole, isStaff, type Role } from '@utsav/domain/roles';
 import { CircleAlert } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../features/auth/context/auth-context';
 import { canOpenGateOffline } from '../../features/scanner/checkin/gate-device';
@@ -18,20 +19,19 @@ const AdminDashboard = lazy(() => import('./admin-view'));
 const ScannerDashboard = lazy(() => import('../../features/scanner/components/scanner-dashboard'));
 
 function InvalidRole() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <FullScreenMessage
       icon={<CircleAlert aria-hidden="true" className="size-14" />}
-      title="Invalid Role"
+      title={t('shell.invalidRole.title')}
       actions={
         <Button size="lg" onClick={() => navigate('/')}>
-          Go to Home
+          {t('shell.notFound.home')}
         </Button>
       }
     >
-      <p>
-        This dashboard does not exist. Dashboards are available for guests, gate staff, managers and admins.
-      </p>
+      <p>{t('shell.invalidRole.text')}</p>
     </FullScreenMessage>
   );
 }
@@ -72,17 +72,18 @@ function useScrollToTicketsOnArrival() {
  * falls back to the redirect when the server refuses.
  */
 export function Component() {
+  const { t } = useTranslation();
   const { role: requested } = useParams();
   const { status, role, identityUser } = useAuth();
   const { state } = useLocation();
   useScrollToTicketsOnArrival();
-  useDocumentTitle('Dashboard');
+  useDocumentTitle(t('shell.menu.dashboard'));
 
   if (!isRole(requested)) return <InvalidRole />;
   // A gate phone without network cannot confirm the session, but its scanner works from the stored list.
   const gateOffline = requested === 'qrchecker' && canOpenGateOffline(status, identityUser !== null);
   if (!gateOffline && (status === 'loading' || status === 'initializing'))
-    return <LoadingScreen text="Loading Dashboard..." />;
+    return <LoadingScreen text={t('shell.loadingDashboard')} />;
   if (!gateOffline && (status === 'signed-out' || !role)) return <Navigate to="/" replace />;
 
   let content: ReactNode;
@@ -93,5 +94,5 @@ export function Component() {
   else if (role === 'qrchecker') content = <ScannerDashboard />;
   else content = <StaffView role={role} />;
 
-  return <Suspense fallback={<LoadingScreen text="Loading Dashboard..." />}>{content}</Suspense>;
+  return <Suspense fallback={<LoadingScreen text={t('shell.loadingDashboard')} />}>{content}</Suspense>;
 }

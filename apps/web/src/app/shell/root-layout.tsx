@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { AuthErrorBanner } from '../../features/auth/components/auth-error-banner';
 import { HERO_IMAGES } from '../../features/landing/assets/hero-images';
@@ -21,18 +22,20 @@ function ScrollToTopOnRouteChange() {
 
 /** A thin saffron bar while a lazily loaded page is on its way. */
 function NavigationProgress() {
+  const { t } = useTranslation();
   const navigation = useNavigation();
   if (navigation.state !== 'loading') return null;
   return (
     <div
       role="progressbar"
-      aria-label="Loading page"
+      aria-label={t('shell.loadingPage')}
       className="fixed inset-x-0 top-0 z-[60] h-0.5 animate-shimmer bg-gradient-to-r from-saffron-400 via-gold-300 to-saffron-400"
     />
   );
 }
 
 export function RootLayout() {
+  const { t } = useTranslation();
   const [intro, setIntro] = useState(PLAY_INTRO);
   const endIntro = useCallback(() => setIntro(false), []);
   return (
@@ -41,7 +44,7 @@ export function RootLayout() {
         href="#main"
         className="fixed top-2 left-2 z-[70] -translate-y-20 rounded-full bg-cream px-4 py-2 font-semibold text-ink focus:translate-y-0"
       >
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <ScrollToTopOnRouteChange />
       <NavigationProgress />
