@@ -37,7 +37,9 @@ describe('header role badge and dashboard route screens in Hindi and Gujarati', 
 
       const menuButton = page.getByRole('button', { name: texts.openMenu });
       // The badge alone (the button also holds the person's name, data of theirs).
-      await expect.poll(() => menuButton.locator('span.rounded-full:not([aria-hidden])').textContent()).toBe(texts.admin);
+      await expect
+        .poll(() => menuButton.locator('span.rounded-full:not([aria-hidden])').textContent())
+        .toBe(texts.admin);
       await screenshot(page, `header-role-badge-${language}-390`);
 
       await page.goto(`${suite.server.url}/dashboard/nobody`);
