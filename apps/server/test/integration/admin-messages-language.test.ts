@@ -102,4 +102,34 @@ describeEachDatabase('admin refusals in the reader language', (engine) => {
       await setTotalTickets(server, event.id, 5000);
     }
   });
+
+  it("a CSV export names its columns and words in the admin's language; English unchanged", async () => {
+    await tickets(1);
+    const csvIn = async (language?: string) => {
+      const response = await server.request('GET', '/api/admin/tickets/export?format=csv', {
+        token: admin.token,
+        headers: language ? { 'accept-language': language } : {},
+      });
+      expect(response.status).toBe(200);
+      return response.text.replace(/^\uFEFF/, '').split('\r\n');
+    };
+    const hi = await csvIn('hi');
+    expect(hi[0]).toBe(
+      'टिकट आईडी,टिकट UUID,धारक का नाम,उपयोगकर्ता का नाम,उपयोगकर्ता का ईमेल,कार्यक्रम,क़ीमत (₹),स्थिति,भुगतान,एडमिन ने जारी किया,जारी करने वाले,टिप्पणी,Razorpay ऑर्डर संख्या,बनने का समय (IST),इस्तेमाल का समय (IST),स्कैन करने वाले,रद्द होने का समय (IST),रद्द करने का कारण',
+    );
+    const hiLine = hi.find((line) => line.includes('Priya Ramesh Shah'));
+    expect(hiLine).toMatch(/,(ऑनलाइन भुगतान हुआ|मिल गया|बाकी),(हाँ|नहीं),/);
+    const gu = await csvIn('gu');
+    expect(gu[0]).toBe(
+      'ટિકિટ આઈડી,ટિકિટ UUID,ધારકનું નામ,વપરાશકર્તાનું નામ,વપરાશકર્તાનો ઇમેઇલ,કાર્યક્રમ,કિંમત (₹),સ્થિતિ,ચુકવણી,એડમિને જારી કરી,જારી કરનાર,નોંધ,Razorpay ઓર્ડર નંબર,બન્યાનો સમય (IST),ઉપયોગનો સમય (IST),સ્કેન કરનાર,રદ થયાનો સમય (IST),રદ કરવાનું કારણ',
+    );
+    expect(gu.find((line) => line.includes('Priya Ramesh Shah'))).toMatch(
+      /,(ઓનલાઇન ચૂકવાયું|મળી ગયું|બાકી),(હા|ના),/,
+    );
+    const en = await csvIn();
+    expect(en[0]).toMatch(/^Ticket ID,Ticket UUID,Holder Name,/);
+    expect(en.find((line) => line.includes('Priya Ramesh Shah'))).toMatch(
+      /,(Paid online|Received|Pending),(Yes|No),/,
+    );
+  });
 });

@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
 import { csvRow } from '@utsav/domain/csv';
+import type { Language } from '@utsav/domain/languages';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { istTimestamp } from '@utsav/domain/time';
 import type { AppContext } from '../../platform/context';
+import { type Translate, translator } from '../../platform/i18n/messages';
 import { type ExportCursor, type ExportRow, exportPage } from './tickets-repo';
 
 // GET /admin/tickets/export?format=csv|json, streamed: keyset pages of EXPORT_PAGE_SIZE rows are read one
@@ -18,6 +20,8 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   json: 'application/json; charset=utf-8',
 };
 
+// The CSV is read by people (a spreadsheet), so its column names and words are in the admin's language; the
+// spec fixes neither. The JSON export is read by programs and stays as it is.
 const CSV_HEADER = [
   'Ticket ID',
   'Ticket UUID',
@@ -44,7 +48,7 @@ function paymentLabel(row: ExportRow): string {
   return row.payment_received === 1 ? 'Received' : 'Pending';
 }
 
-function csvLine(row: ExportRow): string {
+function csvLine(row: ExportRow, t: Translate): string {
   return csvRow([
     row.ticket_code,
     row.id,
@@ -54,8 +58,8 @@ function csvLine(row: ExportRow): string {
     row.event_name,
     paiseToRupees(row.price_paise),
     row.status,
-    paymentLabel(row),
-    row.issued_by_admin === 1 ? 'Yes' : 'No',
+    t(paymentLabel(row)),
+    t(row.issued_by_admin === 1 ? 'Yes' : 'No'),
     row.issuer_name,
     row.notes,
     row.razorpay_order_id,
@@ -104,10 +108,11 @@ async function* pages(ctx: AppContext, pageSize: number): AsyncGenerator<ExportR
   }
 }
 
-async function* csvChunks(ctx: AppContext, pageSize: number): AsyncGenerator<Buffer> {
+async function* csvChunks(ctx: AppContext, pageSize: number, t: Translate): AsyncGenerator<Buffer> {
   // The byte-order mark makes Excel read the file as UTF-8 (names in Gujarati or Hindi stay readable).
-  yield Buffer.from(`\uFEFF${csvRow(CSV_HEADER)}`);
-  for await (const rows of pages(ctx, pageSize)) yield Buffer.from(rows.map(csvLine).join(''));
+  yield Buffer.from(`\uFEFF${csvRow(CSV_HEADER.map((name) => t(name)))}`);
+  for await (const rows of pages(ctx, pageSize))
+    yield Buffer.from(rows.map((row) => csvLine(row, t)).join(''));
 }
 
 async function* jsonChunks(ctx: AppContext, pageSize: number): AsyncGenerator<Buffer> {
@@ -125,8 +130,9 @@ export function ticketExportStream(
   ctx: AppContext,
   format: ExportFormat,
   pageSize = EXPORT_PAGE_SIZE,
+  language: Language = 'en',
 ): Readable {
-  return Readable.from(format === 'csv' ? csvChunks(ctx, pageSize) : jsonChunks(ctx, pageSize), {
-    objectMode: false,
-  });
+  const chunks =
+    format === 'csv' ? csvChunks(ctx, pageSize, translator(language)) : jsonChunks(ctx, pageSize);
+  return Readable.from(chunks, { objectMode: false });
 }

@@ -8,6 +8,7 @@ import { PAGE_SIZE } from '@utsav/domain/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
+import { requestLanguage } from '../../platform/i18n/request-language';
 import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
 import { undoTicketStatusChange } from './ticket-status-undo';
 import { EXPORT_CONTENT_TYPES, ticketExportStream } from './tickets-export';
@@ -208,7 +209,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
         .type(EXPORT_CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="tickets.${format}"`)
         .header('cache-control', 'no-store')
-        .send(ticketExportStream(app.ctx, format));
+        .send(ticketExportStream(app.ctx, format, undefined, requestLanguage(request)));
     },
   );
 };
