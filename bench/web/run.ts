@@ -136,9 +136,16 @@ function lcpElement(result: RunnerResult): string {
 }
 
 async function measureLanding(url: string, language: keyof typeof ACCEPT_LANGUAGE): Promise<LandingRun> {
-  const result = await runLighthouse(url, { onlyCategories: ['performance', 'accessibility'] }, [
-    `--accept-lang=${ACCEPT_LANGUAGE[language]}`,
-  ]);
+  // On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART): such a run is run again.
+  let result: RunnerResult | undefined;
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    result = await runLighthouse(url, { onlyCategories: ['performance', 'accessibility'] }, [
+      `--accept-lang=${ACCEPT_LANGUAGE[language]}`,
+    ]);
+    if (!result.lhr.runtimeError) break;
+    console.log(`[landing ${language}] Lighthouse failed (${result.lhr.runtimeError.code}), running again`);
+  }
+  if (!result) throw new Error('Lighthouse did not run');
   const { lhr } = result;
   if (args.save) {
     mkdirSync(args.save, { recursive: true });
