@@ -164,6 +164,28 @@ describe("the guest's tickets without a connection", () => {
     await context.close();
   });
 
+  it('on a bad signal the browser thinks is online, a reload shows the saved tickets within ~2 s, not after the retries, and no failure toast', async () => {
+    const guest = await api.signIn('liefi.tickets@example.test', 'Neha Liefi');
+    const ticket = await api.buyTicket<TicketJson>(guest);
+    const { context, page } = await phone();
+    await openTicketsOnline(page, guest, 1);
+    // Every API call hangs (a venue Wi-Fi connected to nothing): the session check gets no answer.
+    await page.route('**/api/**', () => undefined);
+    const started = Date.now();
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.locator(`article[data-ticket-id="${ticket.ticketId}"]`).waitFor({ timeout: 5_000 });
+    const shownAfter = Date.now() - started;
+    expect((await page.getByTestId('offline-banner').textContent())?.trim()).toMatch(BANNER);
+    await page.getByRole('button', { name: /^Account menu for Neha Liefi/ }).waitFor();
+    expect(shownAfter).toBeLessThan(2_500);
+    // Still nothing from the server after its retries: the banner says so, and no toast repeats it.
+    await page.waitForTimeout(9_000);
+    expect(await page.getByText(/^Failed to load data/).count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'liefi-tickets-390');
+    await context.close();
+  });
+
   it('after sign-out nothing of that person stays on the phone, and the next person never sees their tickets offline', async () => {
     const first = await api.signIn('first.person@example.test', 'Kavya First');
     const ticket = await api.buyTicket<TicketJson>(first);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
@@ -7,8 +8,8 @@ export function ConfirmDialog({
   open,
   title,
   children,
-  confirmLabel = 'Yes',
-  cancelLabel = 'No',
+  confirmLabel,
+  cancelLabel,
   onConfirm,
   onCancel,
   busy = false,
@@ -24,6 +25,7 @@ export function ConfirmDialog({
   busy?: boolean;
   danger?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open={open}
@@ -32,10 +34,10 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? t('shell.dialog.no')}
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} loading={busy}>
-            {confirmLabel}
+            {confirmLabel ?? t('shell.dialog.yes')}
           </Button>
         </>
       }

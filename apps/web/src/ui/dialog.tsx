@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { DIALOG_TOASTER_ID, TOASTER_PROPS } from './toast';
 
@@ -45,12 +46,6 @@ export interface DialogLabels {
   closeToast: string;
 }
 
-const ENGLISH_LABELS: DialogLabels = {
-  close: 'Close dialog',
-  notifications: 'Notifications',
-  closeToast: 'Close toast',
-};
-
 export function Dialog({
   open,
   onClose,
@@ -59,7 +54,7 @@ export function Dialog({
   children,
   footer,
   dismissible = true,
-  labels = ENGLISH_LABELS,
+  labels,
 }: {
   open: boolean;
   onClose: () => void;
@@ -68,9 +63,15 @@ export function Dialog({
   children?: ReactNode;
   footer?: ReactNode;
   dismissible?: boolean;
-  /** The names of the dialog's own controls, in the reader's language (the caller's catalog has them). */
+  /** The names of the dialog's own controls, when the caller's catalog has its own; else the shell's. */
   labels?: DialogLabels;
 }) {
+  const { t } = useTranslation();
+  const names: DialogLabels = labels ?? {
+    close: t('shell.dialog.close'),
+    notifications: t('shell.dialog.notifications'),
+    closeToast: t('shell.dialog.closeToast'),
+  };
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -124,7 +125,7 @@ export function Dialog({
             <button
               type="button"
               onClick={onClose}
-              aria-label={labels.close}
+              aria-label={names.close}
               className="-m-2 rounded-full p-2 text-maroon-100 hover:bg-maroon-800 hover:text-cream"
             >
               <X aria-hidden="true" className="size-5" />
@@ -141,8 +142,8 @@ export function Dialog({
       <Toaster
         id={DIALOG_TOASTER_ID}
         {...TOASTER_PROPS}
-        customAriaLabel={labels.notifications}
-        toastOptions={{ closeButtonAriaLabel: labels.closeToast }}
+        customAriaLabel={names.notifications}
+        toastOptions={{ closeButtonAriaLabel: names.closeToast }}
       />
     </dialog>
   );

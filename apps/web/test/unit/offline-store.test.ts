@@ -7,7 +7,7 @@ import {
   savePersonal,
   setCurrentPerson,
 } from '../../src/lib/offline/person-store';
-import { isUnreachable, shownData } from '../../src/lib/offline/saved-view';
+import { failureToToast, isUnreachable, settlesWithin, shownData } from '../../src/lib/offline/saved-view';
 
 // The guest's offline copy (issue 17): IndexedDB (fake-indexeddb's in-memory implementation of the same
 // API) holding one person's tickets at a time, and the rule for when a saved copy may be shown.
@@ -165,5 +165,42 @@ describe('what the guest is shown', () => {
       data: undefined,
       savedAt: null,
     });
+  });
+
+  it('no load-failure toast over a copy shown under the banner; the failure itself when nothing is shown', () => {
+    const shownSaved = shownData({ live: undefined, liveAt: 0, saved, offline: true, error: network });
+    expect(failureToToast(shownSaved, network)).toBeNull();
+    const nothingSaved = shownData({
+      live: undefined,
+      liveAt: 0,
+      saved: null,
+      offline: true,
+      error: network,
+    });
+    expect(failureToToast(nothingSaved, network)).toBe(network);
+    const refused = new ApiError(403, 'Forbidden', 'FORBIDDEN');
+    const shownRefused = shownData({ live: undefined, liveAt: 0, saved, offline: false, error: refused });
+    expect(failureToToast(shownRefused, refused)).toBe(refused);
+  });
+});
+
+describe('the session check on a reload', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a quick answer (or refusal) is waited for; one that hangs is not', async () => {
+    vi.useFakeTimers();
+    expect(await settlesWithin(Promise.resolve('me'), 800)).toBe(true);
+    expect(await settlesWithin(Promise.reject(new Error('refused')), 800)).toBe(true);
+    let done = false;
+    const hanging = settlesWithin(new Promise(() => undefined), 800);
+    void hanging.then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(799);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await hanging).toBe(false);
   });
 });

@@ -17,6 +17,7 @@ import { PurchaseDialog } from '../../features/tickets/components/purchase-dialo
 import { WaitlistPanel } from '../../features/tickets/components/waitlist-panel';
 import { errorMessage } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n/i18n';
+import { failureToToast } from '../../lib/offline/saved-view';
 import { useSavedQuery } from '../../lib/offline/use-saved-query';
 import { installApp } from '../../lib/pwa/install-app';
 import { scrollToSection } from '../../lib/scroll';
@@ -87,8 +88,19 @@ export default function GuestView() {
 
   const retryTickets = useCallback(() => void ticketsQuery.refetch(), [ticketsQuery]);
   const retryEvent = useCallback(() => void eventQuery.refetch(), [eventQuery]);
-  useLoadFailureToast('load-my-tickets', ticketsQuery.error, ticketsQuery.errorUpdatedAt, retryTickets);
-  useLoadFailureToast('load-event', eventQuery.error, eventQuery.errorUpdatedAt, retryEvent);
+  // The saved copy under its honest banner says it already: no toast on top of it.
+  useLoadFailureToast(
+    'load-my-tickets',
+    failureToToast(savedTickets, ticketsQuery.error),
+    ticketsQuery.errorUpdatedAt,
+    retryTickets,
+  );
+  useLoadFailureToast(
+    'load-event',
+    failureToToast(savedEvent, eventQuery.error),
+    eventQuery.errorUpdatedAt,
+    retryEvent,
+  );
   useInstallableOffline(retryTickets, retryEvent, unconfirmed);
 
   async function refresh() {

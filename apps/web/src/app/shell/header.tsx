@@ -46,8 +46,10 @@ export function Header() {
     else navigate('/');
   }
 
-  // Large text on a phone (a viewport narrower than 20rem, i.e. 390 px at 200% text): the bar's parts no
-  // longer fit in one row, so it wraps and scrolls away with the page instead of covering a third of it.
+  // One row on a phone at 390 px in every language (the title keeps its size, the account parts never wrap
+  // below it), so the bar's height is its own h-18/h-14 and the pages' top padding clears it. Large text on a
+  // phone (a viewport narrower than 20rem, i.e. 390 px at 200% text): the bar's parts no longer fit in one
+  // row, so it wraps and scrolls away with the page instead of covering a third of it.
   return (
     <div className="@container">
       <header
@@ -58,7 +60,7 @@ export function Header() {
         }`}
       >
         <div
-          className={`mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 transition-[height] duration-300 @max-[20rem]:h-auto @max-[20rem]:py-2 sm:px-6 ${
+          className={`mx-auto flex max-w-6xl flex-nowrap items-center justify-between gap-2 px-4 transition-[height] duration-300 @max-[20rem]:h-auto @max-[20rem]:flex-wrap @max-[20rem]:py-2 sm:px-6 ${
             scrolled ? 'h-14' : 'h-18'
           }`}
         >
@@ -66,7 +68,7 @@ export function Header() {
             type="button"
             onClick={onTitle}
             aria-label={pathname === '/' ? t('shell.backToTop') : t('shell.goHome')}
-            className={`flex origin-left items-center gap-2 rounded-lg font-display font-bold tracking-wide text-gold-200 transition-[transform,opacity] duration-300 ${
+            className={`flex shrink-0 origin-left items-center gap-2 rounded-lg font-display font-bold tracking-wide text-gold-200 transition-[transform,opacity] duration-300 ${
               scrolled ? 'scale-90 opacity-85' : 'scale-100 opacity-100'
             }`}
           >
@@ -82,7 +84,7 @@ export function Header() {
           {/* Takes the rest of the bar, so the spinner turning into a wider sign-in button moves nothing. */}
           <nav
             aria-label={t('shell.accountNav')}
-            className="flex flex-1 flex-wrap items-center justify-end gap-2"
+            className="flex min-w-0 flex-1 flex-nowrap items-center justify-end gap-2 @max-[20rem]:basis-full @max-[20rem]:flex-wrap"
           >
             <LanguageSwitcher />
             {status === 'loading' || status === 'initializing' ? (

@@ -42,3 +42,24 @@ export function shownData<T>(input: {
     return { data: input.saved.value, savedAt: input.saved.savedAt };
   return { data: undefined, savedAt: null };
 }
+
+/**
+ * The load failure worth a toast: none while a copy is shown under the honest "saved at" banner (the
+ * banner already says the server could not be reached); the failure itself when nothing is shown for it.
+ */
+export function failureToToast(shown: ShownData<unknown>, error: unknown): unknown {
+  return shown.savedAt === null ? error : null;
+}
+
+/** Whether `promise` settles (either way) within `ms`: a quick session check is waited for. */
+export function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  return Promise.race([settled, late]).finally(() => clearTimeout(timer));
+}

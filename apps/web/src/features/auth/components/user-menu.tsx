@@ -155,7 +155,10 @@ export function UserMenu(actions: UserMenuActions) {
       >
         <Avatar name={user.name} src={user.photoURL} size={32} />
         <span className="hidden max-w-[10rem] truncate text-sm font-medium md:inline">{user.name}</span>
-        <RoleBadge role={role} />
+        {/* On a phone the badge waits in the open menu: the bar keeps one row in every language. */}
+        <span className="hidden sm:inline">
+          <RoleBadge role={role} />
+        </span>
         <ChevronDown
           aria-hidden="true"
           className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}

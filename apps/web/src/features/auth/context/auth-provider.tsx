@@ -8,7 +8,7 @@ import {
   savePersonal,
   setCurrentPerson,
 } from '../../../lib/offline/person-store';
-import { isUnreachable } from '../../../lib/offline/saved-view';
+import { isUnreachable, settlesWithin } from '../../../lib/offline/saved-view';
 import { forgetVerifiedPayment } from '../../../lib/verified-payment';
 import { getMe } from '../api/get-me';
 import { googleSignIn } from '../api/google-signin';
@@ -28,6 +28,9 @@ interface AuthState {
 const SIGNED_OUT: AuthState = { status: 'signed-out', user: null, identityUser: null, unconfirmed: false };
 /** How often an unconfirmed session asks the server again while the browser believes it is online. */
 const CONFIRM_EVERY_MS = 15_000;
+
+/** How long a reload waits for the session check before showing the person saved on this phone. */
+const SAVED_AFTER_MS = 800;
 
 function browserOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -105,38 +108,54 @@ export function AuthProvider({ children }: { children: ReactNode }) {
    * Makes sure the backend knows the identity user. On a fresh sign-in the token is exchanged
    * (POST /auth/google-signin); on a reload the stored session asks GET /auth/me first.
    */
-  const syncBackendUser = useCallback((identityUser: identity.IdentityUser, exchange: boolean) => {
-    if (sync.current?.uid === identityUser.uid) return sync.current.promise;
-    const promise = (async () => {
-      setState({ status: 'initializing', user: null, identityUser, unconfirmed: false });
-      // Offline at the venue the server cannot confirm the session; the person saved on this phone at
-      // their last confirmed sign-in stays signed in (their tickets are saved too) until it can.
-      const saved = exchange ? null : await savedUser(identityUser.uid);
-      const keepSaved = (backendUser: BackendUser) => {
-        setCurrentPerson(identityUser.uid);
-        userRef.current = backendUser;
-        setState({ status: 'signed-in', user: backendUser, identityUser, unconfirmed: true });
-        return backendUser;
-      };
-      if (saved && browserOffline()) return keepSaved(saved);
-      let user: BackendUser;
-      try {
-        user = await confirmBackendUser(identityUser, exchange);
-      } catch (failure) {
-        if (saved && isUnreachable(failure)) return keepSaved(saved);
-        throw failure;
-      }
-      userRef.current = user;
-      rememberUser(identityUser.uid, user);
-      setState({ status: 'signed-in', user, identityUser, unconfirmed: false });
-      return user;
-    })();
-    sync.current = { uid: identityUser.uid, promise };
-    promise.catch(() => {
-      if (sync.current?.promise === promise) sync.current = null;
-    });
-    return promise;
-  }, []);
+  const syncBackendUser = useCallback(
+    (identityUser: identity.IdentityUser, exchange: boolean) => {
+      if (sync.current?.uid === identityUser.uid) return sync.current.promise;
+      const promise = (async () => {
+        setState({ status: 'initializing', user: null, identityUser, unconfirmed: false });
+        // Offline at the venue the server cannot confirm the session; the person saved on this phone at
+        // their last confirmed sign-in stays signed in (their tickets are saved too) until it can.
+        const saved = exchange ? null : await savedUser(identityUser.uid);
+        const keepSaved = (backendUser: BackendUser) => {
+          setCurrentPerson(identityUser.uid);
+          userRef.current = backendUser;
+          setState({ status: 'signed-in', user: backendUser, identityUser, unconfirmed: true });
+          return backendUser;
+        };
+        if (saved && browserOffline()) return keepSaved(saved);
+        const confirming = confirmBackendUser(identityUser, exchange);
+        if (saved) {
+          // Not after /auth/me's retries (~7 s on a bad signal the browser thinks is online): when it has not
+          // answered within a moment, the saved person (the one this phone's identity session names) is shown,
+          // marked unconfirmed until it answers. A quick answer is waited for, so a good network shows no banner.
+          if (!(await settlesWithin(confirming, SAVED_AFTER_MS))) keepSaved(saved);
+        }
+        let user: BackendUser;
+        try {
+          user = await confirming;
+        } catch (failure) {
+          if (saved && isUnreachable(failure)) return keepSaved(saved);
+          if (saved) {
+            // A refusal ends the session as a reload would: nothing of this person stays on the screen or phone.
+            userRef.current = null;
+            forgetEveryone().catch(() => undefined);
+            queryClient.clear();
+          }
+          throw failure;
+        }
+        userRef.current = user;
+        rememberUser(identityUser.uid, user);
+        setState({ status: 'signed-in', user, identityUser, unconfirmed: false });
+        return user;
+      })();
+      sync.current = { uid: identityUser.uid, promise };
+      promise.catch(() => {
+        if (sync.current?.promise === promise) sync.current = null;
+      });
+      return promise;
+    },
+    [queryClient],
+  );
 
   useEffect(
     () =>

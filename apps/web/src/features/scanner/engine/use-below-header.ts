@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 
-/** Tailwind's top-16: the fixed header's height when it fits on one row. */
-const DEFAULT_TOP = 64;
+/** Tailwind's top-18: the fixed header's height before the page scrolls. */
+const DEFAULT_TOP = 72;
 
 /**
- * Where the gate bar sticks: just below the page's fixed header, however tall it really is. On a 390 px
- * phone the header's language switcher and account menu can wrap onto a second row that overflows the
- * header's own height, and a bar stuck at a fixed 64 px would sit under it, hiding this phone's count. With
- * large text the header scrolls away (not fixed), and the bar sticks to the top.
+ * Where the gate bar sticks: just below the page's fixed header. The header keeps one row at every phone
+ * width (app/shell/header.tsx), so its own box is the one source of its height; it shrinks once the page
+ * scrolls (its own transition), so it is measured again then. With large text the header scrolls away
+ * (not fixed), and the bar sticks to the top.
  */
 export function useBelowHeader(): number {
   const [top, setTop] = useState(DEFAULT_TOP);
@@ -15,22 +15,12 @@ export function useBelowHeader(): number {
     const header = document.querySelector('header');
     if (!header) return;
     const update = () => {
-      if (getComputedStyle(header).position !== 'fixed') {
-        setTop(0);
-        return;
-      }
-      // The lowest edge of anything in the header, overflowing rows included.
-      let bottom = header.getBoundingClientRect().bottom;
-      for (const element of header.querySelectorAll('*')) {
-        const box = element.getBoundingClientRect();
-        if (box.height > 0) bottom = Math.max(bottom, box.bottom);
-      }
-      setTop(Math.ceil(bottom));
+      const fixed = getComputedStyle(header).position === 'fixed';
+      setTop(fixed ? Math.ceil(header.getBoundingClientRect().bottom) : 0);
     };
     update();
     const observer = new ResizeObserver(update);
     observer.observe(header);
-    // The header shrinks once the page scrolls (its own transition): measure again when it has settled.
     header.addEventListener('transitionend', update);
     window.addEventListener('resize', update);
     return () => {
