@@ -36,8 +36,9 @@ const isScript = (response: Response) =>
   response.request().resourceType() === 'script' ||
   /javascript/.test(response.headers()['content-type'] ?? '');
 
-// Catalog chunks are named i18n-<language>-<area> (apps/web/build/catalog-areas.ts).
-const CATALOG_CHUNK = /\/assets\/i18n-(\w+)-([\w-]+)-[\w-]+\.js$/;
+// Catalog chunks are named i18n-<language>-<area>-<8-character hash> (apps/web/build/catalog-areas.ts);
+// the hash may itself hold a dash.
+const CATALOG_CHUNK = /\/assets\/i18n-(\w+)-([\w-]+)-[\w-]{8}\.js$/;
 const LOCALES = { en: 'en-IN', hi: 'hi-IN', gu: 'gu-IN' } as const;
 
 describe('landing page budgets', () => {
