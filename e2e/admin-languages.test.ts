@@ -179,7 +179,7 @@ describe('Ticket Management in Hindi and Gujarati', () => {
   }
 
   for (const language of ['hi', 'gu'] as const) {
-    it(`${language}: the dashboard, event manager, users, analytics and manual issuance have no English but their data`, async () => {
+    it(`${language}: the dashboard, event manager, users, analytics, manual issuance and refunds have no English but their data`, async () => {
       const admin = await api.signIn('admin@utsav.test', 'Admin');
       const event = await api.currentEvent();
       const users = await api.call<{
@@ -199,7 +199,14 @@ describe('Ticket Management in Hindi and Gujarati', () => {
       // Longest first, so that a name inside a longer text is not cut out of it first.
       const data = [...eventData, ...people, ADMIN_NAME].sort((a, b) => b.length - a.length);
       const { context, page } = await signedInAdmin(language, { largeText: false, desktop: false });
-      const views = ['', 'event-manager', 'user-management', 'analytics', 'manual-ticket-issuance'];
+      const views = [
+        '',
+        'event-manager',
+        'user-management',
+        'analytics',
+        'manual-ticket-issuance',
+        'refund-management',
+      ];
       for (const view of views) {
         await page.goto(`${suite.server.url}/dashboard/admin${view ? `?view=${view}` : ''}`);
         await page.getByRole('heading', { level: 1 }).waitFor();

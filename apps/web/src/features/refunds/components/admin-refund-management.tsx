@@ -15,10 +15,12 @@ import {
   Search,
 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { EmptyState, ErrorPanel } from '../../../ui/error-panel';
+import { formatCount } from '../../../ui/format';
 import { Pagination } from '../../../ui/pagination';
 import { Skeleton } from '../../../ui/skeleton';
 import { StatCard } from '../../../ui/stat-card';
@@ -31,46 +33,52 @@ import { useViewerRole } from '../api/get-viewer-role';
 import { ADMIN_REFUNDS_QUERY_KEY } from '../api/keys';
 import { useRetryRefund } from '../api/retry-refund';
 import type { Refund } from '../types';
-import { formatDay, lastEight, STATUS_NAMES } from '../utils/format';
+import { formatDay, lastEight, refundStatusName } from '../utils/format';
 import { RefundStatusBadge } from './refund-status-badge';
 
 // Refund management (admin-side §2): stats, total refunded, search, status filter (processed reads
 // 'Completed'), the table of every refund with pages of 20, and — for admins — Retry on failed refunds.
 // Below 768 px the table becomes cards.
 
-export const ADMIN_REFUND_MESSAGES = {
-  loadFailed: (reason: string) => `Failed to load refunds: ${reason}`,
-  retried: 'Refund sent to the payment gateway again',
-  retryFailed: (reason: string) => `Failed to retry refund: ${reason}`,
-} as const;
-
 const SEARCH_DELAY_MS = 300;
 
 function Stats() {
   // Refund stats failures are silent (admin-side §8): the cards show zeros.
+  const { t } = useTranslation();
   const { data, isPending } = useRefundStats();
   const stats = data ?? EMPTY_REFUND_STATS;
   const icon = 'size-5';
   const cards = [
-    { label: 'Total', value: stats.total, icon: <ListChecks className={icon} /> },
-    { label: 'Pending', value: stats.pending, icon: <Clock className={icon} /> },
-    { label: 'Processing', value: stats.processing, icon: <LoaderCircle className={icon} /> },
-    { label: 'Completed', value: stats.processed, icon: <CircleCheck className={icon} /> },
-    { label: 'Failed', value: stats.failed, icon: <CircleX className={icon} /> },
+    { label: t('admin-refunds.stats.total'), value: stats.total, icon: <ListChecks className={icon} /> },
+    { label: t('admin-refunds.stats.pending'), value: stats.pending, icon: <Clock className={icon} /> },
+    {
+      label: t('admin-refunds.stats.processing'),
+      value: stats.processing,
+      icon: <LoaderCircle className={icon} />,
+    },
+    {
+      label: t('admin-refunds.stats.completed'),
+      value: stats.processed,
+      icon: <CircleCheck className={icon} />,
+    },
+    { label: t('admin-refunds.stats.failed'), value: stats.failed, icon: <CircleX className={icon} /> },
   ];
   return (
-    <section aria-label="Refund statistics" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+    <section
+      aria-label={t('admin-refunds.stats.label')}
+      className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6"
+    >
       {cards.map((card) => (
         <StatCard
           key={card.label}
           label={card.label}
-          value={String(card.value)}
+          value={formatCount(card.value)}
           icon={card.icon}
           loading={isPending}
         />
       ))}
       <StatCard
-        label="Total refunded"
+        label={t('admin-refunds.stats.totalRefunded')}
         value={formatRupees(stats.totalRefundAmount)}
         icon={<IndianRupee className={icon} />}
         loading={isPending}
@@ -117,6 +125,7 @@ function RetryButton({
   onRetry: (id: string) => void;
   retrying: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <Button
       size="sm"
@@ -124,9 +133,9 @@ function RetryButton({
       onClick={() => onRetry(refund.id)}
       loading={retrying}
       icon={<RotateCcw aria-hidden="true" className="size-4" />}
-      aria-label={`Retry refund ${lastEight(refund.refundId)}`}
+      aria-label={t('admin-refunds.retryRefund', { id: lastEight(refund.refundId) })}
     >
-      Retry
+      {t('admin-refunds.retry')}
     </Button>
   );
 }
@@ -139,6 +148,7 @@ interface RowProps {
 }
 
 function RefundTable({ refunds, canRetry, onRetry, retryingId }: RowProps) {
+  const { t } = useTranslation();
   const head = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-maroon-200 uppercase';
   const cell = 'px-3 py-3 align-top';
   return (
@@ -146,14 +156,14 @@ function RefundTable({ refunds, canRetry, onRetry, retryingId }: RowProps) {
       <table className="w-full text-sm">
         <thead className="border-b border-gold-400/20">
           <tr>
-            <th className={head}>Refund ID</th>
-            <th className={head}>User</th>
-            <th className={head}>Ticket</th>
-            <th className={head}>Amount</th>
-            <th className={head}>Status</th>
-            <th className={head}>Requested</th>
-            <th className={head}>Processed</th>
-            {canRetry ? <th className={head}>Actions</th> : null}
+            <th className={head}>{t('admin-refunds.column.refundId')}</th>
+            <th className={head}>{t('admin-refunds.column.user')}</th>
+            <th className={head}>{t('admin-refunds.column.ticket')}</th>
+            <th className={head}>{t('admin-refunds.column.amount')}</th>
+            <th className={head}>{t('admin-refunds.column.status')}</th>
+            <th className={head}>{t('admin-refunds.column.requested')}</th>
+            <th className={head}>{t('admin-refunds.column.processed')}</th>
+            {canRetry ? <th className={head}>{t('admin-refunds.column.actions')}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -203,6 +213,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function RefundCards({ refunds, canRetry, onRetry, retryingId }: RowProps) {
+  const { t } = useTranslation();
   return (
     <ul className="grid gap-3 md:hidden">
       {refunds.map((refund) => (
@@ -212,17 +223,17 @@ function RefundCards({ refunds, canRetry, onRetry, retryingId }: RowProps) {
             <RefundStatusBadge status={refund.status} />
           </div>
           <dl className="grid grid-cols-2 gap-3">
-            <Fact label="Refund ID">
+            <Fact label={t('admin-refunds.column.refundId')}>
               <span className="font-mono">{lastEight(refund.refundId)}</span>
             </Fact>
-            <Fact label="Ticket">
+            <Fact label={t('admin-refunds.column.ticket')}>
               <TicketCell refund={refund} />
             </Fact>
-            <Fact label="Amount">
+            <Fact label={t('admin-refunds.column.amount')}>
               <Amount refund={refund} />
             </Fact>
-            <Fact label="Requested">{formatDay(refund.createdAt)}</Fact>
-            <Fact label="Processed">{formatDay(refund.processedAt)}</Fact>
+            <Fact label={t('admin-refunds.column.requested')}>{formatDay(refund.createdAt)}</Fact>
+            <Fact label={t('admin-refunds.column.processed')}>{formatDay(refund.processedAt)}</Fact>
           </dl>
           {canRetry && refund.status === 'failed' ? (
             <RetryButton refund={refund} onRetry={onRetry} retrying={retryingId === refund.id} />
@@ -238,6 +249,7 @@ function RefundCards({ refunds, canRetry, onRetry, retryingId }: RowProps) {
  * server enforces); when the dashboard does not pass it, the view asks GET /auth/me.
  */
 export default function AdminRefundManagement({ onBack, role }: { onBack: () => void; role?: Role }) {
+  const { t } = useTranslation();
   const [searchText, setSearchText] = useState('');
   const [status, setStatus] = useState<RefundStatus | 'all'>('all');
   const [page, setPage] = useState(1);
@@ -253,9 +265,9 @@ export default function AdminRefundManagement({ onBack, role }: { onBack: () => 
   const queryClient = useQueryClient();
   const [retryingId, setRetryingId] = useState<string | null>(null);
   const retry = useRetryRefund({
-    onSuccess: () => toast.success(ADMIN_REFUND_MESSAGES.retried, toastTarget()),
+    onSuccess: () => toast.success(t('admin-refunds.retried'), toastTarget()),
   });
-  const loadError = list.error ? ADMIN_REFUND_MESSAGES.loadFailed(errorMessage(list.error)) : null;
+  const loadError = list.error ? t('admin-refunds.loadFailed', { reason: errorMessage(list.error) }) : null;
   useFailureToast('load-refunds', loadError, list.errorUpdatedAt);
 
   function changeFilter(update: () => void) {
@@ -266,7 +278,8 @@ export default function AdminRefundManagement({ onBack, role }: { onBack: () => 
   function handleRetry(id: string) {
     setRetryingId(id);
     retry.mutate(id, {
-      onError: (error) => toast.error(ADMIN_REFUND_MESSAGES.retryFailed(errorMessage(error)), toastTarget()),
+      onError: (error) =>
+        toast.error(t('admin-refunds.retryFailed', { reason: errorMessage(error) }), toastTarget()),
       onSettled: () => setRetryingId(null),
     });
   }
@@ -276,7 +289,7 @@ export default function AdminRefundManagement({ onBack, role }: { onBack: () => 
   if (loadError && !data) {
     content = (
       <ErrorPanel
-        title="Refunds could not be loaded"
+        title={t('admin-refunds.loadFailedTitle')}
         message={loadError}
         onRetry={() => void list.refetch()}
         retrying={list.isFetching}
@@ -293,9 +306,9 @@ export default function AdminRefundManagement({ onBack, role }: { onBack: () => 
   } else if (data.refunds.length === 0) {
     content =
       search || status !== 'all' ? (
-        <EmptyState title="No refunds match">Try another search or status.</EmptyState>
+        <EmptyState title={t('admin-refunds.noMatchTitle')}>{t('admin-refunds.noMatch')}</EmptyState>
       ) : (
-        <EmptyState title="No refunds found">Refunds appear here when guests cancel tickets.</EmptyState>
+        <EmptyState title={t('admin-refunds.emptyTitle')}>{t('admin-refunds.empty')}</EmptyState>
       );
   } else {
     const rows = { refunds: data.refunds, canRetry, onRetry: handleRetry, retryingId };
@@ -303,7 +316,12 @@ export default function AdminRefundManagement({ onBack, role }: { onBack: () => 
       <div aria-busy={list.isFetching || undefined}>
         <RefundTable {...rows} />
         <RefundCards {...rows} />
-        <Pagination label="Refund pages" page={page} totalPages={data.pagination.total} onChange={setPage} />
+        <Pagination
+          label={t('admin-refunds.pages')}
+          page={page}
+          totalPages={data.pagination.total}
+          onChange={setPage}
+        />
       </div>
     );
   }
@@ -311,8 +329,8 @@ export default function AdminRefundManagement({ onBack, role }: { onBack: () => 
   return (
     <div>
       <ViewHeader
-        title="Refund Management"
-        description="Every refund with its status and amounts."
+        title={t('admin-refunds.title')}
+        description={t('admin-refunds.description')}
         onBack={onBack}
         actions={
           <Button
@@ -322,7 +340,7 @@ export default function AdminRefundManagement({ onBack, role }: { onBack: () => 
             loading={list.isFetching && data !== undefined}
             icon={<RefreshCw aria-hidden="true" className="size-4" />}
           >
-            Refresh
+            {t('admin-refunds.refresh')}
           </Button>
         }
       />
@@ -333,7 +351,7 @@ export default function AdminRefundManagement({ onBack, role }: { onBack: () => 
         <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
           <div className="relative">
             <label htmlFor={searchId} className="sr-only">
-              Search refunds
+              {t('admin-refunds.search')}
             </label>
             <Search
               aria-hidden="true"
@@ -347,14 +365,14 @@ export default function AdminRefundManagement({ onBack, role }: { onBack: () => 
                 const value = changeEvent.target.value;
                 changeFilter(() => setSearchText(value));
               }}
-              placeholder="Search by name, email or ticket ID"
+              placeholder={t('admin-refunds.searchPlaceholder')}
               maxLength={100}
               className="min-h-11 w-full rounded-full border border-gold-400/40 bg-maroon-950/70 pr-4 pl-9 text-cream placeholder:text-maroon-300 focus:border-gold-300 focus:outline-none"
             />
           </div>
           <div>
             <label htmlFor={statusId} className="sr-only">
-              Filter by status
+              {t('admin-refunds.filter')}
             </label>
             <select
               id={statusId}
@@ -365,10 +383,10 @@ export default function AdminRefundManagement({ onBack, role }: { onBack: () => 
               }}
               className="min-h-11 w-full rounded-full border border-gold-400/40 bg-maroon-950/70 px-4 text-cream focus:border-gold-300 focus:outline-none"
             >
-              <option value="all">All Statuses</option>
+              <option value="all">{t('admin-refunds.allStatuses')}</option>
               {REFUND_STATUSES.map((value) => (
                 <option key={value} value={value}>
-                  {STATUS_NAMES[value]}
+                  {refundStatusName(value)}
                 </option>
               ))}
             </select>
@@ -378,7 +396,10 @@ export default function AdminRefundManagement({ onBack, role }: { onBack: () => 
         <div>
           {data ? (
             <p className="mb-2 text-sm text-maroon-200" aria-live="polite">
-              {data.pagination.totalRefunds} {data.pagination.totalRefunds === 1 ? 'refund' : 'refunds'}
+              {t('admin-refunds.count', {
+                count: data.pagination.totalRefunds,
+                formatted: formatCount(data.pagination.totalRefunds),
+              })}
             </p>
           ) : null}
           {content}

@@ -18,15 +18,6 @@ export function lastEight(id: string): string {
   return id.slice(-8).toUpperCase();
 }
 
-/** Status names in the admin list and filter: processed reads 'Completed' (admin-side §2). English, for the admin. */
-export const STATUS_NAMES: Record<RefundStatus, string> = {
-  pending: 'Pending',
-  processing: 'Processing',
-  processed: 'Completed',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
-
 /** The status's short name in the current language: processed reads 'Completed' (keys written out whole). */
 export function refundStatusName(status: RefundStatus): string {
   switch (status) {
