@@ -133,7 +133,7 @@ export default function CancellationPolicy() {
         <Trans
           i18nKey="legal.cancellation.refunds"
           values={{ days: POLICY.refundBusinessDays }}
-          components={{ link: <Link to="/refund-policy" /> }}
+          components={{ page: <Link to="/refund-policy" /> }}
         />
       </p>
 

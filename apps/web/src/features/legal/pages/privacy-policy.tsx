@@ -102,10 +102,12 @@ export default function PrivacyPolicy() {
 
       <h2>{t('legal.privacy.changesTitle')}</h2>
       <p>
+        {/* The tag is <page>, not <link>: Trans parses the sentence as HTML, where <link> is a void element
+            and its words would fall outside the link, leaving it empty. */}
         <Trans
           i18nKey="legal.privacy.changes"
           values={{ days: POLICY.termsChangeNoticeDays }}
-          components={{ link: <Link to="/terms-of-service" /> }}
+          components={{ page: <Link to="/terms-of-service" /> }}
         />
       </p>
 

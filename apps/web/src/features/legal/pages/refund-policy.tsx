@@ -35,7 +35,7 @@ export default function RefundPolicy() {
           <Trans
             i18nKey="legal.refund.whoCancelled"
             values={{ days: CANCELLATION_MIN_DAYS }}
-            components={{ link: <Link to="/cancellation-policy" /> }}
+            components={{ page: <Link to="/cancellation-policy" /> }}
           />
         </li>
         <li>{t('legal.refund.whoOrganiser')}</li>

@@ -76,7 +76,7 @@ export default function TermsOfService() {
 
       <h2>{t('legal.terms.privacyTitle')}</h2>
       <p>
-        <Trans i18nKey="legal.terms.privacy" components={{ link: <Link to="/privacy-policy" /> }} />
+        <Trans i18nKey="legal.terms.privacy" components={{ page: <Link to="/privacy-policy" /> }} />
       </p>
 
       <h2>{t('legal.terms.changesTitle')}</h2>
