@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ensureAreas } from '../../../lib/i18n/areas';
 import '../../../styles.css';
 import { ScannerLab } from './scanner-lab';
 
@@ -8,8 +9,12 @@ import { ScannerLab } from './scanner-lab';
 const root = document.getElementById('root');
 if (!root) throw new Error('scanner-lab.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <ScannerLab />
-  </StrictMode>,
+// The lab is built without the app's Vite config, so nothing loads the scanner's catalog area for it: the
+// page renders once its words are in, as the app's lazy scanner chunk does.
+void ensureAreas(['scanner']).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <ScannerLab />
+    </StrictMode>,
+  ),
 );
