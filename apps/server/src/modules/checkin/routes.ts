@@ -37,6 +37,13 @@ const perChecker = (max: number) => ({
   },
 });
 
+// An admission answers the same whether it came from a scan, a typed code or a search (mark-used, admit).
+const admittedResponse = z.object({
+  success: z.literal(true),
+  ticket: ticketJsonSchema,
+  message: z.literal(CHECKIN_MESSAGES.admitted),
+});
+
 const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   const gateOnly = app.requireAction('checkin:scan');
 
@@ -65,13 +72,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['check-in'],
         body: scanRequestSchema,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            ticket: ticketJsonSchema,
-            message: z.literal(CHECKIN_MESSAGES.admitted),
-          }),
-        },
+        response: { 200: admittedResponse },
       },
     },
     async (request) => ({
@@ -148,13 +149,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['check-in'],
         body: gateAdmitRequestSchema,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            ticket: ticketJsonSchema,
-            message: z.literal(CHECKIN_MESSAGES.admitted),
-          }),
-        },
+        response: { 200: admittedResponse },
       },
     },
     async (request) => ({

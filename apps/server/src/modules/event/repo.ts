@@ -1,7 +1,8 @@
+import type { ExpressionBuilder } from 'kysely';
 import { compiledOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
-import type { EventImagesTable, EventRow } from '../../platform/db/schema';
+import type { Database, EventImagesTable, EventRow } from '../../platform/db/schema';
 
 export type EventPatch = Partial<Omit<EventRow, 'id' | 'created_at'>>;
 
@@ -74,25 +75,36 @@ export async function countPersonSeats(
   return { held: Number(row?.held ?? 0), bought: Number(row?.bought ?? 0) };
 }
 
+// What counts toward the per-person cap (tracker issue 11): tickets bought (not hand-issued) still valid, and
+// seats held by the person's unexpired checkouts. The hold's one-statement read (tickets/hold-figures.ts) uses the
+// same two subqueries, so the rule is written once.
+type SelectFromRoot = ExpressionBuilder<Database, never>;
+
+export function personBoughtQuery(eb: SelectFromRoot, eventId: string, userId: string) {
+  return eb
+    .selectFrom('tickets')
+    .select((t) => t.fn.countAll<number>().as('bought'))
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['active', 'used'])
+    .where('issued_by_admin', '=', 0);
+}
+
+export function personHeldQuery(eb: SelectFromRoot, eventId: string, userId: string, nowIso: string) {
+  return eb
+    .selectFrom('orders')
+    .select((o) => o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'))
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'created')
+    .where('hold_expires_at', '>', nowIso);
+}
+
 // Read by every hold: compiled once.
 const personSeatsOf = compiledOnce((db: Db, eventId: string, userId: string, nowIso: string) =>
   db.selectNoFrom((eb) => [
-    eb
-      .selectFrom('tickets')
-      .select((t) => t.fn.countAll<number>().as('bought'))
-      .where('event_id', '=', eventId)
-      .where('user_id', '=', userId)
-      .where('status', 'in', ['active', 'used'])
-      .where('issued_by_admin', '=', 0)
-      .as('bought'),
-    eb
-      .selectFrom('orders')
-      .select((o) => o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'))
-      .where('event_id', '=', eventId)
-      .where('user_id', '=', userId)
-      .where('status', '=', 'created')
-      .where('hold_expires_at', '>', nowIso)
-      .as('held'),
+    personBoughtQuery(eb, eventId, userId).as('bought'),
+    personHeldQuery(eb, eventId, userId, nowIso).as('held'),
   ]),
 );
 

@@ -1,5 +1,6 @@
 import { compiledOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
+import { personBoughtQuery, personHeldQuery } from '../event/repo';
 
 // SQL only: what a hold is judged on, read in one statement under the event lock. As separate statements
 // (inventory, the waitlist, the person's seats) these were three round trips to PostgreSQL per hold, and on
@@ -52,21 +53,7 @@ const holdFigures = compiledOnce((db: Db, eventId: string, userId: string, nowIs
           .where('status', '=', 'waiting'),
       )
       .as('waiting'),
-    eb
-      .selectFrom('tickets')
-      .select((t) => t.fn.countAll<number>().as('bought'))
-      .where('event_id', '=', eventId)
-      .where('user_id', '=', userId)
-      .where('status', 'in', ['active', 'used'])
-      .where('issued_by_admin', '=', 0)
-      .as('person_bought'),
-    eb
-      .selectFrom('orders')
-      .select((o) => o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'))
-      .where('event_id', '=', eventId)
-      .where('user_id', '=', userId)
-      .where('status', '=', 'created')
-      .where('hold_expires_at', '>', nowIso)
-      .as('person_held'),
+    personBoughtQuery(eb, eventId, userId).as('person_bought'),
+    personHeldQuery(eb, eventId, userId, nowIso).as('person_held'),
   ]),
 );
