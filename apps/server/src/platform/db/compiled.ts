@@ -1,11 +1,13 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './database';
 import { isPostgres } from './dialect';
+import { prepareOnPostgres } from './prepared';
 
 // Kysely builds an immutable operation tree and compiles it to SQL text on every call. For the few statements
 // that nearly every request runs (the signed-in user, the hold transaction's reads), building and compiling
 // cost about as much as SQLite running them (bench/RESULTS.md). A hot query is therefore built once per SQL
-// dialect with stand-in values, and each call runs that compiled text with its own values in their places.
+// dialect with stand-in values, and each call runs that compiled text with its own values in their places;
+// on PostgreSQL that text is also a prepared statement on each connection, planned once (prepared.ts).
 
 /** A value no caller passes: where it lands in the compiled parameters is where that argument goes. */
 const standIn = (index: number) => `\u0000compiled-once-argument-${index}\u0000`;
@@ -30,6 +32,8 @@ export function compiledOnce<Row, Args extends unknown[]>(
         if (!slots.includes(index)) throw new Error(`compiledOnce: argument ${index} is not used as a value`);
       }
       compiled = { query, slots };
+      // PostgreSQL would otherwise plan this text again on every call (prepared.ts).
+      if (dialect === 'postgres') prepareOnPostgres(query.sql);
       compiledFor[dialect] = compiled;
     }
     const { query, slots } = compiled;

@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config';
 import { MIGRATIONS } from './migrations/list';
+import { sendRegisteredStatementsPrepared } from './prepared';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -33,7 +34,10 @@ export function createDatabase(
     // A connection cut while checked out (PostgreSQL restarted between two statements of a transaction) emits
     // 'error' on the client, which the pool listens to only while the client is idle: unheard, it would end
     // the process. The statement in flight fails by itself, and the pool drops the broken client on release.
-    pool.on('connect', (client) => client.on('error', onIdleError));
+    pool.on('connect', (client) => {
+      client.on('error', onIdleError);
+      sendRegisteredStatementsPrepared(client);
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(config.dataDir, { recursive: true });
