@@ -25,6 +25,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // One production build of the web for the suites that run the product in-process (startPrivateApp).
+          globalSetup: ['e2e/support/private-web-build.ts'],
           // A real browser on a busy 2-core CI box: one retry there, none locally, so a flake still shows.
           retry: process.env.CI ? 1 : 0,
           testTimeout: 120_000,
