@@ -119,7 +119,10 @@ function createServer(config: Config, logDestination: LogDestination): FastifyIn
     logger: {
       stream: logDestination.stream,
       level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      // No `redact`: pino applies it to the serialised `req`, and Fastify's serializer keeps only method, url,
+      // host, address and port, never headers, so the paths could never match; walking them on every access
+      // line was a measurable cost (bench/RESULTS.md, third round). test/integration/access-log.test.ts checks
+      // that no line carries a token.
     },
     genReqId: requestId,
     logController: new OneLinePerRequest(),

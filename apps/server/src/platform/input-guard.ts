@@ -10,6 +10,9 @@ const NUL = '\u0000';
 
 /** The first string under `value` that holds a NUL, as a dotted field path; iterative, so deep nesting is fine. */
 export function fieldWithNul(value: unknown, root: string): string | undefined {
+  // Most requests carry no body and empty params or query: nothing to walk (this runs on every request).
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value.includes(NUL) ? root : undefined;
   const stack: Array<[unknown, string]> = [[value, root]];
   while (stack.length > 0) {
     const [current, path] = stack.pop()!;

@@ -137,22 +137,27 @@ export function registerOverloadShedding(app: FastifyInstance, options: Overload
     },
   });
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+  // One listener function for every response (no closure per request).
+  const finished = () => {
+    inFlight -= 1;
+  };
+  // Callback style: it runs on every request, and an async hook costs a promise and a microtask turn.
+  app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
     const tier = shedTier(request.method, request.routeOptions.url);
     // Measured before this request joins: "how busy was the server when it arrived".
-    if (shouldShed(tier, loadLevel({ inFlight, eventLoopDelayMs }, limits))) {
+    if (tier !== 'never' && shouldShed(tier, loadLevel({ inFlight, eventLoopDelayMs }, limits))) {
       shed.inc({ method: request.method, route: request.routeOptions.url ?? '', tier });
-      return reply
+      reply
         .code(OVERLOADED.statusCode)
         .header('retry-after', String(options.retryAfterSeconds))
         .header('cache-control', 'no-store')
         .type('application/json')
         .send(OVERLOADED.toBody(requestLanguage(request)));
+      return;
     }
     inFlight += 1;
     // 'close' fires once whether the response finished or the client went away mid-answer.
-    reply.raw.once('close', () => {
-      inFlight -= 1;
-    });
+    reply.raw.on('close', finished);
+    done();
   });
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/platform/config';
 import type { AppContext } from '../../src/platform/context';
+import type { LogDestination } from '../../src/platform/logger';
 import { type Engine, type ProvisionedDatabase, provisionDatabase } from './databases';
 
 export interface TestServer {
@@ -57,6 +58,8 @@ export function useServer(
     adjust?: (config: Config) => Config;
     /** The app's clock, for tests that move time (an opening, an expiry) without waiting for it. */
     now?: () => Date;
+    /** Where the app's log lines go (default: stdout, silent unless LOG_LEVEL is set). */
+    logDestination?: LogDestination;
   } = {},
 ): TestServer {
   let database: ProvisionedDatabase;
@@ -69,7 +72,10 @@ export function useServer(
     database = await provisionDatabase(engine);
     config = testConfig(database, options.env);
     if (options.adjust) config = options.adjust(config);
-    app = await buildApp(config, options.now ? { now: options.now } : {});
+    app = await buildApp(config, {
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.logDestination ? { logDestination: options.logDestination } : {}),
+    });
     connections = trackConnections(app.server);
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     url = address;

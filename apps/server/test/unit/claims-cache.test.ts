@@ -30,3 +30,15 @@ describe('ClaimsCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 });
+
+describe('ClaimsCache bound', () => {
+  it('stays within its bound when every entry has been used', () => {
+    const cache = new ClaimsCache<{ expiresAt: number }>(3, () => 0);
+    for (let index = 0; index < 50; index++) {
+      cache.set(`t${index}`, { expiresAt: 10 });
+      for (let earlier = 0; earlier <= index; earlier++) cache.get(`t${earlier}`);
+      expect(cache.size).toBeLessThanOrEqual(3);
+    }
+    expect(cache.get('t49')).toBeDefined();
+  });
+});

@@ -3,8 +3,22 @@ import { pingDatabase } from './repo';
 
 const HEALTH_TIMEOUT_MS = 2000;
 
+// The ping in progress per database: health checks that arrive while one runs share its answer (a load
+// balancer and a rush of probes cost one query, not one each; the answer is still from a ping that was
+// running when they arrived).
+const pings = new WeakMap<AppContext['db'], Promise<boolean>>();
+
 /** Cheap enough for a load balancer every few seconds; a hung database counts as down. */
-export async function isHealthy(ctx: AppContext): Promise<boolean> {
+export function isHealthy(ctx: AppContext): Promise<boolean> {
+  let ping = pings.get(ctx.db);
+  if (!ping) {
+    ping = pingWithTimeout(ctx).finally(() => pings.delete(ctx.db));
+    pings.set(ctx.db, ping);
+  }
+  return ping;
+}
+
+async function pingWithTimeout(ctx: AppContext): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
