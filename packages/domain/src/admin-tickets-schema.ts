@@ -10,6 +10,9 @@ export const MAX_TICKETS_PER_CALL = 500;
 
 export const BULK_UPDATE_MESSAGE = 'Please select tickets and status';
 
+/** A template: the error handler fills {{max}} from the refusal's limit. */
+export const TOO_MANY_TICKETS_MESSAGE = 'At most {{max}} tickets at a time';
+
 const status = (message: string) => z.enum(TICKET_STATUSES, { error: message });
 
 /** PATCH /tickets/admin/{id}/status. */
@@ -32,7 +35,7 @@ const ticketIds = (message: string) =>
   z
     .array(z.string({ error: message }).trim().min(1, message).max(64, message), { error: message })
     .min(1, message)
-    .max(MAX_TICKETS_PER_CALL, `At most ${MAX_TICKETS_PER_CALL} tickets at a time`);
+    .max(MAX_TICKETS_PER_CALL, TOO_MANY_TICKETS_MESSAGE);
 
 /** PATCH /admin/tickets/bulk-update. */
 export const bulkStatusUpdateSchema = z.object({

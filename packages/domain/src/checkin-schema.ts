@@ -53,7 +53,7 @@ export const syncRequestSchema = z.object({
   gate: label.nullish(),
   admissions: z
     .array(offlineAdmissionSchema, { error: 'admissions must be a list' })
-    .max(MAX_SYNC_ADMISSIONS, `Send at most ${MAX_SYNC_ADMISSIONS} admissions per sync`),
+    .max(MAX_SYNC_ADMISSIONS, 'Send at most {{max}} admissions per sync'),
 });
 
 export type SyncRequest = z.infer<typeof syncRequestSchema>;

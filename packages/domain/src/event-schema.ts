@@ -27,12 +27,14 @@ export const EVENT_MESSAGES = {
   salesOpenAfterStart: 'Sales must open before the event starts',
   fixErrors: 'Please fix the validation errors before submitting',
   fixErrorsShort: 'Please fix the validation errors',
+  /** A template: whoever shows it fills {{max}} from the refusal's limit (fieldErrors' params). */
+  tooLong: 'Must be at most {{max}} characters',
 } as const;
 
 export const IMAGE_DATA_URL_PATTERN = /^data:image\/(jpeg|jpg|png|gif|webp);base64,[A-Za-z0-9+/=\s]+$/;
 
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, EVENT_MESSAGES.tooLong);
 
 const positiveNumber = (message: string) =>
   z.preprocess(
@@ -96,7 +98,7 @@ export function eventInputSchema(todayIst: string) {
         .refine((value) => value === '' || isImageReference(value), EVENT_MESSAGES.image)
         .nullish(),
       features: z.preprocess(parseFeatures, z.array(z.string().max(200)).max(50)).optional(),
-      aboutText: z.string().trim().max(5000, 'Must be at most 5000 characters').nullish(),
+      aboutText: z.string().trim().max(5000, EVENT_MESSAGES.tooLong).nullish(),
       // Optional: when set, checkout refuses before it and the waiting room gathers people for the opening.
       salesOpenAt: z
         .string({ error: EVENT_MESSAGES.salesOpenAt })
@@ -144,15 +146,42 @@ export function parseSalesOpenAt(value: string): Date | null {
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
 
+/** The values a refusal's template may name: `{{max}}` and `{{min}}`, the limits of a too_big/too_small issue. */
+export type IssueParams = Readonly<{ max?: number; min?: number }>;
+
+/** One field's message; `params` fill its placeholders when the message is a template (EVENT_MESSAGES.tooLong). */
+export interface FieldIssue {
+  field: string;
+  message: string;
+  params?: IssueParams;
+}
+
+/**
+ * The limits a zod issue carries (its `maximum`/`minimum`), for a message written as a template, so one
+ * sentence per language serves every limit ("Must be at most {{max}} characters"). Undefined for a plain one.
+ */
+export function issueParams(
+  message: string,
+  issue: { maximum?: unknown; minimum?: unknown },
+): IssueParams | undefined {
+  if (!message.includes('{{')) return undefined;
+  const limit = (value: unknown) =>
+    typeof value === 'number' || typeof value === 'bigint' ? Number(value) : undefined;
+  const max = limit(issue.maximum);
+  const min = limit(issue.minimum);
+  return { ...(max === undefined ? {} : { max }), ...(min === undefined ? {} : { min }) };
+}
+
 /** The first message per field, in the shape of the error envelope's details. */
-export function fieldErrors(error: z.ZodError): { field: string; message: string }[] {
+export function fieldErrors(error: z.ZodError): FieldIssue[] {
   const seen = new Set<string>();
-  const details: { field: string; message: string }[] = [];
+  const details: FieldIssue[] = [];
   for (const issue of error.issues) {
     const field = issue.path.join('.') || '_';
     if (seen.has(field)) continue;
     seen.add(field);
-    details.push({ field, message: issue.message });
+    const params = issueParams(issue.message, issue as { maximum?: unknown; minimum?: unknown });
+    details.push(params ? { field, message: issue.message, params } : { field, message: issue.message });
   }
   return details;
 }

@@ -48,8 +48,15 @@ export function cancellationWindow(eventDate: string, now: Date): CancellationWi
   return { open: false, daysRemaining, message: cancellationClosedMessage(Math.max(0, daysRemaining)) };
 }
 
+/** The spec's refusal (guest-side §5) as a template, so the server can say it in the reader's language. */
+export const CANCELLATION_CLOSED_MESSAGE =
+  'Tickets can only be cancelled at least {{days}} days before the event. Only {{count}} days remaining until the event.';
+
 export function cancellationClosedMessage(daysRemaining: number): string {
-  return `Tickets can only be cancelled at least ${CANCELLATION_MIN_DAYS} days before the event. Only ${daysRemaining} days remaining until the event.`;
+  return CANCELLATION_CLOSED_MESSAGE.replace('{{days}}', String(CANCELLATION_MIN_DAYS)).replace(
+    '{{count}}',
+    String(daysRemaining),
+  );
 }
 
 export interface RefundQuote {

@@ -8,7 +8,8 @@ import { istInstant } from './time';
 // the event, active tickets only, never to oneself, and the recipient stays within the per-person cap.
 // One copy for the server (which refuses) and the web (which explains before anyone pays).
 
-const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 export const TRANSFER_MESSAGES = {
   used: 'This ticket has already been used at the gate, so it cannot be transferred.',
@@ -30,34 +31,55 @@ export function transferFee(tickets = 1): number {
   return TRANSFER_FEE_PER_TICKET * tickets;
 }
 
-/** "5 hours 20 minutes", "1 day 3 hours", "under a minute". */
-export function formatTimeLeft(ms: number): string {
-  if (ms < 60_000) return 'under a minute';
-  const minutes = Math.floor(ms / 60_000);
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  const mins = minutes % 60;
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  if (days > 0) return hours > 0 ? `${part(days, 'day')} ${part(hours, 'hour')}` : part(days, 'day');
-  if (hours > 0) return mins > 0 ? `${part(hours, 'hour')} ${part(mins, 'minute')}` : part(hours, 'hour');
-  return part(mins, 'minute');
+/**
+ * The refusals of a closed window, as templates the reader's language fills (server catalogs, msg()): the
+ * time left is said in whole hours, else whole minutes (inside the window fewer than 24 hours remain), so one
+ * plural form per sentence carries it. The web words the same cases from its own catalog.
+ */
+export const TRANSFER_CLOSED_MESSAGES = {
+  hours:
+    'Transfers close {{hours}} hours before the event. The event starts in {{count}} hours, so this ticket can no longer be transferred.',
+  minutes:
+    'Transfers close {{hours}} hours before the event. The event starts in {{count}} minutes, so this ticket can no longer be transferred.',
+  underAMinute:
+    'Transfers close {{hours}} hours before the event. The event starts in under a minute, so this ticket can no longer be transferred.',
+  started: 'Transfers close {{hours}} hours before the event, and the event has already started.',
+} as const;
+
+/** How long until the event starts, as a refusal says it: whole hours, else whole minutes, else less. */
+export type TimeLeft =
+  | { unit: 'hours' | 'minutes'; count: number }
+  | { unit: 'underAMinute' | 'started'; count?: undefined };
+
+export function timeLeftUntil(leftMs: number): TimeLeft {
+  if (leftMs <= 0) return { unit: 'started' };
+  if (leftMs >= HOUR_MS) return { unit: 'hours', count: Math.floor(leftMs / HOUR_MS) };
+  if (leftMs >= MINUTE_MS) return { unit: 'minutes', count: Math.floor(leftMs / MINUTE_MS) };
+  return { unit: 'underAMinute' };
+}
+
+/** A closed window's refusal: its template and values (what the server's msg() takes). */
+export interface TransferClosedMessage {
+  template: (typeof TRANSFER_CLOSED_MESSAGES)[keyof typeof TRANSFER_CLOSED_MESSAGES];
+  params: { hours: number } | { hours: number; count: number };
 }
 
 export type TransferWindow =
   | { open: true; closesAt: Date }
-  | { open: false; closesAt: Date; message: string };
+  | { open: false; closesAt: Date; timeLeft: TimeLeft; message: TransferClosedMessage };
 
 /** Open until `transferCompleteHoursBefore` hours before the event starts (IST); the refusal says the time left. */
 export function transferWindow(event: { date: string; startTime: string }, now: Date): TransferWindow {
   const startsAt = istInstant(event.date, event.startTime);
   const closesAt = new Date(startsAt.getTime() - POLICY.transferCompleteHoursBefore * HOUR_MS);
   if (now.getTime() < closesAt.getTime()) return { open: true, closesAt };
-  const left = startsAt.getTime() - now.getTime();
-  const message =
-    left > 0
-      ? `Transfers close ${POLICY.transferCompleteHoursBefore} hours before the event. The event starts in ${formatTimeLeft(left)}, so this ticket can no longer be transferred.`
-      : `Transfers close ${POLICY.transferCompleteHoursBefore} hours before the event, and the event has already started.`;
-  return { open: false, closesAt, message };
+  const timeLeft = timeLeftUntil(startsAt.getTime() - now.getTime());
+  const hours = POLICY.transferCompleteHoursBefore;
+  const message: TransferClosedMessage = {
+    template: TRANSFER_CLOSED_MESSAGES[timeLeft.unit],
+    params: timeLeft.count === undefined ? { hours } : { hours, count: timeLeft.count },
+  };
+  return { open: false, closesAt, timeLeft, message };
 }
 
 export interface TransferTicketFacts {
@@ -81,10 +103,6 @@ export function isSameEmail(a: string, b: string): boolean {
 /** The recipient would go over the per-person cap with one more ticket: a template, so the server can translate it. */
 export const RECIPIENT_CAP_MESSAGE =
   'The recipient already has the most tickets one person may have for this event ({{limit}}), so this ticket cannot be transferred to them.';
-
-export function recipientCapMessage(limit: number): string {
-  return RECIPIENT_CAP_MESSAGE.replace('{{limit}}', String(limit));
-}
 
 /** POST /tickets/{id}/transfer. */
 export const transferRequestSchema = z.object({

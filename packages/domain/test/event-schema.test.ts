@@ -28,6 +28,23 @@ function errorsFor(input: Record<string, unknown>) {
 }
 
 describe('event form rules', () => {
+  it('words a too-long text as one template and gives its limit to fill in', () => {
+    const result = eventInputSchema(today).safeParse({
+      ...valid,
+      name: 'n'.repeat(201),
+      venue: 'v'.repeat(301),
+      aboutText: 'a'.repeat(5001),
+    });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(fieldErrors(result.error)).toEqual([
+      { field: 'name', message: EVENT_MESSAGES.tooLong, params: { max: 200 } },
+      { field: 'venue', message: EVENT_MESSAGES.tooLong, params: { max: 300 } },
+      { field: 'aboutText', message: EVENT_MESSAGES.tooLong, params: { max: 5000 } },
+    ]);
+    expect(errorsFor({ ...valid, name: '' }).name).toBe(EVENT_MESSAGES.name);
+  });
+
   it('accepts a complete event and trims text', () => {
     const result = eventInputSchema(today).parse({
       ...valid,

@@ -1,10 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FieldError } from '@utsav/domain/errors';
+import { issueParams } from '@utsav/domain/event-schema';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FieldErrorDraft } from './errors';
 import { AppError, validationError } from './errors';
-import { msg } from './i18n/messages';
+import { type Message, msg } from './i18n/messages';
 import { requestLanguage } from './i18n/request-language';
 
 // The single place where anything thrown becomes HTTP: the envelope, never a stack trace.
@@ -30,7 +31,7 @@ export function toAppError(error: unknown): AppError {
       dedupe(
         error.validation.map((issue) => ({
           field: fieldOf(issue.instancePath),
-          message: issue.message || 'Invalid value',
+          message: limitMessage(issue.message || 'Invalid value', issue.params),
         })),
       ),
     );
@@ -59,11 +60,17 @@ export function toAppError(error: unknown): AppError {
   return new AppError('INTERNAL', 'Something went wrong on our side. Please try again.');
 }
 
+/** A template message ("Must be at most {{max}} characters") with the limit its zod issue carries. */
+function limitMessage(message: string, params: unknown): string | Message {
+  const values = issueParams(message, (params ?? {}) as { maximum?: unknown; minimum?: unknown });
+  return values ? msg(message, values) : message;
+}
+
 function fieldOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
 }
 
-function dedupe(details: FieldError[]): FieldError[] {
+function dedupe(details: FieldErrorDraft[]): FieldErrorDraft[] {
   const seen = new Set<string>();
   return details.filter((detail) => !seen.has(detail.field) && seen.add(detail.field));
 }

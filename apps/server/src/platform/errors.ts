@@ -2,7 +2,7 @@ import { ERROR_CODES, type ErrorBody, type ErrorCode, type FieldError } from '@u
 import { EVENT_MESSAGES, fieldErrors } from '@utsav/domain/event-schema';
 import type { Language } from '@utsav/domain/languages';
 import type { z } from 'zod';
-import { type Message, renderMessage } from './i18n/messages';
+import { type Message, msg, renderMessage } from './i18n/messages';
 
 /** A field's message as a service writes it: a sentence, or a template with values (msg()). */
 export interface FieldErrorDraft {
@@ -50,6 +50,12 @@ export function validationError(details: readonly FieldErrorDraft[]): AppError {
   return new AppError('VALIDATION_FAILED', headline, details);
 }
 
+/** A schema's refusal, per field; a template message gets the limit its issue names ({{max}}). */
 export function fromZodError(error: z.ZodError): AppError {
-  return validationError(fieldErrors(error));
+  return validationError(
+    fieldErrors(error).map(({ field, message, params }) => ({
+      field,
+      message: params ? msg(message, params) : message,
+    })),
+  );
 }

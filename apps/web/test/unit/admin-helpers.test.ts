@@ -102,6 +102,9 @@ describe('admin helpers', () => {
       features: ' Live dhol, , Food stalls ',
     });
     expect(good.ok && good.event.features).toEqual(['Live dhol', 'Food stalls']);
+    // A too-long venue keeps its limit, so the catalog's one sentence can name it in every language.
+    const long = validateEvent({ ...initialValues(null), venue: 'v'.repeat(301) });
+    expect(!long.ok && long.errors.venue).toEqual({ message: EVENT_MESSAGES.tooLong, params: { max: 300 } });
   });
 
   it('maps server details onto form fields and drops unknown ones', () => {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { renderSeparateTicketsZip } from '../../platform/documents/ticket-bundle';
 import { renderTicketsPdf, type TicketsPdfInput } from '../../platform/documents/ticket-pdf';
 import { AppError } from '../../platform/errors';
+import { msg } from '../../platform/i18n/messages';
 import type { TicketView } from '../tickets/repo';
 import { findTicketViewsByIds } from './tickets-repo';
 
@@ -17,7 +18,9 @@ async function loadTickets(ctx: AppContext, ids: readonly string[]): Promise<Tic
     const missing = unique.filter((id) => !found.has(id));
     throw new AppError(
       'TICKET_NOT_FOUND',
-      missing.length === 1 ? 'Ticket not found' : `${missing.length} tickets were not found`,
+      missing.length === 1
+        ? 'Ticket not found'
+        : msg('{{count}} tickets were not found', { count: missing.length }),
       missing.map((id) => ({ field: id, message: 'Ticket not found' })),
     );
   }

@@ -3,6 +3,7 @@ import { manualIssuanceSchema } from '@utsav/domain/manual-issuance-schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
+import { said } from '../../platform/i18n/request-language';
 import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
 import { separateTicketsZip, ticketsPdf } from './issuance-documents';
 import { issueManualTickets } from './issuance-service';
@@ -42,7 +43,7 @@ const adminIssuanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const count = result.tickets.length;
       return {
         success: true as const,
-        message: `Issued ${count} ticket${count === 1 ? '' : 's'} to ${result.user.name}`,
+        message: said(request, 'Issued {{count}} tickets to {{name}}', { count, name: result.user.name }),
         user: {
           id: result.user.id,
           _id: result.user.id,

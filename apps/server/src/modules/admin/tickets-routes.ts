@@ -8,7 +8,7 @@ import { PAGE_SIZE } from '@utsav/domain/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
-import { requestLanguage } from '../../platform/i18n/request-language';
+import { requestLanguage, said } from '../../platform/i18n/request-language';
 import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
 import { undoTicketStatusChange } from './ticket-status-undo';
 import { EXPORT_CONTENT_TYPES, ticketExportStream } from './tickets-export';
@@ -113,7 +113,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return {
         success: true as const,
-        message: 'Ticket status updated successfully',
+        message: said(request, 'Ticket status updated successfully'),
         ticket: toTicketJson(result.tickets[0]!),
         changeId: result.changeId,
       };
@@ -140,7 +140,11 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.changeId,
       );
-      return { success: true as const, message: 'Status change undone', ticket: toTicketJson(ticket) };
+      return {
+        success: true as const,
+        message: said(request, 'Status change undone'),
+        ticket: toTicketJson(ticket),
+      };
     },
   );
 
@@ -168,7 +172,8 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await changeTicketStatuses(app.ctx, actor(request), ticketIds, status, { bulk: true });
       return {
         success: true as const,
-        message: `Updated ${result.tickets.length} tickets successfully`,
+        // admin-side §9's toast, word for word in English ("Updated 1 tickets successfully" included).
+        message: said(request, 'Updated {{count}} tickets successfully', { count: result.tickets.length }),
         modifiedCount: result.changed,
         matchedCount: result.tickets.length,
         tickets: result.tickets.map(toTicketJson),
@@ -188,7 +193,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteTicket(app.ctx, actor(request), request.params.id);
-      return { success: true as const, message: 'Ticket deleted successfully' };
+      return { success: true as const, message: said(request, 'Ticket deleted successfully') };
     },
   );
 

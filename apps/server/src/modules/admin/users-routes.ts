@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
+import { said } from '../../platform/i18n/request-language';
 import { deleteUser } from './users-service';
 
 // GET /admin/users, /admin/users/count and PATCH /admin/users/{id}/role live in the users module.
@@ -18,7 +19,7 @@ const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteUser(app.ctx, actor(request), request.params.id);
-      return { success: true as const, message: 'User deleted successfully' };
+      return { success: true as const, message: said(request, 'User deleted successfully') };
     },
   );
 };

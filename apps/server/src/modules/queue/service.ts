@@ -103,7 +103,9 @@ export async function requireQueuePass(
   });
   if (verdict.ok) return;
   const messages = {
-    expired: `Your turn to buy has ended (it lasts ${ctx.config.waitingRoom.passMinutes} minutes). Please join the line again.`,
+    expired: msg('Your turn to buy has ended (it lasts {{count}} minutes). Please join the line again.', {
+      count: ctx.config.waitingRoom.passMinutes,
+    }),
     'wrong-person': 'This place in line belongs to another account. Please join the line yourself.',
   } as const;
   throw new AppError(

@@ -1,6 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { CANCELLATION_MIN_DAYS } from '@utsav/domain/constants';
 import { paiseToRupees } from '@utsav/domain/pricing';
-import { CANCEL_MESSAGES, canCancelTicket, cancellationWindow, refundQuote } from '@utsav/domain/refunds';
+import {
+  CANCEL_MESSAGES,
+  CANCELLATION_CLOSED_MESSAGE,
+  canCancelTicket,
+  cancellationWindow,
+  refundQuote,
+} from '@utsav/domain/refunds';
 import { can } from '@utsav/domain/roles';
 import { TRANSFER_MESSAGES } from '@utsav/domain/transfer';
 import { recordAudit } from '../../platform/audit/repo';
@@ -8,6 +15,7 @@ import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
 import type { RefundStatus, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { msg } from '../../platform/i18n/messages';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { findTicketView, lockOrder, type TicketView } from '../tickets/repo';
 import { HISTORY_NOTES, sendRefund } from './gateway';
@@ -61,7 +69,15 @@ export async function cancelTicket(
   assertCancellable(ticket);
   const now = ctx.now();
   const window = cancellationWindow(ticket.event_date, now);
-  if (!window.open) throw new AppError('CANCELLATION_WINDOW_CLOSED', window.message);
+  if (!window.open) {
+    throw new AppError(
+      'CANCELLATION_WINDOW_CLOSED',
+      msg(CANCELLATION_CLOSED_MESSAGE, {
+        days: CANCELLATION_MIN_DAYS,
+        count: Math.max(0, window.daysRemaining),
+      }),
+    );
+  }
   if (!ticket.order_id) throw notCancellable(CANCEL_MESSAGES.adminIssued);
 
   const quote = refundQuote([paiseToRupees(ticket.price_paise)]);

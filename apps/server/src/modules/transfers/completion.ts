@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { fitsPersonLimit } from '@utsav/domain/person-limit';
 import { signTicketToken } from '@utsav/domain/qr-token';
 import { newTicketCode } from '@utsav/domain/ticket-code';
-import { recipientCapMessage, transferRefusal } from '@utsav/domain/transfer';
+import { RECIPIENT_CAP_MESSAGE, transferRefusal } from '@utsav/domain/transfer';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
 import type { TicketRow, TransferRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { type Message, msg, renderMessage } from '../../platform/i18n/messages';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { lockEvent } from '../event/repo';
 import { type CapturedPayment, eventWithKeys } from '../tickets/fulfilment';
@@ -34,7 +35,7 @@ import {
 
 export type TransferOutcome =
   | { outcome: 'completed'; transfer: TransferRow }
-  | { outcome: 'failed'; transfer: TransferRow; reason: string };
+  | { outcome: 'failed'; transfer: TransferRow; reason: Message };
 
 export async function completeTransfer(
   ctx: AppContext,
@@ -52,16 +53,20 @@ export async function completeTransfer(
   // Signed before the transaction: Ed25519 must not be spent holding the event lock.
   const qrToken = signTicketToken({ ticketId: newTicketId, eventId: event.id }, event.qr_private_key!);
 
-  const decision = await transaction(ctx.db, async (trx): Promise<{ failed?: string }> => {
+  const decision = await transaction(ctx.db, async (trx): Promise<{ failed?: Message }> => {
     await lockEvent(trx, event.id);
     const current = await lockTransfer(trx, transfer.id);
     if (!current) throw new AppError('ORDER_NOT_FOUND', 'Transfer not found');
     if (current.status === 'completed') return {};
-    if (current.status !== 'created') return { failed: current.failure_reason ?? 'The transfer failed.' };
+    if (current.status !== 'created')
+      return { failed: msg(current.failure_reason ?? 'The transfer failed.') };
 
     const recipient = await findOrCreateRecipient(trx, current, now);
     const allowance = await allowanceOf(trx, ctx, recipient.id, event.id, now);
-    const refusal = !fitsPersonLimit(allowance, 1) ? recipientCapMessage(allowance.limit) : null;
+    const refusal = !fitsPersonLimit(allowance, 1)
+      ? msg(RECIPIENT_CAP_MESSAGE, { limit: allowance.limit })
+      : null;
+    // The reason is data (English, as every stored reason); screens and exports word it from the transfer.
     const revoked = refusal
       ? false
       : await revokeForTransfer(trx, current.ticket_id, `Transferred to ${current.recipient_name}`, now);
@@ -69,12 +74,13 @@ export async function completeTransfer(
       const fresh = await findTicketView(trx, current.ticket_id);
       const reason =
         refusal ??
-        transferRefusal({
-          status: fresh?.status ?? 'cancelled',
-          transferredAt: fresh?.transferred_at ?? null,
-        }) ??
-        'The ticket could not be transferred.';
-      await markTransferFailed(trx, current.id, reason, payment.id, now);
+        msg(
+          transferRefusal({
+            status: fresh?.status ?? 'cancelled',
+            transferredAt: fresh?.transferred_at ?? null,
+          }) ?? 'The ticket could not be transferred.',
+        );
+      await markTransferFailed(trx, current.id, renderMessage(reason, 'en'), payment.id, now);
       await recordAudit(
         trx,
         {
@@ -82,7 +88,7 @@ export async function completeTransfer(
           action: 'transfer.failed',
           entity: 'transfer',
           entityId: current.id,
-          data: { reason },
+          data: { reason: renderMessage(reason, 'en') },
         },
         now,
       );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCY } from '@utsav/domain/constants';
 import { fitsPersonLimit } from '@utsav/domain/person-limit';
-import { rupeesToPaise } from '@utsav/domain/pricing';
+import { formatRupees, paiseToRupees, rupeesToPaise } from '@utsav/domain/pricing';
 import {
   isSameEmail,
   RECIPIENT_CAP_MESSAGE,
@@ -174,10 +174,18 @@ export async function verifyTransferPayment(
           );
     const result = payment ? await completeTransfer(ctx, transfer.id, payment) : null;
     if (!result || result.outcome === 'failed') {
-      const reason = result?.outcome === 'failed' ? result.reason : (transfer.failure_reason ?? '');
+      const reason =
+        result?.outcome === 'failed'
+          ? result.reason
+          : transfer.failure_reason
+            ? msg(transfer.failure_reason)
+            : null;
+      const fee = formatRupees(paiseToRupees(transfer.fee_paise));
       throw new AppError(
         'TRANSFER_NOT_ALLOWED',
-        `${reason} The transfer fee of Rs ${transfer.fee_paise / 100} will be refunded in full.`.trim(),
+        reason
+          ? msg('{{reason}} The transfer fee of {{fee}} will be refunded in full.', { reason, fee })
+          : msg('The transfer fee of {{fee}} will be refunded in full.', { fee }),
       );
     }
   }

@@ -13,8 +13,11 @@ import hi from './catalogs/hi.json' with { type: 'json' };
 // and English has entries only for those. A sentence no catalog knows yet is answered in English. The domain's
 // shared sentences are translated in packages/domain/src/messages/, the server's own here.
 
-/** Values put into a sentence; a Date is shown with a formatter named in the template (`{{when, istDateTime}}`). */
-export type MessageParams = Readonly<Record<string, string | number | Date>>;
+/**
+ * Values put into a sentence; a Date is shown with a formatter named in the template (`{{when, istDateTime}}`),
+ * and a Message (a whole sentence put before or after another) is said in the same language first.
+ */
+export type MessageParams = Readonly<Record<string, string | number | Date | Message>>;
 
 /** A sentence to be put in the reader's language when it is sent. */
 export interface Message {
@@ -59,8 +62,20 @@ engine.services.formatter?.add('istDateTime', (value: unknown, lng: string | und
 export function renderMessage(message: string | Message, language: Language): string {
   const { template, params } =
     typeof message === 'string' ? { template: message, params: undefined } : message;
+  const values = params
+    ? Object.fromEntries(
+        Object.entries(params).map(([name, value]) => [
+          name,
+          isMessage(value) ? renderMessage(value, language) : value,
+        ]),
+      )
+    : {};
   // A sentence missing in the language falls back to English's entry (its plural forms) or the template itself.
-  return engine.t(template, { ...params, lng: language });
+  return engine.t(template, { ...values, lng: language });
+}
+
+function isMessage(value: MessageParams[string]): value is Message {
+  return typeof value === 'object' && !(value instanceof Date);
 }
 
 export type Translate = (template: string, params?: MessageParams) => string;

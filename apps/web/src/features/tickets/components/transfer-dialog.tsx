@@ -1,6 +1,6 @@
 import { POLICY } from '@utsav/domain/constants';
-import { istInstant } from '@utsav/domain/time';
 import {
+  type TimeLeft,
   type TransferRequest,
   transferFee,
   transferRequestSchema,
@@ -27,22 +27,19 @@ const THEME_COLOR = '#f58a07';
 type Errors = Partial<Record<keyof TransferRequest, string>>;
 type Step = 'form' | 'paying' | 'verifying';
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-
-/**
- * Why the window is shut, with the time left until the event (the domain's rule, the sentence in the current
- * language). Inside the window fewer than 24 hours remain, so whole hours, then minutes, say it.
- */
-function closedMessage(event: { date: string; startTime: string }, now: Date): string {
-  const left = istInstant(event.date, event.startTime).getTime() - now.getTime();
+/** Why the window is shut, with the time left until the event (the domain's rule, the sentence in the current language). */
+function closedMessage(timeLeft: TimeLeft): string {
   const hours = POLICY.transferCompleteHoursBefore;
-  if (left <= 0) return i18n.t('transfer.closed.started', { hours });
-  if (left >= HOUR_MS)
-    return i18n.t('transfer.closed.hoursLeft', { hours, count: Math.floor(left / HOUR_MS) });
-  if (left >= MINUTE_MS)
-    return i18n.t('transfer.closed.minutesLeft', { hours, count: Math.floor(left / MINUTE_MS) });
-  return i18n.t('transfer.closed.underAMinute', { hours });
+  switch (timeLeft.unit) {
+    case 'started':
+      return i18n.t('transfer.closed.started', { hours });
+    case 'hours':
+      return i18n.t('transfer.closed.hoursLeft', { hours, count: timeLeft.count });
+    case 'minutes':
+      return i18n.t('transfer.closed.minutesLeft', { hours, count: timeLeft.count });
+    default:
+      return i18n.t('transfer.closed.underAMinute', { hours });
+  }
 }
 
 /** A form rule broken, said in the current language (the schema's own sentences are English). */
@@ -187,9 +184,9 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
           <li>{t('transfer.rules.window', { hours: POLICY.transferCompleteHoursBefore })}</li>
           <li>{t('transfer.rules.noRefund')}</li>
         </ul>
-        {event && transferOpen && !transferOpen.open ? (
+        {transferOpen && !transferOpen.open ? (
           <p role="alert" className="rounded-xl bg-rose-200 p-3 text-sm text-rose-950">
-            {closedMessage(event, now)}
+            {closedMessage(transferOpen.timeLeft)}
           </p>
         ) : null}
         <FormField id={nameId} label={t('transfer.recipientName')} error={errors.recipientName} required>

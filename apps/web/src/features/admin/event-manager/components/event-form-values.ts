@@ -1,5 +1,11 @@
 import { EVENT_DEFAULTS } from '@utsav/domain/constants';
-import { EVENT_MESSAGES, type EventInput, fieldErrors } from '@utsav/domain/event-schema';
+import {
+  EVENT_MESSAGES,
+  type EventInput,
+  type FieldIssue,
+  fieldErrors,
+  type IssueParams,
+} from '@utsav/domain/event-schema';
 import { istDateTimeLocal, minutesOfDay, TIME_PATTERN } from '@utsav/domain/time';
 import type { AdminEvent } from '../api/get-admin-event';
 import { saveEventSchema } from '../api/save-event';
@@ -27,7 +33,9 @@ export interface EventFormValues {
 
 /** The text fields (every field but the re-entry switch). */
 export type EventField = Exclude<keyof EventFormValues, 'reentryAllowed'>;
-export type FieldErrorMap = Partial<Record<EventField, string>>;
+/** A field's message: a sentence, or a template with the limit it names ("Must be at most {{max}} characters"). */
+export type FieldMessage = string | { message: string; params: IssueParams };
+export type FieldErrorMap = Partial<Record<EventField, FieldMessage>>;
 
 /** The fields in the order they appear, for focusing the first invalid one. */
 export const FIELD_ORDER: EventField[] = [
@@ -113,11 +121,11 @@ export function validateEvent(
 }
 
 /** Server or schema details ({field, message}) onto the form's fields; unknown fields are dropped. */
-export function mapFieldErrors(details: { field: string; message: string }[]): FieldErrorMap {
+export function mapFieldErrors(details: readonly FieldIssue[]): FieldErrorMap {
   const errors: FieldErrorMap = {};
-  for (const { field, message } of details) {
+  for (const { field, message, params } of details) {
     const key = field.split('.')[0] ?? field;
-    if (isField(key) && !errors[key]) errors[key] = message;
+    if (isField(key) && !errors[key]) errors[key] = params ? { message, params } : message;
   }
   return errors;
 }

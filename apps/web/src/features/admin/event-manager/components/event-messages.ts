@@ -1,5 +1,6 @@
 import { EVENT_MESSAGES } from '@utsav/domain/event-schema';
 import { useTranslation } from 'react-i18next';
+import type { FieldMessage } from './event-form-values';
 
 // The event form's own checks run the shared schema in the browser, which words its messages in English
 // (EVENT_MESSAGES, the spec's sentences). They are shown through the catalog; a message from the server
@@ -26,18 +27,20 @@ const KEYS: Record<keyof typeof EVENT_MESSAGES, string> = {
   salesOpenAfterStart: 'admin-event.validation.salesOpenAfterStart',
   fixErrors: 'admin-event.validation.fixErrors',
   fixErrorsShort: 'admin-event.validation.fixErrorsShort',
+  tooLong: 'admin-event.validation.tooLong',
 };
 
 const BY_SENTENCE = new Map<string, string>(
   (Object.keys(KEYS) as (keyof typeof EVENT_MESSAGES)[]).map((name) => [EVENT_MESSAGES[name], KEYS[name]]),
 );
 
-/** A form message in the reader's language. */
-export function useEventMessage(): (message: string | undefined) => string | undefined {
+/** A form message in the reader's language, a template's limit filled in. */
+export function useEventMessage(): (message: FieldMessage | undefined) => string | undefined {
   const { t } = useTranslation();
   return (message) => {
     if (message === undefined) return undefined;
-    const key = BY_SENTENCE.get(message);
-    return key ? t(key) : message;
+    const { message: sentence, params } = typeof message === 'string' ? { message, params: {} } : message;
+    const key = BY_SENTENCE.get(sentence);
+    return key ? t(key, params) : sentence;
   };
 }
