@@ -1,6 +1,6 @@
 import { formatRupees } from '@utsav/domain/pricing';
 import type { Role } from '@utsav/domain/roles';
-import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
+import { formatEventDate } from '@utsav/domain/time';
 import { CalendarDays, ChevronDown, Clock, MapPin, Sparkles, Ticket } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { currentLocale } from '../../../lib/i18n/language';
 import { Button } from '../../../ui/button';
 import { GoogleIcon } from '../../../ui/google-icon';
 import { SalesCountdown } from '../../../ui/sales-countdown';
+import { useTimeRange } from '../../../ui/time-range';
 
 export interface HeroEvent {
   name: string;
@@ -119,6 +120,7 @@ function HeroButtons(props: HeroProps) {
 export function Hero(props: HeroProps) {
   const { event, loading } = props;
   const { t } = useTranslation();
+  const timeRange = useTimeRange();
   // Unique also across the pre-rendered first screens of index.html, one per language (static-landing.tsx).
   const titleId = useId();
   return (
@@ -152,7 +154,7 @@ export function Hero(props: HeroProps) {
             {event.date ? formatEventDate(event.date, currentLocale()) : t('landing.hero.dateToBeAnnounced')}
           </Detail>
           <Detail loading={loading} icon={<Clock className="size-5" />}>
-            {formatTimeRange(event.startTime, event.endTime)}
+            {timeRange(event.startTime, event.endTime)}
           </Detail>
           <Detail loading={loading} icon={<MapPin className="size-5" />}>
             {event.venue}

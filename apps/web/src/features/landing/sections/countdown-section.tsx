@@ -1,14 +1,15 @@
 import { istInstant } from '@utsav/domain/time';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SectionHeading } from '../../../ui/section-heading';
 import type { SectionEvent } from './section-event';
 
 const SECOND = 1000;
 const UNITS = [
-  { label: 'Days', ms: 86_400_000 },
-  { label: 'Hours', ms: 3_600_000 },
-  { label: 'Minutes', ms: 60_000 },
-  { label: 'Seconds', ms: SECOND },
+  { label: 'landing.countdown.days', ms: 86_400_000 },
+  { label: 'landing.countdown.hours', ms: 3_600_000 },
+  { label: 'landing.countdown.minutes', ms: 60_000 },
+  { label: 'landing.countdown.seconds', ms: SECOND },
 ] as const;
 
 function split(remaining: number): number[] {
@@ -32,23 +33,24 @@ function useNow(active: boolean): number {
 
 /** Live countdown to the event's start, read as Mumbai (IST) wall-clock time. */
 export default function CountdownSection({ event }: { event: SectionEvent }) {
+  const { t } = useTranslation();
   const start = event.date ? istInstant(event.date, event.startTime).getTime() : null;
   const end = event.date ? istInstant(event.date, event.endTime).getTime() : null;
   const now = useNow(start !== null && end !== null && Date.now() < end);
   const values = start !== null ? split(start - now) : null;
 
   let status: string | null = null;
-  if (start === null) status = 'The date will be announced soon. Follow us to hear first.';
-  else if (end !== null && now >= end) status = 'This celebration has ended. Thank you for dancing with us!';
-  else if (now >= start) status = 'The celebration has begun — see you in the circle!';
+  if (start === null) status = t('landing.countdown.toBeAnnounced');
+  else if (end !== null && now >= end) status = t('landing.countdown.ended');
+  else if (now >= start) status = t('landing.countdown.begun');
 
   return (
     <section aria-labelledby="countdown-title" className="px-5 py-20">
       <div className="card mx-auto max-w-4xl px-5 py-12 text-center sm:px-10">
         <SectionHeading
           id="countdown-title"
-          eyebrow="Mark your calendar"
-          title="Countdown to the Celebration"
+          eyebrow={t('landing.countdown.eyebrow')}
+          title={t('landing.countdown.title')}
         />
         {status || !values ? (
           <p className="text-xl text-gold-200">{status}</p>
@@ -64,13 +66,17 @@ export default function CountdownSection({ event }: { event: SectionEvent }) {
                     {String(values[index] ?? 0).padStart(2, '0')}
                   </span>
                   <span className="mt-1 block text-xs font-semibold tracking-wider text-maroon-100 uppercase sm:text-sm">
-                    {unit.label}
+                    {t(unit.label)}
                   </span>
                 </li>
               ))}
             </ol>
             <p className="sr-only">
-              {values[0]} days, {values[1]} hours and {values[2]} minutes until the event starts.
+              {t('landing.countdown.remaining', {
+                days: values[0],
+                hours: values[1],
+                minutes: values[2],
+              })}
             </p>
           </>
         )}
