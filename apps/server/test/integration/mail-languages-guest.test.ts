@@ -7,13 +7,15 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { sweepReminders } from '../../src/modules/reminders/service';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';
-import { buy, newEvent, PURCHASE_ENV, pay, type TestEvent } from '../support/purchase';
+import { buy, leaveSeats, newEvent, PURCHASE_ENV, pay, type TestEvent } from '../support/purchase';
 import { useServer } from '../support/server';
 import { startSmtp, type TestSmtp } from '../support/smtp';
+import { joinWaitlist, leaveWaitlist, sweep } from '../support/waitlist';
 import { attachments, decodeHeader, type MimePart, parseMime, textOf } from '../unit/mail/mime';
 
-// The transfer and reminder emails (issue 11) are written in the language each reader uses the app in, like
-// the confirmation: a Hindi sender, a Gujarati recipient, Hindi and Gujarati holders reminded the day before.
+// The transfer, reminder and waitlist emails (issue 11) are written in the language each reader uses the app
+// in, like the confirmation: a Hindi sender, a Gujarati recipient, Hindi and Gujarati holders reminded the day
+// before, a Gujarati guest offered seats that came back.
 
 // Event on 2099-10-01 at 19:00 IST; with REMINDER_HOUR_IST=10 reminders start 2099-09-30 10:00 IST.
 const DUE = new Date('2099-09-30T04:30:00.000Z');
@@ -189,5 +191,28 @@ describeEachDatabase('transfer and reminder emails in the reader language', (eng
     expect(refused.body.error).toBe(
       'पाने वाले के पास इस कार्यक्रम के लिए एक व्यक्ति के अधिकतम टिकट (3) पहले से हैं, इसलिए यह टिकट उन्हें ट्रांसफ़र नहीं किया जा सकता।',
     );
+  });
+
+  it('a waitlist offer reaches a Gujarati guest in Gujarati', async () => {
+    const guest = await speaking('gu', 'Nisha Mehta');
+    await leaveSeats(server, event.id, 0);
+    try {
+      expect((await joinWaitlist(server, guest, 1)).status).toBe(200);
+      await leaveSeats(server, event.id, 1);
+      expect(await sweep(server)).toMatchObject({ offered: 1 });
+      await server.app.outbox.drain();
+      const offer = mailTo(guest.email, (subject) => subject.startsWith('તમારા માટે ટિકિટ પાછી આવી'));
+      expect(offer.subject).toBe('તમારા માટે ટિકિટ પાછી આવી: Utsav Garba Night');
+      const html = textOf(offer.message, 'text/html') ?? '';
+      expect(html).toContain('<html lang="gu">');
+      expect(html).toContain('વેઇટલિસ્ટમાં તમારો વારો');
+      const text = textOf(offer.message, 'text/plain') ?? '';
+      expect(text).toContain('ખુશખબર: Utsav Garba Night ની ટિકિટ પાછી આવી છે, અને વેઇટલિસ્ટમાં હવે તમારો વારો છે.');
+      expect(text).not.toContain('came back');
+      expect(text).not.toContain('waitlist');
+    } finally {
+      await leaveWaitlist(server, guest);
+      await leaveSeats(server, event.id, 100);
+    }
   });
 });

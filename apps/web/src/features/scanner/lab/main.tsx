@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ensureAreas } from '../../../lib/i18n/areas';
+import { applyLanguage, preferredLanguage } from '../../../lib/i18n/language';
 import '../../../styles.css';
 import { ScannerLab } from './scanner-lab';
 
@@ -10,11 +11,14 @@ const root = document.getElementById('root');
 if (!root) throw new Error('scanner-lab.html has no #root element');
 
 // The lab is built without the app's Vite config, so nothing loads the scanner's catalog area for it: the
-// page renders once its words are in, as the app's lazy scanner chunk does.
-void ensureAreas(['scanner']).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <ScannerLab />
-    </StrictMode>,
-  ),
-);
+// page renders once its words are in, as the app's lazy scanner chunk does, in the reader's language (the
+// app's rule: the saved choice, else the browser's languages).
+void ensureAreas(['scanner'])
+  .then(() => applyLanguage(preferredLanguage(), { remember: false }))
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <ScannerLab />
+      </StrictMode>,
+    ),
+  );

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CameraView } from '../components/camera-view';
 import { useQrScanner } from '../engine/use-qr-scanner';
 
@@ -16,6 +18,8 @@ const hold = new URLSearchParams(location.search).get('hold');
  * video first played, and which decoder ran.
  */
 export function ScannerLab() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('scanner.lab.title'));
   const [scans, setScans] = useState<Scan[]>([]);
   const [playingAt, setPlayingAt] = useState<number | null>(null);
   const scanner = useQrScanner({
@@ -35,14 +39,14 @@ export function ScannerLab() {
   const last = scans.at(-1);
   return (
     <main className="mx-auto max-w-xl px-4 py-6">
-      <h1 className="mb-4 text-2xl text-gold-200">Scanner lab</h1>
+      <h1 className="mb-4 text-2xl text-gold-200">{t('scanner.lab.title')}</h1>
       <CameraView {...scanner} />
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-maroon-100">
-        <dt>State</dt>
+        <dt>{t('scanner.lab.state')}</dt>
         <dd data-testid="state">{scanner.state}</dd>
-        <dt>Decoder</dt>
+        <dt>{t('scanner.lab.decoder')}</dt>
         <dd data-testid="decoder">{scanner.decoder ?? '-'}</dd>
-        <dt>Scanned</dt>
+        <dt>{t('scanner.lab.scanned')}</dt>
         <dd className="break-all">
           <output
             data-testid="scanned"
