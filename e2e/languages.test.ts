@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newContext, PHONE, screenshot } from './support/browser';
+import { englishLeftovers } from './support/language';
 import { useServerAndBrowser } from './support/suite';
 
 const suite = useServerAndBrowser();
@@ -75,4 +76,37 @@ describe('languages', () => {
     await screenshot(page, 'language-hi-faq-390');
     await context.close();
   });
+
+  // The demo event this suite's server seeds: 7:00 PM - 11:30 PM at NSCI Dome.
+  const HOURS = {
+    hi: { hours: 'शाम 7:00 से रात 11:30 तक', heading: 'कार्यक्रम का विवरण', countdown: 'उत्सव की उलटी गिनती' },
+    gu: { hours: '7:00 સાંજે – 11:30 રાત્રે', heading: 'કાર્યક્રમની વિગતો', countdown: 'ઉત્સવની ઉલટી ગણતરી' },
+  } as const;
+
+  for (const language of ['hi', 'gu'] as const) {
+    it(`says the event's hours, details and countdown in ${language} at 390 px`, async () => {
+      const context = await newContext(suite.browser, { viewport: PHONE, locale: `${language}-IN` });
+      const page = await context.newPage();
+      await page.goto(suite.server.url);
+      const hero = page.locator('section').first();
+      await hero.getByText(HOURS[language].hours, { exact: true }).waitFor();
+      await screenshot(page, `landing-${language}-hero-390`);
+      for (const id of ['details', 'countdown']) {
+        await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      }
+      const details = page.locator('#details');
+      await details.getByRole('heading', { name: HOURS[language].heading }).waitFor();
+      await details.getByText(HOURS[language].hours, { exact: true }).waitFor();
+      const countdown = page.locator('#countdown');
+      await countdown.getByRole('heading', { name: HOURS[language].countdown }).waitFor();
+      const data = ['Utsav Garba Night', 'NSCI Dome, Worli, Mumbai'];
+      expect(await englishLeftovers(hero, data)).toEqual([]);
+      expect(await englishLeftovers(details, data)).toEqual([]);
+      expect(await englishLeftovers(countdown, data)).toEqual([]);
+      expect(await page.title()).not.toMatch(/[A-Za-z]{3}/);
+      await details.scrollIntoViewIfNeeded();
+      await screenshot(page, `landing-${language}-details-390`);
+      await context.close();
+    });
+  }
 });
