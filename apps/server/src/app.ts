@@ -36,10 +36,11 @@ import waitlistRoutes from './modules/waitlist/routes';
 import { registerOutbox } from './outbox';
 import { registerIdentity } from './platform/auth/identity';
 import authPlugin from './platform/auth/plugin';
+import { cachedUserLoader, type LoadUser } from './platform/auth/user-cache';
 import type { Config } from './platform/config';
 import type { AppContext } from './platform/context';
 import { registerCors } from './platform/cors';
-import { createDatabase, migrateToLatest } from './platform/db/database';
+import { createDatabase, type Db, migrateToLatest, usersVersion } from './platform/db/database';
 import { seedDemo } from './platform/db/seed-demo';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/error-handler';
 import { rejectNulCharacters } from './platform/input-guard';
@@ -104,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.decorate('ctx', ctx);
     registerBackgroundJobs(app, ctx);
     app.decorate('outbox', registerOutbox(app, ctx));
-    await app.register(authPlugin, { verifier, loadUser: (uid: string) => findUserByFirebaseUid(db, uid) });
+    await app.register(authPlugin, { verifier, loadUser: signedInUserLoader(db) });
     await app.register(apiRoutes, { prefix: '/api' });
     await registerWeb(app, config.webDistDir);
     return app;
@@ -226,6 +227,16 @@ class OneLinePerRequest extends LogController {
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
+}
+
+/**
+ * The signed-in user's row for requireUser: read once and kept for up to a second, and never past a change this
+ * instance makes to the users table (platform/auth/user-cache.ts, docs/decisions.md).
+ */
+function signedInUserLoader(db: Db): LoadUser {
+  const load = (uid: string) => findUserByFirebaseUid(db, uid);
+  const version = usersVersion(db);
+  return version ? cachedUserLoader(load, version) : load;
 }
 
 /** Clients that send Content-Type: application/json with no body (POST /auth/logout) get an empty payload. */

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  type Dialect,
   Kysely,
   type Migration,
   type MigrationProvider,
@@ -15,6 +16,7 @@ import type { Config } from '../config';
 import { MIGRATIONS } from './migrations/list';
 import { sendRegisteredStatementsPrepared } from './prepared';
 import type { Database } from './schema';
+import { type TableVersion, watchTableWrites } from './table-writes';
 
 export type Db = Kysely<Database>;
 
@@ -38,7 +40,7 @@ export function createDatabase(
       client.on('error', onIdleError);
       sendRegisteredStatementsPrepared(client);
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return watched(new PostgresDialect({ pool }));
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = new SQLite(join(config.dataDir, 'utsav.sqlite'));
@@ -47,7 +49,25 @@ export function createDatabase(
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
   file.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  return watched(new SqliteDialect({ database: withStatementCache(file) }));
+}
+
+const usersVersions = new WeakMap<Db, TableVersion>();
+
+/** The database with its writes to `users` watched (see usersVersion). */
+function watched(dialect: Dialect): Db {
+  const { dialect: watching, version } = watchTableWrites(dialect, 'users');
+  const db = new Kysely<Database>({ dialect: watching });
+  usersVersions.set(db, version);
+  return db;
+}
+
+/**
+ * Moves whenever this instance writes the users table (table-writes.ts): a copy of a user row read at one
+ * value is current only while the value is unchanged. Undefined for a Kysely not made by createDatabase.
+ */
+export function usersVersion(db: Db): TableVersion | undefined {
+  return usersVersions.get(db);
 }
 
 const STATEMENT_CACHE_SIZE = 500;
