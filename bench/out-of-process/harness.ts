@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadOrCreateSigningKeys, type SigningKeys, signIdToken } from '@utsav/dev-identity/keys';
 import autocannon from 'autocannon';
+import { EMULATOR_RAZORPAY } from '../../apps/server/src/platform/config';
+import { WEBHOOK_PATH } from '../../apps/server/src/platform/payments/provider';
 import { freePort, REPO_ROOT } from '../../apps/server/test/integration/cluster-harness';
 import { postJson } from '../../apps/server/test/integration/cluster-rush';
 import { createPostgresDatabase, type Engine } from '../support';
@@ -21,6 +23,10 @@ export interface ServerProcess {
   databaseUrl: string | undefined;
   /** The server's log (pino, default level), for a look after the run. */
   logFile: string;
+  /** The Razorpay emulator's base (`.../razorpay-emulator`): its /_test routes pay orders and read its state. */
+  emulatorUrl: string;
+  /** The emulator's own process (`emulator: 'own-process'`), whose CPU is reported apart from the server's. */
+  emulatorPid: number | undefined;
   /** Stops the server with SIGTERM (its shutdown path, which also writes the CPU profile), then cleans up. */
   stop(): Promise<void>;
 }
@@ -32,6 +38,13 @@ export interface ServerOptions {
   cpuProfDir?: string;
   /** Another checkout of the repository to run the server from (a before/after comparison); default this one. */
   serverDir?: string;
+  /**
+   * Where the Razorpay emulator runs. 'own-process' (default): a process of its own (standalone.ts), the server
+   * pointed at it with RAZORPAY_BASE_URL, its webhooks sent to the server over loopback. Razorpay is remote in
+   * production, so its work is not the server's; on this 2-core box it still competes for the same cores.
+   * 'in-process': mounted on the server as `npm start` does (the figures before 2026-11-24).
+   */
+  emulator?: 'own-process' | 'in-process';
 }
 
 // Limits that would turn a load test into a rate-limit test are raised; everything else is as configured.
@@ -59,6 +72,10 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   const port = await freePort();
   const logFile = join(dataDir, 'server.log');
   const log = openSync(logFile, 'a');
+  const emulator =
+    options.emulator === 'in-process'
+      ? undefined
+      : await startEmulator(`http://127.0.0.1:${port}${WEBHOOK_PATH}`, log, options.serverDir);
   const nodeArgs = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: options.serverDir ?? REPO_ROOT,
@@ -68,6 +85,8 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       PORT: String(port),
       DATA_DIR: dataDir,
       ...(database ? { DATABASE_URL: database.url } : {}),
+      // PAYMENTS stays 'emulator' (its keys, its stand-in checks); only the API's address moves.
+      ...(emulator ? { RAZORPAY_BASE_URL: `${emulator.url}/v1` } : {}),
       ...options.env,
     },
     stdio: ['ignore', log, log],
@@ -80,8 +99,11 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     dataDir,
     databaseUrl: database?.url,
     logFile,
+    emulatorUrl: emulator?.url ?? `${url}/razorpay-emulator`,
+    emulatorPid: emulator?.child.pid,
     async stop() {
       await stopChild(child);
+      if (emulator) await stopChild(emulator.child);
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -106,6 +128,35 @@ export async function startHello(): Promise<{ url: string; pid: number; stop(): 
     }
   }
   return { url, pid: child.pid!, stop: () => stopChild(child) };
+}
+
+/** The standalone emulator (packages/razorpay-emulator/src/standalone.ts) with the built-in emulator's keys. */
+async function startEmulator(
+  webhookUrl: string,
+  log: number,
+  serverDir: string | undefined,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/razorpay-emulator/src/standalone.ts'], {
+    cwd: serverDir ?? REPO_ROOT,
+    env: {
+      ...process.env,
+      RAZORPAY_KEY_ID: EMULATOR_RAZORPAY.keyId,
+      RAZORPAY_KEY_SECRET: EMULATOR_RAZORPAY.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: EMULATOR_RAZORPAY.webhookSecret,
+      WEBHOOK_URL: webhookUrl,
+    },
+    stdio: ['ignore', 'pipe', log],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffer = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      const match = /\{"listening":"([^"]+)"\}/.exec(buffer);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the Razorpay emulator exited with ${code}`)));
+  });
+  return { url, child };
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {

@@ -3,6 +3,13 @@
 
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { createDatabase } from '../../apps/server/src/platform/db/database';
+import {
+  booksProblems,
+  checkBooks,
+  emulatorState,
+  NO_PROBLEMS,
+} from '../../apps/server/test/integration/cluster-rush';
 import { type Engine, machine } from '../support';
 import { describe, type LoadResult, newestProfile, startHello, startServer } from './harness';
 import {
@@ -16,6 +23,7 @@ import {
   measureMe,
   measurePurchases,
   measureScans,
+  type Setup,
   setUp,
 } from './scenarios';
 import { waitingRoomRush } from './waiting-room-rush';
@@ -39,6 +47,8 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
       buyers: { type: 'string', default: '2000' },
       // Run the server from another checkout (e.g. a worktree of an older commit) for before/after figures.
       'server-dir': { type: 'string' },
+      // Where the Razorpay emulator runs: own-process (default; Razorpay is remote in production) or in-process.
+      emulator: { type: 'string', default: 'own-process' },
       // The waiting-room rush (scenario waiting-room).
       'rush-buyers': { type: 'string', default: '10000' },
       'rush-seats': { type: 'string', default: '2000' },
@@ -80,6 +90,7 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
         env: { ADMIN_EMAILS: ADMIN_EMAIL },
         ...(args['cpu-prof'] ? { cpuProfDir: args['cpu-prof'] } : {}),
         ...(args['server-dir'] ? { serverDir: args['server-dir'] } : {}),
+        emulator: emulatorPlace(args.emulator),
       });
       try {
         const setup = await setUp(server, 1_000_000);
@@ -103,10 +114,12 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
             ((purchases.result.cpuMicrosPerRequest ?? 0) * purchases.result.requests) /
             purchases.completed /
             1000;
+          const emulatorCpu = purchases.emulatorCpuMsPerPurchase;
           add(
             purchases,
-            `${purchases.completed} purchases completed, ${purchases.perSecond.toFixed(0)}/s; server CPU ${cpuPerPurchase.toFixed(2)} ms per purchase (= ${(1000 / cpuPerPurchase).toFixed(0)}/s per core)`,
+            `${purchases.completed} purchases completed, ${purchases.perSecond.toFixed(0)}/s; server CPU ${cpuPerPurchase.toFixed(2)} ms per purchase (= ${(1000 / cpuPerPurchase).toFixed(0)}/s per core)${emulatorCpu === undefined ? ', emulator in the server process' : `; emulator (own process) CPU ${emulatorCpu.toFixed(2)} ms per purchase`}; pay p50 / p99 ${purchases.pay.p50} / ${purchases.pay.p99} ms`,
           );
+          if (!(await booksClean(setup))) process.exitCode = 1;
         }
         if (scenarios.has('checkin') && qrTokens.length === 0)
           console.log(`${engine}: no tickets bought, no scans`);
@@ -117,7 +130,13 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
           add(scans.mark);
         }
         if (scenarios.has('full-event')) {
-          const full = await fullEventRun(engine, hello, Number(args.buyers), args['server-dir']);
+          const full = await fullEventRun(
+            engine,
+            hello,
+            Number(args.buyers),
+            args['server-dir'],
+            emulatorPlace(args.emulator),
+          );
           add(full.empty);
           add(
             full.full,
@@ -136,11 +155,18 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
 }
 
 /** A server of its own: a 20,000-seat event, holds with none sold, then with 19,000 sold. */
-async function fullEventRun(engine: Engine, hello: Hello, buyerCount: number, serverDir?: string) {
+async function fullEventRun(
+  engine: Engine,
+  hello: Hello,
+  buyerCount: number,
+  serverDir: string | undefined,
+  emulator: 'own-process' | 'in-process',
+) {
   const server = await startServer({
     engine,
     env: { ADMIN_EMAILS: ADMIN_EMAIL },
     ...(serverDir ? { serverDir } : {}),
+    emulator,
   });
   try {
     const setup = await setUp(server, 20_000);
@@ -148,6 +174,31 @@ async function fullEventRun(engine: Engine, hello: Hello, buyerCount: number, se
     return await measureFullEvent(setup, hello, { holds: 900, sold: 19_000, buyers });
   } finally {
     await server.stop();
+  }
+}
+
+function emulatorPlace(value: string | undefined): 'own-process' | 'in-process' {
+  if (value === 'own-process' || value === 'in-process') return value;
+  throw new Error('--emulator must be own-process or in-process');
+}
+
+/**
+ * The books after the purchases (webhooks settled first): nothing oversold, every captured payment has its
+ * tickets or a full refund, no ticket without a captured payment, one mail per order, the counter exact.
+ */
+async function booksClean(setup: Setup): Promise<boolean> {
+  await fetch(`${setup.server.emulatorUrl}/_test/webhooks?wait=1`);
+  const db = createDatabase({ dataDir: setup.server.dataDir, databaseUrl: setup.server.databaseUrl });
+  try {
+    const books = await checkBooks(db, setup.event.id, await emulatorState(setup.server.emulatorUrl));
+    const problems = booksProblems(books);
+    const clean = JSON.stringify(problems) === JSON.stringify(NO_PROBLEMS);
+    console.log(
+      `books after the purchases: ${clean ? 'clean' : `PROBLEMS ${JSON.stringify(problems)}`} (paid orders ${books.paidOrders}, sold ${books.sold}, oversold ${books.oversold})`,
+    );
+    return clean;
+  } finally {
+    await db.destroy();
   }
 }
 

@@ -5,6 +5,7 @@ import { createDatabase } from '../../apps/server/src/platform/db/database';
 import { orderPayload, type RushEvent } from '../../apps/server/test/integration/cluster-rush';
 import { createBenchEvent, presell } from '../support';
 import { type BenchUser, helloLoad, type LoadResult, load, People, type ServerProcess } from './harness';
+import { purchaseLoop } from './purchase-loop';
 
 export const ADMIN_EMAIL = 'bench-admin@bench.test';
 
@@ -110,72 +111,44 @@ export async function measureHolds(
 export interface Purchases extends Measured {
   completed: number;
   perSecond: number;
+  /** The emulator's pay, timed by the load generator. */
+  pay: { p50: number; p99: number };
+  /** CPU of the emulator's own process per purchase, ms (undefined when it is mounted on the server). */
+  emulatorCpuMsPerPurchase: number | undefined;
   /** QR tokens of the tickets bought, for the check-in scenarios. */
   qrTokens: string[];
 }
 
-/** Complete purchases: create-order -> emulator pay (its webhooks reach the app) -> verify-payment, per connection. */
+/**
+ * Complete purchases: create-order -> emulator pay (its webhooks reach the app) -> verify-payment, per connection
+ * (purchase-loop.ts). Requests and CPU per request count the server's own requests (create-order, verify-payment).
+ */
 export async function measurePurchases(
   setup: Setup,
   hello: Hello,
   options: { duration: number; buyers: BenchUser[] },
 ): Promise<Purchases> {
   const next = rotate(options.buyers);
-  const body = JSON.stringify(orderPayload(setup.event, 1));
-  const qrTokens: string[] = [];
-  let completed = 0;
-  const measured = await paired(hello, options.duration, () =>
-    load({
-      label: 'complete purchase (create-order + pay + verify-payment)',
-      url: setup.server.url,
-      pid: setup.server.pid,
-      duration: options.duration,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/tickets/create-order',
-          setupRequest: (request, context) => {
-            context.buyer = next();
-            return {
-              ...request,
-              headers: { ...json(), authorization: `Bearer ${context.buyer.token}` },
-              body,
-            };
-          },
-          onResponse: (status, text, context) => {
-            context.orderId = status === 200 ? JSON.parse(text).orderId : undefined;
-          },
-        },
-        {
-          method: 'POST',
-          path: '/razorpay-emulator/_test/pay',
-          setupRequest: (request, context) => ({
-            ...request,
-            headers: json(),
-            body: JSON.stringify({ order_id: context.orderId ?? 'none' }),
-          }),
-          onResponse: (status, text, context) => {
-            context.checkout = status === 200 ? JSON.parse(text) : undefined;
-          },
-        },
-        {
-          method: 'POST',
-          path: '/api/tickets/verify-payment',
-          setupRequest: (request, context) => ({
-            ...request,
-            headers: { ...json(), authorization: `Bearer ${context.buyer.token}` },
-            body: JSON.stringify(context.checkout ?? {}),
-          }),
-          onResponse: (status, text) => {
-            if (status !== 200) return;
-            completed += 1;
-            for (const ticket of JSON.parse(text).tickets) qrTokens.push(ticket.qrCode);
-          },
-        },
-      ],
-    }),
-  );
-  return { ...measured, completed, perSecond: completed / measured.result.seconds, qrTokens };
+  const helloResult = await helloLoad(hello, options.duration);
+  const loop = await purchaseLoop({
+    serverUrl: setup.server.url,
+    emulatorUrl: setup.server.emulatorUrl,
+    serverPid: setup.server.pid,
+    emulatorPid: setup.server.emulatorPid,
+    connections: 64,
+    seconds: options.duration,
+    nextToken: () => next().token,
+    orderBody: JSON.stringify(orderPayload(setup.event, 1)),
+  });
+  return {
+    hello: helloResult,
+    result: loop.result,
+    completed: loop.completed,
+    perSecond: loop.completed / loop.result.seconds,
+    pay: loop.pay,
+    emulatorCpuMsPerPurchase: loop.emulatorCpuMsPerPurchase,
+    qrTokens: loop.qrTokens,
+  };
 }
 
 /** verify-qr over the tickets (repeatable), rotating over gate accounts so the per-checker limit is not met. */

@@ -61,7 +61,7 @@ export async function waitingRoomRush(options: WaitingRoomOptions): Promise<bool
       inFlight++;
       const started = performance.now();
       try {
-        const response = await fetch(`${server.url}${path}`, {
+        const response = await fetch(path.startsWith('http') ? path : `${server.url}${path}`, {
           method,
           headers: {
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -108,7 +108,7 @@ export async function waitingRoomRush(options: WaitingRoomOptions): Promise<bool
               return 'sold-out';
             }
             if (order.status !== 200) return `error create-order ${order.status} ${order.body?.code}`;
-            const paid = await call('pay', 'POST', '/razorpay-emulator/_test/pay', undefined, {
+            const paid = await call('pay', 'POST', `${server.emulatorUrl}/_test/pay`, undefined, {
               order_id: order.body.orderId,
             });
             if (paid.status !== 200) return `error pay ${paid.status}`;
@@ -139,8 +139,8 @@ export async function waitingRoomRush(options: WaitingRoomOptions): Promise<bool
     const db = createDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl });
     let books: Awaited<ReturnType<typeof checkBooks>>;
     try {
-      await fetch(`${server.url}/razorpay-emulator/_test/webhooks?wait=1`);
-      books = await checkBooks(db, setup.event.id, await emulatorState(`${server.url}/razorpay-emulator`));
+      await fetch(`${server.emulatorUrl}/_test/webhooks?wait=1`);
+      books = await checkBooks(db, setup.event.id, await emulatorState(server.emulatorUrl));
     } finally {
       await db.destroy();
     }
