@@ -1,6 +1,7 @@
 import * as ed from '@noble/ed25519';
 import { describe, expect, it } from 'vitest';
 import {
+  buildTicketToken,
   decodeBase64Url,
   encodeBase64Url,
   generateEventKeyPair,
@@ -322,5 +323,17 @@ describe('strict base64url', () => {
     expect(decodeBase64Url('A+')).toBeNull();
     expect(decodeBase64Url('AB')).toBeNull();
     expect(decodeBase64Url('AQ')).toEqual(new Uint8Array([1]));
+  });
+});
+
+describe("buildTicketToken (a signer of the caller's choice)", () => {
+  const secretKey = decodeBase64Url(eventKeys.privateKey)!;
+
+  it("with the same Ed25519 key makes exactly signTicketToken's token", () => {
+    expect(buildTicketToken({ ticketId, eventId }, (message) => ed.sign(message, secretKey))).toBe(token);
+  });
+
+  it('refuses a signature that is not 64 bytes', () => {
+    expect(() => buildTicketToken({ ticketId, eventId }, () => new Uint8Array(63))).toThrow(TypeError);
   });
 });

@@ -326,15 +326,52 @@ describeEachDatabase('purchase', (engine) => {
     expect(row.status).toBe('paid');
     expect(await ticketCount(server, row.id)).toBe(2);
 
-    // The same signed event twice by hand: the second is recognised by its event id.
+    // The same signed event twice more by hand: the order row already says this payment paid it.
     const body = JSON.stringify(capturedEvent(order.body.orderId, 59800, checkout.razorpay_payment_id));
-    expect((await signedWebhook(body, 'evt_SameEvent00001')).body.result).toBe('handled');
+    expect((await signedWebhook(body, 'evt_SameEvent00001')).body.result).toBe('duplicate');
     expect((await signedWebhook(body, 'evt_SameEvent00001')).body.result).toBe('duplicate');
     expect(await ticketCount(server, row.id)).toBe(2);
     const mails = (await outboxRows(server, 'tickets-confirmation')).filter(
       (m) => m.payload.orderId === row.id,
     );
     expect(mails).toHaveLength(1);
+  });
+
+  it('a payment event for an order verify-payment already paid is acknowledged as a duplicate and records nothing', async () => {
+    await setWebhookMode(server, 'drop');
+    try {
+      const buyer = await newUser(server);
+      const order = await createOrder(server, buyer, event, 2);
+      const checkout = await pay(server, order.body.orderId);
+      expect((await verify(server, buyer, checkout)).status).toBe(200);
+      const row = await orderRow(server, order.body.orderId);
+
+      const body = JSON.stringify(capturedEvent(order.body.orderId, 59800, checkout.razorpay_payment_id));
+      const answer = await signedWebhook(body, 'evt_AfterVerify0001');
+      expect(answer.status).toBe(200);
+      expect(answer.body.result).toBe('duplicate');
+      const recorded = await server.ctx.db
+        .selectFrom('payment_events')
+        .select('id')
+        .where('id', '=', 'evt_AfterVerify0001')
+        .execute();
+      expect(recorded).toEqual([]);
+      expect(await ticketCount(server, row.id)).toBe(2);
+      const mails = (await outboxRows(server, 'tickets-confirmation')).filter(
+        (m) => m.payload.orderId === row.id,
+      );
+      expect(mails).toHaveLength(1);
+    } finally {
+      await setWebhookMode(server, 'normal');
+    }
+  });
+
+  it('an event that changed nothing for another reason is still recognised by its id when it comes again', async () => {
+    const buyer = await newUser(server);
+    const order = await createOrder(server, buyer, event, 1);
+    const body = JSON.stringify(capturedEvent(order.body.orderId, 100));
+    expect((await signedWebhook(body, 'evt_IgnoredTwice01')).body.result).toBe('ignored');
+    expect((await signedWebhook(body, 'evt_IgnoredTwice01')).body.result).toBe('duplicate');
   });
 
   it('unknown webhook events are acknowledged and ignored', async () => {

@@ -15,8 +15,8 @@ import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { countTaken, findCurrentEvent, lockEvent } from '../event/repo';
-import { eventWithKeys } from '../tickets/fulfilment';
 import type { TicketView } from '../tickets/repo';
+import { eventWithKeys } from '../tickets/ticket-signing';
 import { findUserByEmail, findUserById, insertUserIfAbsent } from '../users/repo';
 import { findTicketViewsByIds, insertTickets } from './tickets-repo';
 

@@ -8,8 +8,8 @@ import type { EventRow, ScanAction, ScanMethod, ScanResult, UserRow } from '../.
 import { AppError } from '../../platform/errors';
 import { currentEvent } from '../event/current-event';
 import { findCurrentEvent } from '../event/repo';
-import { eventWithKeys } from '../tickets/fulfilment';
 import { findTicketView, type TicketView } from '../tickets/repo';
+import { eventWithKeys } from '../tickets/ticket-signing';
 import {
   AlreadyUsedError,
   type PreviousScan,

@@ -1,30 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCY } from '@utsav/domain/constants';
 import { ticketHolderNames } from '@utsav/domain/manual-issuance-schema';
-import { signTicketToken } from '@utsav/domain/qr-token';
 import { newTicketCode } from '@utsav/domain/ticket-code';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
-import type { EventRow, OrderRow, TicketRow } from '../../platform/db/schema';
+import type { OrderRow, TicketRow } from '../../platform/db/schema';
 import { prepareQrDataUrls } from '../../platform/documents/qr-data-url';
 import { AppError } from '../../platform/errors';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { RazorpayError, type RazorpayPayment } from '../../platform/payments/razorpay-client';
-import { forgetCurrentEvent } from '../event/current-event';
-import { newQrKeyColumns } from '../event/keys';
-import { countTaken, findEventById, lockEvent, setQrKeysIfMissing } from '../event/repo';
+import { countTaken, lockEvent } from '../event/repo';
 import { findUserById } from '../users/repo';
 import { refundDuplicatePayment, refundLatePayment } from './payment-refunds';
-import {
-  findOrderById,
-  findTicketsOfOrder,
-  insertTicketsOnce,
-  lockOrder,
-  markOrderPaid,
-  markOrderRefundOwed,
-  type TicketView,
-} from './repo';
+import { findOrderById, insertTicketsOnce, lockOrder, markOrderPaid, markOrderRefundOwed } from './repo';
+import { type EventSigningKey, eventSigningKey } from './ticket-signing';
 
 // Turning a paid order into tickets, exactly once, whoever gets there first: verify-payment, the webhook
 // or the reconciliation job all call fulfilOrder with a payment they have already confirmed is captured.
@@ -49,7 +39,7 @@ export interface CapturedPayment {
 }
 
 export type Fulfilment =
-  | { outcome: 'issued' | 'already-issued'; order: OrderRow; tickets: TicketView[] }
+  | { outcome: 'issued' | 'already-issued' }
   | { outcome: 'refunded'; order: OrderRow; refundSent: boolean };
 
 type Decision =
@@ -57,31 +47,35 @@ type Decision =
   | { kind: 'refund-owed' | 'already-refunded' }
   | { kind: 'duplicate-payment'; status: OrderRow['status'] };
 
+/**
+ * `order` is the caller's recent read of the order (by id or Razorpay id): it only spares work when it already
+ * shows this payment settled; everything else is judged again on the row locked inside the transaction.
+ * The callers that answer with tickets read them afterwards (verify-payment); a webhook or the job needs none.
+ */
 export async function fulfilOrder(
   ctx: AppContext,
-  orderId: string,
+  order: OrderRow,
   payment: CapturedPayment,
   source: FulfilSource,
 ): Promise<Fulfilment> {
-  const order = await findOrderById(ctx.db, orderId);
-  if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
   if (payment.amount !== order.amount_paise) {
     // Callers check this already; a mismatch here is a bug, and issuing on it would give tickets away.
     throw new AppError('PAYMENT_NOT_VERIFIED', 'The payment amount does not match this order.');
   }
   // Replays (the common case after the first verify) answer without signing or locking anything.
-  if (order.status === 'paid' && order.razorpay_payment_id === payment.id) {
-    return { outcome: 'already-issued', order, tickets: await findTicketsOfOrder(ctx.db, order.id) };
-  }
+  if (order.status === 'paid' && order.razorpay_payment_id === payment.id)
+    return { outcome: 'already-issued' };
 
-  const event = await eventWithKeys(ctx, order.event_id);
+  const signingKey = await eventSigningKey(ctx, order.event_id);
   const now = ctx.now();
-  // Signed before the transaction: a few ms of Ed25519 per ticket must not be spent holding the event lock.
-  const drafts = await draftTickets(ctx, order, event, now);
+  // Signed before the transaction: Ed25519 per ticket must not be spent holding the event lock. The holder
+  // names (not signed) are filled in under the lock, from the owner's row read there.
+  const drafts = draftTickets(order, signingKey, now);
 
   const decision = await transaction(ctx.db, async (trx): Promise<Decision> => {
     // Lock order: event row, then order row, everywhere (see purchase-service.ts for the invariant).
-    await lockEvent(trx, event.id);
+    const event = await lockEvent(trx, order.event_id);
+    if (!event) throw new AppError('EVENT_NOT_FOUND', 'Event not found');
     const current = await lockOrder(trx, order.id);
     if (!current) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
     if (current.status === 'paid' || current.status === 'refunded') {
@@ -93,7 +87,8 @@ export async function fulfilOrder(
     // The buyer's account was deleted (deletion also ended this hold): tickets for an anonymised row would
     // reach nobody, so the payment goes back in full, like a late payment with no seats. Deletion updates
     // this order row, so it cannot commit between this read and this transaction's end.
-    if (!(await findUserById(trx, current.user_id))) {
+    const owner = await findUserById(trx, current.user_id);
+    if (!owner) {
       if (!(await markOrderRefundOwed(trx, current.id, current.status, payment.id, now))) {
         throw new Error(`order ${current.id} changed under its lock`);
       }
@@ -137,7 +132,11 @@ export async function fulfilOrder(
     if (!(await markOrderPaid(trx, current.id, current.status, payment.id, now))) {
       throw new Error(`order ${current.id} changed under its lock`);
     }
-    const inserted = await insertTicketsOnce(trx, drafts);
+    const holderNames = ticketHolderNames(namesOf(current), current.quantity, owner.name);
+    const inserted = await insertTicketsOnce(
+      trx,
+      drafts.map((draft) => ({ ...draft, holder_name: holderNames[draft.seq - 1]! })),
+    );
     if (inserted === 0) return { kind: 'already-issued' };
     if (inserted !== drafts.length) throw new Error(`order ${current.id}: partial ticket issuance`);
     // Queued in the issuing transaction, and only when tickets were inserted: exactly one mail per order.
@@ -160,11 +159,7 @@ export async function fulfilOrder(
   switch (decision.kind) {
     case 'issued':
     case 'already-issued':
-      return {
-        outcome: decision.kind,
-        order: (await findOrderById(ctx.db, order.id))!,
-        tickets: await findTicketsOfOrder(ctx.db, order.id),
-      };
+      return { outcome: decision.kind };
     case 'refund-owed':
     case 'already-refunded': {
       const refunded = (await findOrderById(ctx.db, order.id))!;
@@ -177,11 +172,7 @@ export async function fulfilOrder(
         const refunded = (await findOrderById(ctx.db, order.id))!;
         return { outcome: 'refunded', order: refunded, refundSent: refunded.razorpay_refund_id !== null };
       }
-      return {
-        outcome: 'already-issued',
-        order: (await findOrderById(ctx.db, order.id))!,
-        tickets: await findTicketsOfOrder(ctx.db, order.id),
-      };
+      return { outcome: 'already-issued' };
   }
 }
 
@@ -245,24 +236,8 @@ function providerUnavailable(cause: unknown): AppError {
   return error;
 }
 
-/** The event row with its QR signing keys, creating them once for an event that predates them. */
-export async function eventWithKeys(ctx: AppContext, eventId: string): Promise<EventRow> {
-  const event = await findEventById(ctx.db, eventId);
-  if (!event) throw new AppError('EVENT_NOT_FOUND', 'Event not found');
-  if (event.qr_private_key && event.qr_public_key) return event;
-  await setQrKeysIfMissing(ctx.db, eventId, newQrKeyColumns());
-  forgetCurrentEvent(ctx);
-  return (await findEventById(ctx.db, eventId))!;
-}
-
-async function draftTickets(
-  ctx: AppContext,
-  order: OrderRow,
-  event: EventRow,
-  now: Date,
-): Promise<TicketRow[]> {
-  const owner = await findUserById(ctx.db, order.user_id);
-  const holderNames = ticketHolderNames(namesOf(order), order.quantity, owner?.name ?? 'Guest');
+/** The order's tickets, signed, each still without its holder's name (filled in under the lock). */
+function draftTickets(order: OrderRow, signingKey: EventSigningKey, now: Date): TicketRow[] {
   const stamp = now.toISOString();
   const tickets: TicketRow[] = [];
   for (let seq = 1; seq <= order.quantity; seq++) {
@@ -272,12 +247,12 @@ async function draftTickets(
       ticket_code: newTicketCode(),
       order_id: order.id,
       seq,
-      event_id: event.id,
+      event_id: order.event_id,
       user_id: order.user_id,
-      holder_name: holderNames[seq - 1]!,
+      holder_name: '',
       price_paise: order.price_per_ticket_paise,
       status: 'active',
-      qr_token: signTicketToken({ ticketId: id, eventId: event.id }, event.qr_private_key!),
+      qr_token: signingKey.sign(id),
       issued_by_admin: 0,
       issued_by_user_id: null,
       notes: null,

@@ -128,7 +128,7 @@ async function settleWithRazorpay(
   const usable = payments.filter((payment) => paysOrder(payment, order));
   let settled: 'fulfilled' | 'refunded' | undefined;
   for (const payment of usable.filter((candidate) => candidate.status === 'captured')) {
-    const result = await fulfilOrder(ctx, order.id, { id: payment.id, amount: payment.amount }, 'reconcile');
+    const result = await fulfilOrder(ctx, order, { id: payment.id, amount: payment.amount }, 'reconcile');
     settled ??= result.outcome === 'refunded' ? 'refunded' : 'fulfilled';
   }
   if (settled) return settled;
@@ -138,12 +138,7 @@ async function settleWithRazorpay(
     const captured = await ctx
       .razorpay()
       .capturePayment(authorized.id, order.amount_paise, authorized.currency);
-    const result = await fulfilOrder(
-      ctx,
-      order.id,
-      { id: captured.id, amount: captured.amount },
-      'reconcile',
-    );
+    const result = await fulfilOrder(ctx, order, { id: captured.id, amount: captured.amount }, 'reconcile');
     return result.outcome === 'refunded' ? 'refunded' : 'fulfilled';
   }
   return undefined;

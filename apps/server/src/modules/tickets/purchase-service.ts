@@ -17,7 +17,7 @@ import { eventGone, priceChanged, quoteFor } from './checkout-errors';
 import { placeCheckout } from './checkout-placement';
 import { capturedPaymentFor, fulfilOrder } from './fulfilment';
 import { refundLatePayment } from './payment-refunds';
-import { findOrderByRazorpayId, findTicketsOfOrder, type TicketView } from './repo';
+import { findOrderById, findOrderByRazorpayId, findTicketsOfOrder, type TicketView } from './repo';
 
 // Checkout: a hold on seats, a Razorpay order to pay it, and verification of the payment.
 //
@@ -209,9 +209,11 @@ export async function verifyPayment(
   }
 
   const payment = await capturedPaymentFor(ctx, order, input.razorpay_payment_id);
-  const result = await fulfilOrder(ctx, order.id, payment, 'verify');
+  // Read again: while Razorpay was asked, the webhook has often settled the order (then nothing is locked).
+  const current = (await findOrderById(ctx.db, order.id)) ?? order;
+  const result = await fulfilOrder(ctx, current, payment, 'verify');
   if (result.outcome === 'refunded') throw refundedLate(order, result.refundSent);
-  return { orderId: order.razorpay_order_id, tickets: result.tickets };
+  return { orderId: order.razorpay_order_id, tickets: await findTicketsOfOrder(ctx.db, order.id) };
 }
 
 function refundedLate(order: OrderRow, refundSent: boolean): AppError {

@@ -12,17 +12,21 @@ export async function insertOrder(db: Db, order: OrderRow): Promise<void> {
   await db.insertInto('orders').values(order).execute();
 }
 
-export function findOrderById(db: Db, id: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findOrderById(db: Db, id: string): Promise<OrderRow | undefined> {
+  return (await orderById(db, id))[0];
 }
 
-export function findOrderByRazorpayId(db: Db, razorpayOrderId: string): Promise<OrderRow | undefined> {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('razorpay_order_id', '=', razorpayOrderId)
-    .executeTakeFirst();
+export async function findOrderByRazorpayId(db: Db, razorpayOrderId: string): Promise<OrderRow | undefined> {
+  return (await orderByRazorpayId(db, razorpayOrderId))[0];
 }
+
+// Read by every verify-payment and every webhook delivery: compiled once.
+const orderById = compiledOnce((db: Db, id: string) =>
+  db.selectFrom('orders').selectAll().where('id', '=', id),
+);
+const orderByRazorpayId = compiledOnce((db: Db, razorpayOrderId: string) =>
+  db.selectFrom('orders').selectAll().where('razorpay_order_id', '=', razorpayOrderId),
+);
 
 /** Reads the order and, on PostgreSQL, row-locks it until commit (SQLite transactions are serial). */
 export function lockOrder(trx: Db, id: string): Promise<OrderRow | undefined> {

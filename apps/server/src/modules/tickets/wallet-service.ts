@@ -8,8 +8,8 @@ import { buildPkpass } from '../../platform/wallet/apple-pass';
 import { googleSaveUrl } from '../../platform/wallet/google-pass';
 import { applePassSigner, googlePassSigner } from '../../platform/wallet/signers';
 import type { WalletTicket } from '../../platform/wallet/types';
-import { eventWithKeys } from './fulfilment';
 import { findTicketView, type TicketView } from './repo';
+import { eventWithKeys } from './ticket-signing';
 
 // Apple Wallet and Google Wallet passes of one ticket, for its owner only: to anyone else (staff
 // included: a pass is the guest's own copy) the ticket does not exist. Emails carry an Apple link with

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context';
+import type { OrderRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { RazorpayPayment, RazorpayWebhookEvent } from '../../platform/payments/razorpay-client';
 import { verifyWebhookSignature } from '../../platform/payments/signatures';
@@ -24,7 +25,6 @@ export async function handleRazorpayWebhook(
     throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
   }
   const eventId = typeof eventIdHeader === 'string' && eventIdHeader !== '' ? eventIdHeader : undefined;
-  if (eventId && (await paymentEventSeen(ctx.db, eventId))) return 'duplicate';
 
   let event: RazorpayWebhookEvent;
   try {
@@ -37,11 +37,22 @@ export async function handleRazorpayWebhook(
   }
 
   const payment = event.payload?.payment?.entity;
+  const captured = event.event === 'payment.captured' || event.event === 'order.paid';
+  // News of a captured payment is about one order, read first: when that order is already paid by this very
+  // payment (verify-payment or the other of the two events got there first, the usual case), the delivery
+  // changes nothing, and is acknowledged without locking, issuing or recording anything: the order row is
+  // the record. A replay of it finds the same row.
+  const order =
+    captured && payment?.order_id ? await findOrderByRazorpayId(ctx.db, payment.order_id) : undefined;
+  if (order && payment && order.status === 'paid' && order.razorpay_payment_id === payment.id)
+    return 'duplicate';
+  if (eventId && (await paymentEventSeen(ctx.db, eventId))) return 'duplicate';
+
   let result: WebhookResult;
   switch (event.event) {
     case 'payment.captured':
     case 'order.paid':
-      result = payment ? await settleCapturedPayment(ctx, payment, event.event) : 'ignored';
+      result = payment ? await settleCapturedPayment(ctx, payment, order, event.event) : 'ignored';
       break;
     case 'refund.created':
     case 'refund.processed':
@@ -67,13 +78,14 @@ export async function handleRazorpayWebhook(
   return result;
 }
 
+/** `order`: ours for the payment's Razorpay order, as just read (undefined: none). */
 async function settleCapturedPayment(
   ctx: AppContext,
   payment: RazorpayPayment,
+  order: OrderRow | undefined,
   eventName: string,
 ): Promise<WebhookResult> {
   if (payment.status !== 'captured' || !payment.order_id) return 'ignored';
-  const order = await findOrderByRazorpayId(ctx.db, payment.order_id);
   // A transfer's fee (the guest paid and closed the tab): completed the same way verify-payment does.
   if (!order && (await settleTransferPayment(ctx, { ...payment, order_id: payment.order_id })))
     return 'handled';
@@ -89,7 +101,7 @@ async function settleCapturedPayment(
     );
     return 'ignored';
   }
-  await fulfilOrder(ctx, order.id, { id: payment.id, amount: payment.amount }, 'webhook');
+  await fulfilOrder(ctx, order, { id: payment.id, amount: payment.amount }, 'webhook');
   return 'handled';
 }
 

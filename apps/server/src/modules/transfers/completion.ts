@@ -11,9 +11,10 @@ import { AppError } from '../../platform/errors';
 import { type Message, msg, renderMessage } from '../../platform/i18n/messages';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { lockEvent } from '../event/repo';
-import { type CapturedPayment, eventWithKeys } from '../tickets/fulfilment';
+import type { CapturedPayment } from '../tickets/fulfilment';
 import { allowanceOf } from '../tickets/person-limit';
 import { findTicketView } from '../tickets/repo';
+import { eventWithKeys } from '../tickets/ticket-signing';
 import { findUserByEmail, insertUserIfAbsent } from '../users/repo';
 import { refundTransferFee } from './fee-refunds';
 import {
