@@ -29,6 +29,15 @@ describe('qrPngBytes', () => {
     expect(width).toBeGreaterThan(200);
   });
 
+  it('decodes back to the exact text whatever runs of digits, capitals or symbols it has', async () => {
+    const texts = [
+      `UT1.${'1234567890'.repeat(5)}.AbC-_xyz`,
+      'UT1.ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      'टिकट 1 — Garba night ✓',
+    ];
+    for (const text of texts) expect(await decodeQrImage(await qrPngBytes(text))).toEqual([text]);
+  });
+
   it('still decodes when rendered small', async () => {
     const { qrToken } = newTicket();
     expect(await decodeQrImage(await qrPngBytes(qrToken, { size: 160 }))).toEqual([qrToken]);
