@@ -77,6 +77,33 @@ describe('the landing page before its JavaScript', () => {
 });
 
 describe('the landing page once the app runs', () => {
+  it("asks for the app's scripts only after the first screen has painted, elsewhere at once", async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    const timings = () =>
+      page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      }));
+    await page.goto(suite.server.url);
+    await page.getByRole('button', { name: 'Sign In with Google' }).first().waitFor();
+    const landing = await timings();
+    expect(landing.paint).not.toBeNull();
+    expect(landing.scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...landing.scripts)).toBeGreaterThanOrEqual(landing.paint as number);
+
+    // Off the landing page there is no pre-rendered screen to wait for: the app's scripts come with the HTML.
+    await page.goto(`${suite.server.url}/privacy-policy`);
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    const other = await timings();
+    expect(other.scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...other.scripts)).toBeLessThan(other.paint ?? Number.POSITIVE_INFINITY);
+    await context.close();
+  });
+
   it('replaces the HTML first screen with the app and keeps the backdrop to the landing page', async () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();

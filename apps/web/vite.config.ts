@@ -188,6 +188,37 @@ function scriptFontUrls(): Plugin {
   };
 }
 
+const APP_SCRIPTS_SLOT = '/*app-scripts*/ {}';
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * Hands the app's entry script and its module preloads to index.html's boot script instead of the HTML
+ * naming them: on the landing page the boot script asks for them once the pre-rendered first screen has
+ * painted, so on a slow link the first paint (HTML, CSS, the hero's image and the reader's fonts) does not
+ * share the bandwidth with ~150 KB of JavaScript it does not need; anywhere else it asks at once.
+ */
+function appScriptsAfterFirstPaint(): Plugin {
+  return {
+    name: 'utsav-app-scripts-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!html.includes(APP_SCRIPTS_SLOT)) throw new Error(`index.html has no ${APP_SCRIPTS_SLOT} slot`);
+        const entries = [...html.matchAll(ENTRY_SCRIPT)].map((match) => match[1] as string);
+        if (entries.length !== 1)
+          throw new Error(`expected one entry script in index.html, found ${entries}`);
+        const preload = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] as string);
+        return html
+          .replace(ENTRY_SCRIPT, '')
+          .replace(MODULE_PRELOAD, '')
+          .replace(APP_SCRIPTS_SLOT, JSON.stringify({ entry: entries[0], preload }));
+      },
+    },
+  };
+}
+
 // The landing page's first chunk holds only the shell, the hero and the first screen's English texts;
 // sections, dashboards, legal pages, other catalogs and Firebase are dynamic imports. React and the router
 // sit in their own long-cached vendor chunk.
@@ -199,6 +230,7 @@ export default defineConfig({
     catalogAreas({ srcDir: path.join(import.meta.dirname, 'src') }),
     prerenderLanding(),
     scriptFontUrls(),
+    appScriptsAfterFirstPaint(),
     appServiceWorker(),
     precompressAssets(),
   ],

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { applyLanguage, bootLanguage } from './lib/i18n/language';
@@ -7,12 +7,18 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// A transition: React renders the app in slices of a few milliseconds, yielding to the browser between them,
+// instead of one long task a phone spends seconds in (the pre-rendered screen stays up meanwhile, as React
+// swaps it out only on commit).
 function render() {
-  createRoot(root!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const reactRoot = createRoot(root!);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 // index.html's boot script has chosen the language and painted that language's pre-rendered first screen.

@@ -47,11 +47,19 @@ export function paiseToRupees(paise: number): number {
   return paise / 100;
 }
 
+// Made once, on first use: toLocaleString builds a new Intl.NumberFormat on every call.
+const rupeeFormats: Partial<Record<'whole' | 'paise', Intl.NumberFormat>> = {};
+function rupeeFormat(decimals: boolean): Intl.NumberFormat {
+  const kind = decimals ? 'paise' : 'whole';
+  rupeeFormats[kind] ??= new Intl.NumberFormat('en-IN', {
+    minimumFractionDigits: decimals ? 2 : 0,
+    maximumFractionDigits: decimals ? 2 : 0,
+  });
+  return rupeeFormats[kind];
+}
+
 /** ₹1,234 — rupees without decimals as admin-side analytics shows them; decimals kept when present elsewhere. */
 export function formatRupees(rupees: number, options: { decimals?: boolean } = {}): string {
   const decimals = options.decimals ?? !Number.isInteger(rupees);
-  return `₹${rupees.toLocaleString('en-IN', {
-    minimumFractionDigits: decimals ? 2 : 0,
-    maximumFractionDigits: decimals ? 2 : 0,
-  })}`;
+  return `₹${rupeeFormat(decimals).format(rupees)}`;
 }

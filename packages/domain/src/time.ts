@@ -52,15 +52,24 @@ export function minutesOfDay(time: string): number {
   return (h ?? 0) * 60 + (m ?? 0);
 }
 
+// One formatter per locale: toLocaleDateString builds a new Intl.DateTimeFormat (and looks up its locale
+// data) on every call, a visible cost in the landing page's first render on a phone.
+const eventDateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "Saturday, 3 January 2026" for an IST calendar date. */
 export function formatEventDate(date: string, locale = 'en-IN'): string {
-  return new Date(`${date}T00:00:00.000Z`).toLocaleDateString(locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  let format = eventDateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    eventDateFormats.set(locale, format);
+  }
+  return format.format(new Date(`${date}T00:00:00.000Z`));
 }
 
 /** "Saturday, 3 January 2026 at 7:00 PM IST": an instant as people in India read it. */

@@ -18,4 +18,7 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
+  // Keys are 'area.key', never 'namespace:key': naming the separator spares i18next its per-call guess
+  // whether a key is a sentence (a regular expression run on every t() of every render).
+  nsSeparator: false,
 });

@@ -151,10 +151,14 @@ export function Hero(props: HeroProps) {
 
         <ul className="mx-auto mt-8 flex max-w-2xl flex-col items-center gap-3 text-base text-maroon-50 sm:text-lg md:flex-row md:flex-wrap md:justify-center md:gap-x-7">
           <Detail loading={loading} icon={<CalendarDays className="size-5" />}>
-            {event.date ? formatEventDate(event.date, currentLocale()) : t('landing.hero.dateToBeAnnounced')}
+            {loading
+              ? null
+              : event.date
+                ? formatEventDate(event.date, currentLocale())
+                : t('landing.hero.dateToBeAnnounced')}
           </Detail>
           <Detail loading={loading} icon={<Clock className="size-5" />}>
-            {timeRange(event.startTime, event.endTime)}
+            {loading ? null : timeRange(event.startTime, event.endTime)}
           </Detail>
           <Detail loading={loading} icon={<MapPin className="size-5" />}>
             {event.venue}
