@@ -1,12 +1,7 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -34,6 +29,7 @@ import usersRoutes from './modules/users/routes';
 import { startWaitlistJobs } from './modules/waitlist/jobs';
 import waitlistRoutes from './modules/waitlist/routes';
 import { registerOutbox } from './outbox';
+import { AccessLog } from './platform/access-log';
 import { registerIdentity } from './platform/auth/identity';
 import authPlugin from './platform/auth/plugin';
 import { cachedUserLoader, type LoadUser } from './platform/auth/user-cache';
@@ -116,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 }
 
 function createServer(config: Config, logDestination: LogDestination): FastifyInstance {
+  const accessLog = new AccessLog(config.accessLogOkLinesPerSecond);
   const app = Fastify({
     logger: {
       stream: logDestination.stream,
@@ -126,7 +123,7 @@ function createServer(config: Config, logDestination: LogDestination): FastifyIn
       // that no line carries a token.
     },
     genReqId: requestId,
-    logController: new OneLinePerRequest(),
+    logController: accessLog,
     requestIdHeader: false,
     bodyLimit: DEFAULT_BODY_LIMIT,
     // A hop count is valid at runtime (proxy-addr); the type definitions only lag behind.
@@ -135,6 +132,7 @@ function createServer(config: Config, logDestination: LogDestination): FastifyIn
     clientErrorHandler,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  accessLog.attach(app);
   registerRouteCatalog(app);
   rejectNulCharacters(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -208,25 +206,6 @@ function closeConnectionsOnceAnswered(app: FastifyInstance): void {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
-}
-
-/**
- * Fastify logs each request twice (received, completed): under a sales rush the logger was a visible share of
- * the CPU (bench/RESULTS.md). One line at completion carries the same facts (request, status, time); a route's
- * own logLevel still applies (health and metrics log only warnings).
- */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
-  }
 }
 
 /**

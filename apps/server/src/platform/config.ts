@@ -109,6 +109,8 @@ const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  // Successful quick answers logged one by one per second per instance; the rest counted (access-log.ts).
+  ACCESS_LOG_OK_LINES_PER_SECOND: positiveInt(200),
   PAYMENTS: z.enum(['emulator', 'razorpay'], { error: 'must be emulator or razorpay' }).default('emulator'),
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
@@ -202,6 +204,8 @@ export interface Config {
   corsOrigins: string[];
   demoSeed: boolean;
   logLevel: string;
+  /** Successful answers quicker than a second get their own access line up to this many a second (access-log.ts). */
+  accessLogOkLinesPerSecond: number;
   payments: 'emulator' | 'razorpay';
   razorpay: {
     keyId: string;
@@ -318,6 +322,7 @@ export function loadConfig(env: Env): Config {
     corsOrigins: e.CORS_ORIGINS.map((origin) => origin.toLowerCase()),
     demoSeed: e.DEMO_SEED ? isTrue(e.DEMO_SEED) : authMode === 'dev',
     logLevel: e.LOG_LEVEL,
+    accessLogOkLinesPerSecond: e.ACCESS_LOG_OK_LINES_PER_SECOND,
     payments: e.PAYMENTS,
     razorpay,
     smtpUrl: e.SMTP_URL,

@@ -59,3 +59,41 @@ describeEachDatabase('access log', (engine) => {
     expect(logs.raw.join('\n')).not.toContain('not-a-token');
   });
 });
+
+describeEachDatabase('access log under load', (engine) => {
+  const logs = capturedLines();
+  const server = useServer(engine, {
+    env: { LOG_LEVEL: 'info', ACCESS_LOG_OK_LINES_PER_SECOND: '5' },
+    logDestination: logs,
+  });
+
+  it('successful answers beyond the per-second budget are counted, refusals always get their line', async () => {
+    const person = await newUser(server);
+    logs.lines.length = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => server.request('GET', '/api/auth/me', { token: person.token })),
+    );
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    const refusals = await Promise.all(
+      Array.from({ length: 10 }, () => server.request('GET', '/api/auth/me', { token: 'not-a-token' })),
+    );
+    expect(refusals.every((answer) => answer.status === 401)).toBe(true);
+    // The count comes once the second is over.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+
+    const okLines = logs.lines.filter(
+      (line) => line.msg === 'request completed' && (line.res as { statusCode: number }).statusCode === 200,
+    );
+    const refusedLines = logs.lines.filter(
+      (line) => line.msg === 'request completed' && (line.res as { statusCode: number }).statusCode === 401,
+    );
+    const counted = logs.lines
+      .filter((line) => typeof line.okLinesNotWritten === 'number')
+      .reduce((sum, line) => sum + (line.okLinesNotWritten as number), 0);
+    expect(refusedLines).toHaveLength(10);
+    expect(okLines.length).toBeGreaterThanOrEqual(1);
+    expect(okLines.length).toBeLessThan(30);
+    // Every successful answer is either its own line or counted.
+    expect(okLines.length + counted).toBe(30);
+  });
+});
