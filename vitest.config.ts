@@ -10,6 +10,8 @@ export default defineConfig({
           include: ['packages/*/test/**/*.test.ts', 'apps/*/test/unit/**/*.test.ts'],
           // Some unit tests start real servers, a browser or generate RSA keys: generous on a busy 2-core box.
           testTimeout: 20_000,
+          // Vitest's default is one worker fewer than the cores, i.e. one on the 2-core CI box; these are CPU-bound.
+          maxWorkers: 2,
         },
       },
       {
@@ -31,7 +33,14 @@ export default defineConfig({
           retry: process.env.CI ? 1 : 0,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time: a browser suite waits on its page, its server and timers about half the time,
+          // so on 2 cores two suites overlap (each starts its own server and browser, on random ports). Modules
+          // are loaded once per worker (isolate: false): every suite builds its own app, nothing is global.
+          fileParallelism: true,
+          maxWorkers: 2,
+          isolate: false,
+          // After the other layers when `vitest run` runs them all (and a group of its own for its maxWorkers).
+          sequence: { groupOrder: 1 },
         },
       },
     ],
