@@ -1,7 +1,10 @@
 // Where the time went in a `node --cpu-prof` profile: self time by package (or our source file) and the top
 // functions, as percentages of the sampled time that was not idle.
 //
-//   npx tsx bench/out-of-process/profile-summary.ts <file.cpuprofile> [--top 25]
+//   npx tsx bench/out-of-process/profile-summary.ts <file.cpuprofile> [--top 25] [--last SECONDS]
+//
+// --last: only the samples of the profile's final SECONDS (the server stops right after the last scenario, so
+// e.g. `--last 14` of a checkin run is verify-qr and mark-used without the purchases that bought the tickets).
 
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -21,11 +24,23 @@ interface Profile {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '25' } },
+  options: { top: { type: 'string', default: '25' }, last: { type: 'string' } },
 });
 const file = positionals[0];
 if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile>');
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+
+if (values.last) {
+  // Keep the samples whose time lies within the last N seconds (timeDeltas summed back from the end).
+  let fromEnd = 0;
+  let first = profile.samples.length;
+  while (first > 0 && fromEnd + (profile.timeDeltas[first - 1] ?? 0) <= Number(values.last) * 1e6) {
+    first -= 1;
+    fromEnd += profile.timeDeltas[first] ?? 0;
+  }
+  profile.samples = profile.samples.slice(first);
+  profile.timeDeltas = profile.timeDeltas.slice(first);
+}
 
 // Self time per node from the sample stream (timeDeltas[i] is the time before samples[i]).
 const selfUs = new Map<number, number>();

@@ -25,6 +25,7 @@ import {
   measureScans,
   type Setup,
   setUp,
+  topUpScanTickets,
 } from './scenarios';
 import { waitingRoomRush } from './waiting-room-rush';
 
@@ -45,6 +46,8 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
       scenarios: { type: 'string', default: defaults.join(',') },
       'cpu-prof': { type: 'string' },
       buyers: { type: 'string', default: '2000' },
+      // Tickets to scan at least (bought ones first, the rest issued by the admin): mark-used runs once per ticket.
+      'scan-tickets': { type: 'string', default: '3000' },
       // Run the server from another checkout (e.g. a worktree of an older commit) for before/after figures.
       'server-dir': { type: 'string' },
       // Where the Razorpay emulator runs: own-process (default; Razorpay is remote in production) or in-process.
@@ -125,7 +128,8 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
           console.log(`${engine}: no tickets bought, no scans`);
         else if (scenarios.has('checkin')) {
           const gates = await checkers(setup, 100);
-          const scans = await measureScans(setup, hello, { duration, qrTokens, checkers: gates });
+          const scanTokens = await topUpScanTickets(setup, qrTokens, Number(args['scan-tickets']));
+          const scans = await measureScans(setup, hello, { duration, qrTokens: scanTokens, checkers: gates });
           add(scans.verify);
           add(scans.mark);
         }

@@ -191,6 +191,29 @@ export async function measureScans(
   return { verify, mark };
 }
 
+/**
+ * Tickets issued by the admin (manual issuance, through the API) until there are `atLeast` to scan: a few
+ * seconds of purchases buy only a few hundred, too few for mark-used (once per ticket) to reach a steady rate.
+ */
+export async function topUpScanTickets(setup: Setup, qrTokens: string[], atLeast: number): Promise<string[]> {
+  const tokens = [...qrTokens];
+  for (let batch = 0; tokens.length < atLeast; batch++) {
+    const response = await fetch(`${setup.server.url}/api/tickets/admin/issue-manual`, {
+      method: 'POST',
+      headers: { ...json(), authorization: `Bearer ${setup.admin.token}` },
+      body: JSON.stringify({
+        userName: `Scan Guest ${batch}`,
+        userEmail: `scan.guest.${batch}.${setup.event.id.slice(0, 8)}@bench.test`,
+        quantity: Math.min(200, atLeast - tokens.length),
+        paymentDone: true,
+      }),
+    });
+    if (!response.ok) throw new Error(`issue-manual: ${response.status} ${await response.text()}`);
+    for (const ticket of (await response.json()).tickets) tokens.push(ticket.qrCode);
+  }
+  return tokens;
+}
+
 /** Gate accounts: signed in, then made checkers by the admin through the API. */
 export async function checkers(setup: Setup, count: number): Promise<BenchUser[]> {
   const users = await setup.people.signIn('gate', count);

@@ -1,6 +1,15 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
-import type { CheckinDevicesTable, CheckinScansTable, TicketStatus } from '../../platform/db/schema';
+import type {
+  CheckinDevicesTable,
+  CheckinScansTable,
+  ScanAction,
+  ScanDirection,
+  ScanMethod,
+  ScanResult,
+  TicketStatus,
+} from '../../platform/db/schema';
 
 // SQL for check-in: the admitting update, the scan log and the offline snapshot. No business rule lives
 // here; the conditions in the update are the concurrency guard the service relies on.
@@ -26,28 +35,57 @@ export async function admitTicket(
   trx: Db,
   admission: PassTicket & { reentryAllowed: boolean },
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable('tickets')
-    .set({
-      status: 'used',
-      used_at: sql<string>`case when status = 'active' then ${admission.at} else used_at end`,
-      scanned_by_user_id: sql<string>`case when status = 'active' then ${admission.checkerUserId} else scanned_by_user_id end`,
-      last_entry_at: admission.at,
-      exited_at: null,
-      updated_at: admission.now,
-    })
-    .where('id', '=', admission.ticketId)
-    .where('event_id', '=', admission.eventId)
-    .where((eb) =>
-      admission.reentryAllowed
-        ? eb.or([
-            eb('status', '=', 'active'),
-            eb.and([eb('status', '=', 'used'), eb('exited_at', 'is not', null)]),
-          ])
-        : eb('status', '=', 'active'),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const admit = admission.reentryAllowed ? admitOnceOrAfterExit : admitOnce;
+  const rows = await admit(
+    trx,
+    admission.at,
+    admission.checkerUserId,
+    admission.now,
+    admission.ticketId,
+    admission.eventId,
+  );
+  return rows.length === 1;
+}
+
+// Every mark-used runs one of these: compiled once (platform/db/compiled.ts), the WHERE chosen per variant.
+const admitOnce = compiledOnce(
+  (db: Db, at: string, checkerUserId: string, now: string, ticketId: string, eventId: string) =>
+    admission(db, at, checkerUserId, now, ticketId, eventId).where('status', '=', 'active'),
+);
+const admitOnceOrAfterExit = compiledOnce(
+  (db: Db, at: string, checkerUserId: string, now: string, ticketId: string, eventId: string) =>
+    admission(db, at, checkerUserId, now, ticketId, eventId).where((eb) =>
+      eb.or([
+        eb('status', '=', 'active'),
+        eb.and([eb('status', '=', 'used'), eb('exited_at', 'is not', null)]),
+      ]),
+    ),
+);
+
+function admission(
+  db: Db,
+  at: string,
+  checkerUserId: string,
+  now: string,
+  ticketId: string,
+  eventId: string,
+) {
+  return (
+    db
+      .updateTable('tickets')
+      .set({
+        status: 'used',
+        used_at: sql<string>`case when status = 'active' then ${at} else used_at end`,
+        scanned_by_user_id: sql<string>`case when status = 'active' then ${checkerUserId} else scanned_by_user_id end`,
+        last_entry_at: at,
+        exited_at: null,
+        updated_at: now,
+      })
+      .where('id', '=', ticketId)
+      .where('event_id', '=', eventId)
+      // A row back means this caller's update admitted the ticket (both engines return updated rows).
+      .returning('id')
+  );
 }
 
 /** True when the holder was inside and is now recorded outside. One statement, for the same reason as above. */
@@ -77,12 +115,17 @@ export interface TicketGateState {
   transferred_at?: string | null;
 }
 
-export function findTicketGateState(
+export async function findTicketGateState(
   db: Db,
   ticketId: string,
   eventId: string,
 ): Promise<TicketGateState | undefined> {
-  return db
+  return (await ticketGateState(db, ticketId, eventId))[0];
+}
+
+// Read by every refused scan (a ticket scanned twice is the common refusal at a busy gate): compiled once.
+const ticketGateState = compiledOnce((db: Db, ticketId: string, eventId: string) =>
+  db
     .selectFrom('tickets')
     .leftJoin('users as scanner', 'scanner.id', 'tickets.scanned_by_user_id')
     .select([
@@ -97,9 +140,8 @@ export function findTicketGateState(
       'tickets.transferred_at',
     ])
     .where('tickets.id', '=', ticketId)
-    .where('tickets.event_id', '=', eventId)
-    .executeTakeFirst();
-}
+    .where('tickets.event_id', '=', eventId),
+);
 
 /** The ticket a typed code names in this event (codes are unique across tickets). */
 export async function findTicketIdByCode(db: Db, code: string, eventId: string): Promise<string | undefined> {
@@ -117,13 +159,61 @@ export async function findTicketIdByCode(db: Db, code: string, eventId: string):
  * treats it as a replay. Online scans carry no local_id and always insert.
  */
 export async function insertScan(db: Db, scan: CheckinScansTable): Promise<boolean> {
-  const result = await db
-    .insertInto('checkin_scans')
-    .values(scan)
-    .onConflict((conflict) => conflict.columns(['device_id', 'local_id']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  const rows = await insertScanRow(
+    db,
+    scan.id,
+    scan.ticket_id,
+    scan.checker_user_id,
+    scan.device_id,
+    scan.gate,
+    scan.action,
+    scan.result,
+    scan.local_id,
+    scan.scanned_at,
+    scan.created_at,
+    // The columns' defaults, which an omitted value got before this statement was compiled once.
+    scan.direction ?? 'in',
+    scan.method ?? 'scan',
+  );
+  return rows.length === 1;
 }
+
+// Every scan writes one: compiled once. A row back means it was inserted, not skipped as a replay.
+const insertScanRow = compiledOnce(
+  (
+    db: Db,
+    id: string,
+    ticketId: string | null,
+    checkerUserId: string,
+    deviceId: string | null,
+    gate: string | null,
+    action: ScanAction,
+    result: ScanResult,
+    localId: string | null,
+    scannedAt: string,
+    createdAt: string,
+    direction: ScanDirection,
+    method: ScanMethod,
+  ) =>
+    db
+      .insertInto('checkin_scans')
+      .values({
+        id,
+        ticket_id: ticketId,
+        checker_user_id: checkerUserId,
+        device_id: deviceId,
+        gate,
+        action,
+        result,
+        local_id: localId,
+        scanned_at: scannedAt,
+        created_at: createdAt,
+        direction,
+        method,
+      })
+      .onConflict((conflict) => conflict.columns(['device_id', 'local_id']).doNothing())
+      .returning('id'),
+);
 
 export function findScanByLocalId(
   db: Db,
