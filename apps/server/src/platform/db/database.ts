@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { checkpointInBackground } from './checkpointer';
 import { MIGRATIONS } from './migrations/list';
 import { sendRegisteredStatementsPrepared } from './prepared';
 import type { Database } from './schema';
@@ -43,13 +44,15 @@ export function createDatabase(
     return watched(new PostgresDialect({ pool }));
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const file = new SQLite(join(config.dataDir, 'utsav.sqlite'));
+  const path = join(config.dataDir, 'utsav.sqlite');
+  const file = new SQLite(path);
   file.pragma('journal_mode = WAL');
   // Another process (a backup, a second tool) may hold the write lock briefly; wait rather than fail.
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
   file.pragma('synchronous = NORMAL');
-  return watched(new SqliteDialect({ database: withStatementCache(file) }));
+  const checkpointer = checkpointInBackground(file, path, onIdleError);
+  return watched(new SqliteDialect({ database: withStatementCache(file, () => checkpointer.stop()) }));
 }
 
 const usersVersions = new WeakMap<Db, TableVersion>();
@@ -78,7 +81,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * by text, least recently used dropped first (`in (?, ?, ...)` lists of varying length make new texts).
  * Safe to share: Kysely runs one query at a time on the single connection, a stream included.
  */
-function withStatementCache(file: SQLite.Database): SqliteDatabase {
+function withStatementCache(file: SQLite.Database, beforeClose: () => void): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   const prepare = (source: string): SQLite.Statement => {
     let statement = statements.get(source);
@@ -91,7 +94,13 @@ function withStatementCache(file: SQLite.Database): SqliteDatabase {
     statements.set(source, statement);
     return statement;
   };
-  return { prepare, close: () => file.close() };
+  return {
+    prepare,
+    close: () => {
+      beforeClose();
+      file.close();
+    },
+  };
 }
 
 function postgresPool(connectionString: string): pg.Pool {
