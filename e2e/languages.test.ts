@@ -80,7 +80,7 @@ describe('languages', () => {
   // The demo event this suite's server seeds: 7:00 PM - 11:30 PM at NSCI Dome.
   const HOURS = {
     hi: { hours: 'शाम 7:00 से रात 11:30 तक', heading: 'कार्यक्रम का विवरण', countdown: 'उत्सव की उलटी गिनती' },
-    gu: { hours: '7:00 સાંજે – 11:30 રાત્રે', heading: 'કાર્યક્રમની વિગતો', countdown: 'ઉત્સવની ઉલટી ગણતરી' },
+    gu: { hours: 'સાંજે 7:00 થી રાત્રે 11:30 સુધી', heading: 'કાર્યક્રમની વિગતો', countdown: 'ઉત્સવની ઉલટી ગણતરી' },
   } as const;
 
   for (const language of ['hi', 'gu'] as const) {
@@ -104,6 +104,18 @@ describe('languages', () => {
       expect(await englishLeftovers(details, data)).toEqual([]);
       expect(await englishLeftovers(countdown, data)).toEqual([]);
       expect(await page.title()).not.toMatch(/[A-Za-z]{3}/);
+      // The support hours in the footer and the FAQ are said in the language too.
+      const footer = page.getByRole('contentinfo');
+      await footer.scrollIntoViewIfNeeded();
+      const support = [...data, 'Utsav Events', 'support@utsav-garba.in', 'Utsav', 'Instagram', 'Facebook'];
+      expect(await englishLeftovers(footer, support)).toEqual([]);
+      await page.locator('#faq').scrollIntoViewIfNeeded();
+      const faq = page.locator('#faq');
+      await faq.locator('button').first().waitFor();
+      for (const question of await faq.locator('button[aria-expanded]').all()) {
+        if ((await question.getAttribute('aria-expanded')) === 'false') await question.click();
+      }
+      expect(await englishLeftovers(faq, support)).toEqual([]);
       await details.scrollIntoViewIfNeeded();
       await screenshot(page, `landing-${language}-details-390`);
       await context.close();

@@ -88,6 +88,35 @@ export function formatTime(time: string): string {
   return `${h12}:${String(m).padStart(2, '0')} ${suffix}`;
 }
 
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An IST wall-clock HH:MM as a reader of `locale` says it. English keeps the spec's "7:00 PM"; Hindi and
+ * Gujarati name the part of the day ("शाम 7:00", "સાંજે 7:00"), where Intl's plain clock would print a Latin
+ * "PM". The part of the day goes first in both, as people say it (CLDR puts it last in Gujarati).
+ */
+export function formatClockTime(time: string, locale = 'en-IN'): string {
+  if (locale.startsWith('en') || !TIME_PATTERN.test(time)) return formatTime(time);
+  let clock = clocks.get(locale);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat(locale, {
+      hour: 'numeric',
+      minute: '2-digit',
+      dayPeriod: 'short',
+      timeZone: 'UTC',
+    });
+    clocks.set(locale, clock);
+  }
+  const parts = clock.formatToParts(new Date(`1970-01-01T${time}:00.000Z`));
+  const period = parts.find((part) => part.type === 'dayPeriod')?.value;
+  const rest = parts
+    .filter((part) => part.type !== 'dayPeriod')
+    .map((part) => part.value)
+    .join('')
+    .trim();
+  return period ? `${period} ${rest}` : rest;
+}
+
 export function formatTimeRange(start: string, end: string): string {
   return `${formatTime(start)} - ${formatTime(end)}`;
 }

@@ -100,6 +100,18 @@ export function isSameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
+const TRANSFERRED_REASON = 'Transferred to ';
+
+/** The cancellation reason written on a ticket revoked by its transfer: data, in English, like every reason. */
+export function transferredReason(recipientName: string): string {
+  return `${TRANSFERRED_REASON}${recipientName}`;
+}
+
+/** The recipient named in a reason transferredReason wrote, else null: so a screen can word it in its language. */
+export function transferredRecipient(reason: string | null): string | null {
+  return reason?.startsWith(TRANSFERRED_REASON) ? reason.slice(TRANSFERRED_REASON.length) : null;
+}
+
 /** The recipient would go over the per-person cap with one more ticket: a template, so the server can translate it. */
 export const RECIPIENT_CAP_MESSAGE =
   'The recipient already has the most tickets one person may have for this event ({{limit}}), so this ticket cannot be transferred to them.';

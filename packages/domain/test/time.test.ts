@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  formatClockTime,
   formatEventDate,
   formatIstDateTime,
   formatTime,
@@ -45,6 +46,14 @@ describe('IST calendar', () => {
     expect(formatTime('12:00')).toBe('12:00 PM');
     expect(formatTimeRange('18:30', '22:30')).toBe('6:30 PM - 10:30 PM');
     expect(formatEventDate('2027-01-02')).toContain('2027');
+  });
+
+  it('says a clock time with its part of the day first in Hindi and Gujarati, and as the spec in English', () => {
+    expect(formatClockTime('19:00', 'en-IN')).toBe('7:00 PM');
+    expect(formatClockTime('19:00', 'hi-IN')).toBe('शाम 7:00');
+    expect(formatClockTime('23:30', 'hi-IN')).toBe('रात 11:30');
+    expect(formatClockTime('19:00', 'gu-IN')).toBe('સાંજે 7:00');
+    expect(formatClockTime('06:00', 'gu-IN')).toBe('સવારે 6:00');
   });
 });
 

@@ -139,7 +139,7 @@ describeEachDatabase('transfer and reminder emails in the reader language', (eng
     await server.app.outbox.drain(DUE);
 
     const hi = mailTo(hindi.email, (subject) => subject.startsWith('याद दिलाना:'));
-    expect(hi.subject).toContain('गेट 6:15 PM पर खुलेंगे');
+    expect(hi.subject).toContain('गेट शाम 6:15 पर खुलेंगे');
     const hiText = textOf(hi.message, 'text/plain') ?? '';
     expect(hiText).toContain('नमस्ते Meera,');
     expect(hiText).toContain('आपके 2 टिकट फिर से PDF के रूप में जुड़े हैं');

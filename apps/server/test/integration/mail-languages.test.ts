@@ -50,16 +50,22 @@ describeEachDatabase('emails in the recipient language', (engine) => {
     expect(guHtml).toContain('નમસ્તે પ્રિયા,');
     expect(guHtml).toContain('મારી ટિકિટો જુઓ');
     expect(textOf(gu, 'text/plain')).toContain('તમારી 2 ટિકિટો PDF માં જોડેલી છે');
+    // The hours with their part of the day, no Latin "PM" (the event runs 19:00-23:00).
+    expect(textOf(gu, 'text/plain')).toContain('સાંજે 7:00 થી રાત્રે 11:00 સુધી (IST)');
+    const invite = attachments(gu).find((file) => file.contentType.startsWith('text/calendar'));
+    expect(invite?.content.toString('utf8')).toContain('ગેટ પર તમારો QR કોડ બતાવો.');
     const guPdf = pdfText(
       attachments(gu).find((file) => file.contentType.startsWith('application/pdf'))!.content,
     );
     expect(guPdf).toContain('પ્રિયા પટેલ');
     expect(guPdf).toContain('ગેટ પર આ QR બતાવો. દરેક ટિકિટથી એક જ વાર પ્રવેશ.');
     expect(guPdf).toContain('ટિકિટ 1 / 2');
+    expect(guPdf).toContain('સાંજે 7:00 થી રાત્રે 11:00 સુધી (IST)');
 
     const en = mailTo(english.email);
     expect(textOf(en, 'text/html')).toContain('<html lang="en">');
     expect(textOf(en, 'text/plain')).toContain('your 1 ticket is attached as a PDF');
+    expect(textOf(en, 'text/plain')).toContain('7:00 PM - 11:00 PM IST');
     const enPdf = pdfText(
       attachments(en).find((file) => file.contentType.startsWith('application/pdf'))!.content,
     );

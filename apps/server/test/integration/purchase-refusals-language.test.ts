@@ -84,9 +84,9 @@ describeEachDatabase('sales not open, in the guest’s language', (engine) => {
     const buyer = await newUser(server);
     const hi = await order(server, buyer, orderPayload(event, 1), 'hi');
     expect(hi.body.code).toBe('SALES_NOT_OPEN');
-    expect(hi.body.error).toBe('टिकटों की बिक्री मंगलवार, 5 जनवरी 2027, 7:00 PM IST से शुरू होगी।');
+    expect(hi.body.error).toBe('टिकटों की बिक्री मंगलवार, 5 जनवरी 2027, शाम 7:00 IST से शुरू होगी।');
     const gu = await order(server, buyer, orderPayload(event, 1), 'gu');
-    expect(gu.body.error).toBe('ટિકિટોનું વેચાણ મંગળવાર, 5 જાન્યુઆરી, 2027, 7:00 PM IST થી શરૂ થશે.');
+    expect(gu.body.error).toBe('ટિકિટોનું વેચાણ મંગળવાર, 5 જાન્યુઆરી, 2027, સાંજે 7:00 IST થી શરૂ થશે.');
     const en = await order(server, buyer, orderPayload(event, 1), 'en');
     expect(en.body.error).toBe('Ticket sales open on Tuesday, 5 January 2027 at 7:00 PM IST.');
   });
@@ -99,7 +99,7 @@ describeEachDatabase('sales not open, in the guest’s language', (engine) => {
     expect(joined.status).toBe(409);
     expect(joined.body.code).toBe('SALES_NOT_OPEN');
     expect(joined.body.error).toBe(
-      'ટિકિટોનું વેચાણ મંગળવાર, 5 જાન્યુઆરી, 2027, 7:00 PM IST થી શરૂ થશે. કતાર મંગળવાર, 5 જાન્યુઆરી, 2027, 6:30 PM IST થી ખૂલશે; ત્યારે આવીને તમારી જગ્યા લઈ લો.',
+      'ટિકિટોનું વેચાણ મંગળવાર, 5 જાન્યુઆરી, 2027, સાંજે 7:00 IST થી શરૂ થશે. કતાર મંગળવાર, 5 જાન્યુઆરી, 2027, સાંજે 6:30 IST થી ખૂલશે; ત્યારે આવીને તમારી જગ્યા લઈ લો.',
     );
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../support/databases';
 import { newEventBody, newUser, type TestUser, uniqueEmail } from '../support/factories';
-import { buy, newEvent, PURCHASE_ENV, type TestEvent } from '../support/purchase';
+import { buy, newEvent, PURCHASE_ENV, pay, type TestEvent } from '../support/purchase';
 import { useServer } from '../support/server';
 
 // The server's own sentences in the reader's language (Accept-Language): success messages, limits filled in
@@ -157,5 +157,43 @@ describeEachDatabase('server replies in the reader language', (engine) => {
     expect((await cancel(null)).body.error).toBe(
       'Tickets can only be cancelled at least 10 days before the event. Only 1 days remaining until the event.',
     );
+  });
+
+  it('the CSV words the reasons the server wrote in Hindi: a transfer, an admin cancellation', async () => {
+    const [given, cancelled] = await ticketIds(2);
+    const started = await server.request('POST', `/api/tickets/${given}/transfer`, {
+      token: guest.token,
+      body: { recipientEmail: uniqueEmail(), recipientName: 'Bina Rao' },
+    });
+    expect(started.status, started.text).toBe(200);
+    const verified = await server.request('POST', '/api/tickets/transfer/verify-payment', {
+      token: guest.token,
+      body: await pay(server, started.body.orderId),
+    });
+    expect(verified.status, verified.text).toBe(200);
+    const cancel = await server.request('PATCH', `/api/tickets/admin/${cancelled}/status`, {
+      token: admin.token,
+      body: { status: 'cancelled' },
+    });
+    expect(cancel.status).toBe(200);
+    const csv = async (language: string | null) => {
+      const response = await server.request('GET', '/api/admin/tickets/export?format=csv', {
+        token: admin.token,
+        headers: language ? { 'accept-language': language } : {},
+      });
+      return response.text.split('\r\n');
+    };
+    const codes = await server.ctx.db
+      .selectFrom('tickets')
+      .select(['id', 'ticket_code'])
+      .where('id', 'in', [given!, cancelled!])
+      .execute();
+    const code = (id: string) => codes.find((row) => row.id === id)!.ticket_code;
+    const hi = await csv('hi');
+    expect(hi.find((line) => line.startsWith(code(given!)))).toMatch(/,Bina Rao को ट्रांसफ़र किया गया$/);
+    expect(hi.find((line) => line.startsWith(code(cancelled!)))).toMatch(/,एक एडमिन ने रद्द किया$/);
+    const en = await csv(null);
+    expect(en.find((line) => line.startsWith(code(given!)))).toMatch(/,Transferred to Bina Rao$/);
+    expect(en.find((line) => line.startsWith(code(cancelled!)))).toMatch(/,Cancelled by an administrator$/);
   });
 });

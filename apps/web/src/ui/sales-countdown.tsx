@@ -1,4 +1,4 @@
-import { formatEventDate, formatTime, istDateTimeLocal } from '@utsav/domain/time';
+import { formatClockTime, formatEventDate, istDateTimeLocal } from '@utsav/domain/time';
 import type { TFunction } from 'i18next';
 import { Clock } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -40,7 +40,7 @@ export function SalesCountdown({ salesOpenAt, className = '' }: { salesOpenAt: s
         <span>
           {t('queue.countdown.opensOn', {
             date: formatEventDate(local.slice(0, 10), currentLocale()),
-            time: formatTime(local.slice(11, 16)),
+            time: formatClockTime(local.slice(11, 16), currentLocale()),
           })}
         </span>
       </p>

@@ -2,7 +2,9 @@ import { Readable } from 'node:stream';
 import { csvRow } from '@utsav/domain/csv';
 import type { Language } from '@utsav/domain/languages';
 import { paiseToRupees } from '@utsav/domain/pricing';
+import { ADMIN_CANCELLATION_REASON } from '@utsav/domain/ticket-status-change';
 import { istTimestamp } from '@utsav/domain/time';
+import { transferredRecipient } from '@utsav/domain/transfer';
 import type { AppContext } from '../../platform/context';
 import { type Translate, translator } from '../../platform/i18n/messages';
 import { type ExportCursor, type ExportRow, exportPage } from './tickets-repo';
@@ -67,8 +69,15 @@ function csvLine(row: ExportRow, t: Translate): string {
     istTimestamp(row.used_at),
     row.scanner_name,
     istTimestamp(row.cancelled_at),
-    row.cancellation_reason,
+    reasonText(row.cancellation_reason, t),
   ]);
+}
+
+/** The reasons the server itself writes are worded in the reader's language; anyone's own words stay as written. */
+function reasonText(reason: string | null, t: Translate): string | null {
+  if (reason === ADMIN_CANCELLATION_REASON) return t(ADMIN_CANCELLATION_REASON);
+  const recipient = transferredRecipient(reason);
+  return recipient === null ? reason : t('Transferred to {{name}}', { name: recipient });
 }
 
 /** The ticket as the JSON export writes it: the list's fields without the QR token. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fitsPersonLimit } from '@utsav/domain/person-limit';
 import { signTicketToken } from '@utsav/domain/qr-token';
 import { newTicketCode } from '@utsav/domain/ticket-code';
-import { RECIPIENT_CAP_MESSAGE, transferRefusal } from '@utsav/domain/transfer';
+import { RECIPIENT_CAP_MESSAGE, transferRefusal, transferredReason } from '@utsav/domain/transfer';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
@@ -70,7 +70,7 @@ export async function completeTransfer(
     // The reason is data (English, as every stored reason); screens and exports word it from the transfer.
     const revoked = refusal
       ? false
-      : await revokeForTransfer(trx, current.ticket_id, `Transferred to ${current.recipient_name}`, now);
+      : await revokeForTransfer(trx, current.ticket_id, transferredReason(current.recipient_name), now);
     if (!revoked) {
       const fresh = await findTicketView(trx, current.ticket_id);
       const reason =

@@ -1,5 +1,7 @@
 import { POLICY } from '@utsav/domain/constants';
+import type { Language } from '@utsav/domain/languages';
 import { addDays, minutesOfDay } from '@utsav/domain/time';
+import { translator } from '../i18n/messages';
 import type { EventDetails } from './types';
 
 export interface EventIcsInput {
@@ -11,6 +13,8 @@ export interface EventIcsInput {
   organizerEmail: string;
   /** DTSTAMP; defaults to now. */
   now?: Date;
+  /** The recipient's language for the invite's own words (the event's name and text stay as written). */
+  language?: Language | undefined;
 }
 
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
@@ -32,10 +36,11 @@ export function buildEventIcs(input: EventIcsInput): string {
   // A night that ends "before" it starts (20:00-01:00) ends the next day.
   const endDate =
     minutesOfDay(event.endTime) <= minutesOfDay(event.startTime) ? addDays(event.date, 1) : event.date;
+  const t = translator(input.language ?? 'en');
   const description = [
     event.description?.trim(),
-    `Your tickets: ${input.url}`,
-    'Show your QR code at the gate.',
+    t('Your tickets: {{url}}', { url: input.url }),
+    t('Show your QR code at the gate.'),
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -70,7 +75,7 @@ export function buildEventIcs(input: EventIcsInput): string {
     'BEGIN:VALARM',
     'ACTION:DISPLAY',
     'TRIGGER:-P1D',
-    `DESCRIPTION:${escapeText(`Tomorrow: ${event.name}`)}`,
+    `DESCRIPTION:${escapeText(t('Tomorrow: {{event}}', { event: event.name }))}`,
     'END:VALARM',
     'END:VEVENT',
     'END:VCALENDAR',

@@ -1,7 +1,7 @@
 import { POLICY } from '@utsav/domain/constants';
 import { INTL_LOCALES, type Language } from '@utsav/domain/languages';
 import { formatRupees } from '@utsav/domain/pricing';
-import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
+import { formatEventDate } from '@utsav/domain/time';
 import {
   type Color,
   degrees,
@@ -14,7 +14,7 @@ import {
   pushGraphicsState,
   rgb,
 } from 'pdf-lib';
-import { type Translate, translator } from '../i18n/messages';
+import { eventHours, type Translate, translator } from '../i18n/messages';
 import { type DocumentFonts, embedDocumentFonts } from './pdf-fonts';
 import { drawCentered, drawSpaced, fitText, roundedRectPath, spacedWidth } from './pdf-text-layout';
 import { qrImage } from './qr-image';
@@ -288,7 +288,7 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     y,
     width: columnX - left - 12,
   });
-  drawField(page, fonts, caps(words.time), `${formatTimeRange(t.event.startTime, t.event.endTime)} IST`, {
+  drawField(page, fonts, caps(words.time), eventHours(t.event.startTime, t.event.endTime, t.say, t.locale), {
     x: columnX,
     y,
     width: columnWidth,
@@ -412,7 +412,7 @@ function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     color: COLORS.muted,
     maxWidth: contentWidth,
   });
-  drawCentered(page, `${words.questions} ${POLICY.supportEmail}  \u00b7  ${POLICY.supportHours}`, {
+  drawCentered(page, `${words.questions} ${POLICY.supportEmail}  \u00b7  ${t.say(POLICY.supportHours)}`, {
     centerX,
     y: footerY - 11,
     size: 7,

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, INTL_LOCALES, isLanguage, type Language } from '@utsav/domain/languages';
 import domainGu from '@utsav/domain/messages/gu.json' with { type: 'json' };
 import domainHi from '@utsav/domain/messages/hi.json' with { type: 'json' };
-import { formatEventDate, formatIstDateTime, formatTime, istDateTimeLocal } from '@utsav/domain/time';
+import { formatClockTime, formatEventDate, formatIstDateTime, istDateTimeLocal } from '@utsav/domain/time';
 import { createInstance, type i18n as I18n } from 'i18next';
 import en from './catalogs/en.json' with { type: 'json' };
 import gu from './catalogs/gu.json' with { type: 'json' };
@@ -55,7 +55,8 @@ engine.services.formatter?.add('istDateTime', (value: unknown, lng: string | und
   const language = isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
   if (language === 'en') return formatIstDateTime(value);
   const local = istDateTimeLocal(value);
-  return `${formatEventDate(local.slice(0, 10), INTL_LOCALES[language])}, ${formatTime(local.slice(11, 16))} IST`;
+  const locale = INTL_LOCALES[language];
+  return `${formatEventDate(local.slice(0, 10), locale)}, ${formatClockTime(local.slice(11, 16), locale)} IST`;
 });
 
 /** The message in `language` (English when that language has no entry for it yet). */
@@ -83,4 +84,15 @@ export type Translate = (template: string, params?: MessageParams) => string;
 /** `t('Hi {{name}},', { name })` in one language: what email and PDF builders write their sentences with. */
 export function translator(language: Language): Translate {
   return (template, params) => renderMessage(msg(template, params), language);
+}
+
+/**
+ * An event's hours for emails and PDFs: "7:00 PM - 11:30 PM IST" in English, as before; "शाम 7:00 से रात 11:30
+ * तक (IST)" in Hindi, each end with its own part of the day.
+ */
+export function eventHours(start: string, end: string, say: Translate, locale: string): string {
+  return say('{{start}} - {{end}} IST', {
+    start: formatClockTime(start, locale),
+    end: formatClockTime(end, locale),
+  });
 }

@@ -40,6 +40,7 @@ export async function composeTicketConfirmation(input: ComposeTicketConfirmation
     event: input.event,
     url: input.ticketsUrl,
     organizerEmail: input.organizerEmail,
+    language: input.to.language,
   });
   return ticketConfirmationEmail({ ...input, pdf, ics });
 }
@@ -63,6 +64,7 @@ export async function composeManualIssuance(input: ComposeManualIssuanceInput): 
     event: input.event,
     url: input.ticketsUrl,
     organizerEmail: input.organizerEmail,
+    language: input.to.language,
   });
   return manualIssuanceEmail({ ...input, pdf, ics });
 }

@@ -127,7 +127,7 @@ export function SiteFooter() {
             </li>
           </ul>
           <p className="mt-4 text-sm text-maroon-100">
-            {t('shell.footer.support', { hours: POLICY.supportHours })}
+            {t('shell.footer.support', { hours: t('shell.supportHours') })}
             <br />
             <a
               className="inline-flex min-h-[max(1.75rem,24px)] items-center break-all underline-offset-4 hover:underline"

@@ -1,4 +1,5 @@
-import { formatTime } from '@utsav/domain/time';
+import { INTL_LOCALES } from '@utsav/domain/languages';
+import { formatClockTime } from '@utsav/domain/time';
 import type { EventDetails } from '../../documents/types';
 import { translator } from '../../i18n/messages';
 import type { MailMessage, Recipient } from '../message';
@@ -44,7 +45,7 @@ export function eventReminderEmail(input: EventReminderInput): MailMessage {
   const t = translator(language);
   const when = eventWhen(event, language);
   const count = tickets.length;
-  const gates = formatTime(input.gatesOpen);
+  const gates = formatClockTime(input.gatesOpen, INTL_LOCALES[language]);
   const subject = subjectLine(
     t('Reminder: {{event}} on {{date}}, gates open at {{time}}', {
       event: event.name,

@@ -1,9 +1,9 @@
 import { POLICY } from '@utsav/domain/constants';
 import { INTL_LOCALES, type Language } from '@utsav/domain/languages';
 import { formatRupees } from '@utsav/domain/pricing';
-import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
+import { formatEventDate } from '@utsav/domain/time';
 import type { EventDetails } from '../../documents/types';
-import { type Translate, translator } from '../../i18n/messages';
+import { eventHours, type Translate, translator } from '../../i18n/messages';
 import type { Recipient } from '../message';
 import { html, type SafeHtml, safeUrl } from './html';
 
@@ -53,7 +53,7 @@ export function eventWhen(
 } {
   return {
     date: formatEventDate(event.date, INTL_LOCALES[language]),
-    time: `${formatTimeRange(event.startTime, event.endTime)} IST`,
+    time: eventHours(event.startTime, event.endTime, translator(language), INTL_LOCALES[language]),
   };
 }
 
@@ -90,7 +90,7 @@ export function emailLayout(input: LayoutInput): string {
 ${input.body}
 </td></tr>
 <tr><td style="padding:18px 28px;background-color:${COLORS.panel};border-top:1px solid ${COLORS.hairline};border-radius:0 0 12px 12px;font-family:${FONT};font-size:12px;line-height:1.6;color:${COLORS.muted};">
-${t('Questions? Write to')} <a href="mailto:${POLICY.supportEmail}" style="color:${COLORS.header};">${POLICY.supportEmail}</a> (${POLICY.supportHours}). ${answerTimes(t)}<br>
+${t('Questions? Write to')} <a href="mailto:${POLICY.supportEmail}" style="color:${COLORS.header};">${POLICY.supportEmail}</a> (${t(POLICY.supportHours)}). ${answerTimes(t)}<br>
 ${POLICY.organiserName}
 </td></tr>
 </table>
@@ -114,7 +114,7 @@ export function textFooter(language: Language = 'en'): string {
   const t = translator(language);
   return [
     '--',
-    `${t('Questions? Write to')} ${POLICY.supportEmail} (${POLICY.supportHours}).`,
+    `${t('Questions? Write to')} ${POLICY.supportEmail} (${t(POLICY.supportHours)}).`,
     answerTimes(t),
     POLICY.organiserName,
   ].join('\n');

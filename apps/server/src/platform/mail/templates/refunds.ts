@@ -209,7 +209,11 @@ export function refundFailedEmail(input: RefundFailedInput): MailMessage {
   );
   const ask = t(
     'Please write to {{email}} with the details above ({{hours}}); we answer refund queries within {{refundHours}} hours.',
-    { email: POLICY.supportEmail, hours: POLICY.supportHours, refundHours: POLICY.refundQueryResponseHours },
+    {
+      email: POLICY.supportEmail,
+      hours: t(POLICY.supportHours),
+      refundHours: POLICY.refundQueryResponseHours,
+    },
   );
   // The subject a support person reads stays English, whatever the guest's language.
   const mailto = `mailto:${POLICY.supportEmail}?subject=${encodeURIComponent(

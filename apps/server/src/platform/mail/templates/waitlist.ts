@@ -1,5 +1,5 @@
 import { INTL_LOCALES, type Language } from '@utsav/domain/languages';
-import { formatEventDate, formatTime, istDateTimeLocal } from '@utsav/domain/time';
+import { formatClockTime, formatEventDate, istDateTimeLocal } from '@utsav/domain/time';
 import type { EventDetails } from '../../documents/types';
 import { type Translate, translator } from '../../i18n/messages';
 import type { MailMessage, Recipient } from '../message';
@@ -25,7 +25,7 @@ import {
 function offerEnds(expiresAt: Date, language: Language, t: Translate): string {
   const local = istDateTimeLocal(expiresAt);
   return t('{{time}} IST on {{date}}', {
-    time: formatTime(local.slice(11, 16)),
+    time: formatClockTime(local.slice(11, 16), INTL_LOCALES[language]),
     date: formatEventDate(local.slice(0, 10), INTL_LOCALES[language]),
   });
 }

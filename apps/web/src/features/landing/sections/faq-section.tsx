@@ -71,7 +71,7 @@ function faqs(event: SectionEvent, t: TFunction): Faq[] {
           i18nKey="landing.faq.supportA"
           values={{
             email: POLICY.supportEmail,
-            hours: POLICY.supportHours,
+            hours: t('shell.supportHours'),
             refundHours: POLICY.refundQueryResponseHours,
             otherHours: POLICY.generalQueryResponseHours,
           }}
