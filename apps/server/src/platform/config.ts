@@ -207,6 +207,11 @@ export interface Config {
   /** Successful answers quicker than a second get their own access line up to this many a second (access-log.ts). */
   accessLogOkLinesPerSecond: number;
   payments: 'emulator' | 'razorpay';
+  /**
+   * PAYMENTS=emulator: how long the mounted emulator takes to settle a refund (its own default, 1.5 s, when
+   * unset). Not an environment setting: the integration harness shortens it so suites do not wait on it.
+   */
+  emulatorRefundDelayMs?: number;
   razorpay: {
     keyId: string;
     keySecret: string;

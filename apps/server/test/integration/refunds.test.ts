@@ -17,7 +17,7 @@ import {
   setWebhookMode,
   type TestEvent,
 } from '../support/purchase';
-import { type TestServer, useServer } from '../support/server';
+import { EMULATOR_REFUND_DELAY_MS, type TestServer, useServer } from '../support/server';
 
 // Cancellation and refunds (issue 4) over real HTTP, against the Razorpay emulator (refunds settle after
 // 1.5 s and are reported by signed webhooks), on SQLite and PostgreSQL.
@@ -42,7 +42,7 @@ async function refundStatus(server: TestServer, who: TestUser, id: string) {
   return server.request('GET', `/api/refunds/status/${id}`, { token: who.token });
 }
 
-/** Polls the refund until it reaches `status` (the emulator settles refunds after ~1.5 s, then webhooks). */
+/** Polls the refund until it reaches `status` (the emulator settles refunds after EMULATOR_REFUND_DELAY_MS, then webhooks). */
 async function refundReaches(server: TestServer, who: TestUser, id: string, status: string) {
   await expect
     .poll(async () => (await refundStatus(server, who, id)).body.refund?.status, {
@@ -348,7 +348,8 @@ describeEachDatabase('refunds', (engine) => {
         const { tickets } = await buyTickets(server, guest, event);
         const created = await cancel(server, guest, tickets[0].id);
         refundId = created.body.refund.id;
-        await new Promise((resolve) => setTimeout(resolve, 2000));
+        // Past the emulator's settling (its webhook is dropped), with the same margin as before.
+        await new Promise((resolve) => setTimeout(resolve, EMULATOR_REFUND_DELAY_MS + 700));
         expect((await refundStatus(server, guest, refundId)).body.refund.status).toBe('processing');
         const report = await pollRefunds(server.ctx, { processingAfterMs: 0 });
         expect(report.checked).toBeGreaterThanOrEqual(1);

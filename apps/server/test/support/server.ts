@@ -31,6 +31,9 @@ export interface TestResponse {
   text: string;
 }
 
+/** How long the emulator of a test server takes to settle a refund (see Config.emulatorRefundDelayMs). */
+export const EMULATOR_REFUND_DELAY_MS = 300;
+
 /** A config as main.ts would build it from the environment, pointed at the suite's database. */
 export function testConfig(database: ProvisionedDatabase, env: Record<string, string> = {}): Config {
   return {
@@ -47,6 +50,8 @@ export function testConfig(database: ProvisionedDatabase, env: Record<string, st
       ...env,
     }),
     webDistDir: `${database.dataDir}/no-web-build`,
+    // The emulator settles refunds after 1.5 s by default; 0.3 s still leaves every answer before it.
+    emulatorRefundDelayMs: EMULATOR_REFUND_DELAY_MS,
   };
 }
 

@@ -22,6 +22,7 @@ export async function registerPaymentsEmulator(app: FastifyInstance, config: Con
     keySecret: config.razorpay.keySecret,
     webhookSecret: config.razorpay.webhookSecret,
     webhookUrl: WEBHOOK_PATH,
+    refundDelayMs: config.emulatorRefundDelayMs,
     // The unauthenticated /_test routes only beside the development sign-in: the local product and the tests.
     // A staging demo on Firebase with the emulator (ALLOW_STAND_INS) must not let anyone pay any order.
     testRoutes: config.standIns.devSignIn && config.standIns.paymentsEmulator,
