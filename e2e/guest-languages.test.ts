@@ -128,6 +128,11 @@ describe.each(['hi', 'gu'] as const)('the guest screens in %s at 390 px', (langu
     expect(await englishLeftovers(tickets, data, LATIN_HERE)).toEqual([]);
     const tiles = page.locator('ul', { has: page.getByRole('button', { name: texts.trackerTile }) });
     expect(await englishLeftovers(tiles, data, LATIN_HERE)).toEqual([]);
+    // The event card: its labels, date and hours (each with its part of the day) in the language.
+    const event = await api.currentEvent();
+    const card = page.locator('article', { has: page.getByRole('heading', { level: 2, name: event.name }) });
+    await card.waitFor();
+    expect(await englishLeftovers(card, [...data, String(event.venue)], LATIN_HERE)).toEqual([]);
     await expectNoHorizontalScroll(page);
     await tickets.locator(`article[data-ticket-id="${active.ticketId}"]`).scrollIntoViewIfNeeded();
     await screenshot(page, `guest-${language}-my-tickets-390`);
