@@ -1,6 +1,8 @@
 // A small typed client for the parts of Razorpay's v1 REST API we use. The same code talks to
 // https://api.razorpay.com/v1 and to the local emulator; only baseUrl and keys differ.
 
+import { fetchTransport, type HttpTransport, keepAliveTransport } from './http-transport';
+
 export const RAZORPAY_API_URL = 'https://api.razorpay.com/v1';
 
 /** Razorpay serialises empty notes as `[]`. */
@@ -174,6 +176,7 @@ export interface RazorpayClientOptions {
   keySecret: string;
   /** Per request; default 10 s. */
   timeoutMs?: number;
+  /** Sends through this fetch instead of the client's own keep-alive node:http agent (http-transport.ts). */
   fetch?: typeof fetch;
 }
 
@@ -184,14 +187,14 @@ export class RazorpayClient {
   private readonly baseUrl: string;
   private readonly authorization: string;
   private readonly timeoutMs: number;
-  private readonly fetchImpl: typeof fetch;
+  private readonly send: HttpTransport;
 
   constructor(options: RazorpayClientOptions) {
     this.keyId = options.keyId;
     this.baseUrl = (options.baseUrl ?? RAZORPAY_API_URL).replace(/\/+$/, '');
     this.authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.fetchImpl = options.fetch ?? globalThis.fetch;
+    this.send = options.fetch ? fetchTransport(options.fetch) : keepAliveTransport();
   }
 
   async createOrder(input: CreateOrderInput): Promise<RazorpayOrder> {
@@ -248,19 +251,20 @@ export class RazorpayClient {
     let status = 0;
     let text: string;
     try {
-      const response = await this.fetchImpl(`${this.baseUrl}${path}`, {
+      const answer = await this.send(
         method,
-        headers: {
+        `${this.baseUrl}${path}`,
+        {
           authorization: this.authorization,
           accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...extraHeaders,
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      status = response.status;
-      text = await response.text();
+        body === undefined ? undefined : JSON.stringify(body),
+        this.timeoutMs,
+      );
+      status = answer.status;
+      text = answer.text;
     } catch (error) {
       const timedOut =
         error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');

@@ -1,0 +1,72 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RazorpayClient } from '../../../src/platform/payments/razorpay-client';
+
+// The Razorpay client's own transport (http-transport.ts) against a real HTTP server on loopback.
+
+const ORDER = { id: 'order_AAAAAAAAAAAAAA', entity: 'order', status: 'created' };
+
+let server: http.Server | undefined;
+
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  server = undefined;
+});
+
+/** A server that answers every request with the order, except as `onRequest` decides; counts connections. */
+async function start(
+  onRequest: (request: http.IncomingMessage, response: http.ServerResponse, nth: number) => void,
+) {
+  const seen = { connections: 0, requests: 0 };
+  server = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => onRequest(request, response, ++seen.requests));
+  });
+  server.on('connection', () => {
+    seen.connections += 1;
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const client = new RazorpayClient({ baseUrl: `http://127.0.0.1:${port}/v1`, keyId: 'k', keySecret: 's' });
+  return { client, seen };
+}
+
+const answer = (response: http.ServerResponse) => {
+  response.setHeader('content-type', 'application/json');
+  response.end(JSON.stringify(ORDER));
+};
+
+describe('the Razorpay client transport', () => {
+  it('sends consecutive calls over one kept-alive connection', async () => {
+    const { client, seen } = await start((_request, response) => answer(response));
+    for (let i = 0; i < 5; i++) expect(await client.fetchOrder(ORDER.id)).toEqual(ORDER);
+    expect(seen.connections).toBe(1);
+  });
+
+  it('sends a call again on a new connection when the kept-alive one is reset under it', async () => {
+    // The second request arrives on the kept-alive connection, which the server then resets without answering.
+    const { client, seen } = await start((request, response, nth) => {
+      if (nth === 2) request.socket.resetAndDestroy();
+      else answer(response);
+    });
+    expect(await client.fetchOrder(ORDER.id)).toEqual(ORDER);
+    expect(await client.fetchOrder(ORDER.id)).toEqual(ORDER);
+    expect(seen).toEqual({ connections: 2, requests: 3 });
+  });
+
+  it('carries a JSON body with its length and reads a body that comes in pieces', async () => {
+    let received = '';
+    const { client } = await start((request, response) => {
+      received = String(request.headers['content-length']);
+      response.setHeader('content-type', 'application/json');
+      const text = JSON.stringify({ ...ORDER, amount: 29900 });
+      response.write(text.slice(0, 10));
+      setTimeout(() => response.end(text.slice(10)), 20);
+    });
+    const order = await client.createOrder({ amount: 29900, currency: 'INR', receipt: 'r1' });
+    expect(order).toMatchObject({ id: ORDER.id, amount: 29900 });
+    expect(received).toBe(String(JSON.stringify({ amount: 29900, currency: 'INR', receipt: 'r1' }).length));
+  });
+});
