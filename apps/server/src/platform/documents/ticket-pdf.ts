@@ -73,15 +73,18 @@ export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Uint8Arr
   if (input.tickets.length === 0) throw new Error('renderTicketsPdf needs at least one ticket');
   const pdf = await PDFDocument.create();
   const eventName = input.event.name;
-  pdf.setTitle(`Tickets - ${eventName}`);
+  const language = input.language ?? 'en';
+  const say = translator(language);
+  // What a viewer shows in its title bar: in the reader's language too.
+  pdf.setTitle(say('Tickets - {{event}}', { event: eventName }));
   pdf.setSubject(
-    input.tickets.length === 1 ? `Ticket ${input.tickets[0]?.code}` : `${input.tickets.length} tickets`,
+    input.tickets.length === 1
+      ? say('Ticket {{code}}', { code: input.tickets[0]?.code ?? '' })
+      : say('{{count}} tickets', { count: input.tickets.length }),
   );
   pdf.setAuthor(POLICY.organiserName);
   pdf.setCreator('Utsav');
   pdf.setProducer('Utsav');
-  const language = input.language ?? 'en';
-  const say = translator(language);
   pdf.setLanguage(INTL_LOCALES[language]);
 
   const fonts = await embedDocumentFonts(pdf, textOf(input, say));

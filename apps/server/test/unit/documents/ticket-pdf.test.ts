@@ -27,6 +27,18 @@ describe('renderTicketsPdf', () => {
     expect(loaded.getTitle()).toBe('Tickets - Utsav Pre-Navratri Garba Night');
   });
 
+  it('names itself in the reader language (the title a viewer shows)', async () => {
+    const pdf = await renderTicketsPdf({
+      event: newEvent(),
+      holderName: 'Asha Patel',
+      tickets: [newTicket(), newTicket()],
+      language: 'gu',
+    });
+    const loaded = await PDFDocument.load(pdf);
+    expect(loaded.getTitle()).toBe('ટિકિટો - Utsav Pre-Navratri Garba Night');
+    expect(loaded.getSubject()).toBe('2 ટિકિટો');
+  });
+
   it('prints the event, the IST date and time, the venue, the holder, the price and the ticket code (never the internal id)', async () => {
     const ticket = newTicket({ price: 1249.5 });
     const pdf = await renderTicketsPdf({
