@@ -327,8 +327,10 @@ export function describe(result: LoadResult, hello: LoadResult): string {
 
 /** The newest .cpuprofile in a directory (node writes one per process on exit). */
 export function newestProfile(dir: string): string | undefined {
+  // CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile: the server's main thread is thread 0 (thread 1 is tsx's
+  // module loader, whose profile sorted last and was reported instead).
   const files = readdirSync(dir)
-    .filter((name) => name.endsWith('.cpuprofile'))
+    .filter((name) => /\.0\.\d+\.cpuprofile$/.test(name))
     .sort();
   return files.length ? join(dir, files[files.length - 1]!) : undefined;
 }
