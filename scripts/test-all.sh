@@ -22,23 +22,54 @@ export TEST_DATABASE_URL
 $already_running || trap 'bash scripts/test-postgres.sh stop' EXIT
 echo "PostgreSQL for tests: $TEST_DATABASE_URL"
 
+# The typecheck and the web build each keep one core busy for a while; the integration layer mostly waits on
+# its databases and servers, so they run beside it (in the background, each into its own log, shown when it
+# ends). A failure of either still fails the run, after the integration tests.
+BACKGROUND=()
+background() {
+  local name=$1
+  shift
+  (if "$@" >"$REPORTS/$name.log" 2>&1; then echo 0; else echo 1; fi >"$REPORTS/$name.status") &
+  BACKGROUND+=("$name:$!")
+}
+await_background() {
+  local entry name failed=0
+  for entry in "${BACKGROUND[@]}"; do
+    name=${entry%%:*}
+    wait "${entry##*:}" || true
+    step "$name (ran beside the integration tests)"
+    cat "$REPORTS/$name.log"
+    if [ "$(cat "$REPORTS/$name.status" 2>/dev/null)" != 0 ]; then
+      echo "$name failed" >&2
+      failed=1
+    fi
+  done
+  BACKGROUND=()
+  return "$failed"
+}
+
 step "Lint (biome)"
 npx biome check .
-
-step "Typecheck (tsc -b)"
-npx tsc -b
 
 step "Unit tests"
 vitest_layer unit
 
-step "Integration tests (SQLite and PostgreSQL)"
-vitest_layer integration
-
-step "Web build"
-npm run build --workspace apps/web
+# The web is built into a folder of this run (apps/web/dist appears only once it is complete: the start-up
+# suites run the real entry point, which reads apps/web/dist if it is there).
+WEB_BUILD="$REPORTS/web-dist"
+background "Typecheck (tsc -b)" npx tsc -b
+background "Web build" npm run build --workspace apps/web -- --outDir "$WEB_BUILD" --emptyOutDir
+step "Integration tests (SQLite and PostgreSQL), with the typecheck and the web build beside them"
+integration=0
+vitest_layer integration || integration=$?
+await_background
+[ "$integration" = 0 ] || exit "$integration"
+rm -rf apps/web/dist
+cp -r "$WEB_BUILD" apps/web/dist
 
 step "Browser tests (Playwright + Debian Chromium)"
-vitest_layer e2e
+# The suites that run the product in-process use this run's build as it is, instead of building their own.
+E2E_WEB_DIST="$WEB_BUILD" vitest_layer e2e
 
 step "Summary"
 node scripts/summarize-tests.mjs "$REPORTS"

@@ -19,6 +19,12 @@ declare module 'vitest' {
 const webRoot = path.resolve(import.meta.dirname, '../../apps/web');
 
 export default async function setup(project: TestProject): Promise<() => void> {
+  // scripts/test-all.sh has just built the web into a folder of its own: that build, as it is.
+  const built = process.env.E2E_WEB_DIST;
+  if (built) {
+    project.provide('privateWebDist', path.resolve(built));
+    return () => undefined;
+  }
   const workDir = mkdtempSync(path.join(tmpdir(), 'utsav-e2e-web-'));
   const webDist = path.join(workDir, 'web');
   // Vitest sets NODE_ENV=test, which Vite would keep, bundling React's development build.
