@@ -119,6 +119,32 @@ describeEachDatabase('wallet passes', (engine) => {
     );
   });
 
+  it("a Hindi owner's pass speaks Hindi: labels, date, hours and the entry note; English stays as it was", async () => {
+    const hindi = await newUser(server, { name: 'Kavya Iyer' });
+    const chosen = await server.request('PUT', '/api/auth/language', {
+      token: hindi.token,
+      body: { language: 'hi' },
+    });
+    expect(chosen.status).toBe(200);
+    const [own] = (await buy(server, hindi, event, 1)).tickets;
+    const passOf = async (id: string, token: string) => {
+      const { bytes } = await fetchPass(`/api/tickets/${id}/wallet/apple`, token);
+      return JSON.parse(Buffer.from(unzipSync(bytes)['pass.json']!).toString('utf8'));
+    };
+    const hi = await passOf(own.id, hindi.token);
+    expect(hi.description).toBe('Wallet Garba Night का टिकट');
+    expect(hi.eventTicket.secondaryFields).toEqual([
+      { key: 'date', label: 'तारीख़', value: 'शुक्रवार, 2 अक्टूबर 2099' },
+      { key: 'time', label: 'समय', value: 'शाम 7:00 से रात 11:00 तक' },
+    ]);
+    expect(JSON.stringify(hi.eventTicket.backFields)).toContain('गेट पर यह QR कोड दिखाएँ।');
+    const en = await passOf(ticket.id, owner.token);
+    expect(en.eventTicket.secondaryFields).toEqual([
+      { key: 'date', label: 'DATE', value: 'Friday, 2 October 2099' },
+      { key: 'time', label: 'TIME', value: '7:00 PM - 11:00 PM' },
+    ]);
+  });
+
   it('another guest, staff and an anonymous caller cannot get the pass (404, 404, 401)', async () => {
     const stranger = await newUser(server);
     const admin = await newUser(server, { role: 'admin' });

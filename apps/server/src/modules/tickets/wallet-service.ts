@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isLanguage } from '@utsav/domain/languages';
 import { canAddToWallet, WALLET_MESSAGES } from '@utsav/domain/wallet';
 import type { AppContext } from '../../platform/context';
 import type { UserRow } from '../../platform/db/schema';
@@ -49,6 +50,7 @@ function walletTicket(ctx: AppContext, ticket: TicketView): WalletTicket {
       venue: ticket.event_venue,
     },
     ticketsUrl: `${ctx.config.publicUrl}/dashboard`,
+    language: isLanguage(ticket.owner_language) ? ticket.owner_language : 'en',
   };
 }
 

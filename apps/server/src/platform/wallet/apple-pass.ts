@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
+import { INTL_LOCALES } from '@utsav/domain/languages';
+import { formatClockTime, formatEventDate } from '@utsav/domain/time';
 import { zipSync } from 'fflate';
 import forge from 'node-forge';
+import { translator } from '../i18n/messages';
 import { passImages } from './pass-images';
 import type { WalletTicket } from './types';
 
@@ -25,13 +27,21 @@ export interface ApplePassSigner {
 /** The pass.json object: an event ticket whose barcode is the ticket's signed QR token. */
 export function passJson(ticket: WalletTicket, signer: Pick<ApplePassSigner, 'passTypeId' | 'teamId'>) {
   const { event } = ticket;
+  const language = ticket.language ?? 'en';
+  const t = translator(language);
+  const locale = INTL_LOCALES[language];
+  const label = (word: string) => t(word).toLocaleUpperCase(locale);
+  const hours = t('{{start}} - {{end}}', {
+    start: formatClockTime(event.startTime, locale),
+    end: formatClockTime(event.endTime, locale),
+  });
   return {
     formatVersion: 1,
     passTypeIdentifier: signer.passTypeId,
     teamIdentifier: signer.teamId,
     serialNumber: ticket.id,
     organizationName: 'Utsav',
-    description: `Ticket for ${event.name}`,
+    description: t('Ticket for {{event}}', { event: event.name }),
     logoText: 'Utsav',
     foregroundColor: 'rgb(255, 244, 224)',
     backgroundColor: 'rgb(92, 15, 31)',
@@ -49,23 +59,23 @@ export function passJson(ticket: WalletTicket, signer: Pick<ApplePassSigner, 'pa
       },
     ],
     eventTicket: {
-      primaryFields: [{ key: 'event', label: 'EVENT', value: event.name }],
+      primaryFields: [{ key: 'event', label: label('Event'), value: event.name }],
       secondaryFields: [
-        { key: 'date', label: 'DATE', value: formatEventDate(event.date) },
-        { key: 'time', label: 'TIME', value: formatTimeRange(event.startTime, event.endTime) },
+        { key: 'date', label: label('Date'), value: formatEventDate(event.date, locale) },
+        { key: 'time', label: label('Time'), value: hours },
       ],
       auxiliaryFields: [
-        { key: 'venue', label: 'VENUE', value: event.venue },
-        { key: 'holder', label: 'NAME', value: ticket.holderName },
+        { key: 'venue', label: label('Venue'), value: event.venue },
+        { key: 'holder', label: label('Name'), value: ticket.holderName },
       ],
       backFields: [
-        { key: 'ticket', label: 'Ticket', value: ticket.code },
+        { key: 'ticket', label: t('Ticket'), value: ticket.code },
         {
           key: 'entry',
-          label: 'Entry',
-          value: 'Show this QR code at the gate. Each ticket admits one person, once.',
+          label: t('Entry'),
+          value: t('Show this QR code at the gate. Each ticket admits one person, once.'),
         },
-        { key: 'tickets', label: 'My Tickets', value: ticket.ticketsUrl },
+        { key: 'tickets', label: t('My Tickets'), value: ticket.ticketsUrl },
       ],
     },
   };

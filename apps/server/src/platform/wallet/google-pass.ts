@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { GOOGLE_WALLET_SAVE_URL } from '@utsav/domain/wallet';
 import { SignJWT } from 'jose';
+import { translator } from '../i18n/messages';
 import type { WalletTicket } from './types';
 
 // Google Wallet's "Save to Google Wallet" link: https://pay.google.com/gp/v/save/<JWT>, the JWT signed
@@ -47,7 +48,15 @@ export function googlePassPayload(ticket: WalletTicket, issuerId: string) {
         barcode: { type: 'QR_CODE', value: ticket.qrToken, alternateText: ticket.code },
         ticketHolderName: ticket.holderName,
         ticketNumber: ticket.code,
-        linksModuleData: { uris: [{ uri: ticket.ticketsUrl, description: 'My Tickets', id: 'my-tickets' }] },
+        linksModuleData: {
+          uris: [
+            {
+              uri: ticket.ticketsUrl,
+              description: translator(ticket.language ?? 'en')('My Tickets'),
+              id: 'my-tickets',
+            },
+          ],
+        },
       },
     ],
   };

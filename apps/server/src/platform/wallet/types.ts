@@ -1,3 +1,5 @@
+import type { Language } from '@utsav/domain/languages';
+
 /** What a wallet pass shows of one ticket; built by the tickets module from its rows. */
 export interface WalletTicket {
   /** The ticket's id: the pass's serial number and object id. */
@@ -11,4 +13,6 @@ export interface WalletTicket {
   event: { id: string; name: string; date: string; startTime: string; endTime: string; venue: string };
   /** Where the guest's tickets are on the web. */
   ticketsUrl: string;
+  /** The owner's language (the account's): the pass's own words and the date are in it. */
+  language?: Language | undefined;
 }
