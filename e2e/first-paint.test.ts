@@ -104,6 +104,27 @@ describe('the landing page once the app runs', () => {
     await context.close();
   });
 
+  it("keeps a tap on the pre-rendered screen's buttons made before the app runs, and replays it", async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    // The app's scripts are held back until the visitor has tapped 'Book' on the HTML's first screen.
+    const held: Array<() => Promise<void>> = [];
+    await context.route(/\/assets\/.+\.js$/, (route) => void held.push(() => route.continue()));
+    const page = await context.newPage();
+    await page.goto(suite.server.url);
+    const book = page.locator('#static-landing [data-static-language="en"]').getByRole('button', {
+      name: 'Book Your Tickets Now',
+    });
+    await book.click();
+    expect(await book.getAttribute('aria-busy')).toBe('true');
+    await context.unroute(/\/assets\/.+\.js$/);
+    await Promise.all(held.map((release) => release()));
+    await page.getByRole('dialog', { name: 'Book Your Tickets' }).waitFor();
+    expect(await page.locator('#static-landing').count()).toBe(0);
+    // Taken once: it is not replayed again.
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-boot-tap'))).toBe(false);
+    await context.close();
+  });
+
   it('replaces the HTML first screen with the app and keeps the backdrop to the landing page', async () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();

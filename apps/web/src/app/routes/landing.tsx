@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAuth } from '../../features/auth/context/auth-context';
@@ -11,6 +11,7 @@ import { useHeroBackdrop } from '../../features/landing/components/use-hero-back
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSalesOpen } from '../../lib/use-sales-open';
+import { takeBootTap } from '../shell/boot-tap';
 import { prefetchAfterLogin } from '../shell/prefetch';
 import { useNavigationActions } from '../shell/use-navigation-actions';
 import { usePurchaseFlow } from '../shell/use-purchase-flow';
@@ -85,6 +86,14 @@ export function LandingPage() {
       toast(t('landing.hero.loadingEvent'), { id: LOADING_TOAST_ID });
     } else toast(t('landing.hero.noEvent'));
   }
+
+  // A tap on the pre-rendered first screen, made before this page replaced it, happens now (boot-tap.ts).
+  const replayBootTap = useEffectEvent(() => {
+    const tap = takeBootTap();
+    if (tap === 'book') onBook();
+    else if (tap === 'about') document.getElementById('about')?.scrollIntoView();
+  });
+  useEffect(() => replayBootTap(), []);
 
   function onSignIn() {
     // Failures are reported by the Authentication Error banner.

@@ -54,6 +54,11 @@ export function Intro({ imagesReady, onDone }: { imagesReady: Promise<void>; onD
   // main-thread work per word, on the compositor only (opacity and transform). React renders the overlay
   // once and once more to fade it.
   useEffect(() => {
+    // A tap on the pre-rendered cover, before the app replaced it, skipped the intro (index.html's boot script).
+    if (!shouldPlayIntro()) {
+      onDone();
+      return;
+    }
     const timers: ReturnType<typeof setTimeout>[] = [];
     const lastWordAt = INTRO_FIRST_WORD_MS + (wordCount - 1) * INTRO_WORD_INTERVAL_MS;
     let cancelled = false;
@@ -65,7 +70,7 @@ export function Intro({ imagesReady, onDone }: { imagesReady: Promise<void>; onD
       cancelled = true;
       for (const timer of timers) clearTimeout(timer);
     };
-  }, [imagesReady, wordCount]);
+  }, [imagesReady, wordCount, onDone]);
 
   useEffect(() => {
     if (phase !== 'fading') return;

@@ -32,10 +32,11 @@ async function renderLanguage(language: Language): Promise<string> {
   const markup = renderToStaticMarkup(
     <I18nextProvider i18n={translator}>
       <div data-static-language={language} lang={language}>
-        <div data-static-intro="">
+        <div data-static-intro="" data-boot-tap="skip-intro">
           <Intro imagesReady={never} onDone={noop} />
         </div>
         <Hero
+          preRendered
           event={DEFAULT_EVENT}
           loading
           viewer={{ kind: 'unknown' }}

@@ -41,6 +41,11 @@ export interface HeroProps {
   salesOpenAt?: string | null;
   /** The waitlist (join when sold out, an offer's banner), composed by the page; shown below the buttons. */
   waitlist?: ReactNode;
+  /**
+   * The build-time render of index.html's first screen (static-landing.tsx): its controls carry
+   * data-boot-tap, so the boot script records a tap made before React replaces it (app/shell/boot-tap.ts).
+   */
+  preRendered?: boolean;
 }
 
 function Detail({ icon, children, loading }: { icon: ReactNode; children: ReactNode; loading: boolean }) {
@@ -60,7 +65,7 @@ function Detail({ icon, children, loading }: { icon: ReactNode; children: ReactN
 }
 
 function HeroButtons(props: HeroProps) {
-  const { viewer, signingIn, soldOut, onBook, onSignIn, onViewTickets, onDashboard } = props;
+  const { viewer, signingIn, soldOut, onBook, onSignIn, onViewTickets, onDashboard, preRendered } = props;
   const { t } = useTranslation();
   const book = soldOut ? (
     <p
@@ -70,7 +75,12 @@ function HeroButtons(props: HeroProps) {
       {t('landing.hero.soldOut')}
     </p>
   ) : (
-    <Button size="lg" onClick={onBook} icon={<Ticket aria-hidden="true" className="size-5" />}>
+    <Button
+      size="lg"
+      onClick={onBook}
+      icon={<Ticket aria-hidden="true" className="size-5" />}
+      data-boot-tap={preRendered ? 'book' : undefined}
+    >
       {t('landing.hero.book')}
     </Button>
   );
@@ -192,6 +202,7 @@ export function Hero(props: HeroProps) {
 
       <a
         href="#about"
+        data-boot-tap={props.preRendered ? 'about' : undefined}
         className="absolute bottom-6 left-1/2 -translate-x-1/2 rounded-full p-2 text-gold-300 hover:text-gold-200"
         aria-label={t('landing.hero.scrollToAbout')}
       >
