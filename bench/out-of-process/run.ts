@@ -124,9 +124,9 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
           );
           if (!(await booksClean(setup))) process.exitCode = 1;
         }
-        if (scenarios.has('checkin') && qrTokens.length === 0)
-          console.log(`${engine}: no tickets bought, no scans`);
-        else if (scenarios.has('checkin')) {
+        // Bought tickets first; the admin issues the rest (so an older server whose purchase flow the bench
+        // no longer drives can still be measured at the gate).
+        if (scenarios.has('checkin')) {
           const gates = await checkers(setup, 100);
           const scanTokens = await topUpScanTickets(setup, qrTokens, Number(args['scan-tickets']));
           const scans = await measureScans(setup, hello, { duration, qrTokens: scanTokens, checkers: gates });
