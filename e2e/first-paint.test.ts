@@ -125,6 +125,28 @@ describe('the landing page once the app runs', () => {
     await context.close();
   });
 
+  it('moves nothing in the header while the account loads and the visitor turns out signed out', async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    await context.addInitScript(() => {
+      const moved: string[] = [];
+      Object.assign(window, { moved });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { sources?: { node?: Node }[] }>) {
+          for (const source of entry.sources ?? []) {
+            const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+            if (node?.closest('header')) moved.push(node.outerHTML.slice(0, 80));
+          }
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const page = await context.newPage();
+    await page.goto(suite.server.url);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In with Google' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { moved: string[] }).moved)).toEqual([]);
+    await context.close();
+  });
+
   it('replaces the HTML first screen with the app and keeps the backdrop to the landing page', async () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { HeaderSignInButton } from '../../features/auth/components/sign-in-button';
+import { HeaderSignInButton, HeaderSignInPlaceholder } from '../../features/auth/components/sign-in-button';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { useAuth } from '../../features/auth/context/auth-context';
 import { scrollToTop } from '../../lib/scroll';
-import { Spinner } from '../../ui/spinner';
 import { LanguageSwitcher } from './language-switcher';
 import { useNavigationActions } from './use-navigation-actions';
 
@@ -88,9 +87,7 @@ export function Header() {
           >
             <LanguageSwitcher />
             {status === 'loading' || status === 'initializing' ? (
-              <span className="px-3 text-gold-200">
-                <Spinner label={t('shell.loadingAccount')} />
-              </span>
+              <HeaderSignInPlaceholder label={t('shell.loadingAccount')} />
             ) : status === 'signed-out' ? (
               <HeaderSignInButton onSignedIn={afterSignIn} />
             ) : (
