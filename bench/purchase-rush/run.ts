@@ -22,10 +22,11 @@
 //
 //   npx tsx bench/purchase-rush/run.ts --out-of-process [--engines sqlite,postgres] [--duration 10]
 //                                      [--scenarios health,me,holds,purchases,full-event] [--cpu-prof DIR]
+//                                      [--emulator own-process|in-process] [--server-dir <checkout>]
 //                                      [--scenarios waiting-room --rush-buyers 10000 --rush-seats 2000
 //                                       --admit-per-minute 3000]
-//   (the server in its own process as `npm start` runs it, autocannon from here, ratios to a bare hello:
-//   bench/out-of-process/)
+//   (the server in its own process as `npm start` runs it, the Razorpay emulator in a third process unless
+//   --emulator in-process, autocannon and the purchase loop from here, ratios to a bare hello: bench/out-of-process/)
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
