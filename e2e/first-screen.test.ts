@@ -17,6 +17,7 @@ const SCREENS = {
     signIn: 'Google से साइन इन करें',
     font: 'Noto Sans Devanagari',
     sample: 'गरबा',
+    title: 'उत्सव — नवरात्रि से पहले गरबा और रास की रात',
     fontFile: /noto-sans-devanagari-devanagari-(400|700)-normal/,
   },
   gu: {
@@ -26,6 +27,7 @@ const SCREENS = {
     signIn: 'Google થી સાઇન ઇન કરો',
     font: 'Noto Sans Gujarati',
     sample: 'ગરબા',
+    title: 'ઉત્સવ — નવરાત્રિ પહેલાંની ગરબા અને રાસની રાત',
     fontFile: /noto-sans-gujarati-gujarati-(400|700)-normal/,
   },
 } as const;
@@ -54,6 +56,8 @@ describe('the first screen in the visitor’s language', () => {
 
       await page.goto(suite.server.url);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+      // The tab's title too, before any of the app's JavaScript (the boot script's, from the build).
+      expect(await page.title()).toBe(screen.title);
       await expect.poll(() => page.getByRole('button', { name: screen.book }).isVisible()).toBe(true);
       expect(await page.getByText(screen.subtitle).isVisible()).toBe(true);
       // The other languages' screens are there but not shown, nor in the accessibility tree.

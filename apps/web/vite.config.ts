@@ -188,6 +188,37 @@ function scriptFontUrls(): Plugin {
   };
 }
 
+const SITE_TITLES_SLOT = '/*site-titles*/ {}';
+// The languages with a catalog folder (src/locales/<language>), the app's LANGUAGES (packages/domain).
+const CATALOG_LANGUAGES = readdirSync(path.join(import.meta.dirname, 'src/locales'));
+
+/**
+ * Gives index.html's boot script each language's tab title (the shell catalog's siteTitle), so a Hindi or
+ * Gujarati reader's tab is in their language from the first paint, not English until React's first render.
+ */
+function siteTitles(): Plugin {
+  return {
+    name: 'utsav-site-titles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!html.includes(SITE_TITLES_SLOT)) throw new Error(`index.html has no ${SITE_TITLES_SLOT} slot`);
+        const titles = Object.fromEntries(
+          CATALOG_LANGUAGES.map((language) => {
+            const file = path.join(import.meta.dirname, 'src/locales', language, 'shell.json');
+            const title = (JSON.parse(readFileSync(file, 'utf8')) as { siteTitle?: unknown }).siteTitle;
+            if (typeof title !== 'string' || !title) throw new Error(`${file} has no siteTitle`);
+            return [language, title];
+          }),
+        );
+        // Inline script: "<" written as \u003c so no title can close the script element.
+        return html.replace(SITE_TITLES_SLOT, JSON.stringify(titles).replaceAll('<', '\\u003c'));
+      },
+    },
+  };
+}
+
 const APP_SCRIPTS_SLOT = '/*app-scripts*/ {}';
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
@@ -230,6 +261,7 @@ export default defineConfig({
     catalogAreas({ srcDir: path.join(import.meta.dirname, 'src') }),
     prerenderLanding(),
     scriptFontUrls(),
+    siteTitles(),
     appScriptsAfterFirstPaint(),
     appServiceWorker(),
     precompressAssets(),

@@ -30,8 +30,12 @@ function storage(visitor: Visitor) {
   };
 }
 
-/** Runs the boot script for a visitor; returns <html lang> and the fonts it preloaded. */
-function boot(visitor: Visitor, fonts: Record<string, string[]> = {}): { lang: string; preloaded: string[] } {
+/** Runs the boot script for a visitor; returns <html lang>, the fonts it preloaded and the tab's title. */
+function boot(
+  visitor: Visitor,
+  fonts: Record<string, string[]> = {},
+  titles: Record<string, string> = {},
+): { lang: string; preloaded: string[]; title: string } {
   const root = {
     lang: 'en',
     attributes: {} as Record<string, string>,
@@ -41,6 +45,7 @@ function boot(visitor: Visitor, fonts: Record<string, string[]> = {}): { lang: s
   };
   const preloaded: string[] = [];
   const document = {
+    title: 'Utsav',
     documentElement: root,
     createElement: () => ({}) as Record<string, string>,
     head: {
@@ -48,7 +53,9 @@ function boot(visitor: Visitor, fonts: Record<string, string[]> = {}): { lang: s
     },
   };
   const navigator = { languages: visitor.languages, language: visitor.language ?? visitor.languages[0] };
-  const script = bootScript.replace('/*script-fonts*/ {}', JSON.stringify(fonts));
+  const script = bootScript
+    .replace('/*script-fonts*/ {}', JSON.stringify(fonts))
+    .replace('/*site-titles*/ {}', JSON.stringify(titles));
   new Function('document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'matchMedia', script)(
     document,
     navigator,
@@ -57,7 +64,7 @@ function boot(visitor: Visitor, fonts: Record<string, string[]> = {}): { lang: s
     { pathname: '/' },
     () => ({ matches: true }),
   );
-  return { lang: root.lang, preloaded };
+  return { lang: root.lang, preloaded, title: document.title };
 }
 
 function appChoice(visitor: Visitor): string {
@@ -99,5 +106,12 @@ describe("the boot script's language", () => {
       'preload font /assets/deva-700.woff2',
     ]);
     expect(boot({ languages: ['en-IN'] }, fonts).preloaded).toEqual([]);
+  });
+
+  it("names the tab in the chosen language before the app runs (the build's titles; none given: unchanged)", () => {
+    const titles = { en: 'Utsav', hi: 'उत्सव', gu: 'ઉત્સવ' };
+    expect(boot({ languages: ['gu-IN'] }, {}, titles).title).toBe('ઉત્સવ');
+    expect(boot({ saved: 'hi', languages: ['en'] }, {}, titles).title).toBe('उत्सव');
+    expect(boot({ languages: ['hi'] }).title).toBe('Utsav');
   });
 });
