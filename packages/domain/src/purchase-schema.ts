@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { ticketNameSchema } from './manual-issuance-schema';
+import { fillTemplate } from './message-templates';
 import { type Quote, rupeesToPaise } from './pricing';
 
 // Payloads of the purchase calls (guest-side §3) and the price check of ARCHITECTURE.md "Pricing".
 // The web's purchase dialog and the server run the same schemas, so a refused quantity reads the same.
 
+/** The quantity refusal's sentence; the server recognises it (message-templates.ts) to answer in the caller's language. */
+export const QUANTITY_MESSAGE = 'Please choose between 1 and {{max}} tickets';
+
 export function quantityMessage(cap: number): string {
-  return `Please choose between 1 and ${cap} tickets`;
+  return fillTemplate(QUANTITY_MESSAGE, { max: cap });
 }
 
 /** A whole number of tickets, 1..cap (the per-order cap is server configuration, default 20). */

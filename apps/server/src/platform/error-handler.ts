@@ -7,6 +7,7 @@ import type { FieldErrorDraft } from './errors';
 import { AppError, validationError } from './errors';
 import { type Message, msg } from './i18n/messages';
 import { requestLanguage } from './i18n/request-language';
+import { numberedSentence } from './numbered-sentences';
 
 // The single place where anything thrown becomes HTTP: the envelope, never a stack trace.
 
@@ -63,7 +64,7 @@ export function toAppError(error: unknown): AppError {
 /** A template message ("Must be at most {{max}} characters") with the limit its zod issue carries. */
 function limitMessage(message: string, params: unknown): string | Message {
   const values = issueParams(message, (params ?? {}) as { maximum?: unknown; minimum?: unknown });
-  return values ? msg(message, values) : message;
+  return values ? msg(message, values) : numberedSentence(message);
 }
 
 function fieldOf(instancePath: string): string {

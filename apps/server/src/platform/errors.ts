@@ -3,6 +3,7 @@ import { EVENT_MESSAGES, fieldErrors } from '@utsav/domain/event-schema';
 import type { Language } from '@utsav/domain/languages';
 import type { z } from 'zod';
 import { type Message, msg, renderMessage } from './i18n/messages';
+import { numberedSentence } from './numbered-sentences';
 
 /** A field's message as a service writes it: a sentence, or a template with values (msg()). */
 export interface FieldErrorDraft {
@@ -55,7 +56,7 @@ export function fromZodError(error: z.ZodError): AppError {
   return validationError(
     fieldErrors(error).map(({ field, message, params }) => ({
       field,
-      message: params ? msg(message, params) : message,
+      message: params ? msg(message, params) : numberedSentence(message),
     })),
   );
 }

@@ -47,6 +47,25 @@ describeEachDatabase('server replies in the reader language', (engine) => {
     expect(field(en.body, 'venue')).toBe('Must be at most 300 characters');
   });
 
+  it('a quantity out of range is refused in Hindi and Gujarati with the cap, in English as the schema words it', async () => {
+    const order = (language: string | null, quantity: unknown) =>
+      server.request('POST', '/api/tickets', {
+        token: guest.token,
+        headers: language ? { 'accept-language': language } : {},
+        body: { quantity },
+      });
+    const hi = await order('hi', 0);
+    expect(hi.status).toBe(400);
+    expect(hi.body.code).toBe('VALIDATION_FAILED');
+    expect(hi.body.error).toBe('कृपया 1 से 20 के बीच टिकट चुनें');
+    expect(hi.body.details).toEqual([{ field: 'quantity', message: 'कृपया 1 से 20 के बीच टिकट चुनें' }]);
+    const gu = await order('gu', 2.5);
+    expect(gu.body.error).toBe('કૃપા કરીને 1 થી 20 વચ્ચે ટિકિટ પસંદ કરો');
+    const en = await order(null, 21);
+    expect(en.status).toBe(400);
+    expect(en.body.error).toBe('Please choose between 1 and 20 tickets');
+  });
+
   it('a bulk update of more than 500 tickets is refused with the limit in Gujarati', async () => {
     const body = { ticketIds: Array.from({ length: 501 }, (_, i) => `t-${i}`), status: 'used' };
     const gu = await server.request('PATCH', '/api/admin/tickets/bulk-update', {
