@@ -3,15 +3,16 @@ import { CURRENCY } from '@utsav/domain/constants';
 import { fitsPersonLimit, personAllowance } from '@utsav/domain/person-limit';
 import { type Quote, rupeesToPaise } from '@utsav/domain/pricing';
 import { type ClientPrice, matchesQuote } from '@utsav/domain/purchase-schema';
-import { recordAudit } from '../../platform/audit/repo';
+import { auditRow, insertAuditRow, recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/dialect';
 import type { EventRow, OrderRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { RazorpayOrder } from '../../platform/payments/razorpay-client';
 import { lockEvent } from '../event/repo';
 import { eventGone, priceChanged, quoteFor, soldOut } from './checkout-errors';
-import { findHoldFigures } from './hold-figures';
+import { findHoldFigures, writeHoldReadingFigures } from './hold-figures';
 import { providerCallOnItsWay, rememberSeatsLeft, roomToSpare } from './inventory-hint';
 import { personLimitRefusal } from './person-limit';
 import { insertOrder, markOrderFailed, setRazorpayOrderId } from './repo';
@@ -160,23 +161,6 @@ async function hold(
     const amountPaise = rupeesToPaise(serverQuote.pricePerTicket) * quantity;
     if (clientPrice && !matchesQuote(clientPrice, serverQuote)) throw priceChanged(serverQuote);
     if (plan.amountPaise !== null && plan.amountPaise !== amountPaise) throw priceChanged(serverQuote);
-    // Stock, the waitlist and the person's cap, read in one statement under the lock (hold-figures.ts).
-    const figures = await findHoldFigures(trx, event.id, caller.id, now);
-    const left = event.total_tickets - figures.sold - figures.held;
-    if (quantity > left) {
-      rememberSeatsLeft(ctx, event.id, left);
-      throw soldOut(left);
-    }
-    // Seats that come back while people wait in the waitlist are theirs, in line order (waitlist/offers.ts):
-    // nothing is for sale to others, so the next checkouts go hold-first and cost no provider call.
-    if (figures.anyoneWaiting) {
-      rememberSeatsLeft(ctx, event.id, 0);
-      throw soldOut(0);
-    }
-    rememberSeatsLeft(ctx, event.id, left - quantity);
-    // Under the event lock, so two checkouts of the same person cannot both pass the cap (person-limit.ts).
-    const allowance = personAllowance(ctx.config.maxTicketsPerPerson, figures.person);
-    if (!fitsPersonLimit(allowance, quantity)) throw personLimitRefusal(allowance);
     const order: OrderRow = {
       id: plan.orderId,
       razorpay_order_id: plan.razorpayOrderId,
@@ -197,9 +181,7 @@ async function hold(
       ticket_names: ticketNames ? JSON.stringify(ticketNames) : null,
       updated_at: now.toISOString(),
     };
-    await insertOrder(trx, order);
-    await recordAudit(
-      trx,
+    const audit = auditRow(
       {
         actorUserId: caller.id,
         action: 'order.created',
@@ -209,6 +191,33 @@ async function hold(
       },
       now,
     );
+    // Stock, the waitlist and the person's cap, read in one statement under the lock (hold-figures.ts). Every
+    // round trip under the lock is time no other hold of the event can use: on PostgreSQL the same statement
+    // also writes the hold and its audit row (read as they were before them), and a refusal below rolls the
+    // two back with the transaction. SQLite has no round trips to save: judge first, then write.
+    const writtenWithFigures = isPostgres(trx);
+    const figures = writtenWithFigures
+      ? await writeHoldReadingFigures(trx, order, audit, now)
+      : await findHoldFigures(trx, event.id, caller.id, now);
+    const left = event.total_tickets - figures.sold - figures.held;
+    if (quantity > left) {
+      rememberSeatsLeft(ctx, event.id, left);
+      throw soldOut(left);
+    }
+    // Seats that come back while people wait in the waitlist are theirs, in line order (waitlist/offers.ts):
+    // nothing is for sale to others, so the next checkouts go hold-first and cost no provider call.
+    if (figures.anyoneWaiting) {
+      rememberSeatsLeft(ctx, event.id, 0);
+      throw soldOut(0);
+    }
+    rememberSeatsLeft(ctx, event.id, left - quantity);
+    // Under the event lock, so two checkouts of the same person cannot both pass the cap (person-limit.ts).
+    const allowance = personAllowance(ctx.config.maxTicketsPerPerson, figures.person);
+    if (!fitsPersonLimit(allowance, quantity)) throw personLimitRefusal(allowance);
+    if (!writtenWithFigures) {
+      await insertOrder(trx, order);
+      await insertAuditRow(trx, audit);
+    }
     return { order, serverQuote };
   });
 }

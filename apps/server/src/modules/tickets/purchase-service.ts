@@ -32,8 +32,10 @@ import { findOrderById, findOrderByRazorpayId, findTicketsOfOrder, type TicketVi
 // can raise the left side (placing a hold here; issuing tickets for a late payment in fulfilment.ts) or
 // lower the right side (editing the event) first locks the event row (lockEvent: SELECT ... FOR UPDATE on
 // PostgreSQL, shared by all server processes; SQLite runs one transaction at a time), then counts with one
-// statement and writes only if the result still fits. Turning a live hold into tickets moves seats from
-// one term to the other inside one transaction; expiry only lowers the left side.
+// statement and commits a write only if the result still fits (a hold on PostgreSQL is written by that very
+// statement, blind to its own rows, and rolled back if it does not: checkout-placement.ts). Turning a live
+// hold into tickets moves seats from one term to the other inside one transaction; expiry only lowers the
+// left side.
 //
 // How the hold and the Razorpay order are placed, and in which order: checkout-placement.ts.
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
+import type { AuditLogTable } from '../db/schema';
 
 export interface AuditEntry {
   actorUserId: string | null;
@@ -11,16 +12,22 @@ export interface AuditEntry {
 
 /** Append-only record of every state change; call it inside the transaction that makes the change. */
 export async function recordAudit(db: Db, entry: AuditEntry, at: Date): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      id: randomUUID(),
-      actor_user_id: entry.actorUserId,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId,
-      data: entry.data ? JSON.stringify(entry.data) : null,
-      created_at: at.toISOString(),
-    })
-    .execute();
+  await insertAuditRow(db, auditRow(entry, at));
+}
+
+export async function insertAuditRow(db: Db, row: AuditLogTable): Promise<void> {
+  await db.insertInto('audit_log').values(row).execute();
+}
+
+/** The row recordAudit writes, for a statement that writes it together with the change (a CTE on PostgreSQL). */
+export function auditRow(entry: AuditEntry, at: Date): AuditLogTable {
+  return {
+    id: randomUUID(),
+    actor_user_id: entry.actorUserId,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId,
+    data: entry.data ? JSON.stringify(entry.data) : null,
+    created_at: at.toISOString(),
+  };
 }
