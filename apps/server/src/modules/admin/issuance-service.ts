@@ -5,7 +5,6 @@ import {
   ticketHolderNames,
 } from '@utsav/domain/manual-issuance-schema';
 import { paiseToRupees, quote, rupeesToPaise } from '@utsav/domain/pricing';
-import { signTicketToken } from '@utsav/domain/qr-token';
 import { newTicketCode } from '@utsav/domain/ticket-code';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
@@ -16,7 +15,7 @@ import { msg } from '../../platform/i18n/messages';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { countTaken, findCurrentEvent, lockEvent } from '../event/repo';
 import type { TicketView } from '../tickets/repo';
-import { eventWithKeys } from '../tickets/ticket-signing';
+import { type EventSigningKey, eventSigner, eventWithKeys } from '../tickets/ticket-signing';
 import { findUserByEmail, findUserById, insertUserIfAbsent } from '../users/repo';
 import { findTicketViewsByIds, insertTickets } from './tickets-repo';
 
@@ -81,7 +80,10 @@ export async function issueManualTickets(
     input.quantity,
   );
   // Signed before the transaction: Ed25519 per ticket must not be spent holding the event lock.
-  const drafts = draftTickets(event, caller, input, price.pricePerTicket, recipientName, now);
+  // node:crypto's Ed25519 (tickets/ticket-signing.ts), not the domain's pure-JS one: a few hundred µs less per
+  // ticket on the event loop, the same token bytes.
+  const signer = eventSigner(event.id, event.qr_private_key!);
+  const drafts = draftTickets(event, signer, caller, input, price.pricePerTicket, recipientName, now);
 
   const { user, isNewUser } = await transaction(ctx.db, async (trx) => {
     await lockEvent(trx, event.id);
@@ -171,6 +173,7 @@ export async function issueManualTickets(
 
 function draftTickets(
   event: EventRow,
+  signer: EventSigningKey,
   caller: UserRow,
   input: ManualIssuanceInput,
   pricePerTicket: number,
@@ -192,7 +195,7 @@ function draftTickets(
       holder_name: holderName,
       price_paise: rupeesToPaise(pricePerTicket),
       status: 'active',
-      qr_token: signTicketToken({ ticketId: id, eventId: event.id }, event.qr_private_key!),
+      qr_token: signer.sign(id),
       issued_by_admin: 1,
       issued_by_user_id: caller.id,
       notes,

@@ -4,7 +4,7 @@ import { ticketHolderNames } from '@utsav/domain/manual-issuance-schema';
 import { newTicketCode } from '@utsav/domain/ticket-code';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
-import { transaction } from '../../platform/db/database';
+import { type Db, transaction } from '../../platform/db/database';
 import type { OrderRow, TicketRow } from '../../platform/db/schema';
 import { prepareQrDataUrls } from '../../platform/documents/qr-data-url';
 import { AppError } from '../../platform/errors';
@@ -51,12 +51,15 @@ type Decision =
  * `order` is the caller's recent read of the order (by id or Razorpay id): it only spares work when it already
  * shows this payment settled; everything else is judged again on the row locked inside the transaction.
  * The callers that answer with tickets read them afterwards (verify-payment); a webhook or the job needs none.
+ * `withIssue` runs inside the transaction that issues the tickets, and only there (outcome 'issued'): the
+ * webhook records its delivery in the same commit instead of a commit of its own.
  */
 export async function fulfilOrder(
   ctx: AppContext,
   order: OrderRow,
   payment: CapturedPayment,
   source: FulfilSource,
+  withIssue?: (trx: Db) => Promise<void>,
 ): Promise<Fulfilment> {
   if (payment.amount !== order.amount_paise) {
     // Callers check this already; a mismatch here is a bug, and issuing on it would give tickets away.
@@ -152,6 +155,7 @@ export async function fulfilOrder(
       },
       now,
     );
+    await withIssue?.(trx);
     return { kind: 'issued' };
   });
 

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db/database';
 import type { OrderRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { RazorpayPayment, RazorpayWebhookEvent } from '../../platform/payments/razorpay-client';
@@ -48,11 +49,35 @@ export async function handleRazorpayWebhook(
     return 'duplicate';
   if (eventId && (await paymentEventSeen(ctx.db, eventId))) return 'duplicate';
 
+  const record = eventId
+    ? (db: Db) =>
+        recordPaymentEvent(db, {
+          id: eventId,
+          event: event.event,
+          razorpay_order_id: payment?.order_id ?? event.payload?.order?.entity?.id ?? null,
+          razorpay_payment_id: payment?.id ?? null,
+          razorpay_refund_id: event.payload?.refund?.entity?.id ?? null,
+          payload: rawBody.toString('utf8'),
+          received_at: ctx.now().toISOString(),
+        })
+    : undefined;
+  // When the delivery issues tickets, its row is written in the issuing transaction (one commit, not two);
+  // every other outcome records it here, after the event was handled.
+  let recorded = false;
+  const recordWithIssue = record
+    ? async (trx: Db) => {
+        await record(trx);
+        recorded = true;
+      }
+    : undefined;
+
   let result: WebhookResult;
   switch (event.event) {
     case 'payment.captured':
     case 'order.paid':
-      result = payment ? await settleCapturedPayment(ctx, payment, order, event.event) : 'ignored';
+      result = payment
+        ? await settleCapturedPayment(ctx, payment, order, event.event, recordWithIssue)
+        : 'ignored';
       break;
     case 'refund.created':
     case 'refund.processed':
@@ -64,17 +89,7 @@ export async function handleRazorpayWebhook(
       result = 'ignored';
   }
 
-  if (eventId) {
-    await recordPaymentEvent(ctx.db, {
-      id: eventId,
-      event: event.event,
-      razorpay_order_id: payment?.order_id ?? event.payload?.order?.entity?.id ?? null,
-      razorpay_payment_id: payment?.id ?? null,
-      razorpay_refund_id: event.payload?.refund?.entity?.id ?? null,
-      payload: rawBody.toString('utf8'),
-      received_at: ctx.now().toISOString(),
-    });
-  }
+  if (record && !recorded) await record(ctx.db);
   return result;
 }
 
@@ -84,6 +99,7 @@ async function settleCapturedPayment(
   payment: RazorpayPayment,
   order: OrderRow | undefined,
   eventName: string,
+  recordWithIssue: ((trx: Db) => Promise<void>) | undefined,
 ): Promise<WebhookResult> {
   if (payment.status !== 'captured' || !payment.order_id) return 'ignored';
   // A transfer's fee (the guest paid and closed the tab): completed the same way verify-payment does.
@@ -101,7 +117,7 @@ async function settleCapturedPayment(
     );
     return 'ignored';
   }
-  await fulfilOrder(ctx, order, { id: payment.id, amount: payment.amount }, 'webhook');
+  await fulfilOrder(ctx, order, { id: payment.id, amount: payment.amount }, 'webhook', recordWithIssue);
   return 'handled';
 }
 

@@ -21,9 +21,15 @@ function prepare(): Promise<unknown> {
   return ready;
 }
 
-/** The texts of every QR code in an encoded image (PNG, JPEG). */
-export async function decodeQrImage(image: Uint8Array): Promise<string[]> {
+/**
+ * The texts of every QR code in an encoded image (PNG, JPEG). `tryHarder: false` decodes as a scanner reading
+ * live frames does: one quick pass, no rotations or extra binarisations.
+ */
+export async function decodeQrImage(
+  image: Uint8Array,
+  options: { tryHarder?: boolean } = {},
+): Promise<string[]> {
   await prepare();
-  const results = await readBarcodes(image, { formats: ['QRCode'], tryHarder: true });
+  const results = await readBarcodes(image, { formats: ['QRCode'], tryHarder: options.tryHarder ?? true });
   return results.filter((r) => r.isValid).map((r) => r.text);
 }
