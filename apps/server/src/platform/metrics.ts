@@ -5,6 +5,7 @@ import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Db } from './db/database';
 import { sendNotFound } from './error-handler';
 import { LatencyHistogram, RequestCounter } from './http-metrics';
+import { warningsOnly } from './quiet-logger';
 
 // GET /metrics in Prometheus' text format. One registry per app (never prom-client's global one), so a test
 // process can build several apps and each counts only its own requests.
@@ -53,7 +54,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
 
   registerDatabaseGauges(registry, options, app);
 
-  app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
+  app.get('/metrics', { schema: { hide: true }, ...warningsOnly() }, async (request, reply) => {
     if (!mayScrape(request, options.token)) return sendNotFound(request, reply);
     const body = await registry.metrics();
     return reply.type(registry.contentType).header('cache-control', 'no-store').send(body);

@@ -49,6 +49,24 @@ describe('cachedUserLoader', () => {
     expect(reads).toBe(3);
   });
 
+  it('tells at once, without a promise, whether it holds a usable copy, by the same rules', async () => {
+    let now = 0;
+    const version = { value: 0 };
+    const load = cachedUserLoader(
+      async () => row('read'),
+      version,
+      () => now,
+    );
+    expect(load.cached?.('uid-1')).toBeUndefined();
+    await load('uid-1');
+    expect(load.cached?.('uid-1')?.name).toBe('read');
+    now = MAX_AGE_MS;
+    expect(load.cached?.('uid-1')).toBeUndefined();
+    now = 0;
+    version.value++;
+    expect(load.cached?.('uid-1')).toBeUndefined();
+  });
+
   it('hands out frozen rows: no request can change what the next one sees', async () => {
     const load = cachedUserLoader(
       async () => row('x'),

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context';
+import { quickPing } from '../../platform/db/database';
 import { pingDatabase } from './repo';
 
 const HEALTH_TIMEOUT_MS = 2000;
@@ -8,8 +9,19 @@ const HEALTH_TIMEOUT_MS = 2000;
 // running when they arrived).
 const pings = new WeakMap<AppContext['db'], Promise<boolean>>();
 
-/** Cheap enough for a load balancer every few seconds; a hung database counts as down. */
-export function isHealthy(ctx: AppContext): Promise<boolean> {
+/**
+ * Cheap enough for a load balancer every few seconds; a hung database counts as down. On SQLite the answer is
+ * synchronous (a local file cannot hang a probe the way a network call can), so no timer or promise is made.
+ */
+export function isHealthy(ctx: AppContext): boolean | Promise<boolean> {
+  const quick = quickPing(ctx.db);
+  if (quick) {
+    try {
+      return quick();
+    } catch {
+      return false;
+    }
+  }
   let ping = pings.get(ctx.db);
   if (!ping) {
     ping = pingWithTimeout(ctx).finally(() => pings.delete(ctx.db));

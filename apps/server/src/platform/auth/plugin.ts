@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../errors';
+import type { LoadUser } from './user-cache';
 import type { Identity, TokenVerifier } from './verifier';
 
 declare module 'fastify' {
@@ -22,7 +23,7 @@ declare module 'fastify' {
 
 interface AuthOptions {
   verifier: TokenVerifier;
-  loadUser(firebaseUid: string): Promise<UserRow | undefined>;
+  loadUser: LoadUser;
 }
 
 // Messages the spec fixes for a refused action (admin-side §5); others get the generic one.
@@ -58,8 +59,10 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     if (request.user) return;
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-    const identity = await options.verifier.verify(token);
-    const user = await options.loadUser(identity.uid);
+    // Most requests of a session find the claims and the row cached: taken without an await (each was a
+    // promise and microtask turns on every signed-in request, bench/RESULTS.md third round).
+    const identity = options.verifier.cached?.(token) ?? (await options.verifier.verify(token));
+    const user = options.loadUser.cached?.(identity.uid) ?? (await options.loadUser(identity.uid));
     if (!user || user.deleted_at) {
       // A valid token for someone the server has not met: the client must call POST /auth/google-signin first.
       throw new AppError('UNAUTHENTICATED', 'Your account is not registered yet. Please sign in again.');

@@ -20,7 +20,10 @@ interface Entry {
   at: number;
 }
 
-export type LoadUser = (firebaseUid: string) => Promise<UserRow | undefined>;
+export type LoadUser = ((firebaseUid: string) => Promise<UserRow | undefined>) & {
+  /** The copy that load would answer with at once, without a promise; undefined when it must read. */
+  cached?(firebaseUid: string): UserRow | undefined;
+};
 
 export function cachedUserLoader(
   load: LoadUser,
@@ -28,11 +31,17 @@ export function cachedUserLoader(
   now: () => number = Date.now,
 ): LoadUser {
   const entries = new Map<string, Entry>();
-  return async (firebaseUid) => {
+  const cached = (firebaseUid: string, started = now()): UserRow | undefined => {
+    const entry = entries.get(firebaseUid);
+    return entry && entry.version === version.value && started - entry.at < MAX_AGE_MS
+      ? entry.row
+      : undefined;
+  };
+  const loader: LoadUser = async (firebaseUid) => {
     const started = now();
     const seen = version.value;
-    const entry = entries.get(firebaseUid);
-    if (entry && entry.version === seen && started - entry.at < MAX_AGE_MS) return entry.row;
+    const copy = cached(firebaseUid, started);
+    if (copy) return copy;
     const row = await load(firebaseUid);
     if (!row) {
       entries.delete(firebaseUid);
@@ -47,4 +56,6 @@ export function cachedUserLoader(
     }
     return frozen;
   };
+  loader.cached = (firebaseUid) => cached(firebaseUid);
+  return loader;
 }
