@@ -2,12 +2,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import liveRoutes from './modules/checkin/live-routes';
@@ -45,6 +40,7 @@ import { registerMetrics } from './platform/metrics';
 import { registerOverloadShedding } from './platform/overload';
 import { razorpayClientFor, registerPaymentsEmulator } from './platform/payments/provider';
 import { requestId } from './platform/request-id';
+import { responseSerializerCompiler } from './platform/response-serializer';
 import { registerRouteCatalog } from './platform/route-catalog';
 import { registerSecurityHeaders } from './platform/security';
 import { registerWeb } from './platform/web';
@@ -136,7 +132,7 @@ function createServer(config: Config, logDestination: LogDestination): FastifyIn
   registerRouteCatalog(app);
   rejectNulCharacters(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   // Callback-style hooks on every request: an async hook costs a promise and a microtask turn each.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
