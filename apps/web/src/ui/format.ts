@@ -1,4 +1,5 @@
 import { EVENT_TIMEZONE } from '@utsav/domain/constants';
+import { formatClockTime } from '@utsav/domain/time';
 import { currentLocale } from '../lib/i18n/language';
 
 // Instants are shown in Mumbai time, where the event happens, whatever the viewer's own time zone, in the
@@ -64,18 +65,13 @@ export function formatHour(hour: number): string {
   ).format(new Date(Date.UTC(1970, 0, 1, hour)));
 }
 
-/** "6:30 pm" / "शाम 6:30" for an IST wall-clock HH:MM. */
+/**
+ * "7:00 PM" / "शाम 7:00" / "સાંજે 7:00" for an IST wall-clock HH:MM: the guest screens', emails' and PDFs' clock
+ * (domain formatClockTime), so the admin's preview reads the event's hours as guests will see them.
+ */
 export function formatClock(time: string): string {
-  const date = new Date(`1970-01-01T${time}:00.000Z`);
-  if (Number.isNaN(date.getTime())) return time;
-  return formatter(
-    'clock',
-    (locale) =>
-      new Intl.DateTimeFormat(
-        locale,
-        withDayPeriod(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
-      ),
-  ).format(date);
+  // While the admin types, the field may hold anything: shown as it is.
+  return /^([01]\d|2[0-3]):[0-5]\d$/.test(time) ? formatClockTime(time, currentLocale()) : time;
 }
 
 /** 21 Nov 2026, 8:49 pm. */

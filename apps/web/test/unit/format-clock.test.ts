@@ -1,0 +1,25 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../src/lib/i18n/i18n';
+import { formatClock } from '../../src/ui/format';
+
+// The admin's event preview shows the hours as guests see them on the landing page, in emails and PDFs
+// (domain formatClockTime): the spec's "7:00 PM" in English, the part of the day first in Hindi and Gujarati.
+describe("the admin's clock", () => {
+  afterAll(() => i18n.changeLanguage('en'));
+
+  it.each([
+    ['en', '19:00', '7:00 PM'],
+    ['en', '23:30', '11:30 PM'],
+    ['hi', '19:00', 'शाम 7:00'],
+    ['gu', '19:00', 'સાંજે 7:00'],
+    ['gu', '20:49', 'રાત્રે 8:49'],
+  ])('%s %s -> %s', async (language, time, expected) => {
+    await i18n.changeLanguage(language);
+    expect(formatClock(time)).toBe(expected);
+  });
+
+  it('leaves a value that is not a time as it is', async () => {
+    await i18n.changeLanguage('gu');
+    expect(formatClock('late')).toBe('late');
+  });
+});
