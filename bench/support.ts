@@ -6,6 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { type Config, loadConfig } from '../apps/server/src/platform/config';
 import type { Db } from '../apps/server/src/platform/db/database';
 import { insertRows, ticketRow } from '../apps/server/test/integration/admin-fixtures';
 import { adminQuery } from '../apps/server/test/support/databases';
@@ -90,4 +92,28 @@ export async function presell(db: Db, eventId: string, ownerId: string, count: n
     ),
   );
   await insertRows(db, 'tickets', rows);
+}
+
+/**
+ * The server's configuration for a bench: its own data folder, quiet logs, no demo data, no web build, and the
+ * background jobs (hold sweeper, outbox worker) idle so they do not run in the middle of a measurement; `env` adds
+ * the bench's own settings (its rate limits).
+ */
+export function benchConfig(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  env: Record<string, string> = {},
+): Config {
+  return {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+      DEMO_SEED: 'false',
+      HOLD_SWEEP_SECONDS: '86400',
+      OUTBOX_INTERVAL_MS: '86400000',
+      ...env,
+    }),
+    webDistDir: join(dataDir, 'no-web-build'),
+  };
 }

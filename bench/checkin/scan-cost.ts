@@ -13,25 +13,13 @@ import { buildApp } from '../../apps/server/src/app';
 import { markUsed, verifyQr } from '../../apps/server/src/modules/checkin/service';
 import type { TicketView } from '../../apps/server/src/modules/tickets/repo';
 import { findUserById, updateUser } from '../../apps/server/src/modules/users/repo';
-import { loadConfig } from '../../apps/server/src/platform/config';
 import { issuePaidTickets } from '../../apps/server/test/support/checkin';
-import { createBenchEvent, createPostgresDatabase } from '../support';
+import { benchConfig, createBenchEvent, createPostgresDatabase } from '../support';
 
 const pgMode = process.argv.includes('--pg');
 const dataDir = await mkdtemp(join(tmpdir(), 'gate-svc-'));
 const database = pgMode ? await createPostgresDatabase('gate_svc') : undefined;
-const config = {
-  ...loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: database?.url,
-    LOG_LEVEL: 'silent',
-    DEMO_SEED: 'false',
-    HOLD_SWEEP_SECONDS: '86400',
-    OUTBOX_INTERVAL_MS: '86400000',
-    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
-  }),
-  webDistDir: join(dataDir, 'none'),
-};
+const config = benchConfig(dataDir, database?.url, { RATE_LIMIT_AUTH_PER_MINUTE: '100000' });
 const app = await buildApp(config);
 const base = await app.listen({ host: '127.0.0.1', port: 0 });
 const keys = await loadOrCreateSigningKeys(dataDir);

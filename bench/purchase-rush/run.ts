@@ -37,7 +37,6 @@ import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
 import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
 import { updateUser } from '../../apps/server/src/modules/users/repo';
-import { loadConfig } from '../../apps/server/src/platform/config';
 import {
   type Books,
   booksProblems,
@@ -51,7 +50,14 @@ import {
   rush,
   tally,
 } from '../../apps/server/test/integration/cluster-rush';
-import { createBenchEvent, createPostgresDatabase, type Engine, machine, presell } from '../support';
+import {
+  benchConfig,
+  createBenchEvent,
+  createPostgresDatabase,
+  type Engine,
+  machine,
+  presell,
+} from '../support';
 
 if (process.argv.includes('--out-of-process')) {
   const { runOutOfProcess } = await import('../out-of-process/run');
@@ -119,20 +125,10 @@ async function main(): Promise<void> {
 async function runEngine(engine: Engine): Promise<EngineResult> {
   const dataDir = await mkdtemp(join(tmpdir(), `utsav-bench-rush-${engine}-`));
   const database = engine === 'postgres' ? await createPostgresDatabase('utsav_bench_rush') : undefined;
-  const config = {
-    ...loadConfig({
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url,
-      LOG_LEVEL: 'silent',
-      DEMO_SEED: 'false',
-      HOLD_SWEEP_SECONDS: '86400',
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
-      RATE_LIMIT_CREATE_ORDER_PER_MINUTE: '1000000',
-      // Mail for the confirmations stays in the outbox table (the worker would write .eml files mid-rush).
-      OUTBOX_INTERVAL_MS: '86400000',
-    }),
-    webDistDir: join(dataDir, 'no-web-build'),
-  };
+  const config = benchConfig(dataDir, database?.url, {
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+    RATE_LIMIT_CREATE_ORDER_PER_MINUTE: '1000000',
+  });
   const app = await buildApp(config);
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
