@@ -19,11 +19,11 @@ import { parseArgs } from 'node:util';
 import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
 import { buildApp } from '../../apps/server/src/app';
 import { updateUser } from '../../apps/server/src/modules/users/repo';
-import { loadConfig } from '../../apps/server/src/platform/config';
 import type { Db } from '../../apps/server/src/platform/db/database';
 import type { TicketRow, UserRow } from '../../apps/server/src/platform/db/schema';
 import { insertRows, ticketRow, userRow } from '../../apps/server/test/integration/admin-fixtures';
 import {
+  benchConfig,
   createBenchEvent,
   createPostgresDatabase,
   type Engine,
@@ -124,18 +124,7 @@ async function main(): Promise<void> {
 async function runEngine(engine: Engine): Promise<EngineResult> {
   const dataDir = await mkdtemp(join(tmpdir(), `utsav-bench-admin-${engine}-`));
   const database = engine === 'postgres' ? await createPostgresDatabase('utsav_bench_admin') : undefined;
-  const config = {
-    ...loadConfig({
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url,
-      LOG_LEVEL: 'silent',
-      DEMO_SEED: 'false',
-      HOLD_SWEEP_SECONDS: '86400',
-      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
-    }),
-    webDistDir: join(dataDir, 'no-web-build'),
-  };
-  const app = await buildApp(config);
+  const app = await buildApp(benchConfig(dataDir, database?.url));
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
     const keys = await loadOrCreateSigningKeys(dataDir);

@@ -20,9 +20,15 @@ import { newTicketCode } from '@utsav/domain/ticket-code';
 import { buildApp } from '../../apps/server/src/app';
 import { computeLiveView } from '../../apps/server/src/modules/checkin/live-service';
 import { updateUser } from '../../apps/server/src/modules/users/repo';
-import { loadConfig } from '../../apps/server/src/platform/config';
 import type { CheckinScansTable, TicketsTable } from '../../apps/server/src/platform/db/schema';
-import { createBenchEvent, createPostgresDatabase, type Engine, machine, percentiles } from '../support';
+import {
+  benchConfig,
+  createBenchEvent,
+  createPostgresDatabase,
+  type Engine,
+  machine,
+  percentiles,
+} from '../support';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,19 +48,12 @@ const ROUNDS = 10;
 async function runEngine(engine: Engine) {
   const dataDir = await mkdtemp(join(tmpdir(), `utsav-bench-live-${engine}-`));
   const database = engine === 'postgres' ? await createPostgresDatabase('utsav_bench_live') : undefined;
-  const config = {
-    ...loadConfig({
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url,
-      LOG_LEVEL: 'silent',
-      DEMO_SEED: 'false',
-      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+  const app = await buildApp(
+    benchConfig(dataDir, database?.url, {
       // The bench measures the view, not the shedding (the 2-core machine is shared; setup stalls the loop).
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '100000',
     }),
-    webDistDir: join(dataDir, 'no-web-build'),
-  };
-  const app = await buildApp(config);
+  );
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
     const keys = await loadOrCreateSigningKeys(dataDir);

@@ -30,9 +30,9 @@ import type { Role } from '@utsav/domain/roles';
 import { buildApp } from '../../apps/server/src/app';
 import type { TicketView } from '../../apps/server/src/modules/tickets/repo';
 import { updateUser } from '../../apps/server/src/modules/users/repo';
-import { loadConfig } from '../../apps/server/src/platform/config';
 import { issuePaidTickets } from '../../apps/server/test/support/checkin';
 import {
+  benchConfig,
   createBenchEvent,
   createPostgresDatabase,
   type Engine,
@@ -106,18 +106,7 @@ async function main(): Promise<void> {
 async function runEngine(engine: Engine): Promise<EngineResult> {
   const dataDir = await mkdtemp(join(tmpdir(), `utsav-bench-${engine}-`));
   const database = engine === 'postgres' ? await createPostgresDatabase('utsav_bench_checkin') : undefined;
-  const config = {
-    ...loadConfig({
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url,
-      LOG_LEVEL: 'silent',
-      DEMO_SEED: 'false',
-      HOLD_SWEEP_SECONDS: '86400',
-      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
-    }),
-    webDistDir: join(dataDir, 'no-web-build'),
-  };
-  const app = await buildApp(config);
+  const app = await buildApp(benchConfig(dataDir, database?.url));
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
     const setupStart = performance.now();

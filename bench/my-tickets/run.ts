@@ -23,9 +23,9 @@ import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
 import { updateUser } from '../../apps/server/src/modules/users/repo';
-import { loadConfig } from '../../apps/server/src/platform/config';
 import { issuePaidTickets } from '../../apps/server/test/support/checkin';
 import {
+  benchConfig,
   createBenchEvent,
   createPostgresDatabase,
   type Engine,
@@ -77,21 +77,12 @@ async function main(): Promise<void> {
 async function runEngine(engine: Engine): Promise<Result> {
   const dataDir = await mkdtemp(join(tmpdir(), `utsav-bench-my-tickets-${engine}-`));
   const database = engine === 'postgres' ? await createPostgresDatabase('utsav_bench_my_tickets') : undefined;
-  const config = {
-    ...loadConfig({
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url,
-      LOG_LEVEL: 'silent',
-      DEMO_SEED: 'false',
-      HOLD_SWEEP_SECONDS: '86400',
-      OUTBOX_INTERVAL_MS: '86400000',
-      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+  const app = await buildApp(
+    benchConfig(dataDir, database?.url, {
       // A shared, busy machine must not turn the measurement into 503s.
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '100000',
     }),
-    webDistDir: join(dataDir, 'no-web-build'),
-  };
-  const app = await buildApp(config);
+  );
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
     const keys = await loadOrCreateSigningKeys(dataDir);
