@@ -2,13 +2,12 @@ import { MAX_SYNC_ADMISSIONS } from '@utsav/domain/checkin-schema';
 import type { PassDirection } from '@utsav/domain/gate-pass';
 import { normalizeScannedCode, parseTicketTokenUnverified } from '@utsav/domain/qr-token';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, apiRequest, isAbortError } from '../../../lib/api-client';
+import { ApiError, isAbortError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n/i18n';
 import { getCheckinSnapshot } from '../api/get-checkin-snapshot';
 import { markExit } from '../api/mark-exit';
 import { markUsed } from '../api/mark-used';
-import { sendHeartbeat } from '../api/send-heartbeat';
-import { type SyncResult, syncCheckins } from '../api/sync-checkins';
+import { syncCheckins } from '../api/sync-checkins';
 import { verifyQr } from '../api/verify-qr';
 import {
   type CheckinState,
@@ -21,6 +20,7 @@ import {
   settleAdmissions,
 } from './checkin-db';
 import { randomId } from './device-store';
+import { SCAN_NETWORK_BUDGET_MS, useGateConnection, withBudget } from './gate-connection';
 import { markGateDevice } from './gate-device';
 import { checkOffline, type QueuedAdmission, type SnapshotMeta, type SnapshotTicket } from './offline-check';
 import {
@@ -34,21 +34,10 @@ import {
   outcomeForVerifiedTicket,
   type ScanOutcome,
 } from './scan-outcome';
+import { settleResults, syncRequest } from './sync-batch';
 
 // The gate's check-in logic: online through verify-qr + mark-used, offline from the stored ticket list,
 // and the queue of offline admissions synced back. The camera knows nothing of this; it hands over codes.
-
-/**
- * How long a scan waits for the server before deciding offline. The api-client retries a failed request
- * after 1 s, 2 s, 4 s; at a gate one retry is worth it, a queue of guests waiting 7 s is not.
- */
-export const SCAN_NETWORK_BUDGET_MS = 2500;
-/** While online, the ticket list is downloaded again this often, so offline decisions stay recent. */
-export const SNAPSHOT_REFRESH_MS = 5 * 60_000;
-/** While the server is unreachable (or admissions wait), this often we try again. */
-export const RECONNECT_PROBE_MS = 15_000;
-/** How often a phone tells the organiser's live view it is alive and how much it still has to sync. */
-export const HEARTBEAT_MS = 30_000;
 
 export interface CheckinContext {
   deviceId: string;
@@ -78,22 +67,6 @@ export interface OfflineCheckin {
 function firstName(name: string | null | undefined): string | null {
   const first = name?.trim().split(/\s+/)[0];
   return first || null;
-}
-
-function scannedByName(result: SyncResult): string | null {
-  const by = result.scannedBy;
-  if (typeof by === 'string') return by || null;
-  return by?.name ?? null;
-}
-
-function withBudget(ms: number): { signal: AbortSignal; expired: () => boolean; clear: () => void } {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), ms);
-  return {
-    signal: controller.signal,
-    expired: () => controller.signal.aborted,
-    clear: () => clearTimeout(timer),
-  };
 }
 
 export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCheckin {
@@ -219,38 +192,8 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
       try {
         while (queueRef.current.length > 0) {
           const batch = queueRef.current.slice(0, MAX_SYNC_ADMISSIONS);
-          const { deviceId: device, gate: gateName } = contextRef.current;
-          const response = await syncCheckins({
-            deviceId: device,
-            ...(gateName.trim() ? { gate: gateName.trim() } : {}),
-            admissions: batch.map(({ localId, ticketId, qrCode, scannedAt, snapshotAt, direction }) => ({
-              localId,
-              ticketId,
-              qrCode,
-              scannedAt,
-              ...(snapshotAt ? { snapshotAt } : {}),
-              ...(direction === 'out' ? { direction } : {}),
-            })),
-          });
-          const byLocalId = new Map(batch.map((admission) => [admission.localId, admission]));
-          const settled: string[] = [];
-          const found: SyncConflict[] = [];
-          const reportedAt = new Date().toISOString();
-          for (const result of response.results ?? []) {
-            const admission = byLocalId.get(result.localId);
-            if (!admission) continue;
-            settled.push(result.localId);
-            if (result.outcome === 'admitted' || result.outcome === 'exited') continue;
-            found.push({
-              localId: result.localId,
-              ticketId: result.ticketId ?? admission.ticketId,
-              outcome: result.outcome,
-              scannedAt: admission.scannedAt,
-              usedAt: result.usedAt ?? null,
-              scannedBy: scannedByName(result),
-              reportedAt,
-            });
-          }
+          const response = await syncCheckins(syncRequest(batch, contextRef.current));
+          const { settled, found } = settleResults(batch, response.results ?? [], new Date().toISOString());
           // Whatever the server did not answer for stays queued for the next try.
           if (settled.length === 0) break;
           await settleAdmissions(settled, found).catch(() => undefined);
@@ -362,20 +305,6 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
     [decideOffline, rememberTicket, rememberRefusal],
   );
 
-  const probe = useCallback(async () => {
-    const budget = withBudget(SCAN_NETWORK_BUDGET_MS);
-    try {
-      await apiRequest('/health', { auth: false, signal: budget.signal });
-      setServerReachable(true);
-      return true;
-    } catch {
-      setServerReachable(false);
-      return false;
-    } finally {
-      budget.clear();
-    }
-  }, []);
-
   // Load what the device already has, then fetch a fresh list.
   useEffect(() => {
     let cancelled = false;
@@ -394,63 +323,17 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
     };
   }, [applyState, refreshSnapshot]);
 
-  useEffect(() => {
-    const goOnline = () => {
-      setBrowserOnline(true);
-      void probe().then((reachable) => {
-        if (!reachable) return;
-        void syncNow();
-        void refreshSnapshot();
-      });
-    };
-    const goOffline = () => setBrowserOnline(false);
-    window.addEventListener('online', goOnline);
-    window.addEventListener('offline', goOffline);
-    return () => {
-      window.removeEventListener('online', goOnline);
-      window.removeEventListener('offline', goOffline);
-    };
-  }, [probe, syncNow, refreshSnapshot]);
-
-  // Back online with admissions waiting: hand them over at once.
-  useEffect(() => {
-    if (online && ready && queue.length > 0) void syncNow();
-  }, [online, ready, queue.length, syncNow]);
-
-  // While cut off (or with admissions waiting), keep knocking; the browser's 'online' event is not enough:
-  // venue Wi-Fi often stays "connected" with nothing behind it.
-  useEffect(() => {
-    if (online && queue.length === 0) return;
-    const timer = setInterval(() => {
-      if (!navigator.onLine) return;
-      void probe().then((reachable) => {
-        if (reachable && queueRef.current.length > 0) void syncNow();
-      });
-    }, RECONNECT_PROBE_MS);
-    return () => clearInterval(timer);
-  }, [online, queue.length, probe, syncNow]);
-
-  useEffect(() => {
-    if (!online) return;
-    const timer = setInterval(() => void refreshSnapshot(), SNAPSHOT_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [online, refreshSnapshot]);
-
-  // The organiser's live view lists this phone: its gate, last contact and the scans it still holds.
-  useEffect(() => {
-    if (!online || !ready) return;
-    const beat = () => {
-      const { deviceId: device, gate: gateName } = contextRef.current;
-      sendHeartbeat({
-        deviceId: device,
-        ...(gateName.trim() ? { gate: gateName.trim() } : {}),
-        queued: queueRef.current.length,
-      }).catch(() => undefined);
-    };
-    beat();
-    const timer = setInterval(beat, HEARTBEAT_MS);
-    return () => clearInterval(timer);
-  }, [online, ready]);
+  useGateConnection({
+    online,
+    ready,
+    queued: queue.length,
+    queueRef,
+    contextRef,
+    setBrowserOnline,
+    setServerReachable,
+    syncNow,
+    refreshSnapshot,
+  });
 
   const findTicket = useCallback((id: string) => tickets.current.get(id), []);
   const dismissConflicts = useCallback(async () => {
