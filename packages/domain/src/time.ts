@@ -117,6 +117,16 @@ export function formatClockTime(time: string, locale = 'en-IN'): string {
   return period ? `${period} ${rest}` : rest;
 }
 
+/**
+ * "7 PM" / "शाम 7" / "સાંજે 7": a whole IST hour (0-23) as formatClockTime says it, without its ":00", for
+ * labels that only ever name an hour (a chart's axis). Built on formatClockTime so the order of the part of
+ * the day is decided in one place.
+ */
+export function formatClockHour(hour: number, locale = 'en-IN'): string {
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new RangeError(`not an hour of the day: ${hour}`);
+  return formatClockTime(`${String(hour).padStart(2, '0')}:00`, locale).replace(':00', '');
+}
+
 export function formatTimeRange(start: string, end: string): string {
   return `${formatTime(start)} - ${formatTime(end)}`;
 }

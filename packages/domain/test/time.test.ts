@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  formatClockHour,
   formatClockTime,
   formatEventDate,
   formatIstDateTime,
@@ -54,6 +55,28 @@ describe('IST calendar', () => {
     expect(formatClockTime('23:30', 'hi-IN')).toBe('रात 11:30');
     expect(formatClockTime('19:00', 'gu-IN')).toBe('સાંજે 7:00');
     expect(formatClockTime('06:00', 'gu-IN')).toBe('સવારે 6:00');
+  });
+});
+
+describe('formatClockHour', () => {
+  it.each([
+    ['en-IN', 0, '12 AM'],
+    ['en-IN', 12, '12 PM'],
+    ['en-IN', 19, '7 PM'],
+    ['hi-IN', 19, 'शाम 7'],
+    ['hi-IN', 23, 'रात 11'],
+    ['hi-IN', 6, 'सुबह 6'],
+    ['gu-IN', 20, 'રાત્રે 8'],
+    ['gu-IN', 19, 'સાંજે 7'],
+    ['gu-IN', 12, 'બપોરે 12'],
+  ])('in %s, hour %i reads %s: the clock time without its ":00"', (locale, hour, expected) => {
+    expect(formatClockHour(hour, locale)).toBe(expected);
+  });
+
+  it('refuses a number that is not an hour of the day', () => {
+    expect(() => formatClockHour(24)).toThrow(RangeError);
+    expect(() => formatClockHour(-1)).toThrow(RangeError);
+    expect(() => formatClockHour(7.5)).toThrow(RangeError);
   });
 });
 

@@ -1,5 +1,5 @@
 import { EVENT_TIMEZONE } from '@utsav/domain/constants';
-import { formatClockTime } from '@utsav/domain/time';
+import { formatClockHour, formatClockTime } from '@utsav/domain/time';
 import { currentLocale } from '../lib/i18n/language';
 
 // Instants are shown in Mumbai time, where the event happens, whatever the viewer's own time zone, in the
@@ -57,12 +57,12 @@ function withDayPeriod(locale: string, options: Intl.DateTimeFormatOptions): Int
   return options.hour && !locale.startsWith('en') ? { ...options, dayPeriod: 'short' } : options;
 }
 
-/** "6 pm" / "शाम 6" / "સાંજે 6": an hour of the day (0-23) in the reader's language. */
+/**
+ * "6 PM" / "शाम 6" / "સાંજે 6": an hour of the day (0-23) as the rest of the app's clock says it (domain
+ * formatClockHour), where Intl alone would put Gujarati's part of the day last ("6 સાંજે").
+ */
 export function formatHour(hour: number): string {
-  return formatter(
-    'hour',
-    (locale) => new Intl.DateTimeFormat(locale, withDayPeriod(locale, { hour: 'numeric', timeZone: 'UTC' })),
-  ).format(new Date(Date.UTC(1970, 0, 1, hour)));
+  return formatClockHour(hour, currentLocale());
 }
 
 /**

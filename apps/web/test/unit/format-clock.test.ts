@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../src/lib/i18n/i18n';
-import { formatClock } from '../../src/ui/format';
+import { formatClock, formatHour } from '../../src/ui/format';
 
 // The admin's event preview shows the hours as guests see them on the landing page, in emails and PDFs
 // (domain formatClockTime): the spec's "7:00 PM" in English, the part of the day first in Hindi and Gujarati.
@@ -21,5 +21,21 @@ describe("the admin's clock", () => {
   it('leaves a value that is not a time as it is', async () => {
     await i18n.changeLanguage('gu');
     expect(formatClock('late')).toBe('late');
+  });
+});
+
+// The analytics chart's hour axis reads like that clock, without the ":00" (domain formatClockHour).
+describe("the admin chart's hours", () => {
+  afterAll(() => i18n.changeLanguage('en'));
+
+  it.each([
+    ['en', 20, '8 PM'],
+    ['en', 0, '12 AM'],
+    ['hi', 20, 'रात 8'],
+    ['gu', 20, 'રાત્રે 8'],
+    ['gu', 17, 'સાંજે 5'],
+  ])('%s hour %i -> %s', async (language, hour, expected) => {
+    await i18n.changeLanguage(language);
+    expect(formatHour(hour)).toBe(expected);
   });
 });
