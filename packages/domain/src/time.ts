@@ -123,7 +123,8 @@ export function formatClockTime(time: string, locale = 'en-IN'): string {
  * the day is decided in one place.
  */
 export function formatClockHour(hour: number, locale = 'en-IN'): string {
-  if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new RangeError(`not an hour of the day: ${hour}`);
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23)
+    throw new RangeError(`not an hour of the day: ${hour}`);
   return formatClockTime(`${String(hour).padStart(2, '0')}:00`, locale).replace(':00', '');
 }
 
