@@ -71,7 +71,7 @@ describe('settleResults', () => {
       {
         localId: 'local-1',
         ticketId: 'ticket-1',
-        outcome: 'already-used' as const,
+        outcome: 'already_used' as const,
         usedAt: '2026-10-10T14:10:00.000Z',
         scannedBy: { name: 'Ravi' },
       },
@@ -82,7 +82,7 @@ describe('settleResults', () => {
         {
           localId: 'local-1',
           ticketId: 'ticket-1',
-          outcome: 'already-used',
+          outcome: 'already_used',
           scannedAt: ADMISSION.scannedAt,
           usedAt: '2026-10-10T14:10:00.000Z',
           scannedBy: 'Ravi',
