@@ -1,40 +1,38 @@
-import { createHash, createHmac, randomInt } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type {
   Card,
   Collection,
   EventName,
   EventPayload,
-  Notes,
   Order,
   Payment,
   PaymentMethod,
   Refund,
 } from './entities';
 import { inputError, notFound, stateError } from './errors';
+import {
+  asObject,
+  clone,
+  collection,
+  digits,
+  MIN_AMOUNT,
+  newId,
+  nowSeconds,
+  optionalString,
+  parseNotes,
+  requireAmount,
+  safeNotes,
+} from './input';
+import { RefundDesk } from './refunds';
+
+export { newId };
 
 // A local stand-in for Razorpay's servers: all state lives in these Maps and is lost on restart. That is
 // fine for local runs and tests — the app keeps its own records and reconciles through the same API it
 // uses against the real service.
 
-const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const MIN_AMOUNT = 100;
-const MAX_NOTES = 15;
 const TEST_VPA = 'success@razorpay';
 const TEST_CARD_LAST4 = '1111';
-
-export function newId(prefix: string): string {
-  let suffix = '';
-  for (let i = 0; i < 14; i++) suffix += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
-  return `${prefix}_${suffix}`;
-}
-
-function digits(length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += String(randomInt(10));
-  return out;
-}
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export interface PayInput {
   method?: PaymentMethod;
@@ -74,21 +72,21 @@ interface OrderRecord {
   paymentIds: string[];
 }
 
-interface IdempotentRefund {
-  fingerprint: string;
-  refundId: string;
-}
-
 export class Emulator {
   private readonly orders = new Map<string, OrderRecord>();
   private readonly payments = new Map<string, Payment>();
-  private readonly refunds = new Map<string, Refund>();
-  private readonly refundIdsByPayment = new Map<string, string[]>();
-  private readonly idempotentRefunds = new Map<string, IdempotentRefund>();
   private readonly timers = new Set<NodeJS.Timeout>();
-  private refundFailuresToForce = 0;
 
-  constructor(private readonly config: EmulatorConfig) {}
+  private readonly refundDesk: RefundDesk;
+
+  constructor(private readonly config: EmulatorConfig) {
+    this.refundDesk = new RefundDesk(
+      config,
+      (id) => this.payment(id),
+      this.payments,
+      (delayMs, task) => this.later(delayMs, task),
+    );
+  }
 
   // ---- orders
 
@@ -213,88 +211,22 @@ export class Emulator {
     return clone(payment);
   }
 
-  // ---- refunds
+  // ---- refunds (refunds.ts)
 
   createRefund(paymentId: string, body: unknown, idempotencyKey: string | undefined): Refund {
-    const payment = this.payment(paymentId);
-    const input = asObject(body);
-
-    let idempotencySlot: string | undefined;
-    if (idempotencyKey !== undefined) {
-      if (!/^[A-Za-z0-9_-]{10,}$/.test(idempotencyKey)) {
-        throw inputError(
-          'The X-Refund-Idempotency header must be at least 10 characters of letters, digits, _ or -.',
-        );
-      }
-      idempotencySlot = `${paymentId}:${idempotencyKey}`;
-      const fingerprint = fingerprintOf(input);
-      const earlier = this.idempotentRefunds.get(idempotencySlot);
-      if (earlier) {
-        if (earlier.fingerprint !== fingerprint) {
-          throw inputError('The request body differs from the earlier request with this idempotency key.');
-        }
-        return clone(this.refunds.get(earlier.refundId)!);
-      }
-    }
-
-    if (payment.status !== 'captured' && payment.status !== 'refunded') {
-      throw stateError('Only captured payments can be refunded', 'payment_id');
-    }
-    const remaining = payment.amount - payment.amount_refunded;
-    if (remaining <= 0) throw stateError('The payment has been fully refunded already.');
-    const amount = input.amount === undefined ? remaining : requireAmount(input.amount, 'amount');
-    if (amount < MIN_AMOUNT) throw inputError('The amount must be at least INR 1.00', 'amount');
-    if (amount > remaining) {
-      throw inputError('The refund amount provided is greater than amount captured.', 'amount');
-    }
-    const speed = input.speed ?? 'normal';
-    if (speed !== 'normal' && speed !== 'optimum')
-      throw inputError('The selected speed is invalid.', 'speed');
-
-    const refund: Refund = {
-      id: newId('rfnd'),
-      entity: 'refund',
-      amount,
-      currency: payment.currency,
-      payment_id: payment.id,
-      notes: parseNotes(input.notes),
-      receipt: optionalString(input.receipt, 'receipt', 40),
-      acquirer_data: { arn: null },
-      created_at: nowSeconds(),
-      batch_id: null,
-      status: 'pending',
-      speed_processed: null,
-      speed_requested: speed,
-    };
-    this.refunds.set(refund.id, refund);
-    this.refundIdsByPayment.set(payment.id, [...(this.refundIdsByPayment.get(payment.id) ?? []), refund.id]);
-    if (idempotencySlot) {
-      this.idempotentRefunds.set(idempotencySlot, { fingerprint: fingerprintOf(input), refundId: refund.id });
-    }
-    // The money is set aside when the refund is created, so a second refund cannot overdraw the payment.
-    this.adjustRefunded(payment, amount);
-    this.config.emit('refund.created', { refund: clone(refund), payment: clone(payment) });
-
-    const willFail = this.refundFailuresToForce > 0;
-    if (willFail) this.refundFailuresToForce--;
-    this.later(this.config.refundDelayMs, () => this.settleRefund(refund.id, willFail));
-    return clone(refund);
+    return this.refundDesk.create(paymentId, body, idempotencyKey);
   }
 
   fetchRefund(id: string): Refund {
-    const refund = this.refunds.get(id);
-    if (!refund) throw notFound();
-    return clone(refund);
+    return this.refundDesk.fetch(id);
   }
 
   fetchPaymentRefunds(paymentId: string): Collection<Refund> {
-    this.payment(paymentId);
-    const ids = this.refundIdsByPayment.get(paymentId) ?? [];
-    return collection(ids.map((id) => this.refunds.get(id)!).reverse());
+    return this.refundDesk.fetchForPayment(paymentId);
   }
 
   failNextRefunds(count: number): void {
-    this.refundFailuresToForce += count;
+    this.refundDesk.failNext(count);
   }
 
   // ---- test support
@@ -303,8 +235,8 @@ export class Emulator {
     return {
       orders: [...this.orders.values()].map((record) => clone(record.order)),
       payments: [...this.payments.values()].map(clone),
-      refunds: [...this.refunds.values()].map(clone),
-      refundFailuresToForce: this.refundFailuresToForce,
+      refunds: [...this.refundDesk.refunds.values()].map(clone),
+      refundFailuresToForce: this.refundDesk.refundFailuresToForce,
     };
   }
 
@@ -425,38 +357,6 @@ export class Emulator {
     this.config.emit('order.paid', { payment: clone(payment), order: clone(order) });
   }
 
-  private settleRefund(refundId: string, fail: boolean): void {
-    const refund = this.refunds.get(refundId);
-    if (refund?.status !== 'pending') return;
-    const payment = this.payments.get(refund.payment_id)!;
-    if (fail) {
-      refund.status = 'failed';
-      // A failed refund hands the money back to the merchant's balance: it may be refunded again.
-      this.adjustRefunded(payment, -refund.amount);
-      this.config.emit('refund.failed', { refund: clone(refund), payment: clone(payment) });
-    } else {
-      refund.status = 'processed';
-      refund.speed_processed = 'normal';
-      refund.acquirer_data = { arn: digits(14) };
-      this.config.emit('refund.processed', { refund: clone(refund), payment: clone(payment) });
-    }
-  }
-
-  private adjustRefunded(payment: Payment, delta: number): void {
-    payment.amount_refunded += delta;
-    if (payment.amount_refunded <= 0) {
-      payment.amount_refunded = 0;
-      payment.refund_status = null;
-      payment.status = 'captured';
-    } else if (payment.amount_refunded >= payment.amount) {
-      payment.refund_status = 'full';
-      payment.status = 'refunded';
-    } else {
-      payment.refund_status = 'partial';
-      payment.status = 'captured';
-    }
-  }
-
   private later(delayMs: number, task: () => void): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
@@ -465,82 +365,4 @@ export class Emulator {
     timer.unref();
     this.timers.add(timer);
   }
-}
-
-// ---- input helpers (Razorpay validates loosely typed JSON and form bodies alike)
-
-function asObject(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw inputError('The request body must be an object.');
-  return body as Record<string, unknown>;
-}
-
-function requireAmount(value: unknown, field: string): number {
-  if (value === undefined || value === null || value === '') {
-    throw inputError(`The ${field} field is required.`, field);
-  }
-  const amount = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) {
-    throw inputError(`The ${field} must be an integer.`, field);
-  }
-  return amount;
-}
-
-function optionalString(value: unknown, field: string, maxLength: number): string | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') throw inputError(`The ${field} must be a string.`, field);
-  if (value.length > maxLength) {
-    throw inputError(`The ${field} may not be greater than ${maxLength} characters.`, field);
-  }
-  return value;
-}
-
-function parseNotes(value: unknown): Notes {
-  if (value === undefined || value === null) return [];
-  if (Array.isArray(value) && value.length === 0) return [];
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    throw inputError('The notes field must be an object.', 'notes');
-  }
-  const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length > MAX_NOTES) {
-    throw inputError('Number of notes exceeds the maximum limit of 15', 'notes');
-  }
-  const notes: Record<string, string | number> = {};
-  for (const [key, note] of entries) {
-    if (typeof note !== 'string' && typeof note !== 'number') {
-      throw inputError('The notes values must be strings or numbers.', 'notes');
-    }
-    if (String(note).length > 256) {
-      throw inputError('The notes values may not be greater than 256 characters.', 'notes');
-    }
-    notes[key] = note;
-  }
-  return entries.length === 0 ? [] : notes;
-}
-
-/** Checkout passes whatever the page gave it; bad notes there must not break a payment. */
-function safeNotes(value: unknown): Notes {
-  try {
-    return parseNotes(value);
-  } catch {
-    return [];
-  }
-}
-
-function fingerprintOf(input: Record<string, unknown>): string {
-  const canonical = JSON.stringify(input, (_key, value: unknown) =>
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
-      : value,
-  );
-  return createHash('sha256').update(canonical).digest('hex');
-}
-
-function collection<T>(items: T[]): Collection<T> {
-  return { entity: 'collection', count: items.length, items: items.map(clone) };
-}
-
-function clone<T>(value: T): T {
-  return structuredClone(value);
 }

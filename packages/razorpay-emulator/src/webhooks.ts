@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { newId } from './emulator';
+import { newId } from './input';
 import type { EventName, EventPayload } from './entities';
 
 /** `drop` and `duplicate` let tests prove the app copes with lost and repeated deliveries. */
