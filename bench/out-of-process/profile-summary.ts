@@ -5,6 +5,8 @@
 //
 // --last: only the samples of the profile's final SECONDS (the server stops right after the last scenario, so
 // e.g. `--last 14` of a checkin run is verify-qr and mark-used without the purchases that bought the tickets).
+// --skip-last: first drop the profile's final SECONDS (then --last counts back from there), to keep one scenario
+// of several: e.g. `--skip-last 9 --last 7` of a checkin run is verify-qr alone.
 
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -24,11 +26,26 @@ interface Profile {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '25' }, last: { type: 'string' } },
+  options: {
+    top: { type: 'string', default: '25' },
+    last: { type: 'string' },
+    'skip-last': { type: 'string' },
+  },
 });
 const file = positionals[0];
 if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile>');
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+
+if (values['skip-last']) {
+  let fromEnd = 0;
+  let end = profile.samples.length;
+  while (end > 0 && fromEnd + (profile.timeDeltas[end - 1] ?? 0) <= Number(values['skip-last']) * 1e6) {
+    end -= 1;
+    fromEnd += profile.timeDeltas[end] ?? 0;
+  }
+  profile.samples = profile.samples.slice(0, end);
+  profile.timeDeltas = profile.timeDeltas.slice(0, end);
+}
 
 if (values.last) {
   // Keep the samples whose time lies within the last N seconds (timeDeltas summed back from the end).
