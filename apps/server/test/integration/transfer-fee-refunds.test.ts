@@ -58,7 +58,31 @@ describeEachDatabase('transfer fee refunds', (engine) => {
       body: checkout,
     });
     expect(verified.status).toBeGreaterThanOrEqual(400);
-    return { paymentId: checkout.razorpay_payment_id, orderId: started.body.orderId as string };
+    const paymentId = checkout.razorpay_payment_id as string;
+    await webhooksHandled(paymentId);
+    return { paymentId, orderId: started.body.orderId as string };
+  }
+
+  /**
+   * The emulator's payment.captured and order.paid deliveries reach the server after verify-payment answered;
+   * each may still be sending (and recording) the fee refund. A test that rewrites the transfer row waits for
+   * them, or an in-flight delivery writes its refund id back over the rewrite.
+   */
+  async function webhooksHandled(paymentId: string): Promise<void> {
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.ctx.db
+              .selectFrom('payment_events')
+              .select('event')
+              .where('razorpay_payment_id', '=', paymentId)
+              .where('event', 'in', ['payment.captured', 'order.paid'])
+              .execute()
+          ).length,
+        { timeout: 15_000, interval: 50 },
+      )
+      .toBe(2);
   }
 
   function transferRow(orderId: string) {
