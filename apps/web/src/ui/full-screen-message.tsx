@@ -14,7 +14,7 @@ export function FullScreenMessage({
   actions?: ReactNode;
 }) {
   return (
-    <section className="mx-auto flex min-h-[70dvh] max-w-lg flex-col items-center justify-center px-6 py-24 text-center">
+    <section className="mx-auto flex min-h-[70dvh] max-w-lg flex-col items-center justify-center px-6 pt-below-header pb-24 text-center">
       {icon ? <div className="mb-5 text-gold-300">{icon}</div> : null}
       <h1 className="font-display text-3xl text-cream sm:text-4xl">{title}</h1>
       {children ? <div className="mt-4 text-maroon-100">{children}</div> : null}
@@ -31,7 +31,7 @@ export function LoadingScreen({ text }: { text: string }) {
     <div
       role="status"
       aria-live="polite"
-      className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6 py-24 text-gold-200"
+      className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6 pt-below-header pb-24 text-gold-200"
     >
       <Spinner size="lg" />
       <p className="text-lg">{text}</p>

@@ -161,5 +161,5 @@ export default function AdminView({
       content = <StaffDashboard role={role} name={name} open={open} highlight={highlight} />;
   }
 
-  return <div className="mx-auto max-w-6xl px-4 pt-24 pb-20 sm:px-5 sm:pt-28">{content}</div>;
+  return <div className="mx-auto max-w-6xl px-4 pt-below-header pb-20 sm:px-5">{content}</div>;
 }

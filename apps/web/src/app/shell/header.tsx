@@ -46,20 +46,21 @@ export function Header() {
   }
 
   // One row on a phone at 390 px in every language (the title keeps its size, the account parts never wrap
-  // below it), so the bar's height is its own h-18/h-14 and the pages' top padding clears it. Large text on a
-  // phone (a viewport narrower than 20rem, i.e. 390 px at 200% text): the bar's parts no longer fit in one
-  // row, so it wraps and scrolls away with the page instead of covering a third of it.
+  // below it), so the bar's height is its own h-18/h-14 and the pages' top padding (pt-below-header) clears
+  // it. Large text on a phone (narrower than the header-row container size, 20rem: 390 px at 200% text): the
+  // bar's parts no longer fit in one row, so it wraps and scrolls away with the page instead of covering a
+  // third of it, and the pages' padding shrinks to match.
   return (
     <div className="@container">
       <header
-        className={`fixed inset-x-0 top-0 z-40 @max-[20rem]:relative transition-[background-color,box-shadow,backdrop-filter] duration-300 ${
+        className={`fixed inset-x-0 top-0 z-40 @max-header-row:relative transition-[background-color,box-shadow,backdrop-filter] duration-300 ${
           scrolled
             ? 'bg-maroon-950/85 shadow-[0_8px_24px_-12px_rgb(0_0_0/0.8)] backdrop-blur-md'
             : 'bg-gradient-to-b from-maroon-950/80 to-transparent'
         }`}
       >
         <div
-          className={`mx-auto flex max-w-6xl flex-nowrap items-center justify-between gap-2 px-4 transition-[height] duration-300 @max-[20rem]:h-auto @max-[20rem]:flex-wrap @max-[20rem]:py-2 sm:px-6 ${
+          className={`mx-auto flex max-w-6xl flex-nowrap items-center justify-between gap-2 px-4 transition-[height] duration-300 @max-header-row:h-auto @max-header-row:flex-wrap @max-header-row:py-2 sm:px-6 ${
             scrolled ? 'h-14' : 'h-18'
           }`}
         >
@@ -83,7 +84,7 @@ export function Header() {
           {/* Takes the rest of the bar, so the spinner turning into a wider sign-in button moves nothing. */}
           <nav
             aria-label={t('shell.accountNav')}
-            className="flex min-w-0 flex-1 flex-nowrap items-center justify-end gap-2 @max-[20rem]:basis-full @max-[20rem]:flex-wrap"
+            className="flex min-w-0 flex-1 flex-nowrap items-center justify-end gap-2 @max-header-row:basis-full @max-header-row:flex-wrap"
           >
             <LanguageSwitcher />
             {status === 'loading' || status === 'initializing' ? (

@@ -38,8 +38,10 @@ export function RootLayout() {
   const { t } = useTranslation();
   const [intro, setIntro] = useState(PLAY_INTRO);
   const endIntro = useCallback(() => setIntro(false), []);
+  // The @container lets pages ask what the header asks, whether the app is narrower than one header row
+  // (`@max-header-row:`, styles.css), so their top padding follows the header's real height.
   return (
-    <>
+    <div className="@container">
       <a
         href="#main"
         className="fixed top-2 left-2 z-[70] -translate-y-20 rounded-full bg-cream px-4 py-2 font-semibold text-ink focus:translate-y-0"
@@ -55,6 +57,6 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       {intro ? <Intro imagesReady={heroImagesReady} onDone={endIntro} /> : null}
-    </>
+    </div>
   );
 }

@@ -156,7 +156,7 @@ export default function GuestDashboard({
   const { t } = useTranslation();
   const firstName = name.split(' ')[0] ?? '';
   return (
-    <div className="mx-auto max-w-5xl px-4 pt-24 pb-20 sm:px-5 sm:pt-28">
+    <div className="mx-auto max-w-5xl px-4 pt-below-header pb-20 sm:px-5">
       {notice ? <div className="mb-5">{notice}</div> : null}
       <h1 className="font-display text-3xl text-gold-200 sm:text-4xl">
         {firstName ? t('tickets.dashboard.welcomeName', { name: firstName }) : t('tickets.dashboard.welcome')}

@@ -136,7 +136,7 @@ export function Hero(props: HeroProps) {
   return (
     <section
       aria-labelledby={titleId}
-      className="relative isolate flex min-h-[100svh] items-center overflow-hidden pt-24 pb-16"
+      className="relative isolate flex min-h-[100svh] items-center overflow-hidden pt-below-header pb-16"
     >
       {/* The mandala, the lanterns and their glow are index.html's #hero-backdrop, painted before React. */}
       <div

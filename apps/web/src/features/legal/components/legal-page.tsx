@@ -24,7 +24,7 @@ export function LegalPage({
   const { t, i18n } = useTranslation();
   useDocumentTitle(title);
   return (
-    <article className="mx-auto max-w-3xl px-5 pt-28 pb-16 sm:pt-32">
+    <article className="mx-auto max-w-3xl px-5 pt-below-header pb-16">
       <header className="border-b border-gold-400/25 pb-8">
         <p className="text-sm font-semibold tracking-[0.2em] text-saffron-300 uppercase">
           {POLICY.organiserName}

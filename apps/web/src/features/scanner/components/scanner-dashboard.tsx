@@ -153,7 +153,7 @@ export default function ScannerDashboard() {
   const explain = useCallback((text: string) => explainManualCode(text, findTicket), [findTicket]);
 
   return (
-    <div className="mx-auto max-w-5xl px-4 pt-24 pb-16 sm:px-5 sm:pt-28">
+    <div className="mx-auto max-w-5xl px-4 pt-below-header pb-16 sm:px-5">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h1 className="font-display text-3xl text-gold-200 sm:text-4xl">{t('scanner.title')}</h1>
         <ConnectionStatus online={checkin.online} queued={checkin.queue.length} syncing={checkin.syncing} />

@@ -19,7 +19,7 @@ export function PaymentSuccess({
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
-    <section className="mx-auto flex min-h-[80dvh] max-w-xl flex-col items-center justify-center px-5 py-28 text-center">
+    <section className="mx-auto flex min-h-[80dvh] max-w-xl flex-col items-center justify-center px-5 pt-below-header pb-28 text-center">
       <div className="flex size-20 items-center justify-center rounded-full bg-emerald-300/15 ring-2 ring-emerald-300/60">
         <CircleCheck aria-hidden="true" className="size-12 text-emerald-300" />
       </div>

@@ -1,0 +1,121 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiAt } from './support/api';
+import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { useServerAndBrowser } from './support/suite';
+
+// Where a page starts on a 390 px phone: right under the header, at 100% and at 200% text. At 200% the header
+// wraps and scrolls with the page (header-phone.test.ts); a top padding sized for the fixed one-row bar then
+// left an empty band as tall as a second header above every page's first line.
+
+const suite = useServerAndBrowser();
+const api = apiAt(() => suite.server.url);
+
+/** The breathing room pages keep under the header (1.5rem), and a little for a heading's half-leading. */
+const MOST_REM = 2;
+
+interface PageTop {
+  headerBottom: number;
+  /** The top of the highest thing in <main> a person sees: text, an image, a control. */
+  contentTop: number;
+  rootFontPx: number;
+}
+
+function pageTop(page: Page): Promise<PageTop> {
+  return page.evaluate(() => {
+    const header = document.querySelector('header:not(main header)') as HTMLElement;
+    let contentTop = Number.POSITIVE_INFINITY;
+    for (const element of document.querySelectorAll('main *')) {
+      if (element.closest('[aria-hidden="true"], .sr-only')) continue;
+      const ownText = [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+      );
+      if (!ownText && !element.matches('img, svg, input, select, button, a')) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
+      contentTop = Math.min(contentTop, box.top);
+    }
+    return {
+      headerBottom: header.getBoundingClientRect().bottom,
+      contentTop,
+      rootFontPx: Number.parseFloat(getComputedStyle(document.documentElement).fontSize),
+    };
+  });
+}
+
+async function phone(largeText: boolean): Promise<Page> {
+  const context = await newContext(suite.browser, { viewport: PHONE });
+  if (largeText) {
+    await context.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        document.documentElement.style.fontSize = '200%';
+      });
+    });
+  }
+  return context.newPage();
+}
+
+/** The page's first content is below the header (not covered) and no more than MOST_REM under it. */
+async function expectStartsUnderHeader(page: Page, name: string, { nearHeader = true } = {}) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // The header's transitions (height, background) have settled.
+  await page.waitForTimeout(400);
+  await screenshot(page, name);
+  const top = await pageTop(page);
+  expect(top.contentTop, `${name}: the header covers the first content`).toBeGreaterThanOrEqual(
+    top.headerBottom - 1,
+  );
+  if (nearHeader) {
+    expect(
+      (top.contentTop - top.headerBottom) / top.rootFontPx,
+      `${name}: an empty band between the header and the first content (rem)`,
+    ).toBeLessThanOrEqual(MOST_REM);
+  }
+}
+
+describe('pages start right under the header on a 390 px phone', () => {
+  for (const largeText of [false, true]) {
+    const size = largeText ? '200' : '100';
+
+    it(`the landing page and a policy page at ${size}% text`, async () => {
+      const page = await phone(largeText);
+      await page.goto(suite.server.url);
+      await page.waitForFunction(() => !document.getElementById('static-landing'));
+      await page.getByRole('button', { name: 'Sign In with Google' }).first().waitFor();
+      // At 100% the hero fills the first screen and centres its text by design; at 200% its text is taller
+      // than the screen and starts at its top.
+      await expectStartsUnderHeader(page, `page-top-landing-${size}-390`, { nearHeader: largeText });
+
+      await page.goto(`${suite.server.url}/privacy-policy`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expectStartsUnderHeader(page, `page-top-privacy-${size}-390`);
+      await page.context().close();
+    });
+
+    it(`the guest's dashboard with a ticket at ${size}% text`, async () => {
+      const guest = await api.signIn(`page.top.${size}@example.test`, 'Pooja Pagetop');
+      await api.buyTicket(guest);
+      const page = await phone(largeText);
+      await page.goto(suite.server.url);
+      await signInThroughPopup(page, { email: guest.email, name: guest.name });
+      await page.goto(`${suite.server.url}/dashboard/guest`);
+      await page.getByRole('heading', { name: /Active\s*\(1\)/ }).waitFor();
+      await expectStartsUnderHeader(page, `page-top-dashboard-${size}-390`);
+      await page.context().close();
+    });
+
+    it(`the admin's dashboard and analytics at ${size}% text`, async () => {
+      const page = await phone(largeText);
+      await page.goto(suite.server.url);
+      await signInThroughPopup(page, 'admin@utsav.test');
+      await page.goto(`${suite.server.url}/dashboard/admin`);
+      await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+      await expectStartsUnderHeader(page, `page-top-admin-${size}-390`);
+
+      await page.goto(`${suite.server.url}/dashboard/admin?view=analytics`);
+      await page.getByRole('heading', { level: 1, name: 'Sales Analytics' }).waitFor();
+      await expectStartsUnderHeader(page, `page-top-analytics-${size}-390`);
+      await page.context().close();
+    });
+  }
+});
