@@ -122,7 +122,11 @@ describeEachDatabase('the hold writes', (engine) => {
           await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)
         ).rows.map((row) => row.statement);
         expect(written).toEqual(before);
-        expect(after).toEqual({ ...before, held: before.held + 3, person: { held: 3, bought: 0 } });
+        expect(after).toEqual({
+          ...before,
+          heldAtMost: before.heldAtMost + 3,
+          person: { held: 3, bought: 0 },
+        });
         const oneStatement = statements.filter(
           (text) =>
             text.includes('insert into "orders"') &&

@@ -1,21 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCY } from '@utsav/domain/constants';
-import { fitsPersonLimit, personAllowance } from '@utsav/domain/person-limit';
 import { type Quote, rupeesToPaise } from '@utsav/domain/pricing';
-import { type ClientPrice, matchesQuote } from '@utsav/domain/purchase-schema';
-import { auditRow, insertAuditRow, recordAudit } from '../../platform/audit/repo';
+import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
-import { isPostgres } from '../../platform/db/dialect';
 import type { EventRow, OrderRow, UserRow } from '../../platform/db/schema';
+import { hasSqliteFile } from '../../platform/db/sqlite-now';
 import { AppError } from '../../platform/errors';
 import type { RazorpayOrder } from '../../platform/payments/razorpay-client';
 import { lockEvent } from '../event/repo';
-import { eventGone, priceChanged, quoteFor, soldOut } from './checkout-errors';
-import { findHoldFigures, writeHoldReadingFigures } from './hold-figures';
-import { providerCallOnItsWay, rememberSeatsLeft, roomToSpare } from './inventory-hint';
-import { personLimitRefusal } from './person-limit';
-import { insertOrder, markOrderFailed, setRazorpayOrderId } from './repo';
+import { quoteFor } from './checkout-errors';
+import { liveHeldOf, liveHeldQuery, writeHoldReadingFigures } from './hold-figures';
+import {
+  type Checkout,
+  draftHold,
+  type Held,
+  type HoldPlan,
+  type HoldRequest,
+  judgeHold,
+  seatsLeftAtLeast,
+} from './hold-judgement';
+import { holdOnSqlite } from './hold-on-sqlite';
+import { providerCallOnItsWay, roomToSpare } from './inventory-hint';
+import { markOrderFailed, setRazorpayOrderId } from './repo';
+
+export type { Checkout } from './hold-judgement';
 
 // Placing a checkout: a hold on seats and a Razorpay order to pay it. No provider call may run inside the locked
 // transaction (a slow Razorpay would stall every buyer behind the lock), so the two happen one after the other,
@@ -31,15 +40,6 @@ import { insertOrder, markOrderFailed, setRazorpayOrderId } from './repo';
 //   call fails the hold is released (failed); if we die before storing the id, the hold expires on its own.
 //
 // Either way the hold is judged under the event lock (the INVENTORY INVARIANT of purchase-service.ts).
-
-/** What the buyer asked for. */
-export interface Checkout {
-  quantity: number;
-  /** The client's price (create-order); null on the booking path, which takes the server's. */
-  clientPrice: ClientPrice | null;
-  /** Who each ticket is for (issue 17), or null: the buyer's name on each. */
-  ticketNames: string[] | null;
-}
 
 export interface PlacedOrder {
   order: OrderRow;
@@ -133,92 +133,41 @@ async function holdThenOrder(
   };
 }
 
-interface HoldPlan {
-  orderId: string;
-  /** Set when the Razorpay order already exists (room to spare); null on the contested path. */
-  razorpayOrderId: string | null;
-  /** The amount that Razorpay order asks for; the hold is refused (PRICE_CHANGED) if the price moved since. */
-  amountPaise: number | null;
-}
-
 /**
- * The hold: price and stock judged on the locked event row, so an admin's edit cannot slip between the check
- * and the insert, and the person's cap under the same lock.
+ * The hold, judged under the event lock (hold-judgement.ts). SQLite: synchronously, grouped with the holds that
+ * arrive with it (hold-on-sqlite.ts). PostgreSQL: a transaction of three round trips, below.
  */
-async function hold(
+function hold(
   ctx: AppContext,
   caller: UserRow,
   eventId: string,
   checkout: Checkout,
   plan: HoldPlan,
-): Promise<{ order: OrderRow; serverQuote: Quote }> {
-  const { quantity, clientPrice, ticketNames } = checkout;
+): Promise<Held> {
+  const request = { caller, eventId, checkout, plan };
+  return hasSqliteFile(ctx.db) ? holdOnSqlite(ctx, request) : holdInTransaction(ctx, request);
+}
+
+async function holdInTransaction(ctx: AppContext, request: HoldRequest): Promise<Held> {
+  const { quantity } = request.checkout;
   return transaction(ctx.db, async (trx) => {
     const now = ctx.now();
-    const event = await lockEvent(trx, eventId);
-    if (!event) throw eventGone();
-    const serverQuote = quoteFor(event, quantity);
-    const amountPaise = rupeesToPaise(serverQuote.pricePerTicket) * quantity;
-    if (clientPrice && !matchesQuote(clientPrice, serverQuote)) throw priceChanged(serverQuote);
-    if (plan.amountPaise !== null && plan.amountPaise !== amountPaise) throw priceChanged(serverQuote);
-    const order: OrderRow = {
-      id: plan.orderId,
-      razorpay_order_id: plan.razorpayOrderId,
-      user_id: caller.id,
-      event_id: event.id,
-      quantity,
-      price_per_ticket_paise: rupeesToPaise(serverQuote.pricePerTicket),
-      amount_paise: amountPaise,
-      pricing_tier: serverQuote.pricingTier,
-      status: 'created',
-      hold_expires_at: new Date(now.getTime() + ctx.config.holdMinutes * 60_000).toISOString(),
-      razorpay_payment_id: null,
-      razorpay_refund_id: null,
-      created_at: now.toISOString(),
-      paid_at: null,
-      refunded_at: null,
-      refund_settled_at: null,
-      ticket_names: ticketNames ? JSON.stringify(ticketNames) : null,
-      updated_at: now.toISOString(),
-    };
-    const audit = auditRow(
-      {
-        actorUserId: caller.id,
-        action: 'order.created',
-        entity: 'order',
-        entityId: order.id,
-        data: { quantity, amountPaise, ...(ticketNames ? { ticketNames } : {}) },
-      },
-      now,
-    );
-    // Stock, the waitlist and the person's cap, read in one statement under the lock (hold-figures.ts). Every
-    // round trip under the lock is time no other hold of the event can use: on PostgreSQL the same statement
-    // also writes the hold and its audit row (read as they were before them), and a refusal below rolls the
-    // two back with the transaction. SQLite has no round trips to save: judge first, then write.
-    const writtenWithFigures = isPostgres(trx);
-    const figures = writtenWithFigures
-      ? await writeHoldReadingFigures(trx, order, audit, now)
-      : await findHoldFigures(trx, event.id, caller.id, now);
-    const left = event.total_tickets - figures.sold - figures.held;
+    const event = await lockEvent(trx, request.eventId);
+    const draft = draftHold(ctx, request, event, now);
+    const { order, audit } = draft;
+    // Every round trip under the lock is time no other hold of the event can use: the statement that reads the
+    // figures also writes the hold and its audit row (read as they were before them), and a refusal rolls the
+    // two back with the transaction (hold-figures.ts).
+    const figures = await writeHoldReadingFigures(trx, order, audit, now);
+    let left = seatsLeftAtLeast(event!, figures);
     if (quantity > left) {
-      rememberSeatsLeft(ctx, event.id, left);
-      throw soldOut(left);
+      const held = liveHeldOf(
+        await trx.executeQuery(liveHeldQuery(trx, order.event_id, now.toISOString(), order.id)),
+      );
+      left = event!.total_tickets - figures.sold - held;
     }
-    // Seats that come back while people wait in the waitlist are theirs, in line order (waitlist/offers.ts):
-    // nothing is for sale to others, so the next checkouts go hold-first and cost no provider call.
-    if (figures.anyoneWaiting) {
-      rememberSeatsLeft(ctx, event.id, 0);
-      throw soldOut(0);
-    }
-    rememberSeatsLeft(ctx, event.id, left - quantity);
-    // Under the event lock, so two checkouts of the same person cannot both pass the cap (person-limit.ts).
-    const allowance = personAllowance(ctx.config.maxTicketsPerPerson, figures.person);
-    if (!fitsPersonLimit(allowance, quantity)) throw personLimitRefusal(allowance);
-    if (!writtenWithFigures) {
-      await insertOrder(trx, order);
-      await insertAuditRow(trx, audit);
-    }
-    return { order, serverQuote };
+    judgeHold(ctx, order.event_id, quantity, left, figures);
+    return { order, serverQuote: draft.serverQuote };
   });
 }
 

@@ -1,5 +1,5 @@
-import type { ExpressionBuilder } from 'kysely';
-import { compiledOnce } from '../../platform/db/compiled';
+import type { Compilable, ExpressionBuilder } from 'kysely';
+import { compiledOnce, compiledQueryOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
 import type { AuditLogTable, Database, OrderRow } from '../../platform/db/schema';
 import { personBoughtQuery, personHeldQuery } from '../event/repo';
@@ -7,12 +7,19 @@ import { personBoughtQuery, personHeldQuery } from '../event/repo';
 // SQL only: what a hold is judged on, read in one statement under the event lock. As separate statements
 // (inventory, the waitlist, the person's seats) these were three round trips to PostgreSQL per hold, and on
 // both engines three statements; one statement also reads them from one snapshot.
+//
+// Seats in holds come from the counter event_inventory.seats_in_holds (migration 0020), which also counts holds
+// run out but not yet marked expired: never fewer than the live holds, so a hold that fits with it fits. Only a
+// hold it refuses pays for the exact sum of live holds (liveHeld), one index entry per live hold.
 
 export interface HoldFigures {
   /** Active and used tickets (event_inventory.tickets_sold, kept by triggers: migration 0011). */
   sold: number;
-  /** Seats in live holds of the event. */
-  held: number;
+  /**
+   * Seats in the event's holds still `created` (event_inventory.seats_in_holds), including holds whose time ran
+   * out but that are not yet marked expired: at least the seats in live holds, so an upper bound of them.
+   */
+  heldAtMost: number;
   /** True while anyone waits in the waitlist (their seats come first: waitlist/offers.ts). */
   anyoneWaiting: boolean;
   /** The person's seats: in their live holds, and bought (active or used, not hand-issued). */
@@ -25,7 +32,7 @@ export async function findHoldFigures(
   userId: string,
   now: Date,
 ): Promise<HoldFigures> {
-  return figuresOf(await holdFigures(db, eventId, userId, now.toISOString()), eventId);
+  return figuresOf(await db.executeQuery(holdFiguresQuery(db, eventId, userId, now.toISOString())));
 }
 
 interface FigureRow {
@@ -36,20 +43,43 @@ interface FigureRow {
   person_held: number | null;
 }
 
-function figuresOf([row]: FigureRow[], eventId: string): HoldFigures {
+/** The figures from the rows of holdFiguresQuery (or of the PostgreSQL statement that writes the hold). */
+export function figuresOf({ rows: [row] }: { rows: FigureRow[] }): HoldFigures {
   // Every event gets its inventory row from a trigger; a missing one must not read as "nothing sold".
-  if (row?.sold === null || row?.sold === undefined) throw new Error(`event ${eventId} has no inventory row`);
+  if (row?.sold === null || row?.sold === undefined || row.held === null) {
+    throw new Error('the event has no inventory row');
+  }
   return {
     sold: Number(row.sold),
-    held: Number(row.held ?? 0),
+    heldAtMost: Number(row.held),
     anyoneWaiting: Boolean(row.waiting),
     person: { held: Number(row.person_held ?? 0), bought: Number(row.person_bought ?? 0) },
   };
 }
 
-const holdFigures = compiledOnce((db: Db, eventId: string, userId: string, nowIso: string) =>
-  db.selectNoFrom((eb) => figureColumns(eb, eventId, userId, nowIso)),
+export const holdFiguresQuery = compiledQueryOnce(
+  (db: Db, eventId: string, userId: string, nowIso: string) =>
+    db.selectNoFrom((eb) => figureColumns(eb, eventId, userId, nowIso)) as Compilable<FigureRow>,
 );
+
+/**
+ * Seats in the event's live holds at `now`, summed (one index entry per hold), leaving out `exceptOrderId`: on
+ * PostgreSQL the hold being judged is already written when this is asked (writeHoldReadingFigures).
+ */
+export const liveHeldQuery = compiledQueryOnce(
+  (db: Db, eventId: string, nowIso: string, exceptOrderId: string) =>
+    db
+      .selectFrom('orders')
+      .select((o) => o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'))
+      .where('event_id', '=', eventId)
+      .where('status', '=', 'created')
+      .where('hold_expires_at', '>', nowIso)
+      .where('id', '<>', exceptOrderId),
+);
+
+export function liveHeldOf({ rows: [row] }: { rows: { held: number | null }[] }): number {
+  return Number(row?.held ?? 0);
+}
 
 function figureColumns(
   eb: ExpressionBuilder<Database, never>,
@@ -59,13 +89,7 @@ function figureColumns(
 ) {
   return [
     eb.selectFrom('event_inventory').select('tickets_sold').where('event_id', '=', eventId).as('sold'),
-    eb
-      .selectFrom('orders')
-      .select((o) => o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'))
-      .where('event_id', '=', eventId)
-      .where('status', '=', 'created')
-      .where('hold_expires_at', '>', nowIso)
-      .as('held'),
+    eb.selectFrom('event_inventory').select('seats_in_holds').where('event_id', '=', eventId).as('held'),
     eb
       .exists(
         eb
@@ -98,7 +122,17 @@ export async function writeHoldReadingFigures(
     ...AUDIT_COLUMNS.map((column) => audit[column]),
     now.toISOString(),
   ];
-  return figuresOf(await holdWithFigures(db, ...values), order.event_id);
+  return figuresOf({ rows: (await holdWithFigures(db, ...values)) as FigureRow[] });
+}
+
+/** SQLite: the hold's order row, written after the judgement (PostgreSQL writes it with the figures). */
+export function orderInsert(db: Db, order: OrderRow) {
+  return insertOrderRow(db, ...ORDER_COLUMNS.map((column) => order[column] ?? null));
+}
+
+/** SQLite: the hold's audit row, likewise. */
+export function auditInsert(db: Db, audit: AuditLogTable) {
+  return insertAuditRow(db, ...AUDIT_COLUMNS.map((column) => audit[column]));
 }
 
 // Every column of each row, in a fixed order: the statement is compiled once with one argument per column.
@@ -132,12 +166,22 @@ const AUDIT_COLUMNS = [
   'created_at',
 ] as const satisfies readonly (keyof AuditLogTable)[];
 
+/** Values in column order (as the statements below take them) put back into a row. */
+function rowOf(columns: readonly string[], values: unknown[], from: number): unknown {
+  return Object.fromEntries(columns.map((column, index) => [column, values[from + index]]));
+}
+
+const insertOrderRow = compiledQueryOnce((db: Db, ...values: unknown[]) =>
+  db.insertInto('orders').values(rowOf(ORDER_COLUMNS, values, 0) as OrderRow),
+);
+const insertAuditRow = compiledQueryOnce((db: Db, ...values: unknown[]) =>
+  db.insertInto('audit_log').values(rowOf(AUDIT_COLUMNS, values, 0) as AuditLogTable),
+);
+
 // The arguments are the rows' values in column order (writeHoldReadingFigures), put back into rows here.
 const holdWithFigures = compiledOnce((db: Db, ...values: unknown[]) => {
-  const row = (columns: readonly string[], from: number) =>
-    Object.fromEntries(columns.map((column, index) => [column, values[from + index]])) as unknown;
-  const order = row(ORDER_COLUMNS, 0) as OrderRow;
-  const audit = row(AUDIT_COLUMNS, ORDER_COLUMNS.length) as AuditLogTable;
+  const order = rowOf(ORDER_COLUMNS, values, 0) as OrderRow;
+  const audit = rowOf(AUDIT_COLUMNS, values, ORDER_COLUMNS.length) as AuditLogTable;
   const nowIso = values[ORDER_COLUMNS.length + AUDIT_COLUMNS.length] as string;
   return db
     .with('hold', (q) => q.insertInto('orders').values(order))

@@ -19,8 +19,19 @@ const standIn = (index: number) => `\u0000compiled-once-argument-${index}\u0000`
 export function compiledOnce<Row, Args extends unknown[]>(
   build: (db: Db, ...args: Args) => Compilable<Row>,
 ): (db: Db, ...args: Args) => Promise<Row[]> {
+  const compile = compiledQueryOnce(build);
+  return async (db, ...args) => (await db.executeQuery<Row>(compile(db, ...args))).rows;
+}
+
+/**
+ * As compiledOnce, but gives the compiled query with this call's values instead of running it: for a caller that
+ * runs it itself (the hold's statements on SQLite, run synchronously: sqlite-now.ts).
+ */
+export function compiledQueryOnce<Row, Args extends unknown[]>(
+  build: (db: Db, ...args: Args) => Compilable<Row>,
+): (db: Db, ...args: Args) => CompiledQuery<Row> {
   const compiledFor: { postgres?: Compiled<Row>; sqlite?: Compiled<Row> } = {};
-  return async (db, ...args) => {
+  return (db, ...args) => {
     const dialect = isPostgres(db) ? 'postgres' : 'sqlite';
     let compiled = compiledFor[dialect];
     if (!compiled) {
@@ -41,7 +52,7 @@ export function compiledOnce<Row, Args extends unknown[]>(
       const slot = slots[position]!;
       return slot === -1 ? value : args[slot];
     });
-    return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+    return { ...query, parameters };
   };
 }
 

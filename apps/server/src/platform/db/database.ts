@@ -17,6 +17,7 @@ import { checkpointInBackground } from './checkpointer';
 import { MIGRATIONS } from './migrations/list';
 import { sendRegisteredStatementsPrepared } from './prepared';
 import type { Database } from './schema';
+import { registerSqliteFile } from './sqlite-now';
 import { type TableVersion, watchTableWrites } from './table-writes';
 
 export type Db = Kysely<Database>;
@@ -52,7 +53,9 @@ export function createDatabase(
   file.pragma('foreign_keys = ON');
   file.pragma('synchronous = NORMAL');
   const checkpointer = checkpointInBackground(file, path, onIdleError);
-  const db = watched(new SqliteDialect({ database: withStatementCache(file, () => checkpointer.stop()) }));
+  const cached = withStatementCache(file, () => checkpointer.stop());
+  const db = watched(new SqliteDialect({ database: cached }));
+  registerSqliteFile(db, cached.prepare);
   // Health probes ask the file directly: through Kysely a `select 1` cost a compile, the driver's mutex and
   // several promise turns, more than the rest of the probe (bench/RESULTS.md, third round). It touches no
   // table, so it needs no lock, and it throws once the database is closed.
@@ -97,7 +100,10 @@ const STATEMENT_CACHE_SIZE = 500;
  * by text, least recently used dropped first (`in (?, ?, ...)` lists of varying length make new texts).
  * Safe to share: Kysely runs one query at a time on the single connection, a stream included.
  */
-function withStatementCache(file: SQLite.Database, beforeClose: () => void): SqliteDatabase {
+function withStatementCache(
+  file: SQLite.Database,
+  beforeClose: () => void,
+): SqliteDatabase & { prepare: (source: string) => SQLite.Statement } {
   const statements = new Map<string, SQLite.Statement>();
   const prepare = (source: string): SQLite.Statement => {
     let statement = statements.get(source);

@@ -352,6 +352,8 @@ export type DuplicatePaymentRow = DuplicatePaymentsTable;
 export interface EventInventoryTable {
   event_id: string;
   tickets_sold: number;
+  /** Seats of the event's orders still `created`, expired or not (migration 0020). */
+  seats_in_holds: number;
 }
 export type TransferRow = TicketTransfersTable;
 

@@ -13,6 +13,7 @@ import * as ticketTransfers from './0014_ticket_transfers';
 import * as userLanguage from './0015_user_language';
 import * as waitlist from './0016_waitlist';
 import * as orderTicketNames from './0019_order_ticket_names';
+import * as seatsInHolds from './0020_seats_in_holds';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -31,4 +32,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0015_user_language', userLanguage],
   ['0019_order_ticket_names', orderTicketNames],
   ['0016_waitlist', waitlist],
+  ['0020_seats_in_holds', seatsInHolds],
 ];

@@ -1,0 +1,133 @@
+import { fitsPersonLimit, personAllowance } from '@utsav/domain/person-limit';
+import { type Quote, rupeesToPaise } from '@utsav/domain/pricing';
+import { type ClientPrice, matchesQuote } from '@utsav/domain/purchase-schema';
+import { auditRow } from '../../platform/audit/repo';
+import type { AppContext } from '../../platform/context';
+import type { AuditLogTable, EventRow, OrderRow, UserRow } from '../../platform/db/schema';
+import { eventGone, priceChanged, quoteFor, soldOut } from './checkout-errors';
+import type { HoldFigures } from './hold-figures';
+import { rememberSeatsLeft } from './inventory-hint';
+import { personLimitRefusal } from './person-limit';
+
+// What a hold is judged on, the same for both engines: the price on the locked event row, then stock, the
+// waitlist and the person's cap on the figures read under the lock (hold-figures.ts). How the rows are read and
+// written differs per engine (checkout-placement.ts for PostgreSQL, hold-on-sqlite.ts for SQLite).
+
+/** What the buyer asked for. */
+export interface Checkout {
+  quantity: number;
+  /** The client's price (create-order); null on the booking path, which takes the server's. */
+  clientPrice: ClientPrice | null;
+  /** Who each ticket is for (issue 17), or null: the buyer's name on each. */
+  ticketNames: string[] | null;
+}
+
+export interface HoldPlan {
+  orderId: string;
+  /** Set when the Razorpay order already exists (room to spare); null on the contested path. */
+  razorpayOrderId: string | null;
+  /** The amount that Razorpay order asks for; the hold is refused (PRICE_CHANGED) if the price moved since. */
+  amountPaise: number | null;
+}
+
+/** One hold to place: who, on which event, what, and how (checkout-placement.ts). */
+export interface HoldRequest {
+  caller: UserRow;
+  eventId: string;
+  checkout: Checkout;
+  plan: HoldPlan;
+}
+
+export interface Held {
+  order: OrderRow;
+  serverQuote: Quote;
+}
+
+export interface HoldDraft extends Held {
+  audit: AuditLogTable;
+}
+
+/**
+ * The rows a hold would write, priced on the locked event row, so an admin's edit cannot slip between the check
+ * and the insert. Refuses a vanished event and a price that moved since the client (or the Razorpay order) saw it.
+ */
+export function draftHold(
+  ctx: AppContext,
+  request: HoldRequest,
+  event: EventRow | undefined,
+  now: Date,
+): HoldDraft {
+  const { caller, checkout, plan } = request;
+  const { quantity, clientPrice, ticketNames } = checkout;
+  if (!event) throw eventGone();
+  const serverQuote = quoteFor(event, quantity);
+  const amountPaise = rupeesToPaise(serverQuote.pricePerTicket) * quantity;
+  if (clientPrice && !matchesQuote(clientPrice, serverQuote)) throw priceChanged(serverQuote);
+  if (plan.amountPaise !== null && plan.amountPaise !== amountPaise) throw priceChanged(serverQuote);
+  const order: OrderRow = {
+    id: plan.orderId,
+    razorpay_order_id: plan.razorpayOrderId,
+    user_id: caller.id,
+    event_id: event.id,
+    quantity,
+    price_per_ticket_paise: rupeesToPaise(serverQuote.pricePerTicket),
+    amount_paise: amountPaise,
+    pricing_tier: serverQuote.pricingTier,
+    status: 'created',
+    hold_expires_at: new Date(now.getTime() + ctx.config.holdMinutes * 60_000).toISOString(),
+    razorpay_payment_id: null,
+    razorpay_refund_id: null,
+    created_at: now.toISOString(),
+    paid_at: null,
+    refunded_at: null,
+    refund_settled_at: null,
+    ticket_names: ticketNames ? JSON.stringify(ticketNames) : null,
+    updated_at: now.toISOString(),
+  };
+  const audit = auditRow(
+    {
+      actorUserId: caller.id,
+      action: 'order.created',
+      entity: 'order',
+      entityId: order.id,
+      data: { quantity, amountPaise, ...(ticketNames ? { ticketNames } : {}) },
+    },
+    now,
+  );
+  return { order, audit, serverQuote };
+}
+
+/**
+ * Seats free by the figures' counter of holds, which never counts fewer than the live ones: a lower bound of
+ * the seats free. When it is below the quantity the caller reads the exact live holds and judges on those.
+ */
+export function seatsLeftAtLeast(event: EventRow, figures: HoldFigures): number {
+  return event.total_tickets - figures.sold - figures.heldAtMost;
+}
+
+/**
+ * Stock, the waitlist and the person's cap; throws the refusal. `left` is the seats free before this hold:
+ * seatsLeftAtLeast when that fits the quantity, else counted exactly.
+ */
+export function judgeHold(
+  ctx: AppContext,
+  eventId: string,
+  quantity: number,
+  left: number,
+  figures: HoldFigures,
+): void {
+  if (quantity > left) {
+    rememberSeatsLeft(ctx, eventId, left);
+    throw soldOut(left);
+  }
+  // Seats that come back while people wait in the waitlist are theirs, in line order (waitlist/offers.ts):
+  // nothing is for sale to others, so the next checkouts go hold-first and cost no provider call.
+  if (figures.anyoneWaiting) {
+    rememberSeatsLeft(ctx, eventId, 0);
+    throw soldOut(0);
+  }
+  rememberSeatsLeft(ctx, eventId, left - quantity);
+  // Under the event lock, so two checkouts of the same person cannot both pass the cap (person-limit.ts).
+  const allowance = personAllowance(ctx.config.maxTicketsPerPerson, figures.person);
+  if (!fitsPersonLimit(allowance, quantity)) throw personLimitRefusal(allowance);
+}
