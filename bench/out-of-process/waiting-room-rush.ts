@@ -156,7 +156,7 @@ export async function waitingRoomRush(options: WaitingRoomOptions): Promise<bool
       [
         `${options.engine}: ${options.buyers} buyers for ${options.seats} seats through the waiting room (admit ${options.admitPerMinute}/min, ${options.concurrency} requests in flight)`,
         `  answers: ${JSON.stringify(tally)} in ${seconds.toFixed(1)} s${soldOutAt ? `; first SOLD_OUT at checkout after ${((soldOutAt - started) / 1000).toFixed(1)} s` : ''}`,
-        `  sold ${books.sold} of ${books.total} (oversold ${books.oversold}), paid orders ${books.paidOrders}, captured payments ${books.capturedPayments}, counter drift ${books.soldCounterDrift}`,
+        `  sold ${books.sold} of ${books.total} (oversold ${books.oversold}), paid orders ${books.paidOrders}, captured payments ${books.capturedPayments}, counter drift ${books.soldCounterDrift}, holds counter drift ${books.heldCounterDrift}`,
         `  problems: ${JSON.stringify(problems)}`,
         `  latency: ${['join', 'poll', 'create-order', 'pay', 'verify'].map(p).join('; ')}`,
         `  every buyer answered, none timed out: ${answeredAll ? 'yes' : 'NO'}; books clean: ${clean ? 'yes' : 'NO'}`,

@@ -274,6 +274,8 @@ export interface Books {
   oversold: number;
   /** event_inventory.tickets_sold (kept by triggers) minus the recount of active + used tickets: must be 0. */
   soldCounterDrift: number;
+  /** event_inventory.seats_in_holds (kept by triggers) minus the recount of seats in orders still created: 0. */
+  heldCounterDrift: number;
   paidOrders: number;
   /** Captured payments (at Razorpay) that have neither their order's tickets nor a full refund. */
   unsettledPayments: string[];
@@ -315,7 +317,7 @@ export async function checkBooks(
   const sold = tickets.filter((ticket) => ticket.status === 'active' || ticket.status === 'used').length;
   const counter = await db
     .selectFrom('event_inventory')
-    .select('tickets_sold')
+    .select(['tickets_sold', 'seats_in_holds'])
     .where('event_id', '=', eventId)
     .executeTakeFirst();
 
@@ -406,6 +408,10 @@ export async function checkBooks(
     sold,
     oversold: Math.max(0, sold - event.total_tickets),
     soldCounterDrift: counter ? Number(counter.tickets_sold) - sold : Number.NaN,
+    heldCounterDrift: counter
+      ? Number(counter.seats_in_holds) -
+        orders.filter((order) => order.status === 'created').reduce((sum, order) => sum + order.quantity, 0)
+      : Number.NaN,
     paidOrders: paid.length,
     unsettledPayments,
     doubleRefunds,
@@ -429,6 +435,7 @@ export function booksProblems(books: Books) {
   return {
     oversold: books.oversold,
     soldCounterDrift: books.soldCounterDrift,
+    heldCounterDrift: books.heldCounterDrift,
     unsettledPayments: books.unsettledPayments,
     doubleRefunds: books.doubleRefunds,
     badTicketCounts: books.badTicketCounts,
@@ -441,6 +448,7 @@ export function booksProblems(books: Books) {
 export const NO_PROBLEMS = {
   oversold: 0,
   soldCounterDrift: 0,
+  heldCounterDrift: 0,
   unsettledPayments: [],
   doubleRefunds: [],
   badTicketCounts: [],
