@@ -110,8 +110,11 @@ const personSeatsOf = compiledOnce((db: Db, eventId: string, userId: string, now
 
 /**
  * Serialises every transaction that checks or changes this event's inventory. PostgreSQL: a row lock
- * (SELECT ... FOR UPDATE) held until commit, shared by all server processes. SQLite: nothing to take,
+ * (SELECT ... FOR NO KEY UPDATE) held until commit, shared by all server processes. SQLite: nothing to take,
  * Kysely runs every transaction on the single connection one at a time (and SQLite allows one writer).
+ * `no key`: it excludes every other lockEvent and any update of the row as FOR UPDATE did, but not the key-share
+ * lock a foreign key check takes on the event when tickets or orders are inserted; so a live hold's payment,
+ * issued without the event lock (tickets/fulfilment.ts), is not held up by the holds queued on it.
  */
 export async function lockEvent(trx: Db, eventId: string): Promise<EventRow | undefined> {
   return (await (isPostgres(trx) ? eventForUpdate : eventById)(trx, eventId))[0];
@@ -122,7 +125,7 @@ const eventById = compiledOnce((db: Db, eventId: string) =>
   db.selectFrom('events').selectAll().where('id', '=', eventId),
 );
 const eventForUpdate = compiledOnce((db: Db, eventId: string) =>
-  db.selectFrom('events').selectAll().where('id', '=', eventId).forUpdate(),
+  db.selectFrom('events').selectAll().where('id', '=', eventId).forNoKeyUpdate(),
 );
 
 /** Sets the QR key pair only where none exists yet; concurrent callers all end up with the same pair. */

@@ -2,18 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { CURRENCY } from '@utsav/domain/constants';
 import { ticketHolderNames } from '@utsav/domain/manual-issuance-schema';
 import { newTicketCode } from '@utsav/domain/ticket-code';
-import { recordAudit } from '../../platform/audit/repo';
+import { auditRow, recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
-import { type Db, transaction } from '../../platform/db/database';
-import type { OrderRow, TicketRow } from '../../platform/db/schema';
+import { transaction } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/dialect';
+import type { OrderRow, PaymentEventsTable, TicketRow } from '../../platform/db/schema';
 import { prepareQrDataUrls } from '../../platform/documents/qr-data-url';
 import { AppError } from '../../platform/errors';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { RazorpayError, type RazorpayPayment } from '../../platform/payments/razorpay-client';
 import { countTaken, lockEvent } from '../event/repo';
 import { findUserById } from '../users/repo';
+import { issueLiveHold } from './live-hold-issue';
 import { refundDuplicatePayment, refundLatePayment } from './payment-refunds';
-import { findOrderById, insertTicketsOnce, lockOrder, markOrderPaid, markOrderRefundOwed } from './repo';
+import {
+  findOrderById,
+  insertTicketsOnce,
+  lockOrder,
+  markOrderPaid,
+  markOrderRefundOwed,
+  recordPaymentEvent,
+} from './repo';
 import { type EventSigningKey, eventSigningKey } from './ticket-signing';
 
 // Turning a paid order into tickets, exactly once, whoever gets there first: verify-payment, the webhook
@@ -48,19 +57,21 @@ type Decision =
   | { kind: 'duplicate-payment'; status: OrderRow['status'] };
 
 /**
- * `order` is the caller's recent read of the order (by id or Razorpay id): it only spares work when it already
- * shows this payment settled; everything else is judged again on the row locked inside the transaction.
+ * `read` is the caller's recent read of the order (by id or Razorpay id): it only spares work when it already
+ * shows this payment settled, or chooses the one-statement issue of a live hold (which judges again in the
+ * database); everything else is judged again on the row locked inside the transaction.
  * The callers that answer with tickets read them afterwards (verify-payment); a webhook or the job needs none.
- * `withIssue` runs inside the transaction that issues the tickets, and only there (outcome 'issued'): the
- * webhook records its delivery in the same commit instead of a commit of its own.
+ * `delivery` (a webhook's) is recorded with the tickets when this call issues them, and only then (outcome
+ * 'issued'): one commit instead of a commit of its own.
  */
 export async function fulfilOrder(
   ctx: AppContext,
-  order: OrderRow,
+  read: OrderRow,
   payment: CapturedPayment,
   source: FulfilSource,
-  withIssue?: (trx: Db) => Promise<void>,
+  delivery?: PaymentEventsTable,
 ): Promise<Fulfilment> {
+  let order = read;
   if (payment.amount !== order.amount_paise) {
     // Callers check this already; a mismatch here is a bug, and issuing on it would give tickets away.
     throw new AppError('PAYMENT_NOT_VERIFIED', 'The payment amount does not match this order.');
@@ -71,9 +82,20 @@ export async function fulfilOrder(
 
   const signingKey = await eventSigningKey(ctx, order.event_id);
   const now = ctx.now();
-  // Signed before the transaction: Ed25519 per ticket must not be spent holding the event lock. The holder
-  // names (not signed) are filled in under the lock, from the owner's row read there.
+  // Signed before any statement: Ed25519 per ticket must not be spent holding a lock. The holder names (not
+  // signed) are filled in from the owner's row read with the write.
   const drafts = draftTickets(order, signingKey, now);
+
+  if (mayIssueWithoutEventLock(ctx, order, now)) {
+    if (await issueWithoutEventLock(ctx, order, payment, source, drafts, now, delivery)) {
+      prepareQrDataUrls(drafts.map((draft) => draft.qr_token));
+      return { outcome: 'issued' };
+    }
+    // Not a live hold any more (paid by the racing caller, expired, the owner deleted): judged under the locks.
+    order = (await findOrderById(ctx.db, order.id)) ?? order;
+    if (order.status === 'paid' && order.razorpay_payment_id === payment.id)
+      return { outcome: 'already-issued' };
+  }
 
   const decision = await transaction(ctx.db, async (trx): Promise<Decision> => {
     // Lock order: event row, then order row, everywhere (see purchase-service.ts for the invariant).
@@ -155,7 +177,7 @@ export async function fulfilOrder(
       },
       now,
     );
-    await withIssue?.(trx);
+    if (delivery) await recordPaymentEvent(trx, delivery);
     return { kind: 'issued' };
   });
 
@@ -178,6 +200,76 @@ export async function fulfilOrder(
       }
       return { outcome: 'already-issued' };
   }
+}
+
+// How long a hold must still run for its payment to be issued without the event lock (PostgreSQL).
+const LOCK_FREE_MARGIN_MS = 60_000;
+
+/**
+ * Issuing a live hold without the event lock (PostgreSQL; SQLite runs one transaction at a time and has no round
+ * trips to save). The INVENTORY INVARIANT (purchase-service.ts) is "sold + live holds <= total": paying a live
+ * hold moves its seats from one term to the other in one commit, so a hold placed meanwhile (under the lock, its
+ * figures read from one snapshot) sees either both terms before or both after, never a seat counted twice or
+ * not at all. The one case that needs the lock is a hold that runs out between our judgement and our commit: a
+ * checkout judging after the expiry would not count it, nor yet see our tickets. So the lock is skipped only for
+ * a hold with a minute still to run at the statement's own clock reading, and the statement commits right away;
+ * anything closer to its end (or expired, or with its owner deleted) takes the locked path of a late payment.
+ * The lock-free statement takes no event lock at all: the tickets' foreign key only key-shares the event row,
+ * which holds' `for no key update` does not block (event/repo.ts lockEvent).
+ */
+function mayIssueWithoutEventLock(ctx: AppContext, order: OrderRow, now: Date): boolean {
+  return (
+    isPostgres(ctx.db) &&
+    order.status === 'created' &&
+    order.hold_expires_at > new Date(now.getTime() + LOCK_FREE_MARGIN_MS).toISOString()
+  );
+}
+
+/** True when this statement paid the order and issued its tickets; false: it was no live hold to pay. */
+async function issueWithoutEventLock(
+  ctx: AppContext,
+  order: OrderRow,
+  payment: CapturedPayment,
+  source: FulfilSource,
+  drafts: TicketRow[],
+  now: Date,
+  delivery: PaymentEventsTable | undefined,
+): Promise<boolean> {
+  // '' where the ticket carries its owner's name: the statement fills in the name from the owner's row.
+  const givenNames = ticketHolderNames(namesOf(order), order.quantity, '');
+  const audit = auditRow(
+    {
+      actorUserId: null,
+      action: 'order.paid',
+      entity: 'order',
+      entityId: order.id,
+      data: { source, paymentId: payment.id, tickets: drafts.length, late: false },
+    },
+    now,
+  );
+  const issued = await issueLiveHold(ctx.db, {
+    orderId: order.id,
+    paymentId: payment.id,
+    amountPaise: payment.amount,
+    now: now.toISOString(),
+    liveUntil: new Date(ctx.now().getTime() + LOCK_FREE_MARGIN_MS).toISOString(),
+    tickets: drafts.map((draft) => ({
+      id: draft.id,
+      ticketCode: draft.ticket_code,
+      seq: draft.seq,
+      givenName: givenNames[draft.seq - 1]!,
+      qrToken: draft.qr_token,
+    })),
+    // Exactly one mail per order: queued only by the statement that issued the tickets.
+    outbox: {
+      id: randomUUID(),
+      kind: 'tickets-confirmation',
+      payload: JSON.stringify({ orderId: order.id }),
+    },
+    audit,
+    delivery: delivery ?? null,
+  });
+  return issued > 0;
 }
 
 /**

@@ -17,7 +17,7 @@ import { eventGone, priceChanged, quoteFor } from './checkout-errors';
 import { placeCheckout } from './checkout-placement';
 import { capturedPaymentFor, fulfilOrder } from './fulfilment';
 import { refundLatePayment } from './payment-refunds';
-import { findOrderById, findOrderByRazorpayId, findTicketsOfOrder, type TicketView } from './repo';
+import { findOrderByRazorpayId, findTicketsOfOrder, type TicketView } from './repo';
 
 // Checkout: a hold on seats, a Razorpay order to pay it, and verification of the payment.
 //
@@ -211,9 +211,9 @@ export async function verifyPayment(
   }
 
   const payment = await capturedPaymentFor(ctx, order, input.razorpay_payment_id);
-  // Read again: while Razorpay was asked, the webhook has often settled the order (then nothing is locked).
-  const current = (await findOrderById(ctx.db, order.id)) ?? order;
-  const result = await fulfilOrder(ctx, current, payment, 'verify');
+  // The row read above, not read again: fulfilment judges the order in the database (a webhook that settled it
+  // while Razorpay was asked makes its write match nothing, then it answers from the row, locking nothing).
+  const result = await fulfilOrder(ctx, order, payment, 'verify');
   if (result.outcome === 'refunded') throw refundedLate(order, result.refundSent);
   return { orderId: order.razorpay_order_id, tickets: await findTicketsOfOrder(ctx.db, order.id) };
 }

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../platform/context';
-import type { Db } from '../../platform/db/database';
-import type { OrderRow } from '../../platform/db/schema';
+import type { OrderRow, PaymentEventsTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { RazorpayPayment, RazorpayWebhookEvent } from '../../platform/payments/razorpay-client';
 import { verifyWebhookSignature } from '../../platform/payments/signatures';
@@ -49,36 +48,32 @@ export async function handleRazorpayWebhook(
     return 'duplicate';
   if (eventId && (await paymentEventSeen(ctx.db, eventId))) return 'duplicate';
 
-  const record = eventId
-    ? (db: Db) =>
-        recordPaymentEvent(db, {
-          id: eventId,
-          event: event.event,
-          razorpay_order_id: payment?.order_id ?? event.payload?.order?.entity?.id ?? null,
-          razorpay_payment_id: payment?.id ?? null,
-          razorpay_refund_id: event.payload?.refund?.entity?.id ?? null,
-          payload: rawBody.toString('utf8'),
-          received_at: ctx.now().toISOString(),
-        })
-    : undefined;
-  // When the delivery issues tickets, its row is written in the issuing transaction (one commit, not two);
-  // every other outcome records it here, after the event was handled.
-  let recorded = false;
-  const recordWithIssue = record
-    ? async (trx: Db) => {
-        await record(trx);
-        recorded = true;
+  const delivery: PaymentEventsTable | undefined = eventId
+    ? {
+        id: eventId,
+        event: event.event,
+        razorpay_order_id: payment?.order_id ?? event.payload?.order?.entity?.id ?? null,
+        razorpay_payment_id: payment?.id ?? null,
+        razorpay_refund_id: event.payload?.refund?.entity?.id ?? null,
+        payload: rawBody.toString('utf8'),
+        received_at: ctx.now().toISOString(),
       }
     : undefined;
 
   let result: WebhookResult;
+  // When the delivery issues tickets, its row is written with them (one commit, not two); every other outcome
+  // records it here, after the event was handled.
+  let recorded = false;
   switch (event.event) {
     case 'payment.captured':
-    case 'order.paid':
-      result = payment
-        ? await settleCapturedPayment(ctx, payment, order, event.event, recordWithIssue)
+    case 'order.paid': {
+      const settled = payment
+        ? await settleCapturedPayment(ctx, payment, order, event.event, delivery)
         : 'ignored';
+      recorded = settled === 'issued';
+      result = settled === 'issued' ? 'handled' : settled;
       break;
+    }
     case 'refund.created':
     case 'refund.processed':
     case 'refund.failed':
@@ -89,18 +84,21 @@ export async function handleRazorpayWebhook(
       result = 'ignored';
   }
 
-  if (record && !recorded) await record(ctx.db);
+  if (delivery && !recorded) await recordPaymentEvent(ctx.db, delivery);
   return result;
 }
 
-/** `order`: ours for the payment's Razorpay order, as just read (undefined: none). */
+/**
+ * `order`: ours for the payment's Razorpay order, as just read (undefined: none). 'issued': this delivery issued
+ * the tickets, and `delivery` was recorded with them.
+ */
 async function settleCapturedPayment(
   ctx: AppContext,
   payment: RazorpayPayment,
   order: OrderRow | undefined,
   eventName: string,
-  recordWithIssue: ((trx: Db) => Promise<void>) | undefined,
-): Promise<WebhookResult> {
+  delivery: PaymentEventsTable | undefined,
+): Promise<WebhookResult | 'issued'> {
   if (payment.status !== 'captured' || !payment.order_id) return 'ignored';
   // A transfer's fee (the guest paid and closed the tab): completed the same way verify-payment does.
   if (!order && (await settleTransferPayment(ctx, { ...payment, order_id: payment.order_id })))
@@ -117,8 +115,14 @@ async function settleCapturedPayment(
     );
     return 'ignored';
   }
-  await fulfilOrder(ctx, order, { id: payment.id, amount: payment.amount }, 'webhook', recordWithIssue);
-  return 'handled';
+  const fulfilment = await fulfilOrder(
+    ctx,
+    order,
+    { id: payment.id, amount: payment.amount },
+    'webhook',
+    delivery,
+  );
+  return fulfilment.outcome === 'issued' ? 'issued' : 'handled';
 }
 
 /**

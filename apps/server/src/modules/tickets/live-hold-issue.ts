@@ -1,0 +1,105 @@
+import { CompiledQuery } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import { prepareOnPostgres } from '../../platform/db/prepared';
+import type { AuditLogTable, PaymentEventsTable } from '../../platform/db/schema';
+
+// SQL only (PostgreSQL): a live hold paid and issued in ONE statement, committed on its own. As a transaction of
+// separate statements (begin, the event lock, the order lock, the owner, the order update, the tickets, the mail,
+// the audit row, the webhook's delivery, commit) it was ten round trips, nine of them under the event lock that
+// every hold of the event waits for (bench/RESULTS.md, "PostgreSQL purchases"). What makes one statement safe is
+// in fulfilment.ts (issueWithoutEventLock); here the guards that the statement itself carries:
+//
+//  - `paid` is a conditional update: the order is still `created`, its hold still live at `live_until` (later
+//    than now: see fulfilment.ts), its amount and quantity the ones the tickets were drafted for, and its owner's
+//    account not deleted. Every other part writes only from `paid`'s returned row, so when the update matches
+//    nothing, nothing at all is written, and the caller takes the locked path. A concurrent payer of the same
+//    order waits on the row lock, then finds it `paid` and matches nothing.
+//  - The tickets are inserted without ON CONFLICT: an order still `created` has none, and if one ever existed
+//    the unique (order_id, seq) violation fails the whole statement rather than issuing part of it.
+//  - Holder names: the domain's names for the tickets, '' where the ticket carries its owner's name, filled in
+//    from the owner's row as the statement reads it.
+
+export interface LiveHoldIssue {
+  orderId: string;
+  paymentId: string;
+  amountPaise: number;
+  now: string;
+  /** The hold must still be live at this instant (ISO), not only now. */
+  liveUntil: string;
+  tickets: { id: string; ticketCode: string; seq: number; givenName: string; qrToken: string }[];
+  outbox: { id: string; kind: string; payload: string };
+  audit: Pick<AuditLogTable, 'id' | 'action' | 'data'>;
+  /** The webhook delivery that brought the payment, recorded with the issue (null: verify or the job). */
+  delivery: PaymentEventsTable | null;
+}
+
+const ISSUE_LIVE_HOLD = `with paid as (
+  update orders set status = 'paid', razorpay_payment_id = $2, paid_at = $3::timestamptz, updated_at = $3::timestamptz
+  where id = $1 and status = 'created' and hold_expires_at > $4::timestamptz and amount_paise = $5
+    and quantity = cardinality($6::text[])
+    and exists (select 1 from users where users.id = orders.user_id and users.deleted_at is null)
+  returning id, event_id, user_id, price_per_ticket_paise
+), issued as (
+  insert into tickets (id, ticket_code, order_id, seq, event_id, user_id, holder_name, price_paise, status, qr_token,
+    issued_by_admin, issued_by_user_id, notes, payment_received, created_at, updated_at)
+  select t.id, t.ticket_code, paid.id, t.seq, paid.event_id, paid.user_id, coalesce(nullif(t.given_name, ''), owner.name),
+    paid.price_per_ticket_paise, 'active', t.qr_token, 0, null, null, 1, $3::timestamptz, $3::timestamptz
+  from paid
+  join users owner on owner.id = paid.user_id
+  cross join unnest($6::text[], $7::text[], $8::int[], $9::text[], $10::text[]) as t(id, ticket_code, seq, given_name, qr_token)
+  returning 1
+), mail as (
+  insert into outbox (id, kind, payload, status, attempts, next_attempt_at, last_error, created_at, sent_at)
+  select $11, $12, $13, 'pending', 0, $3::timestamptz, null, $3::timestamptz, null from paid
+), audit as (
+  insert into audit_log (id, actor_user_id, action, entity, entity_id, data, created_at)
+  select $14, null, $15, 'order', paid.id, $16, $3::timestamptz from paid
+), delivery as (
+  insert into payment_events (id, event, razorpay_order_id, razorpay_payment_id, razorpay_refund_id, payload, received_at)
+  select $17::text, $18, $19, $20, $21, $22, $23::timestamptz from paid where $17::text is not null
+  on conflict (id) do nothing
+)
+select (select count(*) from paid) as paid, (select count(*) from issued) as issued`;
+
+// Planned once per pooled connection, like the statements compiled once (platform/db/prepared.ts).
+prepareOnPostgres(ISSUE_LIVE_HOLD);
+
+/** The number of tickets issued: the order's quantity, or 0 when the order was not a live hold to pay. */
+export async function issueLiveHold(db: Db, issue: LiveHoldIssue): Promise<number> {
+  const { tickets, delivery } = issue;
+  const parameters = [
+    issue.orderId,
+    issue.paymentId,
+    issue.now,
+    issue.liveUntil,
+    issue.amountPaise,
+    tickets.map((ticket) => ticket.id),
+    tickets.map((ticket) => ticket.ticketCode),
+    tickets.map((ticket) => ticket.seq),
+    tickets.map((ticket) => ticket.givenName),
+    tickets.map((ticket) => ticket.qrToken),
+    issue.outbox.id,
+    issue.outbox.kind,
+    issue.outbox.payload,
+    issue.audit.id,
+    issue.audit.action,
+    issue.audit.data,
+    delivery?.id ?? null,
+    delivery?.event ?? null,
+    delivery?.razorpay_order_id ?? null,
+    delivery?.razorpay_payment_id ?? null,
+    delivery?.razorpay_refund_id ?? null,
+    delivery?.payload ?? null,
+    delivery?.received_at ?? null,
+  ];
+  const { rows } = await db.executeQuery<{ paid: number; issued: number }>(
+    CompiledQuery.raw(ISSUE_LIVE_HOLD, parameters),
+  );
+  const row = rows[0];
+  if (!row || Number(row.paid) === 0) return 0;
+  const issued = Number(row.issued);
+  // Unreachable while the update checks the quantity; if it ever were, the caller must not answer "issued".
+  if (issued !== tickets.length)
+    throw new Error(`order ${issue.orderId}: ${issued} of ${tickets.length} issued`);
+  return issued;
+}
