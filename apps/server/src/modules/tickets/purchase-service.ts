@@ -30,12 +30,12 @@ import { findOrderByRazorpayId, findTicketsOfOrder, type TicketView } from './re
 //     active + used tickets + live holds  <=  total_tickets
 // where a live hold is an order with status 'created' and hold_expires_at > now. Every transaction that
 // can raise the left side (placing a hold here; issuing tickets for a late payment in fulfilment.ts) or
-// lower the right side (editing the event) first locks the event row (lockEvent: SELECT ... FOR UPDATE on
-// PostgreSQL, shared by all server processes; SQLite runs one transaction at a time), then counts with one
+// lower the right side (editing the event) first locks the event row (lockEvent: SELECT ... FOR NO KEY UPDATE
+// on PostgreSQL, shared by all server processes; SQLite runs one transaction at a time), then counts with one
 // statement and commits a write only if the result still fits (a hold on PostgreSQL is written by that very
 // statement, blind to its own rows, and rolled back if it does not: checkout-placement.ts). Turning a live
-// hold into tickets moves seats from one term to the other inside one transaction; expiry only lowers the
-// left side.
+// hold into tickets moves seats from one term to the other inside one transaction (on PostgreSQL one statement,
+// without the event lock while the hold has a minute left: fulfilment.ts); expiry only lowers the left side.
 //
 // How the hold and the Razorpay order are placed, and in which order: checkout-placement.ts.
 
