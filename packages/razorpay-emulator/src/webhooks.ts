@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { newId } from './input';
 import type { EventName, EventPayload } from './entities';
+import { newId } from './input';
 
 /** `drop` and `duplicate` let tests prove the app copes with lost and repeated deliveries. */
 export type WebhookMode = 'normal' | 'drop' | 'duplicate';

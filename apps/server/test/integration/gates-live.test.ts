@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { issuePaidTickets } from '../support/checkin';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';

@@ -1,5 +1,5 @@
 import { ticketCodeDigest } from '@utsav/domain/ticket-code';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { TYPED_CODES_PER_MINUTE } from '../../src/modules/checkin/typed-codes';
 import type { TicketView } from '../../src/modules/tickets/repo';
 import { issuePaidTickets } from '../support/checkin';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GATE_SEARCH_LIMIT } from '@utsav/domain/gate-search';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { TicketView } from '../../src/modules/tickets/repo';
 import { issuePaidTickets } from '../support/checkin';
 import { describeEachDatabase } from '../support/databases';
