@@ -1,10 +1,10 @@
-import http from 'node:http';
-import https from 'node:https';
+import { Agent, type Dispatcher, request } from 'undici';
 
-// How the Razorpay client's requests travel. fetch (undici) cost ~200 µs of CPU more per call than node:http
-// on the same keep-alive connection (WHATWG streams, an AbortSignal timer and listeners per request), and a
-// purchase makes two calls (create the order, fetch the payment): bench/RESULTS.md. So the client sends with
-// node:http(s) over one keep-alive agent of its own; a test may still hand it a fetch.
+// How the Razorpay client's requests travel. fetch cost ~200 µs of CPU more per call than node:http on the
+// same keep-alive connection (WHATWG streams, an AbortSignal timer and listeners per request), and node:http
+// in turn ~2x undici's own `request` (below); every hold and purchase makes these calls (bench/RESULTS.md). So
+// the client sends with undici's `request` over one keep-alive agent of its own; a test may still hand it a
+// fetch.
 
 export interface HttpAnswer {
   status: number;
@@ -25,67 +25,56 @@ export class HttpTimeoutError extends Error {
 }
 
 // An idle connection is closed after this long, or sooner when the server announces a shorter keep-alive
-// (Node's agent then closes it a second before the server would, which keeps reuse clear of the server's close).
+// (undici then closes it a second before the server would, which keeps reuse clear of the server's close).
 const IDLE_CONNECTION_MS = 30_000;
 
+/** undici's codes for a connection that failed or closed under a request, and for its two timeouts. */
+const SOCKET_ERRORS = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/**
+ * undici's `request` over one keep-alive Agent of the client's own. Per call it cost a third to a half of
+ * node:http's CPU (bench/RESULTS.md, fourth round: 32-45 against 81-158 µs per call, same server, same
+ * connections); node:http's ClientRequest, agent bookkeeping and header checks were most of a hold's provider
+ * call. The answer's body is always read to the end, so its connection goes back to the pool.
+ */
 export function keepAliveTransport(): HttpTransport {
-  const agents = {
-    'http:': new http.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
-    'https:': new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
-  };
-  const send = (
+  const dispatcher = new Agent({
+    keepAliveTimeout: IDLE_CONNECTION_MS,
+    keepAliveMaxTimeout: IDLE_CONNECTION_MS,
+  });
+  const send = async (
     method: string,
     url: string,
     headers: Record<string, string>,
     body: string | undefined,
     timeoutMs: number,
     retry: boolean,
-  ): Promise<HttpAnswer> =>
-    new Promise((resolve, reject) => {
-      const target = new URL(url);
-      const secure = target.protocol === 'https:';
-      let settled = false;
-      const settle = (outcome: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        outcome();
-      };
-      const request = (secure ? https : http).request(target, {
-        method,
-        agent: secure ? agents['https:'] : agents['http:'],
-        headers:
-          body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+  ): Promise<HttpAnswer> => {
+    try {
+      const answer = await request(url, {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        dispatcher,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
       });
-      const timer = setTimeout(() => {
-        const error = new HttpTimeoutError(`no answer within ${timeoutMs} ms`);
-        settle(() => reject(error));
-        request.destroy(error);
-      }, timeoutMs);
-      request.on('response', (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          settle(() =>
-            resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-          ),
-        );
-        response.on('error', (error) => settle(() => reject(error)));
-      });
-      request.on('error', (error: NodeJS.ErrnoException) => {
-        // A kept-alive connection the server closed just as this request went out (Node's documented case): sent
-        // once more on a fresh connection. Every call of ours is safe to repeat: an extra order is never given to
-        // anyone, a capture of a captured payment is refused and read again, a refund carries its idempotency key.
-        if (retry && request.reusedSocket && error.code === 'ECONNRESET' && !settled) {
-          settled = true;
-          clearTimeout(timer);
-          send(method, url, headers, body, timeoutMs, false).then(resolve, reject);
-          return;
-        }
-        settle(() => reject(error));
-      });
-      request.end(body);
-    });
+      return { status: answer.statusCode, text: await answer.body.text() };
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && TIMEOUTS.has(code)) {
+        throw new HttpTimeoutError(`no answer within ${timeoutMs} ms`, { cause: error });
+      }
+      // A kept-alive connection the server closed just as this request went out: sent once more (on a fresh
+      // connection). Every call of ours is safe to repeat: an extra order is never given to anyone, a capture of
+      // a captured payment is refused and read again, a refund carries its idempotency key.
+      if (retry && typeof code === 'string' && SOCKET_ERRORS.has(code)) {
+        return send(method, url, headers, body, timeoutMs, false);
+      }
+      throw error;
+    }
+  };
   return (method, url, headers, body, timeoutMs) => send(method, url, headers, body, timeoutMs, true);
 }
 

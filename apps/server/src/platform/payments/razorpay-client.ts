@@ -176,7 +176,7 @@ export interface RazorpayClientOptions {
   keySecret: string;
   /** Per request; default 10 s. */
   timeoutMs?: number;
-  /** Sends through this fetch instead of the client's own keep-alive node:http agent (http-transport.ts). */
+  /** Sends through this fetch instead of the client's own keep-alive undici agent (http-transport.ts). */
   fetch?: typeof fetch;
 }
 

@@ -39,10 +39,12 @@ const answer = (response: http.ServerResponse) => {
 };
 
 describe('the Razorpay client transport', () => {
-  it('sends consecutive calls over one kept-alive connection', async () => {
+  it('sends consecutive calls over kept-alive connections, not one connection per call', async () => {
     const { client, seen } = await start((_request, response) => answer(response));
-    for (let i = 0; i < 5; i++) expect(await client.fetchOrder(ORDER.id)).toEqual(ORDER);
-    expect(seen.connections).toBe(1);
+    for (let i = 0; i < 20; i++) expect(await client.fetchOrder(ORDER.id)).toEqual(ORDER);
+    // undici's pool may open a second connection when the next call goes out in the same turn as the answer
+    // before it ends (the first is not yet marked free); beyond that, every call reuses one.
+    expect(seen.connections).toBeLessThanOrEqual(2);
   });
 
   it('sends a call again on a new connection when the kept-alive one is reset under it', async () => {
