@@ -161,10 +161,11 @@ async function holdInTransaction(ctx: AppContext, request: HoldRequest): Promise
     const figures = await writeHoldReadingFigures(trx, order, audit, now);
     let left = seatsLeftAtLeast(event!, figures);
     if (quantity > left) {
-      const held = liveHeldOf(
+      // Sold read again with the exact holds (one snapshot): a hold paid since the figures moved seats between them.
+      const exact = liveHeldOf(
         await trx.executeQuery(liveHeldQuery(trx, order.event_id, now.toISOString(), order.id)),
       );
-      left = event!.total_tickets - figures.sold - held;
+      left = event!.total_tickets - exact.sold - exact.held;
     }
     judgeHold(ctx, order.event_id, quantity, left, figures);
     return { order, serverQuote: draft.serverQuote };

@@ -64,21 +64,32 @@ export const holdFiguresQuery = compiledQueryOnce(
 
 /**
  * Seats in the event's live holds at `now`, summed (one index entry per hold), leaving out `exceptOrderId`: on
- * PostgreSQL the hold being judged is already written when this is asked (writeHoldReadingFigures).
+ * PostgreSQL the hold being judged is already written when this is asked (writeHoldReadingFigures). With the
+ * tickets sold read again in the same statement: on PostgreSQL a live hold is paid without the event lock
+ * (tickets/fulfilment.ts), moving its seats from held to sold at any moment, so the two must come from one
+ * snapshot; sold from the earlier statement with the holds of this one would miss those seats on both sides.
  */
 export const liveHeldQuery = compiledQueryOnce(
   (db: Db, eventId: string, nowIso: string, exceptOrderId: string) =>
     db
       .selectFrom('orders')
-      .select((o) => o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'))
+      .select((o) => [
+        o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'),
+        o.selectFrom('event_inventory').select('tickets_sold').where('event_id', '=', eventId).as('sold'),
+      ])
       .where('event_id', '=', eventId)
       .where('status', '=', 'created')
       .where('hold_expires_at', '>', nowIso)
       .where('id', '<>', exceptOrderId),
 );
 
-export function liveHeldOf({ rows: [row] }: { rows: { held: number | null }[] }): number {
-  return Number(row?.held ?? 0);
+/** Sold and held, both from liveHeldQuery's one snapshot. */
+export function liveHeldOf({ rows: [row] }: { rows: { held: number | null; sold: number | null }[] }): {
+  sold: number;
+  held: number;
+} {
+  if (row?.sold === null || row?.sold === undefined) throw new Error('the event has no inventory row');
+  return { sold: Number(row.sold), held: Number(row.held ?? 0) };
 }
 
 function figureColumns(

@@ -123,8 +123,8 @@ function placeOne(ctx: AppContext, sqlite: SqliteNow, request: HoldRequest): Hel
   const figures = figuresOf({ rows: sqlite.all(holdFiguresQuery(db, eventId, request.caller.id, nowIso)) });
   let left = seatsLeftAtLeast(event!, figures);
   if (quantity > left) {
-    const held = liveHeldOf({ rows: sqlite.all(liveHeldQuery(db, eventId, nowIso, draft.order.id)) });
-    left = event!.total_tickets - figures.sold - held;
+    const exact = liveHeldOf({ rows: sqlite.all(liveHeldQuery(db, eventId, nowIso, draft.order.id)) });
+    left = event!.total_tickets - exact.sold - exact.held;
   }
   judgeHold(ctx, eventId, quantity, left, figures);
   sqlite.run(orderInsert(db, draft.order));
