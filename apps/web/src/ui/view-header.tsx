@@ -39,7 +39,7 @@ export function ViewHeader({
           <h1
             ref={heading}
             tabIndex={-1}
-            className="font-display text-3xl text-gold-200 outline-none sm:text-4xl"
+            className="font-display text-3xl break-words hyphens-auto text-gold-200 outline-none sm:text-4xl"
           >
             {title}
           </h1>

@@ -176,9 +176,10 @@ export function UserMenu(actions: UserMenuActions) {
         >
           <div className="flex items-center gap-3 border-b border-gold-400/20 px-2 pt-1 pb-3" role="none">
             <Avatar name={user.name} src={user.photoURL} size={40} />
+            {/* Wrapped, never cut: the menu is where a person checks which account they are signed in with. */}
             <div className="min-w-0">
-              <p className="truncate font-semibold text-cream">{user.name}</p>
-              <p className="truncate text-xs text-maroon-200">{user.email}</p>
+              <p className="font-semibold break-words text-cream">{user.name}</p>
+              <p className="text-xs [overflow-wrap:anywhere] text-maroon-200">{user.email}</p>
               <RoleBadge role={role} className="mt-1" />
             </div>
           </div>

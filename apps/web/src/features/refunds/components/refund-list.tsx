@@ -36,7 +36,7 @@ export function Stats() {
   return (
     <section
       aria-label={t('admin-refunds.stats.label')}
-      className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6"
+      className="grid grid-cols-2 gap-3 @max-xs:grid-cols-1 md:grid-cols-3 xl:grid-cols-6"
     >
       {cards.map((card) => (
         <StatCard

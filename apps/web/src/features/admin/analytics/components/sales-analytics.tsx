@@ -192,11 +192,11 @@ export function SalesAnalytics({ onBack }: { onBack: () => void }) {
 
       <fieldset className="mb-6 flex flex-wrap items-center gap-3">
         <legend className="sr-only">{t('admin-analytics.period.legend')}</legend>
-        <div className="inline-flex rounded-full border border-gold-400/40 bg-maroon-950/60 p-1">
+        <div className="inline-flex max-w-full flex-wrap rounded-3xl border border-gold-400/40 bg-maroon-950/60 p-1">
           {PERIODS.map((option) => (
             <label
               key={option.value}
-              className={`cursor-pointer rounded-full px-4 py-1.5 text-sm font-semibold transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-gold-300 ${
+              className={`cursor-pointer rounded-full px-4 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-gold-300 ${
                 period === option.value ? 'bg-saffron-400 text-ink' : 'text-maroon-100 hover:text-cream'
               }`}
             >
@@ -243,7 +243,7 @@ export function SalesAnalytics({ onBack }: { onBack: () => void }) {
         <div className="grid gap-6">
           <section
             aria-label={t('admin-analytics.keyFigures')}
-            className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+            className="grid grid-cols-2 gap-3 @max-xs:grid-cols-1 sm:gap-4 lg:grid-cols-4"
           >
             <StatCard
               label={t('admin-analytics.cards.revenue')}

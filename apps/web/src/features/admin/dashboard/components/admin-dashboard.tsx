@@ -58,7 +58,8 @@ export function DashboardStats({ numbers, loading }: { numbers: DashboardNumbers
   return (
     <section
       aria-label={t('admin.dashboard.keyNumbers')}
-      className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+      // One card a row when large text leaves a phone under 20rem wide: two would cut their labels.
+      className="grid grid-cols-2 gap-3 @max-xs:grid-cols-1 sm:gap-4 lg:grid-cols-4"
     >
       <StatCard
         label={t('admin.dashboard.totalUsers')}
@@ -102,7 +103,7 @@ function EventStatusCard({ onOpen }: { onOpen: () => void }) {
       >
         {configured ? <CalendarCheck2 className="size-6" /> : <CalendarPlus className="size-6" />}
       </span>
-      <div className="min-w-40 flex-1">
+      <div className="min-w-[min(10rem,100%)] flex-1">
         <h2 id="event-status-title" className="font-sans text-lg font-semibold text-cream">
           {t('admin.dashboard.eventStatus')}
         </h2>
@@ -206,10 +207,12 @@ export function AdminDashboard({
   const roleName = useRoleLabel();
   const title = role === 'manager' ? t('admin.dashboard.managerTitle') : t('admin.dashboard.adminTitle');
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <header>
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="font-display text-4xl text-gold-200">{title}</h1>
+          <h1 className="font-display text-3xl break-words hyphens-auto text-gold-200 sm:text-4xl">
+            {title}
+          </h1>
           <RoleBadge role={role} label={roleName(role)} />
         </div>
         <p className="mt-2 text-lg text-maroon-100">
@@ -232,9 +235,10 @@ export function AdminDashboard({
                   highlight === tile.view ? 'ring-2 ring-saffron-300' : ''
                 }`}
               >
+                {/* Decoration: at large text on a phone the words need its room. */}
                 <span
                   aria-hidden="true"
-                  className="flex size-11 shrink-0 items-center justify-center rounded-full bg-maroon-700 text-gold-300 transition-colors group-hover:bg-saffron-400 group-hover:text-ink"
+                  className="flex size-11 shrink-0 items-center justify-center rounded-full bg-maroon-700 text-gold-300 transition-colors group-hover:bg-saffron-400 group-hover:text-ink @max-xs:hidden"
                 >
                   {tile.icon}
                 </span>

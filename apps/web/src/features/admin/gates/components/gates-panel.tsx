@@ -84,7 +84,10 @@ function GatesContent({ view }: { view: LiveGates }) {
   };
   return (
     <>
-      <section aria-label={t('gates.arrivals')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <section
+        aria-label={t('gates.arrivals')}
+        className="grid grid-cols-2 gap-3 @max-xs:grid-cols-1 sm:gap-4 lg:grid-cols-4"
+      >
         <StatCard
           label={t('gates.admitted')}
           value={count(view.admitted)}

@@ -143,7 +143,7 @@ export function ManualIssuance({ onBack }: { onBack: () => void }) {
   return (
     <div>
       {header}
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <EventSummary event={event} />
         {step === 'confirm' ? (
           <ConfirmStep
@@ -158,7 +158,7 @@ export function ManualIssuance({ onBack }: { onBack: () => void }) {
           <form
             noValidate
             aria-label={t('admin-issuance.formLabel')}
-            className="card grid gap-6 p-5 sm:p-6"
+            className="card grid grid-cols-1 gap-6 p-5 sm:p-6"
             onSubmit={(submitEvent) => {
               submitEvent.preventDefault();
               setTried(true);
@@ -194,7 +194,7 @@ export function ManualIssuance({ onBack }: { onBack: () => void }) {
               }
             />
 
-            <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_18rem]">
               <div className="grid content-start gap-5">
                 <QuantityField
                   text={form.quantityText}

@@ -60,12 +60,12 @@ export function RecipientPicker({
   const { t } = useTranslation();
   const results = useMemo(() => searchGuests(guests, search), [guests, search]);
   return (
-    <div className="grid gap-4">
-      <fieldset>
+    <div className="grid grid-cols-1 gap-4">
+      <fieldset className="min-w-0">
         <legend className="mb-2 text-sm font-semibold text-cream">
           {t('admin-issuance.recipient.legend')}
         </legend>
-        <div className="grid grid-cols-2 gap-2">
+        <div className="grid grid-cols-2 gap-2 @max-xs:grid-cols-1">
           {MODES.map((option) => (
             <label
               key={option.value}
@@ -136,7 +136,7 @@ export function RecipientPicker({
             ) : (
               <ul
                 aria-label={t('admin-issuance.recipient.matches')}
-                className="mt-2 grid max-h-72 gap-1 overflow-y-auto rounded-xl border border-gold-400/20 bg-maroon-950/50 p-1"
+                className="mt-2 grid max-h-72 grid-cols-1 gap-1 overflow-y-auto rounded-xl border border-gold-400/20 bg-maroon-950/50 p-1"
               >
                 {results.map((guest) => (
                   <li key={guest.id}>

@@ -63,7 +63,7 @@ export function SystemHealthPanel() {
   const health = query.data;
   return (
     <section aria-labelledby="system-health-title" className="card p-5">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2
           id="system-health-title"
           className="flex items-center gap-2 font-sans text-lg font-semibold text-cream"

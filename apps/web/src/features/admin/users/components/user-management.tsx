@@ -279,7 +279,7 @@ export function UserManagement({
               </tbody>
             </table>
           </div>
-          <ul className="grid gap-3 md:hidden" aria-label={t('admin-users.listLabel')}>
+          <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label={t('admin-users.listLabel')}>
             {users.map((user) => (
               <UserCard key={user.id} user={user} actions={actionsFor(user)} />
             ))}

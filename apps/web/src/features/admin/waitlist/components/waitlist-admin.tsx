@@ -100,7 +100,7 @@ export function WaitlistAdmin({ onBack }: { onBack: () => void }) {
         />
       ) : (
         <>
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 @max-xs:grid-cols-1 lg:grid-cols-4">
             <StatCard
               label={t('waitlist.admin.stats.waiting')}
               value={String(view.stats.waiting.people)}
