@@ -154,6 +154,24 @@ describeEachDatabase('the paid path', (engine) => {
     },
   );
 
+  it('verify-payment answers with the tickets exactly as they read afterwards', async () => {
+    const buyer = await newUser(server, { name: 'Meera Buyer' });
+    const order = await createOrder(server, buyer, event, 3, { ticketNames: ['Asha', '', 'Ravi'] });
+    expect(order.status, order.text).toBe(200);
+    const checkout = await pay(server, order.body.orderId);
+    const first = await verify(server, buyer, checkout);
+    expect(first.status, first.text).toBe(200);
+    // A replay answers from the rows (the ticket views), as My Tickets does.
+    const replay = await verify(server, buyer, checkout);
+    expect(replay.status).toBe(200);
+    expect(first.body).toEqual(replay.body);
+    expect(first.body.tickets.map((t: { holderName: string }) => t.holderName)).toEqual([
+      'Asha',
+      'Meera Buyer',
+      'Ravi',
+    ]);
+  });
+
   it('verify-payment and both webhooks at the same moment, for ten orders, issue each once', async () => {
     const orders = await Promise.all(Array.from({ length: 10 }, (_, index) => heldOrder(1 + (index % 3))));
     const calls = [];

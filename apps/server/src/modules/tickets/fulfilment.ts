@@ -22,6 +22,7 @@ import {
   markOrderPaid,
   markOrderRefundOwed,
   recordPaymentEvent,
+  type TicketView,
 } from './repo';
 import { type EventSigningKey, eventSigningKey } from './ticket-signing';
 
@@ -48,7 +49,9 @@ export interface CapturedPayment {
 }
 
 export type Fulfilment =
-  | { outcome: 'issued' | 'already-issued' }
+  /** `tickets`: the tickets just issued, when the statement that issued them also read them (PostgreSQL). */
+  | { outcome: 'issued'; tickets?: TicketView[] }
+  | { outcome: 'already-issued' }
   | { outcome: 'refunded'; order: OrderRow; refundSent: boolean };
 
 type Decision =
@@ -87,9 +90,10 @@ export async function fulfilOrder(
   const drafts = draftTickets(order, signingKey, now);
 
   if (mayIssueWithoutEventLock(ctx, order, now)) {
-    if (await issueWithoutEventLock(ctx, order, payment, source, drafts, now, delivery)) {
+    const tickets = await issueWithoutEventLock(ctx, order, payment, source, drafts, now, delivery);
+    if (tickets.length > 0) {
       prepareQrDataUrls(drafts.map((draft) => draft.qr_token));
-      return { outcome: 'issued' };
+      return { outcome: 'issued', tickets };
     }
     // Not a live hold any more (paid by the racing caller, expired, the owner deleted): judged under the locks.
     order = (await findOrderById(ctx.db, order.id)) ?? order;
@@ -225,7 +229,7 @@ function mayIssueWithoutEventLock(ctx: AppContext, order: OrderRow, now: Date): 
   );
 }
 
-/** True when this statement paid the order and issued its tickets; false: it was no live hold to pay. */
+/** The tickets, when this statement paid the order and issued them; none: it was no live hold to pay. */
 async function issueWithoutEventLock(
   ctx: AppContext,
   order: OrderRow,
@@ -234,7 +238,7 @@ async function issueWithoutEventLock(
   drafts: TicketRow[],
   now: Date,
   delivery: PaymentEventsTable | undefined,
-): Promise<boolean> {
+): Promise<TicketView[]> {
   // '' where the ticket carries its owner's name: the statement fills in the name from the owner's row.
   const givenNames = ticketHolderNames(namesOf(order), order.quantity, '');
   const audit = auditRow(
@@ -247,7 +251,7 @@ async function issueWithoutEventLock(
     },
     now,
   );
-  const issued = await issueLiveHold(ctx.db, {
+  return issueLiveHold(ctx.db, {
     orderId: order.id,
     paymentId: payment.id,
     amountPaise: payment.amount,
@@ -269,7 +273,6 @@ async function issueWithoutEventLock(
     audit,
     delivery: delivery ?? null,
   });
-  return issued > 0;
 }
 
 /**

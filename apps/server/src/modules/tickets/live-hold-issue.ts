@@ -2,6 +2,7 @@ import { CompiledQuery } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { prepareOnPostgres } from '../../platform/db/prepared';
 import type { AuditLogTable, PaymentEventsTable } from '../../platform/db/schema';
+import type { TicketView } from './repo';
 
 // SQL only (PostgreSQL): a live hold paid and issued in ONE statement, committed on its own. As a transaction of
 // separate statements (begin, the event lock, the order lock, the owner, the order update, the tickets, the mail,
@@ -38,7 +39,7 @@ const ISSUE_LIVE_HOLD = `with paid as (
   where id = $1 and status = 'created' and hold_expires_at > $4::timestamptz and amount_paise = $5
     and quantity = cardinality($6::text[])
     and exists (select 1 from users where users.id = orders.user_id and users.deleted_at is null)
-  returning id, event_id, user_id, price_per_ticket_paise
+  returning id, event_id, user_id, price_per_ticket_paise, razorpay_order_id
 ), issued as (
   insert into tickets (id, ticket_code, order_id, seq, event_id, user_id, holder_name, price_paise, status, qr_token,
     issued_by_admin, issued_by_user_id, notes, payment_received, created_at, updated_at)
@@ -47,7 +48,7 @@ const ISSUE_LIVE_HOLD = `with paid as (
   from paid
   join users owner on owner.id = paid.user_id
   cross join unnest($6::text[], $7::text[], $8::int[], $9::text[], $10::text[]) as t(id, ticket_code, seq, given_name, qr_token)
-  returning 1
+  returning *
 ), mail as (
   insert into outbox (id, kind, payload, status, attempts, next_attempt_at, last_error, created_at, sent_at)
   select $11, $12, $13, 'pending', 0, $3::timestamptz, null, $3::timestamptz, null from paid
@@ -59,13 +60,27 @@ const ISSUE_LIVE_HOLD = `with paid as (
   select $17::text, $18, $19, $20, $21, $22, $23::timestamptz from paid where $17::text is not null
   on conflict (id) do nothing
 )
-select (select count(*) from paid) as paid, (select count(*) from issued) as issued`;
+select issued.*, event.name as event_name, event.date as event_date, event.start_time as event_start_time,
+  event.end_time as event_end_time, event.venue as event_venue, owner.name as owner_name,
+  owner.email as owner_email, owner.language as owner_language, null::text as scanner_name,
+  null::text as issuer_name, paid.razorpay_order_id, null::text as qr_image, null::text as transfer_recipient_name,
+  null::text as transfer_recipient_email
+from issued
+join paid on paid.id = issued.order_id
+join events event on event.id = issued.event_id
+join users owner on owner.id = issued.user_id
+order by issued.seq`;
 
 // Planned once per pooled connection, like the statements compiled once (platform/db/prepared.ts).
 prepareOnPostgres(ISSUE_LIVE_HOLD);
 
-/** The number of tickets issued: the order's quantity, or 0 when the order was not a live hold to pay. */
-export async function issueLiveHold(db: Db, issue: LiveHoldIssue): Promise<number> {
+/**
+ * The tickets issued, as the ticket views (repo.ts ticketViews) read them: the order's quantity of them, or none
+ * when the order was not a live hold to pay. Fresh tickets have no scan, issuer, transfer or stored QR image; the
+ * rest is read in the same statement (the event, the owner, the order's Razorpay id), so verify-payment answers
+ * without reading them again.
+ */
+export async function issueLiveHold(db: Db, issue: LiveHoldIssue): Promise<TicketView[]> {
   const { tickets, delivery } = issue;
   const parameters = [
     issue.orderId,
@@ -92,14 +107,10 @@ export async function issueLiveHold(db: Db, issue: LiveHoldIssue): Promise<numbe
     delivery?.payload ?? null,
     delivery?.received_at ?? null,
   ];
-  const { rows } = await db.executeQuery<{ paid: number; issued: number }>(
-    CompiledQuery.raw(ISSUE_LIVE_HOLD, parameters),
-  );
-  const row = rows[0];
-  if (!row || Number(row.paid) === 0) return 0;
-  const issued = Number(row.issued);
+  const { rows } = await db.executeQuery<TicketView>(CompiledQuery.raw(ISSUE_LIVE_HOLD, parameters));
   // Unreachable while the update checks the quantity; if it ever were, the caller must not answer "issued".
-  if (issued !== tickets.length)
-    throw new Error(`order ${issue.orderId}: ${issued} of ${tickets.length} issued`);
-  return issued;
+  if (rows.length !== 0 && rows.length !== tickets.length) {
+    throw new Error(`order ${issue.orderId}: ${rows.length} of ${tickets.length} tickets issued`);
+  }
+  return rows;
 }

@@ -211,11 +211,13 @@ export async function verifyPayment(
   }
 
   const payment = await capturedPaymentFor(ctx, order, input.razorpay_payment_id);
-  // The row read above, not read again: fulfilment judges the order in the database (a webhook that settled it
-  // while Razorpay was asked makes its write match nothing, then it answers from the row, locking nothing).
+  // The row read above, not read again: fulfilment judges the order again in the database (on PostgreSQL a
+  // webhook that settled it while Razorpay was asked makes its write match nothing; elsewhere under the locks).
   const result = await fulfilOrder(ctx, order, payment, 'verify');
   if (result.outcome === 'refunded') throw refundedLate(order, result.refundSent);
-  return { orderId: order.razorpay_order_id, tickets: await findTicketsOfOrder(ctx.db, order.id) };
+  const tickets =
+    (result.outcome === 'issued' && result.tickets) || (await findTicketsOfOrder(ctx.db, order.id));
+  return { orderId: order.razorpay_order_id, tickets };
 }
 
 function refundedLate(order: OrderRow, refundSent: boolean): AppError {
