@@ -3,7 +3,7 @@
 
 import { createDatabase } from '../../apps/server/src/platform/db/database';
 import { orderPayload, type RushEvent } from '../../apps/server/test/integration/cluster-rush';
-import { createBenchEvent, presell } from '../support';
+import { createBenchEvent, presell, seedScanTickets } from '../support';
 import { type BenchUser, helloLoad, type LoadResult, load, People, type ServerProcess } from './harness';
 import { purchaseLoop } from './purchase-loop';
 
@@ -177,39 +177,58 @@ export async function measureScans(
       requests: [scan('/api/tickets/verify-qr')],
     }),
   );
-  // Each ticket is admitted once: a fixed number of requests, one per ticket.
+  // Each ticket is admitted once: the tickets in order from the first, for the whole duration (a ticket scanned a
+  // second time would answer 400 ALREADY_USED, which the statuses would show: there are enough for that not to
+  // happen at several thousand admissions a second).
+  const admit = rotate(options.qrTokens);
   const mark = await paired(hello, options.duration, () =>
     load({
       label: 'POST /api/tickets/mark-used',
       url: setup.server.url,
       pid: setup.server.pid,
-      amount: options.qrTokens.length,
-      connections: Math.min(64, options.qrTokens.length),
-      requests: [scan('/api/tickets/mark-used')],
+      duration: options.duration,
+      requests: [
+        {
+          method: 'POST' as const,
+          path: '/api/tickets/mark-used',
+          setupRequest: (request: object) => ({
+            ...request,
+            headers: { ...json(), authorization: `Bearer ${checker().token}` },
+            body: JSON.stringify({ qrCode: admit() }),
+          }),
+        },
+      ],
     }),
   );
   return { verify, mark };
 }
 
 /**
- * Tickets issued by the admin (manual issuance, through the API) until there are `atLeast` to scan: a few
- * seconds of purchases buy only a few hundred, too few for mark-used (once per ticket) to reach a steady rate.
+ * Tickets to scan until there are `atLeast`: one manual issuance through the API (so the event has its signing
+ * key, made by the server), the rest written straight into the database (seedScanTickets). mark-used admits each
+ * ticket once, so at several thousand admissions a second it needs tens of thousands to run for the whole
+ * measurement (3,000 lasted 2 s of 8).
  */
 export async function topUpScanTickets(setup: Setup, qrTokens: string[], atLeast: number): Promise<string[]> {
   const tokens = [...qrTokens];
-  for (let batch = 0; tokens.length < atLeast; batch++) {
-    const response = await fetch(`${setup.server.url}/api/tickets/admin/issue-manual`, {
-      method: 'POST',
-      headers: { ...json(), authorization: `Bearer ${setup.admin.token}` },
-      body: JSON.stringify({
-        userName: `Scan Guest ${batch}`,
-        userEmail: `scan.guest.${batch}.${setup.event.id.slice(0, 8)}@bench.test`,
-        quantity: Math.min(200, atLeast - tokens.length),
-        paymentDone: true,
-      }),
-    });
-    if (!response.ok) throw new Error(`issue-manual: ${response.status} ${await response.text()}`);
-    for (const ticket of (await response.json()).tickets) tokens.push(ticket.qrCode);
+  if (tokens.length >= atLeast) return tokens;
+  const response = await fetch(`${setup.server.url}/api/tickets/admin/issue-manual`, {
+    method: 'POST',
+    headers: { ...json(), authorization: `Bearer ${setup.admin.token}` },
+    body: JSON.stringify({
+      userName: 'Scan Guest',
+      userEmail: `scan.guest.${setup.event.id.slice(0, 8)}@bench.test`,
+      quantity: 1,
+      paymentDone: true,
+    }),
+  });
+  if (!response.ok) throw new Error(`issue-manual: ${response.status} ${await response.text()}`);
+  for (const ticket of (await response.json()).tickets) tokens.push(ticket.qrCode);
+  const db = createDatabase({ dataDir: setup.server.dataDir, databaseUrl: setup.server.databaseUrl });
+  try {
+    tokens.push(...(await seedScanTickets(db, setup.event.id, setup.admin.id, atLeast - tokens.length)));
+  } finally {
+    await db.destroy();
   }
   return tokens;
 }

@@ -120,7 +120,10 @@ export function verifyTicketToken(
   return { ok: true, ticketId: parts.ticketId, eventId: parts.eventId };
 }
 
-/** Reads the ids without checking the signature: for logs and diagnostics only, never for admission. */
+/**
+ * Reads the ids without checking the signature: for logs, diagnostics, and as a key to look up what the code must
+ * equal (the server's gate compares it with the token it stored for that ticket); never trusted by itself.
+ */
 export function parseTicketTokenUnverified(token: unknown): TicketTokenParse {
   const parts = splitToken(token);
   if (!parts) return { ok: false, reason: 'malformed' };

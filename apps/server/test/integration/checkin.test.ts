@@ -350,8 +350,12 @@ describeEachDatabase('check-in at the gate', (engine) => {
         device_id: 'phone-7',
         gate: 'East',
         local_id: null,
+        direction: 'in',
+        method: 'scan',
       });
     }
+    // The admission and its log row are one write (repo.ts admitWithScan): the same instant in both.
+    expect(new Date(scans[1]!.scanned_at).toISOString()).toBe((await ticketRow(ticket.id)).used_at);
 
     const invalidBefore = await countInvalidScans(gateB.user.id);
     await scan('mark-used', gateB, { qrCode: 'not a ticket', ...where });

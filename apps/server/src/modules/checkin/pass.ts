@@ -10,7 +10,14 @@ import type {
   ScanResult,
   UserRow,
 } from '../../platform/db/schema';
-import { admitTicket, exitTicket, findTicketGateState, insertScan, type TicketGateState } from './repo';
+import {
+  admitTicket,
+  admitWithScan,
+  exitTicket,
+  findTicketGateState,
+  insertScan,
+  type TicketGateState,
+} from './repo';
 
 // One pass through a gate, in either direction, with its log row in the same transaction. The decision is
 // the conditional update in repo.ts (admitTicket / exitTicket); when it refuses, @utsav/domain/gate-pass
@@ -48,6 +55,20 @@ export async function passGate(
   ticketId: string,
 ): Promise<PassDecision> {
   const reentry = reentryAllowed(event);
+  // An online entry that admits (a gate's common case) in one step; any refusal is explained below. Offline
+  // admissions (a local id: a replay must be recognised) and exits take the general path.
+  if (scan.direction === 'in' && scan.localId === null) {
+    const admission = {
+      ticketId,
+      eventId: event.id,
+      checkerUserId: scan.checker.id,
+      at: scan.scannedAt,
+      now: scan.now,
+      reentryAllowed: reentry,
+    };
+    if (await admitWithScan(ctx.db, admission, scanRow(scan, ticketId, 'admitted')))
+      return { result: 'admitted' };
+  }
   return transaction(ctx.db, async (trx) => {
     for (let attempt = 1; ; attempt++) {
       const pass = {

@@ -1,15 +1,18 @@
-import { sql } from 'kysely';
-import { compiledOnce } from '../../platform/db/compiled';
+import { type QueryCreator, sql } from 'kysely';
+import { compiledOnce, compiledQueryOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/dialect';
 import type {
   CheckinDevicesTable,
   CheckinScansTable,
+  Database,
   ScanAction,
   ScanDirection,
   ScanMethod,
   ScanResult,
   TicketStatus,
 } from '../../platform/db/schema';
+import { groupCommitted } from '../../platform/db/sqlite-now';
 
 // SQL for check-in: the admitting update, the scan log and the offline snapshot. No business rule lives
 // here; the conditions in the update are the concurrency guard the service relies on.
@@ -36,7 +39,7 @@ export async function admitTicket(
   admission: PassTicket & { reentryAllowed: boolean },
 ): Promise<boolean> {
   const admit = admission.reentryAllowed ? admitOnceOrAfterExit : admitOnce;
-  const rows = await admit(
+  const query = admit(
     trx,
     admission.at,
     admission.checkerUserId,
@@ -44,15 +47,16 @@ export async function admitTicket(
     admission.ticketId,
     admission.eventId,
   );
-  return rows.length === 1;
+  return (await trx.executeQuery(query)).rows.length === 1;
 }
 
-// Every mark-used runs one of these: compiled once (platform/db/compiled.ts), the WHERE chosen per variant.
-const admitOnce = compiledOnce(
+// Every mark-used runs one of these: compiled once (platform/db/compiled.ts), the WHERE chosen per variant;
+// run through Kysely, or synchronously on the SQLite file in a group commit (admitWithScan).
+const admitOnce = compiledQueryOnce(
   (db: Db, at: string, checkerUserId: string, now: string, ticketId: string, eventId: string) =>
     admission(db, at, checkerUserId, now, ticketId, eventId).where('status', '=', 'active'),
 );
-const admitOnceOrAfterExit = compiledOnce(
+const admitOnceOrAfterExit = compiledQueryOnce(
   (db: Db, at: string, checkerUserId: string, now: string, ticketId: string, eventId: string) =>
     admission(db, at, checkerUserId, now, ticketId, eventId).where((eb) =>
       eb.or([
@@ -63,7 +67,7 @@ const admitOnceOrAfterExit = compiledOnce(
 );
 
 function admission(
-  db: Db,
+  db: QueryCreator<Database>,
   at: string,
   checkerUserId: string,
   now: string,
@@ -86,6 +90,139 @@ function admission(
       // A row back means this caller's update admitted the ticket (both engines return updated rows).
       .returning('id')
   );
+}
+
+/**
+ * An online admission and its scan-log row in one step, or nothing: true when this caller admitted the ticket
+ * (the same conditional update as admitTicket, the arbiter between gates), with the row `scan` (result
+ * 'admitted') written in the same transaction; false when the update refused, with nothing written (the caller
+ * then explains the refusal in its own transaction, pass.ts). A gate's common case costs one round trip on
+ * PostgreSQL (a data-modifying `with`, atomic as one statement) instead of four (begin, update, insert, commit);
+ * on SQLite it runs synchronously on the file in a savepoint of the one transaction that commits every admission
+ * of this turn of the event loop (sqlite-now.ts), instead of four awaited statements and a commit of its own.
+ */
+export async function admitWithScan(
+  db: Db,
+  admission: PassTicket & { reentryAllowed: boolean },
+  scan: CheckinScansTable,
+): Promise<boolean> {
+  const values = [
+    admission.at,
+    admission.checkerUserId,
+    admission.now,
+    admission.ticketId,
+    admission.eventId,
+  ] as const;
+  const logged = [
+    scan.id,
+    scan.checker_user_id,
+    scan.device_id,
+    scan.gate,
+    scan.method ?? 'scan',
+    scan.scanned_at,
+    scan.created_at,
+  ] as const;
+  if (isPostgres(db)) {
+    const admit = admission.reentryAllowed ? admitOnceOrAfterExitLogged : admitOnceLogged;
+    return (await admit(db, ...values, ...logged)).length === 1;
+  }
+  return admitGrouped(db, { db, admission, values, scan });
+}
+
+// SQLite: the admissions of one turn of the event loop in one transaction, one savepoint each (sqlite-now.ts).
+const admitGrouped = groupCommitted(
+  (
+    sqlite,
+    item: {
+      db: Db;
+      admission: { reentryAllowed: boolean };
+      values: readonly [string, string, string, string, string];
+      scan: CheckinScansTable;
+    },
+  ) => {
+    const admit = item.admission.reentryAllowed ? admitOnceOrAfterExit : admitOnce;
+    const admitted = sqlite.all(admit(item.db, ...item.values)).length === 1;
+    if (admitted) sqlite.all(insertScanRow(item.db, ...scanValues(item.scan)));
+    return admitted;
+  },
+);
+
+// PostgreSQL: the admission, then its log row from the update's output (none when the update refused).
+const admitOnceLogged = compiledOnce((db: Db, ...args: [...AdmissionValues, ...LoggedValues]) =>
+  loggedAdmission(db, args, (update) => update.where('status', '=', 'active')),
+);
+const admitOnceOrAfterExitLogged = compiledOnce((db: Db, ...args: [...AdmissionValues, ...LoggedValues]) =>
+  loggedAdmission(db, args, (update) =>
+    update.where((eb) =>
+      eb.or([
+        eb('status', '=', 'active'),
+        eb.and([eb('status', '=', 'used'), eb('exited_at', 'is not', null)]),
+      ]),
+    ),
+  ),
+);
+
+type AdmissionValues = [at: string, checkerUserId: string, now: string, ticketId: string, eventId: string];
+type LoggedValues = [
+  scanId: string,
+  checkerUserId: string,
+  deviceId: string | null,
+  gate: string | null,
+  method: ScanMethod,
+  scannedAt: string,
+  createdAt: string,
+];
+
+function loggedAdmission(
+  db: Db,
+  [at, checker, now, ticketId, eventId, scanId, scanChecker, deviceId, gate, method, scannedAt, createdAt]: [
+    ...AdmissionValues,
+    ...LoggedValues,
+  ],
+  condition: (update: ReturnType<typeof admission>) => ReturnType<typeof admission>,
+) {
+  // Values in a select list have no column to take a type from: each is cast to its column's type.
+  const text = (value: string | null) => sql<string>`cast(${value} as text)`;
+  const timestamp = (value: string) => sql<string>`cast(${value} as timestamptz)`;
+  return db
+    .with('admitted', (q) => condition(admission(q, at, checker, now, ticketId, eventId)))
+    .with('logged', (q) =>
+      q
+        .insertInto('checkin_scans')
+        .columns([
+          'id',
+          'ticket_id',
+          'checker_user_id',
+          'device_id',
+          'gate',
+          'action',
+          'result',
+          'scanned_at',
+          'created_at',
+          'direction',
+          'method',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('admitted')
+            .select([
+              text(scanId).as('id'),
+              'admitted.id as ticket_id',
+              text(scanChecker).as('checker_user_id'),
+              text(deviceId).as('device_id'),
+              text(gate).as('gate'),
+              sql.lit('mark').as('action'),
+              sql.lit('admitted').as('result'),
+              timestamp(scannedAt).as('scanned_at'),
+              timestamp(createdAt).as('created_at'),
+              sql.lit('in').as('direction'),
+              text(method).as('method'),
+            ]),
+        )
+        .returning('checkin_scans.id'),
+    )
+    .selectFrom('logged')
+    .select('logged.id');
 }
 
 /** True when the holder was inside and is now recorded outside. One statement, for the same reason as above. */
@@ -143,6 +280,23 @@ const ticketGateState = compiledOnce((db: Db, ticketId: string, eventId: string)
     .where('tickets.event_id', '=', eventId),
 );
 
+/**
+ * The QR token stored for a ticket of this event (written once, by the signer, when the ticket was issued), or
+ * undefined: the gate accepts a scanned code that equals it exactly (qr-verifier.ts).
+ */
+export async function findTicketToken(
+  db: Db,
+  ticketId: string,
+  eventId: string,
+): Promise<string | undefined> {
+  return (await ticketToken(db, ticketId, eventId))[0]?.qr_token;
+}
+
+// Read for nearly every scan of a code new to this instance: compiled once.
+const ticketToken = compiledOnce((db: Db, ticketId: string, eventId: string) =>
+  db.selectFrom('tickets').select('qr_token').where('id', '=', ticketId).where('event_id', '=', eventId),
+);
+
 /** The ticket a typed code names in this event (codes are unique across tickets). */
 export async function findTicketIdByCode(db: Db, code: string, eventId: string): Promise<string | undefined> {
   const row = await db
@@ -159,8 +313,25 @@ export async function findTicketIdByCode(db: Db, code: string, eventId: string):
  * treats it as a replay. Online scans carry no local_id and always insert.
  */
 export async function insertScan(db: Db, scan: CheckinScansTable): Promise<boolean> {
-  const rows = await insertScanRow(
-    db,
+  return (await db.executeQuery(insertScanRow(db, ...scanValues(scan)))).rows.length === 1;
+}
+
+/**
+ * A scan that changes no ticket (a verify-qr's look), logged: on SQLite with the other scans of this turn of the
+ * event loop in one commit (sqlite-now.ts groupCommitted), on PostgreSQL as one statement. Settles once written.
+ */
+export async function logScan(db: Db, scan: CheckinScansTable): Promise<void> {
+  if (isPostgres(db)) await insertScan(db, scan);
+  else await logGrouped(db, { db, scan });
+}
+
+const logGrouped = groupCommitted((sqlite, item: { db: Db; scan: CheckinScansTable }) => {
+  sqlite.all(insertScanRow(item.db, ...scanValues(item.scan)));
+});
+
+/** The row's values in insertScanRow's argument order. */
+function scanValues(scan: CheckinScansTable) {
+  return [
     scan.id,
     scan.ticket_id,
     scan.checker_user_id,
@@ -174,12 +345,11 @@ export async function insertScan(db: Db, scan: CheckinScansTable): Promise<boole
     // The columns' defaults, which an omitted value got before this statement was compiled once.
     scan.direction ?? 'in',
     scan.method ?? 'scan',
-  );
-  return rows.length === 1;
+  ] as const;
 }
 
 // Every scan writes one: compiled once. A row back means it was inserted, not skipped as a replay.
-const insertScanRow = compiledOnce(
+const insertScanRow = compiledQueryOnce(
   (
     db: Db,
     id: string,

@@ -18,11 +18,13 @@ import {
   TicketTransferredError,
 } from './errors';
 import { type PassDecision, passGate, reentryAllowed, type ScanSource, scanRow } from './pass';
-import { verifiedTicketId } from './qr-verifier';
+import { authenticTicketId, type StoredToken } from './qr-verifier';
 import {
   findSnapshotTickets,
   findTicketIdByCode,
+  findTicketToken,
   insertScan,
+  logScan,
   type SnapshotTicketRow,
   type TicketGateState,
   touchDevice,
@@ -63,16 +65,21 @@ export const CHECKIN_MESSAGES = {
 /** verify-qr: checks the code and reads the ticket; changes nothing but the scan log. */
 export async function verifyQr(ctx: AppContext, checker: UserRow, input: ScanInput): Promise<TicketView> {
   assertGate(checker);
-  const target = await resolveCode(ctx, checker, input.qrCode);
+  // The ticket is read anyway: the token stored in that read authenticates the code (one read, not two).
+  let read: TicketView | undefined;
+  const target = await resolveCode(ctx, checker, input.qrCode, async (ticketId, eventId) => {
+    read = await findTicketView(ctx.db, ticketId);
+    return read?.id === ticketId && read.event_id === eventId ? read.qr_token : undefined;
+  });
   const scan = scanSource(ctx, checker, input, 'verify', 'in', target.method);
   if (!target.ok) {
     await insertScan(ctx.db, scanRow(scan, null, 'invalid'));
     throw target.error;
   }
-  const ticket = await findTicketView(ctx.db, target.ticketId);
+  const ticket = read?.id === target.ticketId ? read : await findTicketView(ctx.db, target.ticketId);
   const found =
     ticket && ticket.id === target.ticketId && ticket.event_id === target.event.id ? ticket : undefined;
-  await insertScan(ctx.db, scanRow(scan, target.ticketId, found ? verifyResult(found) : 'not_found'));
+  await logScan(ctx.db, scanRow(scan, target.ticketId, found ? verifyResult(found) : 'not_found'));
   if (!found) throw ticketNotFound();
   return found;
 }
@@ -192,7 +199,12 @@ type ResolvedCode = { method: ScanMethod } & (
  * in a token is trusted until the current event's key has verified it; a typed code is looked up, and
  * counted against the checker's typed-code allowance first.
  */
-export async function resolveCode(ctx: AppContext, checker: UserRow, qrCode: string): Promise<ResolvedCode> {
+export async function resolveCode(
+  ctx: AppContext,
+  checker: UserRow,
+  qrCode: string,
+  storedToken: StoredToken = (ticketId, eventId) => findTicketToken(ctx.db, ticketId, eventId),
+): Promise<ResolvedCode> {
   const code = normalizeScannedCode(qrCode);
   if (!code.ok) {
     return {
@@ -210,7 +222,7 @@ export async function resolveCode(ctx: AppContext, checker: UserRow, qrCode: str
     ? null
     : typed
       ? ((await findTicketIdByCode(ctx.db, typed, event.id)) ?? null)
-      : verifiedTicketId(code.code, event);
+      : await authenticTicketId(code.code, event, storedToken);
   if (!event || !ticketId) {
     const error = typed
       ? new AppError('TICKET_NOT_FOUND', 'No ticket has this code')

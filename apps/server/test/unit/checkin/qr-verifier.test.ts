@@ -1,10 +1,11 @@
 import * as crypto from 'node:crypto';
 import { generateEventKeyPair, signTicketToken } from '@utsav/domain/qr-token';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { verifiedTicketId } from '../../../src/modules/checkin/qr-verifier';
+import { authenticTicketId, verifiedTicketId } from '../../../src/modules/checkin/qr-verifier';
 
-// The server's QR check (modules/checkin/qr-verifier.ts): the native Ed25519 check, and the per-instance memory
-// of codes that verified, which must answer exactly what checking again would.
+// The server's QR check (modules/checkin/qr-verifier.ts): the native Ed25519 check, the per-instance memory
+// of codes that verified, which must answer exactly what checking again would, and the check against the token
+// the server stored with the ticket, which must refuse what the signature check refuses.
 
 vi.mock('node:crypto', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:crypto')>();
@@ -55,5 +56,67 @@ describe('verifiedTicketId', () => {
     const last = code.at(-2) === 'A' ? 'B' : 'A';
     const tampered = `${code.slice(0, -2)}${last}${code.at(-1)}`;
     expect(verifiedTicketId(tampered, event)).toBeNull();
+  });
+});
+
+describe('authenticTicketId', () => {
+  /** The tickets table, as far as the gate reads it: ticket id -> [event id, stored token]. */
+  const stored = new Map<string, [string, string]>();
+  const reads: string[] = [];
+  const storedToken = async (ticketId: string, eventId: string) => {
+    reads.push(ticketId);
+    const row = stored.get(ticketId);
+    return row && row[0] === eventId ? row[1] : undefined;
+  };
+  const issue = () => {
+    const ticketId = crypto.randomUUID();
+    const code = signTicketToken({ ticketId, eventId: EVENT_ID }, keys.privateKey);
+    stored.set(ticketId, [EVENT_ID, code]);
+    return { ticketId, code };
+  };
+
+  beforeEach(() => {
+    vi.mocked(crypto.verify).mockClear();
+    reads.length = 0;
+  });
+
+  it('a code equal to the token stored with its ticket names the ticket without an Ed25519 check', async () => {
+    const { ticketId, code } = issue();
+    expect(await authenticTicketId(code, event, storedToken)).toBe(ticketId);
+    expect(verifications()).toBe(0);
+    expect(reads).toEqual([ticketId]);
+    // Remembered: the mark-used that follows a verify-qr reads nothing more.
+    expect(await authenticTicketId(code, event, storedToken)).toBe(ticketId);
+    expect(reads).toEqual([ticketId]);
+  });
+
+  it('a forged code naming a real ticket is refused, by the signature check, every time', async () => {
+    const { ticketId } = issue();
+    const forged = signTicketToken({ ticketId, eventId: EVENT_ID }, generateEventKeyPair().privateKey);
+    expect(await authenticTicketId(forged, event, storedToken)).toBeNull();
+    expect(await authenticTicketId(forged, event, storedToken)).toBeNull();
+    expect(verifications()).toBe(2);
+  });
+
+  it('the stored code with one character changed is refused', async () => {
+    const { code } = issue();
+    for (const position of [6, code.indexOf('.', 4) - 5, code.length - 10]) {
+      const changed =
+        code.slice(0, position) + (code[position] === 'A' ? 'B' : 'A') + code.slice(position + 1);
+      expect(await authenticTicketId(changed, event, storedToken), `position ${position}`).toBeNull();
+    }
+  });
+
+  it('a genuine code whose ticket is gone still verifies by its signature (the gate then says not found)', async () => {
+    const { ticketId, code } = issue();
+    stored.delete(ticketId);
+    expect(await authenticTicketId(code, event, storedToken)).toBe(ticketId);
+    expect(verifications()).toBe(1);
+  });
+
+  it('a stored token is not accepted for another event, nor without the event key', async () => {
+    const { code } = issue();
+    expect(await authenticTicketId(code, { ...event, id: crypto.randomUUID() }, storedToken)).toBeNull();
+    expect(await authenticTicketId(code, { ...event, qr_public_key: null }, storedToken)).toBeNull();
   });
 });
