@@ -1,17 +1,9 @@
 import { EVENT_TIMEZONE } from '@utsav/domain/constants';
-import { formatClockHour, formatClockTime } from '@utsav/domain/time';
+import { formatClockHour, formatClockTime, istDateTimeLocal } from '@utsav/domain/time';
 import { currentLocale } from '../lib/i18n/language';
 
 // Instants are shown in Mumbai time, where the event happens, whatever the viewer's own time zone, in the
 // chosen language's Indian locale (en-IN, hi-IN, gu-IN). Formatters are built once per locale.
-const DATE_TIME: Intl.DateTimeFormatOptions = {
-  timeZone: EVENT_TIMEZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-};
 const DATE_ONLY: Intl.DateTimeFormatOptions = {
   timeZone: EVENT_TIMEZONE,
   day: 'numeric',
@@ -44,17 +36,7 @@ function format(
   if (!iso) return fallback;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return fallback;
-  return formatter(kind, (locale) => new Intl.DateTimeFormat(locale, withDayPeriod(locale, options))).format(
-    date,
-  );
-}
-
-/**
- * Hindi and Gujarati name the part of the day ("रात 8:49", "8:49 રાત્રે"): their CLDR data would otherwise
- * print a Latin "pm"/"PM" in the middle of the sentence. English keeps "8:49 pm".
- */
-function withDayPeriod(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions {
-  return options.hour && !locale.startsWith('en') ? { ...options, dayPeriod: 'short' } : options;
+  return formatter(kind, (locale) => new Intl.DateTimeFormat(locale, options)).format(date);
 }
 
 /**
@@ -74,9 +56,20 @@ export function formatClock(time: string): string {
   return /^([01]\d|2[0-3]):[0-5]\d$/.test(time) ? formatClockTime(time, currentLocale()) : time;
 }
 
-/** 21 Nov 2026, 8:49 pm. */
+/**
+ * "21 Nov 2026, 8:49 PM" / "21 नव॰ 2026, रात 8:49" / "21 નવે, 2026, રાત્રે 8:49": the day as Intl writes it,
+ * the time through the domain's clock (formatClockTime), as every other time in the app (Intl alone puts
+ * Gujarati's part of the day last, "8:49 રાત્રે").
+ */
 export function formatInstant(iso: string | null | undefined, fallback = '—'): string {
-  return format(iso, fallback, 'instant', DATE_TIME);
+  const day = formatDay(iso, '');
+  if (!day || !iso) return fallback;
+  return `${day}, ${formatTimeOfDay(new Date(iso))}`;
+}
+
+/** "8:49 PM" / "रात 8:49" / "રાત્રે 8:49": an instant's time on Mumbai's clock, through the domain's clock. */
+export function formatTimeOfDay(instant: Date): string {
+  return formatClockTime(istDateTimeLocal(instant).slice(11, 16), currentLocale());
 }
 
 /** 21 Nov 2026. */

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../src/lib/i18n/i18n';
-import { formatClock, formatHour } from '../../src/ui/format';
+import { formatClock, formatHour, formatInstant } from '../../src/ui/format';
 
 // The admin's event preview shows the hours as guests see them on the landing page, in emails and PDFs
 // (domain formatClockTime): the spec's "7:00 PM" in English, the part of the day first in Hindi and Gujarati.
@@ -37,5 +37,25 @@ describe("the admin chart's hours", () => {
   ])('%s hour %i -> %s', async (language, hour, expected) => {
     await i18n.changeLanguage(language);
     expect(formatHour(hour)).toBe(expected);
+  });
+});
+
+// An instant (a purchase, a scan, a last login) on Mumbai's calendar, its time through that same clock.
+describe('an instant', () => {
+  afterAll(() => i18n.changeLanguage('en'));
+
+  it.each([
+    ['en', '2026-11-21T15:19:00.000Z', '21 Nov 2026, 8:49 PM'],
+    ['en', '2026-11-21T18:45:00.000Z', '22 Nov 2026, 12:15 AM'],
+    ['hi', '2026-11-21T15:19:00.000Z', '21 नव॰ 2026, रात 8:49'],
+    ['gu', '2026-11-21T15:19:00.000Z', '21 નવે, 2026, રાત્રે 8:49'],
+  ])('%s %s -> %s', async (language, iso, expected) => {
+    await i18n.changeLanguage(language);
+    expect(formatInstant(iso)).toBe(expected);
+  });
+
+  it('shows the fallback for no instant or one that is not a date', () => {
+    expect(formatInstant(null)).toBe('—');
+    expect(formatInstant('soon', 'never')).toBe('never');
   });
 });

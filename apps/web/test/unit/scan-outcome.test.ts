@@ -1,5 +1,5 @@
 import { generateEventKeyPair, signTicketToken } from '@utsav/domain/qr-token';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterPrintedCode, explainManualCode } from '../../src/features/scanner/checkin/manual-code';
 import {
   checkOffline,
@@ -16,6 +16,7 @@ import {
 } from '../../src/features/scanner/checkin/scan-outcome';
 import { ApiError } from '../../src/lib/api-client';
 import { ensureAreas } from '../../src/lib/i18n/areas';
+import { i18n } from '../../src/lib/i18n/i18n';
 
 // The scanner's words live in the catalog area 'scanner', loaded with the scanner's code in the app.
 beforeAll(() => ensureAreas(['scanner']));
@@ -266,5 +267,24 @@ describe('manual entry', () => {
     expect(explainManualCode('UT-7K2M9QX4AB', find)).toBeNull();
     expect(explainManualCode('ut 7k2m 9qx4 ab', find)).toBeNull();
     expect(explainManualCode('', find)).toBe(enterPrintedCode());
+  });
+});
+
+// A scan's time reads as every other time in the app (the domain's clock), in the gate's language.
+describe('the time of a scan', () => {
+  afterAll(() => i18n.changeLanguage('en'));
+
+  it.each([
+    ['en', '7:42 PM'],
+    ['hi', 'शाम 7:42'],
+    ['gu', 'સાંજે 7:42'],
+  ])('today in %s is the time alone: %s', async (language, expected) => {
+    await i18n.changeLanguage(language);
+    expect(formatScanTime(USED_AT, NOW)).toBe(expected);
+  });
+
+  it('an earlier day puts the date in front', async () => {
+    await i18n.changeLanguage('en');
+    expect(formatScanTime('2026-10-09T14:12:00.000Z', NOW)).toBe('9 Oct, 7:42 PM');
   });
 });

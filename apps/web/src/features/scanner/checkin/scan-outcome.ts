@@ -2,6 +2,7 @@ import { EVENT_TIMEZONE } from '@utsav/domain/constants';
 import { ApiError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n/i18n';
 import { currentLocale } from '../../../lib/i18n/language';
+import { formatTimeOfDay } from '../../../ui/format';
 
 // What the gate shows after a scan: guest-side §8 "Scanner outcomes" (word for word in English, catalog
 // area scanner.outcome in every language), as pure functions so every branch is unit-tested
@@ -82,16 +83,15 @@ export interface CheckinTicket {
   scannedBy?: { name?: string | null } | null;
 }
 
-/** "7:42 pm" in the event's time zone, with the date in front when it was not today (IST). */
+/**
+ * "7:42 PM" / "शाम 7:42" in the event's time zone (the app's clock, ui/format.ts), with the date in front when
+ * it was not today (IST).
+ */
 export function formatScanTime(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
   const locale = currentLocale();
-  const time = new Intl.DateTimeFormat(locale, {
-    timeZone: EVENT_TIMEZONE,
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(at);
+  const time = formatTimeOfDay(at);
   const day = (instant: Date) =>
     new Intl.DateTimeFormat(locale, { timeZone: EVENT_TIMEZONE, day: 'numeric', month: 'short' }).format(
       instant,

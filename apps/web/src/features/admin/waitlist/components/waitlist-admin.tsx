@@ -3,6 +3,7 @@ import type { AdminWaitlist } from '@utsav/domain/waitlist';
 import { CircleCheck, Clock, Hourglass, TimerOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorPanel } from '../../../../ui/error-panel';
+import { formatTimeOfDay } from '../../../../ui/format';
 import { SkeletonList } from '../../../../ui/skeleton';
 import { StatCard } from '../../../../ui/stat-card';
 import { ViewHeader } from '../../../../ui/view-header';
@@ -21,14 +22,15 @@ const BADGE: Record<Entry['status'], string> = {
   closed: 'bg-maroon-800 text-maroon-100',
 };
 
+/** "21 Nov, 8:49 PM" / "21 નવે, રાત્રે 8:49": the day in short, the time through the app's clock. */
 function when(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-IN' : `${language}-IN`, {
+  const at = new Date(iso);
+  const day = new Intl.DateTimeFormat(language === 'en' ? 'en-IN' : `${language}-IN`, {
     timeZone: EVENT_TIMEZONE,
     day: 'numeric',
     month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(iso));
+  }).format(at);
+  return `${day}, ${formatTimeOfDay(at)}`;
 }
 
 function EntryRow({ entry }: { entry: Entry }) {
