@@ -24,6 +24,11 @@ export function istDateTimeLocal(instant: Date): string {
   return new Date(instant.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16);
 }
 
+/** "HH:MM:SS" of the instant on an IST wall clock. */
+export function istTimeOfDay(instant: Date): string {
+  return new Date(instant.getTime() + IST_OFFSET_MS).toISOString().slice(11, 19);
+}
+
 /**
  * An instant as IST wall-clock time with its offset, 2026-10-03T19:42:05+05:30: what an organiser reads in a
  * spreadsheet, and still one unambiguous instant for a program. Null stays null.
@@ -126,6 +131,17 @@ export function formatClockHour(hour: number, locale = 'en-IN'): string {
   if (!Number.isInteger(hour) || hour < 0 || hour > 23)
     throw new RangeError(`not an hour of the day: ${hour}`);
   return formatClockTime(`${String(hour).padStart(2, '0')}:00`, locale).replace(':00', '');
+}
+
+/**
+ * "7:42:05 PM" / "शाम 7:42:05": formatClockTime with the seconds after the minutes, for a clock that must show
+ * how fresh a live figure is. `time` is HH:MM:SS.
+ */
+export function formatClockTimeWithSeconds(time: string, locale = 'en-IN'): string {
+  const match = /^(\d\d:\d\d):([0-5]\d)$/.exec(time);
+  if (!match?.[1] || !TIME_PATTERN.test(match[1])) return time;
+  const [hoursAndMinutes, seconds] = [match[1], match[2]];
+  return formatClockTime(hoursAndMinutes, locale).replace(/:(\d\d)/, `:$1:${seconds}`);
 }
 
 export function formatTimeRange(start: string, end: string): string {

@@ -3,6 +3,7 @@ import {
   addDays,
   formatClockHour,
   formatClockTime,
+  formatClockTimeWithSeconds,
   formatEventDate,
   formatIstDateTime,
   formatTime,
@@ -11,6 +12,7 @@ import {
   istDate,
   istHour,
   istInstant,
+  istTimeOfDay,
 } from '../src/time';
 
 describe('IST calendar', () => {
@@ -77,6 +79,29 @@ describe('formatClockHour', () => {
     expect(() => formatClockHour(24)).toThrow(RangeError);
     expect(() => formatClockHour(-1)).toThrow(RangeError);
     expect(() => formatClockHour(7.5)).toThrow(RangeError);
+  });
+});
+
+describe('istTimeOfDay', () => {
+  it('reads an instant on the IST wall clock, across midnight too', () => {
+    expect(istTimeOfDay(new Date('2026-11-21T14:12:05.000Z'))).toBe('19:42:05');
+    expect(istTimeOfDay(new Date('2026-11-21T18:45:00.000Z'))).toBe('00:15:00');
+  });
+});
+
+describe('formatClockTimeWithSeconds', () => {
+  it.each([
+    ['en-IN', '19:42:05', '7:42:05 PM'],
+    ['en-IN', '00:00:59', '12:00:59 AM'],
+    ['hi-IN', '19:42:05', 'शाम 7:42:05'],
+    ['gu-IN', '20:49:30', 'રાત્રે 8:49:30'],
+  ])('in %s, %s reads %s: the clock time with its seconds', (locale, time, expected) => {
+    expect(formatClockTimeWithSeconds(time, locale)).toBe(expected);
+  });
+
+  it('leaves anything that is not HH:MM:SS as it is', () => {
+    expect(formatClockTimeWithSeconds('19:42')).toBe('19:42');
+    expect(formatClockTimeWithSeconds('24:00:00')).toBe('24:00:00');
   });
 });
 

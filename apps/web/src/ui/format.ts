@@ -1,5 +1,10 @@
 import { EVENT_TIMEZONE } from '@utsav/domain/constants';
-import { formatClockHour, formatClockTime, istDateTimeLocal } from '@utsav/domain/time';
+import {
+  formatClockHour,
+  formatClockTime,
+  formatClockTimeWithSeconds,
+  istTimeOfDay,
+} from '@utsav/domain/time';
 import { currentLocale } from '../lib/i18n/language';
 
 // Instants are shown in Mumbai time, where the event happens, whatever the viewer's own time zone, in the
@@ -67,9 +72,15 @@ export function formatInstant(iso: string | null | undefined, fallback = '—'):
   return `${day}, ${formatTimeOfDay(new Date(iso))}`;
 }
 
-/** "8:49 PM" / "रात 8:49" / "રાત્રે 8:49": an instant's time on Mumbai's clock, through the domain's clock. */
-export function formatTimeOfDay(instant: Date): string {
-  return formatClockTime(istDateTimeLocal(instant).slice(11, 16), currentLocale());
+/**
+ * "8:49 PM" / "रात 8:49" / "રાત્રે 8:49" (with `seconds`, "8:49:05 PM"): an instant's time on Mumbai's clock,
+ * through the domain's clock.
+ */
+export function formatTimeOfDay(instant: Date, { seconds = false } = {}): string {
+  const time = istTimeOfDay(instant);
+  return seconds
+    ? formatClockTimeWithSeconds(time, currentLocale())
+    : formatClockTime(time.slice(0, 5), currentLocale());
 }
 
 /** 21 Nov 2026. */

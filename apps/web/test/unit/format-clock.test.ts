@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../src/lib/i18n/i18n';
-import { formatClock, formatHour, formatInstant } from '../../src/ui/format';
+import { formatClock, formatHour, formatInstant, formatTimeOfDay } from '../../src/ui/format';
 
 // The admin's event preview shows the hours as guests see them on the landing page, in emails and PDFs
 // (domain formatClockTime): the spec's "7:00 PM" in English, the part of the day first in Hindi and Gujarati.
@@ -57,5 +57,19 @@ describe('an instant', () => {
   it('shows the fallback for no instant or one that is not a date', () => {
     expect(formatInstant(null)).toBe('—');
     expect(formatInstant('soon', 'never')).toBe('never');
+  });
+});
+
+// A live figure's freshness (the gates panel): the same clock with its seconds.
+describe('a time of day with seconds', () => {
+  afterAll(() => i18n.changeLanguage('en'));
+
+  it.each([
+    ['en', '7:42:05 PM'],
+    ['hi', 'शाम 7:42:05'],
+    ['gu', 'સાંજે 7:42:05'],
+  ])('%s -> %s', async (language, expected) => {
+    await i18n.changeLanguage(language);
+    expect(formatTimeOfDay(new Date('2026-11-21T14:12:05.000Z'), { seconds: true })).toBe(expected);
   });
 });

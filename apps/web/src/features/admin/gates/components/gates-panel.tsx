@@ -1,9 +1,9 @@
-import { EVENT_TIMEZONE } from '@utsav/domain/constants';
 import { UNNAMED_GATE } from '@utsav/domain/gates-live';
 import { DoorOpen, Smartphone, TriangleAlert, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../../lib/i18n/language';
 import { EmptyState, ErrorPanel } from '../../../../ui/error-panel';
+import { formatTimeOfDay } from '../../../../ui/format';
 import { SkeletonList } from '../../../../ui/skeleton';
 import { StatCard } from '../../../../ui/stat-card';
 import { ViewHeader } from '../../../../ui/view-header';
@@ -15,13 +15,9 @@ const ICON = 'size-5';
 type Reason = keyof LiveGates['refusals'];
 const REASONS: Reason[] = ['already_used', 'cancelled', 'transferred', 'invalid'];
 
+/** "7:42:05 PM" / "शाम 7:42:05": how fresh a live figure is, on the app's clock. */
 function clock(iso: string): string {
-  return new Intl.DateTimeFormat(currentLocale(), {
-    timeZone: EVENT_TIMEZONE,
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(new Date(iso));
+  return formatTimeOfDay(new Date(iso), { seconds: true });
 }
 
 function count(value: number): string {
