@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '../../../ui/format';
+import { useTimeRange } from '../../../ui/time-range';
 import type { Ticket } from '../types';
-import { formatClockRange, formatEventDay } from '../utils/format';
+import { formatEventDay } from '../utils/format';
 
 export interface PrintEventDetails {
   date: string | null;
@@ -33,6 +34,7 @@ export function PrintTicket({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
+  const timeRange = useTimeRange();
   useEffect(() => {
     document.body.dataset.printing = 'ticket';
     const finish = () => onDone();
@@ -55,7 +57,7 @@ export function PrintTicket({
         {event ? (
           <p className="print-when">
             {event.date ? `${formatEventDay(event.date)} · ` : ''}
-            {formatClockRange(event.startTime, event.endTime)}
+            {timeRange(event.startTime, event.endTime)}
             <br />
             {event.venue}
           </p>
