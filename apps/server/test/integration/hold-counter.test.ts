@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
+import { placeHold } from '../../src/modules/tickets/checkout-placement';
 import type { HoldRequest } from '../../src/modules/tickets/hold-judgement';
-import { holdOnSqlite } from '../../src/modules/tickets/hold-on-sqlite';
 import { reconcileOrders } from '../../src/modules/tickets/jobs';
 import { findUserById } from '../../src/modules/users/repo';
 import type { UserRow } from '../../src/platform/db/schema';
@@ -107,38 +107,48 @@ describeEachDatabase('seats in holds', (engine) => {
     expect(books.counter).toBeGreaterThan(0);
   });
 
-  it.runIf(engine === 'sqlite')(
-    'holds arriving together share a transaction, each judged on what the ones before it left',
-    async () => {
-      await leaveSeats(server, event.id, 3);
-      const people = await Promise.all(Array.from({ length: 6 }, () => newUser(server)));
-      const rows = await Promise.all(people.map((person) => userRow(person)));
-      const requests = rows.map((caller) => holdRequest(caller, 1, randomUUID()));
-      // The same order id twice: the second insert fails on the primary key, in its own savepoint only.
-      requests.splice(1, 0, holdRequest(rows[0]!, 1, requests[0]!.plan.orderId));
-      // All queued in one turn of the event loop: one batch.
-      const outcomes = await Promise.allSettled(requests.map((request) => holdOnSqlite(server.ctx, request)));
-      const statuses = outcomes.map((outcome) =>
-        outcome.status === 'fulfilled' ? 'held' : errorCode(outcome.reason),
-      );
-      expect(statuses).toEqual(['held', 'failed', 'held', 'held', 'SOLD_OUT', 'SOLD_OUT', 'SOLD_OUT']);
-      const written = await server.ctx.db
-        .selectFrom('orders')
-        .select('id')
-        .where(
-          'id',
-          'in',
-          requests.map((request) => request.plan.orderId),
-        )
-        .execute();
-      expect(written.map((row) => row.id).sort()).toEqual(
-        [0, 2, 3].map((index) => requests[index]!.plan.orderId).sort(),
-      );
-      expect(await availableTickets(server)).toBe(0);
-      const books = await counterAndRecount();
-      expect(books.counter).toBe(books.recount);
-    },
-  );
+  it('holds arriving together are placed as one batch, each judged on what the ones before it left', async () => {
+    await leaveSeats(server, event.id, 3);
+    const people = await Promise.all(Array.from({ length: 6 }, () => newUser(server)));
+    const rows = await Promise.all(people.map((person) => userRow(person)));
+    const requests = rows.map((caller) => holdRequest(caller, 1, randomUUID()));
+    // The same order id twice: the second insert fails on the primary key. SQLite undoes its savepoint only;
+    // PostgreSQL's batch fails as a whole and each of its holds is placed again alone.
+    requests.splice(1, 0, holdRequest(rows[0]!, 1, requests[0]!.plan.orderId));
+    // All queued in one turn of the event loop: one batch.
+    const outcomes = await Promise.allSettled(requests.map((request) => placeHold(server.ctx, request)));
+    const statuses = outcomes.map((outcome) =>
+      outcome.status === 'fulfilled' ? 'held' : errorCode(outcome.reason),
+    );
+    expect(statuses).toEqual(['held', 'failed', 'held', 'held', 'SOLD_OUT', 'SOLD_OUT', 'SOLD_OUT']);
+    const written = await server.ctx.db
+      .selectFrom('orders')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        requests.map((request) => request.plan.orderId),
+      )
+      .execute();
+    expect(written.map((row) => row.id).sort()).toEqual(
+      [0, 2, 3].map((index) => requests[index]!.plan.orderId).sort(),
+    );
+    expect(await availableTickets(server)).toBe(0);
+    const books = await counterAndRecount();
+    expect(books.counter).toBe(books.recount);
+  });
+
+  it('two holds of one person in one batch pass the cap only together within it', async () => {
+    await leaveSeats(server, event.id, 100);
+    const person = await userRow(await newUser(server));
+    // The default cap is 20 seats: 15 fits, 15 more in the same batch does not, 5 more does.
+    const requests = [15, 15, 5].map((quantity) => holdRequest(person, quantity, randomUUID()));
+    const outcomes = await Promise.allSettled(requests.map((request) => placeHold(server.ctx, request)));
+    expect(
+      outcomes.map((outcome) => (outcome.status === 'fulfilled' ? 'held' : errorCode(outcome.reason))),
+    ).toEqual(['held', 'PERSON_LIMIT_REACHED', 'held']);
+    expect(await availableTickets(server)).toBe(80);
+  });
 
   async function userRow(person: TestUser): Promise<UserRow> {
     return (await findUserById(server.ctx.db, person.user.id))!;

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { Expression, ExpressionBuilder } from 'kysely';
 import { compiledOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
@@ -80,7 +80,8 @@ export async function countPersonSeats(
 // same two subqueries, so the rule is written once.
 type SelectFromRoot = ExpressionBuilder<Database, never>;
 
-export function personBoughtQuery(eb: SelectFromRoot, eventId: string, userId: string) {
+/** `userId`: a value, or a column of the outer query (a batch of buyers: tickets/hold-figures.ts). */
+export function personBoughtQuery(eb: SelectFromRoot, eventId: string, userId: string | Expression<string>) {
   return eb
     .selectFrom('tickets')
     .select((t) => t.fn.countAll<number>().as('bought'))
@@ -90,7 +91,12 @@ export function personBoughtQuery(eb: SelectFromRoot, eventId: string, userId: s
     .where('issued_by_admin', '=', 0);
 }
 
-export function personHeldQuery(eb: SelectFromRoot, eventId: string, userId: string, nowIso: string) {
+export function personHeldQuery(
+  eb: SelectFromRoot,
+  eventId: string,
+  userId: string | Expression<string>,
+  nowIso: string,
+) {
   return eb
     .selectFrom('orders')
     .select((o) => o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'))

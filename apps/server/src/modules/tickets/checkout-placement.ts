@@ -20,6 +20,7 @@ import {
   judgeHold,
   seatsLeftAtLeast,
 } from './hold-judgement';
+import { holdOnPostgres } from './hold-on-postgres';
 import { holdOnSqlite } from './hold-on-sqlite';
 import { providerCallOnItsWay, roomToSpare } from './inventory-hint';
 import { markOrderFailed, setRazorpayOrderId } from './repo';
@@ -133,10 +134,6 @@ async function holdThenOrder(
   };
 }
 
-/**
- * The hold, judged under the event lock (hold-judgement.ts). SQLite: synchronously, grouped with the holds that
- * arrive with it (hold-on-sqlite.ts). PostgreSQL: a transaction of three round trips, below.
- */
 function hold(
   ctx: AppContext,
   caller: UserRow,
@@ -144,10 +141,19 @@ function hold(
   checkout: Checkout,
   plan: HoldPlan,
 ): Promise<Held> {
-  const request = { caller, eventId, checkout, plan };
-  return hasSqliteFile(ctx.db) ? holdOnSqlite(ctx, request) : holdInTransaction(ctx, request);
+  return placeHold(ctx, { caller, eventId, checkout, plan });
 }
 
+/**
+ * The hold, judged under the event lock (hold-judgement.ts), grouped with the holds of the event that arrive with
+ * it: SQLite synchronously (hold-on-sqlite.ts), PostgreSQL in one transaction per batch (hold-on-postgres.ts).
+ */
+export function placeHold(ctx: AppContext, request: HoldRequest): Promise<Held> {
+  if (hasSqliteFile(ctx.db)) return holdOnSqlite(ctx, request);
+  return holdOnPostgres(ctx, request, (alone) => holdInTransaction(ctx, alone));
+}
+
+/** PostgreSQL, one hold alone: a transaction of three round trips (a batch that failed places each so). */
 async function holdInTransaction(ctx: AppContext, request: HoldRequest): Promise<Held> {
   const { quantity } = request.checkout;
   return transaction(ctx.db, async (trx) => {

@@ -1,4 +1,4 @@
-import type { Compilable, ExpressionBuilder } from 'kysely';
+import { type Compilable, type ExpressionBuilder, sql } from 'kysely';
 import { compiledOnce, compiledQueryOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
 import type { AuditLogTable, Database, OrderRow } from '../../platform/db/schema';
@@ -99,6 +99,15 @@ function figureColumns(
   nowIso: string,
 ) {
   return [
+    ...eventFigureColumns(eb, eventId),
+    personBoughtQuery(eb, eventId, userId).as('person_bought'),
+    personHeldQuery(eb, eventId, userId, nowIso).as('person_held'),
+  ] as const;
+}
+
+/** Stock and the waitlist: the figures of the event, the same for every buyer. */
+function eventFigureColumns(eb: ExpressionBuilder<Database, never>, eventId: string) {
+  return [
     eb.selectFrom('event_inventory').select('tickets_sold').where('event_id', '=', eventId).as('sold'),
     eb.selectFrom('event_inventory').select('seats_in_holds').where('event_id', '=', eventId).as('held'),
     eb
@@ -110,10 +119,41 @@ function figureColumns(
           .where('status', '=', 'waiting'),
       )
       .as('waiting'),
-    personBoughtQuery(eb, eventId, userId).as('person_bought'),
-    personHeldQuery(eb, eventId, userId, nowIso).as('person_held'),
   ] as const;
 }
+
+/**
+ * PostgreSQL, a batch of holds (hold-on-postgres.ts): the event's figures and each buyer's seats, one row per
+ * buyer, in one statement (one snapshot, one round trip under the event lock for the whole batch).
+ */
+export async function findBatchFigures(
+  db: Db,
+  eventId: string,
+  userIds: string[],
+  now: Date,
+): Promise<Map<string, HoldFigures>> {
+  const rows = await batchFigures(db, eventId, userIds, now.toISOString());
+  return new Map(rows.map((row) => [row.user_id, figuresOf({ rows: [row as FigureRow] })]));
+}
+
+const batchFigures = compiledOnce((db: Db, eventId: string, userIds: string[], nowIso: string) => {
+  // One row per buyer: the ids arrive as one array parameter, so the text (and its prepared plan) does not
+  // change with the size of the batch.
+  const buyer = sql<string>`buyers.user_id`;
+  return db
+    .selectFrom(
+      sql<{ user_id: string }>`unnest(cast(${userIds} as text[]))`.as(sql`buyers(user_id)` as never),
+    )
+    .select((eb) => {
+      const root = eb as unknown as ExpressionBuilder<Database, never>;
+      return [
+        buyer.as('user_id'),
+        ...eventFigureColumns(root, eventId),
+        personBoughtQuery(root, eventId, buyer).as('person_bought'),
+        personHeldQuery(root, eventId, buyer, nowIso).as('person_held'),
+      ];
+    });
+});
 
 /**
  * PostgreSQL only: writes the hold and its audit row and reads the figures as they were just before them, in one

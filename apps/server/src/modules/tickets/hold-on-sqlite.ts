@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import { compiledQueryOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
+import type { EventRow } from '../../platform/db/schema';
 import { type SqliteNow, withSqliteFile } from '../../platform/db/sqlite-now';
 import {
   auditInsert,
@@ -88,11 +89,12 @@ function placeAll(
   batch: Waiting[],
 ): ({ held: Held } | { error: unknown })[] {
   sqlite.exec('begin immediate');
+  const events = new Map<string, EventRow | undefined>();
   try {
     const outcomes = batch.map(({ request }) => {
       sqlite.exec('savepoint hold');
       try {
-        const held = placeOne(ctx, sqlite, request);
+        const held = placeOne(ctx, sqlite, request, events);
         sqlite.exec('release hold');
         return { held };
       } catch (error) {
@@ -112,12 +114,20 @@ function placeAll(
   }
 }
 
-function placeOne(ctx: AppContext, sqlite: SqliteNow, request: HoldRequest): Held {
+function placeOne(
+  ctx: AppContext,
+  sqlite: SqliteNow,
+  request: HoldRequest,
+  events: Map<string, EventRow | undefined>,
+): Held {
   const { db } = ctx;
   const { quantity } = request.checkout;
   const now = ctx.now();
   const nowIso = now.toISOString();
-  const [event] = sqlite.all(eventById(db, request.eventId));
+  // Read once per batch: nothing but holds is written inside it, and holds do not change the event row.
+  if (!events.has(request.eventId))
+    events.set(request.eventId, sqlite.all(eventById(db, request.eventId))[0]);
+  const event = events.get(request.eventId);
   const draft = draftHold(ctx, request, event, now);
   const eventId = draft.order.event_id;
   const figures = figuresOf({ rows: sqlite.all(holdFiguresQuery(db, eventId, request.caller.id, nowIso)) });

@@ -1,0 +1,163 @@
+import type { AppContext } from '../../platform/context';
+import { transaction } from '../../platform/db/database';
+import type { AuditLogTable, OrderRow } from '../../platform/db/schema';
+import { lockEvent } from '../event/repo';
+import { findBatchFigures, type HoldFigures, liveHeldOf, liveHeldQuery } from './hold-figures';
+import { draftHold, type Held, type HoldDraft, type HoldRequest, judgeHold } from './hold-judgement';
+
+// The hold on PostgreSQL, where the event row's lock is shared by every instance: what bounds holds is how long
+// each transaction keeps it, i.e. its round trips while it holds it, each a wait for this busy event loop
+// (bench/RESULTS.md). So the holds of one event that arrive while this instance waits for the lock, or while
+// its previous batch runs, are placed together: the lock, one statement reading the event's figures and every
+// buyer's seats, the judgement of each hold in arrival order in JavaScript (each on what the ones before it in
+// the batch took: stock, the person's cap), one statement writing the accepted holds and their audit rows, and
+// the commit. A refusal answers only its buyer. If the writing statement fails (which no judged hold should
+// make it do), each hold of the batch is placed again on its own (placeAlone), so one bad hold fails alone.
+
+interface Waiting {
+  request: HoldRequest;
+  resolve: (held: Held) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Queue {
+  waiting: Waiting[];
+  /** A batch of this event is scheduled or running; new arrivals wait for the next one. */
+  busy: boolean;
+}
+
+type Outcome = { held: Held } | { error: unknown };
+
+const queues = new WeakMap<AppContext, Map<string, Queue>>();
+
+export function holdOnPostgres(
+  ctx: AppContext,
+  request: HoldRequest,
+  placeAlone: (request: HoldRequest) => Promise<Held>,
+): Promise<Held> {
+  let byEvent = queues.get(ctx);
+  if (!byEvent) {
+    byEvent = new Map();
+    queues.set(ctx, byEvent);
+  }
+  let queue = byEvent.get(request.eventId);
+  if (!queue) {
+    queue = { waiting: [], busy: false };
+    byEvent.set(request.eventId, queue);
+  }
+  const placed = new Promise<Held>((resolve, reject) => queue.waiting.push({ request, resolve, reject }));
+  if (!queue.busy) {
+    queue.busy = true;
+    setImmediate(() => runBatches(ctx, request.eventId, queue, placeAlone));
+  }
+  return placed;
+}
+
+async function runBatches(
+  ctx: AppContext,
+  eventId: string,
+  queue: Queue,
+  placeAlone: (request: HoldRequest) => Promise<Held>,
+): Promise<void> {
+  while (queue.waiting.length > 0) {
+    let batch: Waiting[] = [];
+    let outcomes: Outcome[] | undefined;
+    try {
+      outcomes = await transaction(ctx.db, async (trx) => {
+        const event = await lockEvent(trx, eventId);
+        // Taken once the lock is ours: those who arrived while we waited for it come along.
+        batch = queue.waiting;
+        queue.waiting = [];
+        const now = ctx.now();
+        const drafted = batch.map(({ request }): HoldDraft | { error: unknown } => {
+          try {
+            return draftHold(ctx, request, event, now);
+          } catch (error) {
+            return { error };
+          }
+        });
+        // Nothing to judge (the event is gone, or every price moved): no figures to read.
+        if (drafted.every((draft) => 'error' in draft)) return drafted as Outcome[];
+        const buyers = [...new Set(batch.map(({ request }) => request.caller.id))];
+        const figures = await findBatchFigures(trx, eventId, buyers, now);
+        const judged = await judgeInOrder(ctx, trx, batch, drafted, figures, now, event?.total_tickets ?? 0);
+        const accepted = judged.filter(
+          (outcome): outcome is { held: Held; audit: AuditLogTable } => 'held' in outcome,
+        );
+        if (accepted.length > 0) {
+          await trx
+            .with('hold_audits', (q) => q.insertInto('audit_log').values(accepted.map((one) => one.audit)))
+            .insertInto('orders')
+            .values(accepted.map((one) => one.held.order))
+            .execute();
+        }
+        return judged.map((outcome) => ('held' in outcome ? { held: outcome.held } : outcome));
+      });
+    } catch (error) {
+      if (batch.length === 0) {
+        // The lock or the transaction could not be had (the database is away): everyone waiting gets the error.
+        batch = queue.waiting;
+        queue.waiting = [];
+        for (const waiting of batch) waiting.reject(error);
+        continue;
+      }
+      // The batch wrote nothing (rolled back): each hold once more on its own, in arrival order, so a bad one
+      // fails alone.
+      for (const waiting of batch) await placeAlone(waiting.request).then(waiting.resolve, waiting.reject);
+      continue;
+    }
+    batch.forEach((waiting, index) => {
+      const outcome = outcomes[index]!;
+      if ('held' in outcome) waiting.resolve(outcome.held);
+      else waiting.reject(outcome.error);
+    });
+  }
+  queue.busy = false;
+}
+
+/** Each drafted hold judged on the batch's figures plus the seats the holds before it in the batch took. */
+async function judgeInOrder(
+  ctx: AppContext,
+  trx: Parameters<typeof liveHeldQuery>[0],
+  batch: Waiting[],
+  drafted: (HoldDraft | { error: unknown })[],
+  figures: Map<string, HoldFigures>,
+  now: Date,
+  total: number,
+): Promise<({ held: Held; audit: AuditLogTable } | { error: unknown })[]> {
+  let taken = 0;
+  // The exact sum of live holds with the tickets sold, read in one snapshot only if the counter refuses a hold
+  // (hold-figures.ts), then kept for the rest of the batch: a live hold is paid without the event lock
+  // (tickets/fulfilment.ts), moving seats from held to sold, so the two are read together, never mixed with
+  // the batch's earlier figures.
+  let exact: { sold: number; held: number } | undefined;
+  const personTook = new Map<string, number>();
+  const outcomes: ({ held: Held; audit: AuditLogTable } | { error: unknown })[] = [];
+  for (const [index, draft] of drafted.entries()) {
+    if ('error' in draft) {
+      outcomes.push(draft);
+      continue;
+    }
+    const { quantity } = batch[index]!.request.checkout;
+    const order: OrderRow = draft.order;
+    const base = figures.get(order.user_id);
+    if (!base) throw new Error(`no figures for buyer ${order.user_id}`);
+    const own = personTook.get(order.user_id) ?? 0;
+    const mine = { ...base, person: { ...base.person, held: base.person.held + own } };
+    let left = total - base.sold - base.heldAtMost - taken;
+    if (quantity > left) {
+      exact ??= liveHeldOf(await trx.executeQuery(liveHeldQuery(trx, order.event_id, now.toISOString(), '')));
+      left = total - exact.sold - exact.held - taken;
+    }
+    try {
+      judgeHold(ctx, order.event_id, quantity, left, mine);
+    } catch (error) {
+      outcomes.push({ error });
+      continue;
+    }
+    taken += quantity;
+    personTook.set(order.user_id, own + quantity);
+    outcomes.push({ held: { order, serverQuote: draft.serverQuote }, audit: draft.audit });
+  }
+  return outcomes;
+}
