@@ -127,14 +127,16 @@ function withStatementCache(
 
 function postgresPool(connectionString: string): pg.Pool {
   const timestampParser = pg.types.getTypeParser(TIMESTAMPTZ_OID);
+  // pg asks for a parser per column of every result: the two of ours are made once, not per call.
+  const isoTimestamp = (value: string) => (timestampParser(value) as Date).toISOString();
   return new pg.Pool({
     connectionString,
     max: 10,
     // Per pool, not global: repositories read timestamps as ISO text and counts as numbers on both engines.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-        if (oid === TIMESTAMPTZ_OID) return (value: string) => (timestampParser(value) as Date).toISOString();
-        if (oid === INT8_OID) return (value: string) => Number(value);
+        if (oid === TIMESTAMPTZ_OID) return isoTimestamp;
+        if (oid === INT8_OID) return Number;
         return pg.types.getTypeParser(oid, format);
       }) as typeof pg.types.getTypeParser,
     },
