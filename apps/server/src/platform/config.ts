@@ -60,6 +60,7 @@ const envSchema = z.object({
     .trim()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  DATABASE_POOL_SIZE: positiveInt(20),
   AUTH_MODE: z.enum(['dev', 'firebase'], { error: 'must be dev or firebase' }).optional(),
   FIREBASE_PROJECT_ID: z
     .string()
@@ -196,6 +197,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL when set; otherwise SQLite at `<dataDir>/utsav.sqlite`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL connections per instance (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   authMode: 'dev' | 'firebase';
   firebase: FirebaseConfig | undefined;
   adminEmails: string[];
@@ -296,6 +299,7 @@ export function loadConfig(env: Env): Config {
     host: e.HOST ?? (authMode === 'dev' ? '127.0.0.1' : '0.0.0.0'),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     authMode,
     firebase:
       authMode === 'firebase' && e.FIREBASE_PROJECT_ID

@@ -83,6 +83,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('DATABASE_POOL_SIZE sets the PostgreSQL connections per instance, 20 by default', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '5' }).databasePoolSize).toBe(5);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('empty values count as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '  ' })).toMatchObject({
       port: 8080,
