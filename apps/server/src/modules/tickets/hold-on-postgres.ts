@@ -48,7 +48,17 @@ export function holdOnPostgres(
   const placed = new Promise<Held>((resolve, reject) => queue.waiting.push({ request, resolve, reject }));
   if (!queue.busy) {
     queue.busy = true;
-    setImmediate(() => runBatches(ctx, request.eventId, queue, placeAlone));
+    setImmediate(() => {
+      runBatches(ctx, request.eventId, queue, placeAlone).catch((error: unknown) => {
+        // Not expected (every step above answers its own errors); still, nobody may be left waiting, and the next
+        // hold must start a batch again.
+        ctx.log.error({ err: error }, 'placing a batch of holds failed');
+        const stranded = queue.waiting;
+        queue.waiting = [];
+        queue.busy = false;
+        for (const waiting of stranded) waiting.reject(error);
+      });
+    });
   }
   return placed;
 }
