@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeQrImage } from '../apps/server/test/unit/documents/qr-decode';
 import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { shownQrCodes } from './support/shown-qr';
 import { useServerAndBrowser } from './support/suite';
 
 // Buying tickets as a person would (issue 3): the purchase dialog, sign-in mid-purchase, the Razorpay
@@ -143,7 +143,7 @@ describe('buying tickets', () => {
     expect(box?.width ?? 0).toBeGreaterThanOrEqual(240);
 
     const shownTicketId = (await qr.getAttribute('data-qr-ticket')) as string;
-    const decoded = await decodeQrImage(await qr.screenshot());
+    const decoded = await shownQrCodes(qr);
     const tickets = await myTickets(page);
     expect(tickets).toHaveLength(5);
     expect(tickets.every((ticket) => ticket.status === 'active' && ticket.price === group)).toBe(true);
@@ -220,7 +220,7 @@ describe('buying tickets', () => {
     const qr = firstCard.locator('img[data-qr-ticket]');
     await qr.waitFor();
     await page.evaluate(() => document.getElementById('tickets')?.scrollIntoView({ block: 'start' }));
-    await expect.poll(async () => (await decodeQrImage(await qr.screenshot())).length).toBe(1);
+    expect(await shownQrCodes(qr)).toHaveLength(1);
     await screenshot(page, 'my-tickets-qr-1280');
     await context.close();
   });
