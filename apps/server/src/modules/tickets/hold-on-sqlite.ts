@@ -2,7 +2,7 @@ import type { AppContext } from '../../platform/context';
 import { compiledQueryOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
 import type { EventRow } from '../../platform/db/schema';
-import { type SqliteNow, withSqliteFile } from '../../platform/db/sqlite-now';
+import { groupCommitted, type SqliteNow } from '../../platform/db/sqlite-now';
 import {
   auditInsert,
   figuresOf,
@@ -13,8 +13,8 @@ import {
 } from './hold-figures';
 import { draftHold, type Held, type HoldRequest, judgeHold, seatsLeftAtLeast } from './hold-judgement';
 
-// The hold on the embedded SQLite file: statements run synchronously (sqlite-now.ts), and holds that arrive
-// together share one transaction (group commit). Through Kysely a hold was seven statements, each awaited on
+// The hold on the embedded SQLite file: statements run synchronously, and holds that arrive together share one
+// transaction (sqlite-now.ts groupCommitted). Through Kysely a hold was seven statements, each awaited on
 // the one connection, and a commit of its own: the transaction's promise turns and the commit cost more than
 // SQLite's reads and writes (bench/RESULTS.md). Now the holds queued during one turn of the event loop are
 // placed one after the other, in arrival order, in one `begin immediate ... commit`: each is judged on the rows
@@ -24,94 +24,18 @@ import { draftHold, type Held, type HoldRequest, judgeHold, seatsLeftAtLeast } f
 // the connection, so no other transaction can come between a judgement and its write (the event lock of
 // PostgreSQL is not needed).
 
-interface Waiting {
-  request: HoldRequest;
-  resolve: (held: Held) => void;
-  reject: (error: unknown) => void;
-}
-
-interface Queue {
-  waiting: Waiting[];
-  /** True from the moment a batch is scheduled until it takes the queue. */
-  scheduled: boolean;
-}
-
-const queues = new WeakMap<AppContext, Queue>();
+/** Holds of one batch, placed in arrival order; the event rows are read once per batch. */
+const placeGrouped = groupCommitted(
+  (
+    sqlite,
+    { ctx, request }: { ctx: AppContext; request: HoldRequest },
+    events: Map<string, EventRow | undefined>,
+  ) => placeOne(ctx, sqlite, request, events),
+  () => new Map<string, EventRow | undefined>(),
+);
 
 export function holdOnSqlite(ctx: AppContext, request: HoldRequest): Promise<Held> {
-  let queue = queues.get(ctx);
-  if (!queue) {
-    queue = { waiting: [], scheduled: false };
-    queues.set(ctx, queue);
-  }
-  const { promise, resolve, reject } = withResolvers<Held>();
-  queue.waiting.push({ request, resolve, reject });
-  if (!queue.scheduled) {
-    queue.scheduled = true;
-    // After this turn's other arrivals (setImmediate runs once the sockets' events of this turn are handled).
-    setImmediate(() => placeBatch(ctx, queue));
-  }
-  return promise;
-}
-
-async function placeBatch(ctx: AppContext, queue: Queue): Promise<void> {
-  let batch: Waiting[] = [];
-  let outcomes: ({ held: Held } | { error: unknown })[];
-  try {
-    outcomes = await withSqliteFile(ctx.db, (sqlite) => {
-      // Taken only now that the connection is ours: holds that arrived while it was busy join this batch.
-      batch = queue.waiting;
-      queue.waiting = [];
-      queue.scheduled = false;
-      return placeAll(ctx, sqlite, batch);
-    });
-  } catch (error) {
-    // Begin or commit failed: nothing of the batch was written. Or the connection could not be had (the
-    // database is closed): then the batch was never taken, and everyone waiting gets the error.
-    if (batch.length === 0) {
-      batch = queue.waiting;
-      queue.waiting = [];
-      queue.scheduled = false;
-    }
-    for (const waiting of batch) waiting.reject(error);
-    return;
-  }
-  batch.forEach((waiting, index) => {
-    const outcome = outcomes[index]!;
-    if ('held' in outcome) waiting.resolve(outcome.held);
-    else waiting.reject(outcome.error);
-  });
-}
-
-function placeAll(
-  ctx: AppContext,
-  sqlite: SqliteNow,
-  batch: Waiting[],
-): ({ held: Held } | { error: unknown })[] {
-  sqlite.exec('begin immediate');
-  const events = new Map<string, EventRow | undefined>();
-  try {
-    const outcomes = batch.map(({ request }) => {
-      sqlite.exec('savepoint hold');
-      try {
-        const held = placeOne(ctx, sqlite, request, events);
-        sqlite.exec('release hold');
-        return { held };
-      } catch (error) {
-        sqlite.exec('rollback to hold');
-        sqlite.exec('release hold');
-        return { error };
-      }
-    });
-    sqlite.exec('commit');
-    return outcomes;
-  } catch (error) {
-    // SQLite may have rolled back already (a failed commit can); nothing must stay open on the connection.
-    try {
-      sqlite.exec('rollback');
-    } catch {}
-    throw error;
-  }
+  return placeGrouped(ctx.db, { ctx, request });
 }
 
 function placeOne(
@@ -145,13 +69,3 @@ function placeOne(
 const eventById = compiledQueryOnce((db: Db, eventId: string) =>
   db.selectFrom('events').selectAll().where('id', '=', eventId),
 );
-
-function withResolvers<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}

@@ -50,15 +50,17 @@ export async function withSqliteFile<T>(db: Db, work: (sqlite: SqliteNow) => T):
 }
 
 /**
- * Group commit for independent writes (the gate's admissions and scan-log rows), as the hold does it
- * (tickets/hold-on-sqlite.ts): the items queued during one turn of the event loop run one after the other, in
+ * Group commit for independent writes (holds, the gate's admissions and scan-log rows): the items queued during
+ * one turn of the event loop run one after the other, in
  * arrival order, in one `begin immediate ... commit`, each in a savepoint of its own (an item that throws is undone
  * alone and rejects alone). Every caller settles after the commit, so nothing is answered before it is written.
  * SQLite's commit (the WAL frames of every page changed) was most of a lone scan-log insert: ~75-85 µs alone
  * against ~15-35 µs inside a transaction (bench/RESULTS.md, fourth round). `write` is synchronous and short.
+ * `startBatch` makes what the items of one batch share (the hold's rows read once per batch), given to each.
  */
-export function groupCommitted<Item, Result>(
-  write: (sqlite: SqliteNow, item: Item) => Result,
+export function groupCommitted<Item, Result, Batch = undefined>(
+  write: (sqlite: SqliteNow, item: Item, batch: Batch) => Result,
+  startBatch: () => Batch = () => undefined as Batch,
 ): (db: Db, item: Item) => Promise<Result> {
   const queues = new WeakMap<Db, Queued<Item, Result>[]>();
   const take = (db: Db): Queued<Item, Result>[] => {
@@ -73,7 +75,8 @@ export function groupCommitted<Item, Result>(
       outcomes = await withSqliteFile(db, (sqlite) => {
         // Taken only now that the connection is ours: items queued while it was busy join this batch.
         batch = take(db);
-        return writeAll(sqlite, batch, write);
+        const shared = startBatch();
+        return writeAll(sqlite, batch, (into, item) => write(into, item, shared));
       });
     } catch (error) {
       // Begin or commit failed (nothing of the batch was written), or the connection could not be had.
