@@ -285,7 +285,7 @@ export function TicketManagement({
               </caption>
               <thead className="text-xs tracking-wide text-maroon-200 uppercase">
                 <tr>
-                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
+                  <th scope="col" className="px-2 py-3 whitespace-nowrap">
                     <input
                       type="checkbox"
                       className="size-4 accent-saffron-400"
@@ -295,11 +295,11 @@ export function TicketManagement({
                     />
                   </th>
                   {COLUMN_KEYS.map((key) => (
-                    <th key={key} scope="col" className="px-3 py-3 whitespace-nowrap">
+                    <th key={key} scope="col" className="px-2 py-3 whitespace-nowrap">
                       {t(key)}
                     </th>
                   ))}
-                  <th scope="col" className="px-3 py-3 whitespace-nowrap">
+                  <th scope="col" className="px-2 py-3 whitespace-nowrap">
                     <span className="sr-only">{t('admin-tickets.columns.actions')}</span>
                   </th>
                 </tr>

@@ -34,26 +34,26 @@ export function TicketRow({ ticket, actions }: { ticket: AdminTicket; actions: T
   return (
     <Fragment>
       <tr className="border-t border-gold-400/15 align-middle">
-        <td className="px-3 py-3">
+        <td className="px-2 py-3">
           <SelectBox ticket={ticket} actions={actions} />
         </td>
-        <th scope="row" className="px-3 py-3 font-mono font-semibold whitespace-nowrap text-gold-200">
+        <th scope="row" className="px-2 py-3 font-mono font-semibold whitespace-nowrap text-gold-200">
           {shortId(ticket.ticketId)}
         </th>
-        <td className="max-w-56 px-3 py-3">
+        <td className="max-w-56 px-2 py-3">
           <p className="truncate font-semibold text-cream">{ticket.userName}</p>
           <p className="truncate text-maroon-100">{ticket.userEmail}</p>
         </td>
-        <td className="max-w-44 truncate px-3 py-3 text-maroon-50">{ticket.eventName}</td>
-        <td className="px-3 py-3 whitespace-nowrap text-cream tabular-nums">{formatRupees(ticket.price)}</td>
-        <td className="px-3 py-3">
+        <td className="max-w-40 truncate px-2 py-3 text-maroon-50">{ticket.eventName}</td>
+        <td className="px-2 py-3 whitespace-nowrap text-cream tabular-nums">{formatRupees(ticket.price)}</td>
+        <td className="px-2 py-3">
           <StatusBadge status={ticket.status} />
         </td>
-        <td className="px-3 py-3 whitespace-nowrap text-maroon-100">{formatDay(ticket.createdAt)}</td>
-        <td className="px-3 py-3">
+        <td className="px-2 py-3 whitespace-nowrap text-maroon-100">{formatDay(ticket.createdAt)}</td>
+        <td className="px-2 py-3">
           <StatusSelect ticket={ticket} actions={actions} />
         </td>
-        <td className="px-3 py-3">
+        <td className="px-2 py-3">
           <div className="flex items-center gap-1">
             <DetailsButton ticket={ticket} actions={actions} detailsId={detailsId} />
             <DeleteTicketButton ticket={ticket} actions={actions} />
