@@ -64,26 +64,17 @@ export function draftHold(
   const amountPaise = rupeesToPaise(serverQuote.pricePerTicket) * quantity;
   if (clientPrice && !matchesQuote(clientPrice, serverQuote)) throw priceChanged(serverQuote);
   if (plan.amountPaise !== null && plan.amountPaise !== amountPaise) throw priceChanged(serverQuote);
-  const order: OrderRow = {
+  const order = heldOrder({
     id: plan.orderId,
-    razorpay_order_id: plan.razorpayOrderId,
-    user_id: caller.id,
-    event_id: event.id,
+    razorpayOrderId: plan.razorpayOrderId,
+    userId: caller.id,
+    eventId: event.id,
     quantity,
-    price_per_ticket_paise: rupeesToPaise(serverQuote.pricePerTicket),
-    amount_paise: amountPaise,
-    pricing_tier: serverQuote.pricingTier,
-    status: 'created',
-    hold_expires_at: new Date(now.getTime() + ctx.config.holdMinutes * 60_000).toISOString(),
-    razorpay_payment_id: null,
-    razorpay_refund_id: null,
-    created_at: now.toISOString(),
-    paid_at: null,
-    refunded_at: null,
-    refund_settled_at: null,
-    ticket_names: ticketNames ? JSON.stringify(ticketNames) : null,
-    updated_at: now.toISOString(),
-  };
+    quote: serverQuote,
+    holdExpiresAt: new Date(now.getTime() + ctx.config.holdMinutes * 60_000).toISOString(),
+    ticketNames: ticketNames ? JSON.stringify(ticketNames) : null,
+    now,
+  });
   const audit = auditRow(
     {
       actorUserId: caller.id,
@@ -130,4 +121,40 @@ export function judgeHold(
   // Under the event lock, so two checkouts of the same person cannot both pass the cap (person-limit.ts).
   const allowance = personAllowance(ctx.config.maxTicketsPerPerson, figures.person);
   if (!fitsPersonLimit(allowance, quantity)) throw personLimitRefusal(allowance);
+}
+
+/** A new order as a hold writes it (a checkout, or a waitlist offer): created, unpaid, held until `holdExpiresAt`. */
+export function heldOrder(fields: {
+  id: string;
+  razorpayOrderId: string | null;
+  userId: string;
+  eventId: string;
+  quantity: number;
+  quote: Quote;
+  holdExpiresAt: string;
+  ticketNames: string | null;
+  now: Date;
+}): OrderRow {
+  const pricePerTicketPaise = rupeesToPaise(fields.quote.pricePerTicket);
+  const nowIso = fields.now.toISOString();
+  return {
+    id: fields.id,
+    razorpay_order_id: fields.razorpayOrderId,
+    user_id: fields.userId,
+    event_id: fields.eventId,
+    quantity: fields.quantity,
+    price_per_ticket_paise: pricePerTicketPaise,
+    amount_paise: pricePerTicketPaise * fields.quantity,
+    pricing_tier: fields.quote.pricingTier,
+    status: 'created',
+    hold_expires_at: fields.holdExpiresAt,
+    razorpay_payment_id: null,
+    razorpay_refund_id: null,
+    created_at: nowIso,
+    paid_at: null,
+    refunded_at: null,
+    refund_settled_at: null,
+    ticket_names: fields.ticketNames,
+    updated_at: nowIso,
+  };
 }

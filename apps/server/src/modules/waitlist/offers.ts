@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { paiseToRupees, quote, rupeesToPaise } from '@utsav/domain/pricing';
 import {
   offerExpiresAt,
   offerOutcome,
@@ -14,6 +13,8 @@ import { type Db, transaction } from '../../platform/db/database';
 import type { EventRow, OrderRow } from '../../platform/db/schema';
 import { enqueueOutboxOnce } from '../../platform/outbox/repo';
 import { countTaken, findCurrentEvent, lockEvent } from '../event/repo';
+import { quoteFor } from '../tickets/checkout-errors';
+import { heldOrder } from '../tickets/hold-judgement';
 import { insertOrder } from '../tickets/repo';
 import { findOffers, findWaiting, hasLivePlaces, moveEntry } from './repo';
 
@@ -90,33 +91,17 @@ function offerHold(
   holdExpiresAt: string,
   now: Date,
 ): OrderRow {
-  const priced = quote(
-    {
-      ticketPrice: paiseToRupees(event.ticket_price_paise),
-      groupPrice4: event.group_price4_paise === null ? null : paiseToRupees(event.group_price4_paise),
-    },
-    quantity,
-  );
-  const each = rupeesToPaise(priced.pricePerTicket);
-  return {
+  return heldOrder({
     id: randomUUID(),
-    razorpay_order_id: null,
-    user_id: userId,
-    event_id: event.id,
+    razorpayOrderId: null,
+    userId,
+    eventId: event.id,
     quantity,
-    price_per_ticket_paise: each,
-    amount_paise: each * quantity,
-    pricing_tier: priced.pricingTier,
-    status: 'created',
-    hold_expires_at: holdExpiresAt,
-    razorpay_payment_id: null,
-    razorpay_refund_id: null,
-    created_at: now.toISOString(),
-    paid_at: null,
-    refunded_at: null,
-    refund_settled_at: null,
-    updated_at: now.toISOString(),
-  };
+    quote: quoteFor(event, quantity),
+    holdExpiresAt,
+    ticketNames: null,
+    now,
+  });
 }
 
 async function audit(
