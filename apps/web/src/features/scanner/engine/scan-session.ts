@@ -16,7 +16,8 @@ export interface ScannerSnapshot {
 
 export interface ScanSessionOptions {
   /** Receives each accepted code, trimmed. Scanning stays paused until it settles. */
-  onScan(code: string): Promise<void> | void;
+  /** `acceptedAt`: performance.now() when the code was taken; the next read is timed from it. */
+  onScan(code: string, acceptedAt: number): Promise<void> | void;
   onChange(snapshot: ScannerSnapshot): void;
   sameCodeHoldMs?: number;
 }
@@ -198,7 +199,7 @@ export class ScanSession {
 
   async #handle(code: string, run: number, acceptedAt: number): Promise<void> {
     try {
-      await this.#options.onScan(code);
+      await this.#options.onScan(code, acceptedAt);
     } catch (error) {
       // Showing the outcome is the caller's job; a throw here must not leave the scanner stuck paused.
       console.error('[scanner] onScan failed', error);

@@ -3,7 +3,7 @@ import { INITIAL_SNAPSHOT, type ScannerSnapshot, ScanSession } from './scan-sess
 
 export interface UseQrScannerOptions {
   /** Receives each accepted, trimmed code; the scanner stays paused until the returned promise settles. */
-  onScan(code: string): Promise<void> | void;
+  onScan(code: string, acceptedAt: number): Promise<void> | void;
   /** While false the camera is off and start() does nothing (e.g. before the checker's role is known). */
   enabled?: boolean;
   /** See SAME_CODE_HOLD_MS; read once, when the scanner is first started. */
@@ -44,7 +44,7 @@ export function useQrScanner({ onScan, enabled = true, sameCodeHoldMs }: UseQrSc
     if (sessionRef.current?.video !== video) {
       sessionRef.current?.stop();
       sessionRef.current = new ScanSession(video, {
-        onScan: (code) => onScanRef.current(code),
+        onScan: (code, acceptedAt) => onScanRef.current(code, acceptedAt),
         onChange: setSnapshot,
         sameCodeHoldMs: holdRef.current,
       });

@@ -6,7 +6,7 @@ import { useQrScanner } from '../engine/use-qr-scanner';
 
 interface Scan {
   code: string;
-  /** performance.now() when the code reached onScan. */
+  /** performance.now() when the scanner took the code (the clock its pause is timed on). */
   at: number;
 }
 
@@ -23,7 +23,7 @@ export function ScannerLab() {
   const [scans, setScans] = useState<Scan[]>([]);
   const [playingAt, setPlayingAt] = useState<number | null>(null);
   const scanner = useQrScanner({
-    onScan: (code) => setScans((previous) => [...previous, { code, at: performance.now() }]),
+    onScan: (code, acceptedAt) => setScans((previous) => [...previous, { code, at: acceptedAt }]),
     sameCodeHoldMs: hold === null ? undefined : Number(hold),
   });
 
