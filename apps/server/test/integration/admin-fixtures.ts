@@ -1,6 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { Db } from '../../src/platform/db/database';
 import type { OrderRow, RefundRow, TicketRow, UserRow } from '../../src/platform/db/schema';
+import type { TestEvent } from '../support/purchase';
+import type { TestServer } from '../support/server';
 
 // Rows written straight to the database for the admin suites and bench/admin: analytics need chosen
 // timestamps (around IST midnight) and the export needs thousands of tickets, faster than HTTP can make them.
@@ -166,4 +169,29 @@ export async function insertRefund(
   };
   await db.insertInto('refunds').values(refund).execute();
   return refund;
+}
+
+/** Active paid tickets of the event for a new fixture person. */
+export async function paidTicketsOf(
+  server: TestServer,
+  event: TestEvent,
+  quantity: number,
+  name = 'Paying Guest',
+) {
+  const user = userRow({ name });
+  await insertRows(server.ctx.db, 'users', [user]);
+  const { order, tickets } = await insertPaidOrder(server.ctx.db, {
+    eventId: event.id,
+    userId: user.id,
+    quantity,
+    paidAt: new Date().toISOString(),
+  });
+  return { user, order, tickets };
+}
+
+/** POST /tickets/admin/issue-manual, which must answer 200. */
+export async function issueManual(server: TestServer, token: string, body: Record<string, unknown>) {
+  const response = await server.request('POST', '/api/tickets/admin/issue-manual', { token, body });
+  expect(response.status, response.text).toBe(200);
+  return response.body;
 }
