@@ -10,16 +10,9 @@ import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';
 import { newEvent } from '../support/purchase';
 import { type TestServer, useServer } from '../support/server';
-import {
-  type ApiRoute,
-  apiRoutes,
-  criticalCases,
-  type FuzzCase,
-  fixedCases,
-  problemsWith,
-  requestCases,
-  rowCounts,
-} from './fuzz-payloads';
+import { problemsWith, rowCounts } from './fuzz-checks';
+import { criticalCases, type FuzzCase, fixedCases, requestCases } from './fuzz-payloads';
+import { type ApiRoute, apiRoutes } from './fuzz-values';
 
 // Issue 7, "bad input": every API route, found at run time from the route catalog (a route added later is
 // fuzzed too), gets requests generated from its own zod schemas: wrong types, huge and hostile strings, odd
