@@ -13,8 +13,9 @@ import {
   typeOf,
 } from './fuzz-values';
 
-// ---------------------------------------------------------------------------------------------------------
-// Whole requests.
+// Whole bad requests for one route, built from its schemas and the hostile values of fuzz-values.ts: generated
+// (requestCases), fixed edge cases (fixedCases) and the hostile strings every string field must survive
+// (criticalCases). Used by fuzz.test.ts.
 
 export interface FuzzCase {
   /** The URL path with its parameters filled in (and encoded). */
