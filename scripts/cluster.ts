@@ -13,6 +13,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { booksProblems, NO_PROBLEMS } from '../apps/server/test/integration/cluster-books';
 import {
   type Cluster,
   restartOwnPostgres,
@@ -20,13 +21,7 @@ import {
   startOwnPostgres,
   stopOwnPostgres,
 } from '../apps/server/test/integration/cluster-harness';
-import {
-  booksProblems,
-  NO_PROBLEMS,
-  percentiles,
-  rush,
-  tally,
-} from '../apps/server/test/integration/cluster-rush';
+import { percentiles, rush, tally } from '../apps/server/test/integration/cluster-rush';
 import { settle } from '../apps/server/test/integration/cluster-settle';
 
 const { values: args } = parseArgs({

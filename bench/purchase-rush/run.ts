@@ -43,6 +43,8 @@ import {
   checkBooks,
   emulatorState,
   NO_PROBLEMS,
+} from '../../apps/server/test/integration/cluster-books';
+import {
   type Percentiles,
   percentiles,
   postJson,

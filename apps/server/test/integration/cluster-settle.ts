@@ -1,5 +1,5 @@
+import { type Books, checkBooks, emulatorState } from './cluster-books';
 import type { Cluster } from './cluster-harness';
-import { type Books, checkBooks, emulatorState } from './cluster-rush';
 
 // After a rush (and whatever went wrong during it): let the product's own background jobs, running on every
 // instance, finish the books. Holds still live are moved into the past, as if HOLD_MINUTES had gone by; the

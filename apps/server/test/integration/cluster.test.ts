@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { booksProblems, NO_PROBLEMS } from './cluster-books';
 import { type Cluster, findNginx, startCluster } from './cluster-harness';
-import { booksProblems, NO_PROBLEMS, rush, tally } from './cluster-rush';
+import { rush, tally } from './cluster-rush';
 import { settle } from './cluster-settle';
 
 // Issue 7, several instances: three real server processes (`node --import tsx apps/server/src/main.ts`) on one

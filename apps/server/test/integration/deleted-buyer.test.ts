@@ -17,7 +17,7 @@ import {
   webhooksDelivered,
 } from '../support/purchase';
 import { useServer } from '../support/server';
-import { booksProblems, checkBooks, NO_PROBLEMS } from './cluster-rush';
+import { booksProblems, checkBooks, NO_PROBLEMS } from './cluster-books';
 
 // Issue "safe to deploy" §4: deleting a user kept their live holds, and a payment they made afterwards issued
 // tickets to the anonymised row (mail to an undeliverable address; the guest had neither tickets nor refund).

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { booksProblems, NO_PROBLEMS } from './cluster-books';
 import {
   type Cluster,
   canRunOwnPostgres,
@@ -8,7 +9,7 @@ import {
   startOwnPostgres,
   stopOwnPostgres,
 } from './cluster-harness';
-import { booksProblems, NO_PROBLEMS, type RushEvent, rush, tally } from './cluster-rush';
+import { type RushEvent, rush, tally } from './cluster-rush';
 import { settle } from './cluster-settle';
 
 // Issue 7, crash safety: a server killed with SIGKILL in the middle of a rush, and PostgreSQL restarted in the
