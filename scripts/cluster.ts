@@ -14,13 +14,12 @@
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { booksProblems, NO_PROBLEMS } from '../apps/server/test/integration/cluster-books';
+import { type Cluster, startCluster } from '../apps/server/test/integration/cluster-harness';
 import {
-  type Cluster,
   restartOwnPostgres,
-  startCluster,
   startOwnPostgres,
   stopOwnPostgres,
-} from '../apps/server/test/integration/cluster-harness';
+} from '../apps/server/test/integration/cluster-postgres';
 import { percentiles, rush, tally } from '../apps/server/test/integration/cluster-rush';
 import { settle } from '../apps/server/test/integration/cluster-settle';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { booksProblems, NO_PROBLEMS } from './cluster-books';
-import { type Cluster, findNginx, startCluster } from './cluster-harness';
+import { type Cluster, startCluster } from './cluster-harness';
+import { findNginx } from './cluster-nginx';
 import { rush, tally } from './cluster-rush';
 import { settle } from './cluster-settle';
 

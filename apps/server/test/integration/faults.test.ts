@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { booksProblems, NO_PROBLEMS } from './cluster-books';
-import {
-  type Cluster,
-  canRunOwnPostgres,
-  findNginx,
-  restartOwnPostgres,
-  startCluster,
-  startOwnPostgres,
-  stopOwnPostgres,
-} from './cluster-harness';
+import { type Cluster, startCluster } from './cluster-harness';
+import { findNginx } from './cluster-nginx';
+import { canRunOwnPostgres, restartOwnPostgres, startOwnPostgres, stopOwnPostgres } from './cluster-postgres';
 import { type RushEvent, rush, tally } from './cluster-rush';
 import { settle } from './cluster-settle';
 
