@@ -23,12 +23,26 @@ export function newTicketCode(): string {
  * and dashes anywhere, the prefix optional, O read as 0 and I/L as 1 (letters the alphabet leaves out).
  */
 export function normalizeTicketCode(input: string): string | null {
+  // Every scanned QR token comes through here first: refuse it from its first characters rather than upper-case
+  // and rewrite all ~140 of them.
+  if (!fewSignificantCharacters(input)) return null;
   let text = input.toUpperCase().replace(/[\s\-–—_.]/g, '');
   if (text.startsWith('UT') && text.length === TICKET_CODE_LENGTH + 2) text = text.slice(2);
   if (text.length !== TICKET_CODE_LENGTH) return null;
   const mapped = text.replace(/O/g, '0').replace(/[IL]/g, '1');
   for (const char of mapped) if (!TICKET_CODE_ALPHABET.includes(char)) return null;
   return `${TICKET_CODE_PREFIX}${mapped}`;
+}
+
+const SEPARATOR = /[\s\-–—_.]/;
+
+/** At most "UT" and the ten characters of a code once separators are left out: nothing longer can be one. */
+function fewSignificantCharacters(input: string): boolean {
+  let significant = 0;
+  for (const char of input) {
+    if (!SEPARATOR.test(char) && ++significant > TICKET_CODE_LENGTH + 2) return false;
+  }
+  return true;
 }
 
 /** True when the text reads as a typed ticket code rather than a QR token. */

@@ -2,6 +2,7 @@ import * as ed from '@noble/ed25519';
 import { describe, expect, it } from 'vitest';
 import {
   buildTicketToken,
+  claimedTicketIds,
   decodeBase64Url,
   encodeBase64Url,
   generateEventKeyPair,
@@ -113,6 +114,29 @@ describe('signed parts for a native verifier', () => {
     for (const value of ['', 'UT1.AA.AA', 42, null, token.slice(0, -1)]) {
       expect(ticketTokenSignedParts(value)).toBeNull();
     }
+  });
+});
+
+describe('the ids a token claims (a key to look up the stored token, never trusted alone)', () => {
+  it('are the ids of a signed token, read from the payload only', () => {
+    expect(claimedTicketIds(token)).toEqual({ ticketId, eventId });
+    const hexIds = { ticketId: '65a1f0c2b3d4e5f601234567', eventId: 'night-2026' };
+    expect(claimedTicketIds(signTicketToken(hexIds, eventKeys.privateKey))).toEqual(hexIds);
+  });
+
+  it('do not depend on the signature, which only the exact match with the stored token vouches for', () => {
+    const [prefix, payload] = token.split('.');
+    expect(claimedTicketIds(`${prefix}.${payload}.forged`)).toEqual({ ticketId, eventId });
+  });
+
+  it('are null when the payload does not name two ids', () => {
+    const [, payload, signature] = token.split('.');
+    for (const value of ['', 'UT1', 'UT1.', 'UT1.AA.AA', `UT2.${payload}.${signature}`, `UT1.${payload}`]) {
+      expect(claimedTicketIds(value)).toBeNull();
+    }
+    expect(claimedTicketIds(`UT1.${payload}AAAA.${signature}`)).toBeNull();
+    expect(claimedTicketIds(`UT1.${payload!.slice(0, -4)}.${signature}`)).toBeNull();
+    expect(claimedTicketIds('x'.repeat(MAX_TICKET_TOKEN_LENGTH + 1))).toBeNull();
   });
 });
 

@@ -53,11 +53,13 @@ export async function passGate(
   scan: ScanSource,
   event: EventRow,
   ticketId: string,
+  /** False when the caller's own one-step admission (gate-on-sqlite.ts) was refused just now. */
+  oneStepFirst = true,
 ): Promise<PassDecision> {
   const reentry = reentryAllowed(event);
   // An online entry that admits (a gate's common case) in one step; any refusal is explained below. Offline
   // admissions (a local id: a replay must be recognised) and exits take the general path.
-  if (scan.direction === 'in' && scan.localId === null) {
+  if (oneStepFirst && scan.direction === 'in' && scan.localId === null) {
     const admission = {
       ticketId,
       eventId: event.id,

@@ -1,5 +1,5 @@
 import { createPublicKey, type KeyObject, timingSafeEqual, verify } from 'node:crypto';
-import { parseTicketTokenUnverified, ticketTokenSignedParts } from '@utsav/domain/qr-token';
+import { claimedTicketIds, ticketTokenSignedParts } from '@utsav/domain/qr-token';
 
 // The server's check of a ticket QR token. The domain's verifyTicketToken is pure JS (~4 ms per call, on
 // the event loop); here the same signed bytes go through node:crypto's native Ed25519 (~0.5 ms), so a busy
@@ -60,8 +60,8 @@ export async function authenticTicketId(
   const known = verified.get(code);
   if (known && known.publicKey === event.qr_public_key && known.eventId === event.id) return known.ticketId;
   // The ids are only where to look: the code is trusted once it equals, byte for byte, the stored token.
-  const claimed = parseTicketTokenUnverified(code);
-  if (claimed.ok && claimed.eventId === event.id) {
+  const claimed = claimedTicketIds(code);
+  if (claimed && claimed.eventId === event.id) {
     const stored = await storedToken(claimed.ticketId, event.id);
     if (stored !== undefined && sameToken(stored, code)) {
       remember(code, event.qr_public_key, event.id, claimed.ticketId);
@@ -72,13 +72,22 @@ export async function authenticTicketId(
 }
 
 /** Constant time for equal lengths; a token's length is no secret (every UUID ticket's is the same). */
-function sameToken(stored: string, code: string): boolean {
+export function sameToken(stored: string, code: string): boolean {
   const a = Buffer.from(stored);
   const b = Buffer.from(code);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function remember(code: string, publicKey: string, eventId: string, ticketId: string): void {
+/** The ticket this instance found `code` authentic for, against this event and its key; undefined if none. */
+export function rememberedTicketId(code: string, event: SigningEvent): string | undefined {
+  const known = verified.get(code);
+  return known && known.publicKey === event.qr_public_key && known.eventId === event.id
+    ? known.ticketId
+    : undefined;
+}
+
+/** Notes a code found authentic (an exact stored-token match or a valid signature) for the event with this key. */
+export function remember(code: string, publicKey: string, eventId: string, ticketId: string): void {
   if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
   verified.set(code, { publicKey, eventId, ticketId });
 }

@@ -52,11 +52,11 @@ export async function admitTicket(
 
 // Every mark-used runs one of these: compiled once (platform/db/compiled.ts), the WHERE chosen per variant;
 // run through Kysely, or synchronously on the SQLite file in a group commit (admitWithScan).
-const admitOnce = compiledQueryOnce(
+export const admitOnce = compiledQueryOnce(
   (db: Db, at: string, checkerUserId: string, now: string, ticketId: string, eventId: string) =>
     admission(db, at, checkerUserId, now, ticketId, eventId).where('status', '=', 'active'),
 );
-const admitOnceOrAfterExit = compiledQueryOnce(
+export const admitOnceOrAfterExit = compiledQueryOnce(
   (db: Db, at: string, checkerUserId: string, now: string, ticketId: string, eventId: string) =>
     admission(db, at, checkerUserId, now, ticketId, eventId).where((eb) =>
       eb.or([
@@ -330,7 +330,7 @@ const logGrouped = groupCommitted((sqlite, item: { db: Db; scan: CheckinScansTab
 });
 
 /** The row's values in insertScanRow's argument order. */
-function scanValues(scan: CheckinScansTable) {
+export function scanValues(scan: CheckinScansTable) {
   return [
     scan.id,
     scan.ticket_id,
@@ -349,7 +349,7 @@ function scanValues(scan: CheckinScansTable) {
 }
 
 // Every scan writes one: compiled once. A row back means it was inserted, not skipped as a replay.
-const insertScanRow = compiledQueryOnce(
+export const insertScanRow = compiledQueryOnce(
   (
     db: Db,
     id: string,

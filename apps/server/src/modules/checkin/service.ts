@@ -17,6 +17,7 @@ import {
   TicketCancelledError,
   TicketTransferredError,
 } from './errors';
+import { admitOnSqlite, verifyOnSqlite } from './gate-on-sqlite';
 import { type PassDecision, passGate, reentryAllowed, type ScanSource, scanRow } from './pass';
 import { authenticTicketId, type StoredToken } from './qr-verifier';
 import {
@@ -65,6 +66,13 @@ export const CHECKIN_MESSAGES = {
 /** verify-qr: checks the code and reads the ticket; changes nothing but the scan log. */
 export async function verifyQr(ctx: AppContext, checker: UserRow, input: ScanInput): Promise<TicketView> {
   assertGate(checker);
+  const onFile = await verifyOnSqlite(
+    ctx,
+    input.qrCode,
+    () => scanSource(ctx, checker, input, 'verify', 'in', 'scan'),
+    verifyResult,
+  );
+  if (onFile) return onFile;
   // The ticket is read anyway: the token stored in that read authenticates the code (one read, not two).
   let read: TicketView | undefined;
   const target = await resolveCode(ctx, checker, input.qrCode, async (ticketId, eventId) => {
@@ -104,6 +112,14 @@ async function pass(
   direction: PassDirection,
 ): Promise<TicketView> {
   assertGate(checker);
+  if (direction === 'in') {
+    const onFile = await admitOnSqlite(ctx, input.qrCode, () =>
+      scanSource(ctx, checker, input, 'mark', 'in', 'scan'),
+    );
+    if (onFile?.admitted) return onFile.ticket;
+    // Refused by the update just now: the general transaction tries it once more and explains the refusal.
+    if (onFile) return settlePass(ctx, onFile.scan, onFile.event, onFile.ticketId, false);
+  }
   const target = await resolveCode(ctx, checker, input.qrCode);
   const scan = scanSource(
     ctx,
@@ -117,10 +133,20 @@ async function pass(
     await insertScan(ctx.db, scanRow(scan, null, 'invalid'));
     throw target.error;
   }
-  const decision = await passGate(ctx, scan, target.event, target.ticketId);
+  return settlePass(ctx, scan, target.event, target.ticketId, true);
+}
+
+async function settlePass(
+  ctx: AppContext,
+  scan: ScanSource,
+  event: EventRow,
+  ticketId: string,
+  oneStepFirst: boolean,
+): Promise<TicketView> {
+  const decision = await passGate(ctx, scan, event, ticketId, oneStepFirst);
   if (!('state' in decision)) {
-    const ticket = await findTicketView(ctx.db, target.ticketId);
-    if (!ticket) throw new Error(`ticket ${target.ticketId} vanished at the gate`);
+    const ticket = await findTicketView(ctx.db, ticketId);
+    if (!ticket) throw new Error(`ticket ${ticketId} vanished at the gate`);
     return ticket;
   }
   throw refusal(decision);

@@ -1,0 +1,137 @@
+import { claimedTicketIds, normalizeScannedCode } from '@utsav/domain/qr-token';
+import { normalizeTicketCode } from '@utsav/domain/ticket-code';
+import type { AppContext } from '../../platform/context';
+import { compiledQueryOnce } from '../../platform/db/compiled';
+import type { Db } from '../../platform/db/database';
+import type { EventRow, ScanResult } from '../../platform/db/schema';
+import { groupCommitted, hasSqliteFile, type SqliteNow } from '../../platform/db/sqlite-now';
+import { currentEvent } from '../event/current-event';
+import { type TicketView, ticketViews } from '../tickets/repo';
+import { reentryAllowed, type ScanSource, scanRow } from './pass';
+import { remember, rememberedTicketId, sameToken } from './qr-verifier';
+import { admitOnce, admitOnceOrAfterExit, insertScanRow, scanValues } from './repo';
+
+// The gate's common case on the embedded SQLite file: a scanned code that is exactly the token stored for a ticket
+// of the current event. verify-qr (read the ticket, log the look) and mark-used (the conditional update, its log
+// row, the ticket as it now is) each become one synchronous item of a group commit (platform/db/sqlite-now.ts):
+// no Kysely promise turns per statement, the reads in the same transaction as the writes, and one commit for all
+// the scans of a turn of the event loop. Everything else (typed codes, forged or changed codes, codes of a deleted
+// ticket, another event's, refusals to explain) writes nothing here and takes the general path in service.ts,
+// which answers and logs exactly as before. The conditional update (repo.ts) stays the only arbiter of an
+// admission: SQLite has one writer, and the item runs it and its log row inside one savepoint.
+
+/** A scanned code that names a ticket of the current event, before it is authenticated. */
+interface Claim {
+  code: string;
+  event: EventRow;
+  ticketId: string;
+}
+
+/**
+ * The ticket a token claims, when the fast path applies: SQLite, a token (not a typed code), an event with its
+ * key, the token's event. Its ids are only where to look: the code is trusted once it equals the stored token.
+ */
+async function claimOnSqlite(ctx: AppContext, qrCode: string): Promise<Claim | undefined> {
+  if (!hasSqliteFile(ctx.db)) return undefined;
+  const scanned = normalizeScannedCode(qrCode);
+  // A typed code is counted against the checker's allowance and looked up by the general path.
+  if (!scanned.ok || normalizeTicketCode(scanned.code) !== null) return undefined;
+  const claimed = claimedTicketIds(scanned.code);
+  if (!claimed) return undefined;
+  const event = await currentEvent(ctx);
+  if (!event?.qr_public_key || claimed.eventId !== event.id) return undefined;
+  return { code: scanned.code, event, ticketId: claimed.ticketId };
+}
+
+/**
+ * verify-qr for a stored token: the ticket, with the look logged (result from `resultOf`) in the same transaction;
+ * undefined, with nothing written, when the code is not exactly a stored token of the current event.
+ */
+export async function verifyOnSqlite(
+  ctx: AppContext,
+  qrCode: string,
+  scanOf: () => ScanSource,
+  resultOf: (ticket: TicketView) => ScanResult,
+): Promise<TicketView | undefined> {
+  const claim = await claimOnSqlite(ctx, qrCode);
+  if (!claim) return undefined;
+  const ticket = await gateGrouped(ctx.db, { kind: 'verify', db: ctx.db, claim, scan: scanOf(), resultOf });
+  if (ticket) remember(claim.code, claim.event.qr_public_key!, claim.event.id, claim.ticketId);
+  return ticket;
+}
+
+export type AdmissionOnSqlite =
+  | { admitted: true; ticket: TicketView }
+  /** Authentic, but the conditional update refused: the caller explains why (and logs it) in its own transaction. */
+  | { admitted: false; event: EventRow; ticketId: string; scan: ScanSource };
+
+/**
+ * mark-used for a stored token: admitted (the update, its log row and the ticket as it now is, in one savepoint),
+ * or refused with nothing written; undefined, with nothing written, when the code is not exactly a stored token.
+ */
+export async function admitOnSqlite(
+  ctx: AppContext,
+  qrCode: string,
+  scanOf: () => ScanSource,
+): Promise<AdmissionOnSqlite | undefined> {
+  const claim = await claimOnSqlite(ctx, qrCode);
+  if (!claim) return undefined;
+  const scan = scanOf();
+  const admission = await gateGrouped(ctx.db, { kind: 'admit', db: ctx.db, claim, scan });
+  if (admission === 'unmatched') return undefined;
+  remember(claim.code, claim.event.qr_public_key!, claim.event.id, claim.ticketId);
+  if (admission === 'refused') return { admitted: false, event: claim.event, ticketId: claim.ticketId, scan };
+  return { admitted: true, ticket: admission };
+}
+
+type GateItem =
+  | { kind: 'verify'; db: Db; claim: Claim; scan: ScanSource; resultOf: (ticket: TicketView) => ScanResult }
+  | { kind: 'admit'; db: Db; claim: Claim; scan: ScanSource };
+
+// verify-qr's and mark-used's items share the group: a gate's looks and admissions of one turn, one commit.
+const gateGrouped = groupCommitted((sqlite, item: GateItem) =>
+  item.kind === 'verify' ? verifyItem(sqlite, item) : admitItem(sqlite, item),
+) as {
+  (db: Db, item: Extract<GateItem, { kind: 'verify' }>): Promise<TicketView | undefined>;
+  (db: Db, item: Extract<GateItem, { kind: 'admit' }>): Promise<TicketView | 'refused' | 'unmatched'>;
+};
+
+function verifyItem(
+  sqlite: SqliteNow,
+  { db, claim, scan, resultOf }: Extract<GateItem, { kind: 'verify' }>,
+): TicketView | undefined {
+  // The view carries the stored token: one read authenticates the code and answers it.
+  const ticket = sqlite.all(gateTicketView(db, claim.ticketId, claim.event.id))[0];
+  if (!ticket || !sameToken(ticket.qr_token, claim.code)) return undefined;
+  sqlite.all(insertScanRow(db, ...scanValues(scanRow(scan, claim.ticketId, resultOf(ticket)))));
+  return ticket;
+}
+
+function admitItem(
+  sqlite: SqliteNow,
+  { db, claim, scan }: Extract<GateItem, { kind: 'admit' }>,
+): TicketView | 'refused' | 'unmatched' {
+  const { event, ticketId, code } = claim;
+  // A code this instance already found authentic (the verify-qr before it) needs no read.
+  if (rememberedTicketId(code, event) !== ticketId) {
+    const stored = sqlite.all(storedToken(db, ticketId, event.id))[0]?.qr_token;
+    if (stored === undefined || !sameToken(stored, code)) return 'unmatched';
+  }
+  const admit = reentryAllowed(event) ? admitOnceOrAfterExit : admitOnce;
+  // The arbiter between gates (repo.ts): a row back means this scan admitted the ticket.
+  if (sqlite.all(admit(db, scan.scannedAt, scan.checker.id, scan.now, ticketId, event.id)).length !== 1)
+    return 'refused';
+  sqlite.all(insertScanRow(db, ...scanValues(scanRow(scan, ticketId, 'admitted'))));
+  const ticket = sqlite.all(gateTicketView(db, ticketId, event.id))[0];
+  if (!ticket) throw new Error(`ticket ${ticketId} vanished at the gate`);
+  return ticket;
+}
+
+// Both compiled once; run on the file's prepared-statement cache (database.ts).
+const gateTicketView = compiledQueryOnce((db: Db, ticketId: string, eventId: string) =>
+  ticketViews(db).where('tickets.id', '=', ticketId).where('tickets.event_id', '=', eventId),
+);
+
+const storedToken = compiledQueryOnce((db: Db, ticketId: string, eventId: string) =>
+  db.selectFrom('tickets').select('qr_token').where('id', '=', ticketId).where('event_id', '=', eventId),
+);

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { generateEventKeyPair, signTicketToken } from '../src/qr-token';
+import { normalizeTicketCode } from '../src/ticket-code';
+
+describe('normalizing a typed ticket code', () => {
+  it('forgives case, separators anywhere, a missing prefix and O/I/L', () => {
+    expect(normalizeTicketCode('ut-7k2m9p4qxz')).toBe('UT-7K2M9P4QXZ');
+    expect(normalizeTicketCode('7K2M 9P4Q XZ')).toBe('UT-7K2M9P4QXZ');
+    expect(normalizeTicketCode('UT-OIL2M9P4QX')).toBe('UT-0112M9P4QX');
+  });
+
+  it('reads a code however many separators surround its characters', () => {
+    expect(normalizeTicketCode(` U - T - ${'7 K 2 M 9 P 4 Q X Z'.split(' ').join(' -- ')} `)).toBe(
+      'UT-7K2M9P4QXZ',
+    );
+    expect(normalizeTicketCode(`${'.'.repeat(200)}UT7K2M9P4QXZ${'_'.repeat(200)}`)).toBe('UT-7K2M9P4QXZ');
+  });
+
+  it('is not a typed code with more characters than UT and ten, or fewer than ten', () => {
+    expect(normalizeTicketCode('UT-7K2M9P4QXZ1')).toBeNull();
+    expect(normalizeTicketCode('7K2M9P4QX')).toBeNull();
+    expect(normalizeTicketCode('UT-7K2M9P4QXU')).toBeNull();
+  });
+
+  it('is never a scanned QR token', () => {
+    const keys = generateEventKeyPair();
+    const token = signTicketToken(
+      { ticketId: '3f2b8c1e-9d4a-4c7b-8e21-5a6f0d9c4b12', eventId: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d' },
+      keys.privateKey,
+    );
+    expect(normalizeTicketCode(token)).toBeNull();
+  });
+});
