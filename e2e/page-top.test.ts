@@ -117,5 +117,32 @@ describe('pages start right under the header on a 390 px phone', () => {
       await expectStartsUnderHeader(page, `page-top-analytics-${size}-390`);
       await page.context().close();
     });
+
+    it(`a jump to a section (the hero's arrow) at ${size}% text stops right under the header`, async () => {
+      const page = await phone(largeText);
+      await page.goto(suite.server.url);
+      await page.waitForFunction(() => !document.getElementById('static-landing'));
+      await page.getByRole('button', { name: 'Sign In with Google' }).first().waitFor();
+      await page.getByRole('link', { name: 'Scroll to About the event' }).click();
+      await expect
+        .poll(() => page.evaluate(() => document.getElementById('about')?.getBoundingClientRect().top))
+        .toBeLessThan(PHONE.height / 2);
+      await page.waitForTimeout(400);
+      const { sectionTop, headerBottom, rootFontPx } = await page.evaluate(() => ({
+        sectionTop: document.getElementById('about')!.getBoundingClientRect().top,
+        headerBottom: Math.max(
+          0,
+          document.querySelector('header:not(main header)')!.getBoundingClientRect().bottom,
+        ),
+        rootFontPx: Number.parseFloat(getComputedStyle(document.documentElement).fontSize),
+      }));
+      await screenshot(page, `page-top-jump-about-${size}-390`);
+      expect(sectionTop, 'the header covers the section').toBeGreaterThanOrEqual(headerBottom - 1);
+      expect(
+        (sectionTop - headerBottom) / rootFontPx,
+        'an empty band above the section (rem)',
+      ).toBeLessThanOrEqual(MOST_REM);
+      await page.context().close();
+    });
   }
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { HeaderSignInButton, HeaderSignInPlaceholder } from '../../features/auth/components/sign-in-button';
@@ -31,6 +31,31 @@ function useScrolled(threshold: number): boolean {
   return scrolled;
 }
 
+/**
+ * Marks <html data-header="scrolls"> while the header wraps and scrolls with the page (large text on a phone), so
+ * a jump to a section (scroll-padding-top, styles.css) stops at the top of the screen instead of leaving room
+ * for a fixed bar that is not there. Only the header knows: its position comes from a container query.
+ */
+function useHeaderPlacement(header: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const update = () => {
+      if (getComputedStyle(element).position === 'fixed') delete root.dataset.header;
+      else root.dataset.header = 'scrolls';
+    };
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    if (element.parentElement) observer.observe(element.parentElement);
+    update();
+    return () => {
+      observer.disconnect();
+      delete root.dataset.header;
+    };
+  }, [header]);
+}
+
 /** Fixed title bar that shrinks and fades once the page scrolls (guest-side §2). */
 export function Header() {
   const { t } = useTranslation();
@@ -39,6 +64,8 @@ export function Header() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { toDashboard, toMyTickets, afterSignIn } = useNavigationActions();
+  const headerRef = useRef<HTMLElement>(null);
+  useHeaderPlacement(headerRef);
 
   function onTitle() {
     if (pathname === '/') scrollToTop();
@@ -53,6 +80,7 @@ export function Header() {
   return (
     <div className="@container">
       <header
+        ref={headerRef}
         className={`fixed inset-x-0 top-0 z-40 @max-header-row:relative transition-[background-color,box-shadow,backdrop-filter] duration-300 ${
           scrolled
             ? 'bg-maroon-950/85 shadow-[0_8px_24px_-12px_rgb(0_0_0/0.8)] backdrop-blur-md'
