@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Registry } from 'prom-client';
 import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import liveRoutes from './modules/checkin/live-routes';
@@ -36,13 +37,14 @@ import { seedDemo } from './platform/db/seed-demo';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/error-handler';
 import { rejectNulCharacters } from './platform/input-guard';
 import { type LogDestination, processLogDestination } from './platform/logger';
-import { registerMetrics } from './platform/metrics';
+import { metricsRegistry, registerMetrics } from './platform/metrics';
 import { registerOverloadShedding } from './platform/overload';
 import { razorpayClientFor, registerPaymentsEmulator } from './platform/payments/provider';
+import { registerRequestHooks } from './platform/request-hooks';
 import { requestId } from './platform/request-id';
 import { responseSerializerCompiler } from './platform/response-serializer';
 import { registerRouteCatalog } from './platform/route-catalog';
-import { registerSecurityHeaders } from './platform/security';
+import { securityHeaders } from './platform/security';
 import { registerWeb } from './platform/web';
 
 const DEFAULT_BODY_LIMIT = 100 * 1024;
@@ -55,7 +57,8 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
-  const app = createServer(config, options.logDestination ?? processLogDestination());
+  const registry = metricsRegistry();
+  const app = createServer(config, options.logDestination ?? processLogDestination(), registry);
   const db = createDatabase(config, (error) =>
     app.log.error({ err: error }, 'idle database connection failed'),
   );
@@ -66,14 +69,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await migrateToLatest(db);
     if (config.demoSeed) await seedDemo(db, now());
 
-    await registerSecurityHeaders(app, config);
     await registerCors(app, config);
     // Responses of 1 KB and more (the check-in snapshot is ~2 MB of JSON). Requests are never decompressed: no
     // client needs it, and the Razorpay webhook must see the exact bytes it signed. Built web assets arrive
     // already compressed (.br/.gz from the build) and are left alone.
     await app.register(compress, { threshold: 1024, globalDecompression: false });
-    const registry = registerMetrics(app, { db, now, token: config.metricsToken });
-    registerOverloadShedding(app, { ...config.overload, registry });
+    registerMetrics(app, registry, { db, now, token: config.metricsToken });
     await app.register(rateLimit, { global: false });
     await app.register(swagger, {
       openapi: { info: { title: 'Utsav API', version: '1.0.0' }, servers: [] },
@@ -107,7 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 }
 
-function createServer(config: Config, logDestination: LogDestination): FastifyInstance {
+function createServer(config: Config, logDestination: LogDestination, registry: Registry): FastifyInstance {
   const accessLog = new AccessLog(config.accessLogOkLinesPerSecond);
   const app = Fastify({
     logger: {
@@ -130,14 +131,15 @@ function createServer(config: Config, logDestination: LogDestination): FastifyIn
   }).withTypeProvider<ZodTypeProvider>();
   accessLog.attach(app);
   registerRouteCatalog(app);
+  // Before any route: each route gets its overload check when it is registered. The request id and the security
+  // headers on every answer, in one hook with the in-flight count of unmatched requests.
+  registerRequestHooks(app, {
+    securityHeaders: securityHeaders(config),
+    overload: registerOverloadShedding(app, { ...config.overload, registry }),
+  });
   rejectNulCharacters(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
-  // Callback-style hooks on every request: an async hook costs a promise and a microtask turn each.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
   closeConnectionsOnceAnswered(app);

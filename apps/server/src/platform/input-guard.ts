@@ -13,6 +13,8 @@ export function fieldWithNul(value: unknown, root: string): string | undefined {
   // Most requests carry no body and empty params or query: nothing to walk (this runs on every request).
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') return value.includes(NUL) ? root : undefined;
+  // Most params and queries are empty objects: answered without the walk's stack and entries arrays.
+  if (typeof value === 'object' && isEmpty(value)) return undefined;
   const stack: Array<[unknown, string]> = [[value, root]];
   while (stack.length > 0) {
     const [current, path] = stack.pop()!;
@@ -29,6 +31,12 @@ export function fieldWithNul(value: unknown, root: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** Nothing enumerable at all (own or inherited): the walk below would find nothing either. */
+function isEmpty(value: object): boolean {
+  for (const _key in value) return false;
+  return true;
 }
 
 function join(path: string, key: string | number): string {

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Db } from './db/database';
 import { sendNotFound } from './error-handler';
-import { LatencyHistogram, RequestCounter } from './http-metrics';
+import { HttpMetrics } from './http-metrics';
 import { warningsOnly } from './quiet-logger';
 
 // GET /metrics in Prometheus' text format. One registry per app (never prom-client's global one), so a test
@@ -29,26 +29,30 @@ export interface MetricsOptions {
   token: string | undefined;
 }
 
-export function registerMetrics(app: FastifyInstance, options: MetricsOptions): Registry {
+/** The app's registry, with the process metrics (CPU, memory, event loop, GC). */
+export function metricsRegistry(): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  return registry;
+}
 
+export function registerMetrics(app: FastifyInstance, registry: Registry, options: MetricsOptions): void {
   // Counted in plain numbers (http-metrics.ts): prom-client's label hashing was a visible share of a request.
-  const requests = new RequestCounter(registry, {
-    name: 'http_requests_total',
-    help: 'HTTP requests answered by this instance, by method, route pattern and status code.',
-  });
-  const duration = new LatencyHistogram(registry, {
-    name: 'http_request_duration_seconds',
-    help: 'Time from receiving a request to sending the last byte of its response, by method and route pattern.',
-    buckets: LATENCY_BUCKETS,
+  const http = new HttpMetrics(registry, {
+    requests: {
+      name: 'http_requests_total',
+      help: 'HTTP requests answered by this instance, by method, route pattern and status code.',
+    },
+    latency: {
+      name: 'http_request_duration_seconds',
+      help: 'Time from receiving a request to sending the last byte of its response, by method and route pattern.',
+      buckets: LATENCY_BUCKETS,
+    },
   });
 
   // Callback style: on every request, an async hook would cost a promise and a microtask turn.
   app.addHook('onResponse', (request, reply, done) => {
-    const route = routeLabel(request, reply);
-    requests.inc(request.method, route, reply.statusCode);
-    duration.observe(request.method, route, reply.elapsedTime / 1000);
+    http.record(request.method, routeLabel(request, reply), reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
@@ -59,15 +63,15 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     const body = await registry.metrics();
     return reply.type(registry.contentType).header('cache-control', 'no-store').send(body);
   });
-
-  return registry;
 }
 
 // The label of each route pattern, worked out once (a few hundred patterns at most: every registered route).
 const routeLabels = new Map<string, string>();
 
 function routeLabel(request: FastifyRequest, reply: FastifyReply): string {
-  const pattern = request.routeOptions.url;
+  // Noted by the route's first hook (request-hooks.ts); a request answered before it ran (a CORS preflight)
+  // reads the pattern from Fastify, which builds an object to say it.
+  const pattern = request.routePattern ?? (request.is404 ? undefined : request.routeOptions.url);
   if (pattern === undefined) return reply.statusCode === 404 ? 'unmatched' : 'spa';
   let label = routeLabels.get(pattern);
   if (label === undefined) {

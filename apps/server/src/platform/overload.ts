@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { AppError } from './errors';
 import { requestLanguage } from './i18n/request-language';
@@ -85,7 +85,22 @@ const OVERLOADED = new AppError(
   'We are very busy right now. Please wait a moment; this page will try again by itself.',
 );
 
-export function registerOverloadShedding(app: FastifyInstance, options: OverloadOptions): void {
+/**
+ * Shedding and the in-flight count. Nothing here runs for every request in general: each route gets its own
+ * check (`guardFor`, built when the route is registered, its tier worked out then), and the requests no route
+ * matched are counted by `trackUnmatched` (never shed). platform/request-hooks.ts wires both.
+ */
+export interface OverloadShedding {
+  /** The check of one route, for each of its methods; runs first among the route's onRequest hooks. */
+  guardFor(pattern: string, methods: string | readonly string[]): RouteGuard;
+  /** Counts a request no route matched while it is answered (such requests are never shed). */
+  trackUnmatched(reply: FastifyReply): void;
+}
+
+/** Admits the request (counting it in flight) and returns true, or answers it 503 and returns false. */
+export type RouteGuard = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+export function registerOverloadShedding(app: FastifyInstance, options: OverloadOptions): OverloadShedding {
   const limits: OverloadLimits = options;
   const sampleMs = options.sampleMs ?? 500;
   let inFlight = 0;
@@ -141,23 +156,38 @@ export function registerOverloadShedding(app: FastifyInstance, options: Overload
   const finished = () => {
     inFlight -= 1;
   };
-  // Callback style: it runs on every request, and an async hook costs a promise and a microtask turn.
-  app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
-    const tier = shedTier(request.method, request.routeOptions.url);
-    // Measured before this request joins: "how busy was the server when it arrived".
-    if (tier !== 'never' && shouldShed(tier, loadLevel({ inFlight, eventLoopDelayMs }, limits))) {
-      shed.inc({ method: request.method, route: request.routeOptions.url ?? '', tier });
-      reply
-        .code(OVERLOADED.statusCode)
-        .header('retry-after', String(options.retryAfterSeconds))
-        .header('cache-control', 'no-store')
-        .type('application/json')
-        .send(OVERLOADED.toBody(requestLanguage(request)));
-      return;
-    }
+  const track = (reply: FastifyReply) => {
     inFlight += 1;
     // 'close' fires once whether the response finished or the client went away mid-answer.
     reply.raw.on('close', finished);
-    done();
-  });
+  };
+  const retryAfter = String(options.retryAfterSeconds);
+
+  return {
+    trackUnmatched: track,
+    guardFor(pattern, methods) {
+      // The tier of each method of the route, worked out once here (it was a string key and two set lookups
+      // on every request).
+      const tiers = new Map<string, ShedTier>();
+      for (const method of typeof methods === 'string' ? [methods] : methods)
+        tiers.set(method, shedTier(method, pattern));
+      const single = tiers.size === 1 ? [...tiers.values()][0]! : undefined;
+      return (request, reply) => {
+        const tier = single ?? tiers.get(request.method) ?? shedTier(request.method, pattern);
+        // Measured before this request joins: "how busy was the server when it arrived".
+        if (tier !== 'never' && shouldShed(tier, loadLevel({ inFlight, eventLoopDelayMs }, limits))) {
+          shed.inc({ method: request.method, route: pattern, tier });
+          reply
+            .code(OVERLOADED.statusCode)
+            .header('retry-after', retryAfter)
+            .header('cache-control', 'no-store')
+            .type('application/json')
+            .send(OVERLOADED.toBody(requestLanguage(request)));
+          return false;
+        }
+        track(reply);
+        return true;
+      };
+    },
+  };
 }

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PROVIDER_PHOTO_HOSTS } from '@utsav/domain/photo-url';
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config';
 import { builtIndexScriptHashes } from './inline-script-hashes';
@@ -67,8 +66,9 @@ export function cspDirectives(
   };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  const headers = helmetHeaders({
+/** The security headers of every answer (set by platform/request-hooks.ts), worked out once. */
+export function securityHeaders(config: Config): Readonly<Record<string, string>> {
+  return helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: cspDirectives(config, builtIndexScriptHashes(config.webDistDir)),
@@ -76,10 +76,6 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // Sign-in popups (Firebase, the dev identity) talk back to this page through window.opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: config.publicUrl.startsWith('https:') ? { maxAge: 15552000 } : false,
-  });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
   });
 }
 

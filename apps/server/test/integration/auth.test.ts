@@ -81,6 +81,26 @@ describeEachDatabase('auth', (engine) => {
     expect(response.body.code).toBe('INVALID_TOKEN');
   });
 
+  it('a token with a space or tab inside is refused (401 INVALID_TOKEN), though its signature would decode', async () => {
+    // The signature's base64 decoder skips whitespace, so such a token verified and signed in before. The
+    // bearer check's quick path takes the text after "Bearer " as is when the token cache knows it, which is
+    // only sound if no cached token holds whitespace.
+    const { token } = await newUser(server);
+    const [header, payload, signature] = token.split('.');
+    const tabbed = `${header}.${payload}.${signature!.slice(0, 10)}\t${signature!.slice(10)}`;
+    for (const spaced of [`${token} `, tabbed]) {
+      const signIn = await server.request('POST', '/api/auth/google-signin', { body: { idToken: spaced } });
+      expect(signIn.status).toBe(401);
+      expect(signIn.body.code).toBe('INVALID_TOKEN');
+    }
+    // (A header's trailing space is not part of its value; a tab inside it is.)
+    const me = await server.request('GET', '/api/auth/me', {
+      headers: { authorization: `Bearer ${tabbed}` },
+    });
+    expect(me.status).toBe(401);
+    expect((await server.request('GET', '/api/auth/me', { token })).status).toBe(200);
+  });
+
   it('a token signed by another key with the same kid is 401 INVALID_TOKEN', async () => {
     const { email } = await newUser(server);
     const keys = await devKeys(server);

@@ -42,3 +42,28 @@ describe('ClaimsCache bound', () => {
     expect(cache.get('t49')).toBeDefined();
   });
 });
+
+describe('ClaimsCache lookup by the token tail', () => {
+  const tail = 'x'.repeat(40);
+
+  it('two tokens ending alike never answer for each other; the newer replaces the older', () => {
+    const cache = new ClaimsCache<{ expiresAt: number; who: string }>(10, () => 0);
+    cache.set(`a.${tail}`, { expiresAt: 10, who: 'a' });
+    expect(cache.get(`b.${tail}`)).toBeUndefined();
+    expect(cache.get(`a.${tail}`)?.who).toBe('a');
+    cache.set(`b.${tail}`, { expiresAt: 10, who: 'b' });
+    expect(cache.get(`b.${tail}`)?.who).toBe('b');
+    expect(cache.get(`a.${tail}`)).toBeUndefined();
+    cache.delete(`a.${tail}`);
+    expect(cache.get(`b.${tail}`)?.who).toBe('b');
+    cache.delete(`b.${tail}`);
+    expect(cache.size).toBe(0);
+  });
+
+  it('finds a token given as a new string each time, as every request gives it', () => {
+    const cache = new ClaimsCache<{ expiresAt: number }>(10, () => 0);
+    const token = `header.payload.${tail}`;
+    cache.set(token, { expiresAt: 10 });
+    expect(cache.get(`Bearer ${token}`.slice(7))).toEqual({ expiresAt: 10 });
+  });
+});

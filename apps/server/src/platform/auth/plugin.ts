@@ -1,15 +1,25 @@
 import { type Action, can } from '@utsav/domain/roles';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../errors';
 import type { LoadUser } from './user-cache';
 import type { Identity, TokenVerifier } from './verifier';
 
+/**
+ * A route's sign-in check. Fastify calls it with `done` (callback style: a signed-in request found in the
+ * caches is checked without a promise, or the microtask turns Fastify's hook runner gives one); called with
+ * two arguments (`await app.requireUser.call(this, request, reply)`, in a hook of one's own) it answers a promise.
+ */
+export interface SignInHook {
+  (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void;
+  (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    requireUser: onRequestAsyncHookHandler;
-    requireAction(action: Action): onRequestAsyncHookHandler;
+    requireUser: SignInHook;
+    requireAction(action: Action): SignInHook;
   }
   interface FastifyRequest {
     /** The signed-in user's row, set by requireUser. */
@@ -50,32 +60,46 @@ export function identityOf(request: FastifyRequest): Identity {
   return request.identity;
 }
 
+const BEARER = 'Bearer ';
+
 async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<void> {
   app.decorateRequest('user', null);
   app.decorateRequest('idToken', null);
   app.decorateRequest('identity', null);
+  const { verifier, loadUser } = options;
 
-  const requireUser: onRequestAsyncHookHandler = async (request) => {
-    if (request.user) return;
+  /**
+   * Signs the request in from the caches alone: true when done (or already signed in), false when the token
+   * must be verified or the row read. Most requests of a session end here.
+   */
+  const fromCaches = (request: FastifyRequest): boolean => {
+    if (request.user) return true;
+    const header = request.headers.authorization;
+    // "Bearer <token>" as every client writes it: the text after the space is the token as bearerToken's
+    // pattern would take it, once the cache knows it (a cached token was verified, and verify refuses any
+    // token with whitespace). Anything else (another case, several spaces, no cache entry) takes the long way.
+    if (typeof header !== 'string' || !header.startsWith(BEARER) || !verifier.cached) return false;
+    const token = header.slice(BEARER.length);
+    const identity = verifier.cached(token);
+    const user = identity && loadUser.cached?.(identity.uid);
+    if (!user) return false;
+    signedIn(request, token, identity, user);
+    return true;
+  };
+
+  const signInSlowly = async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-    // Most requests of a session find the claims and the row cached: taken without an await (each was a
-    // promise and microtask turns on every signed-in request, bench/RESULTS.md third round).
-    const identity = options.verifier.cached?.(token) ?? (await options.verifier.verify(token));
-    const user = options.loadUser.cached?.(identity.uid) ?? (await options.loadUser(identity.uid));
-    if (!user || user.deleted_at) {
-      // A valid token for someone the server has not met: the client must call POST /auth/google-signin first.
-      throw new AppError('UNAUTHENTICATED', 'Your account is not registered yet. Please sign in again.');
-    }
-    request.user = user;
-    request.idToken = token;
-    request.identity = identity;
+    const identity = verifier.cached?.(token) ?? (await verifier.verify(token));
+    const user = loadUser.cached?.(identity.uid) ?? (await loadUser(identity.uid));
+    signedIn(request, token, identity, user);
   };
+
+  const requireUser = hook((request) => (fromCaches(request) ? undefined : signInSlowly(request)));
 
   app.decorate('requireUser', requireUser);
   app.decorate('requireAction', (action: Action) => {
-    const check: onRequestAsyncHookHandler = async function (request, reply) {
-      await requireUser.call(this, request, reply);
+    const allowed = (request: FastifyRequest) => {
       if (!can(request.user, action)) {
         throw new AppError(
           'FORBIDDEN',
@@ -83,8 +107,53 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
         );
       }
     };
-    return check;
+    return hook((request) => {
+      if (fromCaches(request)) return allowed(request);
+      return signInSlowly(request).then(() => allowed(request));
+    });
   });
+}
+
+function signedIn(
+  request: FastifyRequest,
+  token: string,
+  identity: Identity,
+  user: UserRow | undefined,
+): void {
+  if (!user || user.deleted_at) {
+    // A valid token for someone the server has not met: the client must call POST /auth/google-signin first.
+    throw new AppError('UNAUTHENTICATED', 'Your account is not registered yet. Please sign in again.');
+  }
+  request.user = user;
+  request.idToken = token;
+  request.identity = identity;
+}
+
+/**
+ * A check that finishes at once (returns undefined or throws) or later (returns a promise), as a hook of both
+ * styles (SignInHook). Not an async function: Fastify runs a three-argument hook in callback style.
+ */
+function hook(check: (request: FastifyRequest) => Promise<void> | void): SignInHook {
+  function signInHook(
+    this: FastifyInstance,
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    done?: HookHandlerDoneFunction,
+  ): Promise<void> | undefined {
+    let pending: Promise<void> | void;
+    try {
+      pending = check(request);
+    } catch (error) {
+      if (!done) return Promise.reject(error);
+      done(error as Error);
+      return undefined;
+    }
+    if (!done) return pending ?? Promise.resolve();
+    if (pending) pending.then(() => done(), done);
+    else done();
+    return undefined;
+  }
+  return signInHook as SignInHook;
 }
 
 export default fp(authPlugin, { name: 'utsav-auth' });

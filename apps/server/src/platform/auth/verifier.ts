@@ -42,6 +42,7 @@ interface VerifierOptions {
 }
 
 const LEEWAY_SECONDS = 60;
+const WHITESPACE = /\s/;
 
 export function firebaseVerifier(projectId: string): TokenVerifier {
   return createTokenVerifier({
@@ -63,6 +64,10 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
     async verify(token) {
       const cached = cache.get(token);
       if (cached) return cached;
+      // A compact JWS is base64url and dots only. The signature's decoder would skip a space or tab, so a token
+      // carrying one could verify; refused here, no cached token holds whitespace, which the signed-in request's
+      // quick path relies on (it takes the text after "Bearer " as is when the cache knows it: plugin.ts).
+      if (WHITESPACE.test(token)) throw invalidToken();
       const identity = toIdentity(await verifySignature(token, options, now), now);
       cache.set(token, identity);
       return identity;
