@@ -3,6 +3,8 @@ import type { FastifySchema } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ticketJsonSchema } from '../../src/modules/tickets/presenter';
+import { checkoutJson } from '../../src/modules/tickets/routes';
 import { userJsonSchema } from '../../src/modules/users/presenter';
 import { plainWriter, responseSerializerCompiler } from '../../src/platform/response-serializer';
 
@@ -120,9 +122,15 @@ describe('the quick response serializer', () => {
     const others = [
       z.object({ a: z.email() }),
       z.object({ a: z.string().min(1) }),
-      z.object({ a: z.string().optional() }),
-      z.object({ a: z.number() }),
-      z.object({ a: z.array(z.string()) }),
+      z.object({ a: z.string().exactOptional() }),
+      z.object({ a: z.number().min(0) }),
+      z.object({ a: z.number().positive() }),
+      z.object({ a: z.number().int().max(10) }),
+      z.object({ a: z.int32() }),
+      z.object({ a: z.float32() }),
+      z.object({ a: z.coerce.number() }),
+      z.object({ a: z.array(z.string()).min(1) }),
+      z.object({ a: z.array(z.email()) }),
       z.object({ a: z.union([z.string(), z.boolean()]) }),
       z.object({ a: z.string().transform((s) => s.length) }),
       z.object({ a: z.string().default('x') }),
@@ -133,5 +141,183 @@ describe('the quick response serializer', () => {
       z.object({ a: z.iso.datetime() }),
     ];
     for (const schema of others) expect(plainWriter(schema)).toBeUndefined();
+  });
+});
+
+/** zod's text, and whether the quick path wrote it itself (true) or handed the value to zod (false). */
+function quickly(schema: z.ZodType, data: unknown): { ours: string; zods: string; quick: boolean } {
+  const written = plainWriter(schema)!(data);
+  return { ...both(schema, data), quick: typeof written !== 'symbol' };
+}
+
+describe('the quick serializer: numbers, arrays and optional keys', () => {
+  const numbers: unknown[] = [
+    0,
+    -0,
+    1,
+    -1,
+    0.1 + 0.2,
+    1e21,
+    1e-7,
+    -123456789.125,
+    Number.MAX_SAFE_INTEGER,
+    Number.MIN_SAFE_INTEGER,
+    Number.MAX_SAFE_INTEGER + 1,
+    2 ** 53 + 2,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    1.5,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    '5',
+    null,
+    undefined,
+    true,
+    5n,
+    {},
+  ];
+
+  it('writes the create-order and gate answers on the quick path', () => {
+    expect(plainWriter(z.object(checkoutJson))).toBeDefined();
+    expect(plainWriter(z.object({ success: z.literal(true), ticket: ticketJsonSchema }))).toBeDefined();
+  });
+
+  it('a number, an int and a nullable or optional one: the same text as zod, quick exactly when zod accepts', () => {
+    const schemas = [
+      z.object({ a: z.number() }),
+      z.object({ a: z.int() }),
+      z.object({ a: z.number().int() }),
+      z.object({ a: z.number().nullable() }),
+      z.object({ a: z.int().optional() }),
+      z.object({ a: z.number().optional().nullable() }),
+    ];
+    for (const schema of schemas) {
+      for (const value of numbers) {
+        for (const data of [{ a: value }, { b: 1, a: value }]) {
+          const { ours, zods, quick } = quickly(schema, data);
+          expect(ours, `${String(value)}`).toBe(zods);
+          expect(quick, `${String(value)}: ${zods}`).toBe(!zods.startsWith('refused'));
+        }
+      }
+    }
+  });
+
+  it('optional keys: absent or undefined leaves the key out, as zod and JSON.stringify do; present is written', () => {
+    const schema = z.object({
+      first: z.string().optional(),
+      middle: z.number(),
+      last: z.object({ x: z.boolean().optional(), y: z.string() }).optional(),
+    });
+    const cases: unknown[] = [
+      { middle: 1 },
+      { first: undefined, middle: 1, last: undefined },
+      { first: 'a', middle: 1, last: { y: 'b' } },
+      { last: { x: undefined, y: 'b', z: 'extra' }, middle: 2, first: '' },
+      { first: null, middle: 1 },
+      { middle: 1, last: { x: 'yes', y: 'b' } },
+      { middle: 1, last: {} },
+      { first: 'a' },
+    ];
+    for (const data of cases) {
+      const { ours, zods, quick } = quickly(schema, data);
+      expect(ours).toBe(zods);
+      expect(quick).toBe(!zods.startsWith('refused'));
+    }
+    expect(quickly(schema, cases[1]).ours).toBe('{"middle":1}');
+  });
+
+  it('arrays of plain items: a new array in order, extra keys of items left out; holes and non-arrays go to zod', () => {
+    const schema = z.object({
+      list: z.array(z.object({ n: z.number(), s: z.string().nullable() })),
+      tags: z.array(z.string().optional()),
+      grid: z.array(z.array(z.int())),
+    });
+    const good = { list: [{ n: 1, s: null, extra: true }], tags: ['a', undefined], grid: [[1, 2], []] };
+    const cases: unknown[] = [
+      good,
+      { ...good, list: [] },
+      { ...good, tags: [] },
+      { ...good, grid: [[1.5]] },
+      { ...good, list: [{ n: Number.NaN, s: 'x' }] },
+      // biome-ignore lint/suspicious/noSparseArray: a hole, which zod reads as undefined
+      { ...good, tags: ['a', , 'b'] },
+      // biome-ignore lint/suspicious/noSparseArray: a hole in an array of numbers
+      { ...good, grid: [[1, , 2]] },
+      { ...good, list: { length: 0 } },
+      { ...good, list: 'abc' },
+      { ...good, grid: [null] },
+    ];
+    for (const data of cases) {
+      const { ours, zods, quick } = quickly(schema, data);
+      expect(ours).toBe(zods);
+      expect(quick).toBe(!zods.startsWith('refused'));
+    }
+    expect(quickly(schema, good).ours).toBe(
+      '{"list":[{"n":1,"s":null}],"tags":["a",null],"grid":[[1,2],[]]}',
+    );
+  });
+
+  it('agrees with zod on many generated tickets and checkout answers', () => {
+    const ticketAnswer = z.object({ success: z.literal(true), ticket: ticketJsonSchema });
+    const checkout = z.object(checkoutJson);
+    const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
+    const ticket = {
+      id: 't1',
+      _id: 't1',
+      ticketId: 'UTS-1',
+      eventId: 'e1',
+      eventName: 'Garba',
+      event: { name: 'Garba', date: '2026-10-10', startTime: '19:00', endTime: '23:00', venue: 'Ground' },
+      price: 499,
+      status: 'active',
+      createdAt: 'c',
+      updatedAt: 'u',
+      entryTime: null,
+      usedAt: null,
+      exitedAt: null,
+      scannedBy: null,
+      cancelledAt: null,
+      cancellationReason: null,
+      qrCode: 'q',
+      qrCodeImage: 'data:image/png;base64,AAAA',
+      user: { name: 'A', email: 'a@example.com' },
+      holderName: 'A',
+      metadata: { issuedByAdmin: false, issuedBy: null, notes: null },
+      orderId: 'o1',
+      transfer: null,
+      receivedByTransfer: false,
+    };
+    for (let i = 0; i < 300; i++) {
+      const price = pick(numbers, i);
+      const data = {
+        success: true,
+        ticket: {
+          ...ticket,
+          price,
+          scannedBy: i % 4 === 0 ? { name: 'Gate 1', id: 'hidden' } : null,
+          status: i % 23 === 0 ? 'lost' : pick(['active', 'used', 'cancelled', 'transferred'], i),
+          transfer: i % 5 === 0 ? { toName: 'B', toEmail: 'b@example.com', at: 'now' } : null,
+        },
+      };
+      const answer = quickly(ticketAnswer, data);
+      expect(answer.ours).toBe(answer.zods);
+      expect(answer.quick).toBe(!answer.zods.startsWith('refused'));
+      const order = quickly(checkout, {
+        success: true,
+        orderId: 'order_1',
+        amount: price,
+        amountPaise: pick(numbers, i * 7),
+        currency: 'INR',
+        key: 'rzp_test',
+        quantity: pick([1, 2, 10, 0.5], i),
+        pricePerTicket: 499,
+        pricingTier: 'early',
+        total: 998,
+        holdExpiresAt: '2026-11-24T10:00:00.000Z',
+      });
+      expect(order.ours).toBe(order.zods);
+      expect(order.quick).toBe(!order.zods.startsWith('refused'));
+    }
   });
 });
