@@ -1,14 +1,14 @@
 import type { AppContext } from '../../platform/context';
-import { transaction } from '../../platform/db/database';
-import type { AuditLogTable, OrderRow } from '../../platform/db/schema';
+import { type Db, transaction } from '../../platform/db/database';
+import type { AuditLogTable, EventRow, OrderRow } from '../../platform/db/schema';
 import { lockEvent } from '../event/repo';
 import { findBatchFigures, type HoldFigures, liveHeldOf, liveHeldQuery } from './hold-figures';
 import { draftHold, type Held, type HoldDraft, type HoldRequest, judgeHold } from './hold-judgement';
 
 // The hold on PostgreSQL, where the event row's lock is shared by every instance: what bounds holds is how long
 // each transaction keeps it, i.e. its round trips while it holds it, each a wait for this busy event loop
-// (bench/RESULTS.md). So the holds of one event that arrive while this instance waits for the lock, or while
-// its previous batch runs, are placed together: the lock, one statement reading the event's figures and every
+// (bench/RESULTS.md). So the holds of one event that arrive while this instance waits for the lock (behind its
+// previous batch, below) are placed together: the lock, one statement reading the event's figures and every
 // buyer's seats, the judgement of each hold in arrival order in JavaScript (each on what the ones before it in
 // the batch took: stock, the person's cap), one statement writing the accepted holds and their audit rows, and
 // the commit. A refusal answers only its buyer. If the writing statement fails (which no judged hold should
@@ -22,13 +22,23 @@ interface Waiting {
 
 interface Queue {
   waiting: Waiting[];
-  /** A batch of this event is scheduled or running; new arrivals wait for the next one. */
-  busy: boolean;
+  /**
+   * A batch has begun its transaction and asked for the event lock but not yet taken its holds: arrivals join it.
+   * At most one; it may wait (in PostgreSQL) while the batch before it writes and commits.
+   */
+  pending: boolean;
 }
 
 type Outcome = { held: Held } | { error: unknown };
 
 const queues = new WeakMap<AppContext, Map<string, Queue>>();
+
+// The batches overlap by one step: while a batch writes and commits under the lock, the next one (if anyone
+// waits) has already begun its transaction and asked for the lock, so PostgreSQL grants it the moment the first
+// commits. The next batch's `begin` and lock are then no longer two turnarounds of this event loop between two
+// batches' work under the lock (bench/RESULTS.md, fifth round: holds waited in batches of ~30 of the 64 buyers,
+// the batches one after the other). The lock still admits one batch at a time, and each takes the holds waiting
+// when it gets the lock, so arrival order and the judgement on fresh figures are as before.
 
 export function holdOnPostgres(
   ctx: AppContext,
@@ -42,87 +52,108 @@ export function holdOnPostgres(
   }
   let queue = byEvent.get(request.eventId);
   if (!queue) {
-    queue = { waiting: [], busy: false };
+    queue = { waiting: [], pending: false };
     byEvent.set(request.eventId, queue);
   }
   const placed = new Promise<Held>((resolve, reject) => queue.waiting.push({ request, resolve, reject }));
-  if (!queue.busy) {
-    queue.busy = true;
-    setImmediate(() => {
-      runBatches(ctx, request.eventId, queue, placeAlone).catch((error: unknown) => {
-        // Not expected (every step above answers its own errors); still, nobody may be left waiting, and the next
-        // hold must start a batch again.
-        ctx.log.error({ err: error }, 'placing a batch of holds failed');
-        const stranded = queue.waiting;
-        queue.waiting = [];
-        queue.busy = false;
-        for (const waiting of stranded) waiting.reject(error);
-      });
-    });
-  }
+  if (!queue.pending) startBatch(ctx, request.eventId, queue, placeAlone);
   return placed;
 }
 
-async function runBatches(
+function startBatch(
+  ctx: AppContext,
+  eventId: string,
+  queue: Queue,
+  placeAlone: (request: HoldRequest) => Promise<Held>,
+): void {
+  queue.pending = true;
+  // After this turn's I/O callbacks: the requests read in this turn join the batch.
+  setImmediate(() => {
+    runBatch(ctx, eventId, queue, placeAlone).catch((error: unknown) => {
+      // Not expected (every step answers its own errors); still, nobody may be left waiting, and the next hold
+      // must start a batch again.
+      ctx.log.error({ err: error }, 'placing a batch of holds failed');
+      const stranded = queue.waiting;
+      queue.waiting = [];
+      queue.pending = false;
+      for (const waiting of stranded) waiting.reject(error);
+    });
+  });
+}
+
+/** One batch: the holds waiting when the event lock is granted. */
+async function runBatch(
   ctx: AppContext,
   eventId: string,
   queue: Queue,
   placeAlone: (request: HoldRequest) => Promise<Held>,
 ): Promise<void> {
-  while (queue.waiting.length > 0) {
-    let batch: Waiting[] = [];
-    let outcomes: Outcome[] | undefined;
-    try {
-      outcomes = await transaction(ctx.db, async (trx) => {
-        const event = await lockEvent(trx, eventId);
-        // Taken once the lock is ours: those who arrived while we waited for it come along.
-        batch = queue.waiting;
-        queue.waiting = [];
-        const now = ctx.now();
-        const drafted = batch.map(({ request }): HoldDraft | { error: unknown } => {
-          try {
-            return draftHold(ctx, request, event, now);
-          } catch (error) {
-            return { error };
-          }
-        });
-        // Nothing to judge (the event is gone, or every price moved): no figures to read.
-        if (drafted.every((draft) => 'error' in draft)) return drafted as Outcome[];
-        const buyers = [...new Set(batch.map(({ request }) => request.caller.id))];
-        const figures = await findBatchFigures(trx, eventId, buyers, now);
-        const judged = await judgeInOrder(ctx, trx, batch, drafted, figures, now, event?.total_tickets ?? 0);
-        const accepted = judged.filter(
-          (outcome): outcome is { held: Held; audit: AuditLogTable } => 'held' in outcome,
-        );
-        if (accepted.length > 0) {
-          await trx
-            .with('hold_audits', (q) => q.insertInto('audit_log').values(accepted.map((one) => one.audit)))
-            .insertInto('orders')
-            .values(accepted.map((one) => one.held.order))
-            .execute();
-        }
-        return judged.map((outcome) => ('held' in outcome ? { held: outcome.held } : outcome));
-      });
-    } catch (error) {
-      if (batch.length === 0) {
-        // The lock or the transaction could not be had (the database is away): everyone waiting gets the error.
-        batch = queue.waiting;
-        queue.waiting = [];
-        for (const waiting of batch) waiting.reject(error);
-        continue;
-      }
-      // The batch wrote nothing (rolled back): each hold once more on its own, in arrival order, so a bad one
-      // fails alone.
-      for (const waiting of batch) await placeAlone(waiting.request).then(waiting.resolve, waiting.reject);
-      continue;
-    }
-    batch.forEach((waiting, index) => {
-      const outcome = outcomes[index]!;
-      if ('held' in outcome) waiting.resolve(outcome.held);
-      else waiting.reject(outcome.error);
+  let batch: Waiting[] = [];
+  const take = (): Waiting[] => {
+    batch = queue.waiting;
+    queue.waiting = [];
+    queue.pending = false;
+    return batch;
+  };
+  let outcomes: Outcome[] | undefined;
+  try {
+    outcomes = await transaction(ctx.db, async (trx) => {
+      const event = await lockEvent(trx, eventId);
+      // Taken once the lock is ours: those who arrived while we waited for it come along; those who arrive from
+      // now on start the next batch, which waits for this one's commit in PostgreSQL.
+      take();
+      return placeBatch(ctx, trx, batch, event, eventId);
     });
+  } catch (error) {
+    if (batch.length === 0) {
+      // The lock or the transaction could not be had (the database is away): everyone waiting gets the error.
+      for (const waiting of take()) waiting.reject(error);
+      return;
+    }
+    // The batch wrote nothing (rolled back): each hold once more on its own, in arrival order, so a bad one fails
+    // alone.
+    for (const waiting of batch) await placeAlone(waiting.request).then(waiting.resolve, waiting.reject);
+    return;
   }
-  queue.busy = false;
+  batch.forEach((waiting, index) => {
+    const outcome = outcomes[index]!;
+    if ('held' in outcome) waiting.resolve(outcome.held);
+    else waiting.reject(outcome.error);
+  });
+}
+
+/** Under the lock: the figures, each hold judged in arrival order, the accepted ones written in one statement. */
+async function placeBatch(
+  ctx: AppContext,
+  trx: Db,
+  batch: Waiting[],
+  event: EventRow | undefined,
+  eventId: string,
+): Promise<Outcome[]> {
+  const now = ctx.now();
+  const drafted = batch.map(({ request }): HoldDraft | { error: unknown } => {
+    try {
+      return draftHold(ctx, request, event, now);
+    } catch (error) {
+      return { error };
+    }
+  });
+  // Nothing to judge (the event is gone, or every price moved): no figures to read.
+  if (drafted.every((draft) => 'error' in draft)) return drafted as Outcome[];
+  const buyers = [...new Set(batch.map(({ request }) => request.caller.id))];
+  const figures = await findBatchFigures(trx, eventId, buyers, now);
+  const judged = await judgeInOrder(ctx, trx, batch, drafted, figures, now, event?.total_tickets ?? 0);
+  const accepted = judged.filter(
+    (outcome): outcome is { held: Held; audit: AuditLogTable } => 'held' in outcome,
+  );
+  if (accepted.length > 0) {
+    await trx
+      .with('hold_audits', (q) => q.insertInto('audit_log').values(accepted.map((one) => one.audit)))
+      .insertInto('orders')
+      .values(accepted.map((one) => one.held.order))
+      .execute();
+  }
+  return judged.map((outcome) => ('held' in outcome ? { held: outcome.held } : outcome));
 }
 
 /** Each drafted hold judged on the batch's figures plus the seats the holds before it in the batch took. */

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { AuditLogTable } from '../db/schema';
+import { timeOrderedId } from '../db/time-ordered-id';
 
 export interface AuditEntry {
   actorUserId: string | null;
@@ -22,7 +22,8 @@ export async function insertAuditRow(db: Db, row: AuditLogTable): Promise<void> 
 /** The row recordAudit writes, for a statement that writes it together with the change (a CTE on PostgreSQL). */
 export function auditRow(entry: AuditEntry, at: Date): AuditLogTable {
   return {
-    id: randomUUID(),
+    // Time-ordered: appended at the end of the table's key index (every hold writes one: time-ordered-id.ts).
+    id: timeOrderedId(),
     actor_user_id: entry.actorUserId,
     action: entry.action,
     entity: entry.entity,
