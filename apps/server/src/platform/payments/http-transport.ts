@@ -1,10 +1,10 @@
-import { Agent, type Dispatcher, request } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 
 // How the Razorpay client's requests travel. fetch cost ~200 µs of CPU more per call than node:http on the
 // same keep-alive connection (WHATWG streams, an AbortSignal timer and listeners per request), and node:http
-// in turn ~2x undici's own `request` (below); every hold and purchase makes these calls (bench/RESULTS.md). So
-// the client sends with undici's `request` over one keep-alive agent of its own; a test may still hand it a
-// fetch.
+// in turn ~2x undici's own `request`; every hold and purchase makes these calls (bench/RESULTS.md). So the
+// client sends over one keep-alive undici agent of its own, through the agent's `dispatch` with a handler that
+// gathers the answer (below); a test may still hand it a fetch.
 
 export interface HttpAnswer {
   status: number;
@@ -33,10 +33,12 @@ const SOCKET_ERRORS = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 /**
- * undici's `request` over one keep-alive Agent of the client's own. Per call it cost a third to a half of
- * node:http's CPU (bench/RESULTS.md, fourth round: 32-45 against 81-158 µs per call, same server, same
- * connections); node:http's ClientRequest, agent bookkeeping and header checks were most of a hold's provider
- * call. The answer's body is always read to the end, so its connection goes back to the pool.
+ * One keep-alive undici Agent of the client's own, driven through `dispatch` with a handler that collects the
+ * answer's bytes. undici's `request` on the same agent wraps each call in an async resource, a Readable stream
+ * for the body and its text() reader: 41-48 µs of CPU per call against 23-30 µs here (32 at once, 4,000 calls,
+ * a loopback server in another process; bench/RESULTS.md, fifth round). The body is always read to the end (the
+ * handler takes every chunk), so the connection goes back to the pool. Timeouts and a reset kept-alive
+ * connection answer as before (undici's error codes are the same either way).
  */
 export function keepAliveTransport(): HttpTransport {
   const dispatcher = new Agent({
@@ -52,15 +54,7 @@ export function keepAliveTransport(): HttpTransport {
     retry: boolean,
   ): Promise<HttpAnswer> => {
     try {
-      const answer = await request(url, {
-        method: method as Dispatcher.HttpMethod,
-        headers,
-        body,
-        dispatcher,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      return { status: answer.statusCode, text: await answer.body.text() };
+      return await dispatched(dispatcher, method, url, headers, body, timeoutMs);
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (typeof code === 'string' && TIMEOUTS.has(code)) {
@@ -76,6 +70,50 @@ export function keepAliveTransport(): HttpTransport {
     }
   };
   return (method, url, headers, body, timeoutMs) => send(method, url, headers, body, timeoutMs, true);
+}
+
+function dispatched(
+  dispatcher: Dispatcher,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  timeoutMs: number,
+): Promise<HttpAnswer> {
+  const { origin, pathname, search } = new URL(url);
+  return new Promise((resolve, reject) => {
+    let status = 0;
+    const chunks: Buffer[] = [];
+    const handler: Dispatcher.DispatchHandlers = {
+      onConnect: () => {},
+      onHeaders: (statusCode) => {
+        status = statusCode;
+        return true;
+      },
+      onData: (chunk) => {
+        chunks.push(chunk);
+        return true;
+      },
+      onComplete: () => {
+        const text =
+          chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+        resolve({ status, text });
+      },
+      onError: reject,
+    };
+    dispatcher.dispatch(
+      {
+        origin,
+        path: pathname + search,
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body: body ?? null,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      },
+      handler,
+    );
+  });
 }
 
 /** The same over a fetch (tests hand one in to see or shape what goes over the wire). */

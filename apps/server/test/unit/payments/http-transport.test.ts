@@ -18,6 +18,7 @@ afterEach(async () => {
 /** A server that answers every request with the order, except as `onRequest` decides; counts connections. */
 async function start(
   onRequest: (request: http.IncomingMessage, response: http.ServerResponse, nth: number) => void,
+  timeoutMs?: number,
 ) {
   const seen = { connections: 0, requests: 0 };
   server = http.createServer((request, response) => {
@@ -29,7 +30,12 @@ async function start(
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const client = new RazorpayClient({ baseUrl: `http://127.0.0.1:${port}/v1`, keyId: 'k', keySecret: 's' });
+  const client = new RazorpayClient({
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    keyId: 'k',
+    keySecret: 's',
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
   return { client, seen };
 }
 
@@ -70,5 +76,34 @@ describe('the Razorpay client transport', () => {
     const order = await client.createOrder({ amount: 29900, currency: 'INR', receipt: 'r1' });
     expect(order).toMatchObject({ id: ORDER.id, amount: 29900 });
     expect(received).toBe(String(JSON.stringify({ amount: 29900, currency: 'INR', receipt: 'r1' }).length));
+  });
+
+  it('gives up on an answer that does not come within the time, as a timeout', async () => {
+    const { client } = await start(() => {}, 150);
+    const started = performance.now();
+    await expect(client.fetchOrder(ORDER.id)).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+      description: expect.stringContaining('No answer from Razorpay within 150 ms'),
+    });
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it("sends the request's path and hands back the provider's error answer", async () => {
+    let asked = '';
+    const { client } = await start((request, response) => {
+      asked = request.url ?? '';
+      response.statusCode = 400;
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({
+          error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' },
+        }),
+      );
+    });
+    await expect(client.fetchOrder('order_X')).rejects.toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST_ERROR',
+    });
+    expect(asked).toBe('/v1/orders/order_X');
   });
 });
