@@ -13,6 +13,11 @@ import { $ZodType } from 'zod/v4/core';
 // of a plain shape, z.array() of a plain shape without length checks, and z.object() of plain shapes (strip
 // mode). Every other schema (unions, transforms, defaults, refinements, string formats, other checks, other
 // number formats, strict or loose objects) is left to zod entirely.
+//
+// The check and copy of a shape is one function generated for it when the route is registered, as
+// fast-json-stringify does: a closure per field cost ~20x more for the signed-in user's answer (bench/RESULTS.md,
+// fifth round). The generated text holds only variable names, fixed operators and keys written by
+// JSON.stringify; the allowed values of enums and literals are passed in as arguments, never written into it.
 
 /** What a writer answers for a value the quick check cannot vouch for. */
 const REFUSED: unique symbol = Symbol('refused');
@@ -20,61 +25,71 @@ const REFUSED: unique symbol = Symbol('refused');
 /** The value as zod would return it, or REFUSED. */
 type Write = (value: unknown) => unknown;
 
+/** A plain shape, as the quick path understands it. */
+type Shape =
+  | { kind: 'string' | 'boolean' }
+  | { kind: 'number'; integer: boolean }
+  | { kind: 'enum'; values: ReadonlySet<unknown> }
+  | { kind: 'literal'; values: readonly unknown[] }
+  | { kind: 'nullable' | 'optional'; inner: Shape }
+  | { kind: 'array'; item: Shape }
+  | { kind: 'object'; fields: readonly [string, Shape][] };
+
 interface ZodInternals {
   _zod: { def: Record<string, unknown>; traits: Set<string> };
 }
 
 /** The quick check and copy for one schema, or undefined when its shape is not plain enough to be sure. */
 export function plainWriter(schema: unknown): Write | undefined {
+  const shape = plainShape(schema);
+  return shape && generate(shape);
+}
+
+function plainShape(schema: unknown): Shape | undefined {
   if (!(schema instanceof $ZodType)) return undefined;
   const { def, traits } = (schema as unknown as ZodInternals)._zod;
   const checks = def.checks as unknown[] | undefined;
-  if (def.type === 'number') return numberWriter(def, checks ?? []);
+  if (def.type === 'number') return numberShape(def, checks ?? []);
   if (checks && checks.length > 0) return undefined;
   switch (def.type) {
     case 'string':
       // Exactly z.string(): email, uuid, datetime and the other formats are strings with checks of their own.
       if (!traits.has('ZodString') || def.format !== undefined || def.coerce) return undefined;
-      return (value) => (typeof value === 'string' ? value : REFUSED);
+      return { kind: 'string' };
     case 'boolean':
-      if (def.coerce) return undefined;
-      return (value) => (typeof value === 'boolean' ? value : REFUSED);
+      return def.coerce ? undefined : { kind: 'boolean' };
     case 'enum': {
       const values = Object.values(def.entries as Record<string, unknown>);
       if (!values.every((each) => typeof each === 'string')) return undefined;
-      const allowed = new Set<unknown>(values);
-      return (value) => (allowed.has(value) ? value : REFUSED);
+      return { kind: 'enum', values: new Set<unknown>(values) };
     }
     case 'literal': {
       const values = def.values as unknown[];
       if (!values.every((each) => typeof each === 'string' || typeof each === 'boolean' || each === null))
         return undefined;
-      return (value) => ((values as unknown[]).includes(value) ? value : REFUSED);
+      return { kind: 'literal', values: [...values] };
     }
-    case 'nullable': {
-      const inner = plainWriter(def.innerType);
-      if (!inner) return undefined;
-      return (value) => (value === null ? null : inner(value));
-    }
+    case 'nullable':
     case 'optional': {
       // exactOptional refuses an explicit undefined; plain optional takes it, and a key whose value is
       // undefined is left out by JSON.stringify, as it is of zod's output (absent or undefined alike).
       if (traits.has('$ZodExactOptional')) return undefined;
-      const inner = plainWriter(def.innerType);
-      if (!inner) return undefined;
-      return (value) => (value === undefined ? undefined : inner(value));
+      const inner = plainShape(def.innerType);
+      return inner && { kind: def.type, inner };
     }
-    case 'array':
-      return arrayWriter(def);
+    case 'array': {
+      const item = plainShape(def.element);
+      return item && { kind: 'array', item };
+    }
     case 'object':
-      return objectWriter(def);
+      return objectShape(def);
     default:
       return undefined;
   }
 }
 
 /** z.number() (any finite number) or a safe integer (z.int(), .int()); no other check or format. */
-function numberWriter(def: Record<string, unknown>, checks: unknown[]): Write | undefined {
+function numberShape(def: Record<string, unknown>, checks: unknown[]): Shape | undefined {
   if (def.coerce) return undefined;
   let integer = false;
   // z.int() is itself the format check; .int() adds it to `checks`.
@@ -84,50 +99,105 @@ function numberWriter(def: Record<string, unknown>, checks: unknown[]): Write | 
       return undefined;
     integer = true;
   }
-  if (integer) return (value) => (Number.isSafeInteger(value) ? value : REFUSED);
-  return (value) => (typeof value === 'number' && Number.isFinite(value) ? value : REFUSED);
+  return { kind: 'number', integer };
 }
 
-function arrayWriter(def: Record<string, unknown>): Write | undefined {
-  const item = plainWriter(def.element);
-  if (!item) return undefined;
-  return (value) => {
-    if (!Array.isArray(value)) return REFUSED;
-    // A new array, read index by index as zod reads it (a hole is undefined, which a plain item refuses).
-    const copy = new Array(value.length);
-    for (let index = 0; index < value.length; index++) {
-      const written = item(value[index]);
-      if (written === REFUSED) return REFUSED;
-      copy[index] = written;
-    }
-    return copy;
-  };
-}
-
-function objectWriter(def: Record<string, unknown>): Write | undefined {
+function objectShape(def: Record<string, unknown>): Shape | undefined {
   // Strip mode only (z.object): strict and loose objects have a catchall.
   if (def.catchall !== undefined) return undefined;
   const shape = def.shape as Record<string, unknown>;
   const keys = Object.keys(shape);
+  // An object literal's "__proto__" key would set the copy's prototype instead of a property.
   if (keys.includes('__proto__')) return undefined;
-  const fields: [string, Write][] = [];
+  const fields: [string, Shape][] = [];
   for (const key of keys) {
-    const field = plainWriter(shape[key]);
+    const field = plainShape(shape[key]);
     if (!field) return undefined;
     fields.push([key, field]);
   }
-  return (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return REFUSED;
-    const input = value as Record<string, unknown>;
-    const copy: Record<string, unknown> = {};
-    for (const [key, field] of fields) {
-      // A missing key reads as undefined, which only an optional field takes (and JSON.stringify leaves out).
-      const written = field(input[key]);
-      if (written === REFUSED) return REFUSED;
-      copy[key] = written;
+  return { kind: 'object', fields };
+}
+
+/**
+ * One function for a shape: reads each value once, in the order zod reads it (a missing key reads as
+ * undefined, which only an optional field takes), returns REFUSED at the first that does not pass, else the
+ * copy zod would return (new objects and arrays, primitives as they are).
+ */
+function generate(root: Shape): Write {
+  const constants: unknown[] = [];
+  let names = 0;
+  const local = () => `v${++names}`;
+  const constant = (value: unknown) => `c${constants.push(value) - 1}`;
+
+  /** Statements checking the value in `input` (a variable), pushed to `out`; returns its copy's expression. */
+  const emit = (shape: Shape, input: string, out: string[]): string => {
+    switch (shape.kind) {
+      case 'string':
+      case 'boolean':
+        out.push(`if (typeof ${input} !== '${shape.kind}') return R;`);
+        return input;
+      case 'number':
+        out.push(
+          shape.integer
+            ? `if (!Number.isSafeInteger(${input})) return R;`
+            : `if (typeof ${input} !== 'number' || !Number.isFinite(${input})) return R;`,
+        );
+        return input;
+      case 'enum':
+        out.push(`if (!${constant(shape.values)}.has(${input})) return R;`);
+        return input;
+      case 'literal':
+        out.push(`if (!${constant(shape.values)}.includes(${input})) return R;`);
+        return input;
+      case 'nullable':
+      case 'optional': {
+        const absent = shape.kind === 'nullable' ? 'null' : 'undefined';
+        const result = local();
+        const inner: string[] = [];
+        const copy = emit(shape.inner, input, inner);
+        out.push(
+          `let ${result} = ${absent};`,
+          `if (${input} !== ${absent}) {`,
+          ...inner,
+          `${result} = ${copy};`,
+          '}',
+        );
+        return result;
+      }
+      case 'array': {
+        const [result, index, item] = [local(), local(), local()];
+        const inner: string[] = [];
+        const copy = emit(shape.item, item, inner);
+        out.push(
+          `if (!Array.isArray(${input})) return R;`,
+          `const ${result} = new Array(${input}.length);`,
+          `for (let ${index} = 0; ${index} < ${input}.length; ${index}++) {`,
+          `const ${item} = ${input}[${index}];`,
+          ...inner,
+          `${result}[${index}] = ${copy};`,
+          '}',
+        );
+        return result;
+      }
+      case 'object': {
+        out.push(
+          `if (typeof ${input} !== 'object' || ${input} === null || Array.isArray(${input})) return R;`,
+        );
+        const entries = shape.fields.map(([key, field]) => {
+          const value = local();
+          out.push(`const ${value} = ${input}[${JSON.stringify(key)}];`);
+          return `${JSON.stringify(key)}: ${emit(field, value, out)}`;
+        });
+        return `{ ${entries.join(', ')} }`;
+      }
     }
-    return copy;
   };
+
+  const body: string[] = [];
+  const result = emit(root, 'v0', body);
+  const source = `return function write(v0) {\n${body.join('\n')}\nreturn ${result};\n};`;
+  const parameters = constants.map((_, index) => `c${index}`);
+  return new Function('R', ...parameters, source)(REFUSED, ...constants) as Write;
 }
 
 type RouteSchema = Parameters<typeof zodSerializerCompiler>[0];

@@ -225,6 +225,13 @@ describe('the quick serializer: numbers, arrays and optional keys', () => {
       expect(quick).toBe(!zods.startsWith('refused'));
     }
     expect(quickly(schema, cases[1]).ours).toBe('{"middle":1}');
+    // An object of optional keys only: an array, null or a string is still no object.
+    const loose = z.object({ a: z.string().optional(), b: z.object({ c: z.int().optional() }).optional() });
+    for (const data of [{}, { b: {} }, [], ['x'], { b: [] }, null, 'ab', new Map()]) {
+      const { ours, zods, quick } = quickly(loose, data);
+      expect(ours).toBe(zods);
+      expect(quick).toBe(!zods.startsWith('refused'));
+    }
   });
 
   it('arrays of plain items: a new array in order, extra keys of items left out; holes and non-arrays go to zod', () => {
@@ -256,6 +263,39 @@ describe('the quick serializer: numbers, arrays and optional keys', () => {
     expect(quickly(schema, good).ours).toBe(
       '{"list":[{"n":1,"s":null}],"tags":["a",null],"grid":[[1,2],[]]}',
     );
+  });
+
+  it('keys that need escaping, look like numbers or name Object methods are read and written as zod does', () => {
+    const schema = z.object({
+      'say "hi"\\': z.string(),
+      '2': z.number(),
+      '10': z.boolean(),
+      constructor: z.string().optional(),
+      toString: z.array(z.literal(null)),
+      'line\u2028break': z.enum(['a', "b'c"]),
+      '': z.string().nullable(),
+    });
+    const data = {
+      '': null,
+      toString: [null, null],
+      'line\u2028break': "b'c",
+      constructor: 'x',
+      '10': false,
+      '2': -0,
+      'say "hi"\\': '"',
+      extra: 1,
+    };
+    for (const each of [
+      data,
+      { ...data, constructor: undefined },
+      { ...data, '2': '2' },
+      { ...data, toString: [0] },
+    ]) {
+      const { ours, zods, quick } = quickly(schema, each);
+      expect(ours).toBe(zods);
+      expect(quick).toBe(!zods.startsWith('refused'));
+    }
+    expect(plainWriter(z.object({ ['__proto__']: z.string() }))).toBeUndefined();
   });
 
   it('agrees with zod on many generated tickets and checkout answers', () => {
