@@ -9,7 +9,7 @@ import { currentEvent } from '../event/current-event';
 import { type TicketView, ticketViews } from '../tickets/repo';
 import { reentryAllowed, type ScanSource, scanRow } from './pass';
 import { remember, rememberedTicketId, sameToken } from './qr-verifier';
-import { admitOnce, admitOnceOrAfterExit, insertScanRow, scanValues } from './repo';
+import { admitOnce, admitOnceOrAfterExit, insertOnlineScanRow, scanValues } from './repo';
 
 // The gate's common case on the embedded SQLite file: a scanned code that is exactly the token stored for a ticket
 // of the current event. verify-qr (read the ticket, log the look) and mark-used (the conditional update, its log
@@ -103,7 +103,7 @@ function verifyItem(
   // The view carries the stored token: one read authenticates the code and answers it.
   const ticket = sqlite.all(gateTicketView(db, claim.ticketId, claim.event.id))[0];
   if (!ticket || !sameToken(ticket.qr_token, claim.code)) return undefined;
-  sqlite.all(insertScanRow(db, ...scanValues(scanRow(scan, claim.ticketId, resultOf(ticket)))));
+  sqlite.run(insertOnlineScanRow(db, ...scanValues(scanRow(scan, claim.ticketId, resultOf(ticket)))));
   return ticket;
 }
 
@@ -121,7 +121,7 @@ function admitItem(
   // The arbiter between gates (repo.ts): a row back means this scan admitted the ticket.
   if (sqlite.all(admit(db, scan.scannedAt, scan.checker.id, scan.now, ticketId, event.id)).length !== 1)
     return 'refused';
-  sqlite.all(insertScanRow(db, ...scanValues(scanRow(scan, ticketId, 'admitted'))));
+  sqlite.run(insertOnlineScanRow(db, ...scanValues(scanRow(scan, ticketId, 'admitted'))));
   const ticket = sqlite.all(gateTicketView(db, ticketId, event.id))[0];
   if (!ticket) throw new Error(`ticket ${ticketId} vanished at the gate`);
   return ticket;

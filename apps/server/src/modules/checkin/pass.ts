@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { decidePass, type PassDirection, type PassOutcome } from '@utsav/domain/gate-pass';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
@@ -10,6 +9,7 @@ import type {
   ScanResult,
   UserRow,
 } from '../../platform/db/schema';
+import { timeOrderedId } from '../../platform/db/time-ordered-id';
 import {
   admitTicket,
   admitWithScan,
@@ -116,7 +116,8 @@ async function recordOnce(trx: AppContext['db'], row: CheckinScansTable): Promis
 
 export function scanRow(scan: ScanSource, ticketId: string | null, result: ScanResult): CheckinScansTable {
   return {
-    id: randomUUID(),
+    // Time-ordered: the log only grows, and its key's B-tree takes each batch's rows on its last pages.
+    id: timeOrderedId(),
     ticket_id: ticketId,
     checker_user_id: scan.checker.id,
     device_id: scan.deviceId,

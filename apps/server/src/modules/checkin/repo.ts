@@ -330,7 +330,7 @@ const logGrouped = groupCommitted((sqlite, item: { db: Db; scan: CheckinScansTab
 });
 
 /** The row's values in insertScanRow's argument order. */
-export function scanValues(scan: CheckinScansTable) {
+export function scanValues(scan: CheckinScansTable): ScanValues {
   return [
     scan.id,
     scan.ticket_id,
@@ -345,45 +345,71 @@ export function scanValues(scan: CheckinScansTable) {
     // The columns' defaults, which an omitted value got before this statement was compiled once.
     scan.direction ?? 'in',
     scan.method ?? 'scan',
-  ] as const;
+  ];
 }
 
 // Every scan writes one: compiled once. A row back means it was inserted, not skipped as a replay.
-export const insertScanRow = compiledQueryOnce(
-  (
-    db: Db,
-    id: string,
-    ticketId: string | null,
-    checkerUserId: string,
-    deviceId: string | null,
-    gate: string | null,
-    action: ScanAction,
-    result: ScanResult,
-    localId: string | null,
-    scannedAt: string,
-    createdAt: string,
-    direction: ScanDirection,
-    method: ScanMethod,
-  ) =>
-    db
-      .insertInto('checkin_scans')
-      .values({
-        id,
-        ticket_id: ticketId,
-        checker_user_id: checkerUserId,
-        device_id: deviceId,
-        gate,
-        action,
-        result,
-        local_id: localId,
-        scanned_at: scannedAt,
-        created_at: createdAt,
-        direction,
-        method,
-      })
-      .onConflict((conflict) => conflict.columns(['device_id', 'local_id']).doNothing())
-      .returning('id'),
+export const insertScanRow = compiledQueryOnce((db: Db, ...row: ScanValues) =>
+  scanInsert(db, ...row)
+    .onConflict((conflict) => conflict.columns(['device_id', 'local_id']).doNothing())
+    .returning('id'),
 );
+
+/**
+ * The same row for an online scan (no local id, so it can never be a replay: NULLs never collide in the unique
+ * (device_id, local_id)), without the conflict clause and the row back: ~5 µs less of SQLite's work a scan
+ * (gate-on-sqlite.ts).
+ */
+export const insertOnlineScanRow = compiledQueryOnce((db: Db, ...row: ScanValues) => scanInsert(db, ...row));
+
+/** insertScanRow's arguments: the row's values in scanValues' order. */
+type ScanValues = [
+  id: string,
+  ticketId: string | null,
+  checkerUserId: string,
+  deviceId: string | null,
+  gate: string | null,
+  action: ScanAction,
+  result: ScanResult,
+  localId: string | null,
+  scannedAt: string,
+  createdAt: string,
+  direction: ScanDirection,
+  method: ScanMethod,
+];
+
+function scanInsert(
+  db: Db,
+  ...[
+    id,
+    ticketId,
+    checkerUserId,
+    deviceId,
+    gate,
+    action,
+    result,
+    localId,
+    scannedAt,
+    createdAt,
+    direction,
+    method,
+  ]: ScanValues
+) {
+  return db.insertInto('checkin_scans').values({
+    id,
+    ticket_id: ticketId,
+    checker_user_id: checkerUserId,
+    device_id: deviceId,
+    gate,
+    action,
+    result,
+    local_id: localId,
+    scanned_at: scannedAt,
+    created_at: createdAt,
+    direction,
+    method,
+  });
+}
 
 export function findScanByLocalId(
   db: Db,
