@@ -17,6 +17,7 @@ import {
   TicketCancelledError,
   TicketTransferredError,
 } from './errors';
+import { admitOnPostgres, verifyOnPostgres } from './gate-on-postgres';
 import { admitOnSqlite, verifyOnSqlite } from './gate-on-sqlite';
 import { type PassDecision, passGate, reentryAllowed, type ScanSource, scanRow } from './pass';
 import { authenticTicketId, type StoredToken } from './qr-verifier';
@@ -66,12 +67,10 @@ export const CHECKIN_MESSAGES = {
 /** verify-qr: checks the code and reads the ticket; changes nothing but the scan log. */
 export async function verifyQr(ctx: AppContext, checker: UserRow, input: ScanInput): Promise<TicketView> {
   assertGate(checker);
-  const onFile = await verifyOnSqlite(
-    ctx,
-    input.qrCode,
-    () => scanSource(ctx, checker, input, 'verify', 'in', 'scan'),
-    verifyResult,
-  );
+  const lookOf = () => scanSource(ctx, checker, input, 'verify', 'in', 'scan');
+  const onFile =
+    (await verifyOnSqlite(ctx, input.qrCode, lookOf, verifyResult)) ??
+    (await verifyOnPostgres(ctx, input.qrCode, lookOf));
   if (onFile) return onFile;
   // The ticket is read anyway: the token stored in that read authenticates the code (one read, not two).
   let read: TicketView | undefined;
@@ -113,9 +112,10 @@ async function pass(
 ): Promise<TicketView> {
   assertGate(checker);
   if (direction === 'in') {
-    const onFile = await admitOnSqlite(ctx, input.qrCode, () =>
-      scanSource(ctx, checker, input, 'mark', 'in', 'scan'),
-    );
+    const entryOf = () => scanSource(ctx, checker, input, 'mark', 'in', 'scan');
+    const onFile =
+      (await admitOnSqlite(ctx, input.qrCode, entryOf)) ??
+      (await admitOnPostgres(ctx, input.qrCode, entryOf));
     if (onFile?.admitted) return onFile.ticket;
     // Refused by the update just now: the general transaction tries it once more and explains the refusal.
     if (onFile) return settlePass(ctx, onFile.scan, onFile.event, onFile.ticketId, false);
