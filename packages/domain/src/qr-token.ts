@@ -36,6 +36,12 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 const HEX_PATTERN = /^(?:[0-9a-f]{2})+$/;
 const BASE64URL_PATTERN = /^[A-Za-z0-9_-]*$/;
 const BASE64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** Each base64url character's value by its char code (the pattern check has already refused any other). */
+const BASE64URL_VALUES = new Uint8Array(128);
+for (let value = 0; value < BASE64URL_ALPHABET.length; value++) {
+  BASE64URL_VALUES[BASE64URL_ALPHABET.charCodeAt(value)] = value;
+}
+const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 const SIGNING_CONTEXT = new Uint8Array([0x55, 0x54, 0x31, 0x00]); // "UT1" NUL
 
 export interface TicketTokenClaims {
@@ -269,7 +275,7 @@ export function decodeBase64Url(text: string): Uint8Array | null {
   let bits = 0;
   let index = 0;
   for (let i = 0; i < text.length; i++) {
-    buffer = (buffer << 6) | BASE64URL_ALPHABET.indexOf(text[i]!);
+    buffer = (buffer << 6) | BASE64URL_VALUES[text.charCodeAt(i)]!;
     bits += 6;
     if (bits >= 8) {
       bits -= 8;
@@ -289,7 +295,7 @@ function hexToBytes(hex: string): Uint8Array {
 
 function bytesToHex(bytes: Uint8Array): string {
   let out = '';
-  for (const byte of bytes) out += byte.toString(16).padStart(2, '0');
+  for (const byte of bytes) out += HEX_BYTES[byte];
   return out;
 }
 
