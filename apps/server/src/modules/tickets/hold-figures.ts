@@ -187,7 +187,7 @@ export function auditInsert(db: Db, audit: AuditLogTable) {
 }
 
 // Every column of each row, in a fixed order: the statement is compiled once with one argument per column.
-const ORDER_COLUMNS = [
+export const ORDER_COLUMNS = [
   'id',
   'razorpay_order_id',
   'user_id',
@@ -207,7 +207,7 @@ const ORDER_COLUMNS = [
   'ticket_names',
   'updated_at',
 ] as const satisfies readonly (keyof OrderRow)[];
-const AUDIT_COLUMNS = [
+export const AUDIT_COLUMNS = [
   'id',
   'actor_user_id',
   'action',

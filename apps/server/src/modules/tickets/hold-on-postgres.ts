@@ -2,6 +2,7 @@ import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
 import type { AuditLogTable, EventRow, OrderRow } from '../../platform/db/schema';
 import { lockEvent } from '../event/repo';
+import { insertHoldsWithAudits } from './hold-batch-insert';
 import { findBatchFigures, type HoldFigures, liveHeldOf, liveHeldQuery } from './hold-figures';
 import { draftHold, type Held, type HoldDraft, type HoldRequest, judgeHold } from './hold-judgement';
 
@@ -147,11 +148,11 @@ async function placeBatch(
     (outcome): outcome is { held: Held; audit: AuditLogTable } => 'held' in outcome,
   );
   if (accepted.length > 0) {
-    await trx
-      .with('hold_audits', (q) => q.insertInto('audit_log').values(accepted.map((one) => one.audit)))
-      .insertInto('orders')
-      .values(accepted.map((one) => one.held.order))
-      .execute();
+    await insertHoldsWithAudits(
+      trx,
+      accepted.map((one) => one.held.order),
+      accepted.map((one) => one.audit),
+    );
   }
   return judged.map((outcome) => ('held' in outcome ? { held: outcome.held } : outcome));
 }
