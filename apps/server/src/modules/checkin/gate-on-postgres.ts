@@ -198,6 +198,3 @@ function joinedFrom(source: string): string {
 // Parsed and planned once per pooled connection (platform/db/prepared.ts).
 prepareOnPostgres(VERIFY_LOGGED);
 prepareOnPostgres(ADMIT_LOGGED);
-
-/** For tests: the statements' texts, to find them among a connection's prepared statements. */
-export const GATE_STATEMENTS_ON_POSTGRES = { verify: VERIFY_LOGGED, admit: ADMIT_LOGGED } as const;
