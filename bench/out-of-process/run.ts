@@ -131,7 +131,11 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
         if (scenarios.has('checkin')) {
           // 300 scans a minute per checker and route: enough checkers that none reaches it in a run.
           const gates = await checkers(setup, 400);
-          const scanTokens = await topUpScanTickets(setup, qrTokens, Number(args['scan-tickets'] ?? duration * 10_000));
+          const scanTokens = await topUpScanTickets(
+            setup,
+            qrTokens,
+            Number(args['scan-tickets'] ?? duration * 10_000),
+          );
           const scans = await measureScans(setup, hello, { duration, qrTokens: scanTokens, checkers: gates });
           add(scans.verify);
           add(scans.mark);
