@@ -9,7 +9,8 @@ import { currentEvent } from '../event/current-event';
 import { type TicketView, ticketViews } from '../tickets/repo';
 import { reentryAllowed, type ScanSource, scanRow } from './pass';
 import { remember, rememberedTicketId, sameToken } from './qr-verifier';
-import { admitOnce, admitOnceOrAfterExit, insertOnlineScanRow, scanValues } from './repo';
+import { admitOnce, admitOnceOrAfterExit } from './repo';
+import { insertOnlineScanRow, scanValues } from './scan-log-repo';
 
 // The gate's common case on the embedded SQLite file: a scanned code that is exactly the token stored for a ticket
 // of the current event. verify-qr (read the ticket, log the look) and mark-used (the conditional update, its log

@@ -10,14 +10,8 @@ import type {
   UserRow,
 } from '../../platform/db/schema';
 import { timeOrderedId } from '../../platform/db/time-ordered-id';
-import {
-  admitTicket,
-  admitWithScan,
-  exitTicket,
-  findTicketGateState,
-  insertScan,
-  type TicketGateState,
-} from './repo';
+import { admitTicket, admitWithScan, exitTicket, findTicketGateState, type TicketGateState } from './repo';
+import { insertScan } from './scan-log-repo';
 
 // One pass through a gate, in either direction, with its log row in the same transaction. The decision is
 // the conditional update in repo.ts (admitTicket / exitTicket); when it refuses, @utsav/domain/gate-pass

@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors';
 import { findCurrentEvent } from '../event/repo';
 import { findTicketView, type TicketView } from '../tickets/repo';
 import { passGate, scanRow } from './pass';
-import { insertScan } from './repo';
+import { insertScan } from './scan-log-repo';
 import { type FoundTicketRow, findEventTicketId, searchEventTickets } from './search-repo';
 import { assertGate, CHECKIN_MESSAGES, refusal, scanSource } from './service';
 

@@ -25,12 +25,11 @@ import {
   findSnapshotTickets,
   findTicketIdByCode,
   findTicketToken,
-  insertScan,
-  logScan,
   type SnapshotTicketRow,
   type TicketGateState,
   touchDevice,
 } from './repo';
+import { insertScan, logScan } from './scan-log-repo';
 import { countTypedCode } from './typed-codes';
 
 // Gate check-in (ARCHITECTURE.md "Check-in"). A ticket admits exactly once — or, with re-entry on, once per

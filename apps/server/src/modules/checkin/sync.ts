@@ -7,7 +7,8 @@ import type { CheckinScansTable, EventRow, UserRow } from '../../platform/db/sch
 import { findCurrentEvent } from '../event/repo';
 import { type PassDecision, passGate, ReplayDetected, type ScanSource, scanRow } from './pass';
 import { verifiedTicketId } from './qr-verifier';
-import { findScanByLocalId, findTicketGateState, findTicketIdByCode, insertScan, touchDevice } from './repo';
+import { findTicketGateState, findTicketIdByCode, touchDevice } from './repo';
+import { findScanByLocalId, insertScan } from './scan-log-repo';
 import { assertGate, blankToNull, previousAdmission } from './service';
 
 // Offline scans synced back (POST /tickets/checkin/sync): entries and, with re-entry, exits, applied in the
