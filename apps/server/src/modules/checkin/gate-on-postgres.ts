@@ -1,13 +1,10 @@
-import { claimedTicketIds, normalizeScannedCode } from '@utsav/domain/qr-token';
-import { normalizeTicketCode } from '@utsav/domain/ticket-code';
 import { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { isPostgres } from '../../platform/db/dialect';
 import { inFlightLimit } from '../../platform/db/in-flight';
 import { prepareOnPostgres } from '../../platform/db/prepared';
-import type { EventRow } from '../../platform/db/schema';
-import { currentEvent } from '../event/current-event';
 import type { TicketView } from '../tickets/repo';
+import { type Claim, claimOf, type FastAdmission } from './gate-claim';
 import { reentryAllowed, type ScanSource, scanRow } from './pass';
 import { remember, rememberedTicketId } from './qr-verifier';
 import { GATE_TICKET_JSON, verifyResultSql } from './ticket-json-on-postgres';
@@ -25,27 +22,16 @@ import { GATE_TICKET_JSON, verifyResultSql } from './ticket-json-on-postgres';
 // writes nothing here and takes the general path in service.ts, which answers and logs exactly as before. The
 // conditional update stays the only arbiter of an admission: PostgreSQL re-checks its WHERE under the row lock.
 
-/** A scanned code that names a ticket of the current event, before it is authenticated. */
-interface Claim {
-  code: string;
-  event: EventRow;
-  ticketId: string;
-  /** This instance found the code authentic for this event and key already: no digest to compare. */
+/** A claim, and whether this instance found the code authentic for this event and key already (no digest then). */
+interface KnownClaim extends Claim {
   known: boolean;
 }
 
-/** The ticket a token claims, when the fast path applies: PostgreSQL, a token (not a typed code), its event. */
-async function claimOnPostgres(ctx: AppContext, qrCode: string): Promise<Claim | undefined> {
+/** The claim of a token, on PostgreSQL only. */
+async function claimOnPostgres(ctx: AppContext, qrCode: string): Promise<KnownClaim | undefined> {
   if (!isPostgres(ctx.db)) return undefined;
-  const scanned = normalizeScannedCode(qrCode);
-  // A typed code is counted against the checker's allowance and looked up by the general path.
-  if (!scanned.ok || normalizeTicketCode(scanned.code) !== null) return undefined;
-  const claimed = claimedTicketIds(scanned.code);
-  if (!claimed) return undefined;
-  const event = await currentEvent(ctx);
-  if (!event?.qr_public_key || claimed.eventId !== event.id) return undefined;
-  const known = rememberedTicketId(scanned.code, event) === claimed.ticketId;
-  return { code: scanned.code, event, ticketId: claimed.ticketId, known };
+  const claim = await claimOf(ctx, qrCode);
+  return claim && { ...claim, known: rememberedTicketId(claim.code, claim.event) === claim.ticketId };
 }
 
 /**
@@ -81,11 +67,6 @@ export async function verifyOnPostgres(
   return found.ticket;
 }
 
-export type AdmissionOnPostgres =
-  | { admitted: true; ticket: TicketView }
-  /** Authentic, but the conditional update refused: the caller explains why (and logs it) in its own transaction. */
-  | { admitted: false; event: EventRow; ticketId: string; scan: ScanSource };
-
 /**
  * mark-used for a stored token: admitted (the update, its log row and the ticket as it now is, one statement), or
  * refused with nothing written; undefined, with nothing written, when the code is not exactly a stored token of a
@@ -95,7 +76,7 @@ export async function admitOnPostgres(
   ctx: AppContext,
   qrCode: string,
   scanOf: () => ScanSource,
-): Promise<AdmissionOnPostgres | undefined> {
+): Promise<FastAdmission | undefined> {
   const claim = await claimOnPostgres(ctx, qrCode);
   if (!claim) return undefined;
   const scan = scanOf();

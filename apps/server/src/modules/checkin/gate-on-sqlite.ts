@@ -1,12 +1,10 @@
-import { claimedTicketIds, normalizeScannedCode } from '@utsav/domain/qr-token';
-import { normalizeTicketCode } from '@utsav/domain/ticket-code';
 import type { AppContext } from '../../platform/context';
 import { compiledQueryOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
-import type { EventRow, ScanResult } from '../../platform/db/schema';
+import type { ScanResult } from '../../platform/db/schema';
 import { groupCommitted, hasSqliteFile, type SqliteNow } from '../../platform/db/sqlite-now';
-import { currentEvent } from '../event/current-event';
 import { type TicketView, ticketViews } from '../tickets/repo';
+import { type Claim, claimOf, type FastAdmission } from './gate-claim';
 import { reentryAllowed, type ScanSource, scanRow } from './pass';
 import { remember, rememberedTicketId, sameToken } from './qr-verifier';
 import { admitOnce, admitOnceOrAfterExit } from './repo';
@@ -21,27 +19,9 @@ import { insertOnlineScanRow, scanValues } from './scan-log-repo';
 // which answers and logs exactly as before. The conditional update (repo.ts) stays the only arbiter of an
 // admission: SQLite has one writer, and the item runs it and its log row inside one savepoint.
 
-/** A scanned code that names a ticket of the current event, before it is authenticated. */
-interface Claim {
-  code: string;
-  event: EventRow;
-  ticketId: string;
-}
-
-/**
- * The ticket a token claims, when the fast path applies: SQLite, a token (not a typed code), an event with its
- * key, the token's event. Its ids are only where to look: the code is trusted once it equals the stored token.
- */
+/** The claim of a token, on the SQLite file only. */
 async function claimOnSqlite(ctx: AppContext, qrCode: string): Promise<Claim | undefined> {
-  if (!hasSqliteFile(ctx.db)) return undefined;
-  const scanned = normalizeScannedCode(qrCode);
-  // A typed code is counted against the checker's allowance and looked up by the general path.
-  if (!scanned.ok || normalizeTicketCode(scanned.code) !== null) return undefined;
-  const claimed = claimedTicketIds(scanned.code);
-  if (!claimed) return undefined;
-  const event = await currentEvent(ctx);
-  if (!event?.qr_public_key || claimed.eventId !== event.id) return undefined;
-  return { code: scanned.code, event, ticketId: claimed.ticketId };
+  return hasSqliteFile(ctx.db) ? claimOf(ctx, qrCode) : undefined;
 }
 
 /**
@@ -61,11 +41,6 @@ export async function verifyOnSqlite(
   return ticket;
 }
 
-export type AdmissionOnSqlite =
-  | { admitted: true; ticket: TicketView }
-  /** Authentic, but the conditional update refused: the caller explains why (and logs it) in its own transaction. */
-  | { admitted: false; event: EventRow; ticketId: string; scan: ScanSource };
-
 /**
  * mark-used for a stored token: admitted (the update, its log row and the ticket as it now is, in one savepoint),
  * or refused with nothing written; undefined, with nothing written, when the code is not exactly a stored token.
@@ -74,7 +49,7 @@ export async function admitOnSqlite(
   ctx: AppContext,
   qrCode: string,
   scanOf: () => ScanSource,
-): Promise<AdmissionOnSqlite | undefined> {
+): Promise<FastAdmission | undefined> {
   const claim = await claimOnSqlite(ctx, qrCode);
   if (!claim) return undefined;
   const scan = scanOf();
