@@ -11,8 +11,9 @@ import type {
 import { groupCommitted } from '../../platform/db/sqlite-now';
 
 // The scan log's SQL: every look, admission, exit and refusal at a gate is one row, online or synced from a
-// device (UNIQUE(device_id, local_id) makes a synced scan's replay a no-op). Used by repo.ts's admissions and by
-// the gate's fast paths (gate-on-sqlite.ts, gate-on-postgres.ts).
+// device (UNIQUE(device_id, local_id) makes a synced scan's replay a no-op). Used by the general gate path
+// (service.ts, pass.ts, sync.ts, search.ts), repo.ts's admissions and the SQLite fast path (gate-on-sqlite.ts);
+// PostgreSQL's fast path writes its row inside its own statement (gate-on-postgres.ts).
 
 /**
  * False when this device already recorded this local admission (UNIQUE(device_id, local_id)): the caller
