@@ -11,12 +11,13 @@ import type {
 import { groupCommitted } from '../../platform/db/sqlite-now';
 
 // The scan log's SQL: every look, admission, exit and refusal at a gate is one row, online or synced from a
-// device (UNIQUE(device_id, local_id) makes a synced scan's replay a no-op). Used by the general gate path
-// (service.ts, pass.ts, sync.ts, search.ts), repo.ts's admissions and the SQLite fast path (gate-on-sqlite.ts);
-// PostgreSQL's fast path writes its row inside its own statement (gate-on-postgres.ts).
+// device (the unique index on (device_id, local_id) where local_id is not null, migration 0023, makes a synced
+// scan's replay a no-op). Used by the general gate path (service.ts, pass.ts, sync.ts, search.ts), repo.ts's
+// admissions and the SQLite fast path (gate-on-sqlite.ts); PostgreSQL's fast path writes its row inside its own
+// statement (gate-on-postgres.ts).
 
 /**
- * False when this device already recorded this local admission (UNIQUE(device_id, local_id)): the caller
+ * False when this device already recorded this local admission (unique (device_id, local_id)): the caller
  * treats it as a replay. Online scans carry no local_id and always insert.
  */
 export async function insertScan(db: Db, scan: CheckinScansTable): Promise<boolean> {
@@ -58,13 +59,15 @@ export function scanValues(scan: CheckinScansTable): ScanValues {
 // Every scan writes one: compiled once. A row back means it was inserted, not skipped as a replay.
 export const insertScanRow = compiledQueryOnce((db: Db, ...row: ScanValues) =>
   scanInsert(db, ...row)
-    .onConflict((conflict) => conflict.columns(['device_id', 'local_id']).doNothing())
+    .onConflict((conflict) =>
+      conflict.columns(['device_id', 'local_id']).where('local_id', 'is not', null).doNothing(),
+    )
     .returning('id'),
 );
 
 /**
- * The same row for an online scan (no local id, so it can never be a replay: NULLs never collide in the unique
- * (device_id, local_id)), without the conflict clause and the row back: ~5 µs less of SQLite's work a scan
+ * The same row for an online scan (no local id, so it can never be a replay, and the unique index on
+ * (device_id, local_id) does not hold it), without the conflict clause and the row back: ~5 µs less of SQLite's work a scan
  * (gate-on-sqlite.ts).
  */
 export const insertOnlineScanRow = compiledQueryOnce((db: Db, ...row: ScanValues) => scanInsert(db, ...row));

@@ -208,7 +208,7 @@ export interface CheckinScansTable {
   gate: string | null;
   action: ScanAction;
   result: ScanResult;
-  /** The device's id for an offline admission; UNIQUE(device_id, local_id) makes sync replays idempotent. */
+  /** The device's id for an offline admission; unique per device (where not null), so sync replays are no-ops. */
   local_id: string | null;
   /**
    * When the gate scanned: request time online; for offline ones the device's clock, clamped to no earlier than

@@ -15,6 +15,7 @@ import * as waitlist from './0016_waitlist';
 import * as orderTicketNames from './0019_order_ticket_names';
 import * as seatsInHolds from './0020_seats_in_holds';
 import * as holdWrites from './0022_hold_writes';
+import * as scanLogWrites from './0023_scan_log_writes';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -35,4 +36,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0016_waitlist', waitlist],
   ['0020_seats_in_holds', seatsInHolds],
   ['0022_hold_writes', holdWrites],
+  ['0023_scan_log_writes', scanLogWrites],
 ];
