@@ -5,12 +5,25 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { freePort } from './server';
 
+export interface PrivateAppOptions {
+  /** Settings on top of the defaults below, as the environment would give them (WAITING_ROOM, say). */
+  env?: Record<string, string>;
+  /**
+   * The app's clock (apps/server/test/support/clock.ts): a suite whose screens depend on time passing (a turn in
+   * the waiting room) moves it itself, so nothing happens on the server while the browser is still getting there.
+   */
+  now?: () => Date;
+}
+
 /**
  * The product in this test process, with its database in `workDir`, on the run's own production build of
  * the web (built once by private-web-build.ts, the e2e project's global setup): a suite that reads the
  * database or lets a service worker cache assets cannot share apps/web/dist, which anyone may rebuild.
  */
-export async function startPrivateApp(workDir: string): Promise<{ app: FastifyInstance; url: string }> {
+export async function startPrivateApp(
+  workDir: string,
+  options: PrivateAppOptions = {},
+): Promise<{ app: FastifyInstance; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({
@@ -21,8 +34,16 @@ export async function startPrivateApp(workDir: string): Promise<{ app: FastifyIn
     AUTH_MODE: 'dev',
     DEMO_SEED: 'true',
     LOG_LEVEL: 'warn',
+    // As for startServer: the browser shares this process, so its event loop lags on a busy machine and the
+    // overload guard would refuse the app's own calls; shedding has its own suite.
+    OVERLOAD_MAX_IN_FLIGHT: '100000',
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '600000',
+    ...options.env,
   });
-  const app = await buildApp({ ...config, webDistDir: inject('privateWebDist') });
+  const app = await buildApp(
+    { ...config, webDistDir: inject('privateWebDist') },
+    options.now ? { now: options.now } : {},
+  );
   await app.listen({ port, host: '127.0.0.1' });
   return { app, url };
 }

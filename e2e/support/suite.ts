@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser';
-import { startPrivateApp } from './private-app';
+import { type PrivateAppOptions, startPrivateApp } from './private-app';
 import { type RunningServer, startServer } from './server';
 
 // What a suite starts once in beforeAll and stops in afterAll, registered by one call at the top of the file.
@@ -91,11 +91,11 @@ export interface PrivateApp {
 }
 
 /** The product in this process on its own web build (see startPrivateApp), in a fresh `utsav-<name>-` folder. */
-export function usePrivateApp(name: string): PrivateApp {
+export function usePrivateApp(name: string, options: PrivateAppOptions = {}): PrivateApp {
   const workDir = mkdtempSync(path.join(tmpdir(), `utsav-${name}-`));
   const started = slot<{ app: FastifyInstance; url: string }>('the app');
   beforeAll(async () => {
-    started.set(await startPrivateApp(workDir));
+    started.set(await startPrivateApp(workDir, options));
   });
   afterAll(async () => {
     await started.take()?.app.close();

@@ -49,7 +49,7 @@ export async function verifyOnPostgres(
   const claim = await claimOnPostgres(ctx, qrCode);
   if (!claim) return undefined;
   const look = scanRow(scanOf(), claim.ticketId, 'verified');
-  const found = await turnsOf(ctx.db).verify({ claim, look });
+  const found = await gateTurnsOf(ctx.db).verify({ claim, look });
   if (!found?.logged) return undefined;
   if (!claim.known) remember(claim.code, claim.event.qr_public_key!, claim.event.id, claim.ticketId);
   return found.ticket;
@@ -68,7 +68,7 @@ export async function admitOnPostgres(
   const claim = await claimOnPostgres(ctx, qrCode);
   if (!claim) return undefined;
   const scan = scanOf();
-  const outcome = await turnsOf(ctx.db).admit({
+  const outcome = await gateTurnsOf(ctx.db).admit({
     claim,
     scan,
     entry: scanRow(scan, claim.ticketId, 'admitted'),
@@ -100,7 +100,8 @@ const BATCHES_AT_ONCE = 2;
 const SCANS_PER_BATCH = 64;
 const turns = new WeakMap<Db, ReturnType<typeof gateTurns>>();
 
-function turnsOf(db: Db): ReturnType<typeof gateTurns> {
+/** The gate's batches on one database (exported for the test that holds a burst to count its statements). */
+export function gateTurnsOf(db: Db): ReturnType<typeof gateTurns> {
   const found = turns.get(db);
   if (found) return found;
   const made = gateTurns(db);

@@ -8,6 +8,10 @@
 // batch updates each row at most once (its answer is the row's own), and concurrent batches never lock the same
 // rows in different orders (no deadlock between them). A call waits while its key is busy; calls behind it with
 // other keys go ahead.
+//
+// `hold` is for tests: whether the calls of a burst share a batch depends on how they happen to overlap on the
+// machine, so a test that counts statements holds the batches back until every call of its burst is waiting,
+// then releases them (the product never holds).
 
 export interface BatchedTurnsOptions<I, O> {
   maxInFlight: number;
@@ -24,13 +28,22 @@ interface Waiting<I, O> {
   reject: (error: unknown) => void;
 }
 
-export function batchedTurns<I, O>(options: BatchedTurnsOptions<I, O>): (item: I) => Promise<O> {
+export interface BatchedTurns<I, O> {
+  (item: I): Promise<O>;
+  /** How many calls wait for a batch. */
+  waiting(): number;
+  /** Starts no batch until the returned release is called; calls arriving meanwhile wait, in order. */
+  hold(): () => void;
+}
+
+export function batchedTurns<I, O>(options: BatchedTurnsOptions<I, O>): BatchedTurns<I, O> {
   const { maxInFlight, maxBatch, run, keyOf } = options;
   for (const [name, value] of Object.entries({ maxInFlight, maxBatch }))
     if (!Number.isInteger(value) || value < 1)
       throw new RangeError(`batchedTurns: ${name} must be a positive integer`);
   let queue: Waiting<I, O>[] = [];
   let running = 0;
+  let held = false;
   const busyKeys = new Set<string>();
 
   /** The next batch, in arrival order, skipping calls whose key is busy or already taken; the rest stay queued. */
@@ -53,7 +66,7 @@ export function batchedTurns<I, O>(options: BatchedTurnsOptions<I, O>): (item: I
   }
 
   function pump(): void {
-    while (running < maxInFlight && queue.length > 0) {
+    while (!held && running < maxInFlight && queue.length > 0) {
       const batch = takeBatch();
       if (batch.length === 0) return;
       running++;
@@ -76,9 +89,19 @@ export function batchedTurns<I, O>(options: BatchedTurnsOptions<I, O>): (item: I
     }
   }
 
-  return (item) =>
+  const call = (item: I) =>
     new Promise<O>((resolve, reject) => {
       queue.push({ item, key: keyOf?.(item), resolve, reject });
       pump();
     });
+  return Object.assign(call, {
+    waiting: () => queue.length,
+    hold() {
+      held = true;
+      return () => {
+        held = false;
+        pump();
+      };
+    },
+  });
 }

@@ -92,6 +92,20 @@ describe('batchedTurns', () => {
     );
   });
 
+  it('held, starts no batch; released, sends every call that waited as one batch (up to maxBatch)', async () => {
+    const { batches, gates, run } = recorder<number>();
+    const call = batchedTurns({ maxInFlight: 2, maxBatch: 4, run });
+    const release = call.hold();
+    const answers = Array.from({ length: 5 }, (_, index) => call(index));
+    expect(batches).toEqual([]);
+    expect(call.waiting()).toBe(5);
+    release();
+    expect(batches).toEqual([[0, 1, 2, 3], [4]]);
+    expect(call.waiting()).toBe(0);
+    for (const gate of gates) gate.resolve();
+    expect(await Promise.all(answers)).toEqual(answers.map((_, index) => `answer to ${index}`));
+  });
+
   it('rejects every call of a failed batch, and the next batch still runs', async () => {
     const { batches, gates, run } = recorder<string>();
     const call = batchedTurns({ maxInFlight: 1, maxBatch: 10, run });
