@@ -1,7 +1,8 @@
 import type { TicketStatusValue } from './admin-tickets-schema';
 
-// What an admin's change of one ticket's status means, and when it can still be taken back (issue 13 §5:
-// Ticket Management confirms a row's status change and offers an undo). Server and web share these rules.
+// What an admin's change of one ticket's status means, when it is refused, what money it moves, and when it
+// can still be taken back (Ticket Management confirms a row's status change and offers an undo). Server and
+// web share these rules; single changes, bulk changes and undos all go through statusChangeRefusal.
 
 /** The reason written on a ticket an admin cancels from Ticket Management (shown translated there). */
 export const ADMIN_CANCELLATION_REASON = 'Cancelled by an administrator';
@@ -42,4 +43,53 @@ export function statusUndoRefusal(
   if (!Number.isFinite(at) || now.getTime() - at > STATUS_UNDO_WINDOW_MS) return 'UNDO_WINDOW_CLOSED';
   if (ticket.status !== change.to || ticket.updatedAt !== change.at) return 'TICKET_CHANGED';
   return null;
+}
+
+/**
+ * What a ticket's past says about bringing it back. A cancelled ticket is "revoked for good" when its money
+ * or its seat went to someone else: refunded (a refund not called off holds its money), transferred (the
+ * recipient holds a new ticket for the same seat, and the old QR must stay refused at the gate).
+ */
+export interface TicketPast {
+  status: TicketStatusValue;
+  refunded: boolean;
+  transferred: boolean;
+}
+
+// A resale, once tickets can be resold, revokes the seller's ticket the same way: one more flag and refusal.
+export type StatusChangeRefusal = 'REFUNDED' | 'TRANSFERRED';
+
+/**
+ * Why `ticket` may not move to `to`, or null. Re-activating (to active or to used) a ticket revoked for good
+ * would let two people in on one paid seat, or count a seat sold whose money went back: refused, whoever
+ * asks (manager or admin), one ticket or many.
+ */
+export function statusChangeRefusal(ticket: TicketPast, to: TicketStatusValue): StatusChangeRefusal | null {
+  if (ticket.status !== 'cancelled' || to === 'cancelled') return null;
+  if (ticket.transferred) return 'TRANSFERRED';
+  if (ticket.refunded) return 'REFUNDED';
+  return null;
+}
+
+/** What a ticket's status change does to the money the books count (audited with every change). */
+export interface StatusChangeMoney {
+  /** The ticket's price. */
+  pricePaise: number;
+  /**
+   * Change of the revenue the dashboards count. A ticket issued by hand with its payment received counts
+   * while it is not cancelled; a ticket bought online counts through its paid order, which a status change
+   * never touches (its money moves only by a refund), so 0.
+   */
+  revenuePaise: number;
+}
+
+export function statusChangeMoney(
+  ticket: { pricePaise: number; issuedByAdmin: boolean; paymentReceived: boolean },
+  from: TicketStatusValue,
+  to: TicketStatusValue,
+): StatusChangeMoney {
+  const counted = ticket.issuedByAdmin && ticket.paymentReceived;
+  const before = counted && from !== 'cancelled' ? ticket.pricePaise : 0;
+  const after = counted && to !== 'cancelled' ? ticket.pricePaise : 0;
+  return { pricePaise: ticket.pricePaise, revenuePaise: after - before };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_UNDO_WINDOW_MS, statusChangeEffect, statusUndoRefusal } from '../src/ticket-status-change';
+import { TICKET_STATUSES } from '../src/admin-tickets-schema';
+import {
+  STATUS_UNDO_WINDOW_MS,
+  statusChangeEffect,
+  statusChangeMoney,
+  statusChangeRefusal,
+  statusUndoRefusal,
+} from '../src/ticket-status-change';
 
 describe('a ticket status change', () => {
   it('names the consequence the admin confirms', () => {
@@ -40,5 +47,58 @@ describe('undoing a status change', () => {
     expect(statusUndoRefusal({ at: 'never', to: 'cancelled' }, untouched, new Date(at))).toBe(
       'UNDO_WINDOW_CLOSED',
     );
+  });
+});
+
+describe('a status change of a ticket revoked for good', () => {
+  const cancelled = { status: 'cancelled' as const, refunded: false, transferred: false };
+
+  it('refuses re-activating (to active or to used) a transferred or refunded ticket', () => {
+    for (const to of ['active', 'used'] as const) {
+      expect(statusChangeRefusal({ ...cancelled, transferred: true }, to)).toBe('TRANSFERRED');
+      expect(statusChangeRefusal({ ...cancelled, refunded: true }, to)).toBe('REFUNDED');
+      // A transfer whose fee was refunded is still a transfer: the recipient holds the seat.
+      expect(statusChangeRefusal({ ...cancelled, refunded: true, transferred: true }, to)).toBe(
+        'TRANSFERRED',
+      );
+    }
+  });
+
+  it('lets a plain cancelled ticket come back, and never refuses staying cancelled', () => {
+    expect(statusChangeRefusal(cancelled, 'active')).toBeNull();
+    expect(statusChangeRefusal(cancelled, 'used')).toBeNull();
+    expect(statusChangeRefusal({ ...cancelled, transferred: true }, 'cancelled')).toBeNull();
+  });
+
+  it('does not apply to tickets that are not cancelled, whatever their flags', () => {
+    for (const status of ['active', 'used'] as const)
+      for (const to of TICKET_STATUSES)
+        expect(statusChangeRefusal({ status, refunded: true, transferred: true }, to)).toBeNull();
+  });
+});
+
+describe('the money a status change moves', () => {
+  const manualPaid = { pricePaise: 29_900, issuedByAdmin: true, paymentReceived: true };
+
+  it('a manual ticket with its payment received leaves the revenue when cancelled and returns when re-activated', () => {
+    expect(statusChangeMoney(manualPaid, 'active', 'cancelled')).toEqual({
+      pricePaise: 29_900,
+      revenuePaise: -29_900,
+    });
+    expect(statusChangeMoney(manualPaid, 'cancelled', 'used')).toEqual({
+      pricePaise: 29_900,
+      revenuePaise: 29_900,
+    });
+    expect(statusChangeMoney(manualPaid, 'used', 'active').revenuePaise).toBe(0);
+  });
+
+  it('an online ticket (its order holds the money) or a complimentary one moves no revenue', () => {
+    for (const ticket of [
+      { ...manualPaid, issuedByAdmin: false },
+      { ...manualPaid, paymentReceived: false },
+    ]) {
+      for (const from of TICKET_STATUSES)
+        for (const to of TICKET_STATUSES) expect(statusChangeMoney(ticket, from, to).revenuePaise).toBe(0);
+    }
   });
 });

@@ -120,6 +120,9 @@ describeEachDatabase('admin ticket status: confirm and undo', (engine) => {
         changeId: cancelled.body.changeId,
         from: 'cancelled',
         to: 'used',
+        // Bought online: its order holds the money, which a status change never moves.
+        pricePaise: 29_900,
+        revenuePaise: 0,
       });
     });
 

@@ -13,7 +13,7 @@ import {
   recordAuditEntries,
   setTicketStatus,
 } from './tickets-repo';
-import { refuseBeyondStock, refuseRefundedReactivations, type StatusSnapshot } from './tickets-service';
+import { moneyMoved, refuseBeyondStock, refuseRevokedForGood, type StatusSnapshot } from './tickets-service';
 
 // Undo of one admin status change (issue 13 §5): the ticket goes back to exactly what the change overwrote
 // (admission time, who scanned, cancellation reason), taken from the change's audit entry, not re-derived.
@@ -63,7 +63,7 @@ export async function undoTicketStatusChange(
 
     if (change.to === 'cancelled') {
       // Taking a cancellation back takes the seat again: the same refusals as any re-activation.
-      await refuseRefundedReactivations(trx, [ticket]);
+      await refuseRevokedForGood(trx, [ticket], change.from);
       await refuseBeyondStock(trx, [event], [ticket], now, false);
     }
     const restored = await setTicketStatus(trx, [ticket.id], [change.to], {
@@ -80,7 +80,7 @@ export async function undoTicketStatusChange(
           action: 'ticket.status_change_undone',
           entity: 'ticket',
           entityId: ticket.id,
-          data: { changeId, from: change.to, to: change.from },
+          data: { changeId, from: change.to, to: change.from, ...moneyMoved(ticket, change.to, change.from) },
         },
       ],
       now,

@@ -11,7 +11,8 @@ import { type TicketView, ticketViews } from '../tickets/repo';
 // keyset pages. No business rule lives here.
 
 export interface TicketFilter {
-  status?: TicketStatus | undefined;
+  /** As the list shows it: a ticket revoked by a transfer is 'transferred', not 'cancelled'. */
+  status?: TicketStatus | 'transferred' | undefined;
   /** Matched case-insensitively within the owner's name or email; exactly against the ticket's id or printed code. */
   search?: string | undefined;
 }
@@ -20,7 +21,12 @@ type TicketsQueryEb = ExpressionBuilder<Database, 'tickets'>;
 
 function matching(eb: TicketsQueryEb, filter: TicketFilter, postgres: boolean) {
   const conditions = [];
-  if (filter.status) conditions.push(eb('tickets.status', '=', filter.status));
+  // A transferred ticket is stored as cancelled with transferred_at (migration 0014) and listed as transferred.
+  if (filter.status === 'transferred') conditions.push(eb('tickets.transferred_at', 'is not', null));
+  else if (filter.status) {
+    conditions.push(eb('tickets.status', '=', filter.status));
+    if (filter.status === 'cancelled') conditions.push(eb('tickets.transferred_at', 'is', null));
+  }
   if (filter.search) {
     const pattern = containsPattern(filter.search);
     // lower() on every row cost twice as much at 20,000 users (bench/admin).

@@ -15,7 +15,10 @@ import { EXPORT_CONTENT_TYPES, ticketExportStream } from './tickets-export';
 import { changeTicketStatuses, deleteTicket, listTicketPage, ticketStats } from './tickets-service';
 
 const listQuery = z.object({
-  status: z.union([z.enum(TICKET_STATUSES), z.literal('all'), z.literal('')]).optional(),
+  // 'transferred': tickets revoked by a transfer (stored as cancelled, shown as transferred, never "cancelled").
+  status: z
+    .union([z.enum(TICKET_STATUSES), z.literal('transferred'), z.literal('all'), z.literal('')])
+    .optional(),
   search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
   page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
   limit: z.coerce

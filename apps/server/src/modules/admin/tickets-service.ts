@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { TicketStatusValue } from '@utsav/domain/admin-tickets-schema';
 import type { FieldError } from '@utsav/domain/errors';
 import { ticketsSold } from '@utsav/domain/gate-pass';
-import { ADMIN_CANCELLATION_REASON } from '@utsav/domain/ticket-status-change';
+import {
+  ADMIN_CANCELLATION_REASON,
+  type StatusChangeRefusal,
+  statusChangeMoney,
+  statusChangeRefusal,
+} from '@utsav/domain/ticket-status-change';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
@@ -114,7 +119,8 @@ function snapshotOf(ticket: TicketRow): StatusSnapshot {
 /**
  * Sets the status of every ticket in `ids`, all or nothing, in one transaction. Unknown ids are refused
  * with 404 and a reason per id; re-activations beyond the stock with 409 SOLD_OUT and a reason per ticket;
- * a cancelled ticket whose money was refunded cannot be re-activated (409 CONFLICT). With `expected` (the
+ * a cancelled ticket whose money was refunded, or that was transferred, cannot be re-activated (409
+ * CONFLICT). Every change is audited with the money it moves. With `expected` (the
  * status the admin confirmed from), a ticket no longer in it is refused with 409 TICKET_CHANGED.
  */
 export async function changeTicketStatuses(
@@ -161,7 +167,7 @@ export async function changeTicketStatuses(
 
     const moving = tickets.filter((ticket) => ticket.status !== status);
     const reactivating = moving.filter((ticket) => ticket.status === 'cancelled');
-    await refuseRefundedReactivations(trx, reactivating);
+    await refuseRevokedForGood(trx, reactivating, status);
     await refuseBeyondStock(trx, eventRows, reactivating, now, options.bulk);
 
     const changedCount = await setTicketStatus(
@@ -178,9 +184,13 @@ export async function changeTicketStatuses(
       entity: 'ticket',
       entityId: ticket.id,
       // A single change keeps what it overwrote, so that its undo can put it back (ticket-status-undo.ts).
-      data: options.bulk
-        ? { from: ticket.status, to: status, bulk: true }
-        : { from: ticket.status, to: status, bulk: false, before: snapshotOf(ticket) },
+      data: {
+        from: ticket.status,
+        to: status,
+        bulk: options.bulk,
+        ...moneyMoved(ticket, ticket.status, status),
+        ...(options.bulk ? {} : { before: snapshotOf(ticket) }),
+      },
     }));
     await recordAuditEntries(trx, audit, now);
     return { changed: changedCount, changeId: options.bulk ? null : (audit[0]?.id ?? null) };
@@ -230,22 +240,70 @@ export async function refuseBeyondStock(
   }
 }
 
-export async function refuseRefundedReactivations(
+/** The money a change of `ticket` moves, as its audit entry records it (@utsav/domain statusChangeMoney). */
+export function moneyMoved(ticket: TicketRow, from: TicketStatusValue, to: TicketStatusValue) {
+  return statusChangeMoney(
+    {
+      pricePaise: ticket.price_paise,
+      issuedByAdmin: ticket.issued_by_admin === 1,
+      paymentReceived: ticket.payment_received === 1,
+    },
+    from,
+    to,
+  );
+}
+
+const REVOKED_MESSAGES: Record<StatusChangeRefusal, { one: string; count: string }> = {
+  REFUNDED: {
+    one: 'This ticket was refunded and cannot be re-activated',
+    count: '{{count}} tickets were refunded and cannot be re-activated',
+  },
+  TRANSFERRED: {
+    one: 'This ticket was transferred to someone else and cannot be re-activated',
+    count: '{{count}} tickets were transferred to someone else and cannot be re-activated',
+  },
+};
+
+/**
+ * Refuses (409 CONFLICT, a reason per ticket, nothing changed) moving to `to` any of `tickets` that
+ * @utsav/domain statusChangeRefusal says is revoked for good: single changes, bulk changes and undos alike.
+ * The caller holds the ticket rows locked, so neither a refund nor a transfer can land in between.
+ */
+export async function refuseRevokedForGood(
   trx: AppContext['db'],
   tickets: readonly TicketRow[],
+  to: TicketStatusValue,
 ): Promise<void> {
   const refunded = await ticketsWithRefunds(
     trx,
     tickets.map((ticket) => ticket.id),
   );
-  if (refunded.size === 0) return;
-  const message = 'This ticket was refunded and cannot be re-activated';
+  const refused = tickets.flatMap((ticket) => {
+    const refusal = statusChangeRefusal(
+      {
+        status: ticket.status,
+        refunded: refunded.has(ticket.id),
+        transferred: Boolean(ticket.transferred_at),
+      },
+      to,
+    );
+    return refusal ? [{ id: ticket.id, refusal }] : [];
+  });
+  if (refused.length === 0) return;
+  const kinds = new Set(refused.map((entry) => entry.refusal));
+  const first = REVOKED_MESSAGES[refused[0]!.refusal];
+  const message =
+    refused.length === 1
+      ? first.one
+      : kinds.size === 1
+        ? msg(first.count, { count: refused.length })
+        : msg('{{count}} tickets were refunded or transferred and cannot be re-activated', {
+            count: refused.length,
+          });
   throw new AppError(
     'CONFLICT',
-    refunded.size === 1
-      ? message
-      : msg('{{count}} tickets were refunded and cannot be re-activated', { count: refunded.size }),
-    [...refunded].map((id): FieldError => ({ field: id, message })),
+    message,
+    refused.map((entry): FieldError => ({ field: entry.id, message: REVOKED_MESSAGES[entry.refusal].one })),
   );
 }
 
