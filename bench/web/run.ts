@@ -16,7 +16,8 @@
 // Chromium's fake camera showing a ticket-shaped QR; time from the video's 'playing' event to the first
 // decoded code, --scans times, each in a fresh browser context (decoder and wasm loaded afresh).
 //
-// Results go to the "Web budgets" section of bench/RESULTS.md (replaced if present, else appended).
+// Each run is written as a dated section at the top of bench/history/web.md (newest first); copy its figures
+// into the Web table of bench/RESULTS.md when they are the new current ones.
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,7 +35,7 @@ import { freePort } from '../../e2e/support/server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const webRoot = path.join(root, 'apps/web');
-const resultsFile = path.join(root, 'bench/RESULTS.md');
+const resultsFile = path.join(root, 'bench/history/web.md');
 const SECTION = '## Web budgets';
 
 const { values: args } = parseArgs({
@@ -239,15 +240,13 @@ function machine(): string {
 }
 
 function writeSection(body: string): void {
-  // Re-read right before writing: other benches append their own sections to the same file.
+  // The newest run goes first, right under the section's heading (appended with the heading if it is missing).
   const current = readFileSync(resultsFile, 'utf8');
   const start = current.indexOf(`\n${SECTION}\n`);
-  let next: string;
-  if (start === -1) next = `${current.trimEnd()}\n\n${body}`;
-  else {
-    const after = current.indexOf('\n## ', start + SECTION.length + 1);
-    next = `${current.slice(0, start + 1)}${body}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
-  }
+  const next =
+    start === -1
+      ? `${current.trimEnd()}\n\n${SECTION}\n\n${body}`
+      : `${current.slice(0, start + SECTION.length + 2)}\n${body.trimEnd()}\n${current.slice(start + SECTION.length + 2)}`;
   writeFileSync(resultsFile, `${next.trimEnd()}\n`);
 }
 
@@ -320,7 +319,7 @@ async function main(): Promise<void> {
       ? `\n| all | Scanner: playing -> first decode | median ${median(decodes).toFixed(0)} ms, max ${Math.max(...decodes).toFixed(0)} ms | ${decodes.map((value) => value.toFixed(0)).join(', ')} ms | < 500 ms: ${verdict(Math.max(...decodes) < BUDGET.decodeMs)} |`
       : '';
 
-  const body = `${SECTION}
+  const body = `### ${date}: \`bench/web/run.ts\`
 
 What: the landing page of a production build of apps/web, served by the real server (\`buildApp\` in its
 own process, static assets precompressed .br/.gz), measured by Lighthouse from npm with its default
