@@ -19,7 +19,8 @@ export function quantitySchema(cap: number) {
   return z.number({ error: message }).int(message).min(1, message).max(cap, message);
 }
 
-const rupees = (field: string) =>
+/** A sum of rupees the client showed (checked against the server's figures, never trusted). */
+export const rupees = (field: string) =>
   z
     .number({ error: `${field} must be a number of rupees` })
     .finite(`${field} must be a number of rupees`)
@@ -28,26 +29,38 @@ const rupees = (field: string) =>
 
 export const TICKET_NAMES_MESSAGE = 'Give at most one name per ticket';
 
+/** The create-order fields besides what is bought (quantity and price, or items: order-items-schema.ts). */
+export function orderFields(cap: number) {
+  return {
+    amount: rupees('amount'),
+    eventId: z.string({ error: 'eventId is required' }).trim().min(1, 'eventId is required').max(128),
+    eventName: z.string().max(300).optional(),
+    // Informational: clients label tiers their own way ("Group 4+"); the price is judged on the amounts alone
+    // and the answer carries our label.
+    pricingTier: z.string({ error: 'pricingTier must be text' }).max(100).optional(),
+    /**
+     * Who each ticket is for, in order (issue 17), under manual issuance's rule for a ticket's name; a blank or
+     * missing entry prints the buyer's name (ticketHolderNames).
+     */
+    ticketNames: z
+      .array(ticketNameSchema, { error: 'ticketNames must be a list' })
+      .max(cap, TICKET_NAMES_MESSAGE)
+      .optional(),
+  };
+}
+
 /** POST /tickets/create-order. Money in rupees, as the client showed it; checked against the server's quote. */
 export function createOrderSchema(cap: number) {
+  const fields = orderFields(cap);
   return z
     .object({
       quantity: quantitySchema(cap),
-      amount: rupees('amount'),
-      eventId: z.string({ error: 'eventId is required' }).trim().min(1, 'eventId is required').max(128),
-      eventName: z.string().max(300).optional(),
+      amount: fields.amount,
+      eventId: fields.eventId,
+      eventName: fields.eventName,
       pricePerTicket: rupees('pricePerTicket'),
-      // Informational: clients label tiers their own way ("Group 4+"); the price is judged on the amounts alone
-      // and the answer carries our label.
-      pricingTier: z.string({ error: 'pricingTier must be text' }).max(100).optional(),
-      /**
-       * Who each ticket is for, in order (issue 17), under manual issuance's rule for a ticket's name; a blank or
-       * missing entry prints the buyer's name (ticketHolderNames).
-       */
-      ticketNames: z
-        .array(ticketNameSchema, { error: 'ticketNames must be a list' })
-        .max(cap, TICKET_NAMES_MESSAGE)
-        .optional(),
+      pricingTier: fields.pricingTier,
+      ticketNames: fields.ticketNames,
     })
     .superRefine((input, context) => {
       if (input.ticketNames && input.ticketNames.length > input.quantity) {

@@ -67,7 +67,9 @@ export interface RefundQuote {
 
 /**
  * Refund for cancelled tickets, in rupees: price − ₹20 per ticket, at least ₹1 per ticket
- * (₹500 → ₹480; three of ₹500 → ₹1,440). Computed in paise so fractions never drift.
+ * (₹500 → ₹480; three of ₹500 → ₹1,440), and never more than the ticket's price: each price is what was paid for
+ * that ticket after any discount, so a ₹0 ticket (free pass, 100% code) refunds nothing and a ₹10 one ₹1.
+ * Computed in paise so fractions never drift.
  */
 export function refundQuote(ticketPrices: readonly number[]): RefundQuote {
   let originalPaise = 0;
@@ -75,7 +77,10 @@ export function refundQuote(ticketPrices: readonly number[]): RefundQuote {
   for (const price of ticketPrices) {
     const paise = Math.round(price * 100);
     originalPaise += paise;
-    refundPaise += Math.max(MIN_REFUND_PER_TICKET * 100, paise - CANCELLATION_DEDUCTION_PER_TICKET * 100);
+    refundPaise += Math.min(
+      paise,
+      Math.max(MIN_REFUND_PER_TICKET * 100, paise - CANCELLATION_DEDUCTION_PER_TICKET * 100),
+    );
   }
   return {
     originalAmount: originalPaise / 100,

@@ -121,3 +121,17 @@ describe('refund status labels', () => {
     expect(Object.keys(REFUND_STATUS_LABELS)).toHaveLength(5);
   });
 });
+
+describe('refunds of discounted and free tickets', () => {
+  it('refund what was paid for each ticket minus the fee, never more than was paid', () => {
+    expect(refundQuote([0])).toEqual({ originalAmount: 0, processingFee: 0, refundAmount: 0 });
+    expect(refundQuote([10])).toEqual({ originalAmount: 10, processingFee: 9, refundAmount: 1 });
+    expect(refundQuote([0.5])).toEqual({ originalAmount: 0.5, processingFee: 0, refundAmount: 0.5 });
+    // A couple pass bought at ₹539.10 after a 10% code, and a free one: ₹519.10 back.
+    expect(refundQuote([539.1, 0])).toEqual({
+      originalAmount: 539.1,
+      processingFee: 20,
+      refundAmount: 519.1,
+    });
+  });
+});
