@@ -89,6 +89,8 @@ export const ticketTypeInputSchema = z
     colour: z.string({ error: M.colour }).trim().regex(COLOUR_PATTERN, M.colour).optional(),
     hidden: z.boolean({ error: 'Hidden must be on or off' }).default(false),
     paused: z.boolean({ error: 'Paused must be on or off' }).default(false),
+    /** A type with sales is archived rather than deleted: kept for its tickets, no longer sold or listed. */
+    archived: z.boolean({ error: 'Archived must be on or off' }).default(false),
     phases: z
       .array(phaseInputSchema, { error: 'phases must be a list' })
       .max(MAX_PHASES, M.phasesTooMany)

@@ -15,6 +15,7 @@ const sentences = [
   'Hidden must be on or off',
   'Paused must be on or off',
   'Active must be on or off',
+  'Archived must be on or off',
 ];
 
 describe('ticket types, codes and items in every language', () => {

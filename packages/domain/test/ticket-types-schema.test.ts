@@ -22,6 +22,7 @@ describe('a ticket type as the editor and the server accept it', () => {
       admits: 1,
       hidden: false,
       paused: false,
+      archived: false,
       phases: [],
     });
   });
