@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 // Three layers, run in this order by scripts/test-all.sh: pure rules, HTTP against real databases, real browser.
+//
+// No test races the clock (docs/testing.md): a test waits for a state to be reached, never for a time to pass.
+// expect.poll's own default (give up after 1 s) would make every poll a race against the machine's speed, so each
+// layer's polls wait far longer: the ceiling only ever ends a real hang.
+const pollsGiveUpAfter = (timeout: number) => ({ poll: { timeout, interval: 50 } });
+
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +16,7 @@ export default defineConfig({
           include: ['packages/*/test/**/*.test.ts', 'apps/*/test/unit/**/*.test.ts'],
           // Some unit tests start real servers, a browser or generate RSA keys: generous on a busy 2-core box.
           testTimeout: 20_000,
+          expect: pollsGiveUpAfter(10_000),
           // Vitest's default is one worker fewer than the cores, i.e. one on the 2-core CI box; these are CPU-bound.
           maxWorkers: 2,
         },
@@ -20,6 +27,7 @@ export default defineConfig({
           include: ['apps/server/test/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          expect: pollsGiveUpAfter(30_000),
           // One file at a time, modules loaded once for all of them (isolate: false; ~1 s of imports a file):
           // each suite builds its own app on its own database, and the server keeps no process-wide state.
           fileParallelism: false,
@@ -36,6 +44,7 @@ export default defineConfig({
           retry: process.env.CI ? 1 : 0,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          expect: pollsGiveUpAfter(30_000),
           // Two files at a time: a browser suite waits on its page, its server and timers about half the time,
           // so on 2 cores two suites overlap (each starts its own server and browser, on random ports). Modules
           // are loaded once per worker (isolate: false): every suite builds its own app, nothing is global.

@@ -57,8 +57,11 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
+  // The same clock in milliseconds for the per-request paths (the access log's seconds, the signed-in user's
+  // copy): Date.now itself unless a test brought its own clock.
+  const nowMs = options.now ? () => now().getTime() : Date.now;
   const registry = metricsRegistry();
-  const app = createServer(config, options.logDestination ?? processLogDestination(), registry);
+  const app = createServer(config, options.logDestination ?? processLogDestination(), registry, nowMs);
   const db = createDatabase(config, (error) =>
     app.log.error({ err: error }, 'idle database connection failed'),
   );
@@ -98,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.decorate('ctx', ctx);
     registerBackgroundJobs(app, ctx);
     app.decorate('outbox', registerOutbox(app, ctx));
-    await app.register(authPlugin, { verifier, loadUser: signedInUserLoader(db) });
+    await app.register(authPlugin, { verifier, loadUser: signedInUserLoader(db, nowMs) });
     await app.register(apiRoutes, { prefix: '/api' });
     await registerWeb(app, config.webDistDir);
     return app;
@@ -108,8 +111,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 }
 
-function createServer(config: Config, logDestination: LogDestination, registry: Registry): FastifyInstance {
-  const accessLog = new AccessLog(config.accessLogOkLinesPerSecond);
+function createServer(
+  config: Config,
+  logDestination: LogDestination,
+  registry: Registry,
+  nowMs: () => number,
+): FastifyInstance {
+  const accessLog = new AccessLog(config.accessLogOkLinesPerSecond, nowMs);
   const app = Fastify({
     logger: {
       stream: logDestination.stream,
@@ -210,10 +218,10 @@ function closeConnectionsOnceAnswered(app: FastifyInstance): void {
  * The signed-in user's row for requireUser: read once and kept for up to a second, and never past a change this
  * instance makes to the users table (platform/auth/user-cache.ts, docs/decisions.md).
  */
-function signedInUserLoader(db: Db): LoadUser {
+function signedInUserLoader(db: Db, nowMs: () => number): LoadUser {
   const load = (uid: string) => findUserByFirebaseUid(db, uid);
   const version = usersVersion(db);
-  return version ? cachedUserLoader(load, version) : load;
+  return version ? cachedUserLoader(load, version, nowMs) : load;
 }
 
 /** Clients that send Content-Type: application/json with no body (POST /auth/logout) get an empty payload. */

@@ -61,7 +61,8 @@ export interface PaymentFailure {
 
 export interface EmulatorConfig {
   keySecret: string;
-  refundDelayMs: number;
+  /** How long a refund stays pending; null: until settleRefunds() (a test settles refunds when it chooses). */
+  refundDelayMs: number | null;
   captureMode: 'automatic' | 'manual';
   emit: (event: EventName, payload: EventPayload) => void;
 }
@@ -227,6 +228,11 @@ export class Emulator {
 
   failNextRefunds(count: number): void {
     this.refundDesk.failNext(count);
+  }
+
+  /** Settles every pending refund now, as its delay running out would (refundDelayMs null); how many. */
+  settleRefunds(): number {
+    return this.refundDesk.settlePending();
   }
 
   // ---- test support

@@ -18,7 +18,8 @@ export interface RazorpayEmulatorOptions {
    */
   webhookUrl?: string | (() => string | undefined);
   /** How long a refund stays `pending` before it is processed (or fails when forced). */
-  refundDelayMs?: number;
+  /** How long a refund stays pending (1.5 s by default); null: until POST /_test/refunds/settle. */
+  refundDelayMs?: number | null;
   /** Default capture of payments; an order's `payment_capture` / `payment.capture` overrides it. */
   captureMode?: 'automatic' | 'manual';
   webhookMode?: WebhookMode;
@@ -54,7 +55,7 @@ async function razorpayEmulator(app: FastifyInstance, options: RazorpayEmulatorO
   webhooks.mode = options.webhookMode ?? 'normal';
   const emulator = new Emulator({
     keySecret: options.keySecret,
-    refundDelayMs: options.refundDelayMs ?? 1500,
+    refundDelayMs: options.refundDelayMs === undefined ? 1500 : options.refundDelayMs,
     captureMode: options.captureMode ?? 'automatic',
     emit: (event, payload) => webhooks.send(event, payload),
   });
@@ -192,6 +193,8 @@ function registerTestRoutes(app: FastifyInstance, emulator: Emulator, webhooks: 
     emulator.failNextRefunds(count);
     return { refundFailuresToForce: emulator.snapshot().refundFailuresToForce };
   });
+  /** Settles every pending refund now (processed, or failed when forced): for an emulator whose refunds wait. */
+  app.post('/_test/refunds/settle', async () => ({ settled: emulator.settleRefunds() }));
   app.post('/_test/webhooks', async (request) => {
     const mode = (request.body as { mode?: unknown } | undefined)?.mode;
     if (!WEBHOOK_MODES.includes(mode as WebhookMode)) {

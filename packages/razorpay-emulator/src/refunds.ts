@@ -16,7 +16,9 @@ import {
 } from './input';
 
 // Refunds as Razorpay keeps them: the money set aside on creation, settled (processed or failed) later,
-// idempotent by the X-Refund-Idempotency header, and failures forced on demand for tests.
+// idempotent by the X-Refund-Idempotency header, and failures forced on demand for tests. "Later" is after
+// refundDelayMs, or (refundDelayMs null) when a test settles them: whatever a test asserts about a refund on its
+// way then never depends on how fast the machine answered before the delay ran out.
 
 interface IdempotentRefund {
   fingerprint: string;
@@ -28,6 +30,8 @@ export class RefundDesk {
   private readonly refundIdsByPayment = new Map<string, string[]>();
   private readonly idempotentRefunds = new Map<string, IdempotentRefund>();
   refundFailuresToForce = 0;
+  /** With no delay: the refunds waiting to be settled, in creation order, and whether each will fail. */
+  private readonly unsettled = new Map<string, boolean>();
 
   constructor(
     private readonly config: EmulatorConfig,
@@ -98,7 +102,8 @@ export class RefundDesk {
 
     const willFail = this.refundFailuresToForce > 0;
     if (willFail) this.refundFailuresToForce--;
-    this.later(this.config.refundDelayMs, () => this.settle(refund.id, willFail));
+    if (this.config.refundDelayMs === null) this.unsettled.set(refund.id, willFail);
+    else this.later(this.config.refundDelayMs, () => this.settle(refund.id, willFail));
     return clone(refund);
   }
 
@@ -116,6 +121,13 @@ export class RefundDesk {
 
   failNext(count: number): void {
     this.refundFailuresToForce += count;
+  }
+
+  settlePending(): number {
+    const pending = [...this.unsettled];
+    this.unsettled.clear();
+    for (const [refundId, fail] of pending) this.settle(refundId, fail);
+    return pending.length;
   }
 
   private settle(refundId: string, fail: boolean): void {

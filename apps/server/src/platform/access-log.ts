@@ -27,14 +27,18 @@ export class AccessLog extends LogController {
   private skipped = 0;
   private logger: FastifyBaseLogger | undefined;
 
-  constructor(private readonly okLinesPerSecond: number) {
+  /** `now`: the app's clock (a test's clock moves the seconds when the test says). */
+  constructor(
+    private readonly okLinesPerSecond: number,
+    private readonly now: () => number = Date.now,
+  ) {
     super();
   }
 
   /** Reports the count of unwritten lines once a second while there are any; stopped when the app closes. */
   attach(app: FastifyInstance): void {
     this.logger = app.log;
-    const timer = setInterval(() => this.reportSkipped(Date.now()), WINDOW_MS);
+    const timer = setInterval(() => this.reportSkipped(this.now()), WINDOW_MS);
     timer.unref();
     app.addHook('onClose', async () => {
       clearInterval(timer);
@@ -63,7 +67,7 @@ export class AccessLog extends LogController {
 
   /** Whether this second still has room for a successful answer's line. */
   private takeOkLine(): boolean {
-    const now = Date.now();
+    const now = this.now();
     if (now - this.windowStart >= WINDOW_MS) {
       this.reportSkipped(now);
       this.windowStart = now;

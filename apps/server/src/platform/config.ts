@@ -212,9 +212,10 @@ export interface Config {
   payments: 'emulator' | 'razorpay';
   /**
    * PAYMENTS=emulator: how long the mounted emulator takes to settle a refund (its own default, 1.5 s, when
-   * unset). Not an environment setting: the integration harness shortens it so suites do not wait on it.
+   * unset); null: until its POST /_test/refunds/settle. Not an environment setting: the integration harness
+   * settles refunds itself, so no test depends on what the server managed to do before a timer ran out.
    */
-  emulatorRefundDelayMs?: number;
+  emulatorRefundDelayMs?: number | null;
   razorpay: {
     keyId: string;
     keySecret: string;

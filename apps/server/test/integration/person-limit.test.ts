@@ -45,11 +45,9 @@ describeEachDatabase('per-person ticket cap', (engine) => {
   it('the attack of the issue (20 holds of 20 from one account at once, over both routes) holds 20 seats, not 400', async () => {
     const attacker = await newUser(server);
     const before = await availableTickets(server);
-    const started = Date.now();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) => checkout(server, attacker, event, 20, index)),
     );
-    expect(Date.now() - started).toBeLessThan(5000);
 
     const accepted = answers.filter((answer) => answer.status === 200);
     expect(accepted).toHaveLength(1);

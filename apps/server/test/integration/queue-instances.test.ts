@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { testClock } from '../support/clock';
 import { type ProvisionedDatabase, provisionDatabase } from '../support/databases';
 import { newEventBody, tokenFor, uniqueEmail } from '../support/factories';
 import { PURCHASE_ENV } from '../support/purchase';
 import { send, type TestServer, testConfig } from '../support/server';
 
-// Issue 9: two server instances on one PostgreSQL share one line. Each instance is a whole app (its own
-// connection pool and its own one-second snapshot of the room) on the same database and data folder (so the
-// dev identity's signing key is shared), exactly as two processes would be; they only share the clock, which
-// the test moves.
+// Two server instances on one PostgreSQL share one line. Each instance is a whole app (its own connection pool
+// and its own one-second snapshot of the room) on the same database and data folder (so the dev identity's
+// signing key is shared), exactly as two processes would be; they only share the clock, which stands still until
+// the test moves it (support/clock.ts): nobody is let in while twenty people are still joining.
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const MINUTE = 60_000;
@@ -21,8 +22,8 @@ if (!TEST_DATABASE_URL) {
   });
 } else {
   describe('two instances on one PostgreSQL share one waiting line', () => {
-    let offsetMs = 0;
-    const now = () => new Date(Date.now() + offsetMs);
+    const clock = testClock();
+    const now = clock.now;
     let database: ProvisionedDatabase;
     const apps: FastifyInstance[] = [];
     const urls: string[] = [];
@@ -83,7 +84,7 @@ if (!TEST_DATABASE_URL) {
       );
 
       // Five minutes at two a minute lets ten more in, however many instances count it.
-      offsetMs += 5 * MINUTE;
+      clock.advance(5 * MINUTE);
       const later = await Promise.all(
         people.map((person, i) => call(i % 2, 'GET', '/api/queue/me', person.token)),
       );

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { testClock } from '../support/clock';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';
 import {
@@ -12,20 +13,11 @@ import {
 } from '../support/purchase';
 import { type TestServer, useServer } from '../support/server';
 
-// Issue 9, part 1: sales opening and the waiting room, over HTTP on both engines. The app's clock is moved
-// instead of waited for: one person a minute is let in, passes last ten minutes.
+// Sales opening and the waiting room, over HTTP on both engines. The app's clock stands still until the test
+// moves it (support/clock.ts): one person a minute is let in, passes last ten minutes, and nobody is let in
+// while the test is still taking its steps, however slow the machine.
 
 const MINUTE = 60_000;
-
-function movableClock() {
-  let offsetMs = 0;
-  return {
-    now: () => new Date(Date.now() + offsetMs),
-    advance(ms: number) {
-      offsetMs += ms;
-    },
-  };
-}
 
 function join(server: TestServer, person: TestUser) {
   return server.request('POST', '/api/queue/join', { token: person.token });
@@ -108,7 +100,7 @@ describeEachDatabase('sales opening time', (engine) => {
 });
 
 describeEachDatabase('waiting room (always on, one a minute)', (engine) => {
-  const clock = movableClock();
+  const clock = testClock();
   const server = useServer(engine, {
     env: { ...PURCHASE_ENV, WAITING_ROOM: 'always', QUEUE_ADMIT_PER_MINUTE: '1', QUEUE_PASS_MINUTES: '10' },
     now: clock.now,
@@ -200,7 +192,7 @@ describeEachDatabase('waiting room (always on, one a minute)', (engine) => {
 });
 
 describeEachDatabase('waiting room at the opening', (engine) => {
-  const clock = movableClock();
+  const clock = testClock();
   const server = useServer(engine, {
     env: { ...PURCHASE_ENV, QUEUE_ADMIT_PER_MINUTE: '1' },
     now: clock.now,
@@ -244,7 +236,7 @@ describeEachDatabase('waiting room at the opening', (engine) => {
 });
 
 describeEachDatabase('sold out while waiting', (engine) => {
-  const clock = movableClock();
+  const clock = testClock();
   const server = useServer(engine, {
     env: { ...PURCHASE_ENV, WAITING_ROOM: 'always', QUEUE_ADMIT_PER_MINUTE: '1' },
     now: clock.now,
@@ -297,7 +289,7 @@ describeEachDatabase('waiting room off, or auto with a quiet sale', (engine) => 
 });
 
 describeEachDatabase('auto: demand outrunning the admission rate turns the room on', (engine) => {
-  const clock = movableClock();
+  const clock = testClock();
   const server = useServer(engine, {
     env: { ...PURCHASE_ENV, QUEUE_ADMIT_PER_MINUTE: '3' },
     now: clock.now,

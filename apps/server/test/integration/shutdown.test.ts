@@ -8,7 +8,9 @@ import { testConfig } from '../support/server';
 
 // Shutdown as a deploy restart does it: app.close() while a request is still being answered.
 
-const CLOSE_WITHIN_MS = 5000;
+// close() used to wait out the keep-alive timeout (72 s) of a connection still answering when it began: a close
+// still running after this ceiling is that hang. How fast a busy machine closes is not asserted.
+const HANG_AFTER_MS = 30_000;
 
 describeEachDatabase('shutdown', (engine) => {
   let database: ProvisionedDatabase | undefined;
@@ -25,7 +27,7 @@ describeEachDatabase('shutdown', (engine) => {
     database = undefined;
   });
 
-  it('a webhook still being handled when close() begins gets its answer, and close() ends within seconds', async () => {
+  it('a webhook still being handled when close() begins gets its answer, and close() ends without waiting out the keep-alive', async () => {
     database = await provisionDatabase(engine);
     const config = testConfig(database);
     app = await buildApp(config);
@@ -72,20 +74,19 @@ describeEachDatabase('shutdown', (engine) => {
     });
     await received;
 
-    const started = Date.now();
     closing = app.close();
-    const closed = closing.then(() => Date.now() - started);
+    const closed = closing.then(() => 'closed' as const);
     sendRest();
     const response = await delivery;
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, result: 'ignored' });
 
-    const closeMs = await Promise.race([
+    const outcome = await Promise.race([
       closed,
-      new Promise<number>((resolve) =>
-        setTimeout(() => resolve(Number.POSITIVE_INFINITY), CLOSE_WITHIN_MS).unref(),
+      new Promise<'still closing'>((resolve) =>
+        setTimeout(() => resolve('still closing'), HANG_AFTER_MS).unref(),
       ),
     ]);
-    expect(closeMs).toBeLessThan(CLOSE_WITHIN_MS);
+    expect(outcome).toBe('closed');
   });
 });

@@ -11,8 +11,9 @@ import { REPO_ROOT } from './cluster-harness';
 // The real entry point (`node --import tsx apps/server/src/main.ts`) as a deployment or `npm start` runs it.
 
 const ENTRY = ['--import', 'tsx', 'apps/server/src/main.ts'];
-// main.ts gives in-flight work 10 s; a process still alive well after that is the hang of issue 8 part 7.
-const EXIT_WITHIN_MS = 12_000;
+// main.ts gives in-flight work 10 s and then exits anyway; a process still alive long after that hangs (as one
+// blocked on a full stdout pipe did). The ceiling only catches a hang: how fast a busy machine exits is not asserted.
+const HANG_AFTER_MS = 60_000;
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -203,7 +204,7 @@ describeEachDatabase('the server process', (engine) => {
   }
 
   it.each(RUNTIMES)(
-    '%s: SIGTERM ends it within the time limit although stdout is never read',
+    '%s: SIGTERM ends it although stdout is never read',
     async (runtime) => {
       const { child, url } = await startOn(await entryFor(runtime));
       // Each answered request logs a line of ~300 bytes: 600 of them are nearly three times what a pipe holds.
@@ -213,16 +214,14 @@ describeEachDatabase('the server process', (engine) => {
       }
       expect((await fetch(`${url}/api/event`)).status).toBe(200);
 
-      const started = Date.now();
       child.kill('SIGTERM');
       const exit = await Promise.race([
-        exited(child).then(() => Date.now() - started),
-        new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), EXIT_WITHIN_MS)),
+        exited(child).then(() => 'exited'),
+        new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), HANG_AFTER_MS)),
       ]);
-      expect(exit).not.toBe('still running');
-      expect(exit).toBeLessThan(EXIT_WITHIN_MS);
+      expect(exit).toBe('exited');
     },
-    120_000,
+    180_000,
   );
 
   it('compiled: serves the API and the files its modules read beside their sources', async () => {

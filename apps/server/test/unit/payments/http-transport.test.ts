@@ -79,13 +79,12 @@ describe('the Razorpay client transport', () => {
   });
 
   it('gives up on an answer that does not come within the time, as a timeout', async () => {
+    // The server never answers: without the time limit the call would hang (the test's timeout ends that).
     const { client } = await start(() => {}, 150);
-    const started = performance.now();
     await expect(client.fetchOrder(ORDER.id)).rejects.toMatchObject({
       code: 'NETWORK_ERROR',
       description: expect.stringContaining('No answer from Razorpay within 150 ms'),
     });
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it("sends the request's path and hands back the provider's error answer", async () => {

@@ -48,7 +48,8 @@ async function payAsBuyer(orderId: string, method: 'card' | 'upi' = 'upi') {
   };
 }
 
-async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 3000) {
+/** Polls until `accept`; the ceiling only ends a real hang, never a slow machine. */
+async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
