@@ -18,9 +18,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
 import { buildApp } from '../../apps/server/src/app';
-import { updateUser } from '../../apps/server/src/modules/users/repo';
 import type { Db } from '../../apps/server/src/platform/db/database';
 import type { TicketRow, UserRow } from '../../apps/server/src/platform/db/schema';
+import { updateUser } from '../../apps/server/src/stores/users';
 import { insertRows, ticketRow, userRow } from '../../apps/server/test/integration/admin-fixtures';
 import {
   benchConfig,

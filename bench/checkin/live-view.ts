@@ -19,8 +19,8 @@ import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
 import { newTicketCode } from '@utsav/domain/ticket-code';
 import { buildApp } from '../../apps/server/src/app';
 import { computeLiveView } from '../../apps/server/src/modules/checkin/live-service';
-import { updateUser } from '../../apps/server/src/modules/users/repo';
 import type { CheckinScansTable, TicketsTable } from '../../apps/server/src/platform/db/schema';
+import { updateUser } from '../../apps/server/src/stores/users';
 import {
   benchConfig,
   createBenchEvent,

@@ -28,8 +28,8 @@ import { parseArgs } from 'node:util';
 import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
 import type { Role } from '@utsav/domain/roles';
 import { buildApp } from '../../apps/server/src/app';
-import type { TicketView } from '../../apps/server/src/modules/tickets/repo';
-import { updateUser } from '../../apps/server/src/modules/users/repo';
+import type { TicketView } from '../../apps/server/src/stores/tickets';
+import { updateUser } from '../../apps/server/src/stores/users';
 import { issuePaidTickets } from '../../apps/server/test/support/checkin';
 import {
   benchConfig,

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
 import { buildApp } from '../../apps/server/src/app';
 import { markUsed, verifyQr } from '../../apps/server/src/modules/checkin/service';
-import type { TicketView } from '../../apps/server/src/modules/tickets/repo';
-import { findUserById, updateUser } from '../../apps/server/src/modules/users/repo';
+import type { TicketView } from '../../apps/server/src/stores/tickets';
+import { findUserById, updateUser } from '../../apps/server/src/stores/users';
 import { issuePaidTickets } from '../../apps/server/test/support/checkin';
 import { benchConfig, createBenchEvent, createPostgresDatabase } from '../support';
 

@@ -12,9 +12,9 @@ import { buildApp } from '../../apps/server/src/app';
 import { scanRow } from '../../apps/server/src/modules/checkin/pass';
 import { admitOnce } from '../../apps/server/src/modules/checkin/repo';
 import { insertOnlineScanRow, scanValues } from '../../apps/server/src/modules/checkin/scan-log-repo';
-import { ticketViews } from '../../apps/server/src/modules/tickets/repo';
-import { findUserById, updateUser } from '../../apps/server/src/modules/users/repo';
 import { withSqliteFile } from '../../apps/server/src/platform/db/sqlite-now';
+import { ticketViews } from '../../apps/server/src/stores/tickets';
+import { findUserById, updateUser } from '../../apps/server/src/stores/users';
 import { issuePaidTickets } from '../../apps/server/test/support/checkin';
 import { benchConfig, createBenchEvent } from '../support';
 

@@ -22,7 +22,7 @@ import { gzipSync } from 'node:zlib';
 import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
-import { updateUser } from '../../apps/server/src/modules/users/repo';
+import { updateUser } from '../../apps/server/src/stores/users';
 import { issuePaidTickets } from '../../apps/server/test/support/checkin';
 import {
   benchConfig,

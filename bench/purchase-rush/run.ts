@@ -36,7 +36,7 @@ import { parseArgs } from 'node:util';
 import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
 import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
-import { updateUser } from '../../apps/server/src/modules/users/repo';
+import { updateUser } from '../../apps/server/src/stores/users';
 import {
   type Books,
   booksProblems,

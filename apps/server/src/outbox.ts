@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { adminMailHandlers } from './modules/admin/mail-handlers';
+import { paymentMailHandlers } from './modules/payments/mail-handlers';
+import { purchaseMailHandlers } from './modules/purchase/mail-handlers';
 import { refundMailHandlers } from './modules/refunds/mail-handlers';
 import { reminderMailHandlers } from './modules/reminders/mail-handlers';
-import { ticketMailHandlers } from './modules/tickets/mail-handlers';
 import { transferMailHandlers } from './modules/transfers/mail-handlers';
 import { waitlistMailHandlers } from './modules/waitlist/mail-handlers';
 import type { AppContext } from './platform/context';
@@ -19,7 +21,9 @@ export function registerOutbox(app: FastifyInstance, ctx: AppContext): OutboxWor
     outboxDir: join(ctx.config.dataDir, 'outbox'),
   });
   const handlers: Record<string, OutboxHandler> = {
-    ...ticketMailHandlers(ctx, mailer),
+    ...purchaseMailHandlers(ctx, mailer),
+    ...adminMailHandlers(ctx, mailer),
+    ...paymentMailHandlers(ctx, mailer),
     ...refundMailHandlers(ctx, mailer),
     ...reminderMailHandlers(ctx, mailer),
     ...transferMailHandlers(ctx, mailer),

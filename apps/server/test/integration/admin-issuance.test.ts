@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { verifyTicketToken } from '@utsav/domain/qr-token';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countTaken } from '../../src/modules/event/repo';
+import { countTaken } from '../../src/stores/events';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser, tokenFor, uniqueEmail } from '../support/factories';
 import { availableTickets, newEvent, outboxRows, setTotalTickets, type TestEvent } from '../support/purchase';

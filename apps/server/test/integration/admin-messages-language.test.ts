@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { countTaken } from '../../src/modules/event/repo';
+import { countTaken } from '../../src/stores/events';
 import { issuePaidTickets } from '../support/checkin';
 import { describeEachDatabase } from '../support/databases';
 import { newEventBody, newUser, type TestUser } from '../support/factories';

@@ -1,7 +1,7 @@
 import { STATUS_UNDO_WINDOW_MS } from '@utsav/domain/ticket-status-change';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countTaken } from '../../src/modules/event/repo';
-import type { TicketView } from '../../src/modules/tickets/repo';
+import { countTaken } from '../../src/stores/events';
+import type { TicketView } from '../../src/stores/tickets';
 import { issuePaidTickets } from '../support/checkin';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countTaken } from '../../src/modules/event/repo';
+import { countTaken } from '../../src/stores/events';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';
 import { availableTickets, newEvent, setTotalTickets, type TestEvent } from '../support/purchase';

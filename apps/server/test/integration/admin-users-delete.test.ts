@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteUser } from '../../src/modules/admin/users-service';
-import { findUserById } from '../../src/modules/users/repo';
+import { findUserById } from '../../src/stores/users';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser, tokenFor } from '../support/factories';
 import { availableTickets, newEvent, type TestEvent } from '../support/purchase';

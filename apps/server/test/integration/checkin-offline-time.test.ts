@@ -1,6 +1,6 @@
 import { istInstant } from '@utsav/domain/time';
 import { beforeAll, expect, it } from 'vitest';
-import type { TicketView } from '../../src/modules/tickets/repo';
+import type { TicketView } from '../../src/stores/tickets';
 import { issuePaidTickets } from '../support/checkin';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';

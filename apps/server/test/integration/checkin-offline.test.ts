@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { signTicketToken, verifyTicketToken } from '@utsav/domain/qr-token';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TicketView } from '../../src/modules/tickets/repo';
+import type { TicketView } from '../../src/stores/tickets';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';
 import { type GateSetup, gateCalls, setUpGate } from '../support/gate';

@@ -9,7 +9,7 @@ import { send, type TestServer, testConfig } from '../support/server';
 import { orderPayload } from './cluster-rush';
 
 // Checkout judges the event on a per-instance copy at most a second old (modules/event/current-event.ts) and
-// creates the Razorpay order before the hold (purchase-service.ts). Two instances on one database (PostgreSQL,
+// creates the Razorpay order before the hold (modules/purchase/service.ts). Two instances on one database (PostgreSQL,
 // or one SQLite file), each a whole app with its own copy, as two processes would be.
 
 const EMULATOR = '/razorpay-emulator';

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gateTurnsOf } from '../../src/modules/checkin/gate-on-postgres';
-import type { TicketView } from '../../src/modules/tickets/repo';
+import type { TicketView } from '../../src/stores/tickets';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';
 import { type GateSetup, gateCalls, setUpGate } from '../support/gate';

@@ -1,7 +1,7 @@
 import { ticketCodeDigest } from '@utsav/domain/ticket-code';
 import { beforeAll, expect, it } from 'vitest';
 import { TYPED_CODES_PER_MINUTE } from '../../src/modules/checkin/typed-codes';
-import type { TicketView } from '../../src/modules/tickets/repo';
+import type { TicketView } from '../../src/stores/tickets';
 import { issuePaidTickets } from '../support/checkin';
 import { describeEachDatabase } from '../support/databases';
 import { newEventBody, newUser, type TestUser } from '../support/factories';

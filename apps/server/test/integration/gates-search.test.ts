@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GATE_SEARCH_LIMIT } from '@utsav/domain/gate-search';
 import { beforeAll, expect, it } from 'vitest';
-import type { TicketView } from '../../src/modules/tickets/repo';
+import type { TicketView } from '../../src/stores/tickets';
 import { issuePaidTickets } from '../support/checkin';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { placeHold } from '../../src/modules/tickets/checkout-placement';
-import type { HoldRequest } from '../../src/modules/tickets/hold-judgement';
-import { reconcileOrders } from '../../src/modules/tickets/jobs';
-import { findUserById } from '../../src/modules/users/repo';
+import { placeHold } from '../../src/modules/purchase/checkout-placement';
+import type { HoldRequest } from '../../src/modules/purchase/hold-judgement';
+import { reconcileOrders } from '../../src/modules/purchase/jobs';
 import type { UserRow } from '../../src/platform/db/schema';
 import { AppError } from '../../src/platform/errors';
+import { findUserById } from '../../src/stores/users';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';
 import {

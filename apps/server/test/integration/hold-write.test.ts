@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { lockEvent } from '../../src/modules/event/repo';
-import { findHoldFigures, writeHoldReadingFigures } from '../../src/modules/tickets/hold-figures';
+import { findHoldFigures, writeHoldReadingFigures } from '../../src/modules/purchase/hold-figures';
 import { auditRow } from '../../src/platform/audit/repo';
 import type { OrderRow } from '../../src/platform/db/schema';
+import { lockEvent } from '../../src/stores/events';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';
 import {

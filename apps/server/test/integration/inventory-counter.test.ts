@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { reconcileOrders } from '../../src/modules/tickets/jobs';
+import { reconcileOrders } from '../../src/modules/purchase/jobs';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';
 import {

@@ -1,6 +1,6 @@
 import { EVENT_MESSAGES } from '@utsav/domain/event-schema';
 import { beforeAll, expect, it } from 'vitest';
-import { findUserById } from '../../src/modules/users/repo';
+import { findUserById } from '../../src/stores/users';
 import { describeEachDatabase } from '../support/databases';
 import { newEventBody, newUser, type TestUser, tokenFor, uniqueEmail } from '../support/factories';
 import { useServer } from '../support/server';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { lockEvent } from '../../src/modules/event/repo';
 import { webhookSignature } from '../../src/platform/payments/signatures';
+import { lockEvent } from '../../src/stores/events';
 import { describeEachDatabase } from '../support/databases';
 import { newUser } from '../support/factories';
 import {
@@ -22,7 +22,7 @@ import {
 import type { TestResponse } from '../support/server';
 import { useServer } from '../support/server';
 
-// The paid path (tickets/fulfilment.ts): on PostgreSQL a live hold is paid and issued by one statement without
+// The paid path (modules/purchase/fulfilment.ts): on PostgreSQL a live hold is paid and issued by one statement without
 // the event lock that holds queue on; a hold in its last minute, an expired one or a deleted owner's still go
 // through the locks. Whatever the path: each order is issued once, with one mail and one audit row, and a
 // failure part-way writes nothing.

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { reconcileOrders } from '../../src/modules/tickets/jobs';
-import { refundDuplicatePayment } from '../../src/modules/tickets/payment-refunds';
+import { refundDuplicatePayment } from '../../src/modules/payments/payment-refunds';
+import { reconcileOrders } from '../../src/modules/purchase/jobs';
 import { RazorpayClient } from '../../src/platform/payments/razorpay-client';
 import { describeEachDatabase } from '../support/databases';
 import { newUser } from '../support/factories';

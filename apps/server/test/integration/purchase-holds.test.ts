@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { reconcileOrders } from '../../src/modules/tickets/jobs';
+import { reconcileOrders } from '../../src/modules/purchase/jobs';
 import { describeEachDatabase } from '../support/databases';
 import { newUser } from '../support/factories';
 import {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findUserById } from '../../src/modules/users/repo';
 import { changeRole } from '../../src/modules/users/service';
+import { findUserById } from '../../src/stores/users';
 import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';
 import { useServer } from '../support/server';

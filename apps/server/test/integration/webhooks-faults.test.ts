@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { reconcileOrders } from '../../src/modules/tickets/jobs';
+import { reconcileOrders } from '../../src/modules/purchase/jobs';
 import { webhookSignature } from '../../src/platform/payments/signatures';
 import { describeEachDatabase } from '../support/databases';
 import { newUser } from '../support/factories';

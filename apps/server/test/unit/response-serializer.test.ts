@@ -3,8 +3,8 @@ import type { FastifySchema } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { checkoutJson } from '../../src/modules/purchase/presenter';
 import { ticketJsonSchema } from '../../src/modules/tickets/presenter';
-import { checkoutJson } from '../../src/modules/tickets/routes';
 import { userJsonSchema } from '../../src/modules/users/presenter';
 import { plainWriter, responseSerializerCompiler } from '../../src/platform/response-serializer';
 

@@ -1,9 +1,9 @@
 import { averageTicketValue, conversionRate, mergeBuckets, type SalesBucket } from '@utsav/domain/analytics';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import type { AppContext } from '../../platform/context';
+import { countInventory, findCurrentEvent } from '../../stores/events';
+import { countUsers } from '../../stores/users';
 import { eventImageBase, toEventJson } from '../event/presenter';
-import { countInventory, findCurrentEvent } from '../event/repo';
-import { countUsers } from '../users/repo';
 import { countBuyers, istDayBounds, salesParts } from './analytics-repo';
 
 // GET /admin/analytics/dashboard (admin-side §3 "Analytics response"). Revenue is defined in

@@ -4,7 +4,7 @@ import { renderSeparateTicketsZip } from '../../platform/documents/ticket-bundle
 import { renderTicketsPdf, type TicketsPdfInput } from '../../platform/documents/ticket-pdf';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
-import type { TicketView } from '../tickets/repo';
+import type { TicketView } from '../../stores/tickets';
 import { findTicketViewsByIds } from './tickets-repo';
 
 // PDFs of chosen tickets for staff (POST /tickets/admin/generate-pdf and generate-separate-pdfs): the

@@ -13,10 +13,10 @@ import type { EventRow, TicketRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { enqueueOutbox } from '../../platform/outbox/repo';
-import { countTaken, findCurrentEvent, lockEvent } from '../event/repo';
-import type { TicketView } from '../tickets/repo';
+import { countTaken, findCurrentEvent, lockEvent } from '../../stores/events';
+import type { TicketView } from '../../stores/tickets';
+import { findUserByEmail, findUserById, insertUserIfAbsent } from '../../stores/users';
 import { type EventSigningKey, eventSigner, eventWithKeys } from '../tickets/ticket-signing';
-import { findUserByEmail, findUserById, insertUserIfAbsent } from '../users/repo';
 import { findTicketViewsByIds, insertTickets } from './tickets-repo';
 
 // Manual issuance (admin-side §2, §5): tickets for cash or direct-UPI buyers and guests of the house.
@@ -80,7 +80,7 @@ export async function issueManualTickets(
     input.quantity,
   );
   // Signed before the transaction: Ed25519 per ticket must not be spent holding the event lock.
-  // node:crypto's Ed25519 (tickets/ticket-signing.ts), not the domain's pure-JS one: a few hundred µs less per
+  // node:crypto's Ed25519 (modules/tickets/ticket-signing.ts), not the domain's pure-JS one: a few hundred µs less per
   // ticket on the event loop, the same token bytes.
   const signer = eventSigner(event.id, event.qr_private_key!);
   const drafts = draftTickets(event, signer, caller, input, price.pricePerTicket, recipientName, now);

@@ -4,8 +4,8 @@ import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import { lockEvent } from '../event/repo';
-import type { TicketView } from '../tickets/repo';
+import { lockEvent } from '../../stores/events';
+import type { TicketView } from '../../stores/tickets';
 import {
   findAuditEntry,
   findTicketViewsByIds,

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
 import { caseInsensitiveLike, containsPattern } from '../../platform/db/like';
 import type { Database, TicketRow, TicketStatus } from '../../platform/db/schema';
-import { type TicketView, ticketViews } from '../tickets/repo';
+import { type TicketView, ticketViews } from '../../stores/tickets';
 
 // SQL for staff views of tickets: filtered pages, counts, locked reads for status changes, the export's
 // keyset pages. No business rule lives here.

@@ -14,9 +14,9 @@ import { transaction } from '../../platform/db/database';
 import type { EventRow, TicketRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
-import { countTaken, lockEvent } from '../event/repo';
+import { countTaken, lockEvent } from '../../stores/events';
+import type { TicketView } from '../../stores/tickets';
 import { withQrImages } from '../tickets/qr-images';
-import type { TicketView } from '../tickets/repo';
 import { soldTodayCount, totalRevenuePaise } from './analytics-repo';
 import {
   type AuditDraft,
@@ -36,7 +36,7 @@ import {
 // Staff ticket management: pages, stats, status changes (single and bulk) and deletion.
 //
 // Stock stays consistent because it is never stored: "taken" is counted from active + used tickets and
-// live holds (event/repo.ts countTaken). Cancelling a ticket therefore returns its seat to sale by itself;
+// live holds (stores/events.ts countTaken). Cancelling a ticket therefore returns its seat to sale by itself;
 // re-activating a cancelled one takes a seat back, so it is checked against the stock under the event lock,
 // the same lock create-order and fulfilment take, and refused (409 SOLD_OUT) when none is left.
 

@@ -4,8 +4,8 @@ import { transaction } from '../../platform/db/database';
 import { lockFor } from '../../platform/db/locks';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import { releaseHoldsOfUser } from '../tickets/repo';
-import { anonymiseUser, countAdmins, findUserById } from '../users/repo';
+import { releaseHoldsOfUser } from '../../stores/orders';
+import { anonymiseUser, countAdmins, findUserById } from '../../stores/users';
 import { ADMIN_ROLES_LOCK } from '../users/service';
 import { leaveAllPlaces } from '../waitlist/repo';
 
@@ -14,7 +14,7 @@ import { leaveAllPlaces } from '../waitlist/repo';
  * "Users"). Tickets, orders and refunds keep pointing at the anonymised row, so sales, revenue and the
  * gate still add up; the person disappears from user lists and counts. Their unpaid checkouts end in the
  * same transaction (seats back on sale); a payment that still arrives for one is refunded in full by
- * fulfilment.ts, never turned into tickets nobody can receive.
+ * modules/purchase/fulfilment.ts, never turned into tickets nobody can receive.
  */
 export async function deleteUser(ctx: AppContext, caller: UserRow, targetId: string): Promise<void> {
   if (caller.id === targetId) throw new AppError('BAD_REQUEST', 'You cannot delete your own account');

@@ -4,8 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor, bearerToken, identityOf } from '../../platform/auth/plugin';
+import { setUserLanguage } from '../../stores/users';
 import { toUserJson, userJsonSchema } from '../users/presenter';
-import { setUserLanguage } from '../users/repo';
 import { identityRateLimit } from './rate-limit';
 import { assignAdmin, signIn, updateProfile } from './service';
 

@@ -16,7 +16,7 @@ import {
   insertUserIfAbsent,
   type UserPatch,
   updateUser,
-} from '../users/repo';
+} from '../../stores/users';
 import { ADMIN_ROLES_LOCK } from '../users/service';
 import { acceptedProfilePhoto } from './profile-photo';
 

@@ -2,8 +2,8 @@ import { claimedTicketIds, normalizeScannedCode } from '@utsav/domain/qr-token';
 import { normalizeTicketCode } from '@utsav/domain/ticket-code';
 import type { AppContext } from '../../platform/context';
 import type { EventRow } from '../../platform/db/schema';
+import type { TicketView } from '../../stores/tickets';
 import { currentEvent } from '../event/current-event';
-import type { TicketView } from '../tickets/repo';
 import type { ScanSource } from './pass';
 
 // What the gate's fast paths (gate-on-sqlite.ts, gate-on-postgres.ts) share: the ticket a scanned token claims,

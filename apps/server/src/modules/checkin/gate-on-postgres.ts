@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
 import { prepareOnPostgres } from '../../platform/db/prepared';
 import type { CheckinScansTable } from '../../platform/db/schema';
-import type { TicketView } from '../tickets/repo';
+import type { TicketView } from '../../stores/tickets';
 import { type Claim, claimOf, type FastAdmission } from './gate-claim';
 import { reentryAllowed, type ScanSource, scanRow } from './pass';
 import { remember, rememberedTicketId } from './qr-verifier';
@@ -232,7 +232,7 @@ select i.ord::integer as ord, a.ticket, a.ticket is not null as admitted,
 from i
 left join (select t.in_ord, ${GATE_TICKET_JSON} as ticket ${joinedFrom('admitted t')}) a on a.in_ord = i.ord`;
 
-/** The ticket view's joins (tickets/repo.ts ticketViews) onto `source`, aliased t. */
+/** The ticket view's joins (stores/tickets.ts ticketViews) onto `source`, aliased t. */
 function joinedFrom(source: string): string {
   return `from ${source}
   join events on events.id = t.event_id

@@ -3,7 +3,7 @@ import { compiledQueryOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
 import type { ScanResult } from '../../platform/db/schema';
 import { groupCommitted, hasSqliteFile, type SqliteNow } from '../../platform/db/sqlite-now';
-import { type TicketView, ticketViews } from '../tickets/repo';
+import { type TicketView, ticketViews } from '../../stores/tickets';
 import { type Claim, claimOf, type FastAdmission } from './gate-claim';
 import { reentryAllowed, type ScanSource, scanRow } from './pass';
 import { remember, rememberedTicketId, sameToken } from './qr-verifier';

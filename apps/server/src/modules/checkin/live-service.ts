@@ -7,7 +7,7 @@ import {
   UNNAMED_GATE,
 } from '@utsav/domain/gates-live';
 import type { AppContext } from '../../platform/context';
-import { findCurrentEvent } from '../event/repo';
+import { findCurrentEvent } from '../../stores/events';
 import {
   admissionsByGate,
   admissionsPerMinute,

@@ -6,9 +6,9 @@ import { normalizeTicketCode } from '@utsav/domain/ticket-code';
 import type { AppContext } from '../../platform/context';
 import type { EventRow, ScanAction, ScanMethod, ScanResult, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { findCurrentEvent } from '../../stores/events';
+import { findTicketView, type TicketView } from '../../stores/tickets';
 import { currentEvent } from '../event/current-event';
-import { findCurrentEvent } from '../event/repo';
-import { findTicketView, type TicketView } from '../tickets/repo';
 import { eventWithKeys } from '../tickets/ticket-signing';
 import {
   AlreadyUsedError,

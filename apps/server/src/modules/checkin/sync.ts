@@ -4,7 +4,7 @@ import { normalizeScannedCode } from '@utsav/domain/qr-token';
 import { normalizeTicketCode } from '@utsav/domain/ticket-code';
 import type { AppContext } from '../../platform/context';
 import type { CheckinScansTable, EventRow, UserRow } from '../../platform/db/schema';
-import { findCurrentEvent } from '../event/repo';
+import { findCurrentEvent } from '../../stores/events';
 import { type PassDecision, passGate, ReplayDetected, type ScanSource, scanRow } from './pass';
 import { verifiedTicketId } from './qr-verifier';
 import { findTicketGateState, findTicketIdByCode, touchDevice } from './repo';

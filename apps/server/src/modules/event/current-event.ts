@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { EventRow } from '../../platform/db/schema';
-import { findCurrentEvent } from './repo';
+import { findCurrentEvent } from '../../stores/events';
 
 // The current event as of at most a second ago, per instance, for the hot paths that only need to know which
 // event is on sale and its settled facts: checkout's admission (is this the event, are sales open, is the

@@ -2,8 +2,8 @@ import { paiseToRupees } from '@utsav/domain/pricing';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
 import type { EventRow } from '../../platform/db/schema';
+import type { Inventory } from '../../stores/events';
 import { imageUrl } from './image';
-import type { Inventory } from './repo';
 
 export const eventJsonSchema = z.object({
   _id: z.string(),

@@ -9,22 +9,18 @@ import { lockFor } from '../../platform/db/locks';
 import type { EventImagesTable, EventRow, UserRow } from '../../platform/db/schema';
 import { AppError, fromZodError, validationError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
+import { countInventory, countTaken, findCurrentEvent, insertEvent, lockEvent } from '../../stores/events';
 import { anyoneWaiting } from '../waitlist/repo';
 import { forgetCurrentEvent } from './current-event';
 import { type DecodedImage, decodeImageDataUrl, imageError, storedImageId } from './image';
 import { newQrKeyColumns } from './keys';
 import { type EventJson, eventImageBase, toEventJson } from './presenter';
 import {
-  countInventory,
-  countTaken,
   deleteUnusedImages,
   type EventPatch,
-  findCurrentEvent,
   findImage,
   imageExists,
-  insertEvent,
   insertImageIfAbsent,
-  lockEvent,
   updateEvent,
 } from './repo';
 

@@ -1,25 +1,14 @@
 import { PAGE_SIZE } from '@utsav/domain/constants';
-import { cancelTicketSchema, refundCreateSchema } from '@utsav/domain/refund-schemas';
 import { REFUND_STATUSES } from '@utsav/domain/refunds';
 import { can } from '@utsav/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
-import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
 import { refundJsonSchema, toRefundJson } from './presenter';
-import {
-  type CancelResult,
-  cancelTicket,
-  getRefundStatus,
-  listMyRefunds,
-  listRefundPage,
-  refundStats,
-  retryRefund,
-} from './service';
+import { getRefundStatus, listMyRefunds, listRefundPage, refundStats, retryRefund } from './service';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(64) });
 
-const cancelJson = z.object({ success: z.literal(true), refund: refundJsonSchema, ticket: ticketJsonSchema });
 const oneRefundJson = z.object({ success: z.literal(true), refund: refundJsonSchema });
 
 const listQuery = z.object({
@@ -34,40 +23,7 @@ const listQuery = z.object({
     .default(PAGE_SIZE),
 });
 
-function cancelResponse(result: CancelResult) {
-  return {
-    success: true as const,
-    refund: toRefundJson(result.refund, 'owner'),
-    ticket: toTicketJson(result.ticket),
-  };
-}
-
 const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.patch(
-    '/tickets/cancel/:id',
-    {
-      onRequest: app.requireAction('ticket:cancel-own'),
-      schema: {
-        tags: ['refunds'],
-        params: idParams,
-        body: cancelTicketSchema,
-        response: { 200: cancelJson },
-      },
-    },
-    async (request) =>
-      cancelResponse(await cancelTicket(app.ctx, actor(request), request.params.id, request.body.reason)),
-  );
-
-  app.post(
-    '/refunds/create',
-    {
-      onRequest: app.requireAction('ticket:cancel-own'),
-      schema: { tags: ['refunds'], body: refundCreateSchema, response: { 200: cancelJson } },
-    },
-    async (request) =>
-      cancelResponse(await cancelTicket(app.ctx, actor(request), request.body.ticketId, request.body.reason)),
-  );
-
   app.get(
     '/refunds/my-refunds',
     {

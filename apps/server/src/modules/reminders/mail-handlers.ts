@@ -3,16 +3,11 @@ import type { AppContext } from '../../platform/context';
 import { renderTicketsPdf } from '../../platform/documents/ticket-pdf';
 import { eventReminderEmail } from '../../platform/mail/templates/event-reminder';
 import type { Mailer } from '../../platform/mail/transport';
+import { stringField } from '../../platform/outbox/payload';
 import type { OutboxHandler } from '../../platform/outbox/worker';
-import { eventDetailsOf, ownerOf, ticketDocumentOf } from '../tickets/mail-handlers';
-import { findTicketsOfUser } from '../tickets/repo';
+import { findTicketsOfUser } from '../../stores/tickets';
+import { eventDetailsOf, ownerOf, ticketDocumentOf } from '../tickets/ticket-documents';
 import { walletLinksFor } from '../tickets/wallet-service';
-
-function stringField(payload: Record<string, unknown>, name: string): string {
-  const value = payload[name];
-  if (typeof value !== 'string' || value === '') throw new Error(`outbox payload lacks "${name}"`);
-  return value;
-}
 
 export function reminderMailHandlers(ctx: AppContext, mailer: Mailer): Record<string, OutboxHandler> {
   return {

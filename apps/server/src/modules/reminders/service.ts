@@ -2,7 +2,7 @@ import { reminderKey, remindersDue } from '@utsav/domain/reminders';
 import type { AppContext } from '../../platform/context';
 import { type RepeatingJob, startRepeatingJob } from '../../platform/jobs/repeating-job';
 import { enqueueOutboxOnce } from '../../platform/outbox/repo';
-import { findCurrentEvent } from '../event/repo';
+import { findCurrentEvent } from '../../stores/events';
 import { findPeopleWithoutReminder } from './repo';
 
 // The day-before reminder (issue 11, part 4): from REMINDER_HOUR_IST the day before the event until it

@@ -1,7 +1,7 @@
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { z } from 'zod';
 import { qrDataUrl } from '../../platform/documents/qr-data-url';
-import type { TicketView } from './repo';
+import type { TicketView } from '../../stores/tickets';
 
 // The ticket as guest-side §3 names its fields, with the MongoDB-era `_id` alias kept.
 

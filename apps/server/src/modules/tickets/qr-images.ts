@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import { qrDataUrl } from '../../platform/documents/qr-data-url';
-import type { TicketView } from './repo';
+import type { TicketView } from '../../stores/tickets';
 
 // qrCodeImage, kept (migration 0009): the reads that show tickets (My Tickets, a ticket, the admin lists) call
 // this, so an image is made at most once per token for the whole installation: the next read, on any instance

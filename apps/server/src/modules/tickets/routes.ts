@@ -1,125 +1,14 @@
-import { bookingSchema, createOrderSchema, verifyPaymentSchema } from '@utsav/domain/purchase-schema';
 import { ticketHolderSchema } from '@utsav/domain/ticket-holder-schema';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
-import { getPurchaseAllowance } from './person-limit';
 import { ticketJsonSchema, toTicketJson } from './presenter';
-import { createOrder, startBooking, verifyPayment } from './purchase-service';
 import { getTicket, listMyTickets, nameTicketHolder } from './service';
 
-export const checkoutJson = {
-  success: z.literal(true),
-  orderId: z.string(),
-  amount: z.number(),
-  amountPaise: z.number().int(),
-  currency: z.string(),
-  key: z.string(),
-  quantity: z.number(),
-  pricePerTicket: z.number(),
-  pricingTier: z.string(),
-  total: z.number(),
-  holdExpiresAt: z.string(),
-};
-
-/** The waiting room's pass (X-Queue-Pass), needed on the two checkout routes while the room is on. */
-function queuePass(request: FastifyRequest): string | undefined {
-  const header = request.headers['x-queue-pass'];
-  return typeof header === 'string' && header !== '' ? header : undefined;
-}
+// A guest's own tickets. Buying them is modules/purchase (POST /tickets, /tickets/create-order,
+// /tickets/verify-payment, GET /tickets/allowance); cancelling one is modules/refunds (PATCH /tickets/cancel/:id).
 
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config } = app.ctx;
-  // One counter per buyer for both checkout routes (they place the same hold): a route-level `rateLimit`
-  // config would give each route its own store, and twice the holds. Keyed by the buyer (requireAction has
-  // identified them by then, so it must run first), so a venue's shared Wi-Fi is fine.
-  const checkoutRateLimit = app.rateLimit({
-    max: config.rateLimits.createOrderPerMinute,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => `checkout:${request.user?.id ?? request.ip}`,
-  });
-  const checkoutOnRequest = [app.requireAction('ticket:buy'), checkoutRateLimit];
-
-  app.post(
-    '/tickets/create-order',
-    {
-      onRequest: checkoutOnRequest,
-      schema: {
-        tags: ['tickets'],
-        body: createOrderSchema(config.orderQuantityCap),
-        response: { 200: z.object(checkoutJson) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      ...(await createOrder(app.ctx, actor(request), request.body, queuePass(request))),
-    }),
-  );
-
-  app.post(
-    '/tickets',
-    {
-      onRequest: checkoutOnRequest,
-      schema: {
-        tags: ['tickets'],
-        body: bookingSchema(config.orderQuantityCap),
-        response: { 200: z.object({ ...checkoutJson, requiresPayment: z.literal(true) }) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      ...(await startBooking(app.ctx, actor(request), request.body.quantity, queuePass(request))),
-      // Tickets exist only once this order is paid and verified.
-      requiresPayment: true as const,
-    }),
-  );
-
-  app.get(
-    '/tickets/allowance',
-    {
-      onRequest: app.requireAction('ticket:buy'),
-      schema: {
-        tags: ['tickets'],
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            // Null when no event is on sale.
-            allowance: z
-              .object({ limit: z.number(), held: z.number(), bought: z.number(), remaining: z.number() })
-              .nullable(),
-          }),
-        },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      allowance: await getPurchaseAllowance(app.ctx, actor(request)),
-    }),
-  );
-
-  app.post(
-    '/tickets/verify-payment',
-    {
-      onRequest: app.requireAction('ticket:buy'),
-      schema: {
-        tags: ['tickets'],
-        body: verifyPaymentSchema,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            orderId: z.string(),
-            tickets: z.array(ticketJsonSchema),
-          }),
-        },
-      },
-    },
-    async (request) => {
-      const result = await verifyPayment(app.ctx, actor(request), request.body);
-      return { success: true as const, orderId: result.orderId, tickets: result.tickets.map(toTicketJson) };
-    },
-  );
-
   app.get(
     '/tickets/my-tickets',
     {

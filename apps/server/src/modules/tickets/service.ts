@@ -5,10 +5,12 @@ import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { findTicketsOfUser, findTicketView, type TicketView } from '../../stores/tickets';
 import { withQrImages } from './qr-images';
-import { findTicketsOfUser, findTicketView, setHolderName, type TicketView } from './repo';
+import { setHolderName } from './repo';
 
-// A guest's own tickets. Purchase lives in purchase-service.ts, issuance in fulfilment.ts.
+// A guest's own tickets. Buying them is modules/purchase (service.ts, fulfilment.ts); cancelling one is
+// modules/refunds (cancellation.ts).
 
 export async function listMyTickets(ctx: AppContext, caller: UserRow): Promise<TicketView[]> {
   return withQrImages(ctx, await findTicketsOfUser(ctx.db, caller.id));

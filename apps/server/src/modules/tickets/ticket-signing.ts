@@ -3,9 +3,9 @@ import { buildTicketToken } from '@utsav/domain/qr-token';
 import type { AppContext } from '../../platform/context';
 import type { EventRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { findEventById, setQrKeysIfMissing } from '../../stores/events';
 import { forgetCurrentEvent } from '../event/current-event';
 import { newQrKeyColumns } from '../event/keys';
-import { findEventById, setQrKeysIfMissing } from '../event/repo';
 
 // Signing the QR tokens of freshly paid tickets. The domain's signTicketToken is pure JS (@noble/ed25519, a few
 // hundred µs per ticket on the event loop); here the same bytes are signed with node:crypto's native Ed25519

@@ -9,7 +9,7 @@ import { buildPkpass } from '../../platform/wallet/apple-pass';
 import { googleSaveUrl } from '../../platform/wallet/google-pass';
 import { applePassSigner, googlePassSigner } from '../../platform/wallet/signers';
 import type { WalletTicket } from '../../platform/wallet/types';
-import { findTicketView, type TicketView } from './repo';
+import { findTicketView, type TicketView } from '../../stores/tickets';
 import { eventWithKeys } from './ticket-signing';
 
 // Apple Wallet and Google Wallet passes of one ticket, for its owner only: to anyone else (staff

@@ -10,12 +10,12 @@ import type { TicketRow, TransferRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { type Message, msg, renderMessage } from '../../platform/i18n/messages';
 import { enqueueOutbox } from '../../platform/outbox/repo';
-import { lockEvent } from '../event/repo';
-import type { CapturedPayment } from '../tickets/fulfilment';
-import { allowanceOf } from '../tickets/person-limit';
-import { findTicketView } from '../tickets/repo';
+import { lockEvent } from '../../stores/events';
+import { findTicketView } from '../../stores/tickets';
+import { findUserByEmail, insertUserIfAbsent } from '../../stores/users';
+import type { CapturedPayment } from '../purchase/fulfilment';
+import { allowanceOf } from '../purchase/person-limit';
 import { eventWithKeys } from '../tickets/ticket-signing';
-import { findUserByEmail, insertUserIfAbsent } from '../users/repo';
 import { refundTransferFee } from './fee-refunds';
 import {
   findTransferById,

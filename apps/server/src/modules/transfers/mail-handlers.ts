@@ -3,8 +3,8 @@ import { renderTicketsPdf } from '../../platform/documents/ticket-pdf';
 import { transferReceivedEmail, transferSentEmail } from '../../platform/mail/templates/transfer';
 import type { Mailer } from '../../platform/mail/transport';
 import type { OutboxHandler } from '../../platform/outbox/worker';
-import { eventDetailsOf, ownerOf, ticketDocumentOf } from '../tickets/mail-handlers';
-import { findTicketView } from '../tickets/repo';
+import { findTicketView } from '../../stores/tickets';
+import { eventDetailsOf, ownerOf, ticketDocumentOf } from '../tickets/ticket-documents';
 import { walletLinksFor } from '../tickets/wallet-service';
 import { findTransferById } from './repo';
 

@@ -17,10 +17,10 @@ import type { TransferRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { verifyCheckoutSignature } from '../../platform/payments/signatures';
-import { capturedPaymentFor } from '../tickets/fulfilment';
-import { allowanceOf } from '../tickets/person-limit';
-import { findTicketView, type TicketView } from '../tickets/repo';
-import { findUserByEmail } from '../users/repo';
+import { findTicketView, type TicketView } from '../../stores/tickets';
+import { findUserByEmail } from '../../stores/users';
+import { capturedPaymentFor } from '../purchase/fulfilment';
+import { allowanceOf } from '../purchase/person-limit';
 import { completeTransfer } from './completion';
 import {
   findPendingTransfer,

@@ -5,7 +5,14 @@ import { transaction } from '../../platform/db/database';
 import { lockFor } from '../../platform/db/locks';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import { countAdmins, countUsers, findUserById, listUsers, type UserFilter, updateUser } from './repo';
+import {
+  countAdmins,
+  countUsers,
+  findUserById,
+  listUsers,
+  type UserFilter,
+  updateUser,
+} from '../../stores/users';
 
 /** Every change of who is an admin takes this lock, so "at least one admin remains" holds under concurrency. */
 export const ADMIN_ROLES_LOCK = 'users:admin-roles';

@@ -1,6 +1,6 @@
 import { offerOutcome, type WaitlistEntryStatus } from '@utsav/domain/waitlist';
 import type { AppContext } from '../../platform/context';
-import { findCurrentEvent } from '../event/repo';
+import { findCurrentEvent } from '../../stores/events';
 import { countByStatus, listEntries } from './repo';
 
 // The admin view of the line: who waits, who holds an offer until when, and the numbers of each status.

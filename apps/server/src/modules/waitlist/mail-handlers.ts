@@ -6,9 +6,9 @@ import type { Recipient } from '../../platform/mail/message';
 import { waitlistClosedEmail, waitlistOfferEmail } from '../../platform/mail/templates/waitlist';
 import type { Mailer } from '../../platform/mail/transport';
 import type { OutboxHandler } from '../../platform/outbox/worker';
-import { findEventById } from '../event/repo';
-import { findOrderById } from '../tickets/repo';
-import { findUserById } from '../users/repo';
+import { findEventById } from '../../stores/events';
+import { findOrderById } from '../../stores/orders';
+import { findUserById } from '../../stores/users';
 import { findEntryById } from './repo';
 
 // Composed when sent, from the place as it is then: an offer already bought, given up or run out is not

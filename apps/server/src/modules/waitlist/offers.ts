@@ -12,14 +12,14 @@ import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
 import type { EventRow, OrderRow } from '../../platform/db/schema';
 import { enqueueOutboxOnce } from '../../platform/outbox/repo';
-import { countTaken, findCurrentEvent, lockEvent } from '../event/repo';
-import { quoteFor } from '../tickets/checkout-errors';
-import { heldOrder } from '../tickets/hold-judgement';
-import { insertOrder } from '../tickets/repo';
+import { countTaken, findCurrentEvent, lockEvent } from '../../stores/events';
+import { insertOrder } from '../../stores/orders';
+import { quoteFor } from '../purchase/checkout-errors';
+import { heldOrder } from '../purchase/hold-judgement';
 import { findOffers, findWaiting, hasLivePlaces, moveEntry } from './repo';
 
 // Seats back to the line. One pass, under the event lock (the same lock every hold takes, see
-// tickets/purchase-service.ts for the inventory invariant):
+// purchase/service.ts for the inventory invariant):
 //   1. offers whose hold was paid become 'bought'; those whose hold ended pass on ('expired');
 //   2. free seats = capacity - sold - live holds (other offers included), counted under the lock;
 //   3. those seats go to the people waiting, in line order (@utsav/domain/waitlist planOffers), each offer

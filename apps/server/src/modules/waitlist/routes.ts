@@ -2,7 +2,7 @@ import { adminWaitlistSchema, joinWaitlistSchema, waitlistMeSchema } from '@utsa
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
-import { checkoutJson } from '../tickets/routes';
+import { checkoutJson } from '../purchase/presenter';
 import { adminWaitlist } from './admin-service';
 import { checkoutOffer, joinWaitlist, leaveWaitlist, myWaitlist } from './service';
 

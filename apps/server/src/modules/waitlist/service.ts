@@ -14,10 +14,10 @@ import { transaction } from '../../platform/db/database';
 import type { EventRow, UserRow, WaitlistEntryRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
-import { countTaken, findCurrentEvent, lockEvent } from '../event/repo';
-import { allowanceOf, personLimitRefusal } from '../tickets/person-limit';
-import type { CheckoutOrder } from '../tickets/purchase-service';
-import { findOrderById, setRazorpayOrderId } from '../tickets/repo';
+import { countTaken, findCurrentEvent, lockEvent } from '../../stores/events';
+import { findOrderById, setRazorpayOrderId } from '../../stores/orders';
+import { allowanceOf, personLimitRefusal } from '../purchase/person-limit';
+import type { CheckoutOrder } from '../purchase/service';
 import { offerSeats } from './offers';
 import {
   anyoneWaiting,

@@ -125,7 +125,7 @@ function withStatementCache(
   };
 }
 
-// 20, not pg's 10: in a purchase rush the holds queued on one event's lock (tickets/checkout-placement.ts) sit on
+// 20, not pg's 10: in a purchase rush the holds queued on one event's lock (modules/purchase/checkout-placement.ts) sit on
 // pooled connections while they wait, and with 10 the other statements (verify-payment, webhooks, sign-ins) waited
 // for what was left (bench/RESULTS.md, fourth round: 10-28% more purchases with 20, alternating runs).
 const DEFAULT_POOL_SIZE = 20;

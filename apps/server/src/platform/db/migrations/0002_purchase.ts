@@ -33,7 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('orders')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    // Null only between placing the hold and Razorpay answering (see tickets/purchase-service.ts).
+    // Null only between placing the hold and Razorpay answering (see modules/purchase/service.ts).
     .addColumn('razorpay_order_id', 'text', (c) => c.unique())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
     .addColumn('event_id', 'text', (c) => c.notNull().references('events.id'))

@@ -10,7 +10,7 @@ import { isPostgres } from '../dialect';
 //
 // It counts holds whose time has run out but that the reconciliation job has not yet marked expired (no trigger
 // sees time pass), so it is never below the live holds: a hold that fits with it fits for certain. Only when it
-// says a hold does not fit is the exact sum of live holds read (tickets/hold-figures.ts). The books checks
+// says a hold does not fit is the exact sum of live holds read (modules/purchase/hold-figures.ts). The books checks
 // compare it with a recount.
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -7,7 +7,7 @@ import { isPostgres } from '../dialect';
 //   use the one can use the other (EXPLAIN on both engines, in bench/RESULTS.md), and each order row wrote one
 //   index entry more than it needed, at a random place (user ids are random).
 // - PostgreSQL: the counter of seats in holds (0020) is moved once per insert statement instead of once per row.
-//   A batch of holds is one insert (tickets/hold-on-postgres.ts); a trigger per row ran the plpgsql function and
+//   A batch of holds is one insert (modules/purchase/hold-on-postgres.ts); a trigger per row ran the plpgsql function and
 //   updated the one event_inventory row once per hold, each update a new version of that row inside the batch's
 //   transaction. Now one update per statement, from the inserted rows (a transition table), summed per event:
 //   the same count (hold-counter.test.ts). SQLite has no statement triggers and keeps its row trigger.

@@ -34,7 +34,7 @@ function answer(reply: FastifyReply, status: QueueStatus) {
   return { success: true as const, ...status };
 }
 
-const queueRoutes: FastifyPluginAsyncZod = async (app) => {
+const waitingRoomRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/queue/join',
     {
@@ -54,4 +54,4 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default queueRoutes;
+export default waitingRoomRoutes;

@@ -1,8 +1,8 @@
 import type { Role } from '@utsav/domain/roles';
 import { type ExpressionBuilder, sql } from 'kysely';
-import { compiledOnce } from '../../platform/db/compiled';
-import type { Db } from '../../platform/db/database';
-import type { Database, UserRow } from '../../platform/db/schema';
+import { compiledOnce } from '../platform/db/compiled';
+import type { Db } from '../platform/db/database';
+import type { Database, UserRow } from '../platform/db/schema';
 
 export type NewUser = Omit<UserRow, 'deleted_at' | 'language'>;
 export type UserPatch = Partial<Omit<UserRow, 'id' | 'created_at'>>;

@@ -2,7 +2,7 @@ import { CompiledQuery } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { prepareOnPostgres } from '../../platform/db/prepared';
 import type { AuditLogTable, PaymentEventsTable } from '../../platform/db/schema';
-import type { TicketView } from './repo';
+import type { TicketView } from '../../stores/tickets';
 
 // SQL only (PostgreSQL): a live hold paid and issued in ONE statement, committed on its own. As a transaction of
 // separate statements (begin, the event lock, the order lock, the owner, the order update, the tickets, the mail,

@@ -8,7 +8,8 @@ import { hasSqliteFile } from '../../platform/db/sqlite-now';
 import { timeOrderedId } from '../../platform/db/time-ordered-id';
 import { AppError } from '../../platform/errors';
 import type { RazorpayOrder } from '../../platform/payments/razorpay-client';
-import { lockEvent } from '../event/repo';
+import { lockEvent } from '../../stores/events';
+import { setRazorpayOrderId } from '../../stores/orders';
 import { quoteFor } from './checkout-errors';
 import { liveHeldOf, liveHeldQuery, writeHoldReadingFigures } from './hold-figures';
 import {
@@ -23,7 +24,7 @@ import {
 import { holdOnPostgres } from './hold-on-postgres';
 import { holdOnSqlite } from './hold-on-sqlite';
 import { providerCallOnItsWay, roomToSpare } from './inventory-hint';
-import { markOrderFailed, setRazorpayOrderId } from './repo';
+import { markOrderFailed } from './repo';
 
 export type { Checkout } from './hold-judgement';
 
@@ -40,7 +41,7 @@ export type { Checkout } from './hold-judgement';
 //   at once. Until the id is stored the hold cannot be paid (the buyer has not been given it); if the provider
 //   call fails the hold is released (failed); if we die before storing the id, the hold expires on its own.
 //
-// Either way the hold is judged under the event lock (the INVENTORY INVARIANT of purchase-service.ts).
+// Either way the hold is judged under the event lock (the INVENTORY INVARIANT of service.ts).
 
 export interface PlacedOrder {
   order: OrderRow;

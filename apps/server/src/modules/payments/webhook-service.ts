@@ -3,11 +3,12 @@ import type { OrderRow, PaymentEventsTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { RazorpayPayment, RazorpayWebhookEvent } from '../../platform/payments/razorpay-client';
 import { verifyWebhookSignature } from '../../platform/payments/signatures';
+import { findOrderByRazorpayId } from '../../stores/orders';
+import { paymentEventSeen, recordPaymentEvent } from '../../stores/payment-events';
+import { fulfilOrder, paysOrder } from '../purchase/fulfilment';
 import { applyRazorpayRefund } from '../refunds/gateway';
 import { settleTransferPayment } from '../transfers/service';
-import { fulfilOrder, paysOrder } from './fulfilment';
 import { applyPaymentRefundNews } from './payment-refunds';
-import { findOrderByRazorpayId, paymentEventSeen, recordPaymentEvent } from './repo';
 
 // Razorpay's webhooks: the path by which a guest who paid and closed the tab still gets tickets.
 // Deliveries are at least once, late, and in any order; everything here is idempotent, and the event id

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/database';
 import type { AuditLogTable, OrderRow } from '../../platform/db/schema';
 import { AUDIT_COLUMNS, ORDER_COLUMNS } from './hold-figures';
 
-// PostgreSQL only: the accepted holds of a batch (tickets/hold-on-postgres.ts) and their audit rows, written by
+// PostgreSQL only: the accepted holds of a batch (hold-on-postgres.ts) and their audit rows, written by
 // one statement whose text does not depend on how many there are: each column travels as one array parameter
 // and `unnest` turns the arrays back into rows. A multi-row `values` list was a new text for every batch size,
 // so PostgreSQL parsed and planned ~25 parameters a hold on every batch, under the event lock; this text is

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { rupeesToPaise } from '@utsav/domain/pricing';
 import { addDays, istDate } from '@utsav/domain/time';
-import { newQrKeyColumns } from '../../modules/event/keys';
-import { findCurrentEvent, insertEvent } from '../../modules/event/repo';
-import { insertUserIfAbsent } from '../../modules/users/repo';
-import { DEMO_ACCOUNTS } from '../demo-accounts';
-import { type Db, transaction } from './database';
+import { newQrKeyColumns } from '../modules/event/keys';
+import { type Db, transaction } from '../platform/db/database';
+import { DEMO_ACCOUNTS } from '../platform/demo-accounts';
+import { findCurrentEvent, insertEvent } from '../stores/events';
+import { insertUserIfAbsent } from '../stores/users';
 
 const WEEKS_AHEAD = 6;
 

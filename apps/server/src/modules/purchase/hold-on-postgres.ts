@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
 import type { AuditLogTable, EventRow, OrderRow } from '../../platform/db/schema';
-import { lockEvent } from '../event/repo';
+import { lockEvent } from '../../stores/events';
 import { insertHoldsWithAudits } from './hold-batch-insert';
 import { findBatchFigures, type HoldFigures, liveHeldOf, liveHeldQuery } from './hold-figures';
 import { draftHold, type Held, type HoldDraft, type HoldRequest, judgeHold } from './hold-judgement';
@@ -170,7 +170,7 @@ async function judgeInOrder(
   let taken = 0;
   // The exact sum of live holds with the tickets sold, read in one snapshot only if the counter refuses a hold
   // (hold-figures.ts), then kept for the rest of the batch: a live hold is paid without the event lock
-  // (tickets/fulfilment.ts), moving seats from held to sold, so the two are read together, never mixed with
+  // (fulfilment.ts), moving seats from held to sold, so the two are read together, never mixed with
   // the batch's earlier figures.
   let exact: { sold: number; held: number } | undefined;
   const personTook = new Map<string, number>();

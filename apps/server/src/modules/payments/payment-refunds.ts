@@ -5,8 +5,8 @@ import { transaction } from '../../platform/db/database';
 import type { DuplicatePaymentRow, OrderRow } from '../../platform/db/schema';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { RazorpayError, type RazorpayRefund } from '../../platform/payments/razorpay-client';
+import { findUserById } from '../../stores/users';
 import { refundFailureReason } from '../refunds/gateway';
-import { findUserById } from '../users/repo';
 import {
   clearFailedDuplicateRefund,
   clearFailedOrderRefund,

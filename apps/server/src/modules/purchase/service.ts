@@ -10,14 +10,15 @@ import type { AppContext } from '../../platform/context';
 import type { EventRow, OrderRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { verifyCheckoutSignature } from '../../platform/payments/signatures';
+import { findCurrentEvent } from '../../stores/events';
+import { findOrderByRazorpayId } from '../../stores/orders';
+import { findTicketsOfOrder, type TicketView } from '../../stores/tickets';
 import { currentEvent } from '../event/current-event';
-import { findCurrentEvent } from '../event/repo';
-import { requireQueuePass, requireSalesOpen } from '../queue/service';
+import { refundLatePayment } from '../payments/payment-refunds';
+import { requireQueuePass, requireSalesOpen } from '../waiting-room/service';
 import { eventGone, priceChanged, quoteFor } from './checkout-errors';
 import { placeCheckout } from './checkout-placement';
 import { capturedPaymentFor, fulfilOrder } from './fulfilment';
-import { refundLatePayment } from './payment-refunds';
-import { findOrderByRazorpayId, findTicketsOfOrder, type TicketView } from './repo';
 
 // Checkout: a hold on seats, a Razorpay order to pay it, and verification of the payment.
 //

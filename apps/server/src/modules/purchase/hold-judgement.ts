@@ -118,7 +118,8 @@ export function judgeHold(
     throw soldOut(0);
   }
   rememberSeatsLeft(ctx, eventId, left - quantity);
-  // Under the event lock, so two checkouts of the same person cannot both pass the cap (person-limit.ts).
+  // The per-person cap is enforced here, under the event lock, so two checkouts of the same person cannot both
+  // pass it (person-limit.ts says what counts).
   const allowance = personAllowance(ctx.config.maxTicketsPerPerson, figures.person);
   if (!fitsPersonLimit(allowance, quantity)) throw personLimitRefusal(allowance);
 }

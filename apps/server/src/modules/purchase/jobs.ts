@@ -3,15 +3,10 @@ import type { AppContext } from '../../platform/context';
 import type { OrderRow } from '../../platform/db/schema';
 import { type RepeatingJob, startRepeatingJob } from '../../platform/jobs/repeating-job';
 import { RazorpayError, type RazorpayPayment } from '../../platform/payments/razorpay-client';
+import { findOrderById } from '../../stores/orders';
+import { followPaymentRefunds } from '../payments/payment-refunds';
 import { fulfilOrder, paysOrder } from './fulfilment';
-import { followPaymentRefunds } from './payment-refunds';
-import {
-  expireHold,
-  findExpiredHolds,
-  findExpiredOrdersToRecheck,
-  findOrderById,
-  touchExpiredOrder,
-} from './repo';
+import { expireHold, findExpiredHolds, findExpiredOrdersToRecheck, touchExpiredOrder } from './repo';
 
 // Background reconciliation, run by every instance at once: all writes are conditional updates or go
 // through fulfilOrder (exactly-once by its unique constraint and locks), so overlapping runs are harmless.

@@ -4,12 +4,15 @@ import type { Db } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
-import { countPersonSeats, findCurrentEvent } from '../event/repo';
+import { findCurrentEvent } from '../../stores/events';
+import { countPersonSeats } from './person-seats-repo';
 
-// The per-person cap (MAX_TICKETS_PER_PERSON) of the checkout. The rule is @utsav/domain/person-limit; this
-// file reads the person's seats and turns a refusal into PERSON_LIMIT_REACHED. The hold itself judges the cap
-// under the event lock on seats read with its other figures (checkout-placement.ts, hold-figures.ts), so two
-// checkouts of the same person (two tabs, two routes, two instances) cannot both count before either inserts.
+// The per-person cap (MAX_TICKETS_PER_PERSON): what one person may still buy, and the refusal when they ask for
+// more. The rule is @utsav/domain/person-limit; the seats it counts are read by person-seats-repo.ts. This file
+// answers GET /tickets/allowance and gives transfers and the waitlist the same allowance, but it does not guard
+// a checkout: the cap is enforced in hold-judgement.ts (judgeHold), under the event lock, on the seats read with
+// the hold's other figures (hold-figures.ts), so two checkouts of the same person (two tabs, two routes, two
+// instances) cannot both count before either inserts.
 
 /** What one person may still hold of the event at `now`. */
 export async function allowanceOf(

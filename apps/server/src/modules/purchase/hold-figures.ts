@@ -2,7 +2,7 @@ import { type Compilable, type ExpressionBuilder, sql } from 'kysely';
 import { compiledOnce, compiledQueryOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
 import type { AuditLogTable, Database, OrderRow } from '../../platform/db/schema';
-import { personBoughtQuery, personHeldQuery } from '../event/repo';
+import { personBoughtQuery, personHeldQuery } from './person-seats-repo';
 
 // SQL only: what a hold is judged on, read in one statement under the event lock. As separate statements
 // (inventory, the waitlist, the person's seats) these were three round trips to PostgreSQL per hold, and on
@@ -66,7 +66,7 @@ export const holdFiguresQuery = compiledQueryOnce(
  * Seats in the event's live holds at `now`, summed (one index entry per hold), leaving out `exceptOrderId`: on
  * PostgreSQL the hold being judged is already written when this is asked (writeHoldReadingFigures). With the
  * tickets sold read again in the same statement: on PostgreSQL a live hold is paid without the event lock
- * (tickets/fulfilment.ts), moving its seats from held to sold at any moment, so the two must come from one
+ * (fulfilment.ts), moving its seats from held to sold at any moment, so the two must come from one
  * snapshot; sold from the earlier statement with the holds of this one would miss those seats on both sides.
  */
 export const liveHeldQuery = compiledQueryOnce(

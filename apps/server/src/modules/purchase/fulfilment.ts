@@ -11,20 +11,15 @@ import { prepareQrDataUrls } from '../../platform/documents/qr-data-url';
 import { AppError } from '../../platform/errors';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { RazorpayError, type RazorpayPayment } from '../../platform/payments/razorpay-client';
-import { countTaken, lockEvent } from '../event/repo';
-import { findUserById } from '../users/repo';
+import { countTaken, lockEvent } from '../../stores/events';
+import { findOrderById, lockOrder } from '../../stores/orders';
+import { recordPaymentEvent } from '../../stores/payment-events';
+import type { TicketView } from '../../stores/tickets';
+import { findUserById } from '../../stores/users';
+import { refundDuplicatePayment, refundLatePayment } from '../payments/payment-refunds';
+import { type EventSigningKey, eventSigningKey } from '../tickets/ticket-signing';
 import { issueLiveHold } from './live-hold-issue';
-import { refundDuplicatePayment, refundLatePayment } from './payment-refunds';
-import {
-  findOrderById,
-  insertTicketsOnce,
-  lockOrder,
-  markOrderPaid,
-  markOrderRefundOwed,
-  recordPaymentEvent,
-  type TicketView,
-} from './repo';
-import { type EventSigningKey, eventSigningKey } from './ticket-signing';
+import { insertTicketsOnce, markOrderPaid, markOrderRefundOwed } from './repo';
 
 // Turning a paid order into tickets, exactly once, whoever gets there first: verify-payment, the webhook
 // or the reconciliation job all call fulfilOrder with a payment they have already confirmed is captured.
@@ -102,7 +97,7 @@ export async function fulfilOrder(
   }
 
   const decision = await transaction(ctx.db, async (trx): Promise<Decision> => {
-    // Lock order: event row, then order row, everywhere (see purchase-service.ts for the invariant).
+    // Lock order: event row, then order row, everywhere (see service.ts for the invariant).
     const event = await lockEvent(trx, order.event_id);
     if (!event) throw new AppError('EVENT_NOT_FOUND', 'Event not found');
     const current = await lockOrder(trx, order.id);
@@ -211,7 +206,7 @@ const LOCK_FREE_MARGIN_MS = 60_000;
 
 /**
  * Issuing a live hold without the event lock (PostgreSQL; SQLite runs one transaction at a time and has no round
- * trips to save). The INVENTORY INVARIANT (purchase-service.ts) is "sold + live holds <= total": paying a live
+ * trips to save). The INVENTORY INVARIANT (service.ts) is "sold + live holds <= total": paying a live
  * hold moves its seats from one term to the other in one commit, so a hold placed meanwhile (under the lock, its
  * figures read from one snapshot) sees either both terms before or both after, never a seat counted twice or
  * not at all. The one case that needs the lock is a hold that runs out between our judgement and our commit: a
@@ -219,7 +214,7 @@ const LOCK_FREE_MARGIN_MS = 60_000;
  * a hold with a minute still to run at the statement's own clock reading, and the statement commits right away;
  * anything closer to its end (or expired, or with its owner deleted) takes the locked path of a late payment.
  * The lock-free statement takes no event lock at all: the tickets' foreign key only key-shares the event row,
- * which holds' `for no key update` does not block (event/repo.ts lockEvent).
+ * which holds' `for no key update` does not block (stores/events.ts lockEvent).
  */
 function mayIssueWithoutEventLock(ctx: AppContext, order: OrderRow, now: Date): boolean {
   return (

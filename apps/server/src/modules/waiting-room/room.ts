@@ -13,9 +13,9 @@ import {
 import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
 import type { EventRow } from '../../platform/db/schema';
+import { countInventory, findCurrentEvent, findEventById, setQrKeysIfMissing } from '../../stores/events';
 import { forgetCurrentEvent } from '../event/current-event';
 import { newQrKeyColumns } from '../event/keys';
-import { countInventory, findCurrentEvent, findEventById, setQrKeysIfMissing } from '../event/repo';
 import {
   assignRanks,
   countHoldsSince,

@@ -1,0 +1,51 @@
+import { cancelTicketSchema, refundCreateSchema } from '@utsav/domain/refund-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor } from '../../platform/auth/plugin';
+import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
+import { type CancelResult, cancelTicket } from './cancellation';
+import { refundJsonSchema, toRefundJson } from './presenter';
+
+// Cancelling a ticket: its route sits under /tickets, where the guest finds the ticket, and is decided here,
+// with the refund it creates (cancellation.ts).
+
+const idParams = z.object({ id: z.string().trim().min(1).max(64) });
+
+const cancelJson = z.object({ success: z.literal(true), refund: refundJsonSchema, ticket: ticketJsonSchema });
+
+function cancelResponse(result: CancelResult) {
+  return {
+    success: true as const,
+    refund: toRefundJson(result.refund, 'owner'),
+    ticket: toTicketJson(result.ticket),
+  };
+}
+
+const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/tickets/cancel/:id',
+    {
+      onRequest: app.requireAction('ticket:cancel-own'),
+      schema: {
+        tags: ['refunds'],
+        params: idParams,
+        body: cancelTicketSchema,
+        response: { 200: cancelJson },
+      },
+    },
+    async (request) =>
+      cancelResponse(await cancelTicket(app.ctx, actor(request), request.params.id, request.body.reason)),
+  );
+
+  app.post(
+    '/refunds/create',
+    {
+      onRequest: app.requireAction('ticket:cancel-own'),
+      schema: { tags: ['refunds'], body: refundCreateSchema, response: { 200: cancelJson } },
+    },
+    async (request) =>
+      cancelResponse(await cancelTicket(app.ctx, actor(request), request.body.ticketId, request.body.reason)),
+  );
+};
+
+export default cancellationRoutes;

@@ -1,0 +1,6 @@
+/** A required string field of an outbox row's payload; a row without it cannot be handled (and is retried). */
+export function stringField(payload: Record<string, unknown>, name: string): string {
+  const value = payload[name];
+  if (typeof value !== 'string' || value === '') throw new Error(`outbox payload lacks "${name}"`);
+  return value;
+}
