@@ -10,7 +10,7 @@ import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
 import { runLighthouse } from './support/lighthouse';
 import { useServerAndBrowser } from './support/suite';
 
-// Accessibility budgets (issue 7): no axe-core violation (WCAG 2.0/2.1 A and AA, plus axe's best practices)
+// Accessibility budgets: no axe-core violation (WCAG 2.0/2.1 A and AA, plus axe's best practices)
 // on the pages a guest and a gate volunteer use, and Lighthouse's accessibility score of the landing page
 // at least 95. Pages are checked in the state a person sees them: dialogs open, a ticket's QR shown, the
 // scanner before and while its (fake) camera runs.

@@ -5,7 +5,7 @@ import { apiAt } from './support/api';
 import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { useServerAndBrowser } from './support/suite';
 
-// An admin panel in Hindi and Gujarati (issue 12 "Done when"): Ticket Management at 390 px and on a
+// An admin panel in Hindi and Gujarati: Ticket Management at 390 px and on a
 // desktop at 200% text, its confirm dialog and its undo bar, with no English left in the panel but the
 // data itself (names, emails, the event's name, ticket codes) and the names of formats (CSV, JSON, QR).
 

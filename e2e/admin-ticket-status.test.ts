@@ -5,7 +5,7 @@ import { apiAt } from './support/api';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { useServerAndBrowser } from './support/suite';
 
-// Ticket Management no longer applies a row's status change at once (issue 13 §5): the select asks, an
+// Ticket Management no longer applies a row's status change at once: the select asks, an
 // in-page dialog confirms (Escape or "Keep as it is" leaves the ticket alone), and a bar offers the undo.
 // At phone width, where the list is cards.
 

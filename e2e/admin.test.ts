@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { useServerAndBrowser } from './support/suite';
 
-// The organiser's panels (issue 6) as a person uses them: edit the event with a new picture and see it on the
+// The organiser's panels as a person uses them: edit the event with a new picture and see it on the
 // landing page, issue six named tickets to a family that paid cash and download their PDFs as one zip, and a
 // manager who may look at users but not change their roles.
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { newContext, PHONE } from './support/browser';
 import { useServerAndBrowser } from './support/suite';
 
-// Budgets in the browser (issue 7) that do not depend on the machine's speed: what the landing page ships
+// Budgets in the browser that do not depend on the machine's speed: what the landing page ships
 // before anyone touches it. Timings (LCP, decode latency) are measured by bench/web/run.ts, not asserted here.
 //
 // "Compressed" is what crossed the wire: the server sends the build's precompressed .br/.gz files, so each

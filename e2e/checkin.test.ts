@@ -6,7 +6,7 @@ import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInThroughPop
 import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
 import { usePrivateApp } from './support/suite';
 
-// Gate check-in as volunteers do it (issue 5): real tickets bought through the API, their QR codes shown
+// Gate check-in as volunteers do it: real tickets bought through the API, their QR codes shown
 // to Chromium's fake camera, the scanner page of a production build, the checker signed in through the
 // account chooser. Debian's Chromium has no BarcodeDetector, so the bundled zxing-wasm decodes.
 //

@@ -13,9 +13,9 @@ import {
 import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
 import { usePrivateApp } from './support/suite';
 
-// The gate's tools for a guest whose QR cannot be scanned (tracker issue 16 §3), at 390 px: finding the
+// The gate's tools for a guest whose QR cannot be scanned, at 390 px: finding the
 // guest by name and admitting from the list, typing the printed ticket code, the torch where the camera
-// has one; and the scanner in Hindi and Gujarati (issue 15), server messages included.
+// has one; and the scanner in Hindi and Gujarati, server messages included.
 
 interface BoughtTicket {
   id: string;

@@ -6,7 +6,7 @@ import { launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from
 import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
 import { usePrivateApp } from './support/suite';
 
-// The night at the gates (tracker issue 16) in a phone-sized browser: the scanner's Exit mode records a
+// The night at the gates in a phone-sized browser: the scanner's Exit mode records a
 // guest going out through Chromium's fake camera, and the organiser's Gates panel shows the gates live.
 
 interface BoughtTicket {
@@ -146,7 +146,7 @@ describe('gates at 390 px', () => {
         fullPage: true,
       });
 
-      // The same panel in Hindi and Gujarati (issue 15), as the organiser's remembered choice.
+      // The same panel in Hindi and Gujarati, as the organiser's remembered choice.
       for (const [language, title, inside] of [
         ['hi', 'गेट', 'अभी अंदर'],
         ['gu', 'ગેટ', 'હમણાં અંદર'],

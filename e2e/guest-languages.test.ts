@@ -7,7 +7,7 @@ import { expectNoHorizontalScroll, openGuestDashboard } from './support/guest';
 import { englishLeftovers } from './support/language';
 import { useBrowser, usePrivateApp } from './support/suite';
 
-// The guest's own screens in Hindi and Gujarati on a 390 px phone (issue 12): My Tickets with an active, a
+// The guest's own screens in Hindi and Gujarati on a 390 px phone: My Tickets with an active, a
 // cancelled and a transferred ticket, the Refund Tracker and the transfer dialog read entirely in the chosen
 // language; what stays in Latin letters is the guest's data and names that are Latin everywhere.
 

@@ -4,7 +4,7 @@ import { apiAt } from './support/api';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { useServerAndBrowser } from './support/suite';
 
-// Large text and the keyboard on a 390 px phone (issue 17, part 3; WCAG 1.4.4 and 1.4.10): at 200% text
+// Large text and the keyboard on a 390 px phone (WCAG 1.4.4 and 1.4.10): at 200% text
 // every key screen reflows with nothing wider than the viewport, dialogs fill the phone's screen, and the
 // purchase and cancel dialogs work from the keyboard.
 

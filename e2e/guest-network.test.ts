@@ -6,7 +6,7 @@ import { newContext, PHONE, screenshot, signInThroughPopup } from './support/bro
 import { shownQrCodes } from './support/shown-qr';
 import { useServerAndBrowser } from './support/suite';
 
-// The guest's phone on a bad network (issue 17, part 2), at 390 px: offline, slow (a held or delayed
+// The guest's phone on a bad network, at 390 px: offline, slow (a held or delayed
 // route) and failing (500) calls, as a guest meets them at a crowded venue.
 
 interface EventJson {
@@ -62,7 +62,7 @@ describe('a bad network on the guest phone', () => {
     const started = Date.now();
     await confirm.getByRole('button', { name: `Pay ${rupees(event.ticketPrice)}` }).click();
     await confirm.getByRole('status').filter({ hasText: NETWORK_MESSAGE }).waitFor({ timeout: 20_000 });
-    // The three retries of guest-side §8 (1 s, 2 s, 4 s) ran first.
+    // The three retries (1 s, 2 s, 4 s; docs/product.md#errors) ran first.
     expect(Date.now() - started).toBeGreaterThanOrEqual(6_500);
     expect(await confirm.getByRole('button', { name: `Pay ${rupees(event.ticketPrice)}` }).isEnabled()).toBe(
       true,

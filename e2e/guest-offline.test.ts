@@ -6,7 +6,7 @@ import { type ApiUser, apiAt } from './support/api';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { useServerAndBrowser } from './support/suite';
 
-// The guest's tickets open without a connection (issue 17, part 1), at 390 px: the guest app's service
+// The guest's tickets open without a connection, at 390 px: the guest app's service
 // worker caches the shell, the tickets are kept on the phone (IndexedDB) for the signed-in person only,
 // and a reload with the network cut shows them, QR and code included, under an honest "saved at" banner.
 

@@ -4,7 +4,7 @@ import { apiAt } from './support/api';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { useServerAndBrowser } from './support/suite';
 
-// The header on a 390 px phone (issue 17): the language switcher and the account menu keep to the bar's one
+// The header on a 390 px phone: the language switcher and the account menu keep to the bar's one
 // row in English, Hindi and Gujarati, signed in and out, so the fixed bar never covers the page's first
 // content; at 200% text it wraps and scrolls away with the page. No sideways scrolling either way.
 

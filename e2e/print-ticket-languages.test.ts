@@ -4,7 +4,7 @@ import { PHONE } from './support/browser';
 import { openGuestDashboard } from './support/guest';
 import { useServerAndBrowser } from './support/suite';
 
-// A printed ticket says the event's hours as the rest of the app does (ui/time-range.ts): the spec's
+// A printed ticket says the event's hours as the rest of the app does (ui/time-range.ts): the product's
 // "7:00 PM - 11:30 PM" in English, each end with its own part of the day in Hindi and Gujarati. It used
 // Intl's formatRange, which printed "7:00–11:30 pm" in every language, a Latin "pm" on a Hindi ticket.
 

@@ -4,7 +4,7 @@ import { newContext, PHONE, screenshot, signInThroughPopup } from './support/bro
 import { englishLeftovers } from './support/language';
 import { useServerAndBrowser } from './support/suite';
 
-// The purchase path in Hindi and Gujarati at 390 px (issue 15): the guest switches language in the header,
+// The purchase path in Hindi and Gujarati at 390 px: the guest switches language in the header,
 // buys with the payment emulator, and every step of the purchase dialog and the success page speaks their
 // language, with no English left but names, data and brands. Also at 200% text: nothing wider than the phone.
 

@@ -4,7 +4,7 @@ import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './su
 import { shownQrCodes } from './support/shown-qr';
 import { useServerAndBrowser } from './support/suite';
 
-// Buying tickets as a person would (issue 3): the purchase dialog, sign-in mid-purchase, the Razorpay
+// Buying tickets as a person would: the purchase dialog, sign-in mid-purchase, the Razorpay
 // emulator's payment sheet, /payment-success and My Tickets with a QR code that decodes to the ticket's token.
 
 interface EventJson {

@@ -5,7 +5,7 @@ import { type ApiUser, apiAt } from './support/api';
 import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { useBrowser, usePrivateApp } from './support/suite';
 
-// Cancelling a ticket and following its refund as a guest would (issue 4): tickets bought through the API,
+// Cancelling a ticket and following its refund as a guest would: tickets bought through the API,
 // the guest signed in through the account chooser on a 390 px phone, the cancel dialog's three steps, the
 // Refund Tracker watching the emulator settle the refund, and 'Cannot Cancel' five days before the event.
 // The app runs in this process on its own web build, so a rebuild by anyone else cannot change what it tests.

@@ -5,7 +5,7 @@ import { apiAt } from './support/api';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { useServerAndBrowser } from './support/suite';
 
-// Who each ticket is for (issue 17, part 4), at 390 px: the buyer names a ticket on My Tickets, the card
+// Who each ticket is for, at 390 px: the buyer names a ticket on My Tickets, the card
 // says so, and the downloaded image carries the name, the event and the ticket code under a QR that scans.
 
 const suite = useServerAndBrowser();

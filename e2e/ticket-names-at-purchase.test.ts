@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { useServerAndBrowser } from './support/suite';
 
-// Who each ticket is for, named in the purchase dialog at 390 px (issue 17, part 4): the names go with the
+// Who each ticket is for, named in the purchase dialog at 390 px: the names go with the
 // order and come back on My Tickets; an empty field keeps the buyer's own name.
 
 const suite = useServerAndBrowser();

@@ -5,7 +5,7 @@ import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll, openGuestDashboard } from './support/guest';
 import { useBrowser, usePrivateApp } from './support/suite';
 
-// Transferring a ticket as a guest would (issue 11 part 1): the dialog's fee and rules, a refusal shown on its
+// Transferring a ticket as a guest would: the dialog's fee and rules, a refusal shown on its
 // field, the emulator's checkout for the Rs 50 fee, and the ticket listed as transferred, to whom and when.
 
 interface BoughtTicket {

@@ -5,7 +5,7 @@ import { englishLeftovers } from './support/language';
 import { type RunningServer, startServer } from './support/server';
 import { useBrowser } from './support/suite';
 
-// The sale countdown and the waiting line in Hindi and Gujarati at 390 px (issue 15): before sales open a
+// The sale countdown and the waiting line in Hindi and Gujarati at 390 px: before sales open a
 // guest whose browser speaks the language sees the countdown, joins the line and reads where they stand.
 
 let server: RunningServer;

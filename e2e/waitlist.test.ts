@@ -5,7 +5,7 @@ import { type ApiUser, apiAt } from './support/api';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { useBrowser, usePrivateApp } from './support/suite';
 
-// The waitlist as a guest and the organiser would meet it (issue 11 part 2), on a phone: join when sold out,
+// The waitlist as a guest and the organiser would meet it, on a phone: join when sold out,
 // see one's place, get an offer with its countdown when tickets come back, buy it through the emulator's
 // checkout; the organiser's view of the line.
 

@@ -6,7 +6,7 @@ import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll, openGuestDashboard } from './support/guest';
 import { useBrowser, usePrivateApp } from './support/suite';
 
-// The wallet buttons of a ticket (issue 11 part 3) as a guest uses them: on a 390 px phone and on a desktop,
+// The wallet buttons of a ticket as a guest uses them: on a 390 px phone and on a desktop,
 // the Apple pass downloads as a .pkpass whose pass.json carries the ticket's QR, and the Google button leads
 // to Google's save page with a signed JWT (Google's page itself is stood in for: tests never leave loopback).
 

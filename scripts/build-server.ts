@@ -1,4 +1,4 @@
-// The server as production runs it: one JavaScript file, `node apps/server/dist/main.js` (issue 8 part 7).
+// The server as production runs it: one JavaScript file, `node apps/server/dist/main.js` (docs/decisions/0004-esbuild-bundle.md).
 //
 //   npm run build --workspace apps/server        # or `npm run build` for the web app and the server
 //   npx tsx scripts/build-server.ts --outdir <dir inside the repository>

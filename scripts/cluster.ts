@@ -1,4 +1,4 @@
-// Several instances behind nginx, on loopback (issue 7): a fresh PostgreSQL database, one standalone Razorpay
+// Several instances behind nginx, on loopback: a fresh PostgreSQL database, one standalone Razorpay
 // emulator, N server processes, nginx round-robin; then a rush of buyers through nginx, then the books.
 //
 //   npx tsx scripts/cluster.ts [--instances 3] [--total 500] [--buyers 800] [--concurrency 32]

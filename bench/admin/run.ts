@@ -1,4 +1,4 @@
-// Admin benchmark (issue 6): 50,000 tickets and 20,000 users, on SQLite and on PostgreSQL.
+// Admin benchmark: 50,000 tickets and 20,000 users, on SQLite and on PostgreSQL.
 //
 //   npx tsx --expose-gc bench/admin/run.ts [--tickets 50000] [--users 20000] [--requests 200] [--engines sqlite,postgres]
 //

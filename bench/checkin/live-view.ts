@@ -1,4 +1,4 @@
-// The live gate view's cost (tracker issue 16): 50 gates, 20,000 guests, on SQLite and on PostgreSQL.
+// The live gate view's cost: 50 gates, 20,000 guests, on SQLite and on PostgreSQL.
 //
 //   npx tsx bench/checkin/live-view.ts [--gates 50] [--tickets 20000] [--engines sqlite,postgres] [--runs 20]
 //

@@ -1,4 +1,4 @@
-// Check-in benchmark (issue 5): K gates scanning N tickets over real HTTP, on SQLite and on PostgreSQL.
+// Check-in benchmark: K gates scanning N tickets over real HTTP, on SQLite and on PostgreSQL.
 //
 //   npx tsx bench/checkin/run.ts [--tickets 2000] [--gates 4] [--contended 200] [--engines sqlite,postgres]
 //

@@ -1,6 +1,6 @@
 // CPU and wall time per call of the gate's two services (verifyQr, markUsed), in process, one call after
 // another, on 3,000 tickets: new codes, codes seen before, refusals. No HTTP: what check-in itself costs beside
-// the platform's per-request work (bench/RESULTS.md, "Third round").
+// the platform's per-request work (bench/history/gate.md).
 //
 //   npx tsx bench/checkin/scan-cost.ts [--pg]      (PostgreSQL: BENCH_DATABASE_URL)
 

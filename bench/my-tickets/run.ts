@@ -1,4 +1,4 @@
-// My Tickets of a 20-ticket guest (issue 10, qrCodeImage): how long GET /api/tickets/my-tickets takes, and how
+// My Tickets of a 20-ticket guest (qrCodeImage): how long GET /api/tickets/my-tickets takes, and how
 // much the QR images add to it.
 //
 //   npx tsx bench/my-tickets/run.ts [--tickets 20] [--requests 300] [--engines sqlite,postgres]

@@ -1,4 +1,4 @@
-// Out-of-process measurement (issue 12 part 4): the server runs as `npm start` runs it (its own Node process,
+// Out-of-process measurement: the server runs as `npm start` runs it (its own Node process,
 // `--import tsx apps/server/src/main.ts`, default logging), a bare Fastify hello runs in a second process, and
 // autocannon drives both from this third process. Every figure is reported with the hello measured by the same
 // generator in the same run, as a ratio: the machine is shared, so absolute numbers swing from minute to minute.

@@ -1,4 +1,4 @@
-// The routes issue 12 part 4 sets targets for, each driven by autocannon (64 connections by default) against the
+// The routes with throughput targets (bench/RESULTS.md), each driven by autocannon (64 connections by default) against the
 // server process, with a bare hello measured right before so every figure has a same-run ratio.
 
 import { sql } from 'kysely';
@@ -268,7 +268,7 @@ export async function measureFullEvent(
     await presell(db, setup.event.id, setup.admin.id, options.sold);
     // SQLite: the 19,000 tickets written here sit in the WAL until a checkpoint copies them into the file, and the
     // server's own checkpointer (a thread of the server, so its CPU counts as the server's) would do that during
-    // the holds measured next, charging them for work they did not cause (bench/RESULTS.md, fifth round: holds).
+    // the holds measured next, charging them for work they did not cause (bench/history/purchase.md).
     // Copied here, by the connection that wrote them.
     if (!setup.server.databaseUrl) await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
   } finally {

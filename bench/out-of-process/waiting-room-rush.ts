@@ -1,4 +1,4 @@
-// The on-sale through the waiting room (issue 12): B buyers (default 10,000) for N seats (default 2,000), each
+// The on-sale through the waiting room: B buyers (default 10,000) for N seats (default 2,000), each
 // one person, against the server in its own process with WAITING_ROOM=always. Every buyer joins the line, asks
 // again when the server says (Retry-After, with jitter), and once admitted buys 1 or 2 seats with its pass:
 // create-order -> emulator pay -> verify-payment. At most --concurrency HTTP requests in flight from here.

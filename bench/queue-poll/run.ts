@@ -1,4 +1,4 @@
-// Issue 9: is polling the waiting line as cheap as an authenticated read? 64 people wait in a line that
+// Is polling the waiting line as cheap as an authenticated read? 64 people wait in a line that
 // lets nobody in during the run (one a minute), each asks GET /api/queue/me over and over; the same people's
 // GET /api/auth/me and a bare Fastify hello are measured in the same run for comparison.
 //

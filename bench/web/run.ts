@@ -1,4 +1,4 @@
-// Web budgets (issue 7): Lighthouse on the landing page and the scanner's decode latency, in Debian's Chromium.
+// Web budgets: Lighthouse on the landing page and the scanner's decode latency, in Debian's Chromium.
 //
 //   npx tsx bench/web/run.ts [--runs 3] [--scans 5] [--languages en,hi,gu] [--dist <built web dir>] [--no-write]
 //
@@ -54,7 +54,7 @@ const SCANS = Number(args.scans);
 const LANGUAGES = (args.languages ?? 'en').split(',') as Array<'en' | 'hi' | 'gu'>;
 const ACCEPT_LANGUAGE = { en: 'en-IN,en', hi: 'hi-IN,hi', gu: 'gu-IN,gu' } as const;
 
-// Issue 12 §3 (tracker 15): per language, Performance >= 95, LCP < 2.5 s, CLS < 0.05, accessibility 100,
+// The landing page's budgets, per language: Performance >= 95, LCP < 2.5 s, CLS < 0.05, accessibility 100,
 // JS before interaction <= 170 KB compressed.
 const BUDGET = { jsKb: 170, lcpMs: 2500, cls: 0.05, performance: 95, accessibility: 100, decodeMs: 500 };
 

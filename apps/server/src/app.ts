@@ -126,7 +126,7 @@ function createServer(
       level: config.logLevel,
       // No `redact`: pino applies it to the serialised `req`, and Fastify's serializer keeps only method, url,
       // host, address and port, never headers, so the paths could never match; walking them on every access
-      // line was a measurable cost (bench/RESULTS.md, third round). test/integration/access-log.test.ts checks
+      // line was a measurable cost (bench/history/platform.md). test/integration/access-log.test.ts checks
       // that no line carries a token.
     },
     genReqId: requestId,

@@ -8,7 +8,7 @@ import { FIRST_SCREEN_AREAS } from '../src/lib/i18n/first-screen-areas';
 // build, so nobody has to remember to: see `catalogAreas` below and src/lib/i18n/areas.ts.
 
 export const LANGUAGES = ['en', 'hi', 'gu'] as const;
-/** What the landing page may ship as JavaScript before any interaction (issue 12 §3), per language. */
+/** What the landing page may ship as JavaScript before any interaction, per language. */
 export const FIRST_SCREEN_JS_BUDGET_BYTES = 170 * 1024;
 
 const LOCALE_FILE = /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/;

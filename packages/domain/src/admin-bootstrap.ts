@@ -1,4 +1,4 @@
-// Who may become admin by themselves (ARCHITECTURE.md, issue 8 part 2). Everyone else is given a role by an
+// Who may become admin by themselves (docs/decisions/0110-who-becomes-admin.md). Everyone else is given a role by an
 // admin. The server decides with this at sign-in and in POST /auth/assign-admin.
 
 export interface AdminClaimInput {

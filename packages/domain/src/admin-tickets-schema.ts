@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Payloads of the admin ticket calls (admin-side §4, §5, §7).
+// Payloads of the staff ticket calls (docs/product.md#ticket-management).
 
 export const TICKET_STATUSES = ['active', 'used', 'cancelled'] as const;
 export type TicketStatusValue = (typeof TICKET_STATUSES)[number];

@@ -1,11 +1,11 @@
-// Sales analytics arithmetic (admin-side §3 "Analytics response"): buckets keyed by IST day or hour,
+// Sales analytics arithmetic (docs/product.md#analytics): buckets keyed by IST day or hour,
 // averages and rates. The server counts rows per bucket; these functions merge and round them.
 
 /** IST is a fixed +05:30 (no daylight saving), the same offset time.ts uses. */
 export const IST_OFFSET_MINUTES = 330;
 
 export interface SalesBucket<K extends string | number> {
-  /** The IST day (YYYY-MM-DD) or the IST hour (0-23), named _id as the spec's clients read it. */
+  /** The IST day (YYYY-MM-DD) or the IST hour (0-23), named _id as older clients read it. */
   _id: K;
   count: number;
   /** Rupees: money received in the bucket minus refunds paid out in it. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
 
-// Payloads of the auth calls (guest-side §7).
+// Payloads of the auth calls (docs/product.md#sign-in).
 
 export const googleSignInSchema = z.object({
   idToken: z
@@ -57,7 +57,7 @@ export const profileUpdateSchema = z
   })
   .strict();
 
-/** PUT /auth/language: the language the person chose in the app (issue 12), for their emails and PDFs. */
+/** PUT /auth/language: the language the person chose in the app, for their emails and PDFs. */
 export const languageUpdateSchema = z.object({
   language: z.enum(LANGUAGES, { error: 'Language must be one of: en, hi, gu' }),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QR_EMPTY_OR_MALFORMED_MESSAGE } from './qr-token';
 
-// Payloads of the check-in calls (ARCHITECTURE.md "Check-in"). The scanner page and the server run the same
+// Payloads of the check-in calls (docs/product.md#gate-scanner). The scanner page and the server run the same
 // schemas. Whether the code itself is valid is not a schema question: any string reaches the server, which
 // answers 400 for an empty one and 404 INVALID_QR for one that does not verify.
 

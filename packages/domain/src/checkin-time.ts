@@ -1,6 +1,6 @@
 import { istInstant } from './time';
 
-// When an offline admission happened, as the server records it (ARCHITECTURE.md "Check-in", offline mode).
+// When an offline admission happened, as the server records it (offline mode, docs/architecture.md#a-scan).
 // The time comes from the gate phone's clock, which may be wrong: a phone whose clock reset to 2001 once
 // recorded an admission in 2001. So the device's time is kept only within what is possible: not before the
 // ticket list the device decided with was made (the server's own `generatedAt`, carried with each queued

@@ -1,4 +1,4 @@
-// Business constants from the spec (guest-side §9, admin-side §9). One copy, used by server and web.
+// Business constants (docs/product.md#constants). One copy, used by server and web.
 
 export const CURRENCY = 'INR';
 export const DEFAULT_TICKET_PRICE = 299;

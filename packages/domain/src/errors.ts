@@ -63,7 +63,7 @@ export interface ErrorBody {
   success: false;
   error: string;
   code: ErrorCode;
-  /** The same value as `code`: the name guest-side §8 keys the scanner's outcomes on ("error type"). */
+  /** The same value as `code`: the name older scanners key their outcomes on ("error type"). */
   errorType: ErrorCode;
   details?: FieldError[];
 }

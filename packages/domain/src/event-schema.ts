@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from './constants';
 import { isIsoDate, istInstant, minutesOfDay, TIME_PATTERN } from './time';
 
-// The event form's rules and messages (admin-side §5). The web form and POST/PUT /event run this same schema,
+// The event form's rules and messages (docs/product.md#event-manager). The web form and POST/PUT /event run this same schema,
 // so a message shown under a field is exactly what the server would answer for it.
 
 export const EVENT_MESSAGES = {
@@ -42,7 +42,7 @@ const positiveNumber = (message: string) =>
     z.number({ error: message }).finite(message).gt(0, message).max(10_000_000, message),
   );
 
-/** Comma-separated text or a list; trimmed, empties dropped (admin-side §5). */
+/** Comma-separated text or a list; trimmed, empties dropped. */
 export function parseFeatures(value: unknown): string[] {
   const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
   return parts

@@ -1,4 +1,4 @@
-// Who passes a gate, in which direction (tracker issue 16, "re-entry"). One rule for the server (which
+// Who passes a gate, in which direction (re-entry: docs/decisions/0814-reentry-state.md). One rule for the server (which
 // explains a refused conditional update with it) and the gate phone (which decides offline with it).
 //
 // Sold = active + used, everywhere: the dashboard, analytics, the event manager, exports and the live gate

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Finding a guest at the gate (tracker issue 16 §3): when a guest's phone is dead, a volunteer searches the
+// Finding a guest at the gate (docs/product.md#gate-scanner): when a guest's phone is dead, a volunteer searches the
 // current event's tickets by name, email or ticket code and admits from the result. The server and the
 // scanner page share these schemas and limits.
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REFUSAL_REASONS } from './gate-pass';
 
-// GET /api/admin/checkin/live (tracker issue 16): the organiser's view of the gates. One schema: the server
+// GET /api/admin/checkin/live (docs/product.md#gates-panel): the organiser's view of the gates. One schema: the server
 // answers with it (its response schema) and the Gates panel reads with it, so the two cannot drift apart.
 
 /** The name the view gives scans and phones without a gate name; the panel shows it in the reader's words. */

@@ -1,4 +1,4 @@
-// The three languages of the product (issue 12: English, Hindi, Gujarati). One list, used by the web app
+// The three languages of the product (English, Hindi, Gujarati). One list, used by the web app
 // (picking the language, Intl formatting) and the server (Accept-Language, emails, PDFs).
 
 export const LANGUAGES = ['en', 'hi', 'gu'] as const;

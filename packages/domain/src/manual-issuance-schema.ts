@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from './auth-schemas';
 import { NOTES_MAX_LENGTH } from './constants';
 
-// POST /tickets/admin/issue-manual (admin-side §3, §5). The issuance form and the server run this schema,
-// so the messages are the spec's, shown the same on both sides.
+// POST /tickets/admin/issue-manual (docs/product.md#manual-issuance). The issuance form and the server run this schema,
+// so the messages are the product's, shown the same on both sides.
 
 export const MANUAL_ISSUANCE_MESSAGES = {
   noRecipient: 'Please select a user or create a new one',
@@ -31,7 +31,7 @@ export const manualIssuanceSchema = z
     userId: optionalText(64, 'userId is too long'),
     userName: optionalText(100, M.name),
     userEmail: optionalText(254, M.email),
-    // No maximum (admin-side §9): the server refuses only what the event's stock cannot cover.
+    // No maximum: the server refuses only what the event's stock cannot cover.
     quantity: z.number({ error: M.quantity }).int(M.quantity).min(1, M.quantity).default(1),
     paymentDone: z.boolean({ error: 'paymentDone must be true or false' }).default(false),
     notes: z.string({ error: M.notes }).max(NOTES_MAX_LENGTH, M.notes).optional(),
@@ -72,7 +72,7 @@ export function holderNameOrOwner(given: string, ownerName: string): string {
   return given.trim() || ownerName;
 }
 
-/** The name printed on each ticket: its own entry when not blank, else the recipient's (admin-side §5). */
+/** The name printed on each ticket: its own entry when not blank, else the recipient's. */
 export function ticketHolderNames(
   ticketNames: readonly string[],
   quantity: number,

@@ -8,9 +8,9 @@ import {
   TICKET_NAMES_MESSAGE,
 } from './purchase-schema';
 
-// What an order buys: the spec's `quantity` of the default type, or `items` of one or more types, with an
+// What an order buys: the product's `quantity` of the default type, or `items` of one or more types, with an
 // optional promo code. POST /tickets/create-order, POST /tickets (the booking path) and the purchase dialog run
-// these schemas. The spec's payload without `items` keeps every rule and message it had (purchase-schema.ts).
+// these schemas. The product's payload without `items` keeps every rule and message it had (purchase-schema.ts).
 
 export const ORDER_ITEMS_MESSAGES = {
   items: 'Choose at least one ticket',
@@ -59,7 +59,7 @@ const promoCodeField = z
 /**
  * POST /tickets/create-order with items: `quantity` and `pricePerTicket` become optional (a mixed order has no
  * one price per ticket; `amount` is what the client checks against), and when given, `quantity` must be the
- * order's tickets. Without items the spec's fields are required exactly as before, with the same messages.
+ * order's tickets. Without items the product's fields are required exactly as before, with the same messages.
  */
 export function createOrderItemsSchema(cap: number) {
   return z
@@ -91,7 +91,7 @@ export function createOrderItemsSchema(cap: number) {
 
 export type CreateOrderItemsInput = z.infer<ReturnType<typeof createOrderItemsSchema>>;
 
-/** POST /tickets (the booking path): the spec's `{ quantity }`, or items, with an optional code. */
+/** POST /tickets (the booking path): the product's `{ quantity }`, or items, with an optional code. */
 export function bookingItemsSchema(cap: number) {
   return z
     .object({

@@ -189,7 +189,7 @@ export function ticketsOfLines(lines: readonly PricedLine[]): TicketPrice[] {
 }
 
 /**
- * The spec's figures of an order (pricePerTicket, pricingTier, total, saving), in rupees. For an order of the
+ * The product's figures of an order (pricePerTicket, pricingTier, total, saving), in rupees. For an order of the
  * default type alone without a code this is exactly pricing.ts quote(); for a mixed order pricePerTicket is the
  * average paid, the tier Group when any line has the group price.
  */

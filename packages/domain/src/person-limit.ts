@@ -1,4 +1,4 @@
-// The per-person cap (issue "safe to deploy" §3): one person may hold or have bought at most `limit` seats of
+// The per-person cap (docs/decisions/0307-per-person-cap.md): one person may hold or have bought at most `limit` seats of
 // the event, so a handful of accounts cannot sit on the stock during a sales rush. Seats in the person's live
 // holds count (unpaid checkouts still block everyone else), and so do tickets they bought that still admit
 // (active or used). Hand-issued tickets and cancelled ones do not: staff decide those, and a cancelled seat is

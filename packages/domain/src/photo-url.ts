@@ -1,4 +1,4 @@
-// Profile photos (issue 8 §5). A photo URL is shown to staff in the users list and the header, so it must not be
+// Profile photos. A photo URL is shown to staff in the users list and the header, so it must not be
 // a `javascript:` link or a tracker: only https images from the identity provider's own photo hosts are kept,
 // plus, in development, the development identity provider (which runs on the app's own origin). The same list
 // is what the page's CSP img-src allows for photos.

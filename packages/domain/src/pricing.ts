@@ -1,6 +1,6 @@
 import { GROUP_MIN_QUANTITY } from './constants';
 
-// Pricing of guest-side §9 and admin-side §9: 1-3 tickets Individual, 4+ group price when the event has one.
+// Pricing (docs/product.md#purchase): 1-3 tickets Individual, 4+ group price when the event has one.
 
 export type PricingTier = 'Individual' | 'Group';
 
@@ -58,7 +58,7 @@ function rupeeFormat(decimals: boolean): Intl.NumberFormat {
   return rupeeFormats[kind];
 }
 
-/** ₹1,234 — rupees without decimals as admin-side analytics shows them; decimals kept when present elsewhere. */
+/** ₹1,234 — rupees without decimals as the analytics panel shows them; decimals kept when present elsewhere. */
 export function formatRupees(rupees: number, options: { decimals?: boolean } = {}): string {
   const decimals = options.decimals ?? !Number.isInteger(rupees);
   return `₹${rupeeFormat(decimals).format(rupees)}`;

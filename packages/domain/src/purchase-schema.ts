@@ -3,7 +3,7 @@ import { ticketNameSchema } from './manual-issuance-schema';
 import { fillTemplate } from './message-templates';
 import { type Quote, rupeesToPaise } from './pricing';
 
-// Payloads of the purchase calls (guest-side §3) and the price check of ARCHITECTURE.md "Pricing".
+// Payloads of the purchase calls and the price check (docs/product.md#purchase).
 // The web's purchase dialog and the server run the same schemas, so a refused quantity reads the same.
 
 /** The quantity refusal's sentence; the server recognises it (message-templates.ts) to answer in the caller's language. */
@@ -39,7 +39,7 @@ export function orderFields(cap: number) {
     // and the answer carries our label.
     pricingTier: z.string({ error: 'pricingTier must be text' }).max(100).optional(),
     /**
-     * Who each ticket is for, in order (issue 17), under manual issuance's rule for a ticket's name; a blank or
+     * Who each ticket is for, in order, under manual issuance's rule for a ticket's name; a blank or
      * missing entry prints the buyer's name (ticketHolderNames).
      */
     ticketNames: z

@@ -20,7 +20,7 @@ import { sha512 } from '@noble/hashes/sha2.js';
 ed.hashes.sha512 = sha512;
 
 export const TICKET_TOKEN_PREFIX = 'UT1';
-/** The spec's text for a scan that produced no usable string (guest-side §5). */
+/** The product's text for a scan that produced no usable string (docs/product.md#gate-scanner). */
 export const QR_EMPTY_OR_MALFORMED_MESSAGE = 'QR code is empty or malformed';
 /** Longest id (in UTF-8 bytes, or bytes after hex decoding) a token can carry. */
 export const MAX_TICKET_TOKEN_ID_BYTES = 64;
@@ -173,7 +173,7 @@ export function ticketTokenSignedParts(
   };
 }
 
-/** What a scanner or the API does first with a decoded QR (guest-side §5): trim; refuse empty/non-string. */
+/** What a scanner or the API does first with a decoded QR: trim; refuse empty/non-string. */
 export function normalizeScannedCode(text: unknown): ScannedCode {
   if (typeof text !== 'string') return { ok: false, error: QR_EMPTY_OR_MALFORMED_MESSAGE };
   const code = text.trim();

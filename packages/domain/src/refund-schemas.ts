@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REASON_MAX_LENGTH } from './constants';
 import { CANCEL_MESSAGES } from './refunds';
 
-// Payloads of the cancel and refund calls (guest-side §3, §5).
+// Payloads of the cancel and refund calls (docs/product.md#cancellation).
 
 export const cancelReasonSchema = z
   .string({ error: CANCEL_MESSAGES.reasonRequired })

@@ -7,7 +7,7 @@ import {
 import { istInstant } from './time';
 import { TRANSFER_MESSAGES } from './transfer';
 
-// Cancellation and refund rules (guest-side §5 and §9, ARCHITECTURE.md "Cancellation and refunds").
+// Cancellation and refund rules (docs/product.md#cancellation, docs/architecture.md#a-refund).
 
 const DAY_MS = 86_400_000;
 
@@ -48,7 +48,7 @@ export function cancellationWindow(eventDate: string, now: Date): CancellationWi
   return { open: false, daysRemaining, message: cancellationClosedMessage(Math.max(0, daysRemaining)) };
 }
 
-/** The spec's refusal (guest-side §5) as a template, so the server can say it in the reader's language. */
+/** The product's refusal (docs/product.md#cancellation) as a template, so the server can say it in the reader's language. */
 export const CANCELLATION_CLOSED_MESSAGE =
   'Tickets can only be cancelled at least {{days}} days before the event. Only {{count}} days remaining until the event.';
 

@@ -1,6 +1,6 @@
 import { addDays, istInstant, minutesOfDay } from './time';
 
-// When the day-before reminder goes out, and what it says about the gates (issue 11, part 4).
+// When the day-before reminder goes out, and what it says about the gates (docs/product.md#emails).
 
 export interface ReminderEvent {
   /** IST calendar date, YYYY-MM-DD. */

@@ -1,4 +1,4 @@
-// Roles and the permission table of ARCHITECTURE.md. The server enforces it; the web only hides with it.
+// Roles and the permission table (docs/product.md#roles). The server enforces it; the web only hides with it.
 
 export const ROLES = ['admin', 'guest', 'manager', 'qrchecker'] as const;
 export type Role = (typeof ROLES)[number];

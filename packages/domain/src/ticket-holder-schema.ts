@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ticketNameSchema } from './manual-issuance-schema';
 
 // PATCH /tickets/{id}/holder: a buyer names who a ticket is for ("for Anjali"), at purchase or later on My
-// Tickets (issue 17). The same rule as manual issuance's per-ticket names, from the same schema.
+// Tickets. The same rule as manual issuance's per-ticket names, from the same schema.
 
 export const ticketHolderSchema = z.object({ holderName: ticketNameSchema });
 

@@ -16,7 +16,7 @@ import {
 
 export interface ViewFacts {
   now: Date;
-  /** People the event can still admit (the spec's availableTickets). */
+  /** People the event can still admit (the product's availableTickets). */
   peopleLeft: number;
   language: Language;
 }

@@ -96,7 +96,7 @@ export function formatTime(time: string): string {
 const clocks = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * An IST wall-clock HH:MM as a reader of `locale` says it. English keeps the spec's "7:00 PM"; Hindi and
+ * An IST wall-clock HH:MM as a reader of `locale` says it. English keeps the product's "7:00 PM"; Hindi and
  * Gujarati name the part of the day ("शाम 7:00", "સાંજે 7:00"), where Intl's plain clock would print a Latin
  * "PM". The part of the day goes first in both, as people say it (CLDR puts it last in Gujarati).
  */

@@ -4,7 +4,7 @@ import { POLICY, TRANSFER_FEE_PER_TICKET } from './constants';
 import { verifyPaymentSchema } from './purchase-schema';
 import { istInstant } from './time';
 
-// Ticket transfer rules (issue 11, part 1; the legal pages' promise): Rs 50 per ticket, up to 24 hours before
+// Ticket transfer rules (docs/product.md#transfer; the legal pages' promise): Rs 50 per ticket, up to 24 hours before
 // the event, active tickets only, never to oneself, and the recipient stays within the per-person cap.
 // One copy for the server (which refuses) and the web (which explains before anyone pays).
 

@@ -1,4 +1,4 @@
-// The waiting room in front of checkout (issue 9): when the line is on, who goes first, how fast people
+// The waiting room in front of checkout (docs/product.md#waiting-room): when the line is on, who goes first, how fast people
 // are let in, and what a waiting person is told. Pure rules; the server keeps the state in its database
 // and the web shows what these functions compute.
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { quantitySchema } from './purchase-schema';
 import { istInstant } from './time';
 
-// The fair waitlist (issue 11, part 2). When the event is sold out a guest joins the line for a number of
+// The fair waitlist (docs/product.md#waitlist). When the event is sold out a guest joins the line for a number of
 // seats; seats that come back (a cancellation, an expired hold, a raised capacity, a refunded late payment) go
 // to the line, in order, as timed offers: the offered seats are held for that person exactly like a checkout's
 // hold, so the inventory invariant (sold + live holds <= capacity) counts them, and everyone else is told

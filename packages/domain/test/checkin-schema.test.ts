@@ -10,7 +10,7 @@ const admission = (localId: string) => ({
 });
 
 describe('check-in payloads', () => {
-  it('a scan without a string code is refused with the spec message', () => {
+  it('a scan without a string code is refused with the product message', () => {
     const result = scanRequestSchema.safeParse({ qrCode: 42 });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(QR_EMPTY_OR_MALFORMED_MESSAGE);

@@ -18,7 +18,7 @@ describe('manual issuance payload', () => {
     expect(parsed).toMatchObject({ userId: 'u1', quantity: 1, paymentDone: false, ticketNames: [] });
   });
 
-  it('no user and no new user is refused with the spec message', () => {
+  it('no user and no new user is refused with the product message', () => {
     expect(errorsOf({ quantity: 2 })).toEqual([{ field: 'userId', message: M.noRecipient }]);
     expect(errorsOf({ userName: '  ', userEmail: '' })).toEqual([
       { field: 'userId', message: M.noRecipient },

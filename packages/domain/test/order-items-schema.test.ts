@@ -19,11 +19,11 @@ function errors(schema: z.ZodType, input: unknown) {
 describe('create-order with items', () => {
   const schema = createOrderItemsSchema(20);
 
-  it("the spec's payload is read as before", () => {
+  it("the product's payload is read as before", () => {
     expect(schema.parse(spec)).toEqual(createOrderSchema(20).parse(spec));
   });
 
-  it("the spec's payload without quantity or price is refused as before", () => {
+  it("the product's payload without quantity or price is refused as before", () => {
     const { quantity: _q, pricePerTicket: _p, ...rest } = spec;
     expect(errors(schema, rest)).toEqual([
       ['quantity', quantityMessage(20)],

@@ -115,7 +115,7 @@ describe('pricing an order of several types', () => {
   });
 
   it.each([1, 2, 3, 4, 5, 20])(
-    "the default type alone is exactly the spec's quote for %i tickets",
+    "the default type alone is exactly the product's quote for %i tickets",
     (quantity) => {
       const entry = typeRule({ id: 'entry', name: 'Entry', pricePaise: 29_900, groupPrice4Paise: 24_900 });
       const order = priced(priceOrder(items(['entry', quantity]), facts({ types: [entry] })));

@@ -21,7 +21,7 @@ const payload = {
 };
 
 describe('create-order payload', () => {
-  it('accepts the payload of guest-side §3', () => {
+  it('accepts the payload of the original create-order call', () => {
     expect(createOrderSchema(20).parse(payload)).toEqual(payload);
   });
 

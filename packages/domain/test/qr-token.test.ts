@@ -320,7 +320,7 @@ describe('normalizing a scanned code', () => {
     ['a number', 123],
     ['an object', { qrCode: token }],
     ['an array', [token]],
-  ])('rejects %s with the spec message', (_label, value) => {
+  ])('rejects %s with the product message', (_label, value) => {
     expect(normalizeScannedCode(value)).toEqual({ ok: false, error: QR_EMPTY_OR_MALFORMED_MESSAGE });
     expect(QR_EMPTY_OR_MALFORMED_MESSAGE).toBe('QR code is empty or malformed');
   });

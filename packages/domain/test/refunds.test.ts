@@ -115,7 +115,7 @@ describe('cancel reason', () => {
 });
 
 describe('refund status labels', () => {
-  it('has the spec text for every status', () => {
+  it('has the product text for every status', () => {
     expect(REFUND_STATUS_LABELS.processed).toBe('Refund completed successfully');
     expect(REFUND_STATUS_LABELS.failed).toBe('Refund processing failed - manual intervention required');
     expect(Object.keys(REFUND_STATUS_LABELS)).toHaveLength(5);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Action, can, effectiveRole, isRole, ROLES, roleLabel } from '../src/roles';
 
-// The permission table of ARCHITECTURE.md, written out by hand so a change to the code must change this too.
+// The permission table (docs/product.md#roles), written out by hand so a change to the code must change this too.
 const expected: Record<Action, string[]> = {
   'ticket:buy': ['guest', 'qrchecker', 'manager', 'admin'],
   'ticket:own': ['guest', 'qrchecker', 'manager', 'admin'],

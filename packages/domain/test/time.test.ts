@@ -51,7 +51,7 @@ describe('IST calendar', () => {
     expect(formatEventDate('2027-01-02')).toContain('2027');
   });
 
-  it('says a clock time with its part of the day first in Hindi and Gujarati, and as the spec in English', () => {
+  it('says a clock time with its part of the day first in Hindi and Gujarati, and as the product says it in English', () => {
     expect(formatClockTime('19:00', 'en-IN')).toBe('7:00 PM');
     expect(formatClockTime('19:00', 'hi-IN')).toBe('शाम 7:00');
     expect(formatClockTime('23:30', 'hi-IN')).toBe('रात 11:30');

@@ -9,7 +9,7 @@ import {
 // The access log: one line per request at completion (Fastify's default is two: received and completed), with
 // the request id, method, url, status and time. Under a sales rush the lines themselves were the largest
 // platform cost of a JSON request (~15% of an authenticated read's CPU: building, serialising and writing each
-// line; bench/RESULTS.md, third round), so quick successful answers are capped per second:
+// line; bench/history/platform.md), so quick successful answers are capped per second:
 // - every failed request (an error, a 4xx or 5xx answer) and every slow one (over SLOW_MS) gets its line;
 // - successful answers (status below 400, quicker than SLOW_MS) get one line each, up to
 //   ACCESS_LOG_OK_LINES_PER_SECOND in each second on this instance; beyond that they are counted, and one line

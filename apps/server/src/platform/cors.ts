@@ -17,7 +17,7 @@ export async function registerCors(app: FastifyInstance, config: Config): Promis
       callback(null, origin !== undefined && allowed.has(origin) ? origin : false),
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    // What the spec's calls send (bearer token, JSON) and what our web client adds (its language, and the
+    // What the original contract's calls send (bearer token, JSON) and what our web client adds (its language, and the
     // waiting room's pass on the checkout calls).
     allowedHeaders: ['authorization', 'content-type', 'accept-language', 'x-queue-pass'],
     // The request id for support, Retry-After on a 429, the file name of an export or PDF download.

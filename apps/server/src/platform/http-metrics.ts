@@ -2,9 +2,9 @@ import type { Registry } from 'prom-client';
 
 // The two per-request series (requests by method, route and status; latency by method and route), counted in
 // plain numbers. prom-client's Counter and Histogram validate and hash their label object on every call, which
-// cost ~20 µs of a ~160 µs authenticated read (bench/RESULTS.md, third round). Here a request costs three Map
+// cost ~20 µs of a ~160 µs authenticated read (bench/history/platform.md). Here a request costs three Map
 // lookups by strings whose hash V8 keeps (the route pattern, the method) and by the status number, and a few
-// increments: no key is built per request (fifth round). The registry still formats them (Prometheus text, same
+// increments: no key is built per request. The registry still formats them (Prometheus text, same
 // names and labels), from metric objects it reads at scrape time.
 
 /** One sample as prom-client's Registry formats it (`metricName` defaults to the metric's name). */

@@ -1,12 +1,12 @@
 import { prettyFactory } from 'pino-pretty';
 import SonicBoom from 'sonic-boom';
 
-// Where pino's lines go: stdout, readable on a terminal (pino-pretty), JSON lines otherwise (issue 8 part 6).
+// Where pino's lines go: stdout, readable on a terminal (pino-pretty), JSON lines otherwise.
 //
 // Why not pino's own default destination: it registers an exit hook that writes the buffered lines with
 // SonicBoom.flushSync, which on a full pipe (nobody reads stdout) retries EAGAIN forever in Atomics.wait. On
 // SIGTERM, process.exit() then never returns: the main thread sits in a futex, the exit timer cannot fire,
-// and only SIGKILL ends the process (issue 8 part 7, test/integration/startup.test.ts). Here the stream never
+// and only SIGKILL ends the process (docs/decisions/0014-logger-without-exit-hook.md, test/integration/startup.test.ts). Here the stream never
 // writes synchronously, keeps at most MAX_BUFFERED_BYTES waiting (the rest is dropped and counted, never
 // memory without end), and the caller waits for it at exit only as long as it chooses (flush).
 

@@ -12,7 +12,7 @@ type OnRequest = (request: FastifyRequest, reply: FastifyReply, done: HookHandle
 
 // What the platform does before every request's own work, in as few hook calls as possible: each hook is a
 // turn of Fastify's hook runner, and the per-request share of the platform was a third of a JSON answer's CPU
-// (bench/RESULTS.md, fifth round).
+// (bench/history/platform.md).
 // - One application-wide onRequest hook: the request id and the security headers on every answer (404s and
 //   the web app's files included), and the in-flight count of requests no route matched.
 // - One hook at the head of each route's own onRequest hooks, made when the route is registered: it notes the

@@ -5,8 +5,8 @@ const SAFE_ID = /^[\w.:-]{1,64}$/;
 
 // A new id is this process's random prefix (the first 24 characters of a UUID drawn at start-up: 74 random
 // bits) and a counter in the last 12 hex digits: UUID-shaped, unique within the process for 2^48 requests and
-// across instances by the prefix, for a fraction of randomUUID's cost on every request (bench/RESULTS.md,
-// fifth round). An id only ties log lines and a support request together; it is no secret and guards nothing.
+// across instances by the prefix, for a fraction of randomUUID's cost on every request (bench/history/platform.md).
+// An id only ties log lines and a support request together; it is no secret and guards nothing.
 const PREFIX = randomUUID().slice(0, 24);
 const COUNTER_LIMIT = 2 ** 48;
 let counter = 0;

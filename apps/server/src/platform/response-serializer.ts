@@ -3,7 +3,7 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import { $ZodType } from 'zod/v4/core';
 
 // Responses are written from their route's zod schema: zod checks every answer on its way out and
-// JSON.stringify writes what it returns (~4-6% of an authenticated read's CPU, bench/RESULTS.md third round).
+// JSON.stringify writes what it returns (~4-6% of an authenticated read's CPU, bench/history/platform.md).
 // For the plainest shapes the same check is a typeof per field: an answer that passes it is written as zod
 // would write it (a new object with the schema's keys in the schema's order, nothing else the data carries,
 // through the same JSON.stringify), and one that does not pass it goes to zod's own serializer, which then
@@ -15,8 +15,8 @@ import { $ZodType } from 'zod/v4/core';
 // number formats, strict or loose objects) is left to zod entirely.
 //
 // The check and copy of a shape is one function generated for it when the route is registered, as
-// fast-json-stringify does: a closure per field cost ~20x more for the signed-in user's answer (bench/RESULTS.md,
-// fifth round). The generated text holds only variable names, fixed operators and keys written by
+// fast-json-stringify does: a closure per field cost ~20x more for the signed-in user's answer (bench/history/platform.md).
+// The generated text holds only variable names, fixed operators and keys written by
 // JSON.stringify; the allowed values of enums and literals are passed in as arguments, never written into it.
 
 /** What a writer answers for a value the quick check cannot vouch for. */

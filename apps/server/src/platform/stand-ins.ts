@@ -1,6 +1,6 @@
 // The development stand-ins (the identity provider that lets anyone sign in as anyone, the Razorpay emulator
 // whose /_test routes pay any order) make `npm start` work without any account anywhere. Next to anything
-// that says "this is the real deployment" they are a hole, so start-up refuses that mix (issue 8, part 1).
+// that says "this is the real deployment" they are a hole, so start-up refuses that mix (docs/decisions/0108-stand-ins-refused-in-production.md).
 
 export interface StandIns {
   /** The development identity provider at /dev-auth: anyone signs in as anyone. */

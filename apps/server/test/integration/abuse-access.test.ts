@@ -8,7 +8,7 @@ import { devKeys, newUser, type TestUser, uniqueEmail } from '../support/factori
 import { newEvent, type TestEvent } from '../support/purchase';
 import { useServer } from '../support/server';
 
-// Issue 7, "abuse": a guest cannot read, cancel or refund someone else's ticket by guessing ids; no call a guest
+// Abuse: a guest cannot read, cancel or refund someone else's ticket by guessing ids; no call a guest
 // can make raises a role (floods: abuse.test.ts).
 
 describeEachDatabase("abuse: other people's tickets", (engine) => {

@@ -7,7 +7,7 @@ import { newEvent, setTotalTickets, type TestEvent } from '../support/purchase';
 import { useServer } from '../support/server';
 
 // The admin panels show the server's refusals as they come: in the reader's language (Accept-Language),
-// with the numbers in them and the stable codes unchanged (issue 12 §1).
+// with the numbers in them and the stable codes unchanged (docs/decisions/1012-no-english-left.md).
 describeEachDatabase('admin refusals in the reader language', (engine) => {
   const server = useServer(engine, { env: { HOLD_SWEEP_SECONDS: '86400' } });
   let event: TestEvent;

@@ -5,7 +5,7 @@ import { newUser, type TestUser } from '../support/factories';
 import { newEvent } from '../support/purchase';
 import { useServer } from '../support/server';
 
-// The permission table of ARCHITECTURE.md, route by route: each admin and manager route is called by a
+// The permission table (docs/product.md#roles), route by route: each admin and manager route is called by a
 // signed-out visitor and by each role, and must answer exactly what rolesFor(action) says. A call that is
 // allowed names the status it gives (a made-up id gives 404, so nothing real is changed); routes owned by
 // other modules (refunds) are checked only for "not refused".

@@ -9,7 +9,7 @@ import { availableTickets, newEvent, setTotalTickets, type TestEvent } from '../
 import { useServer } from '../support/server';
 
 // Ticket Management confirms a row's status change against what the admin saw, and offers an undo that
-// puts the ticket back exactly as it was (issue 13 §5).
+// puts the ticket back exactly as it was (docs/decisions/0909-status-change-confirm-undo.md).
 describeEachDatabase('admin ticket status: confirm and undo', (engine) => {
   let clockOffset = 0;
   const server = useServer(engine, {

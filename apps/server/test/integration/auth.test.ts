@@ -195,7 +195,7 @@ describeEachDatabase('auth', (engine) => {
     }
   });
 
-  it('PUT /auth/profile with only { name, email } (a spec client) is accepted', async () => {
+  it('PUT /auth/profile with only { name, email } (an older client) is accepted', async () => {
     const { token, email } = await newUser(server);
     const put = await server.request('PUT', '/api/auth/profile', {
       token,
@@ -227,7 +227,7 @@ describeEachDatabase('auth', (engine) => {
 describeEachDatabase('assign-admin with ADMIN_EMAILS set', (engine) => {
   const server = useServer(engine, { env: { ADMIN_EMAILS: 'Boss@Example.test' } });
 
-  // Issue 8 part 2: a stranger who finds a fresh deployment first must not keep admin for good.
+  // A stranger who finds a fresh deployment first must not keep admin for good.
   it('on a fresh install, the first caller who is not listed is refused (403)', async () => {
     const stranger = await newUser(server);
     const response = await server.request('POST', '/api/auth/assign-admin', { token: stranger.token });

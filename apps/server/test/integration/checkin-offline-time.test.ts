@@ -7,7 +7,7 @@ import { newUser, type TestUser } from '../support/factories';
 import { newEvent, type TestEvent } from '../support/purchase';
 import { useServer } from '../support/server';
 
-// Issue "safe to deploy" §5: offline sync accepted any past scannedAt (an admission in 2001 was recorded).
+// Offline sync used to accept any past scannedAt (an admission in 2001 was recorded).
 // Now the device's time is kept no earlier than the snapshot it used (or the event day's start in IST), never
 // later than the server's receive time, and the scan log keeps that receive time beside it.
 

@@ -218,7 +218,7 @@ describeEachDatabase('check-in at the gate', (engine) => {
       expect(response.body.code).toBe('INVALID_QR');
     });
 
-    it('an empty or blank code is a 400 with the spec message; a non-string code too', async () => {
+    it('an empty or blank code is a 400 with the product message; a non-string code too', async () => {
       for (const body of [{ qrCode: '' }, { qrCode: '   \n' }, { qrCode: 42 }, {}]) {
         const response = await scan('mark-used', gateA, body);
         expect(response.status).toBe(400);

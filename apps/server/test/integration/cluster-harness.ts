@@ -14,7 +14,7 @@ import { createDatabaseFor } from './cluster-postgres';
 import { postJson, type RushEvent } from './cluster-rush';
 
 // Several real server processes on one PostgreSQL, behind nginx, with one standalone Razorpay emulator whose
-// webhooks go through nginx too: the production shape of issue 7, on loopback. Used by scripts/cluster.ts and
+// webhooks go through nginx too: the production shape, on loopback. Used by scripts/cluster.ts and
 // the cluster and faults tests. No vitest imports.
 //
 // Instances are `node --import tsx apps/server/src/main.ts` children with PAYMENTS=razorpay pointed at the

@@ -5,7 +5,7 @@ import { findNginx } from './cluster-nginx';
 import { rush, tally } from './cluster-rush';
 import { settle } from './cluster-settle';
 
-// Issue 7, several instances: three real server processes (`node --import tsx apps/server/src/main.ts`) on one
+// Several instances: three real server processes (`node --import tsx apps/server/src/main.ts`) on one
 // PostgreSQL database, nginx balancing round-robin between them, one standalone Razorpay emulator whose
 // webhooks come back through nginx (so two copies of one event can land on two instances at once).
 

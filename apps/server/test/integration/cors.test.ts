@@ -3,7 +3,7 @@ import { describeEachDatabase } from '../support/databases';
 import { newEventBody, newUser } from '../support/factories';
 import { type TestServer, useServer } from '../support/server';
 
-// A frontend on another origin (guest-side §7: "send JSON and credentials, and add a bearer identity token
+// A frontend on another origin (the API's rule: "send JSON and credentials, and add a bearer identity token
 // header") calling the API, as a browser does it: a preflight, then the call, then the event image in an <img>.
 
 const FRONTEND = 'https://tickets.example.com';
@@ -42,7 +42,7 @@ describeEachDatabase('CORS', (engine) => {
       env: { CORS_ORIGINS: `${FRONTEND}, ${OTHER_FRONTEND}`, PUBLIC_URL },
     });
 
-    it('a listed origin’s preflight is allowed with credentials and the headers the spec’s calls send', async () => {
+    it('a listed origin’s preflight is allowed with credentials and the headers the original contract’s calls send', async () => {
       for (const origin of [FRONTEND, OTHER_FRONTEND]) {
         const response = await preflight(server, origin);
         expect(response.status).toBe(204);
@@ -50,7 +50,7 @@ describeEachDatabase('CORS', (engine) => {
         expect(response.headers.get('access-control-allow-credentials')).toBe('true');
         expect(response.headers.get('access-control-allow-methods')).toContain('POST');
         const allowed = (response.headers.get('access-control-allow-headers') ?? '').split(/,\s*/);
-        // The spec's calls send the first two; our web client adds its language and the waiting room's pass.
+        // The original contract's calls send the first two; our web client adds its language and the waiting room's pass.
         expect(allowed).toEqual(
           expect.arrayContaining(['authorization', 'content-type', 'accept-language', 'x-queue-pass']),
         );

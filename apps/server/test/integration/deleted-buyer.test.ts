@@ -19,7 +19,7 @@ import {
 import { useServer } from '../support/server';
 import { booksProblems, checkBooks, NO_PROBLEMS } from './cluster-books';
 
-// Issue "safe to deploy" §4: deleting a user kept their live holds, and a payment they made afterwards issued
+// Deleting a user kept their live holds, and a payment they made afterwards issued
 // tickets to the anonymised row (mail to an undeliverable address; the guest had neither tickets nor refund).
 // Now deletion ends their checkouts at once, and a payment that still arrives is refunded in full through the
 // late-payment path, with nothing mailed, and the books add up.

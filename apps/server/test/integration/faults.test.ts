@@ -6,7 +6,7 @@ import { canRunOwnPostgres, restartOwnPostgres, startOwnPostgres, stopOwnPostgre
 import { type RushEvent, rush, tally } from './cluster-rush';
 import { settle } from './cluster-settle';
 
-// Issue 7, crash safety: a server killed with SIGKILL in the middle of a rush, and PostgreSQL restarted in the
+// Crash safety: a server killed with SIGKILL in the middle of a rush, and PostgreSQL restarted in the
 // middle of another. Afterwards only the product's own reconciliation job (reconcileOrders, run by every
 // instance every HOLD_SWEEP_SECONDS) may put things right: every payment Razorpay captured ends as tickets
 // or a full refund, no hold keeps its seats once expired, no ticket exists without a captured payment.

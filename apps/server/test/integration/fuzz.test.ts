@@ -14,7 +14,7 @@ import { problemsWith, rowCounts } from './fuzz-checks';
 import { criticalCases, type FuzzCase, fixedCases, requestCases } from './fuzz-payloads';
 import { type ApiRoute, apiRoutes } from './fuzz-values';
 
-// Issue 7, "bad input": every API route, found at run time from the route catalog (a route added later is
+// Bad input: every API route, found at run time from the route catalog (a route added later is
 // fuzzed too), gets requests generated from its own zod schemas: wrong types, huge and hostile strings, odd
 // numbers, missing and extra fields, arrays for objects, deep nesting, broken JSON, 10 MB, wrong content types.
 // Each goes over real HTTP as an admin (auth passes, so validation is what answers) and as a guest.

@@ -5,7 +5,7 @@ import { newUser, type TestUser } from '../support/factories';
 import { newEvent, type TestEvent } from '../support/purchase';
 import { useServer } from '../support/server';
 
-// The live gate view and the organiser's numbers (tracker issue 16, parts 1 and 4).
+// The live gate view and the organiser's numbers (docs/product.md#gates-panel).
 
 describeEachDatabase('gates: live view and one definition of sold', (engine) => {
   const server = useServer(engine);

@@ -8,7 +8,7 @@ import { newEventBody, newUser, type TestUser } from '../support/factories';
 import { newEvent, type TestEvent } from '../support/purchase';
 import { useServer } from '../support/server';
 
-// Re-entry (pass-out) and typed ticket codes at the gate (tracker issue 16, parts 2 and 3).
+// Re-entry (pass-out) and typed ticket codes at the gate (docs/product.md#gate-scanner).
 
 describeEachDatabase('gates: re-entry and typed codes', (engine) => {
   const server = useServer(engine);

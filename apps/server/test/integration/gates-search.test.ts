@@ -8,8 +8,8 @@ import { newUser, type TestUser } from '../support/factories';
 import { newEvent, type TestEvent } from '../support/purchase';
 import { useServer } from '../support/server';
 
-// Finding a guest at the gate by name, email or ticket code, and admitting from the result (tracker
-// issue 16 §3): staff at the gate only, only the current event's tickets, every admission logged as 'search'.
+// Finding a guest at the gate by name, email or ticket code, and admitting from the result
+// (docs/product.md#gate-scanner): staff at the gate only, only the current event's tickets, every admission logged as 'search'.
 
 describeEachDatabase('gates: search and admit', (engine) => {
   const server = useServer(engine);

@@ -20,7 +20,7 @@ import {
 } from '../support/purchase';
 import { useServer } from '../support/server';
 
-// Issue 12 part 4: a hold reads the seats in holds from event_inventory.seats_in_holds (migration 0020), kept
+// A hold reads the seats in holds from event_inventory.seats_in_holds (migration 0020), kept
 // by triggers on orders, and sums the live holds only when that counter refuses. The counter also counts holds
 // whose time ran out but that the job has not marked yet, so these check that such a hold never costs a buyer
 // a seat or a wrong "only N left", and that the counter equals a recount throughout. On SQLite, holds that

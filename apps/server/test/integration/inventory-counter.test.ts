@@ -18,7 +18,7 @@ import {
 } from '../support/purchase';
 import { useServer } from '../support/server';
 
-// Issue 12 part 4: stock checks read event_inventory.tickets_sold (kept by triggers on tickets) instead of
+// Stock checks read event_inventory.tickets_sold (kept by triggers on tickets) instead of
 // counting every sold ticket. The counter must equal a recount after everything that moves tickets in and out
 // of "sold" has happened at once: purchases racing for the last seats, owners cancelling (refunds), an admin
 // cancelling, reactivating and deleting tickets, gate admissions, holds expiring, a late payment refunded.

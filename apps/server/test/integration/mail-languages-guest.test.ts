@@ -13,7 +13,7 @@ import { startSmtp, type TestSmtp } from '../support/smtp';
 import { joinWaitlist, leaveWaitlist, sweep } from '../support/waitlist';
 import { attachments, decodeHeader, type MimePart, parseMime, textOf } from '../unit/mail/mime';
 
-// The transfer, reminder and waitlist emails (issue 11) are written in the language each reader uses the app
+// The transfer, reminder and waitlist emails are written in the language each reader uses the app
 // in, like the confirmation: a Hindi sender, a Gujarati recipient, Hindi and Gujarati holders reminded the day
 // before, a Gujarati guest offered seats that came back.
 

@@ -4,7 +4,7 @@ import { createDatabase, type Db, migrateToLatest } from '../../src/platform/db/
 import { MIGRATIONS } from '../../src/platform/db/migrations/list';
 import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../support/databases';
 
-// Migration numbers are handed out per issue, so one with a lower number can ship after higher ones
+// Migration numbers are handed out per piece of work, so one with a lower number can ship after higher ones
 // (0009_ticket_qr_images after 0015). A database deployed before it must still be brought up to date.
 
 describeEachDatabase('migrations', (engine) => {

@@ -15,7 +15,7 @@ import {
 } from '../support/purchase';
 import { useServer } from '../support/server';
 
-// Graceful overload (issue 12 part 3). The in-flight limit is forced down to 1 so saturation is exact: a
+// Graceful overload (docs/decisions/1205-overload-by-tier.md). The in-flight limit is forced down to 1 so saturation is exact: a
 // request whose body is still arriving is in flight from its first byte, so each `holdOpen()` occupies the
 // server by one request for as long as the test wants. Event-loop delay never decides here (limit of 60 s).
 

@@ -22,7 +22,7 @@ import {
 } from '../support/purchase';
 import { useServer } from '../support/server';
 
-// Issue 7: refunds of a whole payment (a late payment whose seats were sold, a duplicate payment) are
+// Refunds of a whole payment (a late payment whose seats were sold, a duplicate payment) are
 // followed until Razorpay says they are processed, with every webhook lost: the reconciliation job asks.
 
 const PRICE = 300;

@@ -14,7 +14,7 @@ import {
 import type { TestResponse, TestServer } from '../support/server';
 import { useServer } from '../support/server';
 
-// Issue "safe to deploy" §3: one account held 400 of 1,000 seats without paying (20 holds of 20 in under a
+// The hoarding this guards against: one account held 400 of 1,000 seats without paying (20 holds of 20 in under a
 // second, the two checkout routes counting against separate rate limits). Now a person may hold plus have
 // bought at most MAX_TICKETS_PER_PERSON (default 20) seats, and both routes share one rate-limit counter.
 // The defaults are what is tested: 20 per person, 10 checkouts a minute per person.
@@ -42,7 +42,7 @@ describeEachDatabase('per-person ticket cap', (engine) => {
     event = await newEvent(server, { totalTickets: 1000, ticketPrice: 300, groupPrice4: 250 });
   });
 
-  it('the attack of the issue (20 holds of 20 from one account at once, over both routes) holds 20 seats, not 400', async () => {
+  it('the hoarding attack (20 holds of 20 from one account at once, over both routes) holds 20 seats, not 400', async () => {
     const attacker = await newUser(server);
     const before = await availableTickets(server);
     const answers = await Promise.all(

@@ -3,7 +3,7 @@ import { describeEachDatabase } from '../support/databases';
 import { newUser, type TestUser } from '../support/factories';
 import { useServer } from '../support/server';
 
-// Issue "safe to deploy" §5: PUT /auth/profile stored any photoURL (a `javascript:` link, a tracker's pixel),
+// PUT /auth/profile used to store any photoURL (a `javascript:` link, a tracker's pixel),
 // which staff then saw in the users list. Only the identity provider's photo hosts are kept now (and, in
 // development, the development identity provider's own origin), and the page's CSP img-src lists only those.
 

@@ -4,7 +4,7 @@ import { newUser, type TestUser } from '../support/factories';
 import { leaveSeats, newEvent, orderPayload, PURCHASE_ENV, type TestEvent } from '../support/purchase';
 import { type TestServer, useServer } from '../support/server';
 
-// The refusals the purchase dialog shows the guest come in the guest's language (issue 15): the app sends
+// The refusals the purchase dialog shows the guest come in the guest's language: the app sends
 // Accept-Language, the server words PRICE_CHANGED, SOLD_OUT, PERSON_LIMIT_REACHED and SALES_NOT_OPEN in it,
 // with the numbers, amounts and dates in place; `code` never changes.
 

@@ -18,7 +18,7 @@ import {
 } from '../support/purchase';
 import { send, useServer } from '../support/server';
 
-// The sales rush of issue 3: many buyers at once for the last seats, over real HTTP, each its own person.
+// The sales rush: many buyers at once for the last seats, over real HTTP, each its own person.
 
 const TOTAL = 500;
 const ALREADY_SOLD = 400;

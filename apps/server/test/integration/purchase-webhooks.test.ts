@@ -19,7 +19,7 @@ import { useServer } from '../support/server';
 
 const WEBHOOK = '/api/payments/razorpay/webhook';
 
-// Razorpay's webhooks for payments (issue 3) over real HTTP against the emulator, on SQLite and PostgreSQL: a
+// Razorpay's webhooks for payments over real HTTP against the emulator, on SQLite and PostgreSQL: a
 // payment nobody verifies is fulfilled by its webhook; forged, foreign, duplicated, late and unknown events
 // change nothing. The checkout itself is purchase.test.ts.
 

@@ -100,7 +100,7 @@ describeEachDatabase('purchase', (engine) => {
     expect((await orderRow(server, order.body.orderId)).status).toBe('created');
   });
 
-  it('the group price applies from 4 tickets; amount is rupees (guest-side §7) and amountPaise what Razorpay charges', async () => {
+  it('the group price applies from 4 tickets; amount is rupees and amountPaise what Razorpay charges', async () => {
     const buyer = await newUser(server);
     const order = await createOrder(server, buyer, event, 4);
     expect(order.body).toMatchObject({

@@ -27,7 +27,7 @@ import {
 } from '../support/refunds';
 import { useServer } from '../support/server';
 
-// Refunds when Razorpay misbehaves (issue 4), over real HTTP against the emulator, on SQLite and PostgreSQL:
+// Refunds when Razorpay misbehaves, over real HTTP against the emulator, on SQLite and PostgreSQL:
 // forged and lost webhooks, the polling fallback, an outage, a refund that fails and its retry.
 
 describeEachDatabase('refunds when the provider misbehaves', (engine) => {

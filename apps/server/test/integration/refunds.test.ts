@@ -25,7 +25,7 @@ import {
 } from '../support/refunds';
 import { useServer } from '../support/server';
 
-// Cancellation and refunds (issue 4) over real HTTP, against the Razorpay emulator (refunds settle after
+// Cancellation and refunds over real HTTP, against the Razorpay emulator (refunds settle after
 // 1.5 s and are reported by signed webhooks), on SQLite and PostgreSQL. The provider's failures, lost and forged
 // webhooks and the polling job are in refund-provider.test.ts.
 
@@ -223,7 +223,7 @@ describeEachDatabase('refunds', (engine) => {
   });
 
   describe('the cancellation window', () => {
-    it('inside 10 days: 400 CANCELLATION_WINDOW_CLOSED with the spec message, and the ticket is unchanged', async () => {
+    it('inside 10 days: 400 CANCELLATION_WINDOW_CLOSED with the product message, and the ticket is unchanged', async () => {
       const { tickets } = await buyTickets(server, guest, event);
       const date = addDays(istDate(new Date()), 5);
       await setEventDate(server, event.id, date);

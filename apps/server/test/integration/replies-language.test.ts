@@ -5,7 +5,7 @@ import { buy, newEvent, PURCHASE_ENV, pay, type TestEvent } from '../support/pur
 import { useServer } from '../support/server';
 
 // The server's own sentences in the reader's language (Accept-Language): success messages, limits filled in
-// from the schema's refusal, and the refusals whose numbers need plural forms. English stays as the spec words
+// from the schema's refusal, and the refusals whose numbers need plural forms. English stays as the product words
 // it; codes never change.
 describeEachDatabase('server replies in the reader language', (engine) => {
   const server = useServer(engine, { env: PURCHASE_ENV });
@@ -79,7 +79,7 @@ describeEachDatabase('server replies in the reader language', (engine) => {
     expect(en.body.error).toBe('At most 500 tickets at a time');
   });
 
-  it('a bulk update says how many changed in Hindi with its plural, and in the spec’s English', async () => {
+  it('a bulk update says how many changed in Hindi with its plural, and in the product’s English', async () => {
     const ids = await ticketIds(2);
     const hi = await server.request('PATCH', '/api/admin/tickets/bulk-update', {
       token: admin.token,
@@ -92,7 +92,7 @@ describeEachDatabase('server replies in the reader language', (engine) => {
       token: admin.token,
       body: { ticketIds: ids.slice(0, 1), status: 'active' },
     });
-    // admin-side §9's toast, word for word.
+    // The product's toast, word for word.
     expect(one.body.message).toBe('Updated 1 tickets successfully');
   });
 
@@ -158,7 +158,7 @@ describeEachDatabase('server replies in the reader language', (engine) => {
     );
   });
 
-  it('inside 10 days the cancellation refusal says the days left in Hindi; English is the spec’s', async () => {
+  it('inside 10 days the cancellation refusal says the days left in Hindi; English is the product’s', async () => {
     const [id] = await ticketIds(1);
     server.ctx.now = () => new Date('2099-09-30T06:00:00.000Z'); // the day before: 1 day left
     const cancel = (language: string | null) =>

@@ -13,9 +13,9 @@ import {
   SPEC_REFUND_FIELDS,
 } from '../support/spec-contract';
 
-// Every call of admin-side §7, made as a client written against the spec makes it (its payloads, its query
+// Every staff call (docs/product.md#api), made as a client written against the original contract makes it (its payloads, its query
 // parameters), as the admin, and as the manager where the spec gives a manager the screen, asserting the
-// fields admin-side §3 names. docs/contracts.md "Compatibility with the spec's contract" lists the same calls.
+// fields that contract names. docs/contracts.md "Compatibility with the original contract" lists the same calls.
 
 // A real 1x1 PNG.
 const PNG =
@@ -39,7 +39,7 @@ const EVENT_FIELDS = [
   'aboutText',
 ] as const;
 
-describeEachDatabase('spec contract, admin side §7', (engine) => {
+describeEachDatabase('original contract, staff calls', (engine) => {
   const server = useServer(engine);
   let admin: TestUser;
   let manager: TestUser;
@@ -171,7 +171,7 @@ describeEachDatabase('spec contract, admin side §7', (engine) => {
       expect(response.body.tickets).toHaveLength(4);
       for (const ticket of response.body.tickets) expectFields(ticket, ['id'], 'issued ticket');
       manualTicketId = response.body.tickets[0].id;
-      // admin-side §9: quantity 4 with a group price is quantity x groupPrice4, in rupees.
+      // The pricing rule: quantity 4 with a group price is quantity x groupPrice4, in rupees.
       expect(response.body.totalAmount).toBe(4 * 249);
     });
 

@@ -13,11 +13,11 @@ import {
   SPEC_USER_FIELDS,
 } from '../support/spec-contract';
 
-// Every call of guest-side §7, made as a client written against the spec makes it (its payload shapes, its
+// Every guest call (docs/product.md#api), made as a client written against the original contract makes it (its payload shapes, its
 // tier label, its units), by the role that makes it, asserting the fields the spec names where it reads them.
-// docs/contracts.md "Compatibility with the spec's contract" lists the same calls.
+// docs/contracts.md "Compatibility with the product's contract" lists the same calls.
 
-describeEachDatabase('spec contract, guest side §7', (engine) => {
+describeEachDatabase('original contract, guest calls', (engine) => {
   const server = useServer(engine, { env: { RATE_LIMIT_CREATE_ORDER_PER_MINUTE: '1000' } });
   let event: TestEvent;
   let guest: TestUser;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../support/databases';
 import { useServer } from '../support/server';
 
-// Issue 8, part 1: the emulator's unauthenticated /_test routes (pay any order, force refund failures, drop
+// The emulator's unauthenticated /_test routes (pay any order, force refund failures, drop
 // webhooks, read all state) exist only when both stand-ins are on: the local product and the tests.
 
 describeEachDatabase('the emulator test routes', (engine) => {

@@ -40,7 +40,7 @@ describeEachDatabase('system', (engine) => {
     expect(response.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 
-  it('every error body carries errorType, the same value as code (guest-side §8 "error type")', async () => {
+  it('every error body carries errorType, the same value as code (the "error type" older scanners read)', async () => {
     const guest = await newUser(server);
     const refusals = [
       await server.request('GET', '/api/no-such-thing'),

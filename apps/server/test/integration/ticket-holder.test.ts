@@ -4,7 +4,7 @@ import { newUser, type TestUser } from '../support/factories';
 import { buy, newEvent, PURCHASE_ENV, type TestEvent } from '../support/purchase';
 import { useServer } from '../support/server';
 
-// Who each ticket is for (issue 17, part 4): the owner names a ticket ("for Anjali") with the same rule as
+// Who each ticket is for: the owner names a ticket ("for Anjali") with the same rule as
 // manual issuance's names; the name is what My Tickets, the PDF and the gate's welcome show.
 
 // biome-ignore lint/suspicious/noExplicitAny: ticket JSON as the API returns it.

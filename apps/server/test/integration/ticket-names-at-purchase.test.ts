@@ -13,7 +13,7 @@ import {
 } from '../support/purchase';
 import { useServer } from '../support/server';
 
-// Who each ticket is for, named in the purchase dialog (issue 17, part 4): create-order carries the names
+// Who each ticket is for, named in the purchase dialog: create-order carries the names
 // under manual issuance's rule; the tickets carry them whichever path issues them.
 
 // biome-ignore lint/suspicious/noExplicitAny: ticket JSON as the API returns it.

@@ -7,7 +7,7 @@ import { newEvent } from '../support/purchase';
 import { useServer } from '../support/server';
 import { decodeQrImage } from '../unit/documents/qr-decode';
 
-// guest-side §3: the ticket carries qrCodeImage (image data). A client that shows it instead of drawing qrCode
+// The ticket carries qrCodeImage (image data; docs/contracts.md). A client that shows it instead of drawing qrCode
 // must get a picture that scans as exactly that ticket's code, wherever tickets are shown.
 
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+=*)$/;

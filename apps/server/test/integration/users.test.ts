@@ -91,7 +91,7 @@ describeEachDatabase('admin users', (engine) => {
       expect(response.body.user.role).toBe('qrchecker');
     });
 
-    it('a manager cannot change roles (403 with the spec message)', async () => {
+    it('a manager cannot change roles (403 with the product message)', async () => {
       const target = await newUser(server);
       const response = await server.request('PATCH', `/api/admin/users/${target.user.id}/role`, {
         token: manager.token,

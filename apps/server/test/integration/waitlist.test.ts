@@ -27,7 +27,7 @@ import {
 } from '../support/waitlist';
 import { decodeHeader, parseMime, textOf } from '../unit/mail/mime';
 
-// Issue 11 part 2: the fair waitlist. Seats that come back go to the line in order as timed offers that hold
+// The fair waitlist (docs/product.md#waitlist). Seats that come back go to the line in order as timed offers that hold
 // the seats like a checkout; others meanwhile get SOLD_OUT; an offer not bought passes to the next person.
 
 const ENV = { ...PURCHASE_ENV, WAITLIST_OFFER_MINUTES: '30', MAX_TICKETS_PER_PERSON: '6' };

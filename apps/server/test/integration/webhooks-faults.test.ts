@@ -26,7 +26,7 @@ import {
 } from '../support/purchase';
 import { useServer } from '../support/server';
 
-// Issue 7, webhooks: deliveries that come twice, out of order, late, or forged, each ending in the state the
+// Webhooks: deliveries that come twice, out of order, late, or forged, each ending in the state the
 // books need. (purchase.test.ts covers a plain duplicate, a bad signature and a wrong amount; refunds.test.ts
 // covers refund replays and the polling fallback.) Webhooks from the emulator are dropped throughout: each
 // test delivers the events it needs by hand, signed as Razorpay signs them, in the order it wants.

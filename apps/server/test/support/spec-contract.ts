@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import type { TestResponse } from './server';
 
-// The spec's own words for what a client reads (guest-side and admin-side §3 and §7), asserted by name, so a
-// client written against the spec finds every field it reads where it reads it.
+// The original contract's own words for what a client reads (docs/contracts.md), asserted by name, so a
+// client written against that contract finds every field it reads where it reads it.
 
 /** Every field name is present on `value` (null allowed: the spec names the field, not its presence of data). */
 export function expectFields(value: unknown, names: readonly string[], where: string): void {
@@ -12,13 +12,13 @@ export function expectFields(value: unknown, names: readonly string[], where: st
   expect(missing, `${where}: fields the spec names`).toEqual([]);
 }
 
-/** A 2xx answer with `success: true` (the envelope of ARCHITECTURE.md "The API contract"). */
+/** A 2xx answer with `success: true` (the envelope of docs/product.md#api). */
 export function expectSuccess(response: TestResponse, where: string): void {
   expect(response.status, `${where}: ${response.text.slice(0, 300)}`).toBeLessThan(300);
   expect(response.body?.success, where).toBe(true);
 }
 
-/** An error envelope whose errorType (guest-side §8 "error type") is `code`. */
+/** An error envelope whose errorType (the "error type" older scanners read) is `code`. */
 export function expectRefusal(response: TestResponse, status: number, code: string, where: string): void {
   expect(response.status, `${where}: ${response.text.slice(0, 300)}`).toBe(status);
   expect(response.body, where).toMatchObject({ success: false, code, errorType: code });
@@ -44,7 +44,7 @@ export const SPEC_TICKET_FIELDS = [
   'metadata',
 ] as const;
 
-/** admin-side §3's ticket, on top of guest-side §3's. */
+/** The staff view of a ticket, on top of the guest's. */
 export const SPEC_ADMIN_TICKET_FIELDS = ['_id', ...SPEC_TICKET_FIELDS] as const;
 
 export const SPEC_REFUND_FIELDS = [

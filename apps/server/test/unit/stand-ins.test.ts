@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/platform/config';
 import { standInBanner } from '../../src/platform/stand-ins';
 
-// Issue 8, part 1 and 2: start-up refuses the development stand-ins next to anything that says "production",
+// Start-up refuses the development stand-ins next to anything that says "production",
 // and Firebase sign-in without ADMIN_EMAILS.
 
 const FIREBASE = { FIREBASE_PROJECT_ID: 'utsav-prod', FIREBASE_API_KEY: 'AIza-key' };

@@ -3,7 +3,7 @@ import type { FieldError } from '@utsav/domain/errors';
 import { currentLanguage } from './i18n/language';
 import { getIdToken, signOut } from './identity';
 
-// The one place that owns transport rules (guest-side §7-8): base /api, JSON, bearer token, 30 s timeout,
+// The one place that owns transport rules (docs/product.md#api, #errors): base /api, JSON, bearer token, 30 s timeout,
 // retries when no response arrives, one shared token refresh on 401, and the verbatim error messages.
 // A 503 with Retry-After (the server shed the request before doing any of it) is retried after that long
 // plus jitter, so a crowd refused in the same second does not come back in the same second.

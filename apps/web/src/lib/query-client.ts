@@ -6,7 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 // networkMode 'always': TanStack's default ('online') pauses every query and mutation while the browser
 // says it is offline and runs them when the connection returns. A paused 'Pay' would then open the
 // payment window by itself minutes later, and 'Refreshing…' would spin with no message. Offline, a call
-// fails like any other without a response: three retries, then the spec's network message (guest-side §8).
+// fails like any other without a response: three retries, then the network message (docs/product.md#errors).
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

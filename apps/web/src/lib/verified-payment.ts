@@ -1,5 +1,5 @@
 // /payment-success says "Payment Successful!" only after a payment this browser tab saw verified
-// (guest-side §2). The order id goes into the navigation state and into this tab's sessionStorage: a
+// (docs/product.md#payment-success). The order id goes into the navigation state and into this tab's sessionStorage: a
 // bookmark, a shared link or another person in the same browser has the first without the second; a
 // reload of the real page keeps both.
 

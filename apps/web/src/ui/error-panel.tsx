@@ -2,7 +2,7 @@ import { CircleAlert, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
-/** A list that failed to load: what went wrong and a Retry (admin-side §8). */
+/** A list that failed to load: what went wrong and a Retry (docs/product.md#errors). */
 export function ErrorPanel({
   title,
   message,

@@ -3,7 +3,7 @@ import { WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/i18n/language';
 
-/** HH:MM on the phone's clock (24-hour, as the issue words it), in the app's language. */
+/** HH:MM on the phone's clock (24-hour), in the app's language. */
 export function savedTime(savedAt: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
     savedAt,
@@ -11,7 +11,7 @@ export function savedTime(savedAt: number, locale: string): string {
 }
 
 /**
- * Says that what the guest sees is the copy saved on this phone, and from when (issue 17): shown while the
+ * Says that what the guest sees is the copy saved on this phone, and from when: shown while the
  * server cannot be reached, so an old ticket list is never passed off as current.
  */
 export function OfflineBanner({ savedAt }: { savedAt: number }) {

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
-/** Previous / Next with 'Page x of y', shown only when there is more than one page (admin-side §2). */
+/** Previous / Next with 'Page x of y', shown only when there is more than one page (docs/product.md#staff-side). */
 export function Pagination({
   page,
   totalPages,

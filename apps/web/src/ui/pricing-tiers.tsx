@@ -3,7 +3,7 @@ import { formatRupees, hasGroupPrice, type PricedEvent, type PricingTier } from 
 import { useTranslation } from 'react-i18next';
 
 /**
- * The two price tiers of guest-side §9: 1-3 tickets at the ticket price, 4 or more at the group price when
+ * The two price tiers (docs/product.md#purchase): 1-3 tickets at the ticket price, 4 or more at the group price when
  * the event has one. Shared by the purchase dialog and the guest dashboard's 'Get Your Tickets' card.
  */
 export function PricingTiers({ event, activeTier }: { event: PricedEvent; activeTier?: PricingTier }) {

@@ -4,7 +4,7 @@ import type { ExternalToast } from 'sonner';
 /** The toaster a modal dialog carries inside itself (see ui/dialog.tsx). */
 export const DIALOG_TOASTER_ID = 'dialog';
 
-/** Settings shared by the page's toaster and a dialog's: dark, top right, closing after 5 s (guest-side §2). */
+/** Settings shared by the page's toaster and a dialog's: dark, top right, closing after 5 s (docs/product.md#shell). */
 export const TOASTER_PROPS = {
   theme: 'dark',
   position: 'top-right',

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The transport rules of guest-side §7-8, exercised against a stubbed global fetch (node environment).
+// The transport rules (docs/product.md#errors), exercised against a stubbed global fetch (node environment).
 
 const identity = vi.hoisted(() => ({
   token: 'token-1' as string | null,

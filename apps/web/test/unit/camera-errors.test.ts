@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAMERA_CONSTRAINTS, cameraAccessMessage } from '../../src/features/scanner/engine/camera';
 
-// Guest-side §8 camera messages, from the DOMException names getUserMedia rejects with.
+// The camera messages (docs/product.md#gate-scanner), from the DOMException names getUserMedia rejects with.
 
 const rejection = (name: string) => new DOMException('from the browser', name);
 

@@ -3,7 +3,7 @@ import { i18n } from '../../src/lib/i18n/i18n';
 import { formatClock, formatHour, formatInstant, formatTimeOfDay } from '../../src/ui/format';
 
 // The admin's event preview shows the hours as guests see them on the landing page, in emails and PDFs
-// (domain formatClockTime): the spec's "7:00 PM" in English, the part of the day first in Hindi and Gujarati.
+// (domain formatClockTime): the product's "7:00 PM" in English, the part of the day first in Hindi and Gujarati.
 describe("the admin's clock", () => {
   afterAll(() => i18n.changeLanguage('en'));
 

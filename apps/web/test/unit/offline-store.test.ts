@@ -9,7 +9,7 @@ import {
 } from '../../src/lib/offline/person-store';
 import { failureToToast, isUnreachable, settlesWithin, shownData } from '../../src/lib/offline/saved-view';
 
-// The guest's offline copy (issue 17): IndexedDB (fake-indexeddb's in-memory implementation of the same
+// The guest's offline copy: IndexedDB (fake-indexeddb's in-memory implementation of the same
 // API) holding one person's tickets at a time, and the rule for when a saved copy may be shown.
 
 const ANJALI = 'uid-anjali';

@@ -21,7 +21,7 @@ import { i18n } from '../../src/lib/i18n/i18n';
 // The scanner's words live in the catalog area 'scanner', loaded with the scanner's code in the app.
 beforeAll(() => ensureAreas(['scanner']));
 
-// Guest-side §8 "Scanner outcomes": the texts are the spec's, word for word.
+// The scanner's outcomes (docs/product.md#gate-scanner): the product's texts, word for word.
 
 const NOW = new Date('2026-10-10T14:30:00.000Z'); // 20:00 IST
 const USED_AT = '2026-10-10T14:12:00.000Z'; // 19:42 IST

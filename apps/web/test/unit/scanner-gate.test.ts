@@ -2,7 +2,7 @@ import { SCANNER_DEBOUNCE_MS } from '@utsav/domain/constants';
 import { describe, expect, it } from 'vitest';
 import { isHeldCode, SAME_CODE_HOLD_MS, shouldAcceptScan } from '../../src/features/scanner/engine/scan-gate';
 
-// Guest-side §4: scans closer than 1 s apart, or while one is processing, are ignored.
+// Scans closer than 1 s apart, or while one is processing, are ignored.
 
 describe('shouldAcceptScan', () => {
   it('accepts the first scan of a session', () => {

@@ -6,7 +6,7 @@ import { ensureAreas } from '../../src/lib/i18n/areas';
 // The scanner's words live in the catalog area 'scanner', loaded with the scanner's code in the app.
 beforeAll(() => ensureAreas(['scanner']));
 
-// The phone's own counters (guest-side §3 plus tracker issue 16): exits and re-entries are counted apart.
+// The phone's own counters (docs/product.md#gate-scanner): exits and re-entries are counted apart.
 
 describe('countScan', () => {
   it('counts an exit as an exit, not as an entry', () => {

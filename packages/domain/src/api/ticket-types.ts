@@ -69,7 +69,7 @@ export const adminTicketTypeSchema = z.object({
   paused: z.boolean(),
   /** Kept for the tickets it sold; no longer sold or listed. */
   archived: z.boolean(),
-  /** The spec's single price ("Entry"): priced by the event's ticketPrice / groupPrice4. */
+  /** The product's single price ("Entry"): priced by the event's ticketPrice / groupPrice4. */
   isDefault: z.boolean(),
   /** 0-based place in the list. */
   position: z.number().int().nonnegative(),
@@ -112,7 +112,7 @@ export const orderLineSchema = z.object({
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /**
- * What create-order and POST /tickets add to the spec's answer (orderId, amount, currency, key, quantity,
+ * What create-order and POST /tickets add to the product's answer (orderId, amount, currency, key, quantity,
  * pricePerTicket, pricingTier, total, holdExpiresAt): the lines and the discount. `free` is true for a ₹0 order,
  * issued at once without a payment: it then carries the tickets' codes instead of a Razorpay order to open.
  */

@@ -12,7 +12,7 @@ const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAction('analytics:view'),
       schema: {
         tags: ['admin'],
-        // The screen's period switch is local (admin-side §2): any period parameter is ignored.
+        // The screen's period switch is local (docs/product.md#analytics): any period parameter is ignored.
         response: {
           200: z.object({
             success: z.literal(true),

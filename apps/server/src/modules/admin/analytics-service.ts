@@ -6,7 +6,7 @@ import { countUsers } from '../../stores/users';
 import { eventImageBase, toEventJson } from '../event/presenter';
 import { countBuyers, istDayBounds, salesParts } from './analytics-repo';
 
-// GET /admin/analytics/dashboard (admin-side §3 "Analytics response"). Revenue is defined in
+// GET /admin/analytics/dashboard (docs/product.md#analytics). Revenue is defined in
 // analytics-repo.ts; every figure is counted from rows now, in Asia/Kolkata.
 
 export interface Dashboard {

@@ -19,7 +19,7 @@ import { findUserByEmail, findUserById, insertUserIfAbsent } from '../../stores/
 import { type EventSigningKey, eventSigner, eventWithKeys } from '../tickets/ticket-signing';
 import { findTicketViewsByIds, insertTickets } from './tickets-repo';
 
-// Manual issuance (admin-side §2, §5): tickets for cash or direct-UPI buyers and guests of the house.
+// Manual issuance (docs/product.md#manual-issuance): tickets for cash or direct-UPI buyers and guests of the house.
 // One transaction under the event lock: the recipient (created as a guest when new), the tickets, the audit
 // entry and the outbox row for the email, so the mail is sent exactly when the tickets exist.
 

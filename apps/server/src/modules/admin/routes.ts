@@ -5,7 +5,7 @@ import adminSystemRoutes from './system-routes';
 import adminTicketsRoutes from './tickets-routes';
 import adminUsersRoutes from './users-routes';
 
-// The admin and manager panels' calls (admin-side §7). Every route names its action from the permission
+// The admin and manager panels' calls (docs/product.md#api). Every route names its action from the permission
 // table (@utsav/domain/roles); requireAction enforces it before the body is read.
 
 const adminRoutes: FastifyPluginAsync = async (app) => {

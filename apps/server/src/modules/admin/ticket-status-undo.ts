@@ -15,7 +15,7 @@ import {
 } from './tickets-repo';
 import { moneyMoved, refuseBeyondStock, refuseRevokedForGood, type StatusSnapshot } from './tickets-service';
 
-// Undo of one admin status change (issue 13 §5): the ticket goes back to exactly what the change overwrote
+// Undo of one admin status change (docs/decisions/0909-status-change-confirm-undo.md): the ticket goes back to exactly what the change overwrote
 // (admission time, who scanned, cancellation reason), taken from the change's audit entry, not re-derived.
 
 interface RecordedChange {

@@ -22,8 +22,8 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   json: 'application/json; charset=utf-8',
 };
 
-// The CSV is read by people (a spreadsheet), so its column names and words are in the admin's language; the
-// spec fixes neither. The JSON export is read by programs and stays as it is.
+// The CSV is read by people (a spreadsheet), so its column names and words are in the admin's language;
+// nothing fixes them otherwise. The JSON export is read by programs and stays as it is.
 const CSV_HEADER = [
   'Ticket ID',
   'Ticket UUID',

@@ -61,7 +61,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['admin'], querystring: listQuery, response: { 200: ticketPageJson } },
   };
   app.get('/admin/tickets/management', listRoute, listHandler);
-  // The same list under the path the ticket screen's first version called (admin-side §7).
+  // The same list under the path the ticket screen's first version called (docs/product.md#api).
   app.get('/tickets/admin/all', listRoute, listHandler);
 
   app.get(
@@ -175,7 +175,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await changeTicketStatuses(app.ctx, actor(request), ticketIds, status, { bulk: true });
       return {
         success: true as const,
-        // admin-side §9's toast, word for word in English ("Updated 1 tickets successfully" included).
+        // The product's toast (docs/product.md#ticket-management), word for word in English ("Updated 1 tickets successfully" included).
         message: said(request, 'Updated {{count}} tickets successfully', { count: result.tickets.length }),
         modifiedCount: result.changed,
         matchedCount: result.tickets.length,

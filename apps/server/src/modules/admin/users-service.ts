@@ -10,7 +10,7 @@ import { ADMIN_ROLES_LOCK } from '../users/service';
 import { leaveAllPlaces } from '../waitlist/repo';
 
 /**
- * DELETE /admin/users/{id}: the account and its personal data go, the books stay (ARCHITECTURE.md
+ * DELETE /admin/users/{id}: the account and its personal data go, the books stay (docs/decisions/0910-delete-user-anonymises.md,
  * "Users"). Tickets, orders and refunds keep pointing at the anonymised row, so sales, revenue and the
  * gate still add up; the person disappears from user lists and counts. Their unpaid checkouts end in the
  * same transaction (seats back on sale); a payment that still arrives for one is refunded in full by

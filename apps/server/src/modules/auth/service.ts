@@ -28,7 +28,7 @@ export interface SignInResult {
 /**
  * Exchanges a verified ID token for our user row: the known subject, else a row pre-created for the
  * same verified email (manual issuance, demo accounts) which is linked now, else a new guest. A row already
- * linked to another subject is never moved to this one because the email matches (issue 8 part 2): that
+ * linked to another subject is never moved to this one because the email matches (docs/decisions/0102-link-by-verified-email.md): that
  * would hand someone's tickets and role to whoever else can present the same address.
  */
 export async function signIn(ctx: AppContext, idToken: string): Promise<SignInResult> {

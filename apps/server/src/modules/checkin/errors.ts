@@ -10,7 +10,7 @@ export interface PreviousScan {
   insideSince?: string | null;
 }
 
-/** The refused ticket as guest-side §8's scanner reads it from a 400: when it was used, by whom, when cancelled. */
+/** The refused ticket as the scanner (docs/product.md#gate-scanner) reads it from a 400: when it was used, by whom, when cancelled. */
 export interface RefusedTicket {
   id: string;
   ticketId: string;
@@ -32,8 +32,8 @@ export function refusedTicket(state: TicketGateState, scannedBy: { name: string 
 }
 
 /**
- * 400 ALREADY_USED, carrying the first admission so the gate can say when and by whom (guest-side §8):
- * at the top level (our scanner) and as `ticket` (the spec's client). The one error handler sends
+ * 400 ALREADY_USED, carrying the first admission so the gate can say when and by whom:
+ * at the top level (our scanner) and as `ticket` (older clients). The one error handler sends
  * toBody(), so the extra fields travel in the normal error envelope.
  */
 export class AlreadyUsedError extends AppError {
@@ -55,7 +55,7 @@ export class AlreadyUsedError extends AppError {
   }
 }
 
-/** 400 TICKET_CANCELLED with the ticket (its cancelledAt), as guest-side §8's scanner reads it. */
+/** 400 TICKET_CANCELLED with the ticket (its cancelledAt), as the scanner reads it. */
 export class TicketCancelledError extends AppError {
   constructor(
     message: string,

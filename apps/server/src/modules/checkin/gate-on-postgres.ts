@@ -13,8 +13,8 @@ import { GATE_TICKET_JSON, verifyResultSql } from './ticket-json-on-postgres';
 
 // The gate's common case on PostgreSQL: a scanned code that is exactly the token stored for a ticket of the
 // current event. verify-qr (read the ticket, log the look) and mark-used (the conditional update, its log row, the
-// ticket as it now is) are each ONE statement, one round trip, instead of two (bench/RESULTS.md, fifth round), and
-// in a rush one statement carries every scan that arrived meanwhile (sixth round; gateTurns below):
+// ticket as it now is) are each ONE statement, one round trip, instead of two (bench/history/gate.md), and
+// in a rush one statement carries every scan that arrived meanwhile (gateTurns below):
 //   - the code is authenticated inside the statement: its digest must equal the stored token's (sha256 of each,
 //     compared, so the comparison's time says nothing about the token), unless this instance has authenticated
 //     the code already (qr-verifier.ts);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { liveView, ticketHistory } from './live-service';
 
-// The live gate view for admins and managers (tracker issue 16). Polled by the dashboard's Gates panel.
+// The live gate view for admins and managers (docs/product.md#gates-panel). Polled by the dashboard's Gates panel.
 
 const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

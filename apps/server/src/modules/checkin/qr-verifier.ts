@@ -9,7 +9,7 @@ import { claimedTicketIds, ticketTokenSignedParts } from '@utsav/domain/qr-token
 // Most codes a gate sees are the very tokens this server signed and stored with their tickets. Such a code is
 // authenticated by comparing it, in constant time, with the token stored for the ticket it names (pretix's
 // secret check): equality with a token the server signed proves what a signature check would, for ~10 µs of a
-// primary-key read instead of ~120 µs of Ed25519 on the 2-core box (bench/RESULTS.md, fourth round). Anything
+// primary-key read instead of ~120 µs of Ed25519 on the 2-core box (bench/history/gate.md). Anything
 // that is not such an exact match (a forged code, a ticket deleted since, a token of another event) goes through
 // the full signature check as before, so the answers are the same; forged codes are checked every time.
 

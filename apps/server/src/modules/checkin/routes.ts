@@ -14,7 +14,7 @@ import { admitFound, searchAtGate } from './search';
 import { CHECKIN_MESSAGES, checkinSnapshot, markExit, markUsed, recordHeartbeat, verifyQr } from './service';
 import { syncAdmissions } from './sync';
 
-// Gate check-in (issue 5). Every route: qrchecker, manager or admin.
+// Gate check-in (docs/product.md#gate-scanner). Every route: qrchecker, manager or admin.
 
 // Per checker (the route's own onRequest has identified them by then). A busy gate scans about once a
 // second and each guest costs a verify and a mark, so 300 a minute per route leaves five times headroom;

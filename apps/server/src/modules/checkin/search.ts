@@ -15,7 +15,7 @@ import { insertScan } from './scan-log-repo';
 import { type FoundTicketRow, findEventTicketId, searchEventTickets } from './search-repo';
 import { assertGate, CHECKIN_MESSAGES, refusal, scanSource } from './service';
 
-// A guest whose phone is dead (tracker issue 16 §3): the volunteer finds their tickets by name, email or
+// A guest whose phone is dead (docs/product.md#gate-scanner): the volunteer finds their tickets by name, email or
 // ticket code, and admits from the result. Only the current event's tickets; staff at the gate only; the
 // admission goes through the same conditional update as a scan (pass.ts) and is logged with method
 // 'search', which the organiser sees in the ticket's gate history.

@@ -32,7 +32,7 @@ import {
 import { insertScan, logScan } from './scan-log-repo';
 import { countTypedCode } from './typed-codes';
 
-// Gate check-in (ARCHITECTURE.md "Check-in"). A ticket admits exactly once — or, with re-entry on, once per
+// Gate check-in (docs/architecture.md#a-scan). A ticket admits exactly once — or, with re-entry on, once per
 // exit: every pass, online or synced from an offline device, goes through the conditional updates in
 // repo.ts, and the scan it produced is logged in the same transaction (pass.ts). Refusals are logged too
 // (who, when, device, gate, result, how the ticket was found), so the organiser can answer "who let this
@@ -152,8 +152,8 @@ async function settlePass(
 }
 
 /**
- * The error a refused pass answers with (the same codes the spec names for mark-used); a ticket that exists
- * but cannot enter carries its gate history (guest-side §8).
+ * The error a refused pass answers with (the same codes the product names for mark-used); a ticket that exists
+ * but cannot enter carries its gate history (docs/product.md#gate-scanner).
  */
 export function refusal(decision: Exclude<PassDecision, { result: 'admitted' | 'exited' }>): AppError {
   const state = decision.state;

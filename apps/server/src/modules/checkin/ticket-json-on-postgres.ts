@@ -3,7 +3,7 @@ import type { TicketView } from '../../stores/tickets';
 // The gate's ticket view (stores/tickets.ts ticketViews) as ONE json value built by PostgreSQL, in exactly the shape
 // and text pg's row parsing gives TicketView: through the pool (platform/db/database.ts) a view row was 38 columns,
 // each looked up, sliced and parsed, and its seven timestamps each made a Date and printed back as ISO text; one
-// json column is one JSON.parse (~25-30 µs of the server's CPU less per read, bench/RESULTS.md, fifth round).
+// json column is one JSON.parse (~25-30 µs of the server's CPU less per read, bench/history/gate.md).
 
 /** Every column of tickets (TicketView's own), in one list: a column added to TicketsTable fails to compile here. */
 const TICKET_COLUMNS = [

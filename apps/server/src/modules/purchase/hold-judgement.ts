@@ -18,7 +18,7 @@ export interface Checkout {
   quantity: number;
   /** The client's price (create-order); null on the booking path, which takes the server's. */
   clientPrice: ClientPrice | null;
-  /** Who each ticket is for (issue 17), or null: the buyer's name on each. */
+  /** Who each ticket is for, or null: the buyer's name on each. */
   ticketNames: string[] | null;
 }
 

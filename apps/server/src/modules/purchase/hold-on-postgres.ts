@@ -37,7 +37,7 @@ const queues = new WeakMap<AppContext, Map<string, Queue>>();
 // The batches overlap by one step: while a batch writes and commits under the lock, the next one (if anyone
 // waits) has already begun its transaction and asked for the lock, so PostgreSQL grants it the moment the first
 // commits. The next batch's `begin` and lock are then no longer two turnarounds of this event loop between two
-// batches' work under the lock (bench/RESULTS.md, fifth round: holds waited in batches of ~30 of the 64 buyers,
+// batches' work under the lock (bench/history/purchase.md: holds waited in batches of ~30 of the 64 buyers,
 // the batches one after the other). The lock still admits one batch at a time, and each takes the holds waiting
 // when it gets the lock, so arrival order and the judgement on fresh figures are as before.
 

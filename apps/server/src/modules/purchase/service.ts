@@ -43,7 +43,7 @@ import { capturedPaymentFor, fulfilOrder } from './fulfilment';
 export interface CheckoutOrder {
   /** Razorpay's order id: what checkout.js opens and what verify-payment sends back. */
   orderId: string;
-  /** Rupees (guest-side §7: the client multiplies by 100 for the provider). */
+  /** Rupees (the original contract: the client multiplies by 100 for the provider). */
   amount: number;
   /** The same amount in paise, exactly as Razorpay's order carries it (what our web client hands checkout.js). */
   amountPaise: number;
@@ -59,7 +59,7 @@ export interface CheckoutOrder {
 export interface ClientOrder extends ClientPrice {
   quantity: number;
   eventId: string;
-  /** Who each ticket is for (issue 17); blank or missing entries carry the buyer's name. */
+  /** Who each ticket is for; blank or missing entries carry the buyer's name. */
   ticketNames?: string[] | undefined;
 }
 

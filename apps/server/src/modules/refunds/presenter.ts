@@ -3,7 +3,7 @@ import { REFUND_STATUS_LABELS, REFUND_STATUSES } from '@utsav/domain/refunds';
 import { z } from 'zod';
 import type { RefundWithHistory } from './service';
 
-// A refund as guest-side §3 and admin-side §3 name its fields, with the MongoDB-era `_id` alias kept.
+// A refund with the fields the original contract names (docs/contracts.md), with the MongoDB-era `_id` alias kept.
 // Amounts in rupees. The person (user) is shown in staff views only.
 
 const status = z.enum(REFUND_STATUSES);

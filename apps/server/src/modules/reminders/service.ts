@@ -5,7 +5,7 @@ import { enqueueOutboxOnce } from '../../platform/outbox/repo';
 import { findCurrentEvent } from '../../stores/events';
 import { findPeopleWithoutReminder } from './repo';
 
-// The day-before reminder (issue 11, part 4): from REMINDER_HOUR_IST the day before the event until it
+// The day-before reminder (docs/product.md#emails): from REMINDER_HOUR_IST the day before the event until it
 // starts, each pass queues one 'event-reminder' outbox row per ticket holder not yet queued. The row's id
 // is reminderKey(event, date, person), so every instance may sweep at once and a restart may sweep again:
 // the primary key lets exactly one row in. The mail itself is composed when the worker sends it, from the

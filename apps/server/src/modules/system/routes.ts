@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { warningsOnly } from '../../platform/quiet-logger';
 import { clientConfig, isHealthy } from './service';
 
-// The crash report of guest-side §3, capped field by field so a runaway stack cannot flood the logs.
+// The crash report (docs/product.md#shell), capped field by field so a runaway stack cannot flood the logs.
 const crashReport = z.object({
   error: z
     .object({

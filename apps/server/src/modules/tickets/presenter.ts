@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { qrDataUrl } from '../../platform/documents/qr-data-url';
 import type { TicketView } from '../../stores/tickets';
 
-// The ticket as guest-side §3 names its fields, with the MongoDB-era `_id` alias kept.
+// The ticket with the fields the original contract names (docs/contracts.md), with the MongoDB-era `_id` alias kept.
 
 export const ticketJsonSchema = z.object({
   id: z.string(),

@@ -27,7 +27,7 @@ export async function getTicket(ctx: AppContext, caller: UserRow, idOrCode: stri
 }
 
 /**
- * The owner names who one of their active tickets is for (issue 17); a blank name gives it back the owner's.
+ * The owner names who one of their active tickets is for; a blank name gives it back the owner's.
  * Only the owner: a ticket of someone else does not exist to the caller, staff included (they have the
  * admin screens). The name is what the ticket card, the PDF and the gate's welcome show.
  */

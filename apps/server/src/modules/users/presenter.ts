@@ -2,7 +2,7 @@ import { ROLES } from '@utsav/domain/roles';
 import { z } from 'zod';
 import type { UserRow } from '../../platform/db/schema';
 
-// The user as the spec's clients read it: MongoDB-era aliases (_id, displayName, profilePicture) kept.
+// The user as older clients read it: MongoDB-era aliases (_id, displayName, profilePicture) kept.
 export const userJsonSchema = z.object({
   _id: z.string(),
   id: z.string(),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
 import { joinQueue, myQueueStatus, type QueueStatus } from './service';
 
-// The waiting room in front of checkout (issue 9). Signed-in callers; the answer says when to ask again.
+// The waiting room in front of checkout (docs/product.md#waiting-room). Signed-in callers; the answer says when to ask again.
 
 const queueStatusJson = z.discriminatedUnion('status', [
   z.object({

@@ -5,12 +5,12 @@
  * Eviction is "second chance" (CLOCK), an approximation of least-recently-used: a hit only marks the entry,
  * and when the cache is full the oldest entry is dropped unless it was used since it was (re)inserted, in which
  * case it goes to the young end unmarked. A strict LRU re-inserted the entry on every hit, which hashed the
- * ~900-character token three times per request (bench/RESULTS.md, third round).
+ * ~900-character token three times per request (bench/history/platform.md).
  *
  * Entries are found by the token's last KEY_CHARS characters (part of its signature) and then compared whole.
  * Every request's token is a new string, and a Map keyed by the whole token hashed all ~900 characters of it
- * on each lookup (~1.4 µs, the largest single cost of a signed-in request after the socket write; bench/RESULTS.md,
- * fifth round); the tail is hashed in a few dozen nanoseconds, and the whole comparison is a memory compare.
+ * on each lookup (~1.4 µs, the largest single cost of a signed-in request after the socket write; bench/history/platform.md);
+ * the tail is hashed in a few dozen nanoseconds, and the whole comparison is a memory compare.
  * Two tokens sharing a tail cannot both be valid RS256 signatures in practice; if they did, the newer one
  * would replace the older in the cache, and neither could ever answer for the other.
  */

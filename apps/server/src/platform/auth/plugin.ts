@@ -36,7 +36,7 @@ interface AuthOptions {
   loadUser: LoadUser;
 }
 
-// Messages the spec fixes for a refused action (admin-side §5); others get the generic one.
+// Messages the product fixes for a refused action (docs/product.md#users); others get the generic one.
 const FORBIDDEN_MESSAGES: Partial<Record<Action, string>> = {
   'users:change-role': 'Only administrators can change user roles',
   'event:write': 'Only administrators can create or edit the event',

@@ -1,7 +1,7 @@
 // Many calls of one hot statement, run as few statements: a call that arrives while `maxInFlight` batches are
 // running waits, and the next batch takes every waiting call (up to `maxBatch`) at once. Under a burst PostgreSQL
 // then pays its per-statement costs (protocol, snapshot, executor start, commit) once per batch instead of once
-// per call, and the pool's driver parses one result instead of one per call (bench/RESULTS.md, sixth round). At
+// per call, and the pool's driver parses one result instead of one per call (bench/history/gate.md). At
 // rest nothing waits: a lone call starts at once, as a batch of one.
 //
 // `keyOf` keeps calls on the same thing apart: two calls with one key never share a batch or run at once, so a

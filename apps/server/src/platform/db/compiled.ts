@@ -59,7 +59,7 @@ export function compiledQueryOnce<Row, Args extends unknown[]>(
 /**
  * SQLite runs `... limit ?` about twice as slowly as `... limit 1`, and the gap grows with the statement: the gate's
  * nine-table ticket view took ~80 µs of CPU with its constant limit bound as a parameter against ~15 µs with it
- * written in (bench/RESULTS.md, fourth round). A trailing limit that is a constant of the query (never an
+ * written in (bench/history/gate.md). A trailing limit that is a constant of the query (never an
  * argument) is therefore written into the text. Only the last placeholder, so no other one moves.
  */
 function withLiteralLimit<Row>(compiled: Compiled<Row>): Compiled<Row> {

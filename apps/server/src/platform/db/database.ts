@@ -57,7 +57,7 @@ export function createDatabase(
   const db = watched(new SqliteDialect({ database: cached }));
   registerSqliteFile(db, cached.prepare);
   // Health probes ask the file directly: through Kysely a `select 1` cost a compile, the driver's mutex and
-  // several promise turns, more than the rest of the probe (bench/RESULTS.md, third round). It touches no
+  // several promise turns, more than the rest of the probe (bench/history/platform.md). It touches no
   // table, so it needs no lock, and it throws once the database is closed.
   const probe = file.prepare('select 1').pluck();
   quickPings.set(db, () => probe.get() === 1);
@@ -127,7 +127,7 @@ function withStatementCache(
 
 // 20, not pg's 10: in a purchase rush the holds queued on one event's lock (modules/purchase/checkout-placement.ts) sit on
 // pooled connections while they wait, and with 10 the other statements (verify-payment, webhooks, sign-ins) waited
-// for what was left (bench/RESULTS.md, fourth round: 10-28% more purchases with 20, alternating runs).
+// for what was left (bench/history/purchase.md: 10-28% more purchases with 20, alternating runs).
 const DEFAULT_POOL_SIZE = 20;
 
 function postgresPool(connectionString: string, max: number): pg.Pool {
@@ -153,7 +153,7 @@ const provider: MigrationProvider = {
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  // Numbers are handed out per issue, so a lower one can ship after a higher one (0009 after 0015): a database
+  // Numbers are handed out per piece of work, so a lower one can ship after a higher one (0009 after 0015): a database
   // that already ran the higher ones must still run it. Each migration stands alone, so the order is safe.
   const { error, results } = await new Migrator({
     db,

@@ -2,7 +2,7 @@ import type pg from 'pg';
 
 // PostgreSQL plans every statement it is sent unnamed, each time. For the ticket view of a gate scan (eight
 // tables joined) planning took 2-6 ms against 0.1-0.2 ms to run it, which capped the gate at ~110 scans/s
-// (bench/RESULTS.md, "Third round"). The statements compiled once (compiled.ts) are therefore sent as named
+// (bench/history/gate.md). The statements compiled once (compiled.ts) are therefore sent as named
 // prepared statements: each pooled connection parses them once, and PostgreSQL reuses the plan (a generic one
 // once it costs no more than the custom ones, its usual rule). Only those texts: they are a fixed, small set
 // (one per hot query of the code), so the prepared statements a connection keeps never grow with the data;

@@ -55,7 +55,7 @@ export async function withSqliteFile<T>(db: Db, work: (sqlite: SqliteNow) => T):
  * arrival order, in one `begin immediate ... commit`, each in a savepoint of its own (an item that throws is undone
  * alone and rejects alone). Every caller settles after the commit, so nothing is answered before it is written.
  * SQLite's commit (the WAL frames of every page changed) was most of a lone scan-log insert: ~75-85 µs alone
- * against ~15-35 µs inside a transaction (bench/RESULTS.md, fourth round). `write` is synchronous and short.
+ * against ~15-35 µs inside a transaction (bench/history/purchase.md). `write` is synchronous and short.
  * `startBatch` makes what the items of one batch share (the hold's rows read once per batch), given to each.
  */
 export function groupCommitted<Item, Result, Batch = undefined>(

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 // the first 48 bits the time in milliseconds, the other 74 random. Keys that grow with time go in at the end of
 // their primary-key index (and of any index that carries them, like audit_log_entity_idx), so each commit
 // writes the few pages at the end of those indexes instead of one page per row at a random place: on SQLite a
-// batch of holds' commit cost 36-40 µs a hold with random ids against 21-24 µs with these (bench/RESULTS.md,
-// fifth round). Still 74 random bits: as hard to guess as any id here needs to be (they are never a secret
+// batch of holds' commit cost 36-40 µs a hold with random ids against 21-24 µs with these (bench/history/purchase.md).
+// Still 74 random bits: as hard to guess as any id here needs to be (they are never a secret
 // on their own; every read is checked against its owner).
 
 /** A UUID version 7 string for `nowMs` (default: now). */

@@ -1,6 +1,6 @@
 import { qrImage } from './qr-image';
 
-// The spec's ticket carries `qrCodeImage` (guest-side §3): the QR as a data URL, for clients that show an
+// The API's ticket carries `qrCodeImage` (docs/contracts.md): the QR as a data URL, for clients that show an
 // image instead of drawing `qrCode` themselves (ours draws it). Encoding a symbol costs ~1-2 ms of CPU
 // (qrcode's masking), so each token's image is made once and kept: a 20-ticket guest's My Tickets is then
 // 20 map lookups. Keyed by the token itself, so a re-signed token (another holder, another key) can never

@@ -2,7 +2,7 @@ import { renderTicketsPdf, type TicketsPdfInput } from './ticket-pdf';
 import { manualIssuanceZipName, safeFileName, zipFiles } from './zip';
 
 export interface SeparateTicketsZipInput extends TicketsPdfInput {
-  /** Names the zip (admin-side: "named after the recipient and the date"). */
+  /** Names the zip after the recipient and the date (docs/product.md#manual-issuance). */
   recipientName: string;
   /** The IST day in the zip's name; an instant is converted, a YYYY-MM-DD string is used as is. */
   date: string | Date;

@@ -36,7 +36,7 @@ const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
  * One keep-alive undici Agent of the client's own, driven through `dispatch` with a handler that collects the
  * answer's bytes. undici's `request` on the same agent wraps each call in an async resource, a Readable stream
  * for the body and its text() reader: 41-48 µs of CPU per call against 23-30 µs here (32 at once, 4,000 calls,
- * a loopback server in another process; bench/RESULTS.md, fifth round). The body is always read to the end (the
+ * a loopback server in another process; bench/history/purchase.md). The body is always read to the end (the
  * handler takes every chunk), so the connection goes back to the pool. Timeouts and a reset kept-alive
  * connection answer as before (undici's error codes are the same either way).
  */

@@ -44,7 +44,7 @@ function useAdminViewParam(initial: AdminViewId | undefined) {
   return [view, open] as const;
 }
 
-/** The four dashboard numbers from three calls; a failed call counts as zero, silently (admin-side §8). */
+/** The four dashboard numbers from three calls; a failed call counts as zero, silently (docs/product.md#admin-dashboard). */
 function useDashboardNumbers(): { numbers: DashboardNumbers; loading: boolean } {
   const analytics = useAnalytics();
   const ticketStats = useTicketStats();
@@ -97,7 +97,7 @@ function StaffDashboard({
 }
 
 /**
- * /dashboard/admin and /dashboard/manager: the admin dashboard and its in-page views (admin-side §2),
+ * /dashboard/admin and /dashboard/manager: the admin dashboard and its in-page views (docs/product.md#admin-dashboard),
  * composed here from the admin and refunds features. Someone who is neither admin nor manager gets the
  * admin access gate instead.
  */

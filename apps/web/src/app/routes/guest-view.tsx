@@ -24,7 +24,7 @@ import { scrollToSection } from '../../lib/scroll';
 import { OfflineBanner } from '../../ui/offline-banner';
 import { usePurchaseFlow } from '../shell/use-purchase-flow';
 
-/** 'Failed to load data: {reason}' with a Retry (guest-side §8), once per failure; gone once the data loads. */
+/** 'Failed to load data: {reason}' with a Retry (docs/product.md#guest-dashboard), once per failure; gone once the data loads. */
 function useLoadFailureToast(id: string, error: unknown, failedAt: number, retry: () => void) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per failure (failedAt), not per render.
   useEffect(() => {
@@ -40,7 +40,7 @@ function useLoadFailureToast(id: string, error: unknown, failedAt: number, retry
 }
 
 /**
- * The guest app is installable and opens offline once the dashboard has been seen (issue 17); when the
+ * The guest app is installable and opens offline once the dashboard has been seen; when the
  * connection returns, the tickets and the event are fetched afresh instead of waiting for their cache time.
  */
 function useInstallableOffline(refetchTickets: () => void, refetchEvent: () => void, unconfirmed: boolean) {
@@ -71,7 +71,7 @@ export default function GuestView() {
   const { user, identityUser, unconfirmed } = useAuth();
   const eventQuery = useCurrentEvent();
   const ticketsQuery = useMyTickets();
-  // This phone's copy of the person's tickets and event, shown while the server cannot be reached (issue 17).
+  // This phone's copy of the person's tickets and event, shown while the server cannot be reached.
   const uid = identityUser?.uid ?? null;
   const savedTickets = useSavedQuery(uid, 'tickets', ticketsQuery, unconfirmed);
   const savedEvent = useSavedQuery(uid, 'event', eventQuery, unconfirmed);
@@ -118,7 +118,7 @@ export default function GuestView() {
         name={user?.name ?? ''}
         notice={savedTickets.savedAt === null ? null : <OfflineBanner savedAt={savedTickets.savedAt} />}
         eventCard={
-          // Loading: skeletons. No event at all: the spec's defaults (guest-side §1).
+          // Loading: skeletons. No event at all: the landing page's defaults (docs/product.md#landing).
           <EventCard
             event={savedEvent.data === null ? DEFAULT_EVENT : (savedEvent.data ?? null)}
             failed={eventQuery.isError && savedEvent.data === undefined}

@@ -40,7 +40,7 @@ function useViewer(): HeroViewer {
   return { kind: 'signed-in', role };
 }
 
-/** '/' — the hero first, the sections below it as they come near (guest-side §1-2). */
+/** '/' — the hero first, the sections below it as they come near (docs/product.md#landing). */
 export function LandingPage() {
   const { data: event, isPending, error: eventError } = useCurrentEvent();
   const { signIn, signingIn, status, role, user } = useAuth();
@@ -77,7 +77,7 @@ export function LandingPage() {
   }, [bookWhenLoaded, isPending, event, eventError, t]);
 
   function onBook() {
-    // The purchase dialog needs the real event (guest-side §2); without one there is nothing to book.
+    // The purchase dialog needs the real event (docs/product.md#landing); without one there is nothing to book.
     if (event) {
       setPurchaseLoaded(true);
       setPurchaseOpen(true);

@@ -16,7 +16,7 @@ export function Component() {
   useDocumentTitle(t('tickets.success.documentTitle'));
   const success = state as Partial<PaymentSuccessState> | null;
   // Only a payment verified in this tab earns the page; anything else goes to the dashboard, or home when
-  // signed out (guest-side §2).
+  // signed out (docs/product.md#payment-success).
   if (!isVerifiedPayment(success?.orderId)) {
     if (status === 'loading' || status === 'initializing') return null;
     return <Navigate to={status === 'signed-in' ? '/dashboard' : '/'} replace />;

@@ -66,9 +66,9 @@ function useScrollToTicketsOnArrival() {
 }
 
 /**
- * /dashboard/:role with the routing rules of guest-side §2: an unknown role shows 'Invalid Role'; signed-out
+ * /dashboard/:role with the routing rules (docs/product.md#role-routing): an unknown role shows 'Invalid Role'; signed-out
  * visitors go to /; a role that is not the person's own redirects to their own dashboard. The one exception
- * is the admin view, which a non-staff user may open: it asks the server for the admin role once (§4) and
+ * is the admin view, which a non-staff user may open: it asks the server for the admin role once and
  * falls back to the redirect when the server refuses.
  */
 export function Component() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { Button } from '../../ui/button';
 
-/** POST /api/log-error with the crash (guest-side §3 "Error log payload"); the answer is ignored. */
+/** POST /api/log-error with the crash (docs/product.md#shell); the answer is ignored. */
 export function reportCrash(error: unknown, errorInfo: { componentStack?: string | null } | null): void {
   const err = error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'Unknown error');
   const payload = {

@@ -56,7 +56,7 @@ function useHeaderPlacement(header: RefObject<HTMLElement | null>) {
   }, [header]);
 }
 
-/** Fixed title bar that shrinks and fades once the page scrolls (guest-side §2). */
+/** Fixed title bar that shrinks and fades once the page scrolls (docs/product.md#shell). */
 export function Header() {
   const { t } = useTranslation();
   const scrolled = useScrolled(SHRINK_AFTER_PX);

@@ -6,7 +6,7 @@ import { userCountQueryOptions } from '../../features/admin/dashboard/api/get-us
 import { myTicketsQueryOptions } from '../../features/tickets/api/get-my-tickets';
 
 /**
- * After a login on the landing page (guest-side §2): admins get analytics, ticket stats and the user count,
+ * After a login on the landing page (docs/product.md#landing): admins get analytics, ticket stats and the user count,
  * guests their own tickets. prefetchQuery never throws, so an endpoint that fails costs nothing.
  */
 export function prefetchAfterLogin(queryClient: QueryClient, role: Role): void {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadingScreen } from '../../ui/full-screen-message';
 
-/** Navigates (replacing history) while saying 'Redirecting...' (guest-side §2). */
+/** Navigates (replacing history) while saying 'Redirecting...' (docs/product.md#role-routing). */
 export function Redirect({ to, state }: { to: string; state?: unknown }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

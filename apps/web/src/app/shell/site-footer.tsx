@@ -16,7 +16,7 @@ const LEGAL_LINKS = [
 const linkClass =
   'inline-flex min-h-[max(1.75rem,24px)] items-center rounded text-left text-maroon-100 underline-offset-4 hover:text-gold-200 hover:underline';
 
-/** Footer of every page: quick links, social links and the four legal pages (guest-side §2). */
+/** Footer of every page: quick links, social links and the four legal pages (docs/product.md#shell). */
 export function SiteFooter() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

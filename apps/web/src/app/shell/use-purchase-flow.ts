@@ -41,7 +41,7 @@ export function usePurchaseFlow() {
   const onPurchased = useCallback(
     (result: PurchaseResult) => {
       // The verify call already refreshed both views; one more pass after a short delay picks up anything
-      // the server finished a moment later (guest-side §9: refresh delayed after a purchase).
+      // the server finished a moment later (the refresh waits 500 ms after a purchase: docs/product.md#guest-dashboard).
       setTimeout(() => {
         void queryClient.invalidateQueries({ queryKey: myTicketsQueryOptions().queryKey });
         void queryClient.invalidateQueries({ queryKey: eventQueryOptions().queryKey });

@@ -1,6 +1,6 @@
 import { effectiveRole, type Role } from '@utsav/domain/roles';
 
-/** The backend user (guest-side §3), normalised once at the edge so components see one shape. */
+/** The backend user (docs/product.md#sign-in), normalised once at the edge so components see one shape. */
 export interface BackendUser {
   id: string;
   firebaseUID: string;

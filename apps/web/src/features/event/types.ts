@@ -1,6 +1,6 @@
 import { EVENT_DEFAULTS } from '@utsav/domain/constants';
 
-/** The current event as the landing page and dashboards show it (guest-side §3, admin-side §3). */
+/** The current event as the landing page and dashboards show it (docs/contracts.md). */
 export interface EventInfo {
   id: string;
   name: string;
@@ -22,7 +22,7 @@ export interface EventInfo {
 
 export const DEFAULT_EVENT_NAME = 'Utsav Garba & Raas Night';
 
-/** What the landing page shows when no event exists or it could not be loaded (guest-side §1). */
+/** What the landing page shows when no event exists or it could not be loaded (docs/product.md#event-manager). */
 export const DEFAULT_EVENT: EventInfo = {
   id: '',
   name: DEFAULT_EVENT_NAME,

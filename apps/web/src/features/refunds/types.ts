@@ -1,6 +1,6 @@
 import { REFUND_STATUS_LABELS, REFUND_STATUSES, type RefundStatus } from '@utsav/domain/refunds';
 
-// A refund as the refund calls return it (guest-side §3, admin-side §3), normalised once at the edge.
+// A refund as the refund calls return it (docs/contracts.md), normalised once at the edge.
 
 export interface RefundHistoryEntry {
   status: RefundStatus;

@@ -1,4 +1,4 @@
-// A ticket as GET /tickets/my-tickets returns it (guest-side §3), normalised once at the edge.
+// A ticket as GET /tickets/my-tickets returns it (docs/product.md#my-tickets), normalised once at the edge.
 
 export type TicketStatus = 'active' | 'used' | 'cancelled' | 'transferred';
 

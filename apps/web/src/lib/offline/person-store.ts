@@ -1,5 +1,5 @@
 // What this phone keeps of the signed-in person so their tickets open with no network at the venue
-// (issue 17): their backend user, tickets (with the signed QR codes) and the event card, in IndexedDB.
+//: their backend user, tickets (with the signed QR codes) and the event card, in IndexedDB.
 //
 // Privacy rules, all enforced here rather than by callers:
 // - entries belong to one person (the identity uid) and are only ever read back for that uid;

@@ -12,7 +12,7 @@ interface QueryLike<T> {
 
 /**
  * Keeps the signed-in person's copy of one query on this phone and shows it while the server cannot be
- * reached (issue 17): every successful answer is saved (person-store drops it if that person has signed
+ * reached: every successful answer is saved (person-store drops it if that person has signed
  * out meanwhile); the saved copy is read once per person and shown only through `shownData`'s rules.
  */
 export function useSavedQuery<T>(

@@ -1,6 +1,6 @@
 // The two installable faces of this one web app, sharing one service worker (/sw.js, see
 // src/lib/pwa/service-worker.js): the gate scanner ("Utsav Gate") and the guest's tickets ("Utsav
-// Tickets", issue 17). One origin can have only one worker for scope '/', so the worker is told by its URL
+// Tickets"). One origin can have only one worker for scope '/', so the worker is told by its URL
 // which files to precache: the gate's worker keeps everything (the scanner's decoder and wasm included),
 // the guest's leaves out the scanner and the admin screens (~1.3 MB a guest never needs).
 // Nothing is installed on the landing page: a visitor who never signs in never gets a worker.

@@ -2,7 +2,7 @@ import { generateEventKeyPair } from '@utsav/domain/qr-token';
 import { type Kysely, sql } from 'kysely';
 import { columnTypes } from '../dialect';
 
-// Purchase (issue 3): event signing keys, orders (holds), tickets, webhook dedupe and the mail outbox.
+// Purchase: event signing keys, orders (holds), tickets, webhook dedupe and the mail outbox.
 // Written once for both engines: only column types differ (see dialect.ts).
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { columnTypes } from '../dialect';
 
-// Check-in (issue 5): every scan at a gate, online or synced from an offline device.
+// Check-in: every scan at a gate, online or synced from an offline device.
 // Written once for both engines: only column types differ (see dialect.ts).
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { columnTypes } from '../dialect';
 
-// Cancellation and refunds (issue 4): one refund per cancelled ticket, and its append-only status history.
+// Cancellation and refunds: one refund per cancelled ticket, and its append-only status history.
 // Written once for both engines: only column types differ (see dialect.ts).
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Admin panels (issue 6), sized by bench/admin (50,000 tickets, 20,000 users):
+// Admin panels, sized by bench/admin (50,000 tickets, 20,000 users):
 //  - tickets (created_at, id): the ticket list's newest-first page and the export's keyset cursor walk this
 //    index instead of sorting every ticket per page (the export went from one full sort per 1,000 rows to
 //    one range scan).

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { columnTypes } from '../dialect';
 
-// Whole-payment refunds of the purchase flow, followed to the end (issue 7):
+// Whole-payment refunds of the purchase flow, followed to the end:
 //  - orders.refund_settled_at: Razorpay reported the late-payment refund processed. Until then the
 //    reconciliation job asks about it, so a lost refund.failed webhook cannot leave a guest unpaid.
 //  - duplicate_payments: a second captured payment for a settled order, owed back in full. Recorded before

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { columnTypes } from '../dialect';
 
-// qrCodeImage (issue 10): each ticket's QR as a PNG data URL, made once (~1-2 ms of CPU) and kept, so My Tickets
+// qrCodeImage: each ticket's QR as a PNG data URL, made once (~1-2 ms of CPU) and kept, so My Tickets
 // does not make 20 images again after a restart or on another instance. Keyed by the signed token itself, not
 // the ticket: a token signed anew (another holder, another key) simply has no image yet, never a stale one.
 

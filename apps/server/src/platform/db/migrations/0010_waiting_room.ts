@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { columnTypes } from '../dialect';
 
-// Sales opening and the waiting room (issue 9). The line lives in the database so several instances on one
+// Sales opening and the waiting room. The line lives in the database so several instances on one
 // PostgreSQL agree on every position and on one global admission rate.
 //  - events.sales_open_at: optional; checkout refuses before it.
 //  - queue_state: one row per event, the line's counters (see @utsav/domain/waiting-room AdmissionState),

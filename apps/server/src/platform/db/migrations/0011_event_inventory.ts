@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect';
 
-// Tickets sold per event as a counter the database keeps itself (issue 12 part 4). Checking stock used to
+// Tickets sold per event as a counter the database keeps itself. Checking stock used to
 // count an event's active and used tickets on every hold: with 19,000 sold, each hold walked 19,000 index
 // entries. Now event_inventory.tickets_sold is read instead, and triggers on tickets move it by one in the
 // same transaction as the row that changed (insert, delete, a status change into or out of active/used, a
@@ -31,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('orders')
     .columns(['event_id', 'status', 'hold_expires_at', 'quantity'])
     .execute();
-  // The per-person cap (issue 8) reads one person's tickets and live holds in the same transaction. With only
+  // The per-person cap reads one person's tickets and live holds in the same transaction. With only
   // (event_id, status) to choose from, SQLite walked every sold ticket of the event for it: these lead with the
   // person, so it reads a handful of entries whatever has been sold.
   await db.schema

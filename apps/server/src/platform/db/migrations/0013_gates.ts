@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { columnTypes, isPostgres } from '../dialect';
 
-// The night at the gates (tracker issue 16):
+// The night at the gates (docs/product.md#gate-scanner):
 //  - events.reentry_allowed: pass-out on or off (0/1, default off).
 //  - tickets.last_entry_at / exited_at: the latest admission and, while the holder is outside again, their
 //    exit. Inside now = used and exited_at null. used_at stays the FIRST admission (the ticket's entryTime).

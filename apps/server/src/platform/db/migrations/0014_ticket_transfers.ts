@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { columnTypes } from '../dialect';
 
-// Ticket transfer (issue 11, part 1). A transfer revokes the sender's ticket and issues a new one to the
+// Ticket transfer (docs/product.md#transfer). A transfer revokes the sender's ticket and issues a new one to the
 // recipient. The revoked ticket keeps status 'cancelled' (the status CHECK of 0002 cannot be widened on SQLite
 // without rebuilding the table other migrations extend) and is told apart by transferred_at; the new ticket
 // names its origin in transferred_from_ticket_id, which also keeps it from being cancelled for a refund.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The language a person uses the app in (issue 12), so emails and PDFs sent later, by the outbox or a
+// The language a person uses the app in, so emails and PDFs sent later, by the outbox or a
 // reminder job, are written in it. Null until known: English.
 
 export async function up(db: Kysely<unknown>): Promise<void> {

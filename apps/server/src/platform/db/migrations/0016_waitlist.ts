@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { columnTypes } from '../dialect';
 
-// The waitlist (issue 11, part 2; rules in @utsav/domain/waitlist). One row per place in line. An offer is an
+// The waitlist (rules in @utsav/domain/waitlist). One row per place in line. An offer is an
 // ordinary hold: an orders row (status 'created', hold_expires_at = the offer's end) inserted under the event
 // lock, named here by offer_order_id, so the inventory count and the per-person cap see it with no change.
 

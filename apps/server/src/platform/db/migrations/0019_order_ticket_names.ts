@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Who each ticket of an order is for, named by the buyer at checkout (issue 17): a JSON array of names in
+// Who each ticket of an order is for, named by the buyer at checkout: a JSON array of names in
 // ticket order, kept on the order so the tickets carry them whichever path issues them (verify-payment or
 // the provider's webhook). Null: every ticket carries the buyer's name.
 

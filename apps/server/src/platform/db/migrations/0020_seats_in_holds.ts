@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect';
 
-// Seats in holds per event as a counter the database keeps itself (issue 12 part 4), beside tickets_sold
+// Seats in holds per event as a counter the database keeps itself, beside tickets_sold
 // (0011). Every hold summed the live holds of its event under the event lock: through a covering index, but one
 // index entry per hold, ~0.07 µs each on SQLite, so in a rush with thousands of holds live it was the dearest
 // statement of a hold (bench/RESULTS.md). event_inventory.seats_in_holds is the seats of the event's orders

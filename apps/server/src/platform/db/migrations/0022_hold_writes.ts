@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect';
 
-// What every hold writes, made cheaper (issue 12 part 4, fifth round; bench/RESULTS.md "Fifth round: holds").
+// What every hold writes, made cheaper (bench/history/purchase.md, docs/decisions/0319-hold-indexes-and-triggers.md).
 //
 // - orders_user_idx (user_id) goes: orders_person_holds_idx (0011) leads with user_id, so every query that could
 //   use the one can use the other (EXPLAIN on both engines, in bench/RESULTS.md), and each order row wrote one

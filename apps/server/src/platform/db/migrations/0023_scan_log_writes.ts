@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect';
 
-// What every gate scan writes, made cheaper (issue 12 part 4, sixth round; bench/RESULTS.md "Sixth round"). Every
+// What every gate scan writes, made cheaper (bench/RESULTS.md, docs/decisions/0826-scan-log-unique-only-offline.md). Every
 // look and admission appends a checkin_scans row, each of its indexes one more B-tree entry to write.
 // UNIQUE(device_id, local_id) becomes a unique index `where local_id is not null`: only offline admissions carry
 // a local id (their replays must collide); online scans, nearly every row, wrote an entry that could never

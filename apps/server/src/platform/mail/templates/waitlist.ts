@@ -19,7 +19,7 @@ import {
   textDetails,
 } from './layout';
 
-// Waitlist emails (issue 11, part 2): the offer of seats that came back, and the one word to those still
+// Waitlist emails (docs/product.md#waitlist): the offer of seats that came back, and the one word to those still
 // waiting when the sale closes. Written in the recipient's language.
 
 function offerEnds(expiresAt: Date, language: Language, t: Translate): string {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useAuth } from '../context/auth-context';
 
 /**
- * 'Authentication Error' banner (guest-side §2): shows the auth message at the top, hides after 5 s with a
+ * 'Authentication Error' banner (docs/product.md#sign-in): shows the auth message at the top, hides after 5 s with a
  * draining progress bar, can be closed, and clears the error 300 ms after hiding (the exit transition).
  */
 export function AuthErrorBanner() {

@@ -39,7 +39,7 @@ export function HeaderSignInPlaceholder({ label }: { label: string }) {
   );
 }
 
-/** The header's 'Sign In with Google' with its own short-lived message under it (guest-side §8). */
+/** The header's 'Sign In with Google' with its own short-lived message under it (docs/product.md#sign-in). */
 export function HeaderSignInButton({ onSignedIn }: { onSignedIn?: (user: BackendUser) => void }) {
   const { signIn, signingIn } = useAuth();
   const [message, setMessage] = useState<string | null>(null);

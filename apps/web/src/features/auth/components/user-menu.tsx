@@ -23,7 +23,7 @@ interface Item {
 const ICON = 'size-4 shrink-0';
 
 /**
- * The signed-in person's menu (guest-side §2). A menu button: Enter, Space or ArrowDown opens it on the
+ * The signed-in person's menu (docs/product.md#shell). A menu button: Enter, Space or ArrowDown opens it on the
  * first item, arrows move, Home/End jump, Escape closes and returns focus, Tab leaves and closes.
  */
 export function UserMenu(actions: UserMenuActions) {

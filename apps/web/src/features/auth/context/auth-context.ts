@@ -11,14 +11,14 @@ export interface AuthContextValue {
   identityUser: IdentityUser | null;
   /**
    * Signed in from the user this phone saved at the last confirmed sign-in, because the server could not be
-   * reached (offline at the venue); it is asked again when the connection returns (issue 17).
+   * reached (offline at the venue); it is asked again when the connection returns.
    */
   unconfirmed: boolean;
   /** The backend role once known; null while signed out or still resolving. */
   role: Role | null;
   signingIn: boolean;
   signingOut: boolean;
-  /** Message of the Authentication Error banner (guest-side §2), or null. */
+  /** Message of the Authentication Error banner (docs/product.md#sign-in), or null. */
   error: string | null;
   clearError: () => void;
   /**

@@ -21,7 +21,7 @@ interface AuthState {
   status: AuthStatus;
   user: BackendUser | null;
   identityUser: identity.IdentityUser | null;
-  /** Signed in from the user saved on this phone because the server could not be reached (issue 17). */
+  /** Signed in from the user saved on this phone because the server could not be reached. */
   unconfirmed: boolean;
 }
 

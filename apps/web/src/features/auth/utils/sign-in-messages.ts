@@ -2,9 +2,9 @@ import { ApiError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n/i18n';
 import { IdentityError } from '../../../lib/identity';
 
-// Two catalogues of the spec: the auth error banner (guest-side §5) and the header button (§8).
+// Two catalogues of the product (docs/product.md#sign-in): the auth error banner and the header button.
 
-// The texts live in locales/<language>/auth.json (English verbatim from the spec); these are their keys, and
+// The texts live in locales/<language>/auth.json (English verbatim from docs/product.md); these are their keys, and
 // the functions answer in the current language.
 const BANNER_MESSAGES = {
   cancelled: 'auth.banner.cancelled',

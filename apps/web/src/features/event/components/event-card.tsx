@@ -21,8 +21,8 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
 
 /**
  * Name, date, time range and venue of the event (the guest dashboard's event card). `event` is null while
- * it loads: skeletons then, never the spec's defaults, which would pass for the real times (guest-side §1
- * shows the defaults only when no event exists).
+ * it loads: skeletons then, never the landing page's defaults, which would pass for the real times (the
+ * landing page shows the defaults only when no event exists).
  */
 export function EventCard({ event, failed = false }: { event: EventInfo | null; failed?: boolean }) {
   const { t } = useTranslation();

@@ -133,7 +133,7 @@ function TicketsErrorTile({ error }: { error: { message: string; onRetry: () => 
 }
 
 /**
- * The guest dashboard (guest-side §2): welcome, event card, 'Get Your Tickets', the three tiles, then My
+ * The guest dashboard (docs/product.md#guest-dashboard): welcome, event card, 'Get Your Tickets', the three tiles, then My
  * Tickets. The page supplies the data and the pieces of other features (event card, tickets section).
  */
 export default function GuestDashboard({

@@ -1,5 +1,5 @@
 import lanternsUrl from './hero-lanterns.svg';
 import mandalaUrl from './hero-mandala.svg';
 
-/** The two hero images the shell preloads (guest-side §2) and the hero draws. */
+/** The two hero images the shell preloads (docs/product.md#landing) and the hero draws. */
 export const HERO_IMAGES = { mandala: mandalaUrl, lanterns: lanternsUrl } as const;

@@ -19,7 +19,7 @@ export interface HeroEvent {
   ticketPrice: number;
 }
 
-/** Who is looking: decides the buttons (guest-side §2 "Landing hero buttons by state"). */
+/** Who is looking: decides the buttons (docs/product.md#landing, "Hero buttons"). */
 export type HeroViewer =
   | { kind: 'unknown' }
   | { kind: 'signed-out' }

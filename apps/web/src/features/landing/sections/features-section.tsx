@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionHeading } from '../../../ui/section-heading';
 import type { SectionEvent } from './section-event';
 
-/** Rendered only when the event lists features (guest-side §1). */
+/** Rendered only when the event lists features (docs/product.md#landing). */
 export default function FeaturesSection({ event }: { event: SectionEvent }) {
   const { t } = useTranslation();
   return (

@@ -48,7 +48,7 @@ export const refundStatsQueryOptions = () =>
     staleTime: CACHE_DASHBOARD_STATS_MS,
   });
 
-/** Refund stats failures are silent (admin-side §8): the cards show zeros. */
+/** Refund stats failures are silent (docs/product.md#refund-management): the cards show zeros. */
 export function useRefundStats() {
   return useQuery(refundStatsQueryOptions());
 }

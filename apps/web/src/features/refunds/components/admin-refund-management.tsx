@@ -22,7 +22,7 @@ import { useRetryRefund } from '../api/retry-refund';
 import { refundStatusName } from '../utils/format';
 import { RefundCards, RefundTable, Stats } from './refund-list';
 
-// Refund management (admin-side §2): stats, total refunded, search, status filter (processed reads
+// Refund management (docs/product.md#refund-management): stats, total refunded, search, status filter (processed reads
 // 'Completed'), the table of every refund with pages of 20, and — for admins — Retry on failed refunds.
 // Below 768 px the table becomes cards.
 

@@ -21,7 +21,7 @@ import type { CancellableTicket, Refund } from '../types';
 import { lastEight, refundDialogLabels } from '../utils/format';
 import { Breakdown, CannotCancel, PolicyLinks, Summary, TicketLine } from './cancel-dialog-parts';
 
-// The cancel dialog (guest-side §2, §4, §5): form, confirmation, refund-initiated summary; 'Cannot Cancel'
+// The cancel dialog (docs/product.md#cancellation): form, confirmation, refund-initiated summary; 'Cannot Cancel'
 // when fewer than 10 days remain. The window and the refund are computed with the same domain functions
 // the server uses, so what the guest is promised is what the server does.
 
@@ -92,7 +92,7 @@ export function CancelTicketDialog({
   function close() {
     if (cancel.isPending) return;
     if (step === 'done') {
-      // 'Done' closes and reloads the page (guest-side §4), so every count on it is fresh.
+      // 'Done' closes and reloads the page (docs/product.md#cancellation), so every count on it is fresh.
       onClose();
       globalThis.location.reload();
       return;
@@ -319,7 +319,7 @@ export function missingToContinue(reasonGiven: boolean, finalTicked: boolean): s
 }
 
 /**
- * The Cancel button of a ticket card: only on active tickets not issued by an admin (guest-side §2). The page
+ * The Cancel button of a ticket card: only on active tickets not issued by an admin (docs/product.md#cancellation). The page
  * keeps which ticket is being cancelled and renders one CancelTicketDialog: the card itself moves to the
  * Cancelled group (a new element) once the ticket is cancelled, and the dialog must outlive it.
  */

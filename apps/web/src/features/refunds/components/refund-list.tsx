@@ -13,7 +13,7 @@ import { RefundStatusBadge } from './refund-status-badge';
 // The refund list's parts: the stats cards, the table (desktop), the cards (phone) and Retry.
 
 export function Stats() {
-  // Refund stats failures are silent (admin-side §8): the cards show zeros.
+  // Refund stats failures are silent (docs/product.md#refund-management): the cards show zeros.
   const { t } = useTranslation();
   const { data, isPending } = useRefundStats();
   const stats = data ?? EMPTY_REFUND_STATS;

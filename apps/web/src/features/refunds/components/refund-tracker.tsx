@@ -23,7 +23,7 @@ import {
 } from '../utils/format';
 import { RefundStatusBadge } from './refund-status-badge';
 
-// The Refund Tracker (guest-side §2): the guest's refunds with status, amounts and timeline, a details dialog,
+// The Refund Tracker (docs/product.md#refund-tracker): the guest's refunds with status, amounts and timeline, a details dialog,
 // and 'Contact Support' for failed ones. Opened from the dashboard tile; while a refund is on its way the
 // list refreshes itself every few seconds.
 

@@ -13,7 +13,7 @@ export function formatDay(iso: string | null): string {
   return formatDayIn(iso);
 }
 
-/** The short form of a long id shown in lists: its last 8 characters (admin-side §2). */
+/** The short form of a long id shown in lists: its last 8 characters (docs/product.md#refund-tracker). */
 export function lastEight(id: string): string {
   return id.slice(-8).toUpperCase();
 }

@@ -16,7 +16,7 @@ import {
   transferredOutcome,
 } from './scan-outcome';
 
-// The gate's decision while the server cannot be reached (ARCHITECTURE.md "Check-in", offline mode):
+// The gate's decision while the server cannot be reached (docs/architecture.md#a-scan, offline):
 // the signature proves the code was issued by our server for this event; the downloaded ticket list and
 // this device's own queue say whether it was already used. Pure, so every branch is unit-tested.
 

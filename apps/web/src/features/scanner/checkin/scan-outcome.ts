@@ -4,7 +4,7 @@ import { i18n } from '../../../lib/i18n/i18n';
 import { currentLocale } from '../../../lib/i18n/language';
 import { formatTimeOfDay } from '../../../ui/format';
 
-// What the gate shows after a scan: guest-side §8 "Scanner outcomes" (word for word in English, catalog
+// What the gate shows after a scan: the outcomes of docs/product.md#gate-scanner (word for word in English, catalog
 // area scanner.outcome in every language), as pure functions so every branch is unit-tested
 // (test/unit/scan-outcome.test.ts) and the page only draws the result. The words are taken in the
 // language of the moment of the scan: an answer is read once, right then.
@@ -54,12 +54,12 @@ function guestWord(): string {
 /** success = green "go", warning = amber "stop, seen before", danger = red "stop", unknown = grey "try again". */
 export type ScanTone = 'success' | 'exit' | 'warning' | 'danger' | 'unknown';
 
-/** Which of the four device counters (guest-side §3 scanner stats) a scan adds to, besides totalScanned. */
+/** Which of the four device counters a scan adds to, besides totalScanned. */
 export type ScanCounter = 'validEntries' | 'alreadyUsed' | 'invalidCodes' | 'exits' | null;
 
 export interface ScanOutcome {
   tone: ScanTone;
-  /** The spec's text, verbatim. */
+  /** The product's text, verbatim. */
   title: string;
   /** A second line: the previous scan's time and who, the server's message, or why offline said no. */
   detail?: string;
@@ -237,7 +237,7 @@ export function isNetworkFailure(error: unknown): boolean {
   return error instanceof ApiError ? error.status === 0 || error.code === 'NETWORK_ERROR' : false;
 }
 
-/** verify-qr or mark-used failed: the spec's mapping of status and code to what the gate says. */
+/** verify-qr or mark-used failed: the product's mapping of status and code to what the gate says. */
 export function outcomeForError(error: unknown, now?: Date): ScanOutcome {
   if (!(error instanceof ApiError)) return failedOutcome();
   if (isNetworkFailure(error)) return networkOutcome();

@@ -12,7 +12,7 @@ type CameraViewProps = Pick<QrScanner, 'videoRef' | 'state' | 'error' | 'start' 
   children?: ReactNode;
 };
 
-/** The live camera with its framing square, start/stop control and the camera errors of guest-side §8. */
+/** The live camera with its framing square, start/stop control and the camera errors (docs/product.md#gate-scanner). */
 export function CameraView({ videoRef, state, error, start, stop, retry, children }: CameraViewProps) {
   const { t } = useTranslation();
   const live = state === 'on' || state === 'paused';
@@ -82,7 +82,7 @@ function CameraOffNotice() {
   );
 }
 
-/** The spec's camera texts (CAMERA_MESSAGES, English) in the volunteer's language. */
+/** The product's camera texts (CAMERA_MESSAGES, English) in the volunteer's language. */
 function useCameraMessage(message: string): string {
   const { t } = useTranslation();
   const words: Record<CameraMessage, string> = {

@@ -19,7 +19,7 @@ interface GuestSearchProps {
 }
 
 /**
- * A guest whose phone is dead (tracker issue 16 §3): the volunteer finds their tickets by name, email or
+ * A guest whose phone is dead: the volunteer finds their tickets by name, email or
  * ticket code and admits from the list. Needs the network: the names are not kept on the phone.
  */
 export function GuestSearch({ online, onAdmit }: GuestSearchProps) {

@@ -14,7 +14,7 @@ const ACCENTS: Record<keyof ScannerStats, string> = {
   reentries: 'text-green-200',
 };
 
-/** The spec's four counters always; exits and re-entries too where the event lets guests go out and back. */
+/** The product's four counters always; exits and re-entries too where the event lets guests go out and back. */
 function shownCounters(stats: ScannerStats, reentryAllowed: boolean): (keyof ScannerStats)[] {
   const four: (keyof ScannerStats)[] = ['totalScanned', 'validEntries', 'alreadyUsed', 'invalidCodes'];
   // Counted before the organiser switched re-entry off: still shown, not silently hidden.

@@ -40,7 +40,7 @@ interface ShownResult {
   seq: number;
 }
 
-/** /dashboard/qrchecker: the gate scanner (guest-side §2, §4, §8) with offline check-in. */
+/** /dashboard/qrchecker: the gate scanner (docs/product.md#gate-scanner) with offline check-in. */
 export default function ScannerDashboard() {
   const { t } = useTranslation();
   useDocumentTitle(t('scanner.title'));

@@ -1,4 +1,4 @@
-/** The camera texts of guest-side §8, word for word. */
+/** The camera texts (docs/product.md#gate-scanner), word for word. */
 export const CAMERA_MESSAGES = {
   noCamera: 'No camera found on this device',
   accessFailed: 'Failed to access camera',

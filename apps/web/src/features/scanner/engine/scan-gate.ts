@@ -1,7 +1,7 @@
 import { SCANNER_DEBOUNCE_MS } from '@utsav/domain/constants';
 
 /**
- * Guest-side §4: scans closer than SCANNER_DEBOUNCE_MS apart, or while one is being processed, are
+ * Scans closer than SCANNER_DEBOUNCE_MS apart (docs/product.md#gate-scanner), or while one is being processed, are
  * ignored. The decoder reports the same code on every frame it sees it, so without this one QR held
  * in front of the camera would become a burst of check-in calls.
  */

@@ -24,7 +24,7 @@ export interface ScanSessionOptions {
 
 export const INITIAL_SNAPSHOT: ScannerSnapshot = { state: 'off', error: null, decoder: null };
 
-// Rest between decode attempts: ~8 attempts a second finds a QR well within the spec's second while leaving
+// Rest between decode attempts: ~8 attempts a second finds a QR well within the product's second while leaving
 // a phone's CPU (and battery, over a four-hour night) mostly idle.
 const DECODE_GAP_MS = 120;
 // One failed frame is noise (a resize mid-draw); a decoder failing on every frame is broken.
@@ -226,7 +226,7 @@ export class ScanSession {
     this.#scheduleDecode(run, 0);
   }
 
-  /** The spec's 2 s check: brings a stopped or frozen video back, or reports a camera that went away. */
+  /** The product's 2 s check: brings a stopped or frozen video back, or reports a camera that went away. */
   #checkVideo(run: number): void {
     const stream = this.#stream;
     if (run !== this.#run || this.#snapshot.state !== 'on' || !stream) return;

@@ -8,7 +8,7 @@ export { type CreateOrderInput, createOrderSchema };
 export interface CreatedOrder {
   /** Razorpay's order id (order_…). */
   orderId: string;
-  /** In paise, exactly as Razorpay will charge it (the response's `amount` is rupees, per the spec). */
+  /** In paise, exactly as Razorpay will charge it (the response's `amount` is rupees, per the original contract). */
   amountPaise: number;
   currency: string;
   /** The Razorpay key id the checkout opens with. */
@@ -17,7 +17,7 @@ export interface CreatedOrder {
   holdExpiresAt: string | null;
 }
 
-/** The server answered 2xx but without success (guest-side §8: 'Failed to create order'). */
+/** The server answered 2xx but without success ('Failed to create order', docs/product.md#purchase). */
 export class OrderNotCreatedError extends Error {
   override readonly name = 'OrderNotCreatedError';
 }

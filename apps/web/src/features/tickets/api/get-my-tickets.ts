@@ -13,7 +13,7 @@ export async function getMyTickets(signal?: AbortSignal): Promise<Ticket[]> {
   return toTickets(body?.tickets ?? body?.data?.tickets);
 }
 
-// Guest dashboard data is cached for CACHE_GUEST_DASHBOARD_MS (guest-side §9).
+// Guest dashboard data is cached for CACHE_GUEST_DASHBOARD_MS (docs/product.md#my-tickets).
 export const myTicketsQueryOptions = () =>
   queryOptions({
     queryKey: MY_TICKETS_QUERY_KEY,

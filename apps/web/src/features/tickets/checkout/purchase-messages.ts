@@ -5,7 +5,7 @@ import { IdentityError } from '../../../lib/identity';
 import type { Step } from './purchase-types';
 
 // The dialog's words are catalog keys (locales/<language>/purchase.json); the English catalog holds the toasts
-// of guest-side §8 verbatim.
+// of docs/product.md#purchase verbatim.
 export const PURCHASE_MESSAGES = {
   orderFailed: 'purchase.toast.orderFailed',
   orderNotCreated: 'purchase.toast.orderNotCreated',

@@ -1,7 +1,7 @@
 import { getClientConfig } from '../../../lib/client-config';
 
 // Razorpay's checkout.js (or the local emulator's copy, same API) is loaded only when the purchase dialog
-// opens: the landing page carries no third-party script (ARCHITECTURE.md, performance notes).
+// opens: the landing page carries no third-party script (docs/decisions/0407-checkout-script-lazy.md).
 
 const PRODUCTION_SRC = 'https://checkout.razorpay.com/v1/checkout.js';
 const EMULATOR_SRC = '/razorpay-emulator/checkout.js';

@@ -9,7 +9,7 @@ import type { Ticket } from '../types';
 
 /**
  * "For Anjali": who the ticket is for, on the card, with a way for the owner to change it while the ticket
- * is active (issue 17). The same 100-character rule as manual issuance; blank gives back the owner's name.
+ * is active. The same 100-character rule as manual issuance; blank gives back the owner's name.
  */
 export function HolderName({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();

@@ -110,7 +110,7 @@ function EmptyState({ canBuy, soldOut, onBuy }: { canBuy: boolean; soldOut: bool
 }
 
 /**
- * The My Tickets section (guest-side §2): totals, then the tickets grouped by status. renderTicketActions is
+ * The My Tickets section (docs/product.md#my-tickets): totals, then the tickets grouped by status. renderTicketActions is
  * the seam where the page adds per-ticket actions (the Cancel button of the cancellation release).
  */
 export function MyTickets({

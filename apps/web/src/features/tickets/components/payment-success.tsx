@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
 import { formatCount } from '../../../ui/format';
 
-/** /payment-success (guest-side §2): the verified purchase, then on to the tickets or home. */
+/** /payment-success (docs/product.md#payment-success): the verified purchase, then on to the tickets or home. */
 export function PaymentSuccess({
   count,
   onViewTickets,

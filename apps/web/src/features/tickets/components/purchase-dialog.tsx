@@ -30,7 +30,7 @@ import { WaitingRoomStep } from './waiting-room-step';
 // file holds the state that ties them together and decides which step shows.
 
 /**
- * The purchase dialog (guest-side §2, §4, §5, §8). Sign-in and navigation belong to the page: it passes the
+ * The purchase dialog (docs/product.md#purchase). Sign-in and navigation belong to the page: it passes the
  * buyer (null when signed out), how to sign in, and what to do once tickets are issued.
  */
 export function PurchaseDialog({
@@ -54,7 +54,7 @@ export function PurchaseDialog({
   const [step, setStep] = useState<Step>('select');
   const [text, setText] = useState('1');
   const [agreed, setAgreed] = useState(false);
-  // Who each ticket is for (issue 17), kept like the quantity while the dialog is closed and reopened.
+  // Who each ticket is for, kept like the quantity while the dialog is closed and reopened.
   const [names, setNames] = useState<string[]>([]);
   const [signingIn, setSigningIn] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -62,7 +62,7 @@ export function PurchaseDialog({
   const quantityRef = useRef<HTMLInputElement>(null);
   const primaryRef = useRef<HTMLButtonElement>(null);
 
-  // The waiting room (issue 9): the pass it gave, and whether its turn should resume a payment by itself.
+  // The waiting room: the pass it gave, and whether its turn should resume a payment by itself.
   const queuePass = useRef<string | null>(null);
   const resumePay = useRef(false);
   const handlePayRef = useRef<() => Promise<void>>(async () => {});
@@ -151,7 +151,7 @@ export function PurchaseDialog({
     }
   }, [step, allowance, text, t]);
 
-  // After sign-in the purchase resumes by itself, with the same quantity (guest-side §4).
+  // After sign-in the purchase resumes by itself, with the same quantity (docs/product.md#purchase).
   useEffect(() => {
     if (step === 'signin' && buyer) setStep('confirm');
   }, [step, buyer]);

@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** The dialog when every ticket is sold (guest-side §5), and where the waitlist is (issue 11 part 2). */
+/** The dialog when every ticket is sold (docs/product.md#purchase), and where the waitlist is. */
 export function SoldOutContent() {
   const { t } = useTranslation();
   return (

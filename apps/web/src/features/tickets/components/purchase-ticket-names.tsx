@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { INPUT_CLASSES } from '../../../ui/form-field';
 
 /**
- * Who each ticket is for, optionally, before paying (issue 17): one field per ticket, folded away so the
+ * Who each ticket is for, optionally, before paying: one field per ticket, folded away so the
  * guest who buys for themselves is not slowed down. A blank field prints the buyer's name; the length rule is
  * manual issuance's (the server checks it again), and names can still be changed later on My Tickets.
  */

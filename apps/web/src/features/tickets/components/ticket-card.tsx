@@ -92,7 +92,7 @@ function TicketDetails({ ticket }: { ticket: Ticket }) {
 }
 
 /**
- * One ticket (guest-side §2): event, short id, status, price, purchase date; active tickets show, download,
+ * One ticket (docs/product.md#my-tickets): event, short id, status, price, purchase date; active tickets show, download,
  * copy and print their QR. `actions` is the seam for per-ticket actions added by the page (cancellation).
  */
 export function TicketCard({

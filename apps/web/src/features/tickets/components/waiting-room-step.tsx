@@ -6,7 +6,7 @@ import { SalesCountdown } from '../../../ui/sales-countdown';
 import { Spinner } from '../../../ui/spinner';
 import type { QueueStatus } from '../api/join-queue';
 
-// The waiting screen inside the purchase dialog (issue 9). The dialog owns the flow; this only shows where
+// The waiting screen inside the purchase dialog. The dialog owns the flow; this only shows where
 // the person stands. One polite live region carries a short sentence that changes when the place does, so
 // a screen reader hears progress without the rest of the screen being read again.
 

@@ -26,7 +26,7 @@ export interface WaitlistPanelProps {
 const NOTE = 'rounded-xl border border-gold-400/30 bg-maroon-950/60 p-4 text-left text-maroon-50';
 
 /**
- * The waitlist where the event shows "Event Sold Out" (issue 11, part 2): join with a quantity, one's place in
+ * The waitlist where the event shows "Event Sold Out": join with a quantity, one's place in
  * line, and an offer's banner with its countdown and buy path. Shown whenever the person holds an offer, sold
  * out or not; nothing when there are tickets and no place.
  */

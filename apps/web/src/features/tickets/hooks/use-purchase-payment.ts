@@ -35,7 +35,7 @@ export interface PurchasePaymentInput {
   priced: Quote | null;
   /** Who each ticket is for, one entry per ticket at most (blank: the buyer's name). */
   ticketNames: readonly string[];
-  /** The waiting room's pass (issue 9), sent with the order. */
+  /** The waiting room's pass, sent with the order. */
   queuePass: RefObject<string | null>;
   setStep: (step: Step) => void;
   setNotice: (notice: Notice | null) => void;
@@ -159,7 +159,7 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
       } else if (error instanceof OrderNotCreatedError) {
         toast.error(t(PURCHASE_MESSAGES.orderNotCreated), toastTarget({ id: FAILURE_TOAST_IDS[0] }));
       } else {
-        // Say why when the reason is the connection (the spec's network message), not only that it failed.
+        // Say why when the reason is the connection (the product's network message), not only that it failed.
         const reason =
           error instanceof ApiError && error.code === 'NETWORK_ERROR' ? reasonText(error, t) : undefined;
         toast.error(

@@ -18,7 +18,7 @@ let qrModule: Promise<typeof import('qrcode')> | null = null;
 
 /**
  * Starts fetching the QR drawing code, once. My Tickets calls it as soon as it shows an active ticket, so
- * a guest who loaded the list and then lost the signal at the venue can still open every QR (issue 17).
+ * a guest who loaded the list and then lost the signal at the venue can still open every QR.
  */
 export function preloadQrDrawing(): void {
   if (!qrModule) {

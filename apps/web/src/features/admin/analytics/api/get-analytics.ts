@@ -9,7 +9,7 @@ export interface SalesBucket {
   revenue: number;
 }
 
-/** GET /admin/analytics/dashboard → data.data, with every field of admin-side §3 (zeros when absent). */
+/** GET /admin/analytics/dashboard → data.data, with every field of docs/product.md#analytics (zeros when absent). */
 export interface Analytics {
   revenue: { total: number; today: number };
   tickets: { total: number; soldToday: number };

@@ -24,7 +24,7 @@ const PERIODS: { value: Period; label: string }[] = [
 ];
 const DAILY_CHART_ENTRIES = 7;
 
-// Analytics shows whole rupees (admin-side §2).
+// Analytics shows whole rupees (docs/product.md#analytics).
 const rupees = (value: number) => formatRupees(Math.round(value));
 const count = (value: number) => formatCount(Math.round(value));
 /** 12.3% in the reader's locale. */
@@ -48,7 +48,7 @@ function dayLabel(key: string): { short: string; full: string } {
 
 const hourLabel = formatHour;
 
-/** The period switch changes what the summary line adds up; the fetch itself takes no period (admin-side §2). */
+/** The period switch changes what the summary line adds up; the fetch itself takes no period (docs/product.md#analytics). */
 function periodTotals(salesChart: SalesBucket[], period: Period): { tickets: number; revenue: number } {
   const from = period === 'all' ? '' : addDays(istDate(new Date()), period === '7d' ? -6 : -29);
   return salesChart
@@ -151,7 +151,7 @@ function LoadingAnalytics() {
   );
 }
 
-/** Sales analytics (admin-side §2): period switch, cards, event performance, daily and hourly charts. */
+/** Sales analytics (docs/product.md#analytics): period switch, cards, event performance, daily and hourly charts. */
 export function SalesAnalytics({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<Period>('30d');

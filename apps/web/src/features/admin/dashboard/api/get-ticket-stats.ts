@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_DASHBOARD_STATS_MS } from '@utsav/domain/constants';
 import { api } from '../../../../lib/api-client';
 
-/** GET /tickets/admin/stats: ticket totals of the admin dashboard (admin-side §3 default: total, revenue). */
+/** GET /tickets/admin/stats: ticket totals of the admin dashboard (zeros by default: total, revenue). */
 export interface TicketStats {
   /** Every ticket, cancelled included: not a sales figure. */
   total: number;
@@ -31,7 +31,7 @@ export const ticketStatsQueryOptions = () =>
     staleTime: CACHE_DASHBOARD_STATS_MS,
   });
 
-/** Failures fall back to zeros silently (admin-side §8): callers read data ?? zeros and never show the error. */
+/** Failures fall back to zeros silently (docs/product.md#admin-dashboard): callers read data ?? zeros and never show the error. */
 export function useTicketStats() {
   return useQuery(ticketStatsQueryOptions());
 }

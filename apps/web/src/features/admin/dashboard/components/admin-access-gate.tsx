@@ -16,7 +16,7 @@ function isRefusal(error: unknown): boolean {
 
 /**
  * Shown by the admin dashboard to a signed-in user who is neither admin nor manager. Opening the admin view
- * requests the admin role once, automatically (guest-side §4); the server grants it only to a fresh
+ * requests the admin role once, automatically (docs/product.md#admin-dashboard); the server grants it only to a fresh
  * install's first admin or an ADMIN_EMAILS address. A refusal follows the routing rule (back to the
  * person's own dashboard); when the request could not be made, 'Admin Access Required' offers a retry.
  */

@@ -23,7 +23,7 @@ import { Skeleton } from '../../../../ui/skeleton';
 import { StatCard } from '../../../../ui/stat-card';
 import { useEventStatus } from '../api/get-event-status';
 
-/** The in-page views of admin-side §2; the page keeps the open one in ?view=. */
+/** The in-page views (docs/product.md#staff-side); the page keeps the open one in ?view=. */
 export const ADMIN_VIEWS = [
   'dashboard',
   'event-manager',
@@ -41,7 +41,7 @@ export function isAdminView(value: unknown): value is AdminViewId {
   return typeof value === 'string' && (ADMIN_VIEWS as readonly string[]).includes(value);
 }
 
-/** The four numbers of the dashboard; zeros when a call failed (admin-side §8: silently). */
+/** The four numbers of the dashboard; zeros when a call failed, silently (docs/product.md#admin-dashboard). */
 export interface DashboardNumbers {
   totalUsers: number;
   ticketsSold: number;
@@ -93,7 +93,7 @@ export function DashboardStats({ numbers, loading }: { numbers: DashboardNumbers
 function EventStatusCard({ onOpen }: { onOpen: () => void }) {
   const { t } = useTranslation();
   const status = useEventStatus();
-  // A failed check reads as not configured: the event manager then opens its create form (admin-side §4).
+  // A failed check reads as not configured: the event manager then opens its create form (docs/product.md#admin-dashboard).
   const configured = status.data === true;
   return (
     <section aria-labelledby="event-status-title" className="card flex flex-wrap items-center gap-4 p-5">
@@ -180,7 +180,7 @@ const TILES: Tile[] = [
 ];
 
 /**
- * The admin and manager dashboard (admin-side §2): title by role, welcome, the four numbers, the event's
+ * The admin and manager dashboard (docs/product.md#admin-dashboard): title by role, welcome, the four numbers, the event's
  * status and the five tiles that open the in-page views. Slots let the page add the system health panel and
  * the manager's own section without this feature knowing them.
  */

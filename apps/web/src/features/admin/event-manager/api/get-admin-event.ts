@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 
-/** The event with every field of admin-side §3, as the event manager previews and edits it. */
+/** The event with every field the staff form has, as the event manager previews and edits it. */
 export interface AdminEvent {
   id: string;
   name: string;

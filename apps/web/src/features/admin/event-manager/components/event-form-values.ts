@@ -54,7 +54,7 @@ export const FIELD_ORDER: EventField[] = [
   'salesOpenAt',
 ];
 
-/** A new event starts from the defaults of admin-side §2: 6:30 PM - 10:30 PM, ₹299, a sample venue. */
+/** A new event starts from the defaults (docs/product.md#event-manager): 6:30 PM - 10:30 PM, ₹299, a sample venue. */
 export function initialValues(event: AdminEvent | null): EventFormValues {
   if (!event) {
     return {
@@ -96,7 +96,7 @@ function isField(value: string): value is EventField {
   return (FIELD_ORDER as string[]).includes(value);
 }
 
-/** Runs the shared schema (admin-side §5): the parsed body, or one message per field. */
+/** Runs the shared schema (docs/product.md#event-manager): the parsed body, or one message per field. */
 export function validateEvent(
   values: EventFormValues,
 ): { ok: true; event: EventInput } | { ok: false; errors: FieldErrorMap } {

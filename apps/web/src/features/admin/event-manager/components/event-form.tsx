@@ -30,7 +30,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The create / edit form (admin-side §2, §5): four sections, every field checked by the shared event schema
+ * The create / edit form (docs/product.md#event-manager): four sections, every field checked by the shared event schema
  * with today's IST date. A field's message shows once it has been left, and all of them after a submit.
  * Server `details` arrive through serverErrors and clear as the field is edited.
  */

@@ -34,7 +34,7 @@ function LoadingPreview() {
 }
 
 /**
- * The event manager (admin-side §2, §4): loading, then a preview when the event exists or the create form
+ * The event manager (docs/product.md#event-manager): loading, then a preview when the event exists or the create form
  * when it does not (or could not be loaded); preview → edit, and Cancel returns to the preview. Only admins
  * may write (can(user, 'event:write')); a manager sees the preview without the edit button.
  */

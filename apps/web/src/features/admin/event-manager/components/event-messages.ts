@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldMessage } from './event-form-values';
 
 // The event form's own checks run the shared schema in the browser, which words its messages in English
-// (EVENT_MESSAGES, the spec's sentences). They are shown through the catalog; a message from the server
+// (EVENT_MESSAGES, the product's sentences). They are shown through the catalog; a message from the server
 // already comes in the reader's language (Accept-Language) and is shown as it is.
 const KEYS: Record<keyof typeof EVENT_MESSAGES, string> = {
   name: 'admin-event.validation.name',

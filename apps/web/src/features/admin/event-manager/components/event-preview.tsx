@@ -28,7 +28,7 @@ function EventImage({ src, name }: { src: string | null; name: string }) {
   );
 }
 
-/** The stored event as guests will see it (admin-side §2 preview). */
+/** The stored event as guests will see it (the event manager's preview). */
 export function EventPreview({ event }: { event: AdminEvent }) {
   const { t } = useTranslation();
   const group = event.groupPrice4 !== null && event.groupPrice4 > 0 ? event.groupPrice4 : null;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/button';
 import { errorIdFor } from '../../../../ui/form-field';
 
-/** Reads a picked file as a data URL after checking its type, size and first bytes (admin-side §5). */
+/** Reads a picked file as a data URL after checking its type, size and first bytes (docs/product.md#event-manager). */
 export async function readImageFile(file: File): Promise<{ dataUrl: string } | { error: string }> {
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return { error: EVENT_MESSAGES.imagePick };
   if (file.size > IMAGE_MAX_BYTES) return { error: EVENT_MESSAGES.imageSize };

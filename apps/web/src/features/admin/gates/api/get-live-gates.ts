@@ -7,7 +7,7 @@ export type { LiveDevice, LiveGate, LiveGates } from '@utsav/domain/gates-live';
 /** How often the open Gates panel asks again: the server computes the view at most every 2 s anyway. */
 export const LIVE_GATES_POLL_MS = 5000;
 
-/** GET /admin/checkin/live (tracker issue 16), read with the schema the server answers with. */
+/** GET /admin/checkin/live, read with the schema the server answers with. */
 export async function getLiveGates(signal?: AbortSignal): Promise<LiveGates> {
   return liveGatesSchema.parse(await api.get<unknown>('/admin/checkin/live', { signal }));
 }

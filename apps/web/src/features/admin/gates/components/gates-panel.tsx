@@ -30,7 +30,7 @@ export function useGateName(): (gate: string) => string {
   return (gate) => (gate === UNNAMED_GATE ? t('gates.unnamedGate') : gate);
 }
 
-/** The organiser's view of the gates (tracker issue 16): polled while open, from any server instance. */
+/** The organiser's view of the gates: polled while open, from any server instance. */
 export function GatesPanel({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
   const live = useLiveGates();

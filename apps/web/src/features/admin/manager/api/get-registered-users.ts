@@ -15,7 +15,7 @@ export interface RegisteredUser {
 type Raw = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
-/** GET /admin/users?limit=50: the manager dashboard's Registered Users list (admin-side §2, §9). */
+/** GET /admin/users?limit=50: the manager dashboard's Registered Users list (docs/product.md#manager-view). */
 export async function getRegisteredUsers(signal?: AbortSignal): Promise<RegisteredUser[]> {
   const params = new URLSearchParams({ limit: String(MANAGER_USER_LIST_LIMIT), page: '1' });
   const body = await api.get<{ users?: unknown[]; data?: { users?: unknown[] } }>(`/admin/users?${params}`, {

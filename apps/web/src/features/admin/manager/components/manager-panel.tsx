@@ -13,7 +13,7 @@ import { useFailureToast } from '../../../../ui/use-failure-toast';
 import { useRegisteredUsers } from '../api/get-registered-users';
 
 /**
- * The manager's own section (admin-side §2): the latest registered users (up to 50) with refresh, and
+ * The manager's own section (docs/product.md#manager-view): the latest registered users (up to 50) with refresh, and
  * quick ways to analytics and manual issuance.
  */
 export function ManagerPanel({

@@ -12,7 +12,7 @@ export interface GuestUser {
 type Raw = Record<string, unknown>;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** GET /admin/users?role=guest&limit=100: the people manual issuance can pick from (admin-side §7). */
+/** GET /admin/users?role=guest&limit=100: the people manual issuance can pick from (docs/product.md#manual-issuance). */
 export async function getGuestUsers(signal?: AbortSignal): Promise<GuestUser[]> {
   const params = new URLSearchParams({
     role: 'guest',

@@ -10,7 +10,7 @@ export const MANUAL_MESSAGES = {
   quantity: MANUAL_ISSUANCE_MESSAGES.quantity,
 } as const;
 
-/** POST /tickets/admin/issue-manual (admin-side §3): the schema the server runs too. */
+/** POST /tickets/admin/issue-manual (docs/product.md#manual-issuance): the schema the server runs too. */
 export { manualIssuanceSchema };
 export type IssueManualInput = z.input<typeof manualIssuanceSchema>;
 
@@ -25,7 +25,7 @@ const obj = (value: unknown): Raw => (value && typeof value === 'object' ? (valu
 
 export async function issueManualTickets(input: IssueManualInput): Promise<IssueManualResult> {
   const payload = manualIssuanceSchema.parse(input);
-  // Blank names are dropped: the server gives those tickets the recipient's name (admin-side §3).
+  // Blank names are dropped: the server gives those tickets the recipient's name (docs/product.md#manual-issuance).
   const body = obj(
     await api.post<unknown>('/tickets/admin/issue-manual', {
       ...payload,

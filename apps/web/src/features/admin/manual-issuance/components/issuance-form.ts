@@ -3,7 +3,7 @@ import type { GuestUser } from '../api/get-guest-users';
 import { type IssueManualInput, MANUAL_MESSAGES } from '../api/issue-manual-tickets';
 import type { RecipientMode } from './recipient-picker';
 
-// The manual issuance form's state and its checks (admin-side §5). Messages are the shared English
+// The manual issuance form's state and its checks (docs/product.md#manual-issuance). Messages are the shared English
 // sentences (MANUAL_MESSAGES); the form shows them through the catalog (useIssuanceMessage).
 
 export interface FormState {
@@ -49,7 +49,7 @@ export interface Validation {
   ok: boolean;
 }
 
-/** The rules of admin-side §5 for manual issuance, in the order a person meets them. */
+/** The rules of manual issuance (docs/product.md#manual-issuance), in the order a person meets them. */
 export function validate(form: FormState): Validation {
   const quantity = parseQuantity(form.quantityText) === null ? MANUAL_MESSAGES.quantity : undefined;
   if (form.mode === 'existing') {

@@ -30,7 +30,7 @@ import { RecipientPicker } from './recipient-picker';
 import { SuccessDialog } from './success-dialog';
 
 /**
- * Manual ticket issuance (admin-side §2): tickets paid in cash or by direct UPI, to an existing guest or a
+ * Manual ticket issuance (docs/product.md#manual-issuance): tickets paid in cash or by direct UPI, to an existing guest or a
  * new one, with optional names per ticket; a confirm step; then a success dialog with the zip of PDFs.
  */
 export function ManualIssuance({ onBack }: { onBack: () => void }) {

@@ -2,7 +2,7 @@ import { type PricedEvent, quote } from '@utsav/domain/pricing';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatRupees } from '../../../../ui/format';
 
-/** The pricing calculation (admin-side §9): tier, price per ticket, total and the group saving. */
+/** The pricing calculation (docs/product.md#manual-issuance): tier, price per ticket, total and the group saving. */
 export function PricingPanel({ event, quantity }: { event: PricedEvent; quantity: number }) {
   const { t } = useTranslation();
   const priced = quote(event, quantity);

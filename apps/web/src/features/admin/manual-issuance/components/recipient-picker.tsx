@@ -8,7 +8,7 @@ import type { GuestUser } from '../api/get-guest-users';
 
 export type RecipientMode = 'existing' | 'new';
 
-/** Top matches by name or email, at most USER_SEARCH_RESULTS (admin-side §9). */
+/** Top matches by name or email, at most USER_SEARCH_RESULTS (docs/product.md#manual-issuance). */
 export function searchGuests(guests: GuestUser[], term: string): GuestUser[] {
   const needle = term.trim().toLowerCase();
   const matches = needle

@@ -5,7 +5,7 @@ import { Dialog } from '../../../../ui/dialog';
 import { formatCount, formatRupees } from '../../../../ui/format';
 import type { IssueManualResult } from '../api/issue-manual-tickets';
 
-/** After issuing (admin-side §2): who got what, payment status, the email notice and the four ways on. */
+/** After issuing (docs/product.md#manual-issuance): who got what, payment status, the email notice and the four ways on. */
 export function SuccessDialog({
   result,
   paymentDone,

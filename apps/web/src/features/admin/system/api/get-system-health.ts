@@ -3,7 +3,7 @@ import { api } from '../../../../lib/api-client';
 
 const HEALTH_STALE_MS = 30_000;
 
-/** GET /admin/system/health, read defensively: the spec does not fix its shape (admin-side §7). */
+/** GET /admin/system/health, read defensively: its shape is ours and may grow (docs/product.md#system-health). */
 export interface SystemHealth {
   ok: boolean;
   databaseReachable: boolean | null;

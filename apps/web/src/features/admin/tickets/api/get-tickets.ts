@@ -7,7 +7,7 @@ import { api } from '../../../../lib/api-client';
 export { TICKET_STATUSES };
 export type TicketStatus = TicketStatusValue;
 
-/** Query of GET /admin/tickets/management (admin-side §7): status, search, page, limit. */
+/** Query of GET /admin/tickets/management (docs/product.md#ticket-management): status, search, page, limit. */
 export const ticketsQuerySchema = z.object({
   status: z.enum(['all', ...TICKET_STATUSES]).default('all'),
   search: z.string().trim().max(100).default(''),

@@ -4,7 +4,7 @@ import { api } from '../../../../lib/api-client';
 import type { TicketStatus } from './get-tickets';
 
 /**
- * PATCH /tickets/admin/{id}/status {status, expectedStatus}: any of the three (admin-side §4). The status
+ * PATCH /tickets/admin/{id}/status {status, expectedStatus}: any of the three (docs/product.md#ticket-management). The status
  * the admin confirmed from goes along, so a ticket that moved on meanwhile (a gate scan) is refused, not
  * overwritten. The answer names the change for its undo.
  */

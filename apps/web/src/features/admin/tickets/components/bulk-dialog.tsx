@@ -6,7 +6,7 @@ import { FormField, INPUT_CLASSES } from '../../../../ui/form-field';
 import { TICKET_STATUSES, type TicketStatus } from '../api/get-tickets';
 import { STATUS_KEYS } from './ticket-parts';
 
-/** The bulk update of the selected tickets (admin-side §2): a status select and 'Update All'. */
+/** The bulk update of the selected tickets (docs/product.md#ticket-management): a status select and 'Update All'. */
 export function BulkDialog({
   open,
   count,

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import type { AdminTicket, TicketStatus } from '../api/get-tickets';
 import { STATUS_KEYS, shortId } from './ticket-parts';
 
-// A row's status change is asked, confirmed, then offered back (issue 13 §5): choosing a status in the
+// A row's status change is asked, confirmed, then offered back: choosing a status in the
 // row's select opens the confirmation; once applied, a bar above the list offers an undo for as long as
 // the server accepts it (STATUS_UNDO_WINDOW_MS). The bar is a polite live region, so the change is
 // announced, and it stays until used or dismissed (no timed toast to catch).

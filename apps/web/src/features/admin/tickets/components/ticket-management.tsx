@@ -33,7 +33,7 @@ import { COLUMN_KEYS, TicketCard, TicketRow } from './ticket-rows';
 import { TransferHistory } from './transfer-history';
 
 type StatusFilter = NonNullable<TicketsQuery['status']>;
-/** Ticket management (admin-side §2): search, status filter, bulk update, export, the table and details. */
+/** Ticket management (docs/product.md#ticket-management): search, status filter, bulk update, export, the table and details. */
 export function TicketManagement({
   onBack,
   currentUser,

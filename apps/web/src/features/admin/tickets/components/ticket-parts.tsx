@@ -42,7 +42,7 @@ export interface TicketRowActions {
   onDelete: () => void;
 }
 
-/** Choosing a status only asks for it: the page confirms before anything changes (issue 13 §5). */
+/** Choosing a status only asks for it: the page confirms before anything changes. */
 export function StatusSelect({ ticket, actions }: { ticket: AdminTicket; actions: TicketRowActions }) {
   const { t } = useTranslation();
   return (
@@ -108,7 +108,7 @@ export function DeleteTicketButton({ ticket, actions }: { ticket: AdminTicket; a
   );
 }
 
-/** Cancellation reason and time for cancelled tickets; 'Issued by' and notes for manual ones (admin-side §2). */
+/** Cancellation reason and time for cancelled tickets; 'Issued by' and notes for manual ones (docs/product.md#ticket-management). */
 export function TicketDetails({ ticket, id }: { ticket: AdminTicket; id: string }) {
   const { t } = useTranslation();
   const items: [string, string][] = [

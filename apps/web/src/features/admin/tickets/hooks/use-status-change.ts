@@ -21,7 +21,7 @@ function focusStatusOf(ticketId: string) {
   [...selects].find((select) => select.getClientRects().length > 0)?.focus();
 }
 
-/** Ask -> confirm -> applied with an undo, for one row's status at a time (issue 13 §5). */
+/** Ask -> confirm -> applied with an undo, for one row's status at a time. */
 export function useStatusChange() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { effectiveRole, type Role } from '@utsav/domain/roles';
 import { z } from 'zod';
 import { api } from '../../../../lib/api-client';
 
-/** Query of GET /admin/users (admin-side §7): role, search, page, limit. */
+/** Query of GET /admin/users (docs/product.md#users): role, search, page, limit. */
 export const usersQuerySchema = z.object({
   role: z.enum(['all', 'admin', 'manager', 'qrchecker', 'guest']).default('all'),
   search: z.string().trim().max(100).default(''),

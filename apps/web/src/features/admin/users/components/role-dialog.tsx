@@ -6,7 +6,7 @@ import { Dialog } from '../../../../ui/dialog';
 import { useRoleLabel } from '../../../../ui/role-label';
 import type { AdminUser } from '../api/get-users';
 
-// The order of admin-side §2: guest, qrchecker, manager, admin.
+// The order of the role dialog (docs/product.md#users): guest, qrchecker, manager, admin.
 const ROLE_ORDER: Role[] = ['guest', 'qrchecker', 'manager', 'admin'];
 const ROLE_HELP: Record<Role, string> = {
   guest: 'admin-users.roleHelp.guest',

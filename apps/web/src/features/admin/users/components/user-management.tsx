@@ -33,7 +33,7 @@ const ROLE_FILTERS: { value: RoleFilter; key: string }[] = [
 ];
 
 /**
- * User management (admin-side §2): search, role filter, refresh, the user table with pagination. Admins
+ * User management (docs/product.md#users): search, role filter, refresh, the user table with pagination. Admins
  * change roles and delete; managers read only, and do not see those columns at all.
  */
 export function UserManagement({
