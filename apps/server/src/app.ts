@@ -27,6 +27,7 @@ import waitingRoomRoutes from './modules/waiting-room/routes';
 import { startWaitlistJobs } from './modules/waitlist/jobs';
 import waitlistRoutes from './modules/waitlist/routes';
 import { registerOutbox } from './outbox';
+import { paymentNewsHandlers } from './payment-news';
 import { AccessLog } from './platform/access-log';
 import { registerIdentity } from './platform/auth/identity';
 import authPlugin from './platform/auth/plugin';
@@ -167,7 +168,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(walletRoutes);
   await api.register(transfersRoutes);
   await api.register(waitlistRoutes);
-  await api.register(webhookRoutes);
+  await api.register(webhookRoutes, { handlers: paymentNewsHandlers });
   await api.register(checkinRoutes);
   await api.register(liveRoutes);
   await api.register(cancellationRoutes);

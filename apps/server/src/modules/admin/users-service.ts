@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import { releaseHoldsOfUser } from '../../stores/orders';
 import { anonymiseUser, countAdmins, findUserById } from '../../stores/users';
 import { ADMIN_ROLES_LOCK } from '../users/service';
-import { leaveAllPlaces } from '../waitlist/repo';
+import { leaveEveryLine } from '../waitlist/service';
 
 /**
  * DELETE /admin/users/{id}: the account and its personal data go, the books stay (docs/decisions/0910-delete-user-anonymises.md,
@@ -35,7 +35,7 @@ export async function deleteUser(ctx: AppContext, caller: UserRow, targetId: str
     if (current?.role !== 'admin') throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
     await anonymiseUser(trx, target.id, now.toISOString());
     // Their waitlist places end too; an offer's hold is among the holds released just below.
-    await leaveAllPlaces(trx, target.id, now);
+    await leaveEveryLine(trx, target.id, now);
     for (const orderId of await releaseHoldsOfUser(trx, target.id, now)) {
       await recordAudit(
         trx,

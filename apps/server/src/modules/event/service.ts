@@ -10,7 +10,7 @@ import type { EventImagesTable, EventRow, UserRow } from '../../platform/db/sche
 import { AppError, fromZodError, validationError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { countInventory, countTaken, findCurrentEvent, insertEvent, lockEvent } from '../../stores/events';
-import { anyoneWaiting } from '../waitlist/repo';
+import { anyoneWaiting } from '../../stores/waitlist-line';
 import { forgetCurrentEvent } from './current-event';
 import { type DecodedImage, decodeImageDataUrl, imageError, storedImageId } from './image';
 import { newQrKeyColumns } from './keys';

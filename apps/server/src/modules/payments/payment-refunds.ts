@@ -6,7 +6,6 @@ import type { DuplicatePaymentRow, OrderRow } from '../../platform/db/schema';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { RazorpayError, type RazorpayRefund } from '../../platform/payments/razorpay-client';
 import { findUserById } from '../../stores/users';
-import { refundFailureReason } from '../refunds/gateway';
 import {
   clearFailedDuplicateRefund,
   clearFailedOrderRefund,
@@ -25,6 +24,7 @@ import {
   touchDuplicatePayment,
   touchOrder,
 } from './payment-refunds-repo';
+import { createFullRefund, refundFailureReason } from './provider-refunds';
 
 // Refunds of a whole payment that the purchase flow owes: a late payment whose seats were sold meanwhile
 // (tracked on its order), and a second payment for an order already settled (duplicate_payments). Each is
@@ -237,38 +237,4 @@ export async function followPaymentRefunds(ctx: AppContext): Promise<PaymentRefu
 function errorText(error: unknown): string {
   if (error instanceof RazorpayError) return error.description;
   return error instanceof Error ? error.message : String(error);
-}
-
-export async function createFullRefund(
-  ctx: AppContext,
-  paymentId: string,
-  amount: number,
-  idempotencyKey: string,
-  notes: Record<string, string>,
-): Promise<string> {
-  const razorpay = ctx.razorpay();
-  const body = { amount, speed: 'normal' as const, notes };
-  try {
-    // The body must be identical on every retry: Razorpay refuses a reused key with a different body.
-    let refund = await razorpay.createRefund(paymentId, body, idempotencyKey);
-    // A key whose refund failed at the bank answers with that failed refund forever, so a new attempt needs a
-    // new key. It is numbered by the failures Razorpay lists for the payment: every instance retrying at once
-    // asks for the same attempt, and Razorpay makes one refund of it.
-    for (let round = 0; refund.status === 'failed' && round < 3; round++) {
-      const failed = (await razorpay.fetchPaymentRefunds(paymentId)).items.filter(
-        (earlier) => earlier.status === 'failed',
-      ).length;
-      refund = await razorpay.createRefund(paymentId, body, `${idempotencyKey}-retry${failed}`);
-    }
-    if (refund.status === 'failed') throw new Error(`refund ${refund.id} of ${paymentId} failed at Razorpay`);
-    return refund.id;
-  } catch (error) {
-    // Refunded earlier under a key Razorpay no longer remembers: find that refund instead of failing forever.
-    if (error instanceof RazorpayError && /fully refunded already/i.test(error.description)) {
-      const refunds = await razorpay.fetchPaymentRefunds(paymentId);
-      const earlier = refunds.items.find((refund) => refund.status !== 'failed');
-      if (earlier) return earlier.id;
-    }
-    throw error;
-  }
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { PaymentNewsHandlers } from './payment-news';
 import { handleRazorpayWebhook } from './webhook-service';
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -7,8 +8,9 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
  * POST /api/payments/razorpay/webhook. Encapsulated: here, and only here, JSON bodies arrive as raw bytes,
  * because the signature covers the exact bytes sent (a re-serialised body would not match). No bearer
  * token (Razorpay's signature is the authentication) and no rate limit (Razorpay must always get through).
+ * `handlers`: what the news sets off in other modules (src/payment-news.ts).
  */
-const webhookRoutes: FastifyPluginAsync = async (app) => {
+const webhookRoutes: FastifyPluginAsync<{ handlers: PaymentNewsHandlers }> = async (app, { handlers }) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
@@ -20,6 +22,7 @@ const webhookRoutes: FastifyPluginAsync = async (app) => {
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const result = await handleRazorpayWebhook(
       app.ctx,
+      handlers,
       body,
       request.headers['x-razorpay-signature'],
       request.headers['x-razorpay-event-id'],

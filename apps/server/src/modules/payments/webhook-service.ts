@@ -5,19 +5,21 @@ import type { RazorpayPayment, RazorpayWebhookEvent } from '../../platform/payme
 import { verifyWebhookSignature } from '../../platform/payments/signatures';
 import { findOrderByRazorpayId } from '../../stores/orders';
 import { paymentEventSeen, recordPaymentEvent } from '../../stores/payment-events';
-import { fulfilOrder, paysOrder } from '../purchase/fulfilment';
-import { applyRazorpayRefund } from '../refunds/gateway';
-import { settleTransferPayment } from '../transfers/service';
+import { paysOrder } from './captured-payment';
+import type { PaymentNewsHandlers } from './payment-news';
 import { applyPaymentRefundNews } from './payment-refunds';
 
 // Razorpay's webhooks: the path by which a guest who paid and closed the tab still gets tickets.
 // Deliveries are at least once, late, and in any order; everything here is idempotent, and the event id
-// is recorded only after the event was handled, so a delivery that failed half-way is handled again.
+// is recorded only after the event was handled, so a delivery that failed half-way is handled again. What a
+// delivery sets off in other modules (tickets issued, a transfer completed, a cancelled ticket's refund moved)
+// is done by the handlers they contribute (payment-news.ts).
 
 export type WebhookResult = 'handled' | 'duplicate' | 'ignored';
 
 export async function handleRazorpayWebhook(
   ctx: AppContext,
+  handlers: PaymentNewsHandlers,
   rawBody: Buffer,
   signature: string | string[] | undefined,
   eventIdHeader: string | string[] | undefined,
@@ -69,7 +71,7 @@ export async function handleRazorpayWebhook(
     case 'payment.captured':
     case 'order.paid': {
       const settled = payment
-        ? await settleCapturedPayment(ctx, payment, order, event.event, delivery)
+        ? await settleCapturedPayment(ctx, handlers, payment, order, event.event, delivery)
         : 'ignored';
       recorded = settled === 'issued';
       result = settled === 'issued' ? 'handled' : settled;
@@ -78,7 +80,7 @@ export async function handleRazorpayWebhook(
     case 'refund.created':
     case 'refund.processed':
     case 'refund.failed':
-      result = await onRefundEvent(ctx, event);
+      result = await onRefundEvent(ctx, handlers, event);
       break;
     default:
       // payment.authorized (orders are auto-captured; payment.captured follows), payment.failed, others.
@@ -95,6 +97,7 @@ export async function handleRazorpayWebhook(
  */
 async function settleCapturedPayment(
   ctx: AppContext,
+  handlers: PaymentNewsHandlers,
   payment: RazorpayPayment,
   order: OrderRow | undefined,
   eventName: string,
@@ -102,8 +105,11 @@ async function settleCapturedPayment(
 ): Promise<WebhookResult | 'issued'> {
   if (payment.status !== 'captured' || !payment.order_id) return 'ignored';
   // A transfer's fee (the guest paid and closed the tab): completed the same way verify-payment does.
-  if (!order && (await settleTransferPayment(ctx, { ...payment, order_id: payment.order_id })))
-    return 'handled';
+  if (!order) {
+    for (const otherOrderPaid of handlers.otherOrderPaid) {
+      if (await otherOrderPaid(ctx, { ...payment, order_id: payment.order_id })) return 'handled';
+    }
+  }
   if (!order) {
     // Another integration on the same Razorpay account, or an order from a wiped database.
     ctx.log.warn({ event: eventName, razorpayOrderId: payment.order_id }, 'webhook for an unknown order');
@@ -116,23 +122,23 @@ async function settleCapturedPayment(
     );
     return 'ignored';
   }
-  const fulfilment = await fulfilOrder(
-    ctx,
-    order,
-    { id: payment.id, amount: payment.amount },
-    'webhook',
-    delivery,
-  );
-  return fulfilment.outcome === 'issued' ? 'issued' : 'handled';
+  const settled = await handlers.orderPaid(ctx, order, { id: payment.id, amount: payment.amount }, delivery);
+  return settled === 'issued' ? 'issued' : 'handled';
 }
 
 /**
  * refund.created / refund.processed / refund.failed: moves the refund of a cancelled ticket (refunds module),
  * or settles (processed) or sends again (failed) the full refund of a late or duplicate payment.
  */
-async function onRefundEvent(ctx: AppContext, event: RazorpayWebhookEvent): Promise<WebhookResult> {
+async function onRefundEvent(
+  ctx: AppContext,
+  handlers: PaymentNewsHandlers,
+  event: RazorpayWebhookEvent,
+): Promise<WebhookResult> {
   const refund = event.payload?.refund?.entity;
   if (!refund || typeof refund.id !== 'string') return 'ignored';
-  if (await applyRazorpayRefund(ctx, refund, 'webhook')) return 'handled';
+  for (const refundNews of handlers.refundNews) {
+    if (await refundNews(ctx, refund)) return 'handled';
+  }
   return (await applyPaymentRefundNews(ctx, refund)) ? 'handled' : 'ignored';
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENCY } from '@utsav/domain/constants';
 import { ticketHolderNames } from '@utsav/domain/manual-issuance-schema';
 import { newTicketCode } from '@utsav/domain/ticket-code';
 import { auditRow, recordAudit } from '../../platform/audit/repo';
@@ -10,12 +9,12 @@ import type { OrderRow, PaymentEventsTable, TicketRow } from '../../platform/db/
 import { prepareQrDataUrls } from '../../platform/documents/qr-data-url';
 import { AppError } from '../../platform/errors';
 import { enqueueOutbox } from '../../platform/outbox/repo';
-import { RazorpayError, type RazorpayPayment } from '../../platform/payments/razorpay-client';
 import { countTaken, lockEvent } from '../../stores/events';
 import { findOrderById, lockOrder } from '../../stores/orders';
 import { recordPaymentEvent } from '../../stores/payment-events';
 import type { TicketView } from '../../stores/tickets';
 import { findUserById } from '../../stores/users';
+import type { CapturedPayment } from '../payments/captured-payment';
 import { refundDuplicatePayment, refundLatePayment } from '../payments/payment-refunds';
 import { type EventSigningKey, eventSigningKey } from '../tickets/ticket-signing';
 import { issueLiveHold } from './live-hold-issue';
@@ -36,12 +35,6 @@ import { insertTicketsOnce, markOrderPaid, markOrderRefundOwed } from './repo';
 //    stock: nobody could receive the tickets, and no mail goes to the anonymised address.
 
 export type FulfilSource = 'verify' | 'webhook' | 'reconcile';
-
-/** A payment confirmed with Razorpay (or by a signed webhook) to be captured for this order's amount. */
-export interface CapturedPayment {
-  id: string;
-  amount: number;
-}
 
 export type Fulfilment =
   /** `tickets`: the tickets just issued, when the statement that issued them also read them (PostgreSQL). */
@@ -268,66 +261,6 @@ async function issueWithoutEventLock(
     audit,
     delivery: delivery ?? null,
   });
-}
-
-/**
- * Fetches the payment from Razorpay and checks it pays this order in full; an authorized payment is
- * captured. Only what Razorpay says counts, never what the browser sent.
- */
-export async function capturedPaymentFor(
-  ctx: AppContext,
-  order: PayableOrder,
-  paymentId: string,
-): Promise<CapturedPayment> {
-  const razorpay = ctx.razorpay();
-  let payment: RazorpayPayment;
-  try {
-    payment = await razorpay.fetchPayment(paymentId);
-  } catch (error) {
-    if (error instanceof RazorpayError && error.status === 400) throw notVerified();
-    throw providerUnavailable(error);
-  }
-  if (!paysOrder(payment, order)) throw notVerified();
-  if (payment.status === 'authorized') {
-    try {
-      payment = await razorpay.capturePayment(payment.id, order.amount_paise, CURRENCY);
-    } catch (error) {
-      // Captured meanwhile by auto-capture: read it again rather than fail the guest.
-      payment = await razorpay.fetchPayment(paymentId).catch(() => {
-        throw providerUnavailable(error);
-      });
-    }
-  }
-  if (payment.status !== 'captured' || !paysOrder(payment, order)) throw notVerified();
-  return { id: payment.id, amount: payment.amount };
-}
-
-/** What a payment is checked against: an order of tickets, or a transfer's fee (modules/transfers). */
-export type PayableOrder = Pick<OrderRow, 'razorpay_order_id' | 'amount_paise'>;
-
-/** The payment belongs to this order, in our currency, for exactly its amount. */
-export function paysOrder(payment: RazorpayPayment, order: PayableOrder): boolean {
-  return (
-    payment.order_id === order.razorpay_order_id &&
-    payment.amount === order.amount_paise &&
-    payment.currency === CURRENCY
-  );
-}
-
-function notVerified(): AppError {
-  return new AppError(
-    'PAYMENT_NOT_VERIFIED',
-    'We could not confirm this payment. If money left your account, your tickets will appear in My Tickets shortly, or the amount will be refunded.',
-  );
-}
-
-function providerUnavailable(cause: unknown): AppError {
-  const error = new AppError(
-    'PAYMENT_PROVIDER_ERROR',
-    'We could not reach the payment provider to confirm your payment. If you were charged, your tickets will appear in My Tickets within a few minutes.',
-  );
-  error.cause = cause;
-  return error;
 }
 
 /** The order's tickets, signed, each still without its holder's name (filled in under the lock). */

@@ -110,6 +110,7 @@ function eventFigureColumns(eb: ExpressionBuilder<Database, never>, eventId: str
   return [
     eb.selectFrom('event_inventory').select('tickets_sold').where('event_id', '=', eventId).as('sold'),
     eb.selectFrom('event_inventory').select('seats_in_holds').where('event_id', '=', eventId).as('held'),
+    // Anyone waiting in the waitlist's line: the condition of stores/waitlist-line.ts anyoneWaiting.
     eb
       .exists(
         eb

@@ -4,8 +4,9 @@ import type { OrderRow } from '../../platform/db/schema';
 import { type RepeatingJob, startRepeatingJob } from '../../platform/jobs/repeating-job';
 import { RazorpayError, type RazorpayPayment } from '../../platform/payments/razorpay-client';
 import { findOrderById } from '../../stores/orders';
+import { paysOrder } from '../payments/captured-payment';
 import { followPaymentRefunds } from '../payments/payment-refunds';
-import { fulfilOrder, paysOrder } from './fulfilment';
+import { fulfilOrder } from './fulfilment';
 import { expireHold, findExpiredHolds, findExpiredOrdersToRecheck, touchExpiredOrder } from './repo';
 
 // Background reconciliation, run by every instance at once: all writes are conditional updates or go

@@ -14,11 +14,12 @@ import { findCurrentEvent } from '../../stores/events';
 import { findOrderByRazorpayId } from '../../stores/orders';
 import { findTicketsOfOrder, type TicketView } from '../../stores/tickets';
 import { currentEvent } from '../event/current-event';
+import { capturedPaymentFor } from '../payments/captured-payment';
 import { refundLatePayment } from '../payments/payment-refunds';
 import { requireQueuePass, requireSalesOpen } from '../waiting-room/service';
 import { eventGone, priceChanged, quoteFor } from './checkout-errors';
 import { placeCheckout } from './checkout-placement';
-import { capturedPaymentFor, fulfilOrder } from './fulfilment';
+import { fulfilOrder } from './fulfilment';
 
 // Checkout: a hold on seats, a Razorpay order to pay it, and verification of the payment.
 //

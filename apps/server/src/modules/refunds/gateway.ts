@@ -5,6 +5,7 @@ import { transaction } from '../../platform/db/database';
 import type { RefundRow, RefundStatus } from '../../platform/db/schema';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { RazorpayError, type RazorpayRefund } from '../../platform/payments/razorpay-client';
+import { refundFailureReason } from '../payments/provider-refunds';
 import {
   appendHistory,
   findRefundById,
@@ -145,12 +146,6 @@ function attemptOf(gatewayRefund: RazorpayRefund): number | undefined {
   const notes = Array.isArray(gatewayRefund.notes) ? {} : gatewayRefund.notes;
   const attempt = Number(notes.attempt);
   return Number.isSafeInteger(attempt) && attempt > 0 ? attempt : undefined;
-}
-
-/** Razorpay's reason for a failed refund, or a plain one when it gave none. */
-export function refundFailureReason(gatewayRefund: RazorpayRefund): string {
-  const detail = (gatewayRefund as { error_description?: unknown }).error_description;
-  return typeof detail === 'string' && detail ? detail : 'the bank or payment gateway declined it';
 }
 
 const OUTBOX_KIND: Partial<Record<RefundStatus, string>> = {

@@ -13,7 +13,7 @@ import { enqueueOutbox } from '../../platform/outbox/repo';
 import { lockEvent } from '../../stores/events';
 import { findTicketView } from '../../stores/tickets';
 import { findUserByEmail, insertUserIfAbsent } from '../../stores/users';
-import type { CapturedPayment } from '../purchase/fulfilment';
+import type { CapturedPayment } from '../payments/captured-payment';
 import { allowanceOf } from '../purchase/person-limit';
 import { eventWithKeys } from '../tickets/ticket-signing';
 import { refundTransferFee } from './fee-refunds';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import type { TransferRow } from '../../platform/db/schema';
 import { RazorpayError } from '../../platform/payments/razorpay-client';
-import { createFullRefund } from '../payments/payment-refunds';
+import { createFullRefund } from '../payments/provider-refunds';
 import { findSentFeeRefunds, findUnsentFeeRefunds, setTransferRefund, touchTransfer } from './repo';
 
 // The fee of a transfer that could not complete goes back in full. Sent right after the failure; when that call

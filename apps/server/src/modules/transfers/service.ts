@@ -19,7 +19,7 @@ import { msg } from '../../platform/i18n/messages';
 import { verifyCheckoutSignature } from '../../platform/payments/signatures';
 import { findTicketView, type TicketView } from '../../stores/tickets';
 import { findUserByEmail } from '../../stores/users';
-import { capturedPaymentFor } from '../purchase/fulfilment';
+import { capturedPaymentFor } from '../payments/captured-payment';
 import { allowanceOf } from '../purchase/person-limit';
 import { completeTransfer } from './completion';
 import {

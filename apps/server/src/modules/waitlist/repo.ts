@@ -41,18 +41,6 @@ export function findLatestEntry(
     .executeTakeFirst();
 }
 
-/** Checkout refuses newcomers while anyone waits: one index probe (waitlist_entries_line_idx). */
-export async function anyoneWaiting(db: Db, eventId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('waitlist_entries')
-    .select('id')
-    .where('event_id', '=', eventId)
-    .where('status', '=', 'waiting')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Whether the line has any live place: the job's pass skips the event lock when it has none. */
 export async function hasLivePlaces(db: Db, eventId: string): Promise<boolean> {
   const row = await db

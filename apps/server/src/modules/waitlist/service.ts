@@ -10,21 +10,22 @@ import {
 } from '@utsav/domain/waitlist';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
-import { transaction } from '../../platform/db/database';
+import { type Db, transaction } from '../../platform/db/database';
 import type { EventRow, UserRow, WaitlistEntryRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { countTaken, findCurrentEvent, lockEvent } from '../../stores/events';
 import { findOrderById, setRazorpayOrderId } from '../../stores/orders';
+import { anyoneWaiting } from '../../stores/waitlist-line';
 import { allowanceOf, personLimitRefusal } from '../purchase/person-limit';
 import type { CheckoutOrder } from '../purchase/service';
 import { offerSeats } from './offers';
 import {
-  anyoneWaiting,
   endOfferHold,
   findLatestEntry,
   findLiveEntry,
   insertEntry,
+  leaveAllPlaces,
   moveEntry,
   positionOf,
 } from './repo';
@@ -214,4 +215,12 @@ function closesAt(event: EventRow): Date {
 
 function notInLine(): AppError {
   return new AppError('NOT_ON_WAITLIST', msg('You are not on the waitlist.'));
+}
+
+/**
+ * A person whose account is being deleted leaves every line they are in, in the caller's transaction
+ * (modules/admin/users-service.ts deleteUser, which releases an offer's hold with the person's other holds).
+ */
+export function leaveEveryLine(trx: Db, userId: string, now: Date): Promise<void> {
+  return leaveAllPlaces(trx, userId, now);
 }
