@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAt } from './support/api';
 import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { recordShown, shownAfter, shownOf } from './support/shown';
 import { useServerAndBrowser } from './support/suite';
 
 // An admin panel in Hindi and Gujarati: Ticket Management at 390 px and on a
@@ -85,6 +86,7 @@ async function signedInAdmin(language: Language, options: { largeText: boolean; 
   const context: BrowserContext = await newContext(suite.browser, {
     viewport: options.desktop ? DESKTOP : PHONE,
   });
+  await recordShown(context);
   if (options.largeText) {
     await context.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
@@ -139,6 +141,7 @@ describe('Ticket Management in Hindi and Gujarati', () => {
 
       const select = card.getByRole('combobox', { name: texts.status });
       await select.focus();
+      const toasts = shownOf(page, 'toast').length;
       await select.selectOption('cancelled');
       const dialog = page.getByRole('dialog', { name: texts.confirmTitle });
       await dialog.waitFor();
@@ -151,9 +154,9 @@ describe('Ticket Management in Hindi and Gujarati', () => {
       await screenshot(page, `admin-tickets-confirm-${language}-390`);
       await dialog.getByRole('button', { name: texts.confirm }).click();
       await dialog.waitFor({ state: 'detached' });
-      // The toast is drawn in the script's own face (sonner's system stack alone showed empty boxes).
-      const toaster = page.locator('[data-sonner-toaster]').first();
-      expect(await toaster.evaluate((element) => getComputedStyle(element).fontFamily)).toContain(
+      // The toast is drawn in the script's own face (sonner's system stack alone showed empty boxes); it goes
+      // away by itself, so it is read as it was shown (support/shown.ts).
+      expect((await shownAfter(page, 'toast', toasts)).font).toContain(
         language === 'hi' ? 'Noto Sans Devanagari' : 'Noto Sans Gujarati',
       );
       const undoBar = page.getByRole('status').filter({ hasText: holder });

@@ -4,6 +4,7 @@ import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { recordShown, shownAfter } from './support/shown';
 import { useServerAndBrowser } from './support/suite';
 
 // The organiser's panels as a person uses them: edit the event with a new picture and see it on the
@@ -97,6 +98,7 @@ async function issueToNewUser(page: Page, recipient: { name: string; email: stri
 describe('admin panels', () => {
   it('an admin edits the event with a new name and picture, and the landing page shows both', async () => {
     const context = await newContext(suite.browser, { viewport: DESKTOP });
+    await recordShown(context);
     const page = await context.newPage();
     await signInToDashboard(page, 'admin@utsav.test', 'admin');
 
@@ -113,7 +115,8 @@ describe('admin panels', () => {
     await page.getByRole('button', { name: 'Update Event' }).click();
     await page.getByRole('dialog').getByText('Are you sure you want to update this event?').waitFor();
     await page.getByRole('button', { name: 'Yes' }).click();
-    await page.getByText('Event updated successfully! ✨').waitFor();
+    // The toast shows until the page reloads by itself a moment later (support/shown.ts).
+    expect((await shownAfter(page, 'toast', 0)).text).toContain('Event updated successfully! ✨');
 
     await page.goto(suite.server.url);
     await page.getByRole('heading', { level: 1, name: newName }).waitFor();

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, apiAt } from './support/api';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
+import { recordShown, shownAfter, shownOf } from './support/shown';
 import { usePrivateApp } from './support/suite';
 
 // Gate check-in as volunteers do it: real tickets bought through the API, their QR codes shown
@@ -45,6 +46,7 @@ async function browserShowing(code: string, name: string): Promise<Browser> {
 async function openGate(browser: Browser, gate?: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, { viewport: PHONE });
   await context.grantPermissions(['camera'], { origin: product.url });
+  await recordShown(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error));
   await page.goto(product.url);
@@ -55,25 +57,21 @@ async function openGate(browser: Browser, gate?: string): Promise<{ context: Bro
   await page.evaluate(() => window.scrollTo(0, 0));
   // The offline ticket list is downloaded on load; wait for it, as a volunteer would see it.
   await expect
-    .poll(() => page.getByTestId('snapshot-info').textContent(), { timeout: 15_000 })
+    .poll(() => page.getByTestId('snapshot-info').textContent(), { timeout: 30_000 })
     .toMatch(/^Ticket list:/);
   return { context, page };
 }
 
-/** Starts the camera and waits for the result overlay of the first scan. */
+/** Starts the camera and waits for the result of the first scan (as its overlay showed it: support/shown.ts). */
 async function scanResult(page: Page): Promise<{ tone: string | null; text: string }> {
+  const before = shownOf(page, 'scan-result').length;
   await page.getByRole('button', { name: 'Start Camera' }).click();
-  const result = page.getByTestId('scan-result');
   try {
-    await result.waitFor({ timeout: 15_000 });
+    return await shownAfter(page, 'scan-result', before);
   } catch (error) {
     await screenshot(page, 'checkin-failure');
     throw error;
   }
-  return {
-    tone: await result.getAttribute('data-tone'),
-    text: ((await result.textContent()) ?? '').replace(/\s+/g, ' '),
-  };
 }
 
 async function stat(page: Page, key: string): Promise<string | null> {
@@ -172,10 +170,9 @@ describe('gate check-in with a fake camera', () => {
       await page.getByRole('button', { name: 'Check', exact: true }).click();
       expect(await page.getByRole('alert').textContent()).toContain("Meera's ticket");
       await manual.fill(conflictTicket.qrCode);
+      const shown = shownOf(page, 'scan-result').length;
       await page.getByRole('button', { name: 'Check', exact: true }).click();
-      await expect
-        .poll(() => page.getByTestId('scan-result').textContent())
-        .toContain('Entry Allowed, Welcome Meera!');
+      expect((await shownAfter(page, 'scan-result', shown)).text).toContain('Entry Allowed, Welcome Meera!');
       expect(await status.getAttribute('data-queued')).toBe('2');
       // Meanwhile another gate, online, admits the same ticket: the sync must report it, not hide it.
       const { idToken: checkerToken } = await api.call<{ idToken: string }>(
@@ -193,7 +190,7 @@ describe('gate check-in with a fake camera', () => {
       });
 
       await context.setOffline(false);
-      await expect.poll(() => status.getAttribute('data-queued'), { timeout: 20_000 }).toBe('0');
+      await expect.poll(() => status.getAttribute('data-queued'), { timeout: 30_000 }).toBe('0');
       expect(await status.getAttribute('data-online')).toBe('true');
       expect(await ticketStatus(rahul, offlineTicket.id)).toBe('used');
       const conflicts = page.getByTestId('conflicts');
@@ -217,13 +214,13 @@ describe('gate check-in with a fake camera', () => {
               const entries = cache ? await cache.keys() : [];
               return entries.some((request) => /zxing_reader-[\w-]+\.wasm$/.test(request.url));
             }),
-          { timeout: 20_000 },
+          { timeout: 30_000 },
         )
         .toBe(true);
       await page.getByRole('button', { name: 'Stop Camera' }).click();
       await context.setOffline(true);
       await page.reload({ waitUntil: 'domcontentloaded' });
-      await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor({ timeout: 30_000 });
       await expect.poll(() => status.getAttribute('data-online')).toBe('false');
       // The same ticket again, offline, from the cached decoder: this device knows it is used now.
       const again = await scanResult(page);

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, apiAt, type EventJson } from './support/api';
 import { launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
+import { recordShown, shownAfter } from './support/shown';
 import { usePrivateApp } from './support/suite';
 
 // The night at the gates in a phone-sized browser: the scanner's Exit mode records a
@@ -62,6 +63,7 @@ describe('gates at 390 px', () => {
     try {
       const context = await newContext(browser, { viewport: PHONE });
       await context.grantPermissions(['camera'], { origin: product.url });
+      await recordShown(context);
       const page = await context.newPage();
       await page.goto(product.url);
       await signInThroughPopup(page, 'checker@utsav.test');
@@ -69,7 +71,7 @@ describe('gates at 390 px', () => {
       await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor();
       await page.getByLabel('Gate name (optional)').fill('East');
       await expect
-        .poll(() => page.getByTestId('snapshot-info').textContent(), { timeout: 15_000 })
+        .poll(() => page.getByTestId('snapshot-info').textContent(), { timeout: 30_000 })
         .toMatch(/^Ticket list:/);
       await page.evaluate(() => window.scrollTo(0, 0));
       // The gate bar: this gate's name, this phone's count, and Entry/Exit because re-entry is on.
@@ -82,10 +84,9 @@ describe('gates at 390 px', () => {
       await screenshot(page, 'gates-scanner-exit-mode-390');
 
       await page.getByRole('button', { name: 'Start Camera' }).click();
-      const result = page.getByTestId('scan-result');
-      await result.waitFor({ timeout: 15_000 });
-      expect(await result.getAttribute('data-tone')).toBe('exit');
-      expect(await result.textContent()).toContain('Exit recorded');
+      const result = await shownAfter(page, 'scan-result', 0);
+      expect(result.tone).toBe('exit');
+      expect(result.text).toContain('Exit recorded');
       // The phone's own counters: an exit is counted as such, not as an entry or a refusal.
       await expect.poll(() => page.getByTestId('stat-exits').textContent()).toBe('1');
       expect(await page.getByTestId('stat-validEntries').textContent()).toBe('0');
@@ -119,7 +120,7 @@ describe('gates at 390 px', () => {
       await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
       await page.getByRole('button', { name: /^Gates/ }).click();
       await page.getByRole('heading', { level: 1, name: 'Gates' }).waitFor();
-      await page.getByTestId('gate-row').first().waitFor({ timeout: 15_000 });
+      await page.getByTestId('gate-row').first().waitFor({ timeout: 30_000 });
       const gates = await page.getByTestId('gate-row').allTextContents();
       expect(gates.join(' ')).toContain('North');
       expect(gates.join(' ')).toContain('South');
@@ -136,7 +137,7 @@ describe('gates at 390 px', () => {
         body: JSON.stringify({ qrCode: ticket.qrCode, gate: 'North', deviceId: 'north-phone-1' }),
       });
       await expect
-        .poll(() => page.getByTestId('refusal-already_used').textContent(), { timeout: 15_000 })
+        .poll(() => page.getByTestId('refusal-already_used').textContent(), { timeout: 30_000 })
         .not.toBe('0');
       await page.screenshot({
         path: path.join(
@@ -154,8 +155,8 @@ describe('gates at 390 px', () => {
         await page.evaluate((chosen) => localStorage.setItem('utsav.language', chosen), language);
         await page.goto(`${product.url}/dashboard/admin?view=gates`);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
-        await page.getByText(inside, { exact: true }).waitFor({ timeout: 15_000 });
-        await page.getByTestId('gate-row').first().waitFor({ timeout: 15_000 });
+        await page.getByText(inside, { exact: true }).waitFor({ timeout: 30_000 });
+        await page.getByTestId('gate-row').first().waitFor({ timeout: 30_000 });
         await noHorizontalScroll(page);
         await screenshot(page, `gates-panel-${language}-390`);
       }

@@ -61,7 +61,7 @@ describe('a bad network on the guest phone', () => {
     await context.setOffline(true);
     const started = Date.now();
     await confirm.getByRole('button', { name: `Pay ${rupees(event.ticketPrice)}` }).click();
-    await confirm.getByRole('status').filter({ hasText: NETWORK_MESSAGE }).waitFor({ timeout: 20_000 });
+    await confirm.getByRole('status').filter({ hasText: NETWORK_MESSAGE }).waitFor({ timeout: 30_000 });
     // The three retries (1 s, 2 s, 4 s; docs/product.md#errors) ran first.
     expect(Date.now() - started).toBeGreaterThanOrEqual(6_500);
     expect(await confirm.getByRole('button', { name: `Pay ${rupees(event.ticketPrice)}` }).isEnabled()).toBe(
@@ -79,9 +79,9 @@ describe('a bad network on the guest phone', () => {
     // saved copy): the banner says it, so no 'Failed to load data' toast on top of it.
     await context.setOffline(true);
     await page.getByRole('button', { name: /Refresh Data/ }).click();
-    await page.getByTestId('offline-banner').waitFor({ timeout: 20_000 });
+    await page.getByTestId('offline-banner').waitFor({ timeout: 30_000 });
     await expect
-      .poll(() => page.getByText('Tickets and availability').isVisible(), { timeout: 20_000 })
+      .poll(() => page.getByText('Tickets and availability').isVisible(), { timeout: 30_000 })
       .toBe(true);
     expect(await page.getByText(/^Failed to load data/).count()).toBe(0);
     await context.close();
@@ -107,11 +107,16 @@ describe('a bad network on the guest phone', () => {
     await page.getByRole('dialog', { name: 'Book Your Tickets' }).waitFor();
     await page.unroute('**/api/event');
 
-    // The guest dashboard with the event held back by 1.5 s.
+    // The guest dashboard with the event held back until the skeleton has been seen (a delay of its own could run
+    // out before a slow machine drew the page).
     await page.getByRole('button', { name: 'Close dialog' }).click();
     await signInThroughPopup(page, { email: 'slow@utsav.test', name: 'Sanjay Slow' });
+    let releaseEvent: () => void = () => undefined;
+    const eventHeld = new Promise<void>((resolve) => {
+      releaseEvent = resolve;
+    });
     await page.route('**/api/event', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await eventHeld;
       await route.continue();
     });
     await page.goto(`${suite.server.url}/dashboard/guest`);
@@ -119,6 +124,7 @@ describe('a bad network on the guest phone', () => {
     await page.locator('article[aria-busy="true"]', { hasText: 'Your event' }).waitFor();
     expect(await card.textContent()).not.toContain('6:30 PM');
     await screenshot(page, 'network-event-skeleton-390');
+    releaseEvent();
     const times = formatTimeRange(event.startTime, event.endTime);
     await card.getByText(times).waitFor();
     await context.close();
@@ -153,9 +159,14 @@ describe('a bad network on the guest phone', () => {
     await failure.waitFor();
     expect(await page.getByText('Payment failed: Payment failed').count()).toBe(0);
 
-    // The list call is slow from now on: the new ticket must come from verify-payment's answer.
+    // The list call gets no answer from now on (until the test lets it through): the new ticket can only come from
+    // verify-payment's answer. (A delay instead could run out first on a slow machine, and the list bring it.)
+    let releaseList: () => void = () => undefined;
+    const listHeld = new Promise<void>((resolve) => {
+      releaseList = resolve;
+    });
     await page.route('**/api/tickets/my-tickets', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      await listHeld;
       await route.continue().catch(() => undefined);
     });
     await sheet.getByRole('button', { name: 'Pay with UPI' }).click();
@@ -165,8 +176,9 @@ describe('a bad network on the guest phone', () => {
     await screenshot(page, 'network-success-after-failure-390');
 
     await page.getByRole('button', { name: 'View My Tickets' }).click();
-    await page.getByRole('heading', { name: /Active\s*\(1\)/ }).waitFor({ timeout: 3_000 });
+    await page.getByRole('heading', { name: /Active\s*\(1\)/ }).waitFor();
     await page.unroute('**/api/tickets/my-tickets');
+    releaseList();
 
     // Another tab of the same browser has not seen this payment: /payment-success sends it on.
     const other = await context.newPage();

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts (or stops) a throwaway PostgreSQL server for the test suite, never touching the system cluster.
-# Usage: scripts/test-postgres.sh start|status|stop   — prints the DATABASE_URL on start.
+# Usage: scripts/test-postgres.sh start|status|stop|resume   — prints the DATABASE_URL on start and resume.
+# `start` makes a fresh, empty server; `resume` starts a stopped one again with its data (the crash-safety test).
 set -euo pipefail
 PGDIR=${TEST_PG_DIR:-/tmp/utsav-test-pg}
 PGPORT=${TEST_PG_PORT:-5434}
@@ -9,6 +10,12 @@ find_bin() {
   local found
   found=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
   [ -n "$found" ] && echo "$found"
+}
+
+run_server() {
+  runuser -u postgres -- "$1/pg_ctl" -D "$PGDIR" -l "$PGDIR/log" -w \
+    -o "-p $PGPORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300" start >/dev/null
+  echo "postgres://postgres@127.0.0.1:$PGPORT/postgres"
 }
 
 case "${1:-start}" in
@@ -27,9 +34,11 @@ case "${1:-start}" in
     rm -rf "$PGDIR"
     install -d -o postgres -g postgres "$PGDIR"
     runuser -u postgres -- "$BIN/initdb" -D "$PGDIR" -U postgres -A trust --no-sync >/dev/null
-    runuser -u postgres -- "$BIN/pg_ctl" -D "$PGDIR" -l "$PGDIR/log" -w \
-      -o "-p $PGPORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300" start >/dev/null
-    echo "postgres://postgres@127.0.0.1:$PGPORT/postgres"
+    run_server "$BIN"
+    ;;
+  resume)
+    BIN=$(find_bin)
+    run_server "$BIN"
     ;;
   status)
     BIN=$(find_bin || true)

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/platform/config';
-import { freePort } from './server';
+import { E2E_SCAN_NETWORK_BUDGET_MS, freePort } from './server';
 
 export interface PrivateAppOptions {
   /** Settings on top of the defaults below, as the environment would give them (WAITING_ROOM, say). */
@@ -38,6 +38,7 @@ export async function startPrivateApp(
     // overload guard would refuse the app's own calls; shedding has its own suite.
     OVERLOAD_MAX_IN_FLIGHT: '100000',
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '600000',
+    SCAN_NETWORK_BUDGET_MS: E2E_SCAN_NETWORK_BUDGET_MS,
     ...options.env,
   });
   const app = await buildApp(

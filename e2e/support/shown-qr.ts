@@ -17,7 +17,7 @@ export async function shownQrCodes(image: Locator): Promise<string[]> {
         codes = await decodeQrImage(await image.screenshot());
         return codes.length;
       },
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     )
     .toBeGreaterThan(0);
   return codes;

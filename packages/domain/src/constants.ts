@@ -46,6 +46,11 @@ export const SCANNER_RESULT_OVERLAY_MS = 2500;
 export const SCANNER_RESTART_MS = 1500;
 export const SCANNER_DEBOUNCE_MS = 1000;
 export const SCANNER_VIDEO_CHECK_MS = 2000;
+/**
+ * How long a gate scan waits for the server before the phone decides offline (the default of the server's
+ * SCAN_NETWORK_BUDGET_MS, which the phone reads from GET /api/system/client-config).
+ */
+export const DEFAULT_SCAN_NETWORK_BUDGET_MS = 2500;
 
 export const MOBILE_BREAKPOINT_PX = 768;
 export const LAZY_IMAGE_MARGIN_PX = 100;

@@ -4,6 +4,7 @@ import {
   DEFAULT_HOLD_MINUTES,
   DEFAULT_MAX_TICKETS_PER_PERSON,
   DEFAULT_ORDER_QUANTITY_CAP,
+  DEFAULT_SCAN_NETWORK_BUDGET_MS,
 } from '@utsav/domain/constants';
 import {
   DEFAULT_QUEUE_ADMIT_PER_MINUTE,
@@ -112,6 +113,7 @@ const envSchema = z.object({
     .default('info'),
   // Successful quick answers logged one by one per second per instance; the rest counted (access-log.ts).
   ACCESS_LOG_OK_LINES_PER_SECOND: positiveInt(200),
+  SCAN_NETWORK_BUDGET_MS: positiveInt(DEFAULT_SCAN_NETWORK_BUDGET_MS),
   PAYMENTS: z.enum(['emulator', 'razorpay'], { error: 'must be emulator or razorpay' }).default('emulator'),
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
@@ -209,6 +211,8 @@ export interface Config {
   logLevel: string;
   /** Successful answers quicker than a second get their own access line up to this many a second (access-log.ts). */
   accessLogOkLinesPerSecond: number;
+  /** How long a gate phone waits for the server on a scan before deciding offline (client-config). */
+  scanNetworkBudgetMs: number;
   payments: 'emulator' | 'razorpay';
   /**
    * PAYMENTS=emulator: how long the mounted emulator takes to settle a refund (its own default, 1.5 s, when
@@ -318,6 +322,7 @@ export function loadConfig(env: Env): Config {
     demoSeed: e.DEMO_SEED ? isTrue(e.DEMO_SEED) : authMode === 'dev',
     logLevel: e.LOG_LEVEL,
     accessLogOkLinesPerSecond: e.ACCESS_LOG_OK_LINES_PER_SECOND,
+    scanNetworkBudgetMs: e.SCAN_NETWORK_BUDGET_MS,
     payments: e.PAYMENTS,
     razorpay,
     smtpUrl: e.SMTP_URL,

@@ -49,19 +49,23 @@ export function stopOwnPostgres(dir: string, port: number): void {
   });
 }
 
-/** pg_ctl restart -m fast: every connection is cut, in-flight transactions roll back. Never the shared server. */
-export async function restartOwnPostgres(dir: string): Promise<void> {
+function pgCtl(): string {
   const bins = readdirSync('/usr/lib/postgresql')
     .sort((a, b) => Number(a) - Number(b))
     .map((version) => `/usr/lib/postgresql/${version}/bin`);
   const bin = bins.at(-1);
   if (!bin) throw new Error('PostgreSQL is not installed');
+  return `${bin}/pg_ctl`;
+}
+
+/** pg_ctl restart -m fast: every connection is cut, in-flight transactions roll back. Never the shared server. */
+export async function restartOwnPostgres(dir: string): Promise<void> {
   // Asynchronous: the load generator in this process keeps running while PostgreSQL goes down and up.
   await promisify(execFile)('runuser', [
     '-u',
     'postgres',
     '--',
-    `${bin}/pg_ctl`,
+    pgCtl(),
     '-D',
     dir,
     '-m',
@@ -71,6 +75,33 @@ export async function restartOwnPostgres(dir: string): Promise<void> {
     `${dir}/log`,
     'restart',
   ]);
+}
+
+/**
+ * pg_ctl stop -m fast, resolved once the server is down: every connection is cut, in-flight transactions roll
+ * back. Never the shared server. Asynchronous: the load generator in this process keeps running meanwhile.
+ */
+export async function stopOwnPostgresNow(dir: string): Promise<void> {
+  await promisify(execFile)('runuser', [
+    '-u',
+    'postgres',
+    '--',
+    pgCtl(),
+    '-D',
+    dir,
+    '-m',
+    'fast',
+    '-w',
+    'stop',
+  ]);
+}
+
+/** Starts a server stopped by stopOwnPostgresNow again, with its data; resolved once it accepts connections. */
+export async function resumeOwnPostgres(dir: string, port: number): Promise<void> {
+  await promisify(execFile)('bash', ['scripts/test-postgres.sh', 'resume'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, TEST_PG_DIR: dir, TEST_PG_PORT: String(port) },
+  });
 }
 
 /** Whether this process may run scripts/test-postgres.sh for a server of its own (root: runuser). */

@@ -28,8 +28,10 @@ export interface RushOptions {
   requestTimeoutMs?: number;
   /** Buyers who walk away: before paying (a hold nobody pays) or after paying (nobody calls verify-payment). */
   abandon?: (index: number) => 'before-pay' | 'before-verify' | undefined;
-  /** Called after each buyer finishes (e.g. to kill a server half-way through). */
-  onBuyerDone?: (done: number) => void;
+  /** Called after each buyer finishes (e.g. to kill a server half-way through), with how that buyer ended. */
+  onBuyerDone?: (done: number, outcome: BuyerOutcome) => void;
+  /** Awaited before each buyer starts: a test holds the rush back while it breaks something. */
+  beforeBuyer?: () => Promise<void> | undefined;
 }
 
 export type Stage = 'create-order' | 'pay' | 'verify-payment';
@@ -192,8 +194,10 @@ export async function rush(options: RushOptions): Promise<RushResult> {
     options.tokens.length,
     options.concurrency,
     async (index) => {
-      outcomes.push(await buyer(index));
-      options.onBuyerDone?.(++done);
+      await options.beforeBuyer?.();
+      const outcome = await buyer(index);
+      outcomes.push(outcome);
+      options.onBuyerDone?.(++done, outcome);
     },
     options.deadlineMs === undefined ? undefined : Date.now() + options.deadlineMs,
   );

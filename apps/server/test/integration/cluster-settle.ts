@@ -12,7 +12,7 @@ export interface Settled {
   settleMs: number;
 }
 
-export async function settle(cluster: Cluster, eventId: string, timeoutMs = 60_000): Promise<Settled> {
+export async function settle(cluster: Cluster, eventId: string, timeoutMs = 120_000): Promise<Settled> {
   const started = Date.now();
   await cluster.waitForWebhooks();
   const past = new Date(Date.now() - 1000).toISOString();

@@ -71,7 +71,9 @@ if (skipReason) {
         // or failing that the sweepers, issue their tickets).
         abandon: (index) =>
           index % 10 === 3 ? 'before-pay' : index % 10 === 7 ? 'before-verify' : undefined,
-        deadlineMs: 90_000,
+        // Every buyer runs (no deadline), and a slow answer is an answer: only a hang (a minute) counts as none.
+        // How fast a busy machine gets through them is the bench's business, not this test's.
+        requestTimeoutMs: 60_000,
       });
       const counts = tally(result.outcomes);
       const unexpected = Object.keys(counts).filter(
@@ -107,6 +109,6 @@ if (skipReason) {
       // Each webhook event reached us twice and was recorded once.
       const events = await cluster.db.selectFrom('payment_events').select('id').execute();
       expect(new Set(events.map((row) => row.id)).size).toBe(events.length);
-    }, 150_000);
+    }, 300_000);
   });
 }

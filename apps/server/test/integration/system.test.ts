@@ -125,6 +125,7 @@ describeEachDatabase('system', (engine) => {
       authMode: 'dev',
       payments: 'emulator',
       razorpayKeyId: server.config.razorpay.keyId,
+      scanNetworkBudgetMs: 2500,
     });
     expect(response.text).not.toContain(server.config.razorpay.keySecret);
   });

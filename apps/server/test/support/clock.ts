@@ -28,3 +28,41 @@ export function testClock(start: Date = new Date()): TestClock {
     },
   };
 }
+
+export interface PausableClock extends TestClock {
+  /** Stops the clock at its current reading until resume(). */
+  pause(): void;
+  /** Runs on from where it stopped (it does not jump to the real time). */
+  resume(): void;
+}
+
+/**
+ * A clock that runs with the real one except while the test holds it (`pause()` … `resume()`), for a browser
+ * suite whose screens need time to pass (the browser's own clock runs) but where one stretch of steps must fall
+ * in one window of the app's clock (a per-minute allowance spent by twenty steps, say), however slow the machine.
+ */
+export function pausableClock(): PausableClock {
+  let offsetMs = 0;
+  let pausedAt: number | undefined;
+  const reading = () => pausedAt ?? Date.now() + offsetMs;
+  return {
+    now: () => new Date(reading()),
+    advance(ms: number) {
+      if (ms < 0) throw new RangeError('a test clock only moves forwards');
+      offsetMs += ms;
+      if (pausedAt !== undefined) pausedAt += ms;
+    },
+    set(next: Date) {
+      if (next.getTime() < reading()) throw new RangeError('a test clock only moves forwards');
+      this.advance(next.getTime() - reading());
+    },
+    pause() {
+      pausedAt ??= reading();
+    },
+    resume() {
+      if (pausedAt === undefined) return;
+      offsetMs = pausedAt - Date.now();
+      pausedAt = undefined;
+    },
+  };
+}

@@ -40,9 +40,11 @@ export async function provisionDatabase(engine: Engine): Promise<ProvisionedData
 }
 
 // A closed pool's backends exit a moment after their clients do; forcing the drop earlier would send
-// "terminating connection" to a client that is already ending, which surfaces as an uncaught error.
+// "terminating connection" to a client that is already ending, which surfaces as an uncaught error. How long
+// that moment lasts depends on the machine: the drop is tried again until it goes through, and forced only
+// after a minute (a backend that never ends).
 async function dropDatabase(name: string): Promise<void> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  for (let attempt = 0; attempt < 600; attempt++) {
     try {
       await adminQuery(`drop database if exists ${name}`);
       return;

@@ -1,4 +1,7 @@
-// GET /api/system/client-config tells the browser which identity and payment providers this server uses.
+import { DEFAULT_SCAN_NETWORK_BUDGET_MS } from '@utsav/domain/constants';
+
+// GET /api/system/client-config tells the browser which identity and payment providers this server uses, and
+// how long a gate scan waits for it.
 // Fetched with plain fetch (no token, no retries) because the api-client itself depends on identity.
 
 export interface FirebaseWebConfig {
@@ -13,9 +16,14 @@ export interface ClientConfig {
   firebase?: FirebaseWebConfig | undefined;
   payments: 'emulator' | 'razorpay';
   razorpayKeyId?: string | undefined;
+  scanNetworkBudgetMs: number;
 }
 
-const FALLBACK: ClientConfig = { authMode: 'dev', payments: 'emulator' };
+const FALLBACK: ClientConfig = {
+  authMode: 'dev',
+  payments: 'emulator',
+  scanNetworkBudgetMs: DEFAULT_SCAN_NETWORK_BUDGET_MS,
+};
 /** The last answer, kept so a gate phone reopened offline still signs in with the right provider. */
 const REMEMBERED_KEY = 'utsav.client-config';
 
@@ -37,6 +45,8 @@ function remembered(): ClientConfig | null {
 }
 
 let cached: Promise<ClientConfig> | null = null;
+/** The answer once it has come (or the remembered one offline): read without waiting by the gate's scans. */
+let known: ClientConfig | null = null;
 
 function parse(body: unknown): ClientConfig {
   const raw = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
@@ -47,6 +57,10 @@ function parse(body: unknown): ClientConfig {
     firebase,
     payments: source.payments === 'razorpay' ? 'razorpay' : 'emulator',
     razorpayKeyId: typeof source.razorpayKeyId === 'string' ? source.razorpayKeyId : undefined,
+    scanNetworkBudgetMs:
+      typeof source.scanNetworkBudgetMs === 'number' && source.scanNetworkBudgetMs > 0
+        ? source.scanNetworkBudgetMs
+        : DEFAULT_SCAN_NETWORK_BUDGET_MS,
   };
 }
 
@@ -57,14 +71,25 @@ export function getClientConfig(): Promise<ClientConfig> {
         if (!response.ok) throw new Error(`client-config ${response.status}`);
         const body: unknown = await response.json();
         remember(body);
-        return parse(body);
+        known = parse(body);
+        return known;
       })
       .catch(() => {
         // Not kept in memory: the next caller asks again (the server may have been starting up). Offline,
         // the last answer this browser saw beats guessing (a Firebase site must not fall back to dev sign-in).
         cached = null;
-        return remembered() ?? FALLBACK;
+        known ??= remembered();
+        return known ?? FALLBACK;
       });
   }
   return cached;
+}
+
+/**
+ * How long a gate scan waits for the server, from the configuration this page already has (or the last one
+ * this browser saw): never a request of its own, so a scan on a network that hangs still decides in time.
+ */
+export function scanNetworkBudgetMs(): number {
+  known ??= remembered();
+  return (known ?? FALLBACK).scanNetworkBudgetMs;
 }

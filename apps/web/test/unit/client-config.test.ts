@@ -52,9 +52,28 @@ describe('getClientConfig', () => {
   it('offline with nothing remembered, falls back to the development providers and asks again next time', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const { getClientConfig } = await freshModule();
-    expect(await getClientConfig()).toEqual({ authMode: 'dev', payments: 'emulator' });
+    expect(await getClientConfig()).toEqual({
+      authMode: 'dev',
+      payments: 'emulator',
+      scanNetworkBudgetMs: 2500,
+    });
     fetchMock.mockResolvedValueOnce(Response.json({ success: true, data: FIREBASE }));
     expect((await getClientConfig()).authMode).toBe('firebase');
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("tells a gate scan how long to wait for the server: the server's setting, never a request of its own", async () => {
+    const { getClientConfig, scanNetworkBudgetMs } = await freshModule();
+    expect(scanNetworkBudgetMs()).toBe(2500);
+    fetchMock.mockResolvedValueOnce(
+      Response.json({ success: true, data: { ...FIREBASE, scanNetworkBudgetMs: 60_000 } }),
+    );
+    await getClientConfig();
+    expect(scanNetworkBudgetMs()).toBe(60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Reopened offline: the last answer's setting.
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    expect((await freshModule()).scanNetworkBudgetMs()).toBe(60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

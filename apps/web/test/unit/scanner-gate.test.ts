@@ -1,6 +1,11 @@
 import { SCANNER_DEBOUNCE_MS } from '@utsav/domain/constants';
 import { describe, expect, it } from 'vitest';
-import { isHeldCode, SAME_CODE_HOLD_MS, shouldAcceptScan } from '../../src/features/scanner/engine/scan-gate';
+import {
+  isHeldCode,
+  SAME_CODE_HOLD_MS,
+  SAME_CODE_MISSES,
+  shouldAcceptScan,
+} from '../../src/features/scanner/engine/scan-gate';
 
 // Scans closer than 1 s apart, or while one is processing, are ignored.
 
@@ -24,7 +29,7 @@ describe('shouldAcceptScan', () => {
 });
 
 describe('isHeldCode', () => {
-  const held = { code: 'UT1.abc', lastSeenAt: 5000 };
+  const held = { code: 'UT1.abc', lastSeenAt: 5000, misses: SAME_CODE_MISSES };
 
   it('holds the code just handled while it is still in view', () => {
     expect(isHeldCode('UT1.abc', 5000 + SAME_CODE_HOLD_MS - 1, held)).toBe(true);
@@ -32,6 +37,13 @@ describe('isHeldCode', () => {
 
   it('lets the same code count again once it has been out of view for the hold', () => {
     expect(isHeldCode('UT1.abc', 5000 + SAME_CODE_HOLD_MS, held)).toBe(false);
+  });
+
+  it('keeps holding a code the decoder did not look away from, however long between two looks (a slow phone)', () => {
+    const seenEveryLook = { ...held, misses: 0 };
+    expect(isHeldCode('UT1.abc', 5000 + 10 * SAME_CODE_HOLD_MS, seenEveryLook)).toBe(true);
+    const oneMissedFrame = { ...held, misses: SAME_CODE_MISSES - 1 };
+    expect(isHeldCode('UT1.abc', 5000 + 10 * SAME_CODE_HOLD_MS, oneMissedFrame)).toBe(true);
   });
 
   it('never holds a different code', () => {

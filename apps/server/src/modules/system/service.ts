@@ -50,6 +50,8 @@ export interface ClientConfig {
   firebase?: { apiKey: string; authDomain: string; projectId: string; appId: string };
   payments: 'emulator' | 'razorpay';
   razorpayKeyId: string;
+  /** How long a gate scan waits for the server before the phone decides offline. */
+  scanNetworkBudgetMs: number;
 }
 
 /** What the browser needs to pick its identity and payment providers; public values only, no secrets. */
@@ -71,5 +73,6 @@ export function clientConfig(ctx: AppContext): ClientConfig {
       : {}),
     payments: config.payments,
     razorpayKeyId: config.razorpay.keyId,
+    scanNetworkBudgetMs: config.scanNetworkBudgetMs,
   };
 }

@@ -1,3 +1,4 @@
+import { scanNetworkBudgetMs } from '../../../lib/client-config';
 import { admitFound } from '../api/admit-found';
 import type { CheckinTicketResponse } from '../api/verify-qr';
 import {
@@ -8,8 +9,8 @@ import {
   type ScanOutcome,
 } from './scan-outcome';
 
-/** The server's answer to a slow admission is not waited for longer than a scan's (use-checkin.ts). */
-const ADMIT_BUDGET_MS = 5000;
+/** A found guest's admission waits for the server twice as long as a scan (5 s by default; use-checkin.ts). */
+const admitBudgetMs = () => 2 * scanNetworkBudgetMs();
 
 /**
  * Admits a ticket the volunteer found by search. Online only: without the network there is no search
@@ -23,7 +24,7 @@ export async function admitFromSearch(
   reentry = false,
 ): Promise<ScanOutcome> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), ADMIT_BUDGET_MS);
+  const timer = setTimeout(() => controller.abort(), admitBudgetMs());
   try {
     const gate = context.gate.trim();
     const admitted: CheckinTicketResponse = await admitFound(

@@ -3,6 +3,7 @@ import type { PassDirection } from '@utsav/domain/gate-pass';
 import { normalizeScannedCode, parseTicketTokenUnverified } from '@utsav/domain/qr-token';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, isAbortError } from '../../../lib/api-client';
+import { scanNetworkBudgetMs } from '../../../lib/client-config';
 import { i18n } from '../../../lib/i18n/i18n';
 import { getCheckinSnapshot } from '../api/get-checkin-snapshot';
 import { markExit } from '../api/mark-exit';
@@ -20,7 +21,7 @@ import {
   settleAdmissions,
 } from './checkin-db';
 import { randomId } from './device-store';
-import { SCAN_NETWORK_BUDGET_MS, useGateConnection, withBudget } from './gate-connection';
+import { useGateConnection, withBudget } from './gate-connection';
 import { markGateDevice } from './gate-device';
 import { checkOffline, type QueuedAdmission, type SnapshotMeta, type SnapshotTicket } from './offline-check';
 import {
@@ -272,7 +273,7 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
 
       const { deviceId: device, gate: gateName } = contextRef.current;
       const body = { qrCode: code, deviceId: device, ...(gateName.trim() ? { gate: gateName.trim() } : {}) };
-      const budget = withBudget(SCAN_NETWORK_BUDGET_MS);
+      const budget = withBudget(scanNetworkBudgetMs());
       try {
         if (direction === 'out') {
           const exited = await markExit(body, budget.signal);

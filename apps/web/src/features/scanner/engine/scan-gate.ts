@@ -17,19 +17,28 @@ export function shouldAcceptScan(now: number, lastAcceptedAt: number | null, pro
  * guest. Re-scanning one ticket on purpose still works: move away for a moment and come back.
  */
 export const SAME_CODE_HOLD_MS = 2000;
+/** Looks in a row without the code, since it was last seen, before it may count as gone: one missed frame is noise. */
+export const SAME_CODE_MISSES = 2;
 
 export interface HeldCode {
   code: string;
   /** When the decoder last reported this code (accepted or ignored). */
   lastSeenAt: number;
+  /** Decode attempts since then that looked at a frame and did not see it. */
+  misses: number;
 }
 
-/** True while `code` is the code just handled and it has not left the view for `holdMs`. */
+/**
+ * True while `code` is the code just handled and it has not left the view for `holdMs` (0: no hold). Left the
+ * view means the decoder looked and did not see it, for the hold: time alone is not enough, since a slow phone
+ * may take longer than the hold between two looks at a code that never moved.
+ */
 export function isHeldCode(
   code: string,
   now: number,
   held: HeldCode | null,
   holdMs: number = SAME_CODE_HOLD_MS,
 ): boolean {
-  return held !== null && held.code === code && now - held.lastSeenAt < holdMs;
+  if (held === null || held.code !== code || holdMs <= 0) return false;
+  return now - held.lastSeenAt < holdMs || held.misses < SAME_CODE_MISSES;
 }

@@ -160,9 +160,11 @@ export class ScanSession {
     const detector = this.#detector;
     if (run !== this.#run || this.#snapshot.state !== 'on' || !detector) return;
     let codes: string[] = [];
+    let looked = false;
     if (this.video.readyState >= HAVE_CURRENT_DATA) {
       try {
         codes = await detector.detect(this.video);
+        looked = true;
         this.#decodeFailures = 0;
       } catch (error) {
         this.#decodeFailures += 1;
@@ -173,8 +175,11 @@ export class ScanSession {
       }
     }
     if (run !== this.#run || this.#snapshot.state !== 'on') return;
-    const code = codes[0];
-    if (code !== undefined && this.#offer(code.trim(), run)) return;
+    const code = codes[0]?.trim();
+    // A look that did not see the code just handled counts towards it having left the view.
+    if (looked && this.#held && code !== this.#held.code)
+      this.#held = { ...this.#held, misses: this.#held.misses + 1 };
+    if (code !== undefined && this.#offer(code, run)) return;
     this.#scheduleDecode(run, DECODE_GAP_MS);
   }
 
@@ -183,12 +188,12 @@ export class ScanSession {
     const now = performance.now();
     const holdMs = this.#options.sameCodeHoldMs ?? SAME_CODE_HOLD_MS;
     if (isHeldCode(code, now, this.#held, holdMs)) {
-      this.#held = { code, lastSeenAt: now };
+      this.#held = { code, lastSeenAt: now, misses: 0 };
       return false;
     }
     if (!shouldAcceptScan(now, this.#lastAcceptedAt, this.#processing)) return false;
     this.#lastAcceptedAt = now;
-    this.#held = { code, lastSeenAt: now };
+    this.#held = { code, lastSeenAt: now, misses: 0 };
     this.#processing = true;
     // The frozen frame shows the volunteer which code was taken while the result is worked out.
     this.video.pause();
@@ -221,7 +226,7 @@ export class ScanSession {
     }
     if (run !== this.#run) return;
     // The code could not be seen while the frame was frozen; its hold counts from now.
-    if (this.#held) this.#held = { ...this.#held, lastSeenAt: performance.now() };
+    if (this.#held) this.#held = { ...this.#held, lastSeenAt: performance.now(), misses: 0 };
     this.#set({ state: 'on' });
     this.#scheduleDecode(run, 0);
   }
