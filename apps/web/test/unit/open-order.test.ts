@@ -1,13 +1,19 @@
+import type { Checkout } from '@utsav/domain/api/purchase';
 import { describe, expect, it } from 'vitest';
-import type { CreatedOrder } from '../../src/features/tickets/api/create-order';
 import { type OpenOrder, reusableOrder } from '../../src/features/tickets/checkout/open-order';
 
 const now = Date.parse('2026-10-03T12:00:00.000Z');
-const order: CreatedOrder = {
+const order: Checkout = {
+  success: true,
   orderId: 'order_abc',
+  amount: 3600,
   amountPaise: 360000,
   currency: 'INR',
   key: 'rzp_test',
+  quantity: 12,
+  pricePerTicket: 300,
+  pricingTier: 'Group',
+  total: 3600,
   holdExpiresAt: '2026-10-03T12:15:00.000Z',
 };
 const open: OpenOrder = { person: 'asha@example.com', quantity: 12, total: 3600, order };
@@ -32,9 +38,9 @@ describe('paying the open checkout again', () => {
     expect(reusableOrder(named, { ...same, names: ['Anjali', ''] }, now)).toBe(order);
   });
 
-  it('a hold with less than two minutes left, or no known end, is not reused', () => {
+  it('a hold with less than two minutes left, or an end that cannot be read, is not reused', () => {
     expect(reusableOrder(open, same, Date.parse('2026-10-03T12:13:30.000Z'))).toBeNull();
-    expect(reusableOrder({ ...open, order: { ...order, holdExpiresAt: null } }, same, now)).toBeNull();
+    expect(reusableOrder({ ...open, order: { ...order, holdExpiresAt: '' } }, same, now)).toBeNull();
     expect(reusableOrder(null, same, now)).toBeNull();
   });
 });

@@ -14,9 +14,13 @@ describe('the downloaded ticket image', () => {
         holderName: 'Anjali Joshi',
         eventName: 'Utsav Garba Night',
         ticketId: 'UTS-7KQ2M9XA',
-        eventDate: '2027-01-05',
-        eventStartTime: '19:00',
-        eventEndTime: '23:30',
+        event: {
+          name: 'Utsav Garba Night',
+          date: '2027-01-05',
+          startTime: '19:00',
+          endTime: '23:30',
+          venue: 'NSCI Dome',
+        },
       }),
     ).toEqual([
       'For Anjali Joshi',
@@ -32,9 +36,7 @@ describe('the downloaded ticket image', () => {
         holderName: '',
         eventName: 'Utsav',
         ticketId: 'T1',
-        eventDate: null,
-        eventStartTime: null,
-        eventEndTime: null,
+        event: { name: 'Utsav', date: '', startTime: '', endTime: '', venue: '' },
       }),
     ).toEqual(['Utsav', 'Ticket T1']);
   });

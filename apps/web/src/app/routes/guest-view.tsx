@@ -1,9 +1,11 @@
+import { ticketSchema } from '@utsav/domain/api/tickets';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import * as z from 'zod/mini';
 import { useAuth } from '../../features/auth/context/auth-context';
 import { useCurrentEvent } from '../../features/event/api/get-event';
 import { EventCard } from '../../features/event/components/event-card';
-import { DEFAULT_EVENT } from '../../features/event/types';
+import { DEFAULT_EVENT, type EventInfo } from '../../features/event/types';
 import GuestDashboard from '../../features/guest/components/guest-dashboard';
 import {
   CancelTicketButton,
@@ -23,6 +25,9 @@ import { installApp } from '../../lib/pwa/install-app';
 import { scrollToSection } from '../../lib/scroll';
 import { OfflineBanner } from '../../ui/offline-banner';
 import { usePurchaseFlow } from '../shell/use-purchase-flow';
+
+const savedTicketsSchema = z.array(ticketSchema);
+const readSavedTickets = (saved: unknown) => savedTicketsSchema.safeParse(saved).data;
 
 /** 'Failed to load data: {reason}' with a Retry (docs/product.md#guest-dashboard), once per failure; gone once the data loads. */
 function useLoadFailureToast(id: string, error: unknown, failedAt: number, retry: () => void) {
@@ -73,8 +78,14 @@ export default function GuestView() {
   const ticketsQuery = useMyTickets();
   // This phone's copy of the person's tickets and event, shown while the server cannot be reached.
   const uid = identityUser?.uid ?? null;
-  const savedTickets = useSavedQuery(uid, 'tickets', ticketsQuery, unconfirmed);
-  const savedEvent = useSavedQuery(uid, 'event', eventQuery, unconfirmed);
+  const savedTickets = useSavedQuery(uid, 'tickets', ticketsQuery, readSavedTickets, unconfirmed);
+  const savedEvent = useSavedQuery(
+    uid,
+    'event',
+    eventQuery,
+    (saved) => saved as EventInfo | null,
+    unconfirmed,
+  );
   const purchase = usePurchaseFlow();
   const [purchaseOpen, setPurchaseOpen] = useState(false);
   const [refreshing, setRefreshing] = useState(false);

@@ -1,3 +1,4 @@
+import type { Ticket } from '@utsav/domain/api/tickets';
 import { REFUND_STATUS_LABELS, REFUND_STATUSES, type RefundStatus } from '@utsav/domain/refunds';
 
 // A refund as the refund calls return it (docs/contracts.md), normalised once at the edge.
@@ -76,13 +77,8 @@ export function toRefunds(raw: unknown): Refund[] {
   return raw.map(toRefund).filter((refund): refund is Refund => refund !== null);
 }
 
-/** What the cancel dialog needs to know about a ticket (the tickets feature's Ticket fits it). */
-export interface CancellableTicket {
-  id: string;
-  ticketId: string;
-  eventName: string;
-  price: number;
-  status: string;
-  issuedByAdmin: boolean;
-  receivedByTransfer?: boolean;
-}
+/** What the cancel dialog needs to know about a ticket. */
+export type CancellableTicket = Pick<
+  Ticket,
+  'id' | 'ticketId' | 'eventName' | 'price' | 'status' | 'metadata' | 'receivedByTransfer'
+>;

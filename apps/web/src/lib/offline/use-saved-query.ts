@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { loadPersonal, type SavedArea, type SavedEntry, savePersonal } from './person-store';
 import { type ShownData, shownData } from './saved-view';
 import { useOnline } from './use-online';
@@ -14,25 +14,32 @@ interface QueryLike<T> {
  * Keeps the signed-in person's copy of one query on this phone and shows it while the server cannot be
  * reached: every successful answer is saved (person-store drops it if that person has signed
  * out meanwhile); the saved copy is read once per person and shown only through `shownData`'s rules.
+ * `read` checks a saved copy against today's shape of the data (its response schema) and answers undefined
+ * for one that does not fit: a copy saved by an older version of the app is then not shown.
  */
 export function useSavedQuery<T>(
   uid: string | null,
   area: SavedArea,
   query: QueryLike<T>,
+  read: (saved: unknown) => T | undefined,
   /** Known unreachable from elsewhere (the session check got no answer), though the browser says online. */
   serverUnreachable = false,
 ): ShownData<T> {
   const online = useOnline();
   const [saved, setSaved] = useState<SavedEntry<T> | null>(null);
   const { data, dataUpdatedAt, isSuccess } = query;
+  const readRef = useRef(read);
+  readRef.current = read;
 
   useEffect(() => {
     setSaved(null);
     if (!uid) return;
     let cancelled = false;
-    loadPersonal<T>(uid, area).then(
+    loadPersonal<unknown>(uid, area).then(
       (entry) => {
-        if (!cancelled) setSaved(entry);
+        if (cancelled || !entry) return;
+        const value = readRef.current(entry.value);
+        if (value !== undefined) setSaved({ ...entry, value });
       },
       () => undefined,
     );

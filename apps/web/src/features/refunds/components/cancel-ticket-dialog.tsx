@@ -36,6 +36,12 @@ type Step = 'form' | 'confirm' | 'done';
  * Opened for one ticket. `eventDate` (YYYY-MM-DD, IST) decides the window here as on the server; when it is
  * unknown the server decides and a refusal switches the dialog to 'Cannot Cancel'.
  */
+/** The domain's cancellation rule, on a ticket as the API shows it. */
+function cancellable(ticket: CancellableTicket): boolean {
+  const { status, metadata, receivedByTransfer } = ticket;
+  return canCancelTicket({ status, issuedByAdmin: metadata.issuedByAdmin, receivedByTransfer }).ok;
+}
+
 export function CancelTicketDialog({
   ticket,
   eventDate,
@@ -127,7 +133,7 @@ export function CancelTicketDialog({
     );
   }
 
-  if (!canCancelTicket(ticket).ok && step !== 'done') return null;
+  if (!cancellable(ticket) && step !== 'done') return null;
 
   if (closedMessage && step !== 'done') {
     return (
@@ -331,7 +337,7 @@ export function CancelTicketButton({
   onCancel: (ticket: CancellableTicket) => void;
 }) {
   const { t } = useTranslation();
-  if (!canCancelTicket(ticket).ok) return null;
+  if (!cancellable(ticket)) return null;
   return (
     <Button
       size="sm"

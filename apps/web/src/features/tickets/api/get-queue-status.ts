@@ -1,7 +1,7 @@
+import { type QueueStatus, queueStatusSchema } from '@utsav/domain/api/waiting-room';
 import { api } from '../../../lib/api-client';
-import type { QueueStatus } from './join-queue';
 
 /** GET /queue/me: where the person stands now. 404 NOT_IN_QUEUE once their turn has run out. */
-export function getQueueStatus(): Promise<QueueStatus> {
-  return api.get<QueueStatus>('/queue/me');
+export async function getQueueStatus(): Promise<QueueStatus> {
+  return queueStatusSchema.parse(await api.get<unknown>('/queue/me'));
 }

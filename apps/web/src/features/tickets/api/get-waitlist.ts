@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type WaitlistMe, waitlistMeSchema } from '@utsav/domain/waitlist';
+import { type WaitlistPlace, waitlistMeResponseSchema } from '@utsav/domain/api/waitlist';
 import { api } from '../../../lib/api-client';
 
 export const WAITLIST_QUERY_KEY = ['waitlist', 'me'] as const;
@@ -8,9 +8,8 @@ export const WAITLIST_QUERY_KEY = ['waitlist', 'me'] as const;
 export const WAITLIST_POLL_MS = 30_000;
 
 /** GET /waitlist/me: the person's place in line, or their offer with its end. */
-export async function getMyWaitlist(signal?: AbortSignal): Promise<WaitlistMe> {
-  const body = await api.get<unknown>('/waitlist/me', { signal });
-  return waitlistMeSchema.parse(body);
+export async function getMyWaitlist(signal?: AbortSignal): Promise<WaitlistPlace> {
+  return waitlistMeResponseSchema.parse(await api.get<unknown>('/waitlist/me', { signal }));
 }
 
 // Keyed by the person, so someone signing in after another on the same phone never sees the other's place.

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { joinWaitlistResponseSchema } from '@utsav/domain/api/waitlist';
 import { joinWaitlistSchema } from '@utsav/domain/waitlist';
 import { api } from '../../../lib/api-client';
 import { WAITLIST_QUERY_KEY } from './get-waitlist';
@@ -6,8 +7,8 @@ import { WAITLIST_QUERY_KEY } from './get-waitlist';
 /** POST /waitlist { quantity } → the place in line (1 = next). The server checks the same schema. */
 export async function joinWaitlist(input: { quantity: number; cap: number }): Promise<{ position: number }> {
   const payload = joinWaitlistSchema(input.cap).parse({ quantity: input.quantity });
-  const body = await api.post<{ position: number }>('/waitlist', payload);
-  return { position: body.position };
+  const { position } = joinWaitlistResponseSchema.parse(await api.post<unknown>('/waitlist', payload));
+  return { position };
 }
 
 export function useJoinWaitlist() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { oneTicketResponseSchema, type Ticket } from '@utsav/domain/api/tickets';
 import { type TicketHolderInput, ticketHolderSchema } from '@utsav/domain/ticket-holder-schema';
 import { api } from '../../../lib/api-client';
-import { type Ticket, toTicket } from '../types';
 import { MY_TICKETS_QUERY_KEY } from './get-my-tickets';
 
 export { type TicketHolderInput, ticketHolderSchema };
@@ -9,13 +9,8 @@ export { type TicketHolderInput, ticketHolderSchema };
 /** PATCH /tickets/{id}/holder: who the ticket is for; a blank name gives it back the owner's. */
 export async function nameTicketHolder(ticketId: string, input: TicketHolderInput): Promise<Ticket> {
   const payload = ticketHolderSchema.parse(input);
-  const body = await api.patch<{ ticket?: unknown }>(
-    `/tickets/${encodeURIComponent(ticketId)}/holder`,
-    payload,
-  );
-  const ticket = toTicket(body?.ticket);
-  if (!ticket) throw new Error('The ticket could not be read');
-  return ticket;
+  const body = await api.patch<unknown>(`/tickets/${encodeURIComponent(ticketId)}/holder`, payload);
+  return oneTicketResponseSchema.parse(body).ticket;
 }
 
 export function useNameTicketHolder() {

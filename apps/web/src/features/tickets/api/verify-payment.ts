@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type VerifiedPayment, verifiedPaymentSchema } from '@utsav/domain/api/purchase';
+import type { Ticket } from '@utsav/domain/api/tickets';
 import { type VerifyPaymentInput, verifyPaymentSchema } from '@utsav/domain/purchase-schema';
 import { api } from '../../../lib/api-client';
-import { type Ticket, toTickets } from '../types';
 import { MY_TICKETS_QUERY_KEY } from './get-my-tickets';
 import { PURCHASE_ALLOWANCE_QUERY_KEY } from './get-purchase-allowance';
 
@@ -15,25 +16,14 @@ export class PaymentNotVerifiedError extends Error {
   override readonly name = 'PaymentNotVerifiedError';
 }
 
-export interface VerifiedPayment {
-  tickets: Ticket[];
-  orderId: string | null;
-}
-
 /** POST /tickets/verify-payment: the checkout's three signed ids; the server issues the tickets once. */
 export async function verifyPayment(input: VerifyPaymentInput): Promise<VerifiedPayment> {
   const payload = verifyPaymentSchema.parse(input);
-  const body = await api.post<{ success?: boolean; tickets?: unknown; orderId?: unknown; error?: unknown }>(
-    '/tickets/verify-payment',
-    payload,
+  const verified = verifiedPaymentSchema.safeParse(
+    await api.post<unknown>('/tickets/verify-payment', payload),
   );
-  if (!body?.success) {
-    throw new PaymentNotVerifiedError(typeof body?.error === 'string' ? body.error : 'Payment not verified');
-  }
-  return {
-    tickets: toTickets(body.tickets),
-    orderId: typeof body.orderId === 'string' ? body.orderId : null,
-  };
+  if (!verified.success) throw new PaymentNotVerifiedError('Payment not verified');
+  return verified.data;
 }
 
 /** The list with the newly issued tickets first (newest first, as the server sends it), none twice. */

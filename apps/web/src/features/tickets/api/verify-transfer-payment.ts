@@ -1,17 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Ticket } from '@utsav/domain/api/tickets';
+import { transferVerifiedSchema } from '@utsav/domain/api/transfer';
 import { transferVerifySchema } from '@utsav/domain/transfer';
 import { api } from '../../../lib/api-client';
 import type { CheckoutSuccess } from '../checkout/razorpay';
-import { type Ticket, toTicket } from '../types';
 import { MY_TICKETS_QUERY_KEY } from './get-my-tickets';
 
 /** POST /tickets/transfer/verify-payment: the sender's ticket, now transferred. */
-export async function verifyTransferPayment(input: CheckoutSuccess): Promise<Ticket | null> {
-  const body = await api.post<{ ticket?: unknown }>(
-    '/tickets/transfer/verify-payment',
-    transferVerifySchema.parse(input),
-  );
-  return toTicket(body?.ticket);
+export async function verifyTransferPayment(input: CheckoutSuccess): Promise<Ticket> {
+  const body = await api.post<unknown>('/tickets/transfer/verify-payment', transferVerifySchema.parse(input));
+  return transferVerifiedSchema.parse(body).ticket;
 }
 
 export function useVerifyTransferPayment() {

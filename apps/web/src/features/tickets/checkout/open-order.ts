@@ -1,4 +1,4 @@
-import type { CreatedOrder } from '../api/create-order';
+import type { Checkout } from '@utsav/domain/api/purchase';
 
 // The checkout this dialog already started: a guest who dismisses the payment window and taps Pay again pays
 // the same order, so no second hold is placed. A second hold would keep seats from others for 15 minutes, and
@@ -12,7 +12,7 @@ export interface OpenOrder {
   total: number;
   /** Who each ticket is for, as sent with the order: the server keeps them on it. */
   names?: readonly string[];
-  order: CreatedOrder;
+  order: Checkout;
 }
 
 /** Time the guest needs in the payment window: an order whose hold ends sooner is not reused. */
@@ -23,12 +23,12 @@ export function reusableOrder(
   open: OpenOrder | null,
   selection: { person: string; quantity: number; total: number; names?: readonly string[] },
   now: number,
-): CreatedOrder | null {
+): Checkout | null {
   if (!open || open.person !== selection.person) return null;
   if (open.quantity !== selection.quantity || open.total !== selection.total) return null;
   // Names are printed from the order's own copy, so other names need another order.
   if (JSON.stringify(open.names ?? []) !== JSON.stringify(selection.names ?? [])) return null;
-  const expiresAt = open.order.holdExpiresAt ? Date.parse(open.order.holdExpiresAt) : Number.NaN;
+  const expiresAt = Date.parse(open.order.holdExpiresAt);
   if (Number.isNaN(expiresAt) || expiresAt - now < REUSE_MARGIN_MS) return null;
   return open.order;
 }

@@ -1,3 +1,4 @@
+import type { Ticket } from '@utsav/domain/api/tickets';
 import { TICKET_NAME_MAX_LENGTH } from '@utsav/domain/manual-issuance-schema';
 import { Pencil, UserRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -5,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { ticketHolderSchema, useNameTicketHolder } from '../api/name-ticket-holder';
-import type { Ticket } from '../types';
 
 /**
  * "For Anjali": who the ticket is for, on the card, with a way for the owner to change it while the ticket
@@ -22,7 +22,7 @@ export function HolderName({ ticket }: { ticket: Ticket }) {
   const active = ticket.status === 'active';
 
   function start() {
-    setText(ticket.holderName === ticket.ownerName ? '' : ticket.holderName);
+    setText(ticket.holderName === ticket.user.name ? '' : ticket.holderName);
     setError(null);
     setEditing(true);
   }
@@ -61,7 +61,7 @@ export function HolderName({ ticket }: { ticket: Ticket }) {
           onChange={(changeEvent) => setText(changeEvent.target.value)}
           maxLength={TICKET_NAME_MAX_LENGTH}
           autoComplete="off"
-          placeholder={ticket.ownerName}
+          placeholder={ticket.user.name}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className="min-h-11 w-full min-w-0 rounded-xl border border-gold-400/40 bg-maroon-950/70 px-3 text-cream placeholder:text-maroon-300 focus:border-gold-300"
@@ -90,7 +90,7 @@ export function HolderName({ ticket }: { ticket: Ticket }) {
       <p className="flex min-w-0 items-center gap-1.5 text-cream">
         <UserRound aria-hidden="true" className="size-4 shrink-0 text-gold-300" />
         <span className="min-w-0 break-words">
-          {t('tickets.holder.for', { name: ticket.holderName || ticket.ownerName })}
+          {t('tickets.holder.for', { name: ticket.holderName || ticket.user.name })}
         </span>
       </p>
       {active ? (

@@ -1,19 +1,17 @@
+import { SHOWN_TICKET_STATUSES, type ShownTicketStatus, type Ticket } from '@utsav/domain/api/tickets';
 import { CircleAlert, RefreshCw, Ticket as TicketIcon } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../ui/button';
 import { formatCount } from '../../../ui/format';
-import type { Ticket, TicketStatus } from '../types';
 import { preloadQrDrawing, QR_FILE_PX, qrDataUrl } from '../utils/qr';
 import { type PrintEventDetails, type PrintJob, PrintTicket } from './print-ticket';
 import { TicketCard, ticketStatusName } from './ticket-card';
 
-const GROUPS: TicketStatus[] = ['active', 'used', 'cancelled', 'transferred'];
-
 function Totals({ tickets, failed }: { tickets: Ticket[] | undefined; failed: boolean }) {
   const { t } = useTranslation();
-  const count = (status?: TicketStatus) =>
+  const count = (status?: ShownTicketStatus) =>
     tickets === undefined ? null : tickets.filter((ticket) => !status || ticket.status === status).length;
   const items: { label: string; value: number | null; tone: string }[] = [
     { label: t('tickets.totals.total'), value: count(), tone: 'text-gold-200' },
@@ -161,7 +159,7 @@ export function MyTickets({
   } else if (tickets.length === 0) {
     content = <EmptyState canBuy={canBuy} soldOut={soldOut} onBuy={onBuy} />;
   } else {
-    content = GROUPS.map((status) => {
+    content = SHOWN_TICKET_STATUSES.map((status) => {
       const group = tickets.filter((ticket) => ticket.status === status);
       if (group.length === 0) return null;
       return (

@@ -1,9 +1,9 @@
+import type { Ticket } from '@utsav/domain/api/tickets';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '../../../ui/format';
 import { useTimeRange } from '../../../ui/time-range';
-import type { Ticket } from '../types';
 import { formatEventDay } from '../utils/format';
 
 export interface PrintEventDetails {
@@ -66,7 +66,7 @@ export function PrintTicket({
         <dl>
           <div>
             <dt>{t('tickets.print.holder')}</dt>
-            <dd>{ticket.holderName || ticket.ownerName || '—'}</dd>
+            <dd>{ticket.holderName || ticket.user.name || '—'}</dd>
           </div>
           <div>
             <dt>{t('tickets.card.ticketId')}</dt>

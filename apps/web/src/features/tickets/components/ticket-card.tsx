@@ -1,3 +1,4 @@
+import type { ShownTicketStatus, Ticket } from '@utsav/domain/api/tickets';
 import { ChevronDown, Copy, Download, Eye, EyeOff, Printer } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,6 @@ import { toast } from 'sonner';
 import { i18n } from '../../../lib/i18n/i18n';
 import { Button } from '../../../ui/button';
 import { formatDay, formatInstant, formatRupees } from '../../../ui/format';
-import type { Ticket, TicketStatus } from '../types';
 import { qrPrefix } from '../utils/format';
 import { downloadQr } from '../utils/qr';
 import { HolderName } from './holder-name';
@@ -13,7 +13,7 @@ import { TicketQr } from './ticket-qr';
 import { TransferButton } from './transfer-button';
 import { WalletButtons } from './wallet-buttons';
 
-const STATUS_STYLES: Record<TicketStatus, string> = {
+const STATUS_STYLES: Record<ShownTicketStatus, string> = {
   active: 'bg-emerald-200 text-emerald-950',
   used: 'bg-sky-200 text-sky-950',
   cancelled: 'bg-rose-200 text-rose-950',
@@ -21,7 +21,7 @@ const STATUS_STYLES: Record<TicketStatus, string> = {
 };
 
 /** The status's name in the current language (keys written out whole for the catalog test). */
-export function ticketStatusName(status: TicketStatus): string {
+export function ticketStatusName(status: ShownTicketStatus): string {
   switch (status) {
     case 'active':
       return i18n.t('tickets.status.active');
@@ -34,7 +34,7 @@ export function ticketStatusName(status: TicketStatus): string {
   }
 }
 
-export function StatusBadge({ status }: { status: TicketStatus }) {
+export function StatusBadge({ status }: { status: ShownTicketStatus }) {
   useTranslation();
   return (
     <span
@@ -161,7 +161,7 @@ export function TicketCard({
           {ticket.status === 'used' ? (
             <>
               <Fact label={t('tickets.card.entryTime')}>{formatInstant(ticket.entryTime)}</Fact>
-              <Fact label={t('tickets.card.scannedBy')}>{ticket.scannedBy ?? '—'}</Fact>
+              <Fact label={t('tickets.card.scannedBy')}>{ticket.scannedBy?.name ?? '—'}</Fact>
             </>
           ) : null}
           {ticket.status === 'transferred' && ticket.transfer ? (

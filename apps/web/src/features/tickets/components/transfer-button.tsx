@@ -1,9 +1,9 @@
+import type { Ticket } from '@utsav/domain/api/tickets';
 import { transferRefusal } from '@utsav/domain/transfer';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
-import type { Ticket } from '../types';
 import { TransferDialog } from './transfer-dialog';
 
 /** "Transfer" on a ticket that can still be given away; the dialog explains the fee and the rules. */

@@ -1,3 +1,4 @@
+import type { Ticket } from '@utsav/domain/api/tickets';
 import { POLICY } from '@utsav/domain/constants';
 import {
   type TimeLeft,
@@ -20,7 +21,6 @@ import { formatRupees } from '../../../ui/format';
 import { useStartTransfer } from '../api/start-transfer';
 import { useVerifyTransferPayment } from '../api/verify-transfer-payment';
 import { loadCheckout } from '../checkout/razorpay';
-import type { Ticket } from '../types';
 
 const THEME_COLOR = '#f58a07';
 
@@ -61,12 +61,7 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
   const start = useStartTransfer();
   const verify = useVerifyTransferPayment();
   const fee = transferFee(1);
-  const event =
-    ticket.eventDate && ticket.eventStartTime
-      ? { date: ticket.eventDate, startTime: ticket.eventStartTime }
-      : null;
-  const now = new Date();
-  const transferOpen = event ? transferWindow(event, now) : null;
+  const transferOpen = transferWindow(ticket.event, new Date());
 
   async function confirm(response: Parameters<typeof verify.mutateAsync>[0]) {
     setStep('verifying');
@@ -164,7 +159,7 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
             type="submit"
             form={`${nameId}-form`}
             loading={start.isPending || step === 'verifying'}
-            disabled={transferOpen?.open === false}
+            disabled={!transferOpen.open}
             icon={<Send aria-hidden="true" className="size-4" />}
           >
             {t('transfer.pay', { fee: formatRupees(fee) })}
@@ -184,7 +179,7 @@ export function TransferDialog({ ticket, onClose }: { ticket: Ticket; onClose: (
           <li>{t('transfer.rules.window', { hours: POLICY.transferCompleteHoursBefore })}</li>
           <li>{t('transfer.rules.noRefund')}</li>
         </ul>
-        {transferOpen && !transferOpen.open ? (
+        {!transferOpen.open ? (
           <p role="alert" className="rounded-xl bg-rose-200 p-3 text-sm text-rose-950">
             {closedMessage(transferOpen.timeLeft)}
           </p>

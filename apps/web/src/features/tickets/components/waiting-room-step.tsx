@@ -1,10 +1,10 @@
+import type { QueueStatus } from '@utsav/domain/api/waiting-room';
 import type { TFunction } from 'i18next';
 import { Hourglass, PartyPopper, Ticket, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../ui/format';
 import { SalesCountdown } from '../../../ui/sales-countdown';
 import { Spinner } from '../../../ui/spinner';
-import type { QueueStatus } from '../api/join-queue';
 
 // The waiting screen inside the purchase dialog. The dialog owns the flow; this only shows where
 // the person stands. One polite live region carries a short sentence that changes when the place does, so

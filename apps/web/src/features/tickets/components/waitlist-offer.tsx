@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { WaitlistPlace } from '@utsav/domain/api/waitlist';
 import { formatRupees } from '@utsav/domain/pricing';
-import { offerCountdown, type WaitlistMe } from '@utsav/domain/waitlist';
+import { offerCountdown } from '@utsav/domain/waitlist';
 import { Clock, Ticket } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,7 @@ export function WaitlistOffer({
   eventName,
   onPurchased,
 }: {
-  place: WaitlistMe & { offerExpiresAt: string };
+  place: WaitlistPlace & { offerExpiresAt: string };
   eventName: string;
   onPurchased: (result: WaitlistPurchase) => void;
 }) {

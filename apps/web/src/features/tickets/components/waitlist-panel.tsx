@@ -1,5 +1,5 @@
+import type { WaitlistPlace } from '@utsav/domain/api/waitlist';
 import { DEFAULT_ORDER_QUANTITY_CAP } from '@utsav/domain/constants';
-import type { WaitlistMe } from '@utsav/domain/waitlist';
 import { Hourglass, LogIn } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,7 +104,7 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
   );
 }
 
-function WaitingNote({ place }: { place: WaitlistMe }) {
+function WaitingNote({ place }: { place: WaitlistPlace }) {
   const { t } = useTranslation();
   const leave = useLeaveWaitlist();
   return (

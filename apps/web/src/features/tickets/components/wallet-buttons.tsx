@@ -1,3 +1,4 @@
+import type { Ticket } from '@utsav/domain/api/tickets';
 import { canAddToWallet } from '@utsav/domain/wallet';
 import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { useAddToAppleWallet } from '../api/add-to-apple-wallet';
 import { useSaveToGoogleWallet } from '../api/save-to-google-wallet';
-import type { Ticket } from '../types';
 
 /** "Add to Apple Wallet" and "Save to Google Wallet" for a ticket that can still get in. */
 export function WalletButtons({ ticket }: { ticket: Ticket }) {

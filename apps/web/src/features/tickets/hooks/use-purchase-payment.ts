@@ -84,7 +84,7 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
       input.onPaid();
       input.onPurchased({
         count: verified.tickets.length || count,
-        orderId: verified.orderId ?? response.razorpay_order_id,
+        orderId: verified.orderId,
       });
     } catch (error) {
       const refused =

@@ -1,8 +1,9 @@
+import type { QueueStatus } from '@utsav/domain/api/waiting-room';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n/i18n';
 import { getQueueStatus } from '../api/get-queue-status';
-import { joinQueue, type QueueStatus } from '../api/join-queue';
+import { joinQueue } from '../api/join-queue';
 
 const RETRY_AFTER_ERROR_MS = 5000;
 

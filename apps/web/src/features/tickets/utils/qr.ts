@@ -1,7 +1,9 @@
-// Ticket QR codes are drawn in the browser from the signed token (qrCode); the server sends no image.
+// Ticket QR codes are drawn in the browser from the signed token (qrCode), at the size each use needs; the
+// server's qrCodeImage is for clients that cannot draw one.
 // Error correction M and a 4-module quiet zone, dark on white: what phone cameras and gate scanners read
 // best from a bright screen or paper. qrcode is imported on first use so it stays out of the list's chunk.
 
+import type { Ticket } from '@utsav/domain/api/tickets';
 import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
 
 const QR_OPTIONS = {
@@ -45,19 +47,13 @@ export function qrFileName(ticketId: string): string {
 }
 
 /** The lines printed under the QR of a downloaded ticket image: who it is for, the event, when, the code. */
-export function ticketImageLines(ticket: {
-  holderName: string;
-  eventName: string;
-  ticketId: string;
-  eventDate: string | null;
-  eventStartTime: string | null;
-  eventEndTime: string | null;
-}): string[] {
+export function ticketImageLines(
+  ticket: Pick<Ticket, 'holderName' | 'eventName' | 'ticketId' | 'event'>,
+): string[] {
+  const { date, startTime, endTime } = ticket.event;
   const when = [
-    ticket.eventDate ? formatEventDate(ticket.eventDate) : null,
-    ticket.eventStartTime && ticket.eventEndTime
-      ? formatTimeRange(ticket.eventStartTime, ticket.eventEndTime)
-      : null,
+    date ? formatEventDate(date) : null,
+    startTime && endTime ? formatTimeRange(startTime, endTime) : null,
   ]
     .filter(Boolean)
     .join(' · ');

@@ -1,0 +1,57 @@
+import * as z from 'zod/mini';
+import { ticketSchema } from './tickets';
+
+// The answers of a purchase: the checkout order, how many more tickets a person may buy, the verified
+// payment's tickets. See tickets.ts for why these are zod/mini.
+
+/**
+ * A Razorpay order opened for held seats: POST /tickets/create-order and POST /waitlist/me/checkout (an
+ * offer's seats are held the same way).
+ */
+export const checkoutSchema = z.object({
+  success: z.literal(true),
+  /** Razorpay's order id (order_…). */
+  orderId: z.string(),
+  /** Rupees. */
+  amount: z.number(),
+  /** The same amount in paise, exactly as Razorpay charges it (checkout.js wants paise). */
+  amountPaise: z.int(),
+  currency: z.string(),
+  /** The Razorpay key id the checkout opens with. */
+  key: z.string(),
+  quantity: z.number(),
+  pricePerTicket: z.number(),
+  pricingTier: z.string(),
+  total: z.number(),
+  /** When the server releases the held seats (ISO). */
+  holdExpiresAt: z.string(),
+});
+
+export type Checkout = z.infer<typeof checkoutSchema>;
+
+/** POST /tickets: the older booking call, the same checkout (tickets exist only once it is paid). */
+export const bookingResponseSchema = z.extend(checkoutSchema, { requiresPayment: z.literal(true) });
+
+export const allowanceSchema = z.object({
+  /** The most tickets one person may hold and own. */
+  limit: z.number(),
+  /** In live holds (checkouts not yet paid). */
+  held: z.number(),
+  bought: z.number(),
+  remaining: z.number(),
+});
+
+/** GET /tickets/allowance: how many more tickets the person may buy; null when no event is on sale. */
+export const allowanceResponseSchema = z.object({
+  success: z.literal(true),
+  allowance: z.nullable(allowanceSchema),
+});
+
+/** POST /tickets/verify-payment: the tickets the payment issued (the same ones if asked again). */
+export const verifiedPaymentSchema = z.object({
+  success: z.literal(true),
+  orderId: z.string(),
+  tickets: z.array(ticketSchema),
+});
+
+export type VerifiedPayment = z.infer<typeof verifiedPaymentSchema>;

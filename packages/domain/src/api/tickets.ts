@@ -1,0 +1,78 @@
+import * as z from 'zod/mini';
+
+// What the server sends for a ticket, and the answers that carry tickets. The server writes its answers
+// with these schemas and the web reads them with the same ones: one definition of each shape.
+//
+// Response schemas are written with zod/mini (the same zod core the server's route schemas run on) so the
+// web can parse answers on its first screen without loading the whole of zod; they describe shapes only
+// (no refinements), which also keeps them on the server's quick serialisation path.
+
+/**
+ * A ticket's status as the API shows it. 'transferred' is not stored: a ticket given away by a transfer is
+ * stored as cancelled with a transfer time, and shown as transferred.
+ */
+export const SHOWN_TICKET_STATUSES = ['active', 'used', 'cancelled', 'transferred'] as const;
+export type ShownTicketStatus = (typeof SHOWN_TICKET_STATUSES)[number];
+
+export const ticketSchema = z.object({
+  id: z.string(),
+  /** The id under its older name, for clients written against it. */
+  _id: z.string(),
+  /** The short code printed on the ticket and typed at the gate. */
+  ticketId: z.string(),
+  eventId: z.string(),
+  eventName: z.string(),
+  /** The event's IST calendar day (YYYY-MM-DD) and hours, for the ticket's own image and print. */
+  event: z.object({
+    name: z.string(),
+    date: z.string(),
+    startTime: z.string(),
+    endTime: z.string(),
+    venue: z.string(),
+  }),
+  /** Rupees paid for this ticket. */
+  price: z.number(),
+  status: z.enum(SHOWN_TICKET_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** When the holder was admitted at the gate: the same instant as usedAt. */
+  entryTime: z.nullable(z.string()),
+  usedAt: z.nullable(z.string()),
+  /** Set while the holder is out on a pass (re-entry); null when inside or never admitted. */
+  exitedAt: z.nullable(z.string()),
+  scannedBy: z.nullable(z.object({ name: z.string() })),
+  cancelledAt: z.nullable(z.string()),
+  cancellationReason: z.nullable(z.string()),
+  /** The signed token the gate scans. */
+  qrCode: z.string(),
+  /** The QR of qrCode as a PNG data URL, for clients that do not draw it themselves. */
+  qrCodeImage: z.string(),
+  /** Who bought it (the account that owns it). */
+  user: z.object({ name: z.string(), email: z.string() }),
+  /** Who it is for: the owner's name unless the owner named someone. */
+  holderName: z.string(),
+  metadata: z.object({
+    issuedByAdmin: z.boolean(),
+    issuedBy: z.nullable(z.object({ name: z.string() })),
+    notes: z.nullable(z.string()),
+  }),
+  orderId: z.nullable(z.string()),
+  /** Sent to someone else: to whom and when. */
+  transfer: z.nullable(z.object({ toName: z.string(), toEmail: z.string(), at: z.string() })),
+  /** Received by transfer: such a ticket cannot be cancelled for a refund. */
+  receivedByTransfer: z.boolean(),
+});
+
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/** GET /tickets/my-tickets: the signed-in person's tickets, newest first. */
+export const myTicketsResponseSchema = z.object({
+  success: z.literal(true),
+  tickets: z.array(ticketSchema),
+});
+
+/** GET /tickets/{id} and PATCH /tickets/{id}/holder: one ticket as it is now. */
+export const oneTicketResponseSchema = z.object({
+  success: z.literal(true),
+  ticket: ticketSchema,
+});
