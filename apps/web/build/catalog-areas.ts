@@ -12,6 +12,11 @@ export const LANGUAGES = ['en', 'hi', 'gu'] as const;
 export const FIRST_SCREEN_JS_BUDGET_BYTES = 170 * 1024;
 
 const LOCALE_FILE = /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/;
+/**
+ * zod, which every api file parses its answers with (packages/domain/src/api): ~16 KiB compressed in the
+ * first chunk, where the landing page reads GET /event and GET /auth/me by their schemas' types instead.
+ */
+const ZOD_MODULE = /[\\/]node_modules[\\/]zod[\\/]/;
 
 /** The areas with a catalog: the file names of locales/en. */
 export function knownAreas(localesDir: string): Set<string> {
@@ -80,7 +85,8 @@ export interface FirstScreenReport {
  * What the landing page loads before it renders, per language, from the built chunks: the entry chunk and
  * its static imports (the modulepreloads of index.html), plus for Hindi and Gujarati their first-screen
  * catalog chunk. A problem is reported when that exceeds the budget, when a catalog of another area is in
- * it, or when a module in it waits for another area (`lazyAreaModules`: module id -> areas it loads).
+ * it, when a module in it waits for another area (`lazyAreaModules`: module id -> areas it loads), or when
+ * zod is in it.
  */
 export function checkFirstScreen(
   chunks: readonly BuiltChunk[],
@@ -93,6 +99,11 @@ export function checkFirstScreen(
   if (entries.length !== 1) problems.push(`expected one entry chunk, found ${entries.length}`);
   const first = entries[0] ? staticGraph(entries[0], byFile) : [];
   for (const chunk of first) {
+    if (chunk.moduleIds.some((id) => ZOD_MODULE.test(id)))
+      problems.push(
+        `zod is in the first chunk (${chunk.fileName}): an api file that parses its answer with a response ` +
+          'schema is imported by the landing page; import it lazily (import()) or only its types',
+      );
     for (const id of chunk.moduleIds) {
       const locale = LOCALE_FILE.exec(id);
       if (locale && !(locale[1] === 'en' && FIRST_SCREEN_AREAS.includes(locale[2] as string)))

@@ -141,6 +141,12 @@ describe('the build check of the first screen', () => {
     ]);
   });
 
+  it('fails when zod is in the first chunk', () => {
+    const modules = ['/app/src/main.tsx', '/repo/node_modules/zod/v4/core/schemas.js'];
+    const report = checkFirstScreen(build({ entryModules: modules }), new Map());
+    expect(report.problems).toEqual([expect.stringMatching(/zod is in the first chunk/)]);
+  });
+
   it('fails when the first JavaScript is over the budget, naming the language', () => {
     // Random bytes do not compress: 3 KB of them are over a 2 KB budget in every language.
     const noise = randomBytes(3000).toString('base64');

@@ -1,6 +1,6 @@
 import type { Checkout } from '@utsav/domain/api/purchase';
 import { describe, expect, it } from 'vitest';
-import { type OpenOrder, reusableOrder } from '../../src/features/tickets/checkout/open-order';
+import { type OpenOrder, reusableOrder } from '../../src/features/purchase/checkout/open-order';
 
 const now = Date.parse('2026-10-03T12:00:00.000Z');
 const order: Checkout = {

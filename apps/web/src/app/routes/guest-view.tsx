@@ -15,8 +15,7 @@ import { RefundTrackerDialog } from '../../features/refunds/components/refund-tr
 import type { CancellableTicket } from '../../features/refunds/types';
 import { useMyTickets } from '../../features/tickets/api/get-my-tickets';
 import { MyTickets } from '../../features/tickets/components/my-tickets';
-import { PurchaseDialog } from '../../features/tickets/components/purchase-dialog';
-import { WaitlistPanel } from '../../features/tickets/components/waitlist-panel';
+import { TransferButton } from '../../features/transfer/components/transfer-button';
 import { errorMessage } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n/i18n';
 import { failureToToast } from '../../lib/offline/saved-view';
@@ -24,7 +23,9 @@ import { useSavedQuery } from '../../lib/offline/use-saved-query';
 import { installApp } from '../../lib/pwa/install-app';
 import { scrollToSection } from '../../lib/scroll';
 import { OfflineBanner } from '../../ui/offline-banner';
-import { usePurchaseFlow } from '../shell/use-purchase-flow';
+import { BookingDialog } from '../purchase/booking-dialog';
+import { usePurchaseFlow } from '../purchase/use-purchase-flow';
+import { WaitlistSection } from '../purchase/waitlist-section';
 
 const savedTicketsSchema = z.array(ticketSchema);
 const readSavedTickets = (saved: unknown) => savedTicketsSchema.safeParse(saved).data;
@@ -140,7 +141,7 @@ export default function GuestView() {
         onBuy={() => setPurchaseOpen(true)}
         waitlist={
           event ? (
-            <WaitlistPanel
+            <WaitlistSection
               part="line"
               person={user?.email ?? null}
               soldOut={soldOut}
@@ -152,7 +153,7 @@ export default function GuestView() {
         }
         waitlistOffer={
           event ? (
-            <WaitlistPanel
+            <WaitlistSection
               part="offer"
               person={user?.email ?? null}
               soldOut={soldOut}
@@ -186,7 +187,12 @@ export default function GuestView() {
             soldOut={soldOut}
             onBuy={() => setPurchaseOpen(true)}
             event={event}
-            renderTicketActions={(ticket) => <CancelTicketButton ticket={ticket} onCancel={setCancelling} />}
+            renderTicketActions={(ticket) => (
+              <>
+                <TransferButton ticket={ticket} />
+                <CancelTicketButton ticket={ticket} onCancel={setCancelling} />
+              </>
+            )}
           />
         }
       />
@@ -201,7 +207,7 @@ export default function GuestView() {
       ) : null}
       <RefundTrackerDialog open={refundsOpen} onClose={() => setRefundsOpen(false)} />
       {event ? (
-        <PurchaseDialog
+        <BookingDialog
           event={event}
           open={purchaseOpen}
           onClose={() => setPurchaseOpen(false)}

@@ -11,23 +11,19 @@ import { useHeroBackdrop } from '../../features/landing/components/use-hero-back
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSalesOpen } from '../../lib/use-sales-open';
+import { usePurchaseFlow } from '../purchase/use-purchase-flow';
 import { takeBootTap } from '../shell/boot-tap';
 import { prefetchAfterLogin } from '../shell/prefetch';
 import { useNavigationActions } from '../shell/use-navigation-actions';
-import { usePurchaseFlow } from '../shell/use-purchase-flow';
 
 // The purchase dialog (and the checkout script it loads) is fetched on the first 'Book' tap, not with the page.
-const PurchaseDialog = lazy(() =>
-  import('../../features/tickets/components/purchase-dialog').then((module) => ({
-    default: module.PurchaseDialog,
-  })),
+const BookingDialog = lazy(() =>
+  import('../purchase/booking-dialog').then((module) => ({ default: module.BookingDialog })),
 );
 
 // The waitlist is fetched only when it may show: the event is sold out, or someone signed in may hold an offer.
-const WaitlistPanel = lazy(() =>
-  import('../../features/tickets/components/waitlist-panel').then((module) => ({
-    default: module.WaitlistPanel,
-  })),
+const WaitlistSection = lazy(() =>
+  import('../purchase/waitlist-section').then((module) => ({ default: module.WaitlistSection })),
 );
 
 const LOADING_TOAST_ID = 'book-while-loading';
@@ -116,7 +112,7 @@ export function LandingPage() {
         waitlist={
           event && (soldOut || user) ? (
             <Suspense fallback={null}>
-              <WaitlistPanel
+              <WaitlistSection
                 person={user?.email ?? null}
                 soldOut={soldOut}
                 eventName={event.name}
@@ -130,7 +126,7 @@ export function LandingPage() {
       <LandingSections event={shown} />
       {event && purchaseLoaded ? (
         <Suspense fallback={null}>
-          <PurchaseDialog
+          <BookingDialog
             event={event}
             open={purchaseOpen}
             onClose={() => setPurchaseOpen(false)}

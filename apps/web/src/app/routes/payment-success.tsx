@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/context/auth-context';
-import { PaymentSuccess } from '../../features/tickets/components/payment-success';
+import { PaymentSuccess } from '../../features/purchase/components/payment-success';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isVerifiedPayment } from '../../lib/verified-payment';
+import type { PaymentSuccessState } from '../purchase/use-purchase-flow';
 import { useNavigationActions } from '../shell/use-navigation-actions';
-import type { PaymentSuccessState } from '../shell/use-purchase-flow';
 
 export function Component() {
   const { t } = useTranslation();

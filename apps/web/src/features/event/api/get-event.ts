@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { EVENT_QUERY_KEY } from '../../../lib/query-keys';
 import { type EventInfo, toEventInfo } from '../types';
 
 const EVENT_STALE_MS = 60_000;
@@ -12,7 +13,7 @@ export async function getEvent(signal?: AbortSignal): Promise<EventInfo | null> 
 
 export const eventQueryOptions = () =>
   queryOptions({
-    queryKey: ['event', 'current'],
+    queryKey: [...EVENT_QUERY_KEY, 'current'],
     queryFn: ({ signal }) => getEvent(signal),
     staleTime: EVENT_STALE_MS,
   });

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cancelTicketSchema } from '@utsav/domain/refund-schemas';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { EVENT_QUERY_KEY, TICKETS_QUERY_KEY } from '../../../lib/query-keys';
 import { type Refund, toRefund } from '../types';
-import { EVENT_QUERY_KEY, REFUNDS_QUERY_KEY, TICKETS_QUERY_KEY } from './keys';
+import { REFUNDS_QUERY_KEY } from './keys';
 
 export { cancelTicketSchema };
 export type CancelTicketInput = z.infer<typeof cancelTicketSchema> & { ticketId: string };

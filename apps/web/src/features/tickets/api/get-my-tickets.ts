@@ -2,8 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { myTicketsResponseSchema, type Ticket } from '@utsav/domain/api/tickets';
 import { CACHE_GUEST_DASHBOARD_MS } from '@utsav/domain/constants';
 import { api } from '../../../lib/api-client';
-
-export const MY_TICKETS_QUERY_KEY = ['tickets', 'my-tickets'] as const;
+import { MY_TICKETS_QUERY_KEY } from '../../../lib/query-keys';
 
 /** GET /tickets/my-tickets: the person's tickets, newest first as the server sends them. */
 export async function getMyTickets(signal?: AbortSignal): Promise<Ticket[]> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { oneTicketResponseSchema, type Ticket } from '@utsav/domain/api/tickets';
 import { type TicketHolderInput, ticketHolderSchema } from '@utsav/domain/ticket-holder-schema';
 import { api } from '../../../lib/api-client';
-import { MY_TICKETS_QUERY_KEY } from './get-my-tickets';
+import { MY_TICKETS_QUERY_KEY } from '../../../lib/query-keys';
 
 export { type TicketHolderInput, ticketHolderSchema };
 

@@ -108,8 +108,8 @@ function EmptyState({ canBuy, soldOut, onBuy }: { canBuy: boolean; soldOut: bool
 }
 
 /**
- * The My Tickets section (docs/product.md#my-tickets): totals, then the tickets grouped by status. renderTicketActions is
- * the seam where the page adds per-ticket actions (the Cancel button of the cancellation release).
+ * The My Tickets section (docs/product.md#my-tickets): totals, then the tickets grouped by status.
+ * renderTicketActions is the seam where the page adds per-ticket actions from other features (Transfer, Cancel).
  */
 export function MyTickets({
   tickets,

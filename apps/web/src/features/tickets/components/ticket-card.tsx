@@ -10,7 +10,6 @@ import { qrPrefix } from '../utils/format';
 import { downloadQr } from '../utils/qr';
 import { HolderName } from './holder-name';
 import { TicketQr } from './ticket-qr';
-import { TransferButton } from './transfer-button';
 import { WalletButtons } from './wallet-buttons';
 
 const STATUS_STYLES: Record<ShownTicketStatus, string> = {
@@ -92,8 +91,9 @@ function TicketDetails({ ticket }: { ticket: Ticket }) {
 }
 
 /**
- * One ticket (docs/product.md#my-tickets): event, short id, status, price, purchase date; active tickets show, download,
- * copy and print their QR. `actions` is the seam for per-ticket actions added by the page (cancellation).
+ * One ticket (docs/product.md#my-tickets): event, short id, status, price, purchase date; active tickets show,
+ * download, copy and print their QR. `actions` is the seam for per-ticket actions added by the page (transfer,
+ * cancel).
  */
 export function TicketCard({
   ticket,
@@ -227,7 +227,6 @@ export function TicketCard({
             >
               {t('tickets.card.print')}
             </Button>
-            <TransferButton ticket={ticket} />
             {actions}
           </div>
         ) : (

@@ -1,7 +1,8 @@
-import { getClientConfig } from '../../../lib/client-config';
+import { getClientConfig } from './client-config';
 
-// Razorpay's checkout.js (or the local emulator's copy, same API) is loaded only when the purchase dialog
-// opens: the landing page carries no third-party script (docs/decisions/0407-checkout-script-lazy.md).
+// Razorpay's checkout.js (or the local emulator's copy, same API), shared by every payment the guest makes (a
+// purchase, a waitlist offer, a transfer's fee). It is loaded only when one of those is about to start: the
+// landing page carries no third-party script (docs/decisions/0407-checkout-script-lazy.md).
 
 const PRODUCTION_SRC = 'https://checkout.razorpay.com/v1/checkout.js';
 const EMULATOR_SRC = '/razorpay-emulator/checkout.js';

@@ -14,18 +14,17 @@ export interface WaitingRoom {
 }
 
 /**
- * Takes a place in the waiting line while `active`, then asks where it stands as often as the server says
+ * Takes a place in the waiting line while mounted, then asks where it stands as often as the server says
  * (with jitter, so a line of thousands never asks in the same second). Calls onAdmitted once when the turn
  * comes, and if the tab is in the background says so in its title, with a vibration and a short tone.
  */
-export function useWaitingRoom(active: boolean, onAdmitted: (pass: string) => void): WaitingRoom {
+export function useWaitingRoom(onAdmitted: (pass: string) => void): WaitingRoom {
   const [status, setStatus] = useState<QueueStatus | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const admittedRef = useRef(onAdmitted);
   admittedRef.current = onAdmitted;
 
   useEffect(() => {
-    if (!active) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     setStatus(null);
@@ -72,7 +71,7 @@ export function useWaitingRoom(active: boolean, onAdmitted: (pass: string) => vo
       stopped = true;
       if (timer) clearTimeout(timer);
     };
-  }, [active]);
+  }, []);
 
   return { status, problem };
 }

@@ -32,3 +32,11 @@ export interface PurchaseResult {
 export type Step = 'select' | 'signin' | 'confirm' | 'waiting' | 'paying' | 'verifying' | 'unverified';
 
 export type Notice = { tone: 'info' | 'error'; text: string };
+
+/** What the dialog hands the waiting room's screen (the waiting-room feature, composed in by the page). */
+export interface WaitingRoomSlot {
+  /** The guest's turn came: the pass to send with the checkout. */
+  onAdmitted: (pass: string) => void;
+  /** The line says every ticket is gone. */
+  onSoldOut: () => void;
+}

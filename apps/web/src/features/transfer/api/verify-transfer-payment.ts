@@ -3,8 +3,8 @@ import type { Ticket } from '@utsav/domain/api/tickets';
 import { transferVerifiedSchema } from '@utsav/domain/api/transfer';
 import { transferVerifySchema } from '@utsav/domain/transfer';
 import { api } from '../../../lib/api-client';
-import type { CheckoutSuccess } from '../checkout/razorpay';
-import { MY_TICKETS_QUERY_KEY } from './get-my-tickets';
+import { MY_TICKETS_QUERY_KEY } from '../../../lib/query-keys';
+import type { CheckoutSuccess } from '../../../lib/razorpay';
 
 /** POST /tickets/transfer/verify-payment: the sender's ticket, now transferred. */
 export async function verifyTransferPayment(input: CheckoutSuccess): Promise<Ticket> {

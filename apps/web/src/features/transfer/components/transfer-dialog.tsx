@@ -14,13 +14,13 @@ import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n/i18n';
+import { loadCheckout } from '../../../lib/razorpay';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { FormField, fieldAria, INPUT_CLASSES } from '../../../ui/form-field';
 import { formatRupees } from '../../../ui/format';
 import { useStartTransfer } from '../api/start-transfer';
 import { useVerifyTransferPayment } from '../api/verify-transfer-payment';
-import { loadCheckout } from '../checkout/razorpay';
 
 const THEME_COLOR = '#f58a07';
 

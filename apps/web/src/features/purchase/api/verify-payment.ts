@@ -3,13 +3,10 @@ import { type VerifiedPayment, verifiedPaymentSchema } from '@utsav/domain/api/p
 import type { Ticket } from '@utsav/domain/api/tickets';
 import { type VerifyPaymentInput, verifyPaymentSchema } from '@utsav/domain/purchase-schema';
 import { api } from '../../../lib/api-client';
-import { MY_TICKETS_QUERY_KEY } from './get-my-tickets';
+import { EVENT_QUERY_KEY, MY_TICKETS_QUERY_KEY } from '../../../lib/query-keys';
 import { PURCHASE_ALLOWANCE_QUERY_KEY } from './get-purchase-allowance';
 
 export { type VerifyPaymentInput, verifyPaymentSchema };
-
-/** The query key of GET /event (features/event); a purchase changes availableTickets. */
-const EVENT_QUERY_KEY = ['event'] as const;
 
 /** The server answered 2xx but did not confirm the payment. */
 export class PaymentNotVerifiedError extends Error {

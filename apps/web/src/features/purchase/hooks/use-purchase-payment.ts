@@ -6,9 +6,10 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
+import { MY_TICKETS_QUERY_KEY } from '../../../lib/query-keys';
+import { type CheckoutSuccess, loadCheckout } from '../../../lib/razorpay';
 import { toastTarget } from '../../../ui/toast';
 import { OrderNotCreatedError, useCreateOrder } from '../api/create-order';
-import { MY_TICKETS_QUERY_KEY } from '../api/get-my-tickets';
 import { PURCHASE_ALLOWANCE_QUERY_KEY } from '../api/get-purchase-allowance';
 import { PaymentNotVerifiedError, useVerifyPayment } from '../api/verify-payment';
 import { type OpenOrder, reusableOrder } from '../checkout/open-order';
@@ -22,7 +23,6 @@ import {
   tierName,
 } from '../checkout/purchase-messages';
 import type { Buyer, Notice, PurchaseEvent, PurchaseResult, Step } from '../checkout/purchase-types';
-import { type CheckoutSuccess, loadCheckout } from '../checkout/razorpay';
 
 // The paying half of the purchase dialog: create (or reuse) the order, open the provider's window, verify
 // the payment. The dialog owns the steps; this moves them as the payment goes.

@@ -5,6 +5,7 @@ import { ArrowLeft, Ticket } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { loadCheckout } from '../../../lib/razorpay';
 import { useSalesOpen } from '../../../lib/use-sales-open';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -12,10 +13,15 @@ import { GoogleIcon } from '../../../ui/google-icon';
 import { toastTarget } from '../../../ui/toast';
 import { usePurchaseAllowance } from '../api/get-purchase-allowance';
 import { dialogTitle, signInMessage } from '../checkout/purchase-messages';
-import type { Buyer, Notice, PurchaseEvent, PurchaseResult, Step } from '../checkout/purchase-types';
-import { loadCheckout } from '../checkout/razorpay';
+import type {
+  Buyer,
+  Notice,
+  PurchaseEvent,
+  PurchaseResult,
+  Step,
+  WaitingRoomSlot,
+} from '../checkout/purchase-types';
 import { useBlockUnload, usePurchasePayment } from '../hooks/use-purchase-payment';
-import { useWaitingRoom } from '../hooks/use-waiting-room';
 import { AllowanceNote, LimitReachedContent, personLimitText } from './purchase-allowance';
 import { ConfirmStep, SignInStep } from './purchase-confirm-step';
 import { NoticeLine } from './purchase-notice';
@@ -24,14 +30,14 @@ import { SelectStep } from './purchase-select-step';
 import { SoldOutContent } from './purchase-sold-out';
 import { parseQuantity } from './quantity-stepper';
 import { SalesNotOpenContent } from './sales-not-open-content';
-import { WaitingRoomStep } from './waiting-room-step';
 
 // The steps' screens live in purchase-*-step.tsx, the payment itself in hooks/use-purchase-payment.ts; this
 // file holds the state that ties them together and decides which step shows.
 
 /**
  * The purchase dialog (docs/product.md#purchase). Sign-in and navigation belong to the page: it passes the
- * buyer (null when signed out), how to sign in, and what to do once tickets are issued.
+ * buyer (null when signed out), how to sign in, and what to do once tickets are issued. The waiting room is
+ * a feature of its own: the page passes it in (renderWaitingRoom), shown while the guest waits in line.
  */
 export function PurchaseDialog({
   event,
@@ -41,6 +47,7 @@ export function PurchaseDialog({
   onSignIn,
   onPurchased,
   onEventStale,
+  renderWaitingRoom,
 }: {
   event: PurchaseEvent;
   open: boolean;
@@ -49,6 +56,8 @@ export function PurchaseDialog({
   onSignIn: () => Promise<unknown>;
   onPurchased: (result: PurchaseResult) => void;
   onEventStale: () => void;
+  /** The waiting line's screen; mounted only while the guest waits, so it joins the line when it mounts. */
+  renderWaitingRoom: (slot: WaitingRoomSlot) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>('select');
@@ -67,20 +76,9 @@ export function PurchaseDialog({
   const resumePay = useRef(false);
   const handlePayRef = useRef<() => Promise<void>>(async () => {});
   const salesOpen = useSalesOpen(event.salesOpenAt);
-  const waitingRoom = useWaitingRoom(open && step === 'waiting', (pass) => {
-    queuePass.current = pass;
-    if (resumePay.current) {
-      resumePay.current = false;
-      void handlePayRef.current();
-    } else {
-      setNotice({ tone: 'info', text: t('purchase.notice.yourTurn') });
-      setStep('select');
-    }
-  });
-  const waitingSoldOut = step === 'waiting' && waitingRoom.status?.status === 'sold-out';
-  useEffect(() => {
-    if (waitingSoldOut) onEventStale();
-  }, [waitingSoldOut, onEventStale]);
+  // The line said the tickets are gone while the guest waited: Close becomes the main button.
+  const [lineSoldOut, setLineSoldOut] = useState(false);
+  const waitingSoldOut = step === 'waiting' && lineSoldOut;
 
   const allowance = usePurchaseAllowance(buyer?.email ?? null, { enabled: open }).data ?? null;
 
@@ -109,8 +107,7 @@ export function PurchaseDialog({
     setPendingToast,
     onQueueRequired: () => {
       queuePass.current = null;
-      resumePay.current = true;
-      setStep('waiting');
+      enterLine(true);
     },
     onPaid: () => {
       setText('1');
@@ -197,9 +194,27 @@ export function PurchaseDialog({
 
   handlePayRef.current = payment.pay;
 
-  function joinLine() {
-    resumePay.current = false;
+  /** Into the waiting line; with `resume`, the payment the guest asked for continues when their turn comes. */
+  function enterLine(resume: boolean) {
+    resumePay.current = resume;
+    setLineSoldOut(false);
     setStep('waiting');
+  }
+
+  function onAdmitted(pass: string) {
+    queuePass.current = pass;
+    if (resumePay.current) {
+      resumePay.current = false;
+      void handlePayRef.current();
+    } else {
+      setNotice({ tone: 'info', text: t('purchase.notice.yourTurn') });
+      setStep('select');
+    }
+  }
+
+  function onLineSoldOut() {
+    setLineSoldOut(true);
+    onEventStale();
   }
 
   function handleClose() {
@@ -212,7 +227,7 @@ export function PurchaseDialog({
   let footer: ReactNode;
   const choosing = step === 'select' || step === 'signin' || step === 'confirm';
   if (step === 'waiting') {
-    body = <WaitingRoomStep status={waitingRoom.status} problem={waitingRoom.problem} />;
+    body = renderWaitingRoom({ onAdmitted, onSoldOut: onLineSoldOut });
     footer = (
       <Button ref={primaryRef} variant={waitingSoldOut ? 'primary' : 'ghost'} onClick={handleClose}>
         {t('purchase.button.close')}
@@ -228,7 +243,7 @@ export function PurchaseDialog({
         </Button>
         {lineOpen ? (
           buyer ? (
-            <Button ref={primaryRef} onClick={joinLine}>
+            <Button ref={primaryRef} onClick={() => enterLine(false)}>
               {t('purchase.button.joinLine')}
             </Button>
           ) : (

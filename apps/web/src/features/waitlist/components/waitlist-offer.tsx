@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { VerifiedPayment } from '@utsav/domain/api/purchase';
 import type { WaitlistPlace } from '@utsav/domain/api/waitlist';
 import { formatRupees } from '@utsav/domain/pricing';
 import { offerCountdown } from '@utsav/domain/waitlist';
@@ -7,12 +8,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-client';
+import { type CheckoutSuccess, loadCheckout } from '../../../lib/razorpay';
 import { Button } from '../../../ui/button';
 import { useCheckoutWaitlistOffer } from '../api/checkout-waitlist-offer';
 import { WAITLIST_QUERY_KEY } from '../api/get-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
-import { useVerifyPayment } from '../api/verify-payment';
-import { loadCheckout } from '../checkout/razorpay';
 
 const THEME_COLOR = '#f58a07';
 
@@ -38,22 +38,24 @@ function useTimeLeft(expiresAt: string): string {
 
 /**
  * The in-app banner of an offer: seats held for this person, a countdown, and the buy path (Razorpay's checkout
- * for the offer's own order, then the usual verify-payment). Turning it down passes the seats on at once.
+ * for the offer's own order, then the purchase's usual verification, which the page passes in as
+ * verifyPayment). Turning it down passes the seats on at once.
  */
 export function WaitlistOffer({
   place,
   eventName,
+  verifyPayment,
   onPurchased,
 }: {
   place: WaitlistPlace & { offerExpiresAt: string };
   eventName: string;
+  verifyPayment: (payment: CheckoutSuccess) => Promise<VerifiedPayment>;
   onPurchased: (result: WaitlistPurchase) => void;
 }) {
   const { t } = useTranslation();
   const timeLeft = useTimeLeft(place.offerExpiresAt);
   const minutesLeft = Math.ceil(Math.max(0, Date.parse(place.offerExpiresAt) - Date.now()) / 60_000);
   const checkout = useCheckoutWaitlistOffer();
-  const verify = useVerifyPayment();
   const leave = useLeaveWaitlist();
   const [paying, setPaying] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -86,16 +88,16 @@ export function WaitlistOffer({
       description: t('waitlist.offer.paymentDescription'),
       theme: { color: THEME_COLOR },
       handler: (response) => {
-        verify.mutate(response, {
-          onSuccess: (verified) => {
+        verifyPayment(response).then(
+          (verified) => {
             setPaying(false);
             onPurchased({ count: verified.tickets.length, orderId: verified.orderId });
           },
-          onError: (error) => {
+          (error: unknown) => {
             setPaying(false);
             setProblem(errorMessage(error));
           },
-        });
+        );
       },
       modal: {
         ondismiss: () => {
@@ -139,7 +141,7 @@ export function WaitlistOffer({
         <Button
           size="lg"
           onClick={() => void buy()}
-          loading={checkout.isPending || paying || verify.isPending}
+          loading={checkout.isPending || paying}
           icon={<Ticket aria-hidden="true" className="size-5" />}
           className="w-full sm:w-auto"
         >

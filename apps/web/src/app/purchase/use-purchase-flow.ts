@@ -4,10 +4,10 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/context/auth-context';
 import { eventQueryOptions } from '../../features/event/api/get-event';
-import { myTicketsQueryOptions } from '../../features/tickets/api/get-my-tickets';
-import type { Buyer, PurchaseResult } from '../../features/tickets/checkout/purchase-types';
+import type { Buyer, PurchaseResult } from '../../features/purchase/checkout/purchase-types';
+import { MY_TICKETS_QUERY_KEY } from '../../lib/query-keys';
 import { rememberVerifiedPayment } from '../../lib/verified-payment';
-import { useNavigationActions } from './use-navigation-actions';
+import { useNavigationActions } from '../shell/use-navigation-actions';
 
 /** Navigation state of /payment-success. */
 export interface PaymentSuccessState {
@@ -43,7 +43,7 @@ export function usePurchaseFlow() {
       // The verify call already refreshed both views; one more pass after a short delay picks up anything
       // the server finished a moment later (the refresh waits 500 ms after a purchase: docs/product.md#guest-dashboard).
       setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: myTicketsQueryOptions().queryKey });
+        void queryClient.invalidateQueries({ queryKey: MY_TICKETS_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: eventQueryOptions().queryKey });
       }, GUEST_REFRESH_AFTER_PURCHASE_MS);
       const orderId = result.orderId ?? `verified-${Date.now()}`;

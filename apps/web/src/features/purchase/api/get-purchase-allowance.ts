@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { allowanceResponseSchema } from '@utsav/domain/api/purchase';
 import type { PersonAllowance } from '@utsav/domain/person-limit';
 import { api } from '../../../lib/api-client';
+import { TICKETS_QUERY_KEY } from '../../../lib/query-keys';
 
-export const PURCHASE_ALLOWANCE_QUERY_KEY = ['tickets', 'allowance'] as const;
+export const PURCHASE_ALLOWANCE_QUERY_KEY = [...TICKETS_QUERY_KEY, 'allowance'] as const;
 
 /** GET /tickets/allowance → how many more tickets the signed-in person may buy; null when no event is on sale. */
 export async function getPurchaseAllowance(signal?: AbortSignal): Promise<PersonAllowance | null> {

@@ -1,12 +1,13 @@
+import type { VerifiedPayment } from '@utsav/domain/api/purchase';
 import type { WaitlistPlace } from '@utsav/domain/api/waitlist';
 import { DEFAULT_ORDER_QUANTITY_CAP } from '@utsav/domain/constants';
 import { Hourglass, LogIn } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
+import type { CheckoutSuccess } from '../../../lib/razorpay';
 import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
-import { usePurchaseAllowance } from '../api/get-purchase-allowance';
 import { useMyWaitlist } from '../api/get-waitlist';
 import { useJoinWaitlist } from '../api/join-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
@@ -18,6 +19,13 @@ export interface WaitlistPanelProps {
   soldOut: boolean;
   eventName: string;
   onSignIn: () => void;
+  /**
+   * How many more tickets the person may buy (the purchase's allowance, which the page asks for while the
+   * join form may show: sold out and signed in); null while unknown. The join form offers no more than that.
+   */
+  allowanceRemaining: number | null;
+  /** The purchase's verification of a paid checkout: an offer is paid like any order. */
+  verifyPayment: (payment: CheckoutSuccess) => Promise<VerifiedPayment>;
   onPurchased: (result: WaitlistPurchase) => void;
   /** 'offer': only an offer's banner; 'line': everything but it (a page showing the banner elsewhere). */
   part?: 'all' | 'offer' | 'line';
@@ -41,6 +49,7 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
       <WaitlistOffer
         place={{ ...offer, offerExpiresAt: offer.offerExpiresAt }}
         eventName={props.eventName}
+        verifyPayment={props.verifyPayment}
         onPurchased={props.onPurchased}
       />
     );
@@ -88,6 +97,7 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
       <WaitlistOffer
         place={{ ...me, offerExpiresAt: me.offerExpiresAt }}
         eventName={props.eventName}
+        verifyPayment={props.verifyPayment}
         onPurchased={props.onPurchased}
       />
     );
@@ -99,7 +109,7 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
     <div className="grid gap-3">
       {me.status === 'expired' ? <p className={NOTE}>{t('waitlist.expired')}</p> : null}
       {me.status === 'bought' ? <p className={NOTE}>{t('waitlist.bought')}</p> : null}
-      <JoinForm person={props.person} />
+      <JoinForm allowanceRemaining={props.allowanceRemaining} />
     </div>
   );
 }
@@ -134,15 +144,14 @@ function WaitingNote({ place }: { place: WaitlistPlace }) {
   );
 }
 
-function JoinForm({ person }: { person: string }) {
+function JoinForm({ allowanceRemaining }: { allowanceRemaining: number | null }) {
   const { t } = useTranslation();
   const quantityId = useId();
   const [quantity, setQuantity] = useState(1);
   const join = useJoinWaitlist();
-  const allowance = usePurchaseAllowance(person, { enabled: true });
   const max = Math.max(
     0,
-    Math.min(DEFAULT_ORDER_QUANTITY_CAP, allowance.data?.remaining ?? DEFAULT_ORDER_QUANTITY_CAP),
+    Math.min(DEFAULT_ORDER_QUANTITY_CAP, allowanceRemaining ?? DEFAULT_ORDER_QUANTITY_CAP),
   );
 
   function submit(event: FormEvent) {
