@@ -1,8 +1,8 @@
-import * as z from 'zod/mini';
+import { z } from 'zod';
 import { ticketSchema } from './tickets';
 
 // The answers of a purchase: the checkout order, how many more tickets a person may buy, the verified
-// payment's tickets. See tickets.ts for why these are zod/mini.
+// payment's tickets. Shapes only: see tickets.ts.
 
 /**
  * A Razorpay order opened for held seats: POST /tickets/create-order and POST /waitlist/me/checkout (an
@@ -15,7 +15,7 @@ export const checkoutSchema = z.object({
   /** Rupees. */
   amount: z.number(),
   /** The same amount in paise, exactly as Razorpay charges it (checkout.js wants paise). */
-  amountPaise: z.int(),
+  amountPaise: z.number().int(),
   currency: z.string(),
   /** The Razorpay key id the checkout opens with. */
   key: z.string(),
@@ -30,7 +30,7 @@ export const checkoutSchema = z.object({
 export type Checkout = z.infer<typeof checkoutSchema>;
 
 /** POST /tickets: the older booking call, the same checkout (tickets exist only once it is paid). */
-export const bookingResponseSchema = z.extend(checkoutSchema, { requiresPayment: z.literal(true) });
+export const bookingResponseSchema = checkoutSchema.extend({ requiresPayment: z.literal(true) });
 
 export const allowanceSchema = z.object({
   /** The most tickets one person may hold and own. */
@@ -44,7 +44,7 @@ export const allowanceSchema = z.object({
 /** GET /tickets/allowance: how many more tickets the person may buy; null when no event is on sale. */
 export const allowanceResponseSchema = z.object({
   success: z.literal(true),
-  allowance: z.nullable(allowanceSchema),
+  allowance: allowanceSchema.nullable(),
 });
 
 /** POST /tickets/verify-payment: the tickets the payment issued (the same ones if asked again). */

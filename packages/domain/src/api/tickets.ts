@@ -1,11 +1,10 @@
-import * as z from 'zod/mini';
+import { z } from 'zod';
 
 // What the server sends for a ticket, and the answers that carry tickets. The server writes its answers
 // with these schemas and the web reads them with the same ones: one definition of each shape.
 //
-// Response schemas are written with zod/mini (the same zod core the server's route schemas run on) so the
-// web can parse answers on its first screen without loading the whole of zod; they describe shapes only
-// (no refinements), which also keeps them on the server's quick serialisation path.
+// Answer schemas describe shapes only (types, no refinements): the server has already checked the values, and
+// a plain shape keeps an answer on the server's quick serialisation path (platform/response-serializer.ts).
 
 /**
  * A ticket's status as the API shows it. 'transferred' is not stored: a ticket given away by a transfer is
@@ -36,13 +35,13 @@ export const ticketSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   /** When the holder was admitted at the gate: the same instant as usedAt. */
-  entryTime: z.nullable(z.string()),
-  usedAt: z.nullable(z.string()),
+  entryTime: z.string().nullable(),
+  usedAt: z.string().nullable(),
   /** Set while the holder is out on a pass (re-entry); null when inside or never admitted. */
-  exitedAt: z.nullable(z.string()),
-  scannedBy: z.nullable(z.object({ name: z.string() })),
-  cancelledAt: z.nullable(z.string()),
-  cancellationReason: z.nullable(z.string()),
+  exitedAt: z.string().nullable(),
+  scannedBy: z.object({ name: z.string() }).nullable(),
+  cancelledAt: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
   /** The signed token the gate scans. */
   qrCode: z.string(),
   /** The QR of qrCode as a PNG data URL, for clients that do not draw it themselves. */
@@ -53,12 +52,12 @@ export const ticketSchema = z.object({
   holderName: z.string(),
   metadata: z.object({
     issuedByAdmin: z.boolean(),
-    issuedBy: z.nullable(z.object({ name: z.string() })),
-    notes: z.nullable(z.string()),
+    issuedBy: z.object({ name: z.string() }).nullable(),
+    notes: z.string().nullable(),
   }),
-  orderId: z.nullable(z.string()),
+  orderId: z.string().nullable(),
   /** Sent to someone else: to whom and when. */
-  transfer: z.nullable(z.object({ toName: z.string(), toEmail: z.string(), at: z.string() })),
+  transfer: z.object({ toName: z.string(), toEmail: z.string(), at: z.string() }).nullable(),
   /** Received by transfer: such a ticket cannot be cancelled for a refund. */
   receivedByTransfer: z.boolean(),
 });

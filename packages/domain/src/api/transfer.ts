@@ -1,7 +1,7 @@
-import * as z from 'zod/mini';
+import { z } from 'zod';
 import { ticketSchema } from './tickets';
 
-// The answers of a ticket transfer. See tickets.ts for why these are zod/mini.
+// The answers of a ticket transfer. Shapes only: see tickets.ts.
 
 /** POST /tickets/{id}/transfer: a Razorpay order for the transfer fee. */
 export const transferCheckoutSchema = z.object({
@@ -29,16 +29,16 @@ export const transferRecordSchema = z.object({
   status: z.enum(TRANSFER_STATUSES),
   /** The code of the ticket given away, and of the one the recipient got. */
   ticketId: z.string(),
-  newTicketId: z.nullable(z.string()),
+  newTicketId: z.string().nullable(),
   from: z.object({ name: z.string(), email: z.string() }),
   to: z.object({ name: z.string(), email: z.string() }),
   /** Rupees. */
   fee: z.number(),
-  orderId: z.nullable(z.string()),
-  paymentId: z.nullable(z.string()),
-  failureReason: z.nullable(z.string()),
+  orderId: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  failureReason: z.string().nullable(),
   createdAt: z.string(),
-  completedAt: z.nullable(z.string()),
+  completedAt: z.string().nullable(),
 });
 
 export type TransferRecord = z.infer<typeof transferRecordSchema>;

@@ -1,19 +1,19 @@
-import * as z from 'zod/mini';
+import { z } from 'zod';
 
 // The waiting room's answer (POST /queue/join, GET /queue/me): where the person stands, and when to ask
-// again. See tickets.ts for why these are zod/mini.
+// again. Shapes only: see tickets.ts.
 
 export const queueStatusSchema = z.discriminatedUnion('status', [
   z.object({
     success: z.literal(true),
     status: z.literal('waiting'),
     /** Null before the draw at the opening. */
-    position: z.nullable(z.number()),
-    ahead: z.nullable(z.number()),
+    position: z.number().nullable(),
+    ahead: z.number().nullable(),
     etaSeconds: z.number(),
     retryAfterSeconds: z.number(),
     ticketsLeft: z.number(),
-    salesOpenAt: z.nullable(z.string()),
+    salesOpenAt: z.string().nullable(),
   }),
   z.object({
     success: z.literal(true),

@@ -1,7 +1,7 @@
-import * as z from 'zod/mini';
+import { z } from 'zod';
 
 // The answers of the waitlist a guest sees. An offer's checkout answers with purchase.ts's checkoutSchema.
-// See tickets.ts for why these are zod/mini.
+// Shapes only: see tickets.ts.
 
 export const WAITLIST_PLACE_STATUSES = ['waiting', 'offered', 'expired', 'bought', 'none'] as const;
 
@@ -10,14 +10,14 @@ export const waitlistMeResponseSchema = z.object({
   success: z.literal(true),
   status: z.enum(WAITLIST_PLACE_STATUSES),
   /** 1 for the first person still waiting; null unless waiting. */
-  position: z.nullable(z.int()),
-  quantity: z.int(),
+  position: z.number().int().nullable(),
+  quantity: z.number().int(),
   /** ISO instant the offer's hold ends; null unless offered. */
-  offerExpiresAt: z.nullable(z.string()),
+  offerExpiresAt: z.string().nullable(),
   /** True when the place ended because the sale closed (status 'expired'). */
   closed: z.boolean(),
   /** Rupees the offered seats cost, priced when the offer was made; null unless offered. */
-  amount: z.nullable(z.number()),
+  amount: z.number().nullable(),
 });
 
 export type WaitlistPlace = z.infer<typeof waitlistMeResponseSchema>;
@@ -25,5 +25,5 @@ export type WaitlistPlace = z.infer<typeof waitlistMeResponseSchema>;
 /** POST /waitlist: the place in line (1 = next). */
 export const joinWaitlistResponseSchema = z.object({
   success: z.literal(true),
-  position: z.int(),
+  position: z.number().int(),
 });

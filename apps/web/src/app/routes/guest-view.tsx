@@ -1,7 +1,7 @@
 import { ticketSchema } from '@utsav/domain/api/tickets';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import * as z from 'zod/mini';
+import { z } from 'zod';
 import { useAuth } from '../../features/auth/context/auth-context';
 import { useCurrentEvent } from '../../features/event/api/get-event';
 import { EventCard } from '../../features/event/components/event-card';
