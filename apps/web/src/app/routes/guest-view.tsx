@@ -1,3 +1,4 @@
+import { eventSchema } from '@utsav/domain/api/event';
 import { ticketSchema } from '@utsav/domain/api/tickets';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -5,7 +6,7 @@ import { z } from 'zod';
 import { useAuth } from '../../features/auth/context/auth-context';
 import { useCurrentEvent } from '../../features/event/api/get-event';
 import { EventCard } from '../../features/event/components/event-card';
-import { DEFAULT_EVENT, type EventInfo } from '../../features/event/types';
+import { DEFAULT_EVENT } from '../../features/event/shown-event';
 import GuestDashboard from '../../features/guest/components/guest-dashboard';
 import {
   CancelTicketButton,
@@ -29,6 +30,8 @@ import { WaitlistSection } from '../purchase/waitlist-section';
 
 const savedTicketsSchema = z.array(ticketSchema);
 const readSavedTickets = (saved: unknown) => savedTicketsSchema.safeParse(saved).data;
+const savedEventSchema = eventSchema.nullable();
+const readSavedEvent = (saved: unknown) => savedEventSchema.safeParse(saved).data;
 
 /** 'Failed to load data: {reason}' with a Retry (docs/product.md#guest-dashboard), once per failure; gone once the data loads. */
 function useLoadFailureToast(id: string, error: unknown, failedAt: number, retry: () => void) {
@@ -80,13 +83,7 @@ export default function GuestView() {
   // This phone's copy of the person's tickets and event, shown while the server cannot be reached.
   const uid = identityUser?.uid ?? null;
   const savedTickets = useSavedQuery(uid, 'tickets', ticketsQuery, readSavedTickets, unconfirmed);
-  const savedEvent = useSavedQuery(
-    uid,
-    'event',
-    eventQuery,
-    (saved) => saved as EventInfo | null,
-    unconfirmed,
-  );
+  const savedEvent = useSavedQuery(uid, 'event', eventQuery, readSavedEvent, unconfirmed);
   const purchase = usePurchaseFlow();
   const [purchaseOpen, setPurchaseOpen] = useState(false);
   const [refreshing, setRefreshing] = useState(false);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAuth } from '../../features/auth/context/auth-context';
 import { useCurrentEvent } from '../../features/event/api/get-event';
-import { DEFAULT_EVENT } from '../../features/event/types';
+import { DEFAULT_EVENT } from '../../features/event/shown-event';
 import { Hero, type HeroViewer } from '../../features/landing/components/hero';
 import { LandingSections } from '../../features/landing/components/landing-sections';
 import { useHeroBackdrop } from '../../features/landing/components/use-hero-backdrop';

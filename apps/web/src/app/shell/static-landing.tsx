@@ -2,7 +2,7 @@ import { LANGUAGES, type Language } from '@utsav/domain/languages';
 import { createInstance } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { DEFAULT_EVENT } from '../../features/event/types';
+import { DEFAULT_EVENT } from '../../features/event/shown-event';
 import { Hero } from '../../features/landing/components/hero';
 import { FIRST_SCREEN_AREAS, loadAreaCatalog } from '../../lib/i18n/catalogs';
 import { Intro } from './intro';

@@ -1,14 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentEventResponse, Event } from '@utsav/domain/api/event';
 import { api } from '../../../lib/api-client';
 import { EVENT_QUERY_KEY } from '../../../lib/query-keys';
-import { type EventInfo, toEventInfo } from '../types';
 
 const EVENT_STALE_MS = 60_000;
 
-/** GET /event: the single current event under data.data, or null when none exists. */
-export async function getEvent(signal?: AbortSignal): Promise<EventInfo | null> {
-  const body = await api.get<{ data?: unknown }>('/event', { auth: false, signal });
-  return toEventInfo(body?.data);
+/**
+ * GET /event: the current event, or null when none exists. Read by its schema's type, not parsed: the landing
+ * page's first JavaScript reads it, and carries no zod (decision 1108); the server writes it with that schema.
+ */
+export async function getEvent(signal?: AbortSignal): Promise<Event | null> {
+  return (await api.get<CurrentEventResponse>('/event', { auth: false, signal })).data;
 }
 
 export const eventQueryOptions = () =>

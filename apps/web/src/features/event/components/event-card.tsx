@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../lib/i18n/language';
 import { Skeleton } from '../../../ui/skeleton';
 import { useTimeRange } from '../../../ui/time-range';
-import type { EventInfo } from '../types';
+import type { ShownEvent } from '../shown-event';
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -24,7 +24,7 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
  * it loads: skeletons then, never the landing page's defaults, which would pass for the real times (the
  * landing page shows the defaults only when no event exists).
  */
-export function EventCard({ event, failed = false }: { event: EventInfo | null; failed?: boolean }) {
+export function EventCard({ event, failed = false }: { event: ShownEvent | null; failed?: boolean }) {
   const { t } = useTranslation();
   const timeRange = useTimeRange();
   const iconClass = 'mt-0.5 size-5 shrink-0 text-gold-300';

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cancelResponseSchema, type Refund } from '@utsav/domain/api/refunds';
 import { cancelTicketSchema } from '@utsav/domain/refund-schemas';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { EVENT_QUERY_KEY, TICKETS_QUERY_KEY } from '../../../lib/query-keys';
-import { type Refund, toRefund } from '../types';
 import { REFUNDS_QUERY_KEY } from './keys';
 
 export { cancelTicketSchema };
@@ -14,16 +14,13 @@ export class RefundNotInitiatedError extends Error {
   override readonly name = 'RefundNotInitiatedError';
 }
 
-/** PATCH /tickets/cancel/{id} {reason} → data.refund (the ticket is cancelled and its refund created). */
+/** PATCH /tickets/cancel/{id} {reason}: the ticket is cancelled and its refund created. */
 export async function cancelTicket({ ticketId, reason }: CancelTicketInput): Promise<Refund> {
   const payload = cancelTicketSchema.parse({ reason });
-  const body = await api.patch<{ success?: unknown; refund?: unknown }>(
-    `/tickets/cancel/${encodeURIComponent(ticketId)}`,
-    payload,
-  );
-  const refund = body?.success === true ? toRefund(body.refund) : null;
-  if (!refund) throw new RefundNotInitiatedError('The refund was not initiated');
-  return refund;
+  const body = await api.patch<unknown>(`/tickets/cancel/${encodeURIComponent(ticketId)}`, payload);
+  const cancelled = cancelResponseSchema.safeParse(body);
+  if (!cancelled.success) throw new RefundNotInitiatedError('The refund was not initiated');
+  return cancelled.data.refund;
 }
 
 /** Cancelling changes the guest's tickets, refunds and the event's availability. */

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { myRefundsResponseSchema, type Refund } from '@utsav/domain/api/refunds';
 import { api } from '../../../lib/api-client';
-import { type Refund, toRefunds } from '../types';
 import { MY_REFUNDS_QUERY_KEY } from './keys';
 
-/** GET /refunds/my-refunds → data.refunds, newest first. */
+/** GET /refunds/my-refunds: the person's refunds, newest first. */
 export async function getMyRefunds(signal?: AbortSignal): Promise<Refund[]> {
-  const body = await api.get<{ refunds?: unknown }>('/refunds/my-refunds', { signal });
-  return toRefunds(body?.refunds);
+  return myRefundsResponseSchema.parse(await api.get<unknown>('/refunds/my-refunds', { signal })).refunds;
 }
 
 const IN_FLIGHT_REFRESH_MS = 5000;

@@ -1,18 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type RefundStats, refundStatsResponseSchema } from '@utsav/domain/api/refunds';
 import { CACHE_DASHBOARD_STATS_MS } from '@utsav/domain/constants';
 import { api } from '../../../lib/api-client';
 import { ADMIN_REFUNDS_QUERY_KEY } from './keys';
-
-export interface RefundStats {
-  total: number;
-  pending: number;
-  processing: number;
-  processed: number;
-  failed: number;
-  cancelled: number;
-  /** Rupees refunded (processed refunds). */
-  totalRefundAmount: number;
-}
 
 export const EMPTY_REFUND_STATS: RefundStats = {
   total: 0,
@@ -24,21 +14,9 @@ export const EMPTY_REFUND_STATS: RefundStats = {
   totalRefundAmount: 0,
 };
 
-/** GET /refunds/admin/stats → data.stats. */
+/** GET /refunds/admin/stats: counts by status and the rupees refunded. */
 export async function getRefundStats(signal?: AbortSignal): Promise<RefundStats> {
-  const body = await api.get<{ stats?: Record<string, unknown> }>('/refunds/admin/stats', { signal });
-  const stats = body?.stats ?? {};
-  const read = (key: keyof RefundStats) =>
-    typeof stats[key] === 'number' && Number.isFinite(stats[key]) ? (stats[key] as number) : 0;
-  return {
-    total: read('total'),
-    pending: read('pending'),
-    processing: read('processing'),
-    processed: read('processed'),
-    failed: read('failed'),
-    cancelled: read('cancelled'),
-    totalRefundAmount: read('totalRefundAmount'),
-  };
+  return refundStatsResponseSchema.parse(await api.get<unknown>('/refunds/admin/stats', { signal })).stats;
 }
 
 export const refundStatsQueryOptions = () =>

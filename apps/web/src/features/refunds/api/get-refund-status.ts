@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { oneRefundResponseSchema, type Refund } from '@utsav/domain/api/refunds';
 import { api } from '../../../lib/api-client';
-import { type Refund, toRefund } from '../types';
 import { REFUNDS_QUERY_KEY } from './keys';
 
-/** GET /refunds/status/{id} → data.refund. */
+/** GET /refunds/status/{id}: one refund as it stands. */
 export async function getRefundStatus(id: string, signal?: AbortSignal): Promise<Refund> {
-  const body = await api.get<{ refund?: unknown }>(`/refunds/status/${encodeURIComponent(id)}`, { signal });
-  const refund = toRefund(body?.refund);
-  if (!refund) throw new Error('The refund could not be read');
-  return refund;
+  const body = await api.get<unknown>(`/refunds/status/${encodeURIComponent(id)}`, { signal });
+  return oneRefundResponseSchema.parse(body).refund;
 }
 
 export const refundStatusQueryOptions = (id: string) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { effectiveRole, type Role } from '@utsav/domain/roles';
+import { userResponseSchema } from '@utsav/domain/api/users';
+import type { Role } from '@utsav/domain/roles';
 import { api } from '../../../lib/api-client';
 
 /** The signed-in user's role from GET /auth/me, for a view composed without being told it. */
 export async function getViewerRole(signal?: AbortSignal): Promise<Role> {
-  const body = await api.get<{ user?: { role?: unknown } }>('/auth/me', { signal });
-  return effectiveRole(body?.user?.role);
+  return userResponseSchema.parse(await api.get<unknown>('/auth/me', { signal })).user.role;
 }
 
 export const viewerRoleQueryOptions = () =>

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { oneRefundResponseSchema, type Refund } from '@utsav/domain/api/refunds';
 import { api } from '../../../lib/api-client';
-import { type Refund, toRefund } from '../types';
 import { REFUNDS_QUERY_KEY } from './keys';
 
 /** POST /refunds/admin/{id}/retry: a failed refund is sent again (admins only). */
 export async function retryRefund(id: string): Promise<Refund> {
-  const body = await api.post<{ refund?: unknown }>(`/refunds/admin/${encodeURIComponent(id)}/retry`);
-  const refund = toRefund(body?.refund);
-  if (!refund) throw new Error('The refund could not be read');
-  return refund;
+  const body = await api.post<unknown>(`/refunds/admin/${encodeURIComponent(id)}/retry`);
+  return oneRefundResponseSchema.parse(body).refund;
 }
 
 export function useRetryRefund(options: { onSuccess?: (refund: Refund) => void } = {}) {

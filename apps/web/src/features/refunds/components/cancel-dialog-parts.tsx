@@ -1,3 +1,4 @@
+import type { Refund } from '@utsav/domain/api/refunds';
 import {
   CANCELLATION_DEDUCTION_GATEWAY,
   CANCELLATION_DEDUCTION_PLATFORM,
@@ -8,7 +9,7 @@ import { CalendarX2, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatRupees } from '../../../ui/format';
-import type { CancellableTicket, Refund } from '../types';
+import type { CancellableTicket } from '../types';
 import { lastEight, refundStatusSentence } from '../utils/format';
 
 // The pieces the cancel dialog's steps share: the refund breakdown, the ticket line, the closed-window notice,

@@ -1,3 +1,4 @@
+import type { Refund } from '@utsav/domain/api/refunds';
 import { CANCELLATION_MIN_DAYS, POLICY, REASON_MAX_LENGTH } from '@utsav/domain/constants';
 import { cancelReasonSchema } from '@utsav/domain/refund-schemas';
 import {
@@ -17,7 +18,7 @@ import { Dialog } from '../../../ui/dialog';
 import { formatCount, formatRupees } from '../../../ui/format';
 import { toastTarget } from '../../../ui/toast';
 import { useCancelTicket } from '../api/cancel-ticket';
-import type { CancellableTicket, Refund } from '../types';
+import type { CancellableTicket } from '../types';
 import { lastEight, refundDialogLabels } from '../utils/format';
 import { Breakdown, CannotCancel, PolicyLinks, Summary, TicketLine } from './cancel-dialog-parts';
 

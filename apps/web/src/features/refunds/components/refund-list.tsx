@@ -1,3 +1,4 @@
+import type { Refund } from '@utsav/domain/api/refunds';
 import { formatRupees } from '@utsav/domain/pricing';
 import { CircleCheck, CircleX, Clock, IndianRupee, ListChecks, LoaderCircle, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -6,7 +7,6 @@ import { Button } from '../../../ui/button';
 import { formatCount } from '../../../ui/format';
 import { StatCard } from '../../../ui/stat-card';
 import { EMPTY_REFUND_STATS, useRefundStats } from '../api/get-refund-stats';
-import type { Refund } from '../types';
 import { formatDay, lastEight } from '../utils/format';
 import { RefundStatusBadge } from './refund-status-badge';
 
@@ -80,8 +80,8 @@ function UserCell({ refund }: { refund: Refund }) {
 function TicketCell({ refund }: { refund: Refund }) {
   return (
     <div className="min-w-0">
-      <p className="font-mono text-cream">#{lastEight(refund.ticketId)}</p>
-      <p className="truncate text-xs text-maroon-200">{refund.eventName}</p>
+      <p className="font-mono text-cream">#{lastEight(refund.ticket.ticketId)}</p>
+      <p className="truncate text-xs text-maroon-200">{refund.ticket.eventName}</p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { Refund } from '@utsav/domain/api/refunds';
 import type { RefundStatus } from '@utsav/domain/refunds';
 import { CircleAlert, Mail, ReceiptText, RefreshCw, Undo2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -11,7 +12,6 @@ import { formatRupees } from '../../../ui/format';
 import { toastTarget } from '../../../ui/toast';
 import { useMyRefunds } from '../api/get-my-refunds';
 import { useRefundStatus } from '../api/get-refund-status';
-import type { Refund, RefundHistoryEntry } from '../types';
 import {
   formatDay,
   formatInstant,
@@ -59,7 +59,7 @@ export function Amounts({ refund }: { refund: Refund }) {
   );
 }
 
-export function Timeline({ entries }: { entries: RefundHistoryEntry[] }) {
+export function Timeline({ entries }: { entries: Refund['statusHistory'] }) {
   const { t } = useTranslation();
   if (entries.length === 0) return null;
   return (
@@ -99,10 +99,10 @@ function RefundCard({ refund, onDetails }: { refund: Refund; onDetails: (id: str
     <li className="card grid gap-3 p-4" data-refund-id={refund.refundId} data-status={refund.status}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-semibold text-cream">{refund.eventName}</p>
+          <p className="font-semibold text-cream">{refund.ticket.eventName}</p>
           <p className="font-mono text-xs text-maroon-200">
             {t('refunds.tracker.ticketLine', {
-              code: lastEight(refund.ticketId),
+              code: lastEight(refund.ticket.ticketId),
               date: formatDay(refund.createdAt),
             })}
           </p>
@@ -173,9 +173,9 @@ export function RefundDetailsDialog({ refundId, onClose }: { refundId: string | 
             <p className="text-sm text-maroon-50">{refundStatusSentence(refund.status)}</p>
           </div>
           <dl className="grid gap-3 text-sm">
-            <DetailRow label={t('refunds.details.event')}>{refund.eventName}</DetailRow>
+            <DetailRow label={t('refunds.details.event')}>{refund.ticket.eventName}</DetailRow>
             <DetailRow label={t('refunds.details.ticketId')}>
-              <code className="text-gold-200">{refund.ticketId}</code>
+              <code className="text-gold-200">{refund.ticket.ticketId}</code>
             </DetailRow>
             <DetailRow label={t('refunds.breakdown.original')}>
               {formatRupees(refund.originalAmount)}

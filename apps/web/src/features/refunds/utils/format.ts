@@ -75,8 +75,8 @@ export function refundDialogLabels(): DialogLabels {
 }
 
 /** A mail to support about a refund, subject filled in so the team can find it. */
-export function supportMailto(refund: { refundId: string; ticketId: string }): string {
+export function supportMailto(refund: { refundId: string; ticket: { ticketId: string } }): string {
   // The subject stays English: it is for the support team's inbox, whatever the guest reads.
-  const subject = `Refund failed ${refund.refundId} (ticket ${refund.ticketId})`;
+  const subject = `Refund failed ${refund.refundId} (ticket ${refund.ticket.ticketId})`;
   return `mailto:${POLICY.supportEmail}?subject=${encodeURIComponent(subject)}`;
 }

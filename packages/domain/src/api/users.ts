@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ROLES } from '../roles';
+
+// What the server sends for a person's account. Shapes only: see tickets.ts.
+
+export const userSchema = z.object({
+  /** The id under its older name, for clients written against it. */
+  _id: z.string(),
+  id: z.string(),
+  /** The identity provider's id of the person; null for an account not yet signed in with it. */
+  firebaseUID: z.string().nullable(),
+  email: z.string(),
+  name: z.string(),
+  /** `name` and `photoURL` under their older names. */
+  displayName: z.string(),
+  photoURL: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.enum(ROLES),
+  createdAt: z.string(),
+  lastLogin: z.string().nullable(),
+});
+
+export type User = z.infer<typeof userSchema>;
+
+/** GET /auth/me, GET and PUT /auth/profile, POST /auth/assign-admin: the caller's account. */
+export const userResponseSchema = z.object({
+  success: z.literal(true),
+  user: userSchema,
+});
+
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+/** POST /auth/google-signin: the account of the identity token, made on the first sign-in. */
+export const signInResponseSchema = userResponseSchema.extend({ isNewUser: z.boolean() });
+
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
