@@ -12,10 +12,13 @@ export async function shownQrCodes(image: Locator): Promise<string[]> {
     .toBe(true);
   let codes: string[] = [];
   await expect
-    .poll(async () => {
-      codes = await decodeQrImage(await image.screenshot());
-      return codes.length;
-    })
+    .poll(
+      async () => {
+        codes = await decodeQrImage(await image.screenshot());
+        return codes.length;
+      },
+      { timeout: 30_000 },
+    )
     .toBeGreaterThan(0);
   return codes;
 }

@@ -11,6 +11,7 @@ import liveRoutes from './modules/checkin/live-routes';
 import checkinRoutes from './modules/checkin/routes';
 import eventRoutes from './modules/event/routes';
 import webhookRoutes from './modules/payments/webhook-routes';
+import promoCodesRoutes from './modules/promo-codes/routes';
 import { startPurchaseJobs } from './modules/purchase/jobs';
 import purchaseRoutes from './modules/purchase/routes';
 import cancellationRoutes from './modules/refunds/cancellation-routes';
@@ -18,6 +19,7 @@ import { REFUND_POLL_INTERVAL_MS, startRefundJobs } from './modules/refunds/jobs
 import refundsRoutes from './modules/refunds/routes';
 import { startReminderJobs } from './modules/reminders/service';
 import systemRoutes from './modules/system/routes';
+import ticketTypesRoutes from './modules/ticket-types/routes';
 import ticketsRoutes from './modules/tickets/routes';
 import walletRoutes from './modules/tickets/wallet-routes';
 import { startTransferJobs } from './modules/transfers/jobs';
@@ -165,6 +167,8 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(waitingRoomRoutes);
   await api.register(purchaseRoutes);
   await api.register(ticketsRoutes);
+  await api.register(ticketTypesRoutes);
+  await api.register(promoCodesRoutes);
   await api.register(walletRoutes);
   await api.register(transfersRoutes);
   await api.register(waitlistRoutes);

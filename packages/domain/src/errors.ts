@@ -26,6 +26,16 @@ export const ERROR_CODES = {
   SOLD_OUT: 409,
   PRICE_CHANGED: 409,
   PERSON_LIMIT_REACHED: 409,
+  /** A ticket type's tickets (or the event's people it needs) are gone; the message names the type. */
+  TICKET_TYPE_SOLD_OUT: 409,
+  /** The type is paused, archived, or outside its sales window. */
+  TICKET_TYPE_NOT_ON_SALE: 409,
+  /** The type's per-person limit. */
+  TICKET_TYPE_LIMIT: 409,
+  /** A type that sold tickets is archived, not deleted. */
+  TICKET_TYPE_HAS_SALES: 409,
+  /** The promo code given does not apply (wrong, expired, used up, not for these tickets). */
+  PROMO_CODE_INVALID: 409,
   LAST_ADMIN: 409,
   SALES_NOT_OPEN: 409,
   QUEUE_REQUIRED: 409,

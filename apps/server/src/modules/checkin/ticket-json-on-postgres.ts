@@ -31,6 +31,11 @@ const TICKET_COLUMNS = [
   'updated_at',
   'transferred_at',
   'transferred_from_ticket_id',
+  'ticket_type_id',
+  'phase_id',
+  'promo_code_id',
+  'admits',
+  'discount_paise',
 ] as const;
 
 type TicketColumn = (typeof TICKET_COLUMNS)[number];

@@ -1,3 +1,4 @@
+import { publicTicketTypeSchema } from '@utsav/domain/api/ticket-types';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
@@ -28,6 +29,8 @@ export const eventJsonSchema = z.object({
   reentryAllowed: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** GET /event: the types a guest may see, named in the caller's language (the spec's price is the default's). */
+  ticketTypes: z.array(publicTicketTypeSchema).optional(),
 });
 
 export type EventJson = z.infer<typeof eventJsonSchema>;

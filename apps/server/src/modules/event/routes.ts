@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
 import { embeddableByCorsOrigins } from '../../platform/cors';
+import { requestLanguage } from '../../platform/i18n/request-language';
 import { eventJsonSchema } from './presenter';
 import { createEvent, editEvent, eventExists, getCurrentEvent, getEventImage } from './service';
 
@@ -30,7 +31,10 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ success: z.literal(true), data: eventJsonSchema.nullable() }) },
       },
     },
-    async () => ({ success: true as const, data: await getCurrentEvent(app.ctx) }),
+    async (request) => ({
+      success: true as const,
+      data: await getCurrentEvent(app.ctx, requestLanguage(request)),
+    }),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_MESSAGES, type EventInput, eventInputSchema } from '@utsav/domain/event-schema';
+import type { Language } from '@utsav/domain/languages';
 import { rupeesToPaise } from '@utsav/domain/pricing';
 import { istDate } from '@utsav/domain/time';
 import { recordAudit } from '../../platform/audit/repo';
@@ -15,6 +16,7 @@ import { forgetCurrentEvent } from './current-event';
 import { type DecodedImage, decodeImageDataUrl, imageError, storedImageId } from './image';
 import { newQrKeyColumns } from './keys';
 import { type EventJson, eventImageBase, toEventJson } from './presenter';
+import { publicTicketTypes } from './public-ticket-types';
 import {
   deleteUnusedImages,
   type EventPatch,
@@ -27,14 +29,17 @@ import {
 // Creating and editing check-then-write "there is exactly one event"; this lock makes that atomic.
 const EVENT_LOCK = 'event:single';
 
-export async function getCurrentEvent(ctx: AppContext): Promise<EventJson | null> {
+export async function getCurrentEvent(ctx: AppContext, language: Language = 'en'): Promise<EventJson | null> {
   const event = await findCurrentEvent(ctx.db);
   if (!event) return null;
-  const inventory = await countInventory(ctx.db, event.id, ctx.now());
+  const now = ctx.now();
+  const inventory = await countInventory(ctx.db, event.id, now);
   // Asked only while seats remain: a sold-out event reads 0 available anyway.
   const lineWaiting =
     event.total_tickets > inventory.sold + inventory.held && (await anyoneWaiting(ctx.db, event.id));
-  return toEventJson(event, inventory, eventImageBase(ctx.config), { lineWaiting });
+  const json = toEventJson(event, inventory, eventImageBase(ctx.config), { lineWaiting });
+  const ticketTypes = await publicTicketTypes(ctx.db, event.id, json.availableTickets, now, language);
+  return { ...json, ticketTypes };
 }
 
 export async function eventExists(ctx: AppContext): Promise<boolean> {

@@ -1,5 +1,12 @@
 import type { Role } from '@utsav/domain/roles';
 import type { WaitlistEntryStatus } from '@utsav/domain/waitlist';
+import type {
+  OrderLinesTable,
+  PricePhasesTable,
+  PromoCodesTable,
+  SalesCountersTable,
+  TicketTypesTable,
+} from './schema-sales';
 
 // Row types as the repositories see them. Timestamps are ISO-8601 UTC strings on both engines
 // (the PostgreSQL pool parses timestamptz back into ISO text), money is integer paise.
@@ -89,6 +96,11 @@ export interface OrdersTable {
   refund_settled_at: string | null;
   /** JSON array: who each ticket is for, named at checkout (migration 0019); null: the buyer's name. */
   ticket_names?: string | null;
+  /** People the order's tickets admit (migration 0024); null: one per ticket. */
+  people?: number | null;
+  promo_code_id?: string | null;
+  /** Paise the code took off the whole order. */
+  discount_paise?: number;
   updated_at: string;
 }
 
@@ -130,6 +142,15 @@ export interface TicketsTable {
   transferred_at?: string | null;
   /** On a ticket issued by a transfer: the sender's ticket it replaced. */
   transferred_from_ticket_id?: string | null;
+  /** Migration 0024: its type (set to the event's default type when written without one), phase and code. */
+  ticket_type_id?: string | null;
+  phase_id?: string | null;
+  /** Set only on a ticket that took a use of the code. */
+  promo_code_id?: string | null;
+  /** People it admits. */
+  admits?: number;
+  /** Paise the code took off this ticket; price_paise is what was paid for it. */
+  discount_paise?: number;
 }
 
 export type TransferStatus = 'created' | 'completed' | 'failed' | 'expired';
@@ -290,6 +311,11 @@ export interface Database {
   ticket_qr_images: TicketQrImagesTable;
   ticket_transfers: TicketTransfersTable;
   waitlist_entries: WaitlistEntriesTable;
+  ticket_types: TicketTypesTable;
+  price_phases: PricePhasesTable;
+  promo_codes: PromoCodesTable;
+  order_lines: OrderLinesTable;
+  sales_counters: SalesCountersTable;
 }
 
 /** A ticket token's QR as a PNG data URL (migration 0009), made once and read with the ticket. */
@@ -361,6 +387,8 @@ export type TransferRow = TicketTransfersTable;
 export interface WaitlistEntriesTable {
   id: string;
   event_id: string;
+  /** The type this place waits for (migration 0024); null: the default type. */
+  ticket_type_id?: string | null;
   user_id: string;
   quantity: number;
   status: WaitlistEntryStatus;

@@ -16,6 +16,7 @@ import * as orderTicketNames from './0019_order_ticket_names';
 import * as seatsInHolds from './0020_seats_in_holds';
 import * as holdWrites from './0022_hold_writes';
 import * as scanLogWrites from './0023_scan_log_writes';
+import * as ticketTypes from './0024_ticket_types';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -37,4 +38,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0020_seats_in_holds', seatsInHolds],
   ['0022_hold_writes', holdWrites],
   ['0023_scan_log_writes', scanLogWrites],
+  ['0024_ticket_types', ticketTypes],
 ];
