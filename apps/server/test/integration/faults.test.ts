@@ -24,7 +24,11 @@ import { settle } from './cluster-settle';
 // the rush back until PostgreSQL is down and lasts until a buyer has met it, and no buyer is cut off by a
 // deadline (the test's own timeout is the only ceiling).
 
-const PG = { dir: '/tmp/utsav-faults-pg', port: 5441 };
+// Its own folder and port (FAULTS_PG_DIR, FAULTS_PG_PORT), so two runs of the suite on one machine can each have one.
+const PG = {
+  dir: process.env.FAULTS_PG_DIR ?? '/tmp/utsav-faults-pg',
+  port: Number(process.env.FAULTS_PG_PORT ?? 5441),
+};
 const NGINX = findNginx();
 const skipReason = !NGINX
   ? 'nginx is not installed (scripts/ensure-nginx.sh installs it from apt)'
