@@ -42,9 +42,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/private-web-build.ts'],
           // A real browser on a busy 2-core CI box: one retry there, none locally, so a flake still shows.
           retry: process.env.CI ? 1 : 0,
-          testTimeout: 120_000,
+          testTimeout: 180_000,
           hookTimeout: 180_000,
-          expect: pollsGiveUpAfter(30_000),
+          expect: pollsGiveUpAfter(60_000),
           // Two files at a time: a browser suite waits on its page, its server and timers about half the time,
           // so on 2 cores two suites overlap (each starts its own server and browser, on random ports). Modules
           // are loaded once per worker (isolate: false): every suite builds its own app, nothing is global.

@@ -60,7 +60,7 @@ describe("the admin's views at 200% text on a 390 px phone", () => {
         await page.goto(`${suite.server.url}/dashboard/admin${view === 'dashboard' ? '' : `?view=${view}`}`);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         // The view's data (stat cards, lists) has arrived: nothing is still loading.
-        await expect.poll(() => page.locator('main [aria-busy="true"]').count(), { timeout: 30_000 }).toBe(0);
+        await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
         await page.waitForTimeout(300);
         if (view === 'dashboard' || view === 'analytics' || view === 'manual-ticket-issuance') {
           await screenshot(page, `admin-large-text-${view}-${language}-390`);

@@ -56,9 +56,7 @@ async function openGate(browser: Browser, gate?: string): Promise<{ context: Bro
   if (gate) await page.getByLabel('Gate name (optional)').fill(gate);
   await page.evaluate(() => window.scrollTo(0, 0));
   // The offline ticket list is downloaded on load; wait for it, as a volunteer would see it.
-  await expect
-    .poll(() => page.getByTestId('snapshot-info').textContent(), { timeout: 30_000 })
-    .toMatch(/^Ticket list:/);
+  await expect.poll(() => page.getByTestId('snapshot-info').textContent()).toMatch(/^Ticket list:/);
   return { context, page };
 }
 
@@ -190,7 +188,7 @@ describe('gate check-in with a fake camera', () => {
       });
 
       await context.setOffline(false);
-      await expect.poll(() => status.getAttribute('data-queued'), { timeout: 30_000 }).toBe('0');
+      await expect.poll(() => status.getAttribute('data-queued')).toBe('0');
       expect(await status.getAttribute('data-online')).toBe('true');
       expect(await ticketStatus(rahul, offlineTicket.id)).toBe('used');
       const conflicts = page.getByTestId('conflicts');
@@ -205,22 +203,20 @@ describe('gate check-in with a fake camera', () => {
 
       // The service worker precached the app during this online visit; the page must now open with no network.
       await expect
-        .poll(
-          () =>
-            page.evaluate(async () => {
-              await navigator.serviceWorker.ready;
-              const keys = await caches.keys();
-              const cache = keys[0] ? await caches.open(keys[0]) : null;
-              const entries = cache ? await cache.keys() : [];
-              return entries.some((request) => /zxing_reader-[\w-]+\.wasm$/.test(request.url));
-            }),
-          { timeout: 30_000 },
+        .poll(() =>
+          page.evaluate(async () => {
+            await navigator.serviceWorker.ready;
+            const keys = await caches.keys();
+            const cache = keys[0] ? await caches.open(keys[0]) : null;
+            const entries = cache ? await cache.keys() : [];
+            return entries.some((request) => /zxing_reader-[\w-]+\.wasm$/.test(request.url));
+          }),
         )
         .toBe(true);
       await page.getByRole('button', { name: 'Stop Camera' }).click();
       await context.setOffline(true);
       await page.reload({ waitUntil: 'domcontentloaded' });
-      await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor();
       await expect.poll(() => status.getAttribute('data-online')).toBe('false');
       // The same ticket again, offline, from the cached decoder: this device knows it is used now.
       const again = await scanResult(page);

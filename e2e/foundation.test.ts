@@ -16,9 +16,7 @@ describe('first visit', () => {
     const page = await context.newPage();
     await page.goto(suite.server.url);
     await expect.poll(() => page.getByText('Garba', { exact: true }).first().isVisible()).toBe(true);
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1, name: eventName }).isVisible(), { timeout: 30_000 })
-      .toBe(true);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: eventName }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Group Discounts Available').isVisible()).toBe(true);
     await context.close();
   });

@@ -85,7 +85,7 @@ async function openGate(
   await page.goto(`${product.url}/dashboard/qrchecker`);
   await page.getByTestId('snapshot-info').waitFor();
   await expect
-    .poll(() => page.getByTestId('snapshot-info').textContent(), { timeout: 30_000 })
+    .poll(() => page.getByTestId('snapshot-info').textContent())
     .toMatch({ en: /^Ticket list:/, hi: /^टिकट सूची:/, gu: /^ટિકિટ યાદી:/ }[options.language ?? 'en']);
   return { context, page };
 }
@@ -124,7 +124,7 @@ describe('the gate at 390 px', () => {
     await search.fill('nirali');
     await search.press('Enter');
     const row = page.getByTestId('found-ticket').filter({ hasText: ticket.ticketId });
-    await row.waitFor({ timeout: 30_000 });
+    await row.waitFor();
     expect(await row.textContent()).toContain('Not yet in');
     // The email is masked: enough to confirm with the guest, not a list of addresses.
     expect(await row.textContent()).toContain('ni•••@example.test');
@@ -145,10 +145,10 @@ describe('the gate at 390 px', () => {
     await screenshot(page, 'gate-search-result-390');
 
     await row.getByRole('button', { name: `Admit Nirali Mehta, ticket ${ticket.ticketId}` }).click();
-    await row.getByText('Entry Allowed, Welcome Nirali Mehta!').waitFor({ timeout: 30_000 });
+    await row.getByText('Entry Allowed, Welcome Nirali Mehta!').waitFor();
     expect(await page.getByTestId('stat-validEntries').textContent()).toBe('1');
     // The list is read again: the guest is in now, so no Admit for them.
-    await expect.poll(() => row.textContent(), { timeout: 30_000 }).toMatch(/Already in/);
+    await expect.poll(() => row.textContent()).toMatch(/Already in/);
     expect(await row.getByRole('button', { name: /^Admit/ }).count()).toBe(0);
     await screenshot(page, 'gate-search-admitted-390');
 
@@ -164,14 +164,12 @@ describe('the gate at 390 px', () => {
     const label = 'Ticket code printed under the QR (UT-…)';
     const loose = ticket.ticketId.toLowerCase().replace('-', ' ');
     await typeCode(page, label, loose);
-    await expect
-      .poll(() => resultText(page), { timeout: 30_000 })
-      .toContain('Entry Allowed, Welcome Tejas Typed!');
+    await expect.poll(() => resultText(page)).toContain('Entry Allowed, Welcome Tejas Typed!');
     expect(shownOf(page, 'scan-result').at(-1)?.tone).toBe('success');
     await screenshot(page, 'gate-typed-code-admitted-390');
 
     await typeCode(page, label, ticket.ticketId);
-    await expect.poll(() => resultText(page), { timeout: 30_000 }).toContain('Already Used');
+    await expect.poll(() => resultText(page)).toContain('Already Used');
     expect(resultText(page)).toContain('Previous scan at');
     expect(await passesOf(ticket.id)).toEqual([
       expect.objectContaining({ direction: 'in', method: 'typed' }),
@@ -183,7 +181,7 @@ describe('the gate at 390 px', () => {
     // Headless Chromium's fake camera has no torch: without help the button must not be there.
     const plain = await openGate('checker@utsav.test');
     await plain.page.getByRole('button', { name: 'Start Camera' }).click();
-    await plain.page.getByRole('button', { name: 'Stop Camera' }).waitFor({ timeout: 30_000 });
+    await plain.page.getByRole('button', { name: 'Stop Camera' }).waitFor();
     await plain.page.waitForTimeout(1000);
     expect(await plain.page.getByRole('button', { name: /^Torch/ }).count()).toBe(0);
     await plain.context.close();
@@ -211,7 +209,7 @@ describe('the gate at 390 px', () => {
     const { page } = torch;
     await page.getByRole('button', { name: 'Start Camera' }).click();
     const on = page.getByRole('button', { name: 'Torch on' });
-    await on.waitFor({ timeout: 30_000 });
+    await on.waitFor();
     expect(await on.getAttribute('aria-pressed')).toBe('false');
     await on.click();
     const off = page.getByRole('button', { name: 'Torch off' });
@@ -238,13 +236,11 @@ describe('the scanner in Hindi and Gujarati at 390 px', () => {
     expect(await page.getByTestId('gate-name').textContent()).toBe('गेट का नाम नहीं दिया गया');
     const label = 'QR के नीचे छपा टिकट कोड (UT-…)';
     await typeCode(page, label, ticket.ticketId);
-    await expect
-      .poll(() => resultText(page), { timeout: 30_000 })
-      .toContain('प्रवेश की अनुमति है, स्वागत है Hema Sharma!');
+    await expect.poll(() => resultText(page)).toContain('प्रवेश की अनुमति है, स्वागत है Hema Sharma!');
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'scanner-hi-admitted-390');
     await typeCode(page, label, ticket.ticketId);
-    await expect.poll(() => resultText(page), { timeout: 30_000 }).toContain('पहले ही इस्तेमाल हो चुका है');
+    await expect.poll(() => resultText(page)).toContain('पहले ही इस्तेमाल हो चुका है');
     expect(resultText(page)).toContain('पिछला स्कैन');
 
     await largeText(page);

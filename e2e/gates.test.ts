@@ -70,9 +70,7 @@ describe('gates at 390 px', () => {
       await page.goto(`${product.url}/dashboard/qrchecker`);
       await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor();
       await page.getByLabel('Gate name (optional)').fill('East');
-      await expect
-        .poll(() => page.getByTestId('snapshot-info').textContent(), { timeout: 30_000 })
-        .toMatch(/^Ticket list:/);
+      await expect.poll(() => page.getByTestId('snapshot-info').textContent()).toMatch(/^Ticket list:/);
       await page.evaluate(() => window.scrollTo(0, 0));
       // The gate bar: this gate's name, this phone's count, and Entry/Exit because re-entry is on.
       await expect.poll(() => page.getByTestId('gate-name').textContent()).toBe('East');
@@ -120,7 +118,7 @@ describe('gates at 390 px', () => {
       await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
       await page.getByRole('button', { name: /^Gates/ }).click();
       await page.getByRole('heading', { level: 1, name: 'Gates' }).waitFor();
-      await page.getByTestId('gate-row').first().waitFor({ timeout: 30_000 });
+      await page.getByTestId('gate-row').first().waitFor();
       const gates = await page.getByTestId('gate-row').allTextContents();
       expect(gates.join(' ')).toContain('North');
       expect(gates.join(' ')).toContain('South');
@@ -136,9 +134,7 @@ describe('gates at 390 px', () => {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${checker.token}` },
         body: JSON.stringify({ qrCode: ticket.qrCode, gate: 'North', deviceId: 'north-phone-1' }),
       });
-      await expect
-        .poll(() => page.getByTestId('refusal-already_used').textContent(), { timeout: 30_000 })
-        .not.toBe('0');
+      await expect.poll(() => page.getByTestId('refusal-already_used').textContent()).not.toBe('0');
       await page.screenshot({
         path: path.join(
           path.dirname(await screenshot(page, 'gates-panel-390-live')),
@@ -155,8 +151,8 @@ describe('gates at 390 px', () => {
         await page.evaluate((chosen) => localStorage.setItem('utsav.language', chosen), language);
         await page.goto(`${product.url}/dashboard/admin?view=gates`);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
-        await page.getByText(inside, { exact: true }).waitFor({ timeout: 30_000 });
-        await page.getByTestId('gate-row').first().waitFor({ timeout: 30_000 });
+        await page.getByText(inside, { exact: true }).waitFor();
+        await page.getByTestId('gate-row').first().waitFor();
         await noHorizontalScroll(page);
         await screenshot(page, `gates-panel-${language}-390`);
       }

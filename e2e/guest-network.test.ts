@@ -61,7 +61,7 @@ describe('a bad network on the guest phone', () => {
     await context.setOffline(true);
     const started = Date.now();
     await confirm.getByRole('button', { name: `Pay ${rupees(event.ticketPrice)}` }).click();
-    await confirm.getByRole('status').filter({ hasText: NETWORK_MESSAGE }).waitFor({ timeout: 30_000 });
+    await confirm.getByRole('status').filter({ hasText: NETWORK_MESSAGE }).waitFor();
     // The three retries (1 s, 2 s, 4 s; docs/product.md#errors) ran first.
     expect(Date.now() - started).toBeGreaterThanOrEqual(6_500);
     expect(await confirm.getByRole('button', { name: `Pay ${rupees(event.ticketPrice)}` }).isEnabled()).toBe(
@@ -79,10 +79,8 @@ describe('a bad network on the guest phone', () => {
     // saved copy): the banner says it, so no 'Failed to load data' toast on top of it.
     await context.setOffline(true);
     await page.getByRole('button', { name: /Refresh Data/ }).click();
-    await page.getByTestId('offline-banner').waitFor({ timeout: 30_000 });
-    await expect
-      .poll(() => page.getByText('Tickets and availability').isVisible(), { timeout: 30_000 })
-      .toBe(true);
+    await page.getByTestId('offline-banner').waitFor();
+    await expect.poll(() => page.getByText('Tickets and availability').isVisible()).toBe(true);
     expect(await page.getByText(/^Failed to load data/).count()).toBe(0);
     await context.close();
   });
@@ -170,7 +168,7 @@ describe('a bad network on the guest phone', () => {
       await route.continue().catch(() => undefined);
     });
     await sheet.getByRole('button', { name: 'Pay with UPI' }).click();
-    await page.waitForURL(/\/payment-success$/, { timeout: 30_000 });
+    await page.waitForURL(/\/payment-success$/);
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     await expect.poll(() => page.getByText(/Payment failed/).count()).toBe(0);
     await screenshot(page, 'network-success-after-failure-390');

@@ -61,16 +61,14 @@ async function openTicketsOnline(
   await expect.poll(() => page.locator('article[data-ticket-id]').count()).toBe(ticketCount);
   // The guest app's worker has installed, precached the shell and controls the page.
   await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          await navigator.serviceWorker.ready;
-          const keys = await caches.keys();
-          const cache = keys.find((key) => key.startsWith('utsav-guest-'));
-          if (!cache || !navigator.serviceWorker.controller) return false;
-          return Boolean(await (await caches.open(cache)).match('/index.html'));
-        }),
-      { timeout: 30_000 },
+    .poll(() =>
+      page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        const keys = await caches.keys();
+        const cache = keys.find((key) => key.startsWith('utsav-guest-'));
+        if (!cache || !navigator.serviceWorker.controller) return false;
+        return Boolean(await (await caches.open(cache)).match('/index.html'));
+      }),
     )
     .toBe(true);
   await expect
@@ -114,7 +112,7 @@ describe("the guest's tickets without a connection", () => {
     const banner = page.getByTestId('offline-banner');
     // Chromium sometimes keeps navigator.onLine true after the reload (a venue Wi-Fi connected to nothing
     // looks the same): then the session check's retries come first, up to ~7 s.
-    await banner.waitFor({ timeout: 30_000 });
+    await banner.waitFor();
     expect((await banner.textContent())?.trim()).toMatch(BANNER);
     // Still signed in although /auth/me cannot answer, and the tickets are this person's.
     await page.getByRole('button', { name: /^Account menu for Priya Offline/ }).waitFor();
@@ -143,9 +141,9 @@ describe("the guest's tickets without a connection", () => {
     await context.setOffline(false);
     // The list is fetched afresh and the saved session confirmed with the server: at the 'online' event, or
     // (no event when the browser never thought it was offline) at the session's next check, within 15 s.
-    await page.locator(`article[data-ticket-id="${second.ticketId}"]`).waitFor({ timeout: 40_000 });
-    await expect.poll(() => banner.count(), { timeout: 30_000 }).toBe(0);
-    await expect.poll(() => answers, { timeout: 30_000 }).toContain('/api/auth/me 200');
+    await page.locator(`article[data-ticket-id="${second.ticketId}"]`).waitFor();
+    await expect.poll(() => banner.count()).toBe(0);
+    await expect.poll(() => answers).toContain('/api/auth/me 200');
 
     // Online but the server in trouble (a 503 for /auth/me): still signed in from the saved user.
     await page.route('**/api/auth/me', (route) => route.fulfill({ status: 503, body: '{}' }));
@@ -218,7 +216,7 @@ describe("the guest's tickets without a connection", () => {
     expect(keys.filter((key) => key.startsWith(`${firstPerson}:`))).toEqual([]);
     await context.setOffline(true);
     await page.reload({ waitUntil: 'domcontentloaded' });
-    await page.getByTestId('offline-banner').waitFor({ timeout: 30_000 });
+    await page.getByTestId('offline-banner').waitFor();
     await page.getByRole('button', { name: /^Account menu for Rohan Next/ }).waitFor();
     expect(await page.locator('article[data-ticket-id]').count()).toBe(0);
     expect(await page.content()).not.toContain(ticket.ticketId);
@@ -232,7 +230,7 @@ describe("the guest's tickets without a connection", () => {
     await openTicketsOnline(page, guest, 1);
     await context.setOffline(true);
     await page.reload({ waitUntil: 'domcontentloaded' });
-    await page.getByTestId('offline-banner').waitFor({ timeout: 30_000 });
+    await page.getByTestId('offline-banner').waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'offline-tickets-large-text-390');
     expect(
@@ -250,7 +248,7 @@ describe("the guest's tickets without a connection", () => {
     await context.setOffline(true);
     await page.reload({ waitUntil: 'domcontentloaded' });
     const banner = page.getByTestId('offline-banner');
-    await banner.waitFor({ timeout: 30_000 });
+    await banner.waitFor();
     expect((await banner.textContent())?.trim()).toMatch(
       /^ऑफ़लाइन — \d{2}:\d{2} बजे सहेजे गए टिकट दिखाए जा रहे हैं$/,
     );

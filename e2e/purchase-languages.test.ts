@@ -116,7 +116,7 @@ describe.each(CASES)('the purchase path in $code', (lang) => {
     await confirm.getByRole('button', { name: /₹/ }).click();
 
     await page.getByRole('button', { name: 'Pay with UPI' }).click();
-    await page.waitForURL(/\/payment-success$/, { timeout: 30_000 });
+    await page.waitForURL(/\/payment-success$/);
     await page.getByRole('heading', { name: lang.success }).waitFor();
     await expect.poll(() => page.getByText(lang.booked).isVisible()).toBe(true);
     const success = page.locator('main');

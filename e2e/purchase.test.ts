@@ -117,7 +117,7 @@ describe('buying tickets', () => {
     const sheet = page.getByRole('dialog', { name: event.name });
     await sheet.getByRole('button', { name: 'Pay with UPI' }).click();
 
-    await page.waitForURL(/\/payment-success$/, { timeout: 30_000 });
+    await page.waitForURL(/\/payment-success$/);
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     await expect.poll(() => page.getByText('5 tickets booked').isVisible()).toBe(true);
     await expectNoHorizontalScroll(page);
@@ -209,7 +209,7 @@ describe('buying tickets', () => {
       .getByRole('button', { name: 'Pay with Card' })
       .click();
 
-    await page.waitForURL(/\/payment-success$/, { timeout: 30_000 });
+    await page.waitForURL(/\/payment-success$/);
     await expect.poll(() => page.getByText('2 tickets booked').isVisible()).toBe(true);
     await screenshot(page, 'payment-success-1280');
 
@@ -279,7 +279,7 @@ describe('buying tickets', () => {
     // 12 held and 12 more would pass the cap of 20: only paying the same order again can work.
     await confirm.getByRole('button', { name: `Pay ${total}` }).click();
     await sheet.getByRole('button', { name: 'Pay with UPI' }).click();
-    await page.waitForURL(/\/payment-success$/, { timeout: 30_000 });
+    await page.waitForURL(/\/payment-success$/);
     await expect.poll(() => page.getByText('12 tickets booked').isVisible()).toBe(true);
     expect(await myTickets(page)).toHaveLength(12);
     const allowance = await page.evaluate(async () => {

@@ -69,7 +69,7 @@ async function openLab(browser: Browser, query = '', grantCamera = true): Promis
 /** Waits for the camera error alert (vitest's expect has no Playwright matchers) and returns its text. */
 async function alertText(page: Page): Promise<string> {
   const alert = page.getByRole('alert');
-  await alert.waitFor({ timeout: 30_000 });
+  await alert.waitFor();
   return (await alert.locator('p').textContent()) ?? '';
 }
 
@@ -85,7 +85,7 @@ describe('scanner engine with a fake camera', () => {
     const { context, page, requests } = await openLab(suite.browser);
     await page.getByRole('button', { name: 'Start Camera' }).click();
     const scanned = page.getByTestId('scanned');
-    await expect.poll(() => scanned.textContent(), { timeout: 30_000 }).toBe(TICKET_SHAPED_CODE);
+    await expect.poll(() => scanned.textContent()).toBe(TICKET_SHAPED_CODE);
 
     const playingAt = Number(await scanned.getAttribute('data-playing-at'));
     const [firstScanAt] = await scanTimes(page);
@@ -107,7 +107,7 @@ describe('scanner engine with a fake camera', () => {
   it('does not take the code just scanned again while it stays in view', async () => {
     const { context, page } = await openLab(suite.browser);
     await page.getByRole('button', { name: 'Start Camera' }).click();
-    await expect.poll(() => scanTimes(page).then((times) => times.length), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => scanTimes(page).then((times) => times.length)).toBe(1);
     await page.waitForTimeout(SCANNER_RESTART_MS + 2500);
     expect(await scanTimes(page)).toHaveLength(1);
     expect(await page.getByTestId('state').textContent()).toBe('on');
@@ -117,7 +117,7 @@ describe('scanner engine with a fake camera', () => {
   it('pauses after a scan and reads again by itself, no sooner than SCANNER_RESTART_MS later', async () => {
     const { context, page } = await openLab(suite.browser, '?hold=0');
     await page.getByRole('button', { name: 'Start Camera' }).click();
-    await expect.poll(() => scanTimes(page).then((times) => times.length), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => scanTimes(page).then((times) => times.length)).toBe(2);
     const [first = 0, second = 0] = await scanTimes(page);
     console.log(`[scanner] second scan of a QR left in view came ${(second - first).toFixed(0)} ms later`);
     // Behaviour, not speed: it waited its pause, then restarted by itself (the second scan came at all) rather than
@@ -149,9 +149,7 @@ describe('scanner engine with a fake camera', () => {
 
     await page.unroute(wasm);
     await page.getByRole('button', { name: 'Try Again' }).click();
-    await expect
-      .poll(() => page.getByTestId('scanned').textContent(), { timeout: 30_000 })
-      .toBe(TICKET_SHAPED_CODE);
+    await expect.poll(() => page.getByTestId('scanned').textContent()).toBe(TICKET_SHAPED_CODE);
     await context.close();
   });
 

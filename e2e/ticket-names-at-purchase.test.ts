@@ -37,7 +37,7 @@ describe('naming tickets in the purchase dialog', () => {
 
     await confirm.getByRole('button', { name: /^Pay / }).click();
     await page.getByRole('button', { name: 'Pay with UPI' }).click();
-    await page.waitForURL(/\/payment-success$/, { timeout: 30_000 });
+    await page.waitForURL(/\/payment-success$/);
     await page.getByRole('button', { name: 'View My Tickets' }).click();
     await page.getByRole('heading', { name: /Active\s*\(2\)/ }).waitFor();
     const cards = page.locator('article[data-ticket-id]');

@@ -46,7 +46,7 @@ describe('transferring a ticket', () => {
     await dialog.getByRole('button', { name: 'Pay ₹50 & Transfer' }).click();
     await page.getByRole('dialog', { name: /Utsav/ }).getByRole('button', { name: 'Pay with UPI' }).click();
 
-    await page.getByText('Ticket transferred to Gita Menon').waitFor({ timeout: 30_000 });
+    await page.getByText('Ticket transferred to Gita Menon').waitFor();
     await page.getByRole('heading', { name: /Transferred\s*\(1\)/ }).waitFor();
     const card = page.locator(`article[data-ticket-id="${ticket.ticketId}"]`);
     await card.scrollIntoViewIfNeeded();

@@ -82,7 +82,7 @@ describe('the waitlist at 390 px', () => {
       .getByRole('dialog', { name: /Utsav|Garba/ })
       .getByRole('button', { name: 'Pay with UPI' })
       .click();
-    await page.waitForURL(/\/payment-success/, { timeout: 30_000 });
+    await page.waitForURL(/\/payment-success/);
     const mine = await api.call<{ tickets: { status: string }[] }>(
       'GET',
       '/api/tickets/my-tickets',

@@ -44,6 +44,9 @@ export async function newContext(
   await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/]).*/, (route) =>
     route.abort('blockedbyclient'),
   );
+  // Every action and wait is for a state; its ceiling only ends a hang. Playwright's 30 s was reached on a
+  // 2-core machine shared with a dozen busy processes, by a dialog that was simply slow to draw.
+  context.setDefaultTimeout(60_000);
   return context;
 }
 

@@ -12,13 +12,10 @@ export async function shownQrCodes(image: Locator): Promise<string[]> {
     .toBe(true);
   let codes: string[] = [];
   await expect
-    .poll(
-      async () => {
-        codes = await decodeQrImage(await image.screenshot());
-        return codes.length;
-      },
-      { timeout: 30_000 },
-    )
+    .poll(async () => {
+      codes = await decodeQrImage(await image.screenshot());
+      return codes.length;
+    })
     .toBeGreaterThan(0);
   return codes;
 }
