@@ -1,3 +1,5 @@
+import { type MoneyLine, revenueByKey } from './revenue';
+
 // Sales analytics arithmetic (docs/product.md#analytics): buckets keyed by IST day or hour,
 // averages and rates. The server counts rows per bucket; these functions merge and round them.
 
@@ -12,25 +14,32 @@ export interface SalesBucket<K extends string | number> {
   revenue: number;
 }
 
-/** A partial figure for one bucket: tickets sold, or money in (positive) / out (negative) in paise. */
-export interface BucketPart<K extends string | number> {
+/** Tickets sold in one bucket (active + used, issued in it). */
+export interface SoldCount<K extends string | number> {
   key: K;
-  count?: number | undefined;
-  paise?: number | undefined;
+  count: number;
 }
 
-/** Adds up parts per key, ascending by key (days sort as text, hours as numbers). */
-export function mergeBuckets<K extends string | number>(parts: Iterable<BucketPart<K>>): SalesBucket<K>[] {
-  const byKey = new Map<K, { count: number; paise: number }>();
-  for (const part of parts) {
-    const bucket = byKey.get(part.key) ?? { count: 0, paise: 0 };
-    bucket.count += part.count ?? 0;
-    bucket.paise += part.paise ?? 0;
-    byKey.set(part.key, bucket);
-  }
-  return [...byKey.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([key, bucket]) => ({ _id: key, count: bucket.count, revenue: bucket.paise / 100 }));
+/**
+ * The chart's buckets: tickets sold and revenue (@utsav/domain/revenue revenueOf, the dashboard's own rule) per key,
+ * ascending by key (days sort as text, hours as numbers). A bucket with only a refund or a fee is kept.
+ */
+export function salesBuckets<K extends string | number>(
+  sold: Iterable<SoldCount<K>>,
+  money: Iterable<MoneyLine<K>>,
+): SalesBucket<K>[] {
+  const counts = new Map<K, number>();
+  for (const part of sold) counts.set(part.key, (counts.get(part.key) ?? 0) + part.count);
+  const revenue = revenueByKey(money);
+  const keys = new Set<K>(counts.keys());
+  for (const key of revenue.keys()) if (key !== undefined) keys.add(key);
+  return [...keys]
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((key) => ({
+      _id: key,
+      count: counts.get(key) ?? 0,
+      revenue: (revenue.get(key)?.totalPaise ?? 0) / 100,
+    }));
 }
 
 /** Rupees per ticket sold, two decimals; 0 before the first sale. */
@@ -39,10 +48,13 @@ export function averageTicketValue(revenueRupees: number, ticketsSold: number): 
   return Math.round((revenueRupees / ticketsSold) * 100) / 100;
 }
 
-/** Buyers as a percentage of users, two decimals; 0 when there are no users. */
-export function conversionRate(buyers: number, users: number): number {
-  if (users <= 0) return 0;
-  return Math.round((buyers / users) * 10_000) / 100;
+/**
+ * Guests who bought as a percentage of guests, two decimals; 0 when there are no guests. Staff accounts
+ * (volunteers, managers, admins) are not would-be buyers, so neither side counts them.
+ */
+export function conversionRate(guestBuyers: number, guests: number): number {
+  if (guests <= 0) return 0;
+  return Math.round((guestBuyers / guests) * 10_000) / 100;
 }
 
 /** Sold as a percentage of the total, one decimal (as the event's soldPercentage). */

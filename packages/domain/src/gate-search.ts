@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHOWN_TICKET_STATUSES } from './ticket-status';
 
 // Finding a guest at the gate (docs/product.md#gate-scanner): when a guest's phone is dead, a volunteer searches the
 // current event's tickets by name, email or ticket code and admits from the result. The server and the
@@ -49,7 +50,7 @@ export const foundTicketSchema = z.object({
   ownerName: z.string(),
   /** Masked (maskEmail): enough to confirm with the guest, not a list of addresses. */
   ownerEmail: z.string(),
-  status: z.enum(['active', 'used', 'cancelled', 'transferred']),
+  status: z.enum(SHOWN_TICKET_STATUSES),
   usedAt: z.string().nullable(),
   /** Set while the holder is out on a pass (re-entry on). */
   exitedAt: z.string().nullable(),

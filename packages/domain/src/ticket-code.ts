@@ -34,6 +34,15 @@ export function normalizeTicketCode(input: string): string | null {
   return `${TICKET_CODE_PREFIX}${mapped}`;
 }
 
+/**
+ * The one way a ticket code is written to a person: on every screen, email, PDF, export and screen-reader label,
+ * the canonical UT-XXXXXXXXXX, never a shortened or #-prefixed form (a volunteer reads it off the guest's phone
+ * and types it; staff search with it). Text that is not a code (an older reference) is shown as given.
+ */
+export function displayTicketCode(code: string): string {
+  return normalizeTicketCode(code) ?? code.trim();
+}
+
 const SEPARATOR = /[\s\-–—_.]/;
 
 /** At most "UT" and the ten characters of a code once separators are left out: nothing longer can be one. */

@@ -1,4 +1,4 @@
-import type { TicketStatusValue } from './admin-tickets-schema';
+import { TICKET_STATUSES, type TicketStatusValue } from './admin-tickets-schema';
 
 // What an admin's change of one ticket's status means, when it is refused, what money it moves, and when it
 // can still be taken back (Ticket Management confirms a row's status change and offers an undo). Server and
@@ -92,4 +92,41 @@ export function statusChangeMoney(
   const before = counted && from !== 'cancelled' ? ticket.pricePaise : 0;
   const after = counted && to !== 'cancelled' ? ticket.pricePaise : 0;
   return { pricePaise: ticket.pricePaise, revenuePaise: after - before };
+}
+
+/** The statuses staff may move `ticket` to from Ticket Management (its own status left out): the server's rule. */
+export function allowedStatusChanges(ticket: TicketPast): TicketStatusValue[] {
+  return TICKET_STATUSES.filter((to) => to !== ticket.status && statusChangeRefusal(ticket, to) === null);
+}
+
+/**
+ * What a change does to money, as the confirmation says it before anything changes (statusChangeMoney gives the
+ * figure):
+ *   - 'keepsPayment': cancelling a ticket paid online does not refund it; its payment stays in the revenue (a
+ *     refund is the guest's own cancellation, followed in Refund Management);
+ *   - 'removesRevenue': cancelling a ticket issued by hand with its payment received takes its price off the
+ *     revenue (the organiser hands the cash back);
+ *   - 'addsRevenue': re-activating such a ticket counts its price again;
+ *   - 'alreadyCounted': re-activating a ticket paid online: its payment was never refunded and still counts;
+ *   - 'noMoney': a ticket with no money on it (issued by hand, payment not received), or a change between
+ *     active and used.
+ */
+export type StatusChangeMoneyNote =
+  | 'keepsPayment'
+  | 'removesRevenue'
+  | 'addsRevenue'
+  | 'alreadyCounted'
+  | 'noMoney';
+
+export function statusChangeMoneyNote(
+  ticket: { pricePaise: number; issuedByAdmin: boolean; paymentReceived: boolean },
+  from: TicketStatusValue,
+  to: TicketStatusValue,
+): StatusChangeMoneyNote {
+  const { revenuePaise } = statusChangeMoney(ticket, from, to);
+  if (revenuePaise < 0) return 'removesRevenue';
+  if (revenuePaise > 0) return 'addsRevenue';
+  const paidOnline = !ticket.issuedByAdmin && ticket.pricePaise > 0;
+  if (!paidOnline || (from !== 'cancelled' && to !== 'cancelled')) return 'noMoney';
+  return to === 'cancelled' ? 'keepsPayment' : 'alreadyCounted';
 }

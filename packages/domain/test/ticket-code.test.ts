@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateEventKeyPair, signTicketToken } from '../src/qr-token';
-import { normalizeTicketCode } from '../src/ticket-code';
+import { displayTicketCode, normalizeTicketCode } from '../src/ticket-code';
 
 describe('normalizing a typed ticket code', () => {
   it('forgives case, separators anywhere, a missing prefix and O/I/L', () => {
@@ -29,5 +29,17 @@ describe('normalizing a typed ticket code', () => {
       keys.privateKey,
     );
     expect(normalizeTicketCode(token)).toBeNull();
+  });
+});
+
+describe('writing a ticket code for people', () => {
+  it('is always the canonical UT-XXXXXXXXXX', () => {
+    expect(displayTicketCode('UT-MXTVKC0CP4')).toBe('UT-MXTVKC0CP4');
+    expect(displayTicketCode('mxtvkc0cp4')).toBe('UT-MXTVKC0CP4');
+    expect(displayTicketCode(' ut-mxtv-kcoc-p4 ')).toBe('UT-MXTVKC0CP4');
+  });
+
+  it('leaves text that is not a code as given (trimmed)', () => {
+    expect(displayTicketCode(' TVKC0CP4 ')).toBe('TVKC0CP4');
   });
 });

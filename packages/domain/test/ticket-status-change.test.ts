@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { TICKET_STATUSES } from '../src/admin-tickets-schema';
 import {
+  allowedStatusChanges,
   STATUS_UNDO_WINDOW_MS,
   statusChangeEffect,
   statusChangeMoney,
+  statusChangeMoneyNote,
   statusChangeRefusal,
   statusUndoRefusal,
 } from '../src/ticket-status-change';
@@ -99,6 +101,59 @@ describe('the money a status change moves', () => {
     ]) {
       for (const from of TICKET_STATUSES)
         for (const to of TICKET_STATUSES) expect(statusChangeMoney(ticket, from, to).revenuePaise).toBe(0);
+    }
+  });
+});
+
+describe('the statuses a ticket may move to', () => {
+  const plain = { refunded: false, transferred: false };
+
+  it('are the other two while nothing revoked it for good', () => {
+    expect(allowedStatusChanges({ status: 'active', ...plain })).toEqual(['used', 'cancelled']);
+    expect(allowedStatusChanges({ status: 'used', ...plain })).toEqual(['active', 'cancelled']);
+    expect(allowedStatusChanges({ status: 'cancelled', ...plain })).toEqual(['active', 'used']);
+  });
+
+  it('are none for a cancelled ticket that was refunded or transferred (the server refuses the same)', () => {
+    for (const past of [
+      { refunded: true, transferred: false },
+      { refunded: false, transferred: true },
+      { refunded: true, transferred: true },
+    ]) {
+      expect(allowedStatusChanges({ status: 'cancelled', ...past })).toEqual([]);
+      for (const to of TICKET_STATUSES)
+        if (to !== 'cancelled')
+          expect(statusChangeRefusal({ status: 'cancelled', ...past }, to)).not.toBeNull();
+    }
+  });
+});
+
+describe('what a status change says about money', () => {
+  const online = { pricePaise: 29_900, issuedByAdmin: false, paymentReceived: true };
+  const cash = { pricePaise: 29_900, issuedByAdmin: true, paymentReceived: true };
+  const unpaid = { pricePaise: 29_900, issuedByAdmin: true, paymentReceived: false };
+  const free = { pricePaise: 0, issuedByAdmin: false, paymentReceived: true };
+
+  it('cancelling a ticket paid online keeps its payment (no refund); bringing it back counts nothing new', () => {
+    expect(statusChangeMoneyNote(online, 'active', 'cancelled')).toBe('keepsPayment');
+    expect(statusChangeMoneyNote(online, 'used', 'cancelled')).toBe('keepsPayment');
+    expect(statusChangeMoneyNote(online, 'cancelled', 'active')).toBe('alreadyCounted');
+    expect(statusChangeMoneyNote(online, 'cancelled', 'used')).toBe('alreadyCounted');
+  });
+
+  it('cancelling a ticket paid by hand takes its price off the revenue; re-activating counts it again', () => {
+    expect(statusChangeMoneyNote(cash, 'active', 'cancelled')).toBe('removesRevenue');
+    expect(statusChangeMoneyNote(cash, 'cancelled', 'active')).toBe('addsRevenue');
+  });
+
+  it('moves no money between active and used, or on a ticket without money', () => {
+    for (const ticket of [online, cash, unpaid, free]) {
+      expect(statusChangeMoneyNote(ticket, 'active', 'used')).toBe('noMoney');
+      expect(statusChangeMoneyNote(ticket, 'used', 'active')).toBe('noMoney');
+    }
+    for (const ticket of [unpaid, free]) {
+      expect(statusChangeMoneyNote(ticket, 'active', 'cancelled')).toBe('noMoney');
+      expect(statusChangeMoneyNote(ticket, 'cancelled', 'active')).toBe('noMoney');
     }
   });
 });

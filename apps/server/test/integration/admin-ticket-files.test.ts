@@ -92,8 +92,11 @@ describeEachDatabase('admin ticket exports and PDFs', (engine) => {
       expect(response.headers.get('transfer-encoding')).toBe('chunked');
       expect(response.headers.get('content-length')).toBe(null);
       const text = await response.text();
-      const rows = text.split('\r\n').slice(1, -1);
+      // The tickets, then a blank row and the totals under them.
+      const lines = text.split('\r\n');
+      const rows = lines.slice(1, lines.indexOf(''));
       expect(rows).toHaveLength(total);
+      expect(lines[lines.indexOf('') + 1]).toBe('Totals');
       expect(new Set(rows.map((row) => row.split(',')[1])).size).toBe(total);
     });
   });

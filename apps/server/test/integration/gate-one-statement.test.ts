@@ -131,7 +131,7 @@ describeEachDatabase('the gate in one step', (engine) => {
       { label: 'inside', ticket: await read(inside), result: 'already_used' },
       { label: 'out on a pass', ticket: await read(outside), result: 'verified' },
       { label: 'cancelled', ticket: await read(cancelled), result: 'cancelled' },
-      { label: 'transferred', ticket: await read(transferred), result: 'cancelled' },
+      { label: 'transferred', ticket: await read(transferred), result: 'transferred' },
       { label: 'issued by an admin', ticket: (await findTicketView(db(), issued.id))!, result: 'verified' },
     ];
   }

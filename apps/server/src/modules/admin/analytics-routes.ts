@@ -17,7 +17,15 @@ const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z.object({
             success: z.literal(true),
             data: z.object({
-              revenue: z.object({ total: z.number(), today: z.number() }),
+              revenue: z.object({
+                total: z.number(),
+                today: z.number(),
+                /** What the total is made of: ticket sales kept, fees kept, money sent back (docs/product.md#analytics). */
+                ticketSales: z.number(),
+                cancellationFees: z.number(),
+                transferFees: z.number(),
+                refunded: z.number(),
+              }),
               tickets: z.object({ total: z.number(), soldToday: z.number() }),
               users: z.object({ total: z.number() }),
               analytics: z.object({ averageTicketValue: z.number(), conversionRate: z.number() }),

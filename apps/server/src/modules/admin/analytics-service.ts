@@ -1,16 +1,17 @@
-import { averageTicketValue, conversionRate, mergeBuckets, type SalesBucket } from '@utsav/domain/analytics';
-import { paiseToRupees } from '@utsav/domain/pricing';
+import { averageTicketValue, conversionRate, type SalesBucket, salesBuckets } from '@utsav/domain/analytics';
+import { revenueInRupees, revenueOf } from '@utsav/domain/revenue';
 import type { AppContext } from '../../platform/context';
 import { countInventory, findCurrentEvent } from '../../stores/events';
 import { countUsers } from '../../stores/users';
 import { eventImageBase, toEventJson } from '../event/presenter';
-import { countBuyers, istDayBounds, salesParts } from './analytics-repo';
+import { countGuestBuyers, istDayBounds, moneyLines, soldCounts } from './analytics-repo';
 
-// GET /admin/analytics/dashboard (docs/product.md#analytics). Revenue is defined in
-// analytics-repo.ts; every figure is counted from rows now, in Asia/Kolkata.
+// GET /admin/analytics/dashboard (docs/product.md#analytics). Revenue is @utsav/domain/revenue's rule over the rows
+// analytics-repo.ts sums; every figure is counted from rows now, in Asia/Kolkata.
 
 export interface Dashboard {
-  revenue: { total: number; today: number };
+  /** Rupees, exact to the paisa: the total, today's, and what the total is made of. */
+  revenue: ReturnType<typeof revenueInRupees> & { today: number };
   tickets: { total: number; soldToday: number };
   users: { total: number };
   analytics: { averageTicketValue: number; conversionRate: number };
@@ -24,24 +25,23 @@ export interface Dashboard {
 export async function dashboard(ctx: AppContext): Promise<Dashboard> {
   const now = ctx.now();
   const today = istDayBounds(now);
-  const [dailyParts, hourlyParts, users, buyers, event] = await Promise.all([
-    salesParts<string>(ctx.db, 'day'),
-    salesParts<number>(ctx.db, 'hour', today),
-    countUsers(ctx.db),
-    countBuyers(ctx.db),
-    findCurrentEvent(ctx.db),
-  ]);
-  const salesChart = mergeBuckets(dailyParts);
-  const hourlySales = mergeBuckets(hourlyParts);
-  // Totals are the sums of the daily buckets: the chart and the cards can never disagree.
-  let revenuePaise = 0;
-  let sold = 0;
-  for (const part of dailyParts) {
-    revenuePaise += part.paise ?? 0;
-    sold += part.count ?? 0;
-  }
+  const [dailySold, dailyMoney, hourlySold, hourlyMoney, users, guests, guestBuyers, event] =
+    await Promise.all([
+      soldCounts<string>(ctx.db, 'day'),
+      moneyLines<string>(ctx.db, 'day'),
+      soldCounts<number>(ctx.db, 'hour', today),
+      moneyLines<number>(ctx.db, 'hour', today),
+      countUsers(ctx.db),
+      countUsers(ctx.db, { role: 'guest' }),
+      countGuestBuyers(ctx.db),
+      findCurrentEvent(ctx.db),
+    ]);
+  const salesChart = salesBuckets(dailySold, dailyMoney);
+  const hourlySales = salesBuckets(hourlySold, hourlyMoney);
+  // Totals come from the daily lines: the chart and the cards can never disagree.
+  const revenue = revenueInRupees(revenueOf(dailyMoney));
+  const sold = dailySold.reduce((sum, part) => sum + part.count, 0);
   const todayBucket = salesChart.find((bucket) => bucket._id === today.day);
-  const revenue = paiseToRupees(revenuePaise);
 
   let eventFigures: Dashboard['event'] = {
     soldTickets: 0,
@@ -61,12 +61,12 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
   }
 
   return {
-    revenue: { total: revenue, today: todayBucket?.revenue ?? 0 },
+    revenue: { ...revenue, today: todayBucket?.revenue ?? 0 },
     tickets: { total: sold, soldToday: todayBucket?.count ?? 0 },
     users: { total: users },
     analytics: {
-      averageTicketValue: averageTicketValue(revenue, sold),
-      conversionRate: conversionRate(buyers, users),
+      averageTicketValue: averageTicketValue(revenue.total, sold),
+      conversionRate: conversionRate(guestBuyers, guests),
     },
     event: eventFigures,
     salesChart,

@@ -1,13 +1,17 @@
 import { Readable } from 'node:stream';
 import { csvRow } from '@utsav/domain/csv';
+import { ticketsSold } from '@utsav/domain/gate-pass';
 import type { Language } from '@utsav/domain/languages';
 import { paiseToRupees } from '@utsav/domain/pricing';
+import { revenueInRupees } from '@utsav/domain/revenue';
+import { type ShownTicketStatus, shownTicketStatus } from '@utsav/domain/ticket-status';
 import { ADMIN_CANCELLATION_REASON } from '@utsav/domain/ticket-status-change';
 import { istTimestamp } from '@utsav/domain/time';
 import { transferredRecipient } from '@utsav/domain/transfer';
 import type { AppContext } from '../../platform/context';
 import { type Translate, translator } from '../../platform/i18n/messages';
-import { type ExportCursor, type ExportRow, exportPage } from './tickets-repo';
+import { totalRevenue } from './analytics-repo';
+import { countTicketsByStatus, type ExportCursor, type ExportRow, exportPage } from './tickets-repo';
 
 // GET /admin/tickets/export?format=csv|json, streamed: keyset pages of EXPORT_PAGE_SIZE rows are read one
 // at a time, only when the client has taken the previous one (Readable.from pulls on demand), so a 50,000
@@ -45,6 +49,11 @@ const CSV_HEADER = [
   'Cancellation Reason',
 ];
 
+/** As every screen shows it (@utsav/domain/ticket-status): a ticket revoked by a transfer is 'transferred'. */
+function shownStatus(row: ExportRow): ShownTicketStatus {
+  return shownTicketStatus({ status: row.status, transferredAt: row.transferred_at });
+}
+
 function paymentLabel(row: ExportRow): string {
   if (row.razorpay_order_id !== null) return 'Paid online';
   return row.payment_received === 1 ? 'Received' : 'Pending';
@@ -59,7 +68,7 @@ function csvLine(row: ExportRow, t: Translate): string {
     row.owner_email,
     row.event_name,
     paiseToRupees(row.price_paise),
-    row.status,
+    shownStatus(row),
     t(paymentLabel(row)),
     t(row.issued_by_admin === 1 ? 'Yes' : 'No'),
     row.issuer_name,
@@ -90,7 +99,7 @@ function jsonTicket(row: ExportRow) {
     user: { name: row.owner_name, email: row.owner_email },
     eventName: row.event_name,
     price: paiseToRupees(row.price_paise),
-    status: row.status,
+    status: shownStatus(row),
     payment: paymentLabel(row),
     paymentReceived: row.razorpay_order_id !== null || row.payment_received === 1,
     metadata: {
@@ -117,11 +126,41 @@ async function* pages(ctx: AppContext, pageSize: number): AsyncGenerator<ExportR
   }
 }
 
+/**
+ * The figures under the list: tickets by status and revenue with what it is made of, read after the last page
+ * (so they describe the same moment as the rows, give or take that read) by the dashboard's own rule.
+ */
+async function totalsOf(ctx: AppContext) {
+  const [counts, revenue] = await Promise.all([countTicketsByStatus(ctx.db), totalRevenue(ctx.db)]);
+  return {
+    tickets: { ...counts, sold: ticketsSold({ ...counts }) },
+    revenue: revenueInRupees(revenue),
+  };
+}
+
+/** The totals as rows under the list: a blank row, then one figure per row (label, value). */
+function csvTotals(totals: Awaited<ReturnType<typeof totalsOf>>, t: Translate): string {
+  const rows: [string, number][] = [
+    ['Tickets sold (active + used)', totals.tickets.sold],
+    ['Active tickets', totals.tickets.active],
+    ['Used tickets', totals.tickets.used],
+    ['Cancelled tickets', totals.tickets.cancelled],
+    ['Transferred tickets', totals.tickets.transferred],
+    ['Ticket sales kept (INR)', totals.revenue.ticketSales],
+    ['Cancellation fees kept (INR)', totals.revenue.cancellationFees],
+    ['Transfer fees (INR)', totals.revenue.transferFees],
+    ['Revenue (INR)', totals.revenue.total],
+    ['Refunded to guests (INR)', totals.revenue.refunded],
+  ];
+  return `${csvRow([])}${csvRow([t('Totals')])}${rows.map(([label, value]) => csvRow([t(label), value])).join('')}`;
+}
+
 async function* csvChunks(ctx: AppContext, pageSize: number, t: Translate): AsyncGenerator<Buffer> {
   // The byte-order mark makes Excel read the file as UTF-8 (names in Gujarati or Hindi stay readable).
   yield Buffer.from(`\uFEFF${csvRow(CSV_HEADER.map((name) => t(name)))}`);
   for await (const rows of pages(ctx, pageSize))
     yield Buffer.from(rows.map((row) => csvLine(row, t)).join(''));
+  yield Buffer.from(csvTotals(await totalsOf(ctx), t));
 }
 
 async function* jsonChunks(ctx: AppContext, pageSize: number): AsyncGenerator<Buffer> {
@@ -132,7 +171,7 @@ async function* jsonChunks(ctx: AppContext, pageSize: number): AsyncGenerator<Bu
     yield Buffer.from(first ? body : `,${body}`);
     first = false;
   }
-  yield Buffer.from(']}');
+  yield Buffer.from(`],"totals":${JSON.stringify(await totalsOf(ctx))}}`);
 }
 
 export function ticketExportStream(

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { TicketStatusValue } from '@utsav/domain/admin-tickets-schema';
+import { foldForSearch } from '@utsav/domain/search-text';
+import { normalizeTicketCode } from '@utsav/domain/ticket-code';
+import {
+  emptyStatusCounts,
+  type ShownStatusCounts,
+  type ShownTicketStatus,
+  shownTicketStatus,
+} from '@utsav/domain/ticket-status';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
-import { caseInsensitiveLike, containsPattern } from '../../platform/db/like';
+import { containsPattern, searchFolded } from '../../platform/db/like';
 import type { Database, TicketRow, TicketStatus } from '../../platform/db/schema';
 import { type TicketView, ticketViews } from '../../stores/tickets';
 
@@ -12,8 +20,11 @@ import { type TicketView, ticketViews } from '../../stores/tickets';
 
 export interface TicketFilter {
   /** As the list shows it: a ticket revoked by a transfer is 'transferred', not 'cancelled'. */
-  status?: TicketStatus | 'transferred' | undefined;
-  /** Matched case-insensitively within the owner's name or email; exactly against the ticket's id or printed code. */
+  status?: ShownTicketStatus | undefined;
+  /**
+   * Matched within the owner's name or email or the ticket's holder name, in any script and case; exactly against
+   * the ticket's id or printed code (with or without its UT- prefix).
+   */
   search?: string | undefined;
 }
 
@@ -28,20 +39,26 @@ function matching(eb: TicketsQueryEb, filter: TicketFilter, postgres: boolean) {
     if (filter.status === 'cancelled') conditions.push(eb('tickets.transferred_at', 'is', null));
   }
   if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    // lower() on every row cost twice as much at 20,000 users (bench/admin).
-    const like = caseInsensitiveLike(postgres);
-    // People first (20,000 rows at most), then their tickets by tickets_user_idx; ticket ids and printed
-    // codes match exactly (primary key / unique index). A substring scan over every ticket's own columns
-    // made a searched page several times slower at 50,000 tickets.
+    // Names in any script (@utsav/domain/search-text): both sides folded the same way, then a substring.
+    const pattern = containsPattern(foldForSearch(filter.search));
+    const folded = (column: string) => searchFolded(postgres, column);
+    // People first (20,000 rows at most), then their tickets by tickets_user_idx; a ticket's own holder name
+    // (someone the buyer named) is matched too; ticket ids and printed codes match exactly (primary key /
+    // unique index), the code as a person types it (any case, with or without UT-: normalizeTicketCode).
     const owners = eb
       .selectFrom('users as match')
       .select('match.id')
-      .where((u) => u.or([u('match.name', like, pattern), u('match.email', like, pattern)]));
+      .where((u) =>
+        u.or([u(folded('match.name'), 'like', pattern), u(folded('match.email'), 'like', pattern)]),
+      );
+    // A code written another way before codes were canonical is still found as typed, upper-cased.
+    const typed = normalizeTicketCode(filter.search);
+    const codes = [...new Set(typed ? [typed, filter.search.toUpperCase()] : [filter.search.toUpperCase()])];
     conditions.push(
       eb.or([
         eb('tickets.user_id', 'in', owners),
-        eb('tickets.ticket_code', '=', filter.search.toUpperCase()),
+        eb(folded('tickets.holder_name'), 'like', pattern),
+        eb('tickets.ticket_code', 'in', codes),
         eb('tickets.id', '=', filter.search),
       ]),
     );
@@ -84,22 +101,24 @@ export function findTicketViewsByIds(db: Db, ids: readonly string[]): Promise<Ti
     .execute();
 }
 
-export interface StatusCounts {
-  total: number;
-  active: number;
-  used: number;
-  cancelled: number;
-}
-
-export async function countTicketsByStatus(db: Db): Promise<StatusCounts> {
+/** Tickets by shown status (@utsav/domain/ticket-status: a transferred ticket is not counted as cancelled). */
+export async function countTicketsByStatus(db: Db): Promise<ShownStatusCounts> {
   const rows = await db
     .selectFrom('tickets')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('status')
+    .select([
+      'status',
+      (eb) => eb.case().when('transferred_at', 'is not', null).then(1).else(0).end().as('transferred'),
+      (eb) => eb.fn.countAll<number>().as('count'),
+    ])
+    .groupBy(['status', (eb) => eb.case().when('transferred_at', 'is not', null).then(1).else(0).end()])
     .execute();
-  const counts: StatusCounts = { total: 0, active: 0, used: 0, cancelled: 0 };
+  const counts = emptyStatusCounts();
   for (const row of rows) {
-    counts[row.status] = Number(row.count);
+    const shown = shownTicketStatus({
+      status: row.status,
+      transferredAt: Number(row.transferred) === 1 ? 'yes' : null,
+    });
+    counts[shown] += Number(row.count);
     counts.total += Number(row.count);
   }
   return counts;
@@ -231,6 +250,7 @@ export interface ExportRow {
   scanner_name: string | null;
   cancelled_at: string | null;
   cancellation_reason: string | null;
+  transferred_at?: string | null | undefined;
 }
 
 export interface ExportCursor {
@@ -266,6 +286,7 @@ export function exportPage(db: Db, after: ExportCursor | null, limit: number): P
       'tickets.used_at',
       'tickets.cancelled_at',
       'tickets.cancellation_reason',
+      'tickets.transferred_at',
     ])
     .orderBy('tickets.created_at')
     .orderBy('tickets.id')

@@ -1,24 +1,29 @@
 import {
   bulkStatusUpdateSchema,
-  TICKET_STATUSES,
   ticketStatusChangeSchema,
   ticketStatusUndoSchema,
 } from '@utsav/domain/admin-tickets-schema';
 import { PAGE_SIZE } from '@utsav/domain/constants';
+import { SHOWN_TICKET_STATUSES } from '@utsav/domain/ticket-status';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
 import { requestLanguage, said } from '../../platform/i18n/request-language';
-import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
+import { adminTicketJsonSchema, toAdminTicketJson } from './ticket-json';
 import { undoTicketStatusChange } from './ticket-status-undo';
 import { EXPORT_CONTENT_TYPES, ticketExportStream } from './tickets-export';
-import { changeTicketStatuses, deleteTicket, listTicketPage, ticketStats } from './tickets-service';
+import {
+  changeTicketStatuses,
+  deleteTicket,
+  listTicketPage,
+  refundedAmong,
+  ticketStats,
+} from './tickets-service';
 
 const listQuery = z.object({
-  // 'transferred': tickets revoked by a transfer (stored as cancelled, shown as transferred, never "cancelled").
-  status: z
-    .union([z.enum(TICKET_STATUSES), z.literal('transferred'), z.literal('all'), z.literal('')])
-    .optional(),
+  // As shown (@utsav/domain/ticket-status): 'transferred' lists tickets revoked by a transfer, which
+  // 'cancelled' leaves out.
+  status: z.union([z.enum(SHOWN_TICKET_STATUSES), z.literal('all'), z.literal('')]).optional(),
   search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
   page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
   limit: z.coerce
@@ -31,7 +36,7 @@ const listQuery = z.object({
 
 const ticketPageJson = z.object({
   success: z.literal(true),
-  tickets: z.array(ticketJsonSchema),
+  tickets: z.array(adminTicketJsonSchema),
   pagination: z.object({
     current: z.number(),
     total: z.number(),
@@ -52,7 +57,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     const result = await listTicketPage(app.ctx, filter, page, limit);
     return {
       success: true as const,
-      tickets: result.tickets.map(toTicketJson),
+      tickets: result.tickets.map((ticket) => toAdminTicketJson(ticket, result.refunded)),
       pagination: result.pagination,
     };
   };
@@ -79,6 +84,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
               active: z.number(),
               used: z.number(),
               cancelled: z.number(),
+              transferred: z.number(),
               revenue: z.number(),
               soldToday: z.number(),
             }),
@@ -101,7 +107,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z.object({
             success: z.literal(true),
             message: z.string(),
-            ticket: ticketJsonSchema,
+            ticket: adminTicketJsonSchema,
             /** Names this change for POST .../status/undo; null when the ticket already had the status. */
             changeId: z.string().nullable(),
           }),
@@ -117,7 +123,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         message: said(request, 'Ticket status updated successfully'),
-        ticket: toTicketJson(result.tickets[0]!),
+        ticket: toAdminTicketJson(result.tickets[0]!, result.refunded),
         changeId: result.changeId,
       };
     },
@@ -132,7 +138,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         body: ticketStatusUndoSchema,
         response: {
-          200: z.object({ success: z.literal(true), message: z.string(), ticket: ticketJsonSchema }),
+          200: z.object({ success: z.literal(true), message: z.string(), ticket: adminTicketJsonSchema }),
         },
       },
     },
@@ -146,7 +152,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         message: said(request, 'Status change undone'),
-        ticket: toTicketJson(ticket),
+        ticket: toAdminTicketJson(ticket, await refundedAmong(app.ctx, [ticket])),
       };
     },
   );
@@ -165,7 +171,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
             /** Tickets whose status changed (those already in the status are left as they are). */
             modifiedCount: z.number(),
             matchedCount: z.number(),
-            tickets: z.array(ticketJsonSchema),
+            tickets: z.array(adminTicketJsonSchema),
           }),
         },
       },
@@ -179,7 +185,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
         message: said(request, 'Updated {{count}} tickets successfully', { count: result.tickets.length }),
         modifiedCount: result.changed,
         matchedCount: result.tickets.length,
-        tickets: result.tickets.map(toTicketJson),
+        tickets: result.tickets.map((ticket) => toAdminTicketJson(ticket, result.refunded)),
       };
     },
   );

@@ -17,7 +17,7 @@ import { msg } from '../../platform/i18n/messages';
 import { countTaken, lockEvent } from '../../stores/events';
 import type { TicketView } from '../../stores/tickets';
 import { withQrImages } from '../tickets/qr-images';
-import { soldTodayCount, totalRevenuePaise } from './analytics-repo';
+import { soldTodayCount, totalRevenue } from './analytics-repo';
 import {
   type AuditDraft,
   countTickets,
@@ -44,6 +44,8 @@ export { ADMIN_CANCELLATION_REASON };
 
 export interface TicketPage {
   tickets: TicketView[];
+  /** Those of `tickets` a refund holds the money of (they can never be re-activated). */
+  refunded: Set<string>;
   pagination: { current: number; total: number; count: number; totalTickets: number };
 }
 
@@ -59,6 +61,7 @@ export async function listTicketPage(
   ]);
   return {
     tickets: await withQrImages(ctx, tickets),
+    refunded: await refundedAmong(ctx, tickets),
     pagination: {
       current: page,
       total: Math.ceil(totalTickets / limit),
@@ -69,14 +72,16 @@ export async function listTicketPage(
 }
 
 export interface TicketStats {
-  /** Every ticket row, cancelled ones included. */
+  /** Every ticket row, cancelled and transferred ones included. */
   total: number;
   /** Active + used (@utsav/domain/gate-pass ticketsSold): the number every screen calls "sold". */
   sold: number;
   active: number;
   used: number;
+  /** Cancelled, not counting tickets revoked by a transfer (those are `transferred`). */
   cancelled: number;
-  /** Rupees received and kept: see analytics-repo.ts totalRevenuePaise. */
+  transferred: number;
+  /** Rupees received and kept (@utsav/domain/revenue), exact to the paisa, as the dashboard counts it. */
   revenue: number;
   /** Tickets issued today (IST) that are active or used. */
   soldToday: number;
@@ -84,17 +89,26 @@ export interface TicketStats {
 
 export async function ticketStats(ctx: AppContext): Promise<TicketStats> {
   const now = ctx.now();
-  const [counts, revenuePaise, soldToday] = await Promise.all([
+  const [counts, revenue, soldToday] = await Promise.all([
     countTicketsByStatus(ctx.db),
-    totalRevenuePaise(ctx.db),
+    totalRevenue(ctx.db),
     soldTodayCount(ctx.db, now),
   ]);
-  return { ...counts, sold: ticketsSold({ ...counts }), revenue: revenuePaise / 100, soldToday };
+  return { ...counts, sold: ticketsSold({ ...counts }), revenue: revenue.totalPaise / 100, soldToday };
+}
+
+/** Which of `tickets` a refund not called off holds the money of (the rule statusChangeRefusal reads). */
+export function refundedAmong(ctx: AppContext, tickets: readonly TicketView[]): Promise<Set<string>> {
+  return ticketsWithRefunds(
+    ctx.db,
+    tickets.map((ticket) => ticket.id),
+  );
 }
 
 export interface StatusChangeResult {
   changed: number;
   tickets: TicketView[];
+  refunded: Set<string>;
   /** The audit entry of a single ticket's change (what its undo names); null for bulk or no change. */
   changeId: string | null;
 }
@@ -195,7 +209,8 @@ export async function changeTicketStatuses(
     await recordAuditEntries(trx, audit, now);
     return { changed: changedCount, changeId: options.bulk ? null : (audit[0]?.id ?? null) };
   });
-  return { changed, changeId, tickets: await findTicketViewsByIds(ctx.db, unique) };
+  const tickets = await findTicketViewsByIds(ctx.db, unique);
+  return { changed, changeId, tickets, refunded: await refundedAmong(ctx, tickets) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { SYNC_OUTCOMES } from '@utsav/domain/checkin-schema';
+import { SHOWN_TICKET_STATUSES, shownTicketStatus } from '@utsav/domain/ticket-status';
 import { z } from 'zod';
 import type { CheckinSnapshot } from './service';
 
@@ -10,7 +11,7 @@ import type { CheckinSnapshot } from './service';
 export const snapshotTicketJsonSchema = z.object({
   id: z.string(),
   // 'transferred': revoked by a transfer; an offline gate refuses it as "Ticket Transferred".
-  status: z.enum(['active', 'used', 'cancelled', 'transferred']),
+  status: z.enum(SHOWN_TICKET_STATUSES),
   holderFirstName: z.string(),
   usedAt: z.string().nullable(),
   /** Set while the holder is out on a pass (re-entry); null when inside or never admitted. */
@@ -63,7 +64,7 @@ export function toSnapshotJson(snapshot: CheckinSnapshot): z.infer<typeof snapsh
     generatedAt: snapshot.generatedAt,
     tickets: snapshot.tickets.map((ticket) => ({
       id: ticket.id,
-      status: ticket.transferred_at ? ('transferred' as const) : ticket.status,
+      status: shownTicketStatus({ status: ticket.status, transferredAt: ticket.transferred_at }),
       holderFirstName: firstName(ticket.holder_name),
       usedAt: ticket.used_at,
       exitedAt: ticket.exited_at,

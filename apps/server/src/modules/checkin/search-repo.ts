@@ -1,6 +1,7 @@
+import { foldForSearch } from '@utsav/domain/search-text';
 import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
-import { caseInsensitiveLike, containsPattern } from '../../platform/db/like';
+import { containsPattern, searchFolded } from '../../platform/db/like';
 import type { TicketStatus } from '../../platform/db/schema';
 
 // SQL for finding a guest at the gate. No business rule lives here.
@@ -28,8 +29,9 @@ export function searchEventTickets(
   search: { text: string; code: string | null },
   limit: number,
 ): Promise<FoundTicketRow[]> {
-  const pattern = containsPattern(search.text);
-  const like = caseInsensitiveLike(isPostgres(db));
+  // Names in any script (@utsav/domain/search-text), as Ticket Management searches them.
+  const pattern = containsPattern(foldForSearch(search.text));
+  const folded = (column: string) => searchFolded(isPostgres(db), column);
   return db
     .selectFrom('tickets')
     .innerJoin('users as owner', 'owner.id', 'tickets.user_id')
@@ -47,9 +49,9 @@ export function searchEventTickets(
     .where('tickets.event_id', '=', eventId)
     .where((eb) =>
       eb.or([
-        eb('tickets.holder_name', like, pattern),
-        eb('owner.name', like, pattern),
-        eb('owner.email', like, pattern),
+        eb(folded('tickets.holder_name'), 'like', pattern),
+        eb(folded('owner.name'), 'like', pattern),
+        eb(folded('owner.email'), 'like', pattern),
         ...(search.code ? [eb('tickets.ticket_code', '=', search.code)] : []),
       ]),
     )

@@ -5,6 +5,7 @@ import {
   maskEmail,
 } from '@utsav/domain/gate-search';
 import { normalizeTicketCode } from '@utsav/domain/ticket-code';
+import { shownTicketStatus } from '@utsav/domain/ticket-status';
 import type { AppContext } from '../../platform/context';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
@@ -74,8 +75,7 @@ function foundTicket(row: FoundTicketRow): FoundTicket {
     holderName: row.holder_name,
     ownerName: row.owner_name,
     ownerEmail: maskEmail(row.owner_email),
-    // A ticket revoked by a transfer is stored as cancelled with transferred_at (migration 0014).
-    status: row.transferred_at ? 'transferred' : row.status,
+    status: shownTicketStatus({ status: row.status, transferredAt: row.transferred_at }),
     usedAt: row.used_at,
     exitedAt: row.exited_at,
   };

@@ -3,6 +3,7 @@ import type { PassDirection } from '@utsav/domain/gate-pass';
 import { normalizeScannedCode } from '@utsav/domain/qr-token';
 import { can } from '@utsav/domain/roles';
 import { normalizeTicketCode } from '@utsav/domain/ticket-code';
+import { shownTicketStatus } from '@utsav/domain/ticket-status';
 import type { AppContext } from '../../platform/context';
 import type { EventRow, ScanAction, ScanMethod, ScanResult, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
@@ -279,10 +280,18 @@ export function scanSource(
   };
 }
 
+/** What a look logs, so the Gates panel counts each refusal under its own reason (a transfer is not a cancel). */
 function verifyResult(ticket: TicketView): ScanResult {
-  if (ticket.status === 'used') return ticket.exited_at ? 'verified' : 'already_used';
-  if (ticket.status === 'cancelled') return 'cancelled';
-  return 'verified';
+  switch (shownTicketStatus({ status: ticket.status, transferredAt: ticket.transferred_at })) {
+    case 'used':
+      return ticket.exited_at ? 'verified' : 'already_used';
+    case 'cancelled':
+      return 'cancelled';
+    case 'transferred':
+      return 'transferred';
+    default:
+      return 'verified';
+  }
 }
 
 export function previousAdmission(state: TicketGateState | undefined): PreviousScan {

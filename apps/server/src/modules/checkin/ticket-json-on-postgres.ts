@@ -90,10 +90,12 @@ export const GATE_TICKET_JSON = `json_build_object(${[
 ].join(', ')})`;
 
 /**
- * verify-qr's log result for the ticket row `source` (status, exited_at), as service.ts verifyResult decides it
- * from the view: a used ticket inside is 'already_used', one out on a pass 'verified'; cancelled 'cancelled'.
+ * verify-qr's log result for the ticket row `source` (status, exited_at, transferred_at), as service.ts verifyResult
+ * decides it from the view: a ticket revoked by a transfer 'transferred'; a used ticket inside 'already_used', one
+ * out on a pass 'verified'; cancelled 'cancelled'.
  */
 export function verifyResultSql(source: string): string {
-  return `case when ${source}.status = 'used' then case when ${source}.exited_at is null then 'already_used' else 'verified' end
+  return `case when ${source}.transferred_at is not null then 'transferred'
+    when ${source}.status = 'used' then case when ${source}.exited_at is null then 'already_used' else 'verified' end
     when ${source}.status = 'cancelled' then 'cancelled' else 'verified' end`;
 }

@@ -1,4 +1,5 @@
 import { paiseToRupees } from '@utsav/domain/pricing';
+import { SHOWN_TICKET_STATUSES, shownTicketStatus } from '@utsav/domain/ticket-status';
 import { z } from 'zod';
 import { qrDataUrl } from '../../platform/documents/qr-data-url';
 import type { TicketView } from '../../stores/tickets';
@@ -19,8 +20,8 @@ export const ticketJsonSchema = z.object({
     venue: z.string(),
   }),
   price: z.number(),
-  // 'transferred': revoked by a transfer (stored as cancelled with transferred_at; see migration 0014).
-  status: z.enum(['active', 'used', 'cancelled', 'transferred']),
+  // As shown everywhere (@utsav/domain/ticket-status): a ticket revoked by a transfer is 'transferred'.
+  status: z.enum(SHOWN_TICKET_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
   entryTime: z.string().nullable(),
@@ -64,7 +65,7 @@ export function toTicketJson(ticket: TicketView): TicketJson {
       venue: ticket.event_venue,
     },
     price: paiseToRupees(ticket.price_paise),
-    status: ticket.transferred_at ? 'transferred' : ticket.status,
+    status: shownTicketStatus({ status: ticket.status, transferredAt: ticket.transferred_at }),
     createdAt: ticket.created_at,
     updatedAt: ticket.updated_at,
     // The moment the guest was admitted at the gate: the same instant as usedAt.

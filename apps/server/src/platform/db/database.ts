@@ -14,6 +14,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config';
 import { checkpointInBackground } from './checkpointer';
+import { registerSearchFold } from './like';
 import { MIGRATIONS } from './migrations/list';
 import { sendRegisteredStatementsPrepared } from './prepared';
 import type { Database } from './schema';
@@ -52,6 +53,7 @@ export function createDatabase(
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
   file.pragma('synchronous = NORMAL');
+  registerSearchFold(file);
   const checkpointer = checkpointInBackground(file, path, onIdleError);
   const cached = withStatementCache(file, () => checkpointer.stop());
   const db = watched(new SqliteDialect({ database: cached }));
