@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHOWN_TICKET_STATUSES, type ShownTicketStatus } from '../ticket-status';
 
 // What the server sends for a ticket, and the answers that carry tickets. The server writes its answers
 // with these schemas and the web reads them with the same ones: one definition of each shape.
@@ -6,12 +7,9 @@ import { z } from 'zod';
 // Answer schemas describe shapes only (types, no refinements): the server has already checked the values, and
 // a plain shape keeps an answer on the server's quick serialisation path (platform/response-serializer.ts).
 
-/**
- * A ticket's status as the API shows it. 'transferred' is not stored: a ticket given away by a transfer is
- * stored as cancelled with a transfer time, and shown as transferred.
- */
-export const SHOWN_TICKET_STATUSES = ['active', 'used', 'cancelled', 'transferred'] as const;
-export type ShownTicketStatus = (typeof SHOWN_TICKET_STATUSES)[number];
+// A ticket's status as the API shows it: @utsav/domain/ticket-status (a ticket given away by a transfer is stored as
+// cancelled with a transfer time, and shown as transferred).
+export { SHOWN_TICKET_STATUSES, type ShownTicketStatus };
 
 export const ticketSchema = z.object({
   id: z.string(),
