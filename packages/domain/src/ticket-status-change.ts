@@ -1,4 +1,5 @@
 import { TICKET_STATUSES, type TicketStatusValue } from './admin-tickets-schema';
+import type { ShownTicketStatus } from './ticket-status';
 
 // What an admin's change of one ticket's status means, when it is refused, what money it moves, and when it
 // can still be taken back (Ticket Management confirms a row's status change and offers an undo). Server and
@@ -129,4 +130,38 @@ export function statusChangeMoneyNote(
   const paidOnline = !ticket.issuedByAdmin && ticket.pricePaise > 0;
   if (!paidOnline || (from !== 'cancelled' && to !== 'cancelled')) return 'noMoney';
   return to === 'cancelled' ? 'keepsPayment' : 'alreadyCounted';
+}
+
+/**
+ * A ticket's past as a screen knows it: its shown status (@utsav/domain/ticket-status; a transferred ticket is
+ * stored as cancelled) and whether a refund holds its money. What allowedStatusChanges and the server read.
+ */
+export function pastOfShown(ticket: { status: ShownTicketStatus; refunded: boolean }): TicketPast {
+  if (ticket.status === 'transferred')
+    return { status: 'cancelled', refunded: ticket.refunded, transferred: true };
+  return { status: ticket.status, refunded: ticket.refunded, transferred: false };
+}
+
+/**
+ * Whether a bulk change of `tickets` to `to` is accepted: all or nothing, a ticket already there is left as it is,
+ * every other one must be allowed (the server refuses the whole update otherwise).
+ */
+export function bulkChangeAllowed(tickets: readonly TicketPast[], to: TicketStatusValue): boolean {
+  return tickets.every((ticket) => ticket.status === to || statusChangeRefusal(ticket, to) === null);
+}
+
+export type TicketDeletionRefusal = 'BOUGHT_ONLINE' | 'TRANSFER';
+
+/**
+ * Why staff may not delete a ticket, or null. Only tickets made by hand can go: one bought through an order keeps
+ * its payment on record, one in a transfer keeps the transfer (and its fee) on record.
+ */
+export function ticketDeletionRefusal(ticket: {
+  fromOrder: boolean;
+  transferred: boolean;
+  receivedByTransfer: boolean;
+}): TicketDeletionRefusal | null {
+  if (ticket.fromOrder) return 'BOUGHT_ONLINE';
+  if (ticket.transferred || ticket.receivedByTransfer) return 'TRANSFER';
+  return null;
 }

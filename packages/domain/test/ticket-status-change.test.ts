@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { TICKET_STATUSES } from '../src/admin-tickets-schema';
 import {
   allowedStatusChanges,
+  bulkChangeAllowed,
+  pastOfShown,
   STATUS_UNDO_WINDOW_MS,
   statusChangeEffect,
   statusChangeMoney,
   statusChangeMoneyNote,
   statusChangeRefusal,
   statusUndoRefusal,
+  ticketDeletionRefusal,
 } from '../src/ticket-status-change';
 
 describe('a ticket status change', () => {
@@ -155,5 +158,45 @@ describe('what a status change says about money', () => {
       expect(statusChangeMoneyNote(ticket, 'active', 'cancelled')).toBe('noMoney');
       expect(statusChangeMoneyNote(ticket, 'cancelled', 'active')).toBe('noMoney');
     }
+  });
+});
+
+describe('a ticket as a screen knows it', () => {
+  it('a transferred ticket is a cancelled one revoked by a transfer: nothing brings it back', () => {
+    const past = pastOfShown({ status: 'transferred', refunded: false });
+    expect(past).toEqual({ status: 'cancelled', refunded: false, transferred: true });
+    expect(allowedStatusChanges(past)).toEqual([]);
+  });
+
+  it('any other status is the stored one', () => {
+    expect(pastOfShown({ status: 'cancelled', refunded: true })).toEqual({
+      status: 'cancelled',
+      refunded: true,
+      transferred: false,
+    });
+    expect(pastOfShown({ status: 'used', refunded: false }).status).toBe('used');
+  });
+});
+
+describe('a bulk change', () => {
+  const active = { status: 'active' as const, refunded: false, transferred: false };
+  const refunded = { status: 'cancelled' as const, refunded: true, transferred: false };
+
+  it('is accepted only when every ticket may move there or is already there', () => {
+    expect(bulkChangeAllowed([active, refunded], 'cancelled')).toBe(true);
+    expect(bulkChangeAllowed([active, refunded], 'active')).toBe(false);
+    expect(bulkChangeAllowed([active], 'used')).toBe(true);
+    expect(bulkChangeAllowed([], 'active')).toBe(true);
+  });
+});
+
+describe('deleting a ticket', () => {
+  const byHand = { fromOrder: false, transferred: false, receivedByTransfer: false };
+
+  it('is for tickets made by hand only', () => {
+    expect(ticketDeletionRefusal(byHand)).toBeNull();
+    expect(ticketDeletionRefusal({ ...byHand, fromOrder: true })).toBe('BOUGHT_ONLINE');
+    expect(ticketDeletionRefusal({ ...byHand, transferred: true })).toBe('TRANSFER');
+    expect(ticketDeletionRefusal({ ...byHand, receivedByTransfer: true })).toBe('TRANSFER');
   });
 });

@@ -121,7 +121,7 @@ describeEachDatabase('admin analytics', (engine) => {
           refunded: 279,
         },
         tickets: { total: 7, soldToday: 4 },
-        users: { total: 7 },
+        users: { total: 7, guests: 5 },
         analytics: { averageTicketValue: 259.14, conversionRate: 60 },
         event: { soldTickets: 7, availableTickets: 91, soldPercentage: 7, ticketPrice: 299 },
         salesChart: [

@@ -27,7 +27,7 @@ const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
                 refunded: z.number(),
               }),
               tickets: z.object({ total: z.number(), soldToday: z.number() }),
-              users: z.object({ total: z.number() }),
+              users: z.object({ total: z.number(), guests: z.number() }),
               analytics: z.object({ averageTicketValue: z.number(), conversionRate: z.number() }),
               event: z.object({
                 soldTickets: z.number(),

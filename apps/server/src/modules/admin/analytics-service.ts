@@ -13,7 +13,8 @@ export interface Dashboard {
   /** Rupees, exact to the paisa: the total, today's, and what the total is made of. */
   revenue: ReturnType<typeof revenueInRupees> & { today: number };
   tickets: { total: number; soldToday: number };
-  users: { total: number };
+  /** Every account, and the guests among them (conversion's denominator). */
+  users: { total: number; guests: number };
   analytics: { averageTicketValue: number; conversionRate: number };
   event: { soldTickets: number; availableTickets: number; soldPercentage: number; ticketPrice: number };
   /** Every IST day with a sale or a refund, ascending (the screen shows the last 7). */
@@ -63,7 +64,7 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
   return {
     revenue: { ...revenue, today: todayBucket?.revenue ?? 0 },
     tickets: { total: sold, soldToday: todayBucket?.count ?? 0 },
-    users: { total: users },
+    users: { total: users, guests },
     analytics: {
       averageTicketValue: averageTicketValue(revenue.total, sold),
       conversionRate: conversionRate(guestBuyers, guests),

@@ -9,16 +9,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
 import { requestLanguage, said } from '../../platform/i18n/request-language';
+import { deleteTicket } from './ticket-deletion';
 import { adminTicketJsonSchema, toAdminTicketJson } from './ticket-json';
 import { undoTicketStatusChange } from './ticket-status-undo';
 import { EXPORT_CONTENT_TYPES, ticketExportStream } from './tickets-export';
-import {
-  changeTicketStatuses,
-  deleteTicket,
-  listTicketPage,
-  refundedAmong,
-  ticketStats,
-} from './tickets-service';
+import { changeTicketStatuses, listTicketPage, refundedAmong, ticketStats } from './tickets-service';
 
 const listQuery = z.object({
   // As shown (@utsav/domain/ticket-status): 'transferred' lists tickets revoked by a transfer, which

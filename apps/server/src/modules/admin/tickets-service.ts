@@ -8,7 +8,6 @@ import {
   statusChangeMoney,
   statusChangeRefusal,
 } from '@utsav/domain/ticket-status-change';
-import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
 import type { EventRow, TicketRow, UserRow } from '../../platform/db/schema';
@@ -22,7 +21,6 @@ import {
   type AuditDraft,
   countTickets,
   countTicketsByStatus,
-  deleteTicketRow,
   findTicketViewsByIds,
   listTickets,
   lockTickets,
@@ -360,55 +358,4 @@ export function statusPatch(status: TicketStatusValue, caller: UserRow, now: Dat
         updated_at: stamp,
       };
   }
-}
-
-/**
- * Deletion is for tickets the organiser made by hand (manual issuance: no order, no payment record, no
- * refund). A ticket bought through Razorpay is never deleted: its order says N tickets were paid for, and
- * its refund (if any) points at it, so deleting it would leave a paid order without a ticket. Cancel it
- * instead, which returns the seat to sale just the same.
- */
-export async function deleteTicket(ctx: AppContext, caller: UserRow, idOrCode: string): Promise<void> {
-  const now = ctx.now();
-  await transaction(ctx.db, async (trx) => {
-    const ticket = await trx
-      .selectFrom('tickets')
-      .selectAll()
-      .where((eb) => eb.or([eb('id', '=', idOrCode), eb('ticket_code', '=', idOrCode)]))
-      .executeTakeFirst();
-    if (!ticket) throw new AppError('TICKET_NOT_FOUND', 'Ticket not found');
-    await lockEvent(trx, ticket.event_id);
-    if (ticket.order_id !== null) {
-      throw new AppError(
-        'CONFLICT',
-        'Tickets bought online cannot be deleted, because their payment must stay on record. Cancel the ticket instead.',
-      );
-    }
-    if (ticket.transferred_at || ticket.transferred_from_ticket_id) {
-      // Its transfer (and the fee paid for it) points at it and must stay on record.
-      throw new AppError(
-        'CONFLICT',
-        'Tickets involved in a transfer cannot be deleted, because the transfer must stay on record. Cancel the ticket instead.',
-      );
-    }
-    if (!(await deleteTicketRow(trx, ticket.id))) throw new AppError('TICKET_NOT_FOUND', 'Ticket not found');
-    await recordAudit(
-      trx,
-      {
-        actorUserId: caller.id,
-        action: 'ticket.deleted',
-        entity: 'ticket',
-        entityId: ticket.id,
-        data: {
-          ticketCode: ticket.ticket_code,
-          userId: ticket.user_id,
-          status: ticket.status,
-          pricePaise: ticket.price_paise,
-          paymentReceived: ticket.payment_received === 1,
-          issuedByUserId: ticket.issued_by_user_id,
-        },
-      },
-      now,
-    );
-  });
 }
