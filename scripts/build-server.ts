@@ -2,6 +2,7 @@
 //
 //   npm run build --workspace apps/server        # or `npm run build` for the web app and the server
 //   npx tsx scripts/build-server.ts --outdir <dir inside the repository>
+//   npx tsx scripts/build-server.ts --quiet     # no summary line (npm start)
 //
 // esbuild bundles apps/server/src and the workspace packages (which export TypeScript source) and leaves every
 // npm package external, resolved from node_modules at run time as before. Code that finds files next to
@@ -18,7 +19,11 @@ import { build, type Plugin } from 'esbuild';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const { values } = parseArgs({
-  options: { outdir: { type: 'string', default: path.join(ROOT, 'apps/server/dist') } },
+  options: {
+    outdir: { type: 'string', default: path.join(ROOT, 'apps/server/dist') },
+    // `npm start` says what it builds itself; the size line is for someone measuring the bundle.
+    quiet: { type: 'boolean', default: false },
+  },
 });
 const outdir = path.resolve(values.outdir);
 
@@ -62,6 +67,7 @@ const result = await build({
   metafile: true,
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-console.log(
-  `server bundle: ${path.relative(ROOT, path.join(outdir, 'main.js'))} (${Math.round(bytes / 1024)} KB with its map) in ${Math.round(performance.now() - started)} ms`,
-);
+if (!values.quiet)
+  console.log(
+    `server bundle: ${path.relative(ROOT, path.join(outdir, 'main.js'))} (${Math.round(bytes / 1024)} KB with its map) in ${Math.round(performance.now() - started)} ms`,
+  );

@@ -7,7 +7,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
-import { catalogAreas, catalogChunkName } from './build/catalog-areas';
+import { catalogAreas, catalogChunkName } from './build/catalog-areas.ts';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 const proxy = {
@@ -274,6 +274,9 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
+      // Its report of slow plugins reads like an error to someone running `npm start` on a small machine, where
+      // compressing the assets alone takes half a minute; bench/ measures the build when that matters.
+      checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
           groups: [
@@ -281,6 +284,7 @@ export default defineConfig({
               // Catalogs: Hindi's and Gujarati's first-screen areas one chunk each, every other file its own
               // i18n-<language>-<area> chunk (build/catalog-areas.ts).
               name: catalogChunkName,
+              debugName: 'catalogs',
               test: /[\\/]locales[\\/]/,
               priority: 30,
             },

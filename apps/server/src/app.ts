@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { JSONWebKeySet } from 'jose';
 import type { Registry } from 'prom-client';
 import { seedDemo } from './demo/seed-demo';
 import adminRoutes from './modules/admin/routes';
@@ -10,6 +11,9 @@ import authRoutes from './modules/auth/routes';
 import liveRoutes from './modules/checkin/live-routes';
 import checkinRoutes from './modules/checkin/routes';
 import eventRoutes from './modules/event/routes';
+import invitationsRoutes from './modules/invitations/routes';
+import organiserRoutes from './modules/organiser/routes';
+import { currentOrganiser } from './modules/organiser/service';
 import webhookRoutes from './modules/payments/webhook-routes';
 import promoCodesRoutes from './modules/promo-codes/routes';
 import { startPurchaseJobs } from './modules/purchase/jobs';
@@ -58,6 +62,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** Where log lines go; main.ts passes its own so it can wait for them (boundedly) at exit. */
   logDestination?: LogDestination;
+  /** Firebase mode only: the keys ID tokens are checked against instead of Google's (tests sign their own). */
+  firebaseKeys?: JSONWebKeySet;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -93,7 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           : { schema: { hide: true }, url: document.url },
     });
 
-    const verifier = await registerIdentity(app, config);
+    const verifier = await registerIdentity(app, config, options.firebaseKeys);
     await registerPaymentsEmulator(app, config);
     const ctx: AppContext = {
       db,
@@ -102,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       now,
       log: app.log,
       razorpay: razorpayClientFor(app, config),
+      organiser: () => currentOrganiser(ctx),
     };
     app.decorate('ctx', ctx);
     registerBackgroundJobs(app, ctx);
@@ -178,6 +185,8 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(cancellationRoutes);
   await api.register(refundsRoutes);
   await api.register(adminRoutes);
+  await api.register(organiserRoutes);
+  await api.register(invitationsRoutes);
 }
 
 /** Started once the server is ready, stopped before it closes (a run in progress finishes first). */

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { adminMailHandlers } from './modules/admin/mail-handlers';
+import { invitationMailHandlers } from './modules/invitations/mail-handlers';
 import { paymentMailHandlers } from './modules/payments/mail-handlers';
 import { purchaseMailHandlers } from './modules/purchase/mail-handlers';
 import { refundMailHandlers } from './modules/refunds/mail-handlers';
@@ -28,6 +29,7 @@ export function registerOutbox(app: FastifyInstance, ctx: AppContext): OutboxWor
     ...reminderMailHandlers(ctx, mailer),
     ...transferMailHandlers(ctx, mailer),
     ...waitlistMailHandlers(ctx, mailer),
+    ...invitationMailHandlers(ctx, mailer),
   };
   const worker = createOutboxWorker({
     db: ctx.db,

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { FIRST_SCREEN_AREAS } from '../src/lib/i18n/first-screen-areas';
+import { FIRST_SCREEN_AREAS } from '../src/lib/i18n/first-screen-areas.ts';
 
 // Catalog areas outside the landing page's first screen are loaded with the code that uses them, by the
 // build, so nobody has to remember to: see `catalogAreas` below and src/lib/i18n/areas.ts.

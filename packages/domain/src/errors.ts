@@ -51,6 +51,13 @@ export const ERROR_CODES = {
   /** The ticket is no longer as the admin saw it (a confirm or an undo made on a stale view). */
   TICKET_CHANGED: 409,
   UNDO_WINDOW_CLOSED: 409,
+  /** The event is a draft: staff can see it, nobody can buy yet. */
+  EVENT_NOT_PUBLISHED: 409,
+  /** Publishing needs the organiser profile: pages, emails and tickets name the organiser. */
+  ORGANISER_PROFILE_MISSING: 409,
+  /** A staff invitation for an address whose owner already has an account (change their role instead). */
+  ALREADY_REGISTERED: 409,
+  INVITATION_NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

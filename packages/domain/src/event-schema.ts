@@ -109,6 +109,11 @@ export function eventInputSchema(todayIst: string) {
         .nullish(),
       /** Pass-out: a holder may leave and come back in once per exit. Left out of an edit: unchanged. */
       reentryAllowed: z.boolean({ error: 'Re-entry must be on or off' }).optional(),
+      /**
+       * Creating: false makes a draft that only staff see until POST /admin/event/publish; left out, the event is
+       * on sale at once, as clients that predate drafts expect. Editing ignores it (publishing is its own call).
+       */
+      published: z.boolean({ error: 'Published must be true or false' }).optional(),
     })
     .superRefine((event, ctx) => {
       if (

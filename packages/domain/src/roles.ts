@@ -30,7 +30,10 @@ export type Action =
   | 'tickets:delete'
   | 'event:write'
   | 'refunds:retry'
-  | 'system:health';
+  | 'system:health'
+  | 'organiser:view'
+  | 'organiser:write'
+  | 'staff:invite';
 
 const EVERYONE: readonly Role[] = ROLES;
 const GATE: readonly Role[] = ['qrchecker', 'manager', 'admin'];
@@ -51,11 +54,14 @@ const POLICY_TABLE: Record<Action, readonly Role[]> = {
   'tickets:issue-manual': STAFF,
   'tickets:change-status': STAFF,
   'system:health': STAFF,
+  'organiser:view': STAFF,
   'users:change-role': ADMIN,
   'users:delete': ADMIN,
   'tickets:delete': ADMIN,
   'event:write': ADMIN,
   'refunds:retry': ADMIN,
+  'organiser:write': ADMIN,
+  'staff:invite': ADMIN,
 };
 
 export function can(user: { role: unknown } | null | undefined, action: Action): boolean {

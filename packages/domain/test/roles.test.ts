@@ -21,6 +21,9 @@ const expected: Record<Action, string[]> = {
   'tickets:delete': ['admin'],
   'event:write': ['admin'],
   'refunds:retry': ['admin'],
+  'organiser:view': ['manager', 'admin'],
+  'organiser:write': ['admin'],
+  'staff:invite': ['admin'],
 };
 
 describe('permission table', () => {

@@ -5,13 +5,24 @@ import { newQrKeyColumns } from '../modules/event/keys';
 import { type Db, transaction } from '../platform/db/database';
 import { DEMO_ACCOUNTS } from '../platform/demo-accounts';
 import { findCurrentEvent, insertEvent } from '../stores/events';
+import { findOrganiserRow, ORGANISER_ROW_ID, saveOrganiserRow } from '../stores/organiser';
 import { insertUserIfAbsent } from '../stores/users';
 
 const WEEKS_AHEAD = 6;
 
+/** The demo's organiser: a made-up company for local runs. A real install fills in its own profile. */
+export const DEMO_ORGANISER = {
+  name: 'Utsav Events',
+  tagline: 'Pre-Navratri Grand Celebration',
+  supportEmail: 'support@utsav-garba.in',
+  supportHours: '10:00-20:00, Monday to Saturday',
+  socialLinks: { instagram: 'https://www.instagram.com/' },
+} as const;
+
 /**
  * A fresh local install gets something to look at and one account per role. Users are added when their
- * email is absent (a role changed later is kept); the event only while no event exists.
+ * email is absent (a role changed later is kept); the organiser profile and the (published) event only while
+ * there are none.
  */
 export async function seedDemo(db: Db, now: Date): Promise<void> {
   const stamp = now.toISOString();
@@ -28,6 +39,22 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
         created_at: stamp,
         updated_at: stamp,
         last_login_at: null,
+      });
+    }
+    if (!(await findOrganiserRow(trx))) {
+      await saveOrganiserRow(trx, {
+        id: ORGANISER_ROW_ID,
+        name: DEMO_ORGANISER.name,
+        tagline: DEMO_ORGANISER.tagline,
+        support_email: DEMO_ORGANISER.supportEmail,
+        support_phone: null,
+        support_hours: DEMO_ORGANISER.supportHours,
+        social_links: JSON.stringify(DEMO_ORGANISER.socialLinks),
+        logo_image_id: null,
+        legal_name: null,
+        address: null,
+        updated_by: null,
+        updated_at: stamp,
       });
     }
     if (await findCurrentEvent(trx)) return;
@@ -56,6 +83,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       ]),
       about_text:
         'Utsav brings the neighbourhood Garba to the heart of Mumbai: one evening, one big circle, everyone welcome. Beginners can join the warm-up circle at 19:00 before the main rounds begin.',
+      published_at: stamp,
       created_at: stamp,
       updated_at: stamp,
     });

@@ -1,3 +1,4 @@
+import type { Organiser } from '@utsav/domain/organiser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TokenVerifier } from './auth/verifier';
 import type { Config } from './config';
@@ -17,6 +18,11 @@ export interface AppContext {
    * address, known only after listen (port 0 in tests).
    */
   razorpay: () => RazorpayClient;
+  /**
+   * Who runs the night (the organiser profile; null before it is filled in), for every page, email and document
+   * that names them. Composed in app.ts from the organiser module, so the modules that read it do not depend on it.
+   */
+  organiser: () => Promise<Organiser | null>;
 }
 
 declare module 'fastify' {

@@ -38,7 +38,11 @@ describeEachDatabase('event', (engine) => {
   });
 
   it('GET /event answers data: null and exists: false before an event is created', async () => {
-    expect((await server.request('GET', '/api/event')).body).toEqual({ success: true, data: null });
+    expect((await server.request('GET', '/api/event')).body).toEqual({
+      success: true,
+      data: null,
+      organiser: null,
+    });
     expect((await server.request('GET', '/api/event/exists')).body).toEqual({ success: true, exists: false });
   });
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/platform/config';
@@ -63,6 +64,8 @@ export function useServer(
     now?: () => Date;
     /** Where the app's log lines go (default: stdout, silent unless LOG_LEVEL is set). */
     logDestination?: LogDestination;
+    /** With AUTH_MODE=firebase: the public keys the suite signs its Firebase-shaped ID tokens with. */
+    firebaseKeys?: () => JSONWebKeySet;
   } = {},
 ): TestServer {
   let database: ProvisionedDatabase;
@@ -78,6 +81,7 @@ export function useServer(
     app = await buildApp(config, {
       ...(options.now ? { now: options.now } : {}),
       ...(options.logDestination ? { logDestination: options.logDestination } : {}),
+      ...(options.firebaseKeys ? { firebaseKeys: options.firebaseKeys() } : {}),
     });
     connections = trackConnections(app.server);
     const address = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -2,6 +2,7 @@ import { paiseToRupees } from '@utsav/domain/pricing';
 import type { AppContext } from '../../platform/context';
 import { renderSeparateTicketsZip } from '../../platform/documents/ticket-bundle';
 import { renderTicketsPdf, type TicketsPdfInput } from '../../platform/documents/ticket-pdf';
+import type { OrganiserContact } from '../../platform/documents/types';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import type { TicketView } from '../../stores/tickets';
@@ -29,9 +30,10 @@ async function loadTickets(ctx: AppContext, ids: readonly string[]): Promise<Tic
   return unique.map((id) => byId.get(id)!);
 }
 
-function pdfInput(tickets: TicketView[]): TicketsPdfInput {
+function pdfInput(tickets: TicketView[], organiser: OrganiserContact): TicketsPdfInput {
   const first = tickets[0]!;
   return {
+    organiser,
     event: {
       name: first.event_name,
       date: first.event_date,
@@ -52,7 +54,7 @@ function pdfInput(tickets: TicketView[]): TicketsPdfInput {
 }
 
 export async function ticketsPdf(ctx: AppContext, ids: readonly string[]): Promise<Uint8Array> {
-  return renderTicketsPdf(pdfInput(await loadTickets(ctx, ids)));
+  return renderTicketsPdf(pdfInput(await loadTickets(ctx, ids), await ctx.organiser()));
 }
 
 /** A zip of one PDF per ticket, named after the recipient (the first ticket's owner) and today's IST date. */
@@ -62,7 +64,7 @@ export async function separateTicketsZip(
 ): Promise<{ filename: string; bytes: Uint8Array }> {
   const tickets = await loadTickets(ctx, ids);
   return renderSeparateTicketsZip({
-    ...pdfInput(tickets),
+    ...pdfInput(tickets, await ctx.organiser()),
     recipientName: tickets[0]!.owner_name,
     date: ctx.now(),
   });

@@ -1,4 +1,3 @@
-import { POLICY } from '@utsav/domain/constants';
 import type { AppContext } from '../../platform/context';
 import { composeManualIssuance } from '../../platform/mail/compose';
 import type { Mailer } from '../../platform/mail/transport';
@@ -30,7 +29,7 @@ export function adminMailHandlers(ctx: AppContext, mailer: Mailer): Record<strin
         issuanceRef: first.ticket_code,
         ticketsUrl,
         wallet: await walletLinksFor(ctx, tickets),
-        organizerEmail: POLICY.supportEmail,
+        organiser: await ctx.organiser(),
       });
       await mailer.send({ ...message, messageId: `<outbox-${id}@utsav>` });
     },

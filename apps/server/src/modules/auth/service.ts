@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type AdminClaim, adminClaim, isListedAdmin } from '@utsav/domain/admin-bootstrap';
 import type { profileUpdateSchema } from '@utsav/domain/auth-schemas';
+import type { Role } from '@utsav/domain/roles';
+import { roleAtSignIn } from '@utsav/domain/staff-invitations';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit/repo';
 import type { Identity } from '../../platform/auth/verifier';
@@ -13,10 +15,12 @@ import {
   countAdmins,
   findUserByEmail,
   findUserByFirebaseUid,
+  findUserById,
   insertUserIfAbsent,
   type UserPatch,
   updateUser,
 } from '../../stores/users';
+import { acceptInvitationAtSignIn } from '../invitations/service';
 import { ADMIN_ROLES_LOCK } from '../users/service';
 import { acceptedProfilePhoto } from './profile-photo';
 
@@ -39,22 +43,23 @@ export async function signIn(ctx: AppContext, idToken: string): Promise<SignInRe
   const stamp = now.toISOString();
   return transaction(ctx.db, async (trx) => {
     const known = await findUserByFirebaseUid(trx, identity.uid);
-    if (known) return { user: await refreshKnownUser(trx, known, identity, stamp), isNewUser: false };
+    if (known) return { user: await refreshKnownUser(ctx, trx, known, identity, now), isNewUser: false };
     // Linking by email trusts the address, so only an address the identity provider has verified.
     if (!identity.emailVerified)
       throw new AppError('FORBIDDEN', 'Please verify your email address before signing in.');
-    const role = isListedAdmin(email, identity.emailVerified, ctx.config.adminEmails) ? 'admin' : undefined;
+    const listed = isListedAdmin(email, identity.emailVerified, ctx.config.adminEmails);
     const byEmail = await findUserByEmail(trx, email);
     if (byEmail) {
       if (byEmail.deleted_at) throw new AppError('FORBIDDEN', 'This account has been deleted.');
       if (byEmail.firebase_uid !== null) throw linkedElsewhere();
-      const user = await updateUser(trx, byEmail.id, linkPatch(byEmail, identity, role, stamp));
+      const role = roleAtSignIn({ stored: byEmail.role, listed, invited: null });
+      await updateUser(trx, byEmail.id, linkPatch(byEmail, identity, role, stamp));
       await recordAudit(
         trx,
         { actorUserId: byEmail.id, action: 'user.linked', entity: 'user', entityId: byEmail.id },
         now,
       );
-      return { user: user!, isNewUser: byEmail.firebase_uid === null };
+      return { user: await withInvitedRole(trx, byEmail.id, listed, now), isNewUser: true };
     }
     const id = randomUUID();
     const inserted = await insertUserIfAbsent(trx, {
@@ -64,7 +69,7 @@ export async function signIn(ctx: AppContext, idToken: string): Promise<SignInRe
       name: identity.name?.trim() || email.split('@')[0]!,
       photo_url: identity.picture,
       phone: null,
-      role: role ?? 'guest',
+      role: roleAtSignIn({ stored: null, listed, invited: null }),
       created_at: stamp,
       updated_at: stamp,
       last_login_at: stamp,
@@ -72,28 +77,67 @@ export async function signIn(ctx: AppContext, idToken: string): Promise<SignInRe
     // Two tabs signing in the same new person at once: the other request created the row.
     if (!inserted) return { user: await existingAfterRace(trx, identity), isNewUser: false };
     await recordAudit(trx, { actorUserId: id, action: 'user.created', entity: 'user', entityId: id }, now);
-    return { user: (await findUserByFirebaseUid(trx, identity.uid))!, isNewUser: true };
+    return { user: await withInvitedRole(trx, id, listed, now), isNewUser: true };
   });
 }
 
+/**
+ * A first sign-in's last step: an open staff invitation for the (verified) address is accepted and its role
+ * applied, never lowering one the person has (domain roleAtSignIn).
+ */
+async function withInvitedRole(trx: Db, userId: string, listed: boolean, now: Date): Promise<UserRow> {
+  const user = (await findUserById(trx, userId))!;
+  const invited = await acceptInvitationAtSignIn(trx, user, now);
+  const role = roleAtSignIn({ stored: user.role, listed, invited });
+  if (role === user.role) return user;
+  return (await updateUser(trx, user.id, { role, updated_at: now.toISOString() }))!;
+}
+
 // The stored name is kept on later sign-ins so a name set through PUT /auth/profile sticks; the photo follows
-// the identity provider.
-async function refreshKnownUser(trx: Db, user: UserRow, identity: Identity, stamp: string): Promise<UserRow> {
+// the identity provider. A verified ADMIN_EMAILS address is admin at every sign-in: the list is the
+// organiser's own, and an address added to it (with a restart) must not need anything else.
+async function refreshKnownUser(
+  ctx: AppContext,
+  trx: Db,
+  user: UserRow,
+  identity: Identity,
+  now: Date,
+): Promise<UserRow> {
   if (user.deleted_at) throw new AppError('FORBIDDEN', 'This account has been deleted.');
+  const stamp = now.toISOString();
+  const listed =
+    identity.email === user.email &&
+    isListedAdmin(user.email, identity.emailVerified, ctx.config.adminEmails);
+  const role = roleAtSignIn({ stored: user.role, listed, invited: null });
   const patch: UserPatch = {
     last_login_at: stamp,
     updated_at: stamp,
     photo_url: identity.picture ?? user.photo_url,
+    ...(role === user.role ? {} : { role }),
   };
-  return (await updateUser(trx, user.id, patch))!;
+  const updated = (await updateUser(trx, user.id, patch))!;
+  if (role !== user.role) {
+    await recordAudit(
+      trx,
+      {
+        actorUserId: user.id,
+        action: 'user.admin_assigned',
+        entity: 'user',
+        entityId: user.id,
+        data: { listed: true, via: 'listed', from: user.role },
+      },
+      now,
+    );
+  }
+  return updated;
 }
 
-function linkPatch(user: UserRow, identity: Identity, role: 'admin' | undefined, stamp: string): UserPatch {
+function linkPatch(user: UserRow, identity: Identity, role: Role, stamp: string): UserPatch {
   return {
     firebase_uid: identity.uid,
     name: identity.name?.trim() || user.name,
     photo_url: identity.picture ?? user.photo_url,
-    role: role ?? user.role,
+    role,
     last_login_at: stamp,
     updated_at: stamp,
   };

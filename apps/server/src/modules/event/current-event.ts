@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { EventRow } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
 import { findCurrentEvent } from '../../stores/events';
 
 // The current event as of at most a second ago, per instance, for the hot paths that only need to know which
@@ -74,4 +75,10 @@ export function forgetCurrentEvent(ctx: AppContext): void {
   cache.current = undefined;
   // A read in flight began before the change; later callers must not share it.
   cache.pending = undefined;
+}
+
+/** Checkout, the waitlist and the waiting room refuse a draft: nobody buys before the organiser publishes. */
+export function requirePublished(event: Pick<EventRow, 'published_at'>): void {
+  if (!event.published_at)
+    throw new AppError('EVENT_NOT_PUBLISHED', 'Tickets for this event are not on sale yet.');
 }

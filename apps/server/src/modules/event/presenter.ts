@@ -27,6 +27,9 @@ export const eventJsonSchema = z.object({
   /** ISO instant checkout opens at; null: open now. */
   salesOpenAt: z.string().nullable(),
   reentryAllowed: z.boolean(),
+  /** False: a draft, shown to staff only, with no checkout (docs/product.md#first-run). */
+  published: z.boolean(),
+  publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** GET /event: the types a guest may see, named in the caller's language (the spec's price is the default's). */
@@ -76,6 +79,8 @@ export function toEventJson(
     aboutText: event.about_text,
     salesOpenAt: event.sales_open_at,
     reentryAllowed: event.reentry_allowed === 1,
+    published: event.published_at !== null,
+    publishedAt: event.published_at,
     createdAt: event.created_at,
     updatedAt: event.updated_at,
   };

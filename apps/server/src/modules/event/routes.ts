@@ -1,11 +1,13 @@
 import { eventInputSchema } from '@utsav/domain/event-schema';
+import { organiserSchema } from '@utsav/domain/organiser';
+import { isStaff } from '@utsav/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
 import { embeddableByCorsOrigins } from '../../platform/cors';
 import { requestLanguage } from '../../platform/i18n/request-language';
 import { eventJsonSchema } from './presenter';
-import { createEvent, editEvent, eventExists, getCurrentEvent, getEventImage } from './service';
+import { createEvent, editEvent, eventExists, getCurrentEvent, getEventImage, publishEvent } from './service';
 
 // 5 MB of picture is ~6.7 MB as base64, plus the text fields.
 const EVENT_BODY_LIMIT = 8 * 1024 * 1024;
@@ -26,15 +28,41 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/event',
     {
+      onRequest: app.signInIfPossible,
       schema: {
         tags: ['event'],
-        response: { 200: z.object({ success: z.literal(true), data: eventJsonSchema.nullable() }) },
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: eventJsonSchema.nullable(),
+            /** Who runs the night (the organiser profile), or null before it is filled in. */
+            organiser: organiserSchema.nullable(),
+          }),
+        },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getCurrentEvent(app.ctx, requestLanguage(request)),
-    }),
+    async (request, reply) => {
+      // Staff see a draft too: their answer is theirs alone.
+      const staff = isStaff(request.user?.role);
+      if (staff) reply.header('cache-control', 'private, no-store');
+      const [data, organiser] = await Promise.all([
+        getCurrentEvent(app.ctx, { staff, language: requestLanguage(request) }),
+        app.ctx.organiser(),
+      ]);
+      return { success: true as const, data, organiser };
+    },
+  );
+
+  app.post(
+    '/admin/event/publish',
+    {
+      onRequest: app.requireAction('event:write'),
+      schema: {
+        tags: ['event'],
+        response: { 200: z.object({ success: z.literal(true), data: eventJsonSchema }) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await publishEvent(app.ctx, actor(request)) }),
   );
 
   app.get(

@@ -11,39 +11,79 @@ import type { EventImagesTable, EventRow, UserRow } from '../../platform/db/sche
 import { AppError, fromZodError, validationError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { countInventory, countTaken, findCurrentEvent, insertEvent, lockEvent } from '../../stores/events';
+import { deleteUnusedImages, findImage, imageExists, insertImageIfAbsent } from '../../stores/images';
+import { findOrganiserRow } from '../../stores/organiser';
 import { anyoneWaiting } from '../../stores/waitlist-line';
 import { forgetCurrentEvent } from './current-event';
 import { type DecodedImage, decodeImageDataUrl, imageError, storedImageId } from './image';
 import { newQrKeyColumns } from './keys';
 import { type EventJson, eventImageBase, toEventJson } from './presenter';
 import { publicTicketTypes } from './public-ticket-types';
-import {
-  deleteUnusedImages,
-  type EventPatch,
-  findImage,
-  imageExists,
-  insertImageIfAbsent,
-  updateEvent,
-} from './repo';
+import { type EventPatch, updateEvent } from './repo';
 
 // Creating and editing check-then-write "there is exactly one event"; this lock makes that atomic.
 const EVENT_LOCK = 'event:single';
 
-export async function getCurrentEvent(ctx: AppContext, language: Language = 'en'): Promise<EventJson | null> {
+/**
+ * GET /event: the current event, or null when there is none. A draft is shown only to those who may edit or
+ * run it (`staff`); to everyone else it does not exist yet, so nothing about it leaks before it is announced.
+ */
+export async function getCurrentEvent(
+  ctx: AppContext,
+  viewer: { staff: boolean; language?: Language },
+): Promise<EventJson | null> {
   const event = await findCurrentEvent(ctx.db);
-  if (!event) return null;
+  if (!event || (!event.published_at && !viewer.staff)) return null;
   const now = ctx.now();
   const inventory = await countInventory(ctx.db, event.id, now);
   // Asked only while seats remain: a sold-out event reads 0 available anyway.
   const lineWaiting =
     event.total_tickets > inventory.sold + inventory.held && (await anyoneWaiting(ctx.db, event.id));
   const json = toEventJson(event, inventory, eventImageBase(ctx.config), { lineWaiting });
-  const ticketTypes = await publicTicketTypes(ctx.db, event.id, json.availableTickets, now, language);
+  const ticketTypes = await publicTicketTypes(
+    ctx.db,
+    event.id,
+    json.availableTickets,
+    now,
+    viewer.language ?? 'en',
+  );
   return { ...json, ticketTypes };
 }
 
 export async function eventExists(ctx: AppContext): Promise<boolean> {
   return (await findCurrentEvent(ctx.db)) !== undefined;
+}
+
+/**
+ * POST /admin/event/publish: the draft goes on sale. The organiser profile must exist first: the pages, the
+ * emails and the tickets name the organiser and how to reach them. Publishing a published event changes nothing.
+ */
+export async function publishEvent(ctx: AppContext, caller: UserRow): Promise<EventJson> {
+  const now = ctx.now();
+  const event = await transaction(ctx.db, async (trx) => {
+    await lockFor(trx, EVENT_LOCK);
+    const current = await findCurrentEvent(trx);
+    if (!current) throw new AppError('EVENT_NOT_FOUND', 'No event exists yet. Create it first.');
+    if (current.published_at) return current;
+    if (!(await findOrganiserRow(trx))) {
+      throw new AppError(
+        'ORGANISER_PROFILE_MISSING',
+        'Fill in the organiser profile before publishing: guests, emails and tickets show who runs the event.',
+      );
+    }
+    const published = await updateEvent(trx, current.id, {
+      published_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    });
+    await recordAudit(
+      trx,
+      { actorUserId: caller.id, action: 'event.published', entity: 'event', entityId: current.id },
+      now,
+    );
+    return published!;
+  });
+  forgetCurrentEvent(ctx);
+  return toEventJson(event, await countInventory(ctx.db, event.id, ctx.now()), eventImageBase(ctx.config));
 }
 
 export async function createEvent(ctx: AppContext, caller: UserRow, body: unknown): Promise<EventJson> {
@@ -60,6 +100,7 @@ export async function createEvent(ctx: AppContext, caller: UserRow, body: unknow
       sales_open_at: input.salesOpenAt ?? null,
       image_id: await resolveImage(trx, input.eventImage, image, null, now),
       reentry_allowed: input.reentryAllowed ? 1 : 0,
+      published_at: input.published === false ? null : now.toISOString(),
       ...newQrKeyColumns(),
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
@@ -67,7 +108,13 @@ export async function createEvent(ctx: AppContext, caller: UserRow, body: unknow
     await insertEvent(trx, row);
     await recordAudit(
       trx,
-      { actorUserId: caller.id, action: 'event.created', entity: 'event', entityId: row.id },
+      {
+        actorUserId: caller.id,
+        action: 'event.created',
+        entity: 'event',
+        entityId: row.id,
+        data: { published: row.published_at !== null },
+      },
       now,
     );
     return row;
@@ -154,17 +201,21 @@ function toColumns(input: EventInput) {
 }
 
 // Decoding a 5 MB picture is CPU work: do it before the transaction, not while holding the lock.
-function decodeNewImage(value: string | null | undefined): DecodedImage | null {
-  return value?.startsWith('data:') ? decodeImageDataUrl(value) : null;
+export function decodeNewImage(value: string | null | undefined, field = 'eventImage'): DecodedImage | null {
+  return value?.startsWith('data:') ? decodeImageDataUrl(value, field) : null;
 }
 
-/** undefined keeps the current picture, null or '' removes it, our own URL keeps that stored picture. */
-async function resolveImage(
+/**
+ * The stored picture a form's value names: undefined keeps the current picture, null or '' removes it, our own
+ * URL keeps that stored picture, a decoded new one is stored (once per content). Also the organiser's logo.
+ */
+export async function resolveImage(
   trx: Db,
   value: string | null | undefined,
   decoded: DecodedImage | null,
   current: string | null,
   now: Date,
+  field = 'eventImage',
 ): Promise<string | null> {
   if (value === undefined) return current;
   if (value === null || value === '') return null;
@@ -179,7 +230,7 @@ async function resolveImage(
   }
   const id = storedImageId(value);
   if (id && (await imageExists(trx, id))) return id;
-  throw imageError(EVENT_MESSAGES.image);
+  throw imageError(EVENT_MESSAGES.image, field);
 }
 
 function changedFields(before: EventRow, patch: EventPatch): Record<string, unknown> {

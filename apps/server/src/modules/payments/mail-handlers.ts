@@ -33,6 +33,7 @@ export function paymentMailHandlers(ctx: AppContext, mailer: Mailer): Record<str
         quantity: order.quantity,
         orderRef: order.razorpay_order_id ?? order.id,
         paymentId: order.razorpay_payment_id ?? undefined,
+        organiser: await ctx.organiser(),
       });
       await mailer.send({ ...message, messageId: `<outbox-${id}@utsav>` });
     },

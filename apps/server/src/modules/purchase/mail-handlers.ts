@@ -1,4 +1,3 @@
-import { POLICY } from '@utsav/domain/constants';
 import type { AppContext } from '../../platform/context';
 import { composeTicketConfirmation } from '../../platform/mail/compose';
 import type { Mailer } from '../../platform/mail/transport';
@@ -27,7 +26,7 @@ export function purchaseMailHandlers(ctx: AppContext, mailer: Mailer): Record<st
         orderRef: first.razorpay_order_id ?? orderId,
         ticketsUrl,
         wallet: await walletLinksFor(ctx, tickets),
-        organizerEmail: POLICY.supportEmail,
+        organiser: await ctx.organiser(),
       });
       await mailer.send({ ...message, messageId: `<outbox-${id}@utsav>` });
     },

@@ -13,7 +13,7 @@ import { verifyCheckoutSignature } from '../../platform/payments/signatures';
 import { findCurrentEvent } from '../../stores/events';
 import { findOrderByRazorpayId } from '../../stores/orders';
 import { findTicketsOfOrder, type TicketView } from '../../stores/tickets';
-import { currentEvent } from '../event/current-event';
+import { currentEvent, requirePublished } from '../event/current-event';
 import { capturedPaymentFor } from '../payments/captured-payment';
 import { refundLatePayment } from '../payments/payment-refunds';
 import { requireQueuePass, requireSalesOpen } from '../waiting-room/service';
@@ -94,7 +94,12 @@ interface Wanted {
 }
 
 // Refusals judged on the instance's copy of the event that an edit on another instance could have made wrong.
-const CONFIRMED_ON_THE_ROW = new Set(['EVENT_NOT_FOUND', 'SALES_NOT_OPEN', 'PRICE_CHANGED']);
+const CONFIRMED_ON_THE_ROW = new Set([
+  'EVENT_NOT_FOUND',
+  'EVENT_NOT_PUBLISHED',
+  'SALES_NOT_OPEN',
+  'PRICE_CHANGED',
+]);
 
 /**
  * The event this checkout may go ahead on, judged on this instance's copy (modules/event/current-event.ts).
@@ -117,7 +122,7 @@ async function admittedEvent(
 }
 
 /**
- * The event exists and is the one asked for, sales are open, the caller holds their own pass while the waiting
+ * The event exists, is the one asked for and is published, sales are open, the caller holds their own pass while the waiting
  * room is on, and the client's price is the server's.
  */
 async function admitToCheckout(
@@ -128,6 +133,7 @@ async function admitToCheckout(
   queuePass: string | undefined,
 ): Promise<EventRow> {
   if (!event || (wanted.eventId !== undefined && event.id !== wanted.eventId)) throw eventGone();
+  requirePublished(event);
   requireSalesOpen(event, ctx.now());
   await requireQueuePass(ctx, caller, event, queuePass);
   const offered = quoteFor(event, wanted.quantity);

@@ -21,8 +21,9 @@ async function refundOf(ctx: AppContext, payload: Record<string, unknown>): Prom
   return refund;
 }
 
-function base(refund: RefundView) {
+async function base(ctx: AppContext, refund: RefundView) {
   return {
+    organiser: await ctx.organiser(),
     to: {
       name: refund.owner_name,
       email: refund.owner_email,
@@ -42,7 +43,7 @@ export function refundMailHandlers(ctx: AppContext, mailer: Mailer): Record<stri
     'refund-initiated': async (payload, { id }) => {
       const refund = await refundOf(ctx, payload);
       const message = refundInitiatedEmail({
-        ...base(refund),
+        ...(await base(ctx, refund)),
         originalAmount: paiseToRupees(refund.original_amount_paise),
         deduction: paiseToRupees(refund.processing_fee_paise),
         refundsUrl,
@@ -51,12 +52,12 @@ export function refundMailHandlers(ctx: AppContext, mailer: Mailer): Record<stri
     },
     'refund-completed': async (payload, { id }) => {
       const refund = await refundOf(ctx, payload);
-      const message = refundCompletedEmail(base(refund));
+      const message = refundCompletedEmail(await base(ctx, refund));
       await mailer.send({ ...message, messageId: `<outbox-${id}@utsav>` });
     },
     'refund-failed': async (payload, { id }) => {
       const refund = await refundOf(ctx, payload);
-      const message = refundFailedEmail(base(refund));
+      const message = refundFailedEmail(await base(ctx, refund));
       await mailer.send({ ...message, messageId: `<outbox-${id}@utsav>` });
     },
   };

@@ -25,12 +25,14 @@ export function reminderMailHandlers(ctx: AppContext, mailer: Mailer): Record<st
       const event = eventDetailsOf(first);
       const to = ownerOf(first);
       const documents = tickets.map(ticketDocumentOf);
+      const organiser = await ctx.organiser();
       const pdf = await renderTicketsPdf({
         event,
         holderName: first.owner_name,
         tickets: documents,
         orderRef: first.ticket_code,
         language: to.language,
+        organiser,
       });
       const message = eventReminderEmail({
         to,
@@ -42,6 +44,7 @@ export function reminderMailHandlers(ctx: AppContext, mailer: Mailer): Record<st
         pdf,
         wallet: await walletLinksFor(ctx, tickets),
         reference: `Reminder-${first.ticket_code}`,
+        organiser,
       });
       await mailer.send({ ...message, messageId: `<outbox-${id.replace(/[^\w.-]/g, '-')}@utsav>` });
     },

@@ -34,8 +34,11 @@ export function appleWalletLink(publicUrl: string, ticketId: string, eventPrivat
   return `${publicUrl}/api/tickets/${ticketId}/wallet/apple?key=${walletLinkKey(ticketId, eventPrivateKey)}`;
 }
 
-function walletTicket(ctx: AppContext, ticket: TicketView): WalletTicket {
+async function walletTicket(ctx: AppContext, ticket: TicketView): Promise<WalletTicket> {
+  const organiser = await ctx.organiser();
   return {
+    issuer: organiser?.name ?? ticket.event_name,
+    supportEmail: organiser?.supportEmail ?? null,
     id: ticket.id,
     code: ticket.ticket_code,
     qrToken: ticket.qr_token,
@@ -83,7 +86,7 @@ export async function applePass(
   const ticket = await ownedTicket(ctx, access, ticketId);
   const signer = await applePassSigner(ctx.config);
   return {
-    bytes: buildPkpass(walletTicket(ctx, ticket), signer, ctx.now()),
+    bytes: buildPkpass(await walletTicket(ctx, ticket), signer, ctx.now()),
     filename: `Utsav-${ticket.ticket_code}.pkpass`,
   };
 }
@@ -91,7 +94,7 @@ export async function applePass(
 export async function googleWalletUrl(ctx: AppContext, caller: UserRow, ticketId: string): Promise<string> {
   const ticket = await ownedTicket(ctx, { caller }, ticketId);
   return googleSaveUrl(
-    walletTicket(ctx, ticket),
+    await walletTicket(ctx, ticket),
     await googlePassSigner(ctx.config),
     ctx.config.publicUrl,
     ctx.now(),
@@ -110,7 +113,7 @@ export async function walletLinksFor(ctx: AppContext, tickets: TicketView[]): Pr
       ticketId: ticket.id,
       code: ticket.ticket_code,
       apple: appleWalletLink(ctx.config.publicUrl, ticket.id, event.qr_private_key!),
-      google: await googleSaveUrl(walletTicket(ctx, ticket), google, ctx.config.publicUrl, ctx.now()),
+      google: await googleSaveUrl(await walletTicket(ctx, ticket), google, ctx.config.publicUrl, ctx.now()),
     });
   }
   return links;

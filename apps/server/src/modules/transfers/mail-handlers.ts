@@ -25,6 +25,7 @@ export function transferMailHandlers(ctx: AppContext, mailer: Mailer): Record<st
       if (!old || !issued) return; // deleted by an admin since: nothing left to tell
       const event = eventDetailsOf(issued);
       const recipient = ownerOf(issued);
+      const organiser = await ctx.organiser();
       await mailer.send({
         ...transferSentEmail({
           to: ownerOf(old),
@@ -34,6 +35,7 @@ export function transferMailHandlers(ctx: AppContext, mailer: Mailer): Record<st
           fee: transfer.fee_paise / 100,
           at: transfer.completed_at ?? transfer.updated_at,
           ticketsUrl,
+          organiser,
         }),
         messageId: `<outbox-${id}-sender@utsav>`,
       });
@@ -43,6 +45,7 @@ export function transferMailHandlers(ctx: AppContext, mailer: Mailer): Record<st
         tickets: [ticketDocumentOf(issued)],
         orderRef: issued.ticket_code,
         language: recipient.language,
+        organiser,
       });
       await mailer.send({
         ...transferReceivedEmail({
@@ -53,6 +56,7 @@ export function transferMailHandlers(ctx: AppContext, mailer: Mailer): Record<st
           pdf,
           wallet: await walletLinksFor(ctx, [issued]),
           ticketsUrl,
+          organiser,
         }),
         messageId: `<outbox-${id}-recipient@utsav>`,
       });

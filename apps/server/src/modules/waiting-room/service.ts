@@ -11,6 +11,7 @@ import { transaction } from '../../platform/db/database';
 import type { EventRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
+import { requirePublished } from '../event/current-event';
 import { cachedEntry, rememberEntry } from './entry-cache';
 import {
   findEntry,
@@ -242,6 +243,7 @@ function passMs(ctx: AppContext): number {
 async function requireRoom(ctx: AppContext): Promise<RoomSnapshot> {
   const room = await roomSnapshot(ctx);
   if (!room) throw new AppError('EVENT_NOT_FOUND', 'This event is not on sale. Please reload the page.');
+  requirePublished(room.event);
   return room;
 }
 

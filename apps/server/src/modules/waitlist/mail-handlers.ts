@@ -53,6 +53,7 @@ export function waitlistMailHandlers(ctx: AppContext, mailer: Mailer): Record<st
           amount: paiseToRupees(order.amount_paise),
           expiresAt,
           buyUrl: `${ctx.config.publicUrl}/`,
+          organiser: await ctx.organiser(),
         }),
         messageId: `<outbox-${id.replace(/[^\w.-]/g, '-')}@utsav>`,
       });
@@ -64,7 +65,12 @@ export function waitlistMailHandlers(ctx: AppContext, mailer: Mailer): Record<st
       const event = await findEventById(ctx.db, entry.event_id);
       if (!user || !event) return;
       await mailer.send({
-        ...waitlistClosedEmail({ to: recipientOf(user), eventName: event.name, quantity: entry.quantity }),
+        ...waitlistClosedEmail({
+          to: recipientOf(user),
+          eventName: event.name,
+          quantity: entry.quantity,
+          organiser: await ctx.organiser(),
+        }),
         messageId: `<outbox-${id.replace(/[^\w.-]/g, '-')}@utsav>`,
       });
     },

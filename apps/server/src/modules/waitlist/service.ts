@@ -17,6 +17,7 @@ import { msg } from '../../platform/i18n/messages';
 import { countTaken, findCurrentEvent, lockEvent } from '../../stores/events';
 import { findOrderById, setRazorpayOrderId } from '../../stores/orders';
 import { anyoneWaiting } from '../../stores/waitlist-line';
+import { requirePublished } from '../event/current-event';
 import { allowanceOf, personLimitRefusal } from '../purchase/person-limit';
 import type { CheckoutOrder } from '../purchase/service';
 import { offerSeats } from './offers';
@@ -40,6 +41,7 @@ export async function joinWaitlist(
   quantity: number,
 ): Promise<{ position: number }> {
   const event = await currentEvent(ctx);
+  requirePublished(event);
   const now = ctx.now();
   const entry = await transaction(ctx.db, async (trx) => {
     const locked = (await lockEvent(trx, event.id)) ?? event;
@@ -155,6 +157,7 @@ export async function leaveWaitlist(ctx: AppContext, caller: UserRow): Promise<v
  */
 export async function checkoutOffer(ctx: AppContext, caller: UserRow): Promise<CheckoutOrder> {
   const event = await currentEvent(ctx);
+  requirePublished(event);
   const entry = await findLiveEntry(ctx.db, event.id, caller.id);
   let order = entry?.offer_order_id ? await findOrderById(ctx.db, entry.offer_order_id) : undefined;
   if (

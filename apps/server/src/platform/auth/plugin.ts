@@ -20,6 +20,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireUser: SignInHook;
     requireAction(action: Action): SignInHook;
+    /**
+     * Signs the request in when it carries a token that is still good, and lets it through signed out
+     * otherwise (no token, an expired one, someone not registered): for public reads that show staff more.
+     */
+    signInIfPossible: SignInHook;
   }
   interface FastifyRequest {
     /** The signed-in user's row, set by requireUser. */
@@ -98,6 +103,13 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
   const requireUser = hook((request) => (fromCaches(request) ? undefined : signInSlowly(request)));
 
   app.decorate('requireUser', requireUser);
+  app.decorate(
+    'signInIfPossible',
+    hook((request) => {
+      if (fromCaches(request) || !request.headers.authorization) return undefined;
+      return signInSlowly(request).catch(() => undefined);
+    }),
+  );
   app.decorate('requireAction', (action: Action) => {
     const allowed = (request: FastifyRequest) => {
       if (!can(request.user, action)) {

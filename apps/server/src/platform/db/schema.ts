@@ -50,6 +50,8 @@ export interface EventsTable {
   sales_open_at: string | null;
   /** 0 or 1: a ticket holder may go out and come back in (pass-out). */
   reentry_allowed?: number;
+  /** When the event went on sale (migration 0030); null: a draft only staff see, with no checkout. */
+  published_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -316,6 +318,42 @@ export interface Database {
   promo_codes: PromoCodesTable;
   order_lines: OrderLinesTable;
   sales_counters: SalesCountersTable;
+  organiser: OrganiserTable;
+  staff_invitations: StaffInvitationsTable;
+}
+
+/** The one organiser profile (migration 0030; rules in @utsav/domain/organiser). */
+export interface OrganiserTable {
+  /** Always 'organiser': the table holds at most one row. */
+  id: string;
+  name: string;
+  tagline: string | null;
+  support_email: string;
+  support_phone: string | null;
+  support_hours: string | null;
+  /** JSON object of the social links that are set. */
+  social_links: string;
+  logo_image_id: string | null;
+  legal_name: string | null;
+  address: string | null;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+/** A role given by email before the person has an account (migration 0030; @utsav/domain/staff-invitations). */
+export interface StaffInvitationsTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  role: 'admin' | 'manager' | 'qrchecker';
+  /** en, hi or gu: the language of the invitation email. */
+  language: string;
+  invited_by: string | null;
+  created_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
 }
 
 /** A ticket token's QR as a PNG data URL (migration 0009), made once and read with the ticket. */

@@ -1,8 +1,7 @@
-import { POLICY } from '@utsav/domain/constants';
 import type { Language } from '@utsav/domain/languages';
 import { addDays, minutesOfDay } from '@utsav/domain/time';
 import { translator } from '../i18n/messages';
-import type { EventDetails } from './types';
+import type { EventDetails, OrganiserContact } from './types';
 
 export interface EventIcsInput {
   /** Stable per order (e.g. `order-<id>@utsav`): a resent invite then updates the same calendar entry. */
@@ -10,7 +9,8 @@ export interface EventIcsInput {
   event: EventDetails;
   /** Where the guest sees their tickets. */
   url: string;
-  organizerEmail: string;
+  /** The invite's ORGANIZER (left out before the organiser profile exists). */
+  organiser: OrganiserContact;
   /** DTSTAMP; defaults to now. */
   now?: Date;
   /** The recipient's language for the invite's own words (the event's name and text stay as written). */
@@ -48,7 +48,7 @@ export function buildEventIcs(input: EventIcsInput): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//${POLICY.organiserName}//Utsav Tickets//EN`,
+    'PRODID:-//Utsav//Utsav Tickets//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     'BEGIN:VTIMEZONE',
@@ -69,7 +69,11 @@ export function buildEventIcs(input: EventIcsInput): string {
     `LOCATION:${escapeText(event.venue)}`,
     `DESCRIPTION:${escapeText(description)}`,
     `URL:${singleLine(input.url)}`,
-    `ORGANIZER;CN=${quoteParam(POLICY.organiserName)}:mailto:${singleLine(input.organizerEmail)}`,
+    ...(input.organiser
+      ? [
+          `ORGANIZER;CN=${quoteParam(input.organiser.name)}:mailto:${singleLine(input.organiser.supportEmail)}`,
+        ]
+      : []),
     'STATUS:CONFIRMED',
     'TRANSP:OPAQUE',
     'BEGIN:VALARM',

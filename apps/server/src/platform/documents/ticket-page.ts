@@ -1,11 +1,10 @@
-import { POLICY } from '@utsav/domain/constants';
 import { formatRupees } from '@utsav/domain/pricing';
 import { formatEventDate } from '@utsav/domain/time';
 import { type Color, degrees, PageSizes, type PDFPage, rgb } from 'pdf-lib';
 import { eventHours, type Translate, translator } from '../i18n/messages';
 import type { DocumentFonts } from './pdf-fonts';
 import { drawCentered, drawSpaced, fitText, roundedRectPath, spacedWidth } from './pdf-text-layout';
-import type { EventDetails, TicketDocument } from './types';
+import type { EventDetails, OrganiserContact, TicketDocument } from './types';
 
 // How one ticket page is drawn: the card, its header with the toran, the fields, the QR and the notes.
 
@@ -79,6 +78,7 @@ export interface TicketPage {
   ticket: TicketDocument;
   position: { index: number; count: number };
   orderRef: string | undefined;
+  organiser: OrganiserContact;
   drawQr: (x: number, y: number, size: number) => void;
   say: Translate;
   /** Intl locale of the reader's language, for the date. */
@@ -115,7 +115,8 @@ export function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     color: COLORS.header,
   });
   const headerBottom = top - HEADER_HEIGHT;
-  drawSpaced(page, `${POLICY.organiserName.toUpperCase()}  \u00b7  ${caps(words.admitOne)}`, {
+  const issuer = t.organiser ? `${caps(t.organiser.name)}  \u00b7  ` : '';
+  drawSpaced(page, `${issuer}${caps(words.admitOne)}`, {
     x: left,
     y: top - 26,
     size: 8,
@@ -281,14 +282,17 @@ export function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     color: COLORS.muted,
     maxWidth: contentWidth,
   });
-  drawCentered(page, `${words.questions} ${POLICY.supportEmail}  \u00b7  ${t.say(POLICY.supportHours)}`, {
-    centerX,
-    y: footerY - 11,
-    size: 7,
-    font: fonts.regular,
-    color: COLORS.muted,
-    maxWidth: contentWidth,
-  });
+  if (t.organiser) {
+    const contacts = [t.organiser.supportEmail, t.organiser.supportPhone, t.organiser.supportHours];
+    drawCentered(page, `${words.questions} ${contacts.filter(Boolean).join('  \u00b7  ')}`, {
+      centerX,
+      y: footerY - 11,
+      size: 7,
+      font: fonts.regular,
+      color: COLORS.muted,
+      maxWidth: contentWidth,
+    });
+  }
 }
 
 /** Hanging bunting (a toran) under the header: the festival's own decoration, in three colours. */

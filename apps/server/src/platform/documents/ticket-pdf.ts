@@ -1,11 +1,10 @@
-import { POLICY } from '@utsav/domain/constants';
 import { INTL_LOCALES, type Language } from '@utsav/domain/languages';
 import { formatEventDate } from '@utsav/domain/time';
 import { degrees, drawImage, PDFDocument, type PDFRef, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import { type Translate, translator } from '../i18n/messages';
 import { type DocumentFonts, embedDocumentFonts } from './pdf-fonts';
 import { qrImage } from './qr-image';
-import type { EventDetails, TicketDocument } from './types';
+import type { EventDetails, OrganiserContact, TicketDocument } from './types';
 
 export interface TicketsPdfInput {
   event: Pick<EventDetails, 'name' | 'date' | 'startTime' | 'endTime' | 'venue'>;
@@ -15,6 +14,8 @@ export interface TicketsPdfInput {
   orderRef?: string | undefined;
   /** The recipient's language for the labels and the date (names and venue print as written). */
   language?: Language | undefined;
+  /** Who issues the tickets: their name heads each page, their contacts close it. */
+  organiser: OrganiserContact;
 }
 
 import { drawTicket, ENTRY_NOTE, labels, PAGE_HEIGHT, PAGE_WIDTH, pdfPrice, QR_PIXELS } from './ticket-page';
@@ -42,7 +43,7 @@ export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Uint8Arr
       ? say('Ticket {{code}}', { code: input.tickets[0]?.code ?? '' })
       : say('{{count}} tickets', { count: input.tickets.length }),
   );
-  pdf.setAuthor(POLICY.organiserName);
+  if (input.organiser) pdf.setAuthor(input.organiser.name);
   pdf.setCreator('Utsav');
   pdf.setProducer('Utsav');
   pdf.setLanguage(INTL_LOCALES[language]);
@@ -65,6 +66,7 @@ export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Uint8Arr
       ticket,
       position: ticket.position ?? { index, count: input.tickets.length },
       orderRef: input.orderRef,
+      organiser: input.organiser,
       drawQr: (x, y, size) =>
         page.pushOperators(
           pushGraphicsState(),
@@ -116,6 +118,10 @@ function textOf(input: TicketsPdfInput, say: Translate): string {
     input.event.venue,
     input.holderName,
     input.orderRef ?? '',
+    input.organiser?.name ?? '',
+    input.organiser?.supportEmail ?? '',
+    input.organiser?.supportHours ?? '',
+    input.organiser?.supportPhone ?? '',
     ...input.tickets.flatMap((ticket) => [ticket.holderName ?? '', pdfPrice(ticket.price, say)]),
     formatEventDate(input.event.date, INTL_LOCALES[input.language ?? 'en']),
   ].join('\n');

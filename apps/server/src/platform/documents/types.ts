@@ -1,5 +1,16 @@
+import type { Organiser } from '@utsav/domain/organiser';
+
 // Inputs shared by the document builders (PDF, .ics) and the email templates. Plain data, so an outbox
 // row can carry it as JSON and a worker can rebuild the documents when it sends.
+
+/**
+ * Who issues the documents and how guests reach them: from the organiser profile, read when the document is
+ * made. Null before the profile is filled in; documents then name no one and give no contact.
+ */
+export type OrganiserContact = Pick<
+  Organiser,
+  'name' | 'supportEmail' | 'supportPhone' | 'supportHours'
+> | null;
 
 /** The event as the documents show it. Dates and times are IST wall-clock values, as stored. */
 export interface EventDetails {

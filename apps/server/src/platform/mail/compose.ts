@@ -2,6 +2,7 @@ import { buildEventIcs } from '../documents/ics';
 import { renderTicketsPdf } from '../documents/ticket-pdf';
 import type { EventDetails, TicketDocument } from '../documents/types';
 import type { MailMessage, Recipient } from './message';
+import type { FromOrganiser } from './templates/layout';
 import { manualIssuanceEmail } from './templates/manual-issuance';
 import { ticketConfirmationEmail } from './templates/ticket-confirmation';
 import type { WalletLinks } from './templates/wallet-links';
@@ -10,14 +11,12 @@ import type { WalletLinks } from './templates/wallet-links';
 // with its PDF and calendar invite out. The documents are rendered at send time, never in the request
 // that sold the tickets.
 
-interface TicketsMailBase {
+interface TicketsMailBase extends FromOrganiser {
   to: Recipient;
   event: EventDetails;
   tickets: TicketDocument[];
   /** Guest dashboard URL (the "View My Tickets" button and the .ics URL). */
   ticketsUrl: string;
-  /** ORGANIZER of the calendar invite. */
-  organizerEmail: string;
   /** "Add to Apple Wallet" / "Save to Google Wallet" per ticket. */
   wallet?: WalletLinks[] | undefined;
 }
@@ -34,12 +33,13 @@ export async function composeTicketConfirmation(input: ComposeTicketConfirmation
     tickets: input.tickets,
     orderRef: input.orderRef,
     language: input.to.language,
+    organiser: input.organiser,
   });
   const ics = buildEventIcs({
     uid: `${input.orderRef}@utsav`,
     event: input.event,
     url: input.ticketsUrl,
-    organizerEmail: input.organizerEmail,
+    organiser: input.organiser,
     language: input.to.language,
   });
   return ticketConfirmationEmail({ ...input, pdf, ics });
@@ -58,12 +58,13 @@ export async function composeManualIssuance(input: ComposeManualIssuanceInput): 
     tickets: input.tickets,
     orderRef: input.issuanceRef,
     language: input.to.language,
+    organiser: input.organiser,
   });
   const ics = buildEventIcs({
     uid: `${input.issuanceRef}@utsav`,
     event: input.event,
     url: input.ticketsUrl,
-    organizerEmail: input.organizerEmail,
+    organiser: input.organiser,
     language: input.to.language,
   });
   return manualIssuanceEmail({ ...input, pdf, ics });

@@ -40,9 +40,9 @@ export function passJson(ticket: WalletTicket, signer: Pick<ApplePassSigner, 'pa
     passTypeIdentifier: signer.passTypeId,
     teamIdentifier: signer.teamId,
     serialNumber: ticket.id,
-    organizationName: 'Utsav',
+    organizationName: ticket.issuer,
     description: t('Ticket for {{event}}', { event: event.name }),
-    logoText: 'Utsav',
+    logoText: ticket.issuer,
     foregroundColor: 'rgb(255, 244, 224)',
     backgroundColor: 'rgb(92, 15, 31)',
     labelColor: 'rgb(242, 192, 77)',
@@ -76,6 +76,9 @@ export function passJson(ticket: WalletTicket, signer: Pick<ApplePassSigner, 'pa
           value: t('Show this QR code at the gate. Each ticket admits one person, once.'),
         },
         { key: 'tickets', label: t('My Tickets'), value: ticket.ticketsUrl },
+        ...(ticket.supportEmail
+          ? [{ key: 'support', label: t('Questions?'), value: `${ticket.issuer}: ${ticket.supportEmail}` }]
+          : []),
       ],
     },
   };

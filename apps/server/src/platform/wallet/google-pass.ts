@@ -29,7 +29,7 @@ export function googlePassPayload(ticket: WalletTicket, issuerId: string) {
     eventTicketClasses: [
       {
         id: classId,
-        issuerName: 'Utsav',
+        issuerName: ticket.issuer,
         reviewStatus: 'UNDER_REVIEW',
         eventName: localized(event.name),
         venue: { name: localized(event.venue), address: localized(event.venue) },

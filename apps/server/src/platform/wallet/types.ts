@@ -15,4 +15,8 @@ export interface WalletTicket {
   ticketsUrl: string;
   /** The owner's language (the account's): the pass's own words and the date are in it. */
   language?: Language | undefined;
+  /** Who issues the pass: the organiser's name (the event's before the organiser profile exists). */
+  issuer: string;
+  /** The organiser's support address, on the back of the pass; null before the profile exists. */
+  supportEmail: string | null;
 }

@@ -1,4 +1,4 @@
-import type { EventDetails, TicketDocument } from '../../../src/platform/documents/types';
+import type { EventDetails, OrganiserContact, TicketDocument } from '../../../src/platform/documents/types';
 
 // Small factories for document and email tests; each call returns fresh data.
 
@@ -23,4 +23,17 @@ export function newTicket(overrides: Partial<TicketDocument> = {}): TicketDocume
   const signature = Buffer.alloc(64, sequence).toString('base64url');
   const code = `UT-ABCD${String(sequence).padStart(6, '0')}`;
   return { id, code, qrToken: `v1.${id}.evt-2026.${signature}`, price: 299, ...overrides };
+}
+
+/** An organiser profile's contacts, as documents and emails print them. */
+export function newOrganiser(
+  overrides: Partial<NonNullable<OrganiserContact>> = {},
+): NonNullable<OrganiserContact> {
+  return {
+    name: 'Navratri Nights Pvt Ltd',
+    supportEmail: 'help@navratri-nights.example',
+    supportPhone: '+91 98200 12345',
+    supportHours: '11:00-19:00, Monday to Friday',
+    ...overrides,
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildEventIcs, escapeText, foldLine } from '../../../src/platform/documents/ics';
-import { newEvent } from './factories';
+import { newEvent, newOrganiser } from './factories';
 
 const NOW = new Date('2026-10-01T09:15:30.000Z');
 
@@ -9,7 +9,7 @@ function build(overrides: Parameters<typeof newEvent>[0] = {}) {
     uid: 'order-42@utsav',
     event: newEvent(overrides),
     url: 'https://utsav.example/dashboard',
-    organizerEmail: 'tickets@utsav.example',
+    organiser: newOrganiser(),
     now: NOW,
   });
 }
@@ -71,7 +71,21 @@ describe('buildEventIcs', () => {
       'https://utsav.example/dashboard',
     );
     expect(property(ics, 'URL')?.value).toBe('https://utsav.example/dashboard');
-    expect(property(ics, 'ORGANIZER')?.value).toBe('mailto:tickets@utsav.example');
+    expect(property(ics, 'ORGANIZER')).toMatchObject({
+      params: ';CN=Navratri Nights Pvt Ltd',
+      value: 'mailto:help@navratri-nights.example',
+    });
+  });
+
+  it('names no ORGANIZER before the organiser profile exists', () => {
+    const ics = buildEventIcs({
+      uid: 'order-42@utsav',
+      event: newEvent(),
+      url: 'https://utsav.example/dashboard',
+      organiser: null,
+      now: NOW,
+    });
+    expect(property(ics, 'ORGANIZER')).toBeUndefined();
   });
 
   it('gives start and end as IST wall-clock times with a VTIMEZONE for Asia/Kolkata', () => {

@@ -2,13 +2,14 @@ import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { renderSeparateTicketsZip } from '../../../src/platform/documents/ticket-bundle';
-import { newEvent, newTicket } from './factories';
+import { newEvent, newOrganiser, newTicket } from './factories';
 import { inspectPdf } from './pdf-inspect';
 
 describe('renderSeparateTicketsZip', () => {
   it('zips one single-page PDF per ticket, named after the ticket and its holder', async () => {
     const tickets = [newTicket({ holderName: 'Ravi Patel' }), newTicket(), newTicket({ holderName: 'आशा' })];
     const { filename, bytes } = await renderSeparateTicketsZip({
+      organiser: newOrganiser(),
       event: newEvent(),
       holderName: 'Asha Patel',
       tickets,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { ENTRY_NOTE, pdfPrice, renderTicketsPdf } from '../../../src/platform/documents/ticket-pdf';
-import { newEvent, newTicket } from './factories';
+import { newEvent, newOrganiser, newTicket } from './factories';
 import { inspectPdf } from './pdf-inspect';
 import { decodeQrImage } from './qr-decode';
 
@@ -21,7 +21,12 @@ const hasPdftoppm = (() => {
 describe('renderTicketsPdf', () => {
   it('has one page per ticket', async () => {
     const tickets = [newTicket(), newTicket(), newTicket()];
-    const pdf = await renderTicketsPdf({ event: newEvent(), holderName: 'Asha Patel', tickets });
+    const pdf = await renderTicketsPdf({
+      organiser: newOrganiser(),
+      event: newEvent(),
+      holderName: 'Asha Patel',
+      tickets,
+    });
     const loaded = await PDFDocument.load(pdf);
     expect(loaded.getPageCount()).toBe(3);
     expect(loaded.getTitle()).toBe('Tickets - Utsav Pre-Navratri Garba Night');
@@ -29,6 +34,7 @@ describe('renderTicketsPdf', () => {
 
   it('names itself in the reader language (the title a viewer shows)', async () => {
     const pdf = await renderTicketsPdf({
+      organiser: newOrganiser(),
       event: newEvent(),
       holderName: 'Asha Patel',
       tickets: [newTicket(), newTicket()],
@@ -42,6 +48,7 @@ describe('renderTicketsPdf', () => {
   it('prints the event, the IST date and time, the venue, the holder, the price and the ticket code (never the internal id)', async () => {
     const ticket = newTicket({ price: 1249.5 });
     const pdf = await renderTicketsPdf({
+      organiser: newOrganiser(),
       event: newEvent(),
       holderName: 'Asha Patel',
       tickets: [ticket],
@@ -64,7 +71,12 @@ describe('renderTicketsPdf', () => {
 
   it('puts a QR on every page that decodes to that page’s own token', async () => {
     const tickets = [newTicket(), newTicket()];
-    const pdf = await renderTicketsPdf({ event: newEvent(), holderName: 'Asha Patel', tickets });
+    const pdf = await renderTicketsPdf({
+      organiser: newOrganiser(),
+      event: newEvent(),
+      holderName: 'Asha Patel',
+      tickets,
+    });
     const pages = await inspectPdf(pdf);
     for (const [index, page] of pages.entries()) {
       expect(page.images).toHaveLength(1);
@@ -75,7 +87,12 @@ describe('renderTicketsPdf', () => {
   // Needs poppler-utils; proves a real PDF renderer paints the QR as a scannable code, as printed at 150 dpi.
   it.skipIf(!hasPdftoppm)('renders, through a real PDF renderer, a QR that scans', async () => {
     const ticket = newTicket();
-    const pdf = await renderTicketsPdf({ event: newEvent(), holderName: 'Asha Patel', tickets: [ticket] });
+    const pdf = await renderTicketsPdf({
+      organiser: newOrganiser(),
+      event: newEvent(),
+      holderName: 'Asha Patel',
+      tickets: [ticket],
+    });
     const dir = mkdtempSync(join(tmpdir(), 'utsav-pdf-'));
     try {
       writeFileSync(join(dir, 'ticket.pdf'), pdf);
@@ -95,6 +112,7 @@ describe('renderTicketsPdf', () => {
 
   it('prints each ticket’s own name when given, the holder’s otherwise', async () => {
     const pdf = await renderTicketsPdf({
+      organiser: newOrganiser(),
       event: newEvent(),
       holderName: 'Asha Patel',
       tickets: [newTicket({ holderName: 'Ravi Patel' }), newTicket({ holderName: '  ' })],
@@ -106,6 +124,7 @@ describe('renderTicketsPdf', () => {
 
   it('prints names in Devanagari and Gujarati as written, and the rupee sign', async () => {
     const pdf = await renderTicketsPdf({
+      organiser: newOrganiser(),
       event: newEvent({ name: 'नवरात्रि Garba રાત', venue: 'NSCI Dome – Worli' }),
       holderName: 'आशा पटेल',
       tickets: [newTicket({ holderName: 'પ્રિયા પટેલ', price: 299 }), newTicket()],
@@ -119,6 +138,7 @@ describe('renderTicketsPdf', () => {
 
   it('prints a neutral word for a name with no letter any face has (emoji only)', async () => {
     const pdf = await renderTicketsPdf({
+      organiser: newOrganiser(),
       event: newEvent(),
       holderName: '🎉🎉',
       tickets: [newTicket({ holderName: '🪔' })],
@@ -132,6 +152,7 @@ describe('renderTicketsPdf', () => {
   it.skipIf(!hasPdftoppm)('gives pdftotext the names in all three scripts as written', async () => {
     const names = ['Asha Patel', 'आशा पटेल', 'પ્રિયા પટેલ', 'क्षत्रिय श्री'];
     const pdf = await renderTicketsPdf({
+      organiser: newOrganiser(),
       event: newEvent(),
       holderName: 'Asha Patel',
       tickets: names.map((holderName) => newTicket({ holderName, price: 1299 })),
@@ -156,6 +177,7 @@ describe('renderTicketsPdf', () => {
 
   it('marks used and cancelled tickets so a printout cannot be mistaken for a valid one', async () => {
     const pdf = await renderTicketsPdf({
+      organiser: newOrganiser(),
       event: newEvent(),
       holderName: 'Asha Patel',
       tickets: [newTicket({ status: 'cancelled' }), newTicket({ status: 'used' })],
@@ -167,11 +189,14 @@ describe('renderTicketsPdf', () => {
   });
 
   it('refuses an empty list rather than writing a PDF without pages', async () => {
-    await expect(renderTicketsPdf({ event: newEvent(), holderName: 'Asha', tickets: [] })).rejects.toThrow();
+    await expect(
+      renderTicketsPdf({ organiser: newOrganiser(), event: newEvent(), holderName: 'Asha', tickets: [] }),
+    ).rejects.toThrow();
   });
 
   it('fits a very long event name and venue without throwing', async () => {
     const pdf = await renderTicketsPdf({
+      organiser: newOrganiser(),
       event: newEvent({ name: 'Garba '.repeat(40), venue: 'Hall '.repeat(60) }),
       holderName: 'A'.repeat(200),
       tickets: [newTicket()],

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { composeManualIssuance, composeTicketConfirmation } from '../../../src/platform/mail/compose';
-import { newEvent, newTicket } from '../documents/factories';
+import { newEvent, newOrganiser, newTicket } from '../documents/factories';
 
 const base = {
   to: { name: 'Asha Patel', email: 'asha@example.com' },
@@ -13,6 +13,7 @@ const base = {
 describe('composeTicketConfirmation', () => {
   it('renders the PDF (a page per ticket) and the invite into the confirmation email', async () => {
     const message = await composeTicketConfirmation({
+      organiser: newOrganiser(),
       ...base,
       tickets: [newTicket(), newTicket()],
       totalPaid: 598,
@@ -28,6 +29,7 @@ describe('composeTicketConfirmation', () => {
 describe('composeManualIssuance', () => {
   it('renders the PDF and the invite into the issuance email', async () => {
     const message = await composeManualIssuance({
+      organiser: newOrganiser(),
       ...base,
       tickets: [newTicket({ holderName: 'Ravi' })],
       totalAmount: 299,

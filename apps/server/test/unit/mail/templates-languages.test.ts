@@ -8,7 +8,7 @@ import {
   refundInitiatedEmail,
 } from '../../../src/platform/mail/templates/refunds';
 import { ticketConfirmationEmail } from '../../../src/platform/mail/templates/ticket-confirmation';
-import { newEvent, newTicket } from '../documents/factories';
+import { newEvent, newOrganiser, newTicket } from '../documents/factories';
 
 // Every email is written in the recipient's language: subject, body, buttons and footer. What is data (the
 // event's name, amounts, references) is printed as it is.
@@ -27,6 +27,7 @@ function all(language: 'hi' | 'gu'): Record<string, MailMessage> {
   };
   return {
     confirmation: ticketConfirmationEmail({
+      organiser: newOrganiser(),
       to,
       event,
       tickets,
@@ -37,6 +38,7 @@ function all(language: 'hi' | 'gu'): Record<string, MailMessage> {
       ticketsUrl: 'https://utsav.example/dashboard',
     }),
     manual: manualIssuanceEmail({
+      organiser: newOrganiser(),
       to,
       event,
       tickets,
@@ -46,10 +48,22 @@ function all(language: 'hi' | 'gu'): Record<string, MailMessage> {
       pdf,
       ticketsUrl: 'https://utsav.example/dashboard',
     }),
-    late: lateRefundEmail({ to, eventName: event.name, amount: 598, quantity: 2, orderRef: 'order_1' }),
-    initiated: refundInitiatedEmail({ ...refund, originalAmount: 299, deduction: 20 }),
-    completed: refundCompletedEmail(refund),
-    failed: refundFailedEmail(refund),
+    late: lateRefundEmail({
+      organiser: newOrganiser(),
+      to,
+      eventName: event.name,
+      amount: 598,
+      quantity: 2,
+      orderRef: 'order_1',
+    }),
+    initiated: refundInitiatedEmail({
+      organiser: newOrganiser(),
+      ...refund,
+      originalAmount: 299,
+      deduction: 20,
+    }),
+    completed: refundCompletedEmail({ ...refund, organiser: newOrganiser() }),
+    failed: refundFailedEmail({ ...refund, organiser: newOrganiser() }),
   };
 }
 

@@ -9,7 +9,7 @@ import {
   refundInitiatedEmail,
 } from '../../../src/platform/mail/templates/refunds';
 import { ticketConfirmationEmail } from '../../../src/platform/mail/templates/ticket-confirmation';
-import { newEvent, newTicket } from '../documents/factories';
+import { newEvent, newOrganiser, newTicket } from '../documents/factories';
 
 const EVIL = '<script>alert(1)</script>';
 const to = { name: 'Asha Patel', email: 'asha@example.com' };
@@ -23,6 +23,7 @@ function emails(eventName = 'Utsav Garba Night', recipient = to): Record<string,
   const tickets = [newTicket({ holderName: `Ravi ${EVIL}` }), newTicket()];
   return {
     ticketConfirmation: ticketConfirmationEmail({
+      organiser: newOrganiser(),
       to,
       event,
       tickets,
@@ -33,6 +34,7 @@ function emails(eventName = 'Utsav Garba Night', recipient = to): Record<string,
       ticketsUrl: 'https://utsav.example/dashboard',
     }),
     lateRefund: lateRefundEmail({
+      organiser: newOrganiser(),
       to,
       eventName,
       amount: 598,
@@ -41,6 +43,7 @@ function emails(eventName = 'Utsav Garba Night', recipient = to): Record<string,
       paymentId: EVIL,
     }),
     refundInitiated: refundInitiatedEmail({
+      organiser: newOrganiser(),
       to,
       eventName,
       ticketId: tickets[0]!.id,
@@ -51,6 +54,7 @@ function emails(eventName = 'Utsav Garba Night', recipient = to): Record<string,
       refundsUrl: 'https://utsav.example/dashboard#refunds',
     }),
     refundCompleted: refundCompletedEmail({
+      organiser: newOrganiser(),
       to,
       eventName,
       ticketId: tickets[0]!.id,
@@ -59,6 +63,7 @@ function emails(eventName = 'Utsav Garba Night', recipient = to): Record<string,
       bankReference: EVIL,
     }),
     refundFailed: refundFailedEmail({
+      organiser: newOrganiser(),
       to,
       eventName,
       ticketId: tickets[0]!.id,
@@ -66,6 +71,7 @@ function emails(eventName = 'Utsav Garba Night', recipient = to): Record<string,
       refundId: 'rf_1',
     }),
     manualIssuance: manualIssuanceEmail({
+      organiser: newOrganiser(),
       to,
       event,
       tickets,
@@ -88,12 +94,15 @@ describe('every email', () => {
       expect(email.text).toContain(`Hi ${EVIL},`);
     });
 
-    it(`${name}: has a plain-text part and the support footer in both parts`, () => {
+    it(`${name}: has a plain-text part and the organiser's name and contacts in both parts`, () => {
+      const organiser = newOrganiser();
       expect(email.text.length).toBeGreaterThan(100);
       expect(email.text).not.toMatch(/<(p|table|a|div|br)\b/i);
       for (const part of [email.html, email.text]) {
-        expect(part).toContain(POLICY.supportEmail);
-        expect(part).toContain(POLICY.supportHours);
+        expect(part).toContain(organiser.name);
+        expect(part).toContain(organiser.supportEmail);
+        expect(part).toContain(organiser.supportHours);
+        expect(part).toContain(organiser.supportPhone);
       }
     });
 
@@ -148,8 +157,22 @@ describe('refund emails', () => {
 
   it('refundFailedEmail asks the guest to contact support with a prefilled mail', () => {
     const { html: body, text } = emails().refundFailed!;
-    expect(text).toContain(`Please write to ${POLICY.supportEmail}`);
-    expect(body).toContain(`href="mailto:${POLICY.supportEmail}?subject=Refund%20failed%20rf_1`);
+    const { supportEmail } = newOrganiser();
+    expect(text).toContain(`Please write to ${supportEmail}`);
+    expect(body).toContain(`href="mailto:${supportEmail}?subject=Refund%20failed%20rf_1`);
+  });
+
+  it('before the organiser profile exists, an email names no contact and offers no support link', () => {
+    const { html: body, text } = refundFailedEmail({
+      to,
+      eventName: 'Utsav Garba Night',
+      ticketId: 'UT-ABCDEFGHJK',
+      refundAmount: 480,
+      organiser: null,
+    });
+    expect(text).toContain('Please contact the organiser with the details above.');
+    expect(body).not.toContain('mailto:');
+    expect(text).not.toContain('Questions? Write to');
   });
 
   it('lateRefundEmail apologises and promises the full amount', () => {
@@ -169,6 +192,7 @@ describe('manualIssuanceEmail', () => {
 
   it('thanks for a payment received and mentions no pending amount', () => {
     const email = manualIssuanceEmail({
+      organiser: newOrganiser(),
       to,
       event: newEvent(),
       tickets: [newTicket()],

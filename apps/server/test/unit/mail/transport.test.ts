@@ -9,7 +9,7 @@ import { renderTicketsPdf } from '../../../src/platform/documents/ticket-pdf';
 import type { MailMessage } from '../../../src/platform/mail/message';
 import { ticketConfirmationEmail } from '../../../src/platform/mail/templates/ticket-confirmation';
 import { createMailer, emlFileName, smtpOptionsFromUrl } from '../../../src/platform/mail/transport';
-import { newEvent, newTicket } from '../documents/factories';
+import { newEvent, newOrganiser, newTicket } from '../documents/factories';
 import { attachments, decodeHeader, parseMime, textOf } from './mime';
 
 const FROM = '"Utsav Tickets" <tickets@utsav.example>';
@@ -17,14 +17,21 @@ const FROM = '"Utsav Tickets" <tickets@utsav.example>';
 async function confirmation(): Promise<MailMessage> {
   const event = newEvent();
   const tickets = [newTicket(), newTicket()];
-  const pdf = await renderTicketsPdf({ event, holderName: 'आशा Patel', tickets, orderRef: 'order_1' });
+  const pdf = await renderTicketsPdf({
+    organiser: newOrganiser(),
+    event,
+    holderName: 'आशा Patel',
+    tickets,
+    orderRef: 'order_1',
+  });
   const ics = buildEventIcs({
     uid: 'order-1@utsav',
     event,
     url: 'https://utsav.example/dashboard',
-    organizerEmail: 'tickets@utsav.example',
+    organiser: newOrganiser(),
   });
   return ticketConfirmationEmail({
+    organiser: newOrganiser(),
     to: { name: 'आशा Patel', email: 'asha@example.com' },
     event: { ...event, name: 'Garba Night ✨' },
     tickets,

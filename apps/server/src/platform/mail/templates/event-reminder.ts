@@ -10,6 +10,7 @@ import {
   detailsTable,
   emailLayout,
   eventWhen,
+  type FromOrganiser,
   greeting,
   languageOf,
   list,
@@ -20,7 +21,7 @@ import {
 import { type EmailTicket, textTicketList, ticketAttachments, ticketList } from './ticket-confirmation';
 import { textWalletSection, type WalletLinks, walletSection } from './wallet-links';
 
-export interface EventReminderInput {
+export interface EventReminderInput extends FromOrganiser {
   to: Recipient;
   event: EventDetails;
   tickets: EmailTicket[];
@@ -90,6 +91,7 @@ ${walletSection(input.wallet, t)}
 ${button(input.ticketsUrl, t('View My Tickets'))}
 ${list(tips)}`,
       language,
+      organiser: input.organiser,
     }),
     text: textBody(
       [
@@ -103,6 +105,7 @@ ${list(tips)}`,
         tips.map((tip) => `- ${tip}`).join('\n'),
       ],
       language,
+      input.organiser,
     ),
     attachments: ticketAttachments({ event, orderRef: input.reference, pdf: input.pdf }),
   };

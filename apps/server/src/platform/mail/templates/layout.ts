@@ -2,7 +2,7 @@ import { POLICY } from '@utsav/domain/constants';
 import { INTL_LOCALES, type Language } from '@utsav/domain/languages';
 import { formatRupees } from '@utsav/domain/pricing';
 import { formatEventDate } from '@utsav/domain/time';
-import type { EventDetails } from '../../documents/types';
+import type { EventDetails, OrganiserContact } from '../../documents/types';
 import { eventHours, type Translate, translator } from '../../i18n/messages';
 import type { Recipient } from '../message';
 import { html, type SafeHtml, safeUrl } from './html';
@@ -57,7 +57,18 @@ export function eventWhen(
   };
 }
 
-export interface LayoutInput {
+/**
+ * Who writes: the organiser profile's name and contacts, in the header and the footer of every email (null
+ * before the profile is filled in: the header then names the product and the footer no contact).
+ */
+export type MailOrganiser = OrganiserContact;
+
+/** What every email's input carries besides its own facts. */
+export interface FromOrganiser {
+  organiser: MailOrganiser;
+}
+
+export interface LayoutInput extends FromOrganiser {
   subject: string;
   /** The grey preview line inboxes show after the subject. */
   preheader: string;
@@ -83,15 +94,14 @@ export function emailLayout(input: LayoutInput): string {
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;width:100%;background-color:${COLORS.card};border:1px solid ${COLORS.hairline};border-radius:12px;border-collapse:separate;">
 <tr><td style="background-color:${COLORS.header};border-radius:12px 12px 0 0;padding:24px 28px;font-family:${FONT};">
-<div style="font-size:12px;font-weight:bold;letter-spacing:2px;color:${COLORS.accent};text-transform:uppercase;">${POLICY.organiserName}</div>
+<div style="font-size:12px;font-weight:bold;letter-spacing:2px;color:${COLORS.accent};text-transform:uppercase;">${input.organiser?.name ?? 'Utsav'}</div>
 <h1 style="margin:8px 0 0;font-size:22px;line-height:1.3;font-weight:bold;color:#ffffff;">${input.heading}</h1>
 </td></tr>
 <tr><td style="padding:28px;font-family:${FONT};font-size:15px;line-height:1.6;color:${COLORS.ink};">
 ${input.body}
 </td></tr>
 <tr><td style="padding:18px 28px;background-color:${COLORS.panel};border-top:1px solid ${COLORS.hairline};border-radius:0 0 12px 12px;font-family:${FONT};font-size:12px;line-height:1.6;color:${COLORS.muted};">
-${t('Questions? Write to')} <a href="mailto:${POLICY.supportEmail}" style="color:${COLORS.header};">${POLICY.supportEmail}</a> (${t(POLICY.supportHours)}). ${answerTimes(t)}<br>
-${POLICY.organiserName}
+${contactHtml(input.organiser, t)}
 </td></tr>
 </table>
 </td></tr>
@@ -110,19 +120,34 @@ function answerTimes(t: Translate): string {
   );
 }
 
-export function textFooter(language: Language = 'en'): string {
+/** "Write to … (hours, phone)": the organiser's contacts as they gave them, or nothing before they did. */
+function contactLine(organiser: MailOrganiser, t: Translate): string | null {
+  if (!organiser) return null;
+  const extras = [organiser.supportHours, organiser.supportPhone].filter(Boolean).join(', ');
+  return `${t('Questions? Write to')} ${organiser.supportEmail}${extras ? ` (${extras})` : ''}.`;
+}
+
+function contactHtml(organiser: MailOrganiser, t: Translate): SafeHtml {
+  if (!organiser) return html``;
+  const extras = [organiser.supportHours, organiser.supportPhone].filter(Boolean).join(', ');
+  return html`${t('Questions? Write to')} <a href="mailto:${organiser.supportEmail}" style="color:${COLORS.header};">${organiser.supportEmail}</a>${extras ? ` (${extras})` : ''}. ${answerTimes(t)}<br>
+${organiser.name}`;
+}
+
+export function textFooter(language: Language, organiser: MailOrganiser): string {
   const t = translator(language);
-  return [
-    '--',
-    `${t('Questions? Write to')} ${POLICY.supportEmail} (${t(POLICY.supportHours)}).`,
-    answerTimes(t),
-    POLICY.organiserName,
-  ].join('\n');
+  const contact = contactLine(organiser, t);
+  return ['--', ...(contact && organiser ? [contact, answerTimes(t), organiser.name] : ['Utsav'])].join('\n');
 }
 
 /** Joins text paragraphs with blank lines and appends the footer; every email's text part ends the same way. */
-export function textBody(paragraphs: (string | false | undefined)[], language: Language = 'en'): string {
-  return `${[...paragraphs.filter((p): p is string => Boolean(p)), textFooter(language)].join('\n\n')}\n`;
+export function textBody(
+  paragraphs: (string | false | undefined)[],
+  language: Language,
+  organiser: MailOrganiser,
+): string {
+  const kept = paragraphs.filter((p): p is string => Boolean(p));
+  return `${[...kept, textFooter(language, organiser)].join('\n\n')}\n`;
 }
 
 export function paragraph(content: SafeHtml | string): SafeHtml {

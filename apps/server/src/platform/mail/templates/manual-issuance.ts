@@ -8,6 +8,7 @@ import {
   detailsTable,
   emailLayout,
   eventWhen,
+  type FromOrganiser,
   greeting,
   languageOf,
   list,
@@ -20,7 +21,7 @@ import {
 import { type EmailTicket, textTicketList, ticketAttachments, ticketList } from './ticket-confirmation';
 import { textWalletSection, type WalletLinks, walletSection } from './wallet-links';
 
-export interface ManualIssuanceInput {
+export interface ManualIssuanceInput extends FromOrganiser {
   to: Recipient;
   event: EventDetails;
   tickets: EmailTicket[];
@@ -91,6 +92,7 @@ ${walletSection(input.wallet, t)}
 ${button(input.ticketsUrl, t('View My Tickets'))}
 ${list(notes)}`,
       language,
+      organiser: input.organiser,
     }),
     text: textBody(
       [
@@ -104,6 +106,7 @@ ${list(notes)}`,
         notes.map((note) => `- ${note}`).join('\n'),
       ],
       language,
+      input.organiser,
     ),
     attachments: ticketAttachments({ event, orderRef: input.issuanceRef, pdf: input.pdf, ics: input.ics }),
   };

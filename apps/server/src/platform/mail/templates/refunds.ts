@@ -11,6 +11,7 @@ import {
   type DetailRow,
   detailsTable,
   emailLayout,
+  type FromOrganiser,
   greeting,
   languageOf,
   money,
@@ -23,7 +24,7 @@ import {
 // Refund emails: one per state a guest needs to hear about (initiated, completed, failed), and the
 // automatic full refund of a payment that arrived after the last ticket was sold. Amounts in rupees.
 
-export interface LateRefundInput {
+export interface LateRefundInput extends FromOrganiser {
   to: Recipient;
   eventName: string;
   /** Rupees refunded: the whole payment. */
@@ -69,13 +70,14 @@ ${paragraph(apology)}
 ${detailsTable(rows)}
 ${paragraph(timing)}`,
       language,
+      organiser: input.organiser,
     }),
-    text: textBody([greeting(input.to, t), apology, textDetails(rows), timing], language),
+    text: textBody([greeting(input.to, t), apology, textDetails(rows), timing], language, input.organiser),
     attachments: [],
   };
 }
 
-interface RefundBase {
+interface RefundBase extends FromOrganiser {
   to: Recipient;
   eventName: string;
   ticketId: string;
@@ -133,6 +135,7 @@ ${detailsTable(rows)}
 ${paragraph(deductionNote)}
 ${input.refundsUrl ? button(input.refundsUrl, t('Track your refund')) : ''}`,
       language,
+      organiser: input.organiser,
     }),
     text: textBody(
       [
@@ -143,6 +146,7 @@ ${input.refundsUrl ? button(input.refundsUrl, t('Track your refund')) : ''}`,
         input.refundsUrl && t('Track your refund: {{url}}', { url: input.refundsUrl }),
       ],
       language,
+      input.organiser,
     ),
     attachments: [],
   };
@@ -183,8 +187,9 @@ ${paragraph(intro)}
 ${detailsTable(rows)}
 ${paragraph(timing)}`,
       language,
+      organiser: input.organiser,
     }),
-    text: textBody([greeting(input.to, t), intro, textDetails(rows), timing], language),
+    text: textBody([greeting(input.to, t), intro, textDetails(rows), timing], language, input.organiser),
     attachments: [],
   };
 }
@@ -207,18 +212,19 @@ export function refundFailedEmail(input: RefundFailedInput): MailMessage {
     'We tried to send your refund of {{amount}} for ticket {{ticket}}, but the payment gateway could not complete it. Your money is safe: the refund is still owed to you and our team will complete it.',
     { amount, ticket: input.ticketId },
   );
-  const ask = t(
-    'Please write to {{email}} with the details above ({{hours}}); we answer refund queries within {{refundHours}} hours.',
-    {
-      email: POLICY.supportEmail,
-      hours: t(POLICY.supportHours),
-      refundHours: POLICY.refundQueryResponseHours,
-    },
-  );
+  const support = input.organiser?.supportEmail;
+  const ask = support
+    ? t(
+        'Please write to {{email}} with the details above; we answer refund queries within {{refundHours}} hours.',
+        { email: support, refundHours: POLICY.refundQueryResponseHours },
+      )
+    : t('Please contact the organiser with the details above.');
   // The subject a support person reads stays English, whatever the guest's language.
-  const mailto = `mailto:${POLICY.supportEmail}?subject=${encodeURIComponent(
-    `Refund failed${input.refundId ? ` ${input.refundId}` : ''} (ticket ${input.ticketId})`,
-  )}`;
+  const mailto =
+    support &&
+    `mailto:${support}?subject=${encodeURIComponent(
+      `Refund failed${input.refundId ? ` ${input.refundId}` : ''} (ticket ${input.ticketId})`,
+    )}`;
   return {
     to: input.to,
     subject,
@@ -230,10 +236,11 @@ export function refundFailedEmail(input: RefundFailedInput): MailMessage {
 ${paragraph(intro)}
 ${detailsTable(rows)}
 ${notice(ask)}
-${button(mailto, t('Contact Support'))}`,
+${mailto ? button(mailto, t('Contact Support')) : ''}`,
       language,
+      organiser: input.organiser,
     }),
-    text: textBody([greeting(input.to, t), intro, textDetails(rows), ask], language),
+    text: textBody([greeting(input.to, t), intro, textDetails(rows), ask], language, input.organiser),
     attachments: [],
   };
 }

@@ -11,6 +11,7 @@ import {
   detailsTable,
   emailLayout,
   eventWhen,
+  type FromOrganiser,
   greeting,
   languageOf,
   list,
@@ -30,7 +31,7 @@ export interface EmailTicket {
   holderName?: string | undefined;
 }
 
-export interface TicketConfirmationInput {
+export interface TicketConfirmationInput extends FromOrganiser {
   to: Recipient;
   event: EventDetails;
   tickets: EmailTicket[];
@@ -99,6 +100,7 @@ ${list(notes)}`;
       heading: t("You're in for {{event}}!", { event: event.name }),
       body,
       language,
+      organiser: input.organiser,
     }),
     text: textBody(
       [
@@ -111,6 +113,7 @@ ${list(notes)}`;
         notes.map((note) => `- ${note}`).join('\n'),
       ],
       language,
+      input.organiser,
     ),
     attachments: ticketAttachments({ event, orderRef: input.orderRef, pdf: input.pdf, ics: input.ics }),
   };

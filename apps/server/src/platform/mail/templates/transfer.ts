@@ -8,6 +8,7 @@ import {
   detailsTable,
   emailLayout,
   eventWhen,
+  type FromOrganiser,
   greeting,
   languageOf,
   list,
@@ -22,7 +23,7 @@ import { textWalletSection, type WalletLinks, walletSection } from './wallet-lin
 // The two emails of a completed transfer: the sender's receipt, and the recipient's ticket. Each is written in
 // its own reader's language (the one they use the app in; English for someone who never signed in).
 
-export interface TransferSentInput {
+export interface TransferSentInput extends FromOrganiser {
   to: Recipient;
   event: EventDetails;
   ticketCode: string;
@@ -62,6 +63,7 @@ ${paragraph(intro)}
 ${detailsTable(rows)}
 ${button(input.ticketsUrl, t('View My Tickets'))}`,
       language,
+      organiser: input.organiser,
     }),
     text: textBody(
       [
@@ -71,12 +73,13 @@ ${button(input.ticketsUrl, t('View My Tickets'))}`,
         t('View your tickets: {{url}}', { url: input.ticketsUrl }),
       ],
       language,
+      input.organiser,
     ),
     attachments: [],
   };
 }
 
-export interface TransferReceivedInput {
+export interface TransferReceivedInput extends FromOrganiser {
   to: Recipient;
   event: EventDetails;
   sender: Recipient;
@@ -124,6 +127,7 @@ ${walletSection(input.wallet, t)}
 ${button(input.ticketsUrl, t('View My Tickets'))}
 ${list(notes)}`,
       language,
+      organiser: input.organiser,
     }),
     text: textBody(
       [
@@ -135,6 +139,7 @@ ${list(notes)}`,
         notes.map((note) => `- ${note}`).join('\n'),
       ],
       language,
+      input.organiser,
     ),
     attachments: ticketAttachments({ event: input.event, orderRef: input.ticketCode, pdf: input.pdf }),
   };

@@ -10,6 +10,7 @@ import {
   detailsTable,
   emailLayout,
   eventWhen,
+  type FromOrganiser,
   greeting,
   languageOf,
   money,
@@ -30,7 +31,7 @@ function offerEnds(expiresAt: Date, language: Language, t: Translate): string {
   });
 }
 
-export interface WaitlistOfferInput {
+export interface WaitlistOfferInput extends FromOrganiser {
   to: Recipient;
   event: EventDetails;
   quantity: number;
@@ -74,16 +75,18 @@ ${detailsTable(rows)}
 ${button(input.buyUrl, t('Buy your tickets'))}
 ${notice(rule)}`,
       language,
+      organiser: input.organiser,
     }),
     text: textBody(
       [greeting(input.to, t), intro, textDetails(rows), `${t('Buy your tickets')}: ${input.buyUrl}`, rule],
       language,
+      input.organiser,
     ),
     attachments: [],
   };
 }
 
-export interface WaitlistClosedInput {
+export interface WaitlistClosedInput extends FromOrganiser {
   to: Recipient;
   eventName: string;
   quantity: number;
@@ -109,8 +112,9 @@ export function waitlistClosedEmail(input: WaitlistClosedInput): MailMessage {
 ${paragraph(body)}
 ${paragraph(thanks)}`,
       language,
+      organiser: input.organiser,
     }),
-    text: textBody([greeting(input.to, t), body, thanks], language),
+    text: textBody([greeting(input.to, t), body, thanks], language, input.organiser),
     attachments: [],
   };
 }
