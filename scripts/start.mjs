@@ -7,7 +7,7 @@ import path from 'node:path';
 // `npm start`: builds the web app and the server bundle only when what each is built from changed since its
 // last build, then runs the bundle in this process. A web build takes a minute or more on a small machine and
 // transpiling the server on the fly seconds more; a restart without a change should be ready in seconds
-// (docs/decisions/0027-start-builds-only-what-changed.md). Plain JavaScript, so nothing compiles before it runs.
+// (docs/decisions/0030-start-builds-only-what-changed.md). Plain JavaScript, so nothing compiles before it runs.
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SKIPPED = new Set(['node_modules', 'dist', 'test', '.vite']);
