@@ -4,7 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
+CURRENT_STEP=""
+step() {
+  CURRENT_STEP=$*
+  printf '\n\033[1m== %s ==\033[0m\n' "$*"
+}
 
 REPORTS=$(mktemp -d)
 # Each vitest layer also writes a JSON report; the last line of the run adds them up.
@@ -19,7 +23,18 @@ already_running=false
 bash scripts/test-postgres.sh status && already_running=true
 TEST_DATABASE_URL=$(bash scripts/test-postgres.sh start)
 export TEST_DATABASE_URL
-$already_running || trap 'bash scripts/test-postgres.sh stop' EXIT
+# However the run ends, its last lines name every test that failed (CI shows the tail of the output), then the
+# PostgreSQL this run started is stopped.
+finish() {
+  local status=$? stopped_in=$CURRENT_STEP
+  step "Summary"
+  cat "$REPORTS/failed-steps" 2>/dev/null || true
+  [ "$status" = 0 ] || echo "The run stopped in: $stopped_in"
+  node scripts/summarize-tests.mjs "$REPORTS" || status=1
+  $already_running || bash scripts/test-postgres.sh stop >/dev/null 2>&1 || true
+  exit "$status"
+}
+trap finish EXIT
 echo "PostgreSQL for tests: $TEST_DATABASE_URL"
 
 # The typecheck and the web build each keep one core busy for a while; the integration layer mostly waits on
@@ -40,7 +55,7 @@ await_background() {
     step "$name (ran beside the integration tests)"
     cat "$REPORTS/$name.log"
     if [ "$(cat "$REPORTS/$name.status" 2>/dev/null)" != 0 ]; then
-      echo "$name failed" >&2
+      echo "$name failed" | tee -a "$REPORTS/failed-steps" >&2
       failed=1
     fi
   done
@@ -70,6 +85,3 @@ cp -r "$WEB_BUILD" apps/web/dist
 step "Browser tests (Playwright + Debian Chromium)"
 # The suites that run the product in-process use this run's build as it is, instead of building their own.
 E2E_WEB_DIST="$WEB_BUILD" vitest_layer e2e
-
-step "Summary"
-node scripts/summarize-tests.mjs "$REPORTS"
