@@ -11,12 +11,12 @@ import { eventSigner } from '../apps/server/src/modules/tickets/ticket-signing';
 import { type Config, loadConfig } from '../apps/server/src/platform/config';
 import type { Db } from '../apps/server/src/platform/db/database';
 import { qrDataUrl } from '../apps/server/src/platform/documents/qr-data-url';
-import { insertRows, ticketRow } from '../apps/server/test/integration/admin-fixtures';
-import { adminQuery } from '../apps/server/test/support/databases';
+import { insertRows, ticketRow } from '../apps/server/support/admin-fixtures';
+import { adminQuery } from '../apps/server/support/databases';
 
 export type Engine = 'sqlite' | 'postgres';
 
-export { type Percentiles, percentiles } from '../apps/server/test/integration/cluster-rush';
+export { type Percentiles, percentiles } from '../apps/server/support/cluster-rush';
 
 /**
  * A fresh database on BENCH_DATABASE_URL's server, or on the suite's own PostgreSQL (started if needed),

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { testClock } from '../apps/server/test/support/clock';
+import { testClock } from '../apps/server/support/clock';
 import { apiAt } from './support/api';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { useBrowser, usePrivateApp } from './support/suite';

@@ -13,15 +13,15 @@
 
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { booksProblems, NO_PROBLEMS } from '../apps/server/test/integration/cluster-books';
-import { type Cluster, startCluster } from '../apps/server/test/integration/cluster-harness';
+import { booksProblems, NO_PROBLEMS } from '../apps/server/support/cluster-books';
+import { type Cluster, startCluster } from '../apps/server/support/cluster-harness';
 import {
   restartOwnPostgres,
   startOwnPostgres,
   stopOwnPostgres,
-} from '../apps/server/test/integration/cluster-postgres';
-import { percentiles, rush, tally } from '../apps/server/test/integration/cluster-rush';
-import { settle } from '../apps/server/test/integration/cluster-settle';
+} from '../apps/server/support/cluster-postgres';
+import { percentiles, rush, tally } from '../apps/server/support/cluster-rush';
+import { settle } from '../apps/server/support/cluster-settle';
 
 const { values: args } = parseArgs({
   options: {

@@ -21,7 +21,7 @@ import { buildApp } from '../../apps/server/src/app';
 import type { Db } from '../../apps/server/src/platform/db/database';
 import type { TicketRow, UserRow } from '../../apps/server/src/platform/db/schema';
 import { updateUser } from '../../apps/server/src/stores/users';
-import { insertRows, ticketRow, userRow } from '../../apps/server/test/integration/admin-fixtures';
+import { insertRows, ticketRow, userRow } from '../../apps/server/support/admin-fixtures';
 import {
   benchConfig,
   createBenchEvent,

@@ -30,7 +30,7 @@ import type { Role } from '@utsav/domain/roles';
 import { buildApp } from '../../apps/server/src/app';
 import type { TicketView } from '../../apps/server/src/stores/tickets';
 import { updateUser } from '../../apps/server/src/stores/users';
-import { issuePaidTickets } from '../../apps/server/test/support/checkin';
+import { issuePaidTickets } from '../../apps/server/support/checkin';
 import {
   benchConfig,
   createBenchEvent,

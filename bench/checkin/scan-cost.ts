@@ -13,7 +13,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { markUsed, verifyQr } from '../../apps/server/src/modules/checkin/service';
 import type { TicketView } from '../../apps/server/src/stores/tickets';
 import { findUserById, updateUser } from '../../apps/server/src/stores/users';
-import { issuePaidTickets } from '../../apps/server/test/support/checkin';
+import { issuePaidTickets } from '../../apps/server/support/checkin';
 import { benchConfig, createBenchEvent, createPostgresDatabase } from '../support';
 
 const pgMode = process.argv.includes('--pg');

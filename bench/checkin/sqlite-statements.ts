@@ -15,7 +15,7 @@ import { insertOnlineScanRow, scanValues } from '../../apps/server/src/modules/c
 import { withSqliteFile } from '../../apps/server/src/platform/db/sqlite-now';
 import { ticketViews } from '../../apps/server/src/stores/tickets';
 import { findUserById, updateUser } from '../../apps/server/src/stores/users';
-import { issuePaidTickets } from '../../apps/server/test/support/checkin';
+import { issuePaidTickets } from '../../apps/server/support/checkin';
 import { benchConfig, createBenchEvent } from '../support';
 
 const dataDir = await mkdtemp(join(tmpdir(), 'gate-sql-'));

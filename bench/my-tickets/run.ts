@@ -23,7 +23,7 @@ import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
 import { updateUser } from '../../apps/server/src/stores/users';
-import { issuePaidTickets } from '../../apps/server/test/support/checkin';
+import { issuePaidTickets } from '../../apps/server/support/checkin';
 import {
   benchConfig,
   createBenchEvent,

@@ -12,8 +12,8 @@ import { loadOrCreateSigningKeys, type SigningKeys, signIdToken } from '@utsav/d
 import autocannon from 'autocannon';
 import { EMULATOR_RAZORPAY } from '../../apps/server/src/platform/config';
 import { WEBHOOK_PATH } from '../../apps/server/src/platform/payments/provider';
-import { freePort, REPO_ROOT } from '../../apps/server/test/integration/cluster-harness';
-import { postJson } from '../../apps/server/test/integration/cluster-rush';
+import { freePort, REPO_ROOT } from '../../apps/server/support/cluster-harness';
+import { postJson } from '../../apps/server/support/cluster-rush';
 import { createPostgresDatabase, type Engine } from '../support';
 
 export interface ServerProcess {

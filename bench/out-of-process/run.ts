@@ -9,7 +9,7 @@ import {
   checkBooks,
   emulatorState,
   NO_PROBLEMS,
-} from '../../apps/server/test/integration/cluster-books';
+} from '../../apps/server/support/cluster-books';
 import { type Engine, machine } from '../support';
 import { describe, type LoadResult, newestProfile, startHello, startServer } from './harness';
 import {

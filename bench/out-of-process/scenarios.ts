@@ -3,7 +3,7 @@
 
 import { sql } from 'kysely';
 import { createDatabase } from '../../apps/server/src/platform/db/database';
-import { orderPayload, type RushEvent } from '../../apps/server/test/integration/cluster-rush';
+import { orderPayload, type RushEvent } from '../../apps/server/support/cluster-rush';
 import { createBenchEvent, presell, seedScanTickets } from '../support';
 import { type BenchUser, helloLoad, type LoadResult, load, People, type ServerProcess } from './harness';
 import { purchaseLoop } from './purchase-loop';

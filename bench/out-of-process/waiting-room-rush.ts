@@ -11,8 +11,8 @@ import {
   checkBooks,
   emulatorState,
   NO_PROBLEMS,
-} from '../../apps/server/test/integration/cluster-books';
-import { orderPayload, percentiles } from '../../apps/server/test/integration/cluster-rush';
+} from '../../apps/server/support/cluster-books';
+import { orderPayload, percentiles } from '../../apps/server/support/cluster-rush';
 import type { Engine } from '../support';
 import { startServer } from './harness';
 import { ADMIN_EMAIL, setUp } from './scenarios';

@@ -43,7 +43,7 @@ import {
   checkBooks,
   emulatorState,
   NO_PROBLEMS,
-} from '../../apps/server/test/integration/cluster-books';
+} from '../../apps/server/support/cluster-books';
 import {
   type Percentiles,
   percentiles,
@@ -51,7 +51,7 @@ import {
   runPool,
   rush,
   tally,
-} from '../../apps/server/test/integration/cluster-rush';
+} from '../../apps/server/support/cluster-rush';
 import {
   benchConfig,
   createBenchEvent,

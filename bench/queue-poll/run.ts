@@ -7,7 +7,7 @@
 // PostgreSQL needs BENCH_DATABASE_URL or TEST_DATABASE_URL (a server where the bench may create a database).
 
 import { parseArgs } from 'node:util';
-import { postJson } from '../../apps/server/test/integration/cluster-rush';
+import { postJson } from '../../apps/server/support/cluster-rush';
 import {
   describe,
   helloLoad,

@@ -9,7 +9,7 @@ export interface PrivateAppOptions {
   /** Settings on top of the defaults below, as the environment would give them (WAITING_ROOM, say). */
   env?: Record<string, string>;
   /**
-   * The app's clock (apps/server/test/support/clock.ts): a suite whose screens depend on time passing (a turn in
+   * The app's clock (apps/server/support/clock.ts): a suite whose screens depend on time passing (a turn in
    * the waiting room) moves it itself, so nothing happens on the server while the browser is still getting there.
    */
   now?: () => Date;

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { DEV_AUDIENCE, DEV_ISSUER, uidForEmail } from '@utsav/dev-identity/keys';
 import { generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { issuePaidTickets } from '../support/checkin';
-import { describeEachDatabase } from '../support/databases';
-import { devKeys, newUser, type TestUser, uniqueEmail } from '../support/factories';
-import { newEvent, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { issuePaidTickets } from '../../support/checkin';
+import { describeEachDatabase } from '../../support/databases';
+import { devKeys, newUser, type TestUser, uniqueEmail } from '../../support/factories';
+import { newEvent, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // Abuse: a guest cannot read, cancel or refund someone else's ticket by guessing ids; no call a guest
 // can make raises a role (floods: abuse.test.ts).

@@ -1,10 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import { expect, it } from 'vitest';
-import { issuePaidTickets } from '../support/checkin';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, tokenFor, uniqueEmail } from '../support/factories';
-import { newEvent, orderPayload, type TestEvent } from '../support/purchase';
-import { send, type TestResponse, type TestServer, useServer } from '../support/server';
+import { issuePaidTickets } from '../../support/checkin';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, tokenFor, uniqueEmail } from '../../support/factories';
+import { newEvent, orderPayload, type TestEvent } from '../../support/purchase';
+import { send, type TestResponse, type TestServer, useServer } from '../../support/server';
 
 // Abuse: the rate limits hold under a flood from one client, and everyone else is still served while it goes on
 // (other people's tickets and roles: abuse-access.test.ts). How much a flood slows others is a speed, measured

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import { SLOW_MS } from '../../src/platform/access-log';
 import type { LogDestination } from '../../src/platform/logger';
-import { testClock } from '../support/clock';
-import { describeEachDatabase } from '../support/databases';
-import { newUser } from '../support/factories';
-import { useServer } from '../support/server';
+import { testClock } from '../../support/clock';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser } from '../../support/factories';
+import { useServer } from '../../support/server';
 
 /** Keeps every JSON line the app writes, parsed. */
 function capturedLines(): LogDestination & { lines: Record<string, unknown>[]; raw: string[] } {

@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { newEvent, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
-import { insertPaidOrder, insertRefund, insertRows, ticketRow, userRow } from './admin-fixtures';
+import { insertPaidOrder, insertRefund, insertRows, ticketRow, userRow } from '../../support/admin-fixtures';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { newEvent, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // A hand-made sales history around IST midnight (18:30 UTC), on a server whose clock is frozen at
 // 2026-11-22 10:30 IST. Every expected figure below is worked out by hand from the rows.

@@ -2,10 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { verifyTicketToken } from '@utsav/domain/qr-token';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countTaken } from '../../src/stores/events';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser, tokenFor, uniqueEmail } from '../support/factories';
-import { availableTickets, newEvent, outboxRows, setTotalTickets, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser, tokenFor, uniqueEmail } from '../../support/factories';
+import {
+  availableTickets,
+  newEvent,
+  outboxRows,
+  setTotalTickets,
+  type TestEvent,
+} from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 describeEachDatabase('manual issuance', (engine) => {
   const server = useServer(engine, { env: { HOLD_SWEEP_SECONDS: '86400' } });

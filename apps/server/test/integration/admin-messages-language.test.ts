@@ -1,10 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
 import { countTaken } from '../../src/stores/events';
-import { issuePaidTickets } from '../support/checkin';
-import { describeEachDatabase } from '../support/databases';
-import { newEventBody, newUser, type TestUser } from '../support/factories';
-import { newEvent, setTotalTickets, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { issuePaidTickets } from '../../support/checkin';
+import { describeEachDatabase } from '../../support/databases';
+import { newEventBody, newUser, type TestUser } from '../../support/factories';
+import { newEvent, setTotalTickets, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // The admin panels show the server's refusals as they come: in the reader's language (Accept-Language),
 // with the numbers in them and the stable codes unchanged (docs/decisions/1012-no-english-left.md).

@@ -1,9 +1,9 @@
 import { type Action, ROLES, type Role, rolesFor } from '@utsav/domain/roles';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { newEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { newEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // The permission table (docs/product.md#roles), route by route: each admin and manager route is called by a
 // signed-out visitor and by each role, and must answer exactly what rolesFor(action) says. A call that is

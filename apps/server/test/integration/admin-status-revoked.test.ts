@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser, uniqueEmail } from '../support/factories';
-import { availableTickets, buy, newEvent, PURCHASE_ENV, pay, type TestEvent } from '../support/purchase';
-import { cancel } from '../support/refunds';
-import { useServer } from '../support/server';
-import { issueManual } from './admin-fixtures';
+import { issueManual } from '../../support/admin-fixtures';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser, uniqueEmail } from '../../support/factories';
+import { availableTickets, buy, newEvent, PURCHASE_ENV, pay, type TestEvent } from '../../support/purchase';
+import { cancel } from '../../support/refunds';
+import { useServer } from '../../support/server';
 
 // A ticket revoked by a transfer stays revoked: no status change by staff brings it back, single or bulk,
 // manager or admin (the recipient holds the seat; the sender's QR must stay refused at the gate, and "sold"

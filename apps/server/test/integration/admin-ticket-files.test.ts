@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { newEvent, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
-import { insertRows, issueManual, paidTicketsOf, ticketRow, userRow } from './admin-fixtures';
+import { insertRows, issueManual, paidTicketsOf, ticketRow, userRow } from '../../support/admin-fixtures';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { newEvent, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 describeEachDatabase('admin ticket exports and PDFs', (engine) => {
   const server = useServer(engine, { env: { HOLD_SWEEP_SECONDS: '86400' } });

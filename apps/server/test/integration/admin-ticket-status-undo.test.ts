@@ -2,11 +2,11 @@ import { STATUS_UNDO_WINDOW_MS } from '@utsav/domain/ticket-status-change';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countTaken } from '../../src/stores/events';
 import type { TicketView } from '../../src/stores/tickets';
-import { issuePaidTickets } from '../support/checkin';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { availableTickets, newEvent, setTotalTickets, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { issuePaidTickets } from '../../support/checkin';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { availableTickets, newEvent, setTotalTickets, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // Ticket Management confirms a row's status change against what the admin saw, and offers an undo that
 // puts the ticket back exactly as it was (docs/decisions/0909-status-change-confirm-undo.md).

@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countTaken } from '../../src/stores/events';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { availableTickets, newEvent, setTotalTickets, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
-import { insertRefund, insertRows, issueManual, paidTicketsOf, ticketRow, userRow } from './admin-fixtures';
+import {
+  insertRefund,
+  insertRows,
+  issueManual,
+  paidTicketsOf,
+  ticketRow,
+  userRow,
+} from '../../support/admin-fixtures';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { availableTickets, newEvent, setTotalTickets, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 describeEachDatabase('admin tickets', (engine) => {
   const server = useServer(engine, { env: { HOLD_SWEEP_SECONDS: '86400' } });

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteUser } from '../../src/modules/admin/users-service';
 import { findUserById } from '../../src/stores/users';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser, tokenFor } from '../support/factories';
-import { availableTickets, newEvent, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
-import { insertPaidOrder } from './admin-fixtures';
+import { insertPaidOrder } from '../../support/admin-fixtures';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser, tokenFor } from '../../support/factories';
+import { availableTickets, newEvent, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 describeEachDatabase('admin deletes users', (engine) => {
   const server = useServer(engine, { env: { HOLD_SWEEP_SECONDS: '86400' } });

@@ -2,9 +2,9 @@ import { DEV_AUDIENCE, DEV_ISSUER } from '@utsav/dev-identity/keys';
 import { generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { findUserByEmail, insertUserIfAbsent } from '../../src/stores/users';
-import { describeEachDatabase } from '../support/databases';
-import { devKeys, newUser, tokenFor, uniqueEmail } from '../support/factories';
-import { type TestServer, useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { devKeys, newUser, tokenFor, uniqueEmail } from '../../support/factories';
+import { type TestServer, useServer } from '../../support/server';
 
 describeEachDatabase('auth', (engine) => {
   const server = useServer(engine);

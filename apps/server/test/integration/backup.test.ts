@@ -9,11 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Config } from '../../src/platform/config';
-import { issuePaidTickets } from '../support/checkin';
-import { type ProvisionedDatabase, provisionDatabase } from '../support/databases';
-import { newUser, tokenFor } from '../support/factories';
-import { newEvent } from '../support/purchase';
-import { send, type TestServer, testConfig } from '../support/server';
+import { issuePaidTickets } from '../../support/checkin';
+import { type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
+import { newUser, tokenFor } from '../../support/factories';
+import { newEvent } from '../../support/purchase';
+import { send, type TestServer, testConfig } from '../../support/server';
 
 // `npm run backup` / `npm run restore` (scripts/backup.ts), run as the organiser runs them: a separate process
 // reading the same environment as the server.

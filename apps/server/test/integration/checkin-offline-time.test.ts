@@ -1,11 +1,11 @@
 import { istInstant } from '@utsav/domain/time';
 import { beforeAll, expect, it } from 'vitest';
 import type { TicketView } from '../../src/stores/tickets';
-import { issuePaidTickets } from '../support/checkin';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { newEvent, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { issuePaidTickets } from '../../support/checkin';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { newEvent, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // Offline sync used to accept any past scannedAt (an admission in 2001 was recorded).
 // Now the device's time is kept no earlier than the snapshot it used (or the event day's start in IST), never

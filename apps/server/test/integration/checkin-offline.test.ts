@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { signTicketToken, verifyTicketToken } from '@utsav/domain/qr-token';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TicketView } from '../../src/stores/tickets';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { type GateSetup, gateCalls, setUpGate } from '../support/gate';
-import type { TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { type GateSetup, gateCalls, setUpGate } from '../../support/gate';
+import type { TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 describeEachDatabase('check-in at the gate, offline', (engine) => {
   const server = useServer(engine);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { generateEventKeyPair, signTicketToken } from '@utsav/domain/qr-token';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { type GateSetup, gateCalls, setUpGate } from '../support/gate';
-import type { TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { type GateSetup, gateCalls, setUpGate } from '../../support/gate';
+import type { TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 describeEachDatabase('check-in at the gate', (engine) => {
   const server = useServer(engine);

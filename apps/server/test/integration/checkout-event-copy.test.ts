@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { CURRENT_EVENT_TTL_MS } from '../../src/modules/event/current-event';
-import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../support/databases';
-import { newEventBody, tokenFor, uniqueEmail } from '../support/factories';
-import { PURCHASE_ENV } from '../support/purchase';
-import { send, type TestServer, testConfig } from '../support/server';
-import { orderPayload } from './cluster-rush';
+import { orderPayload } from '../../support/cluster-rush';
+import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
+import { newEventBody, tokenFor, uniqueEmail } from '../../support/factories';
+import { PURCHASE_ENV } from '../../support/purchase';
+import { send, type TestServer, testConfig } from '../../support/server';
 
 // Checkout judges the event on a per-instance copy at most a second old (modules/event/current-event.ts) and
 // creates the Razorpay order before the hold (modules/purchase/service.ts). Two instances on one database (PostgreSQL,

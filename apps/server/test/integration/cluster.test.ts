@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { booksProblems, NO_PROBLEMS } from './cluster-books';
-import { type Cluster, startCluster } from './cluster-harness';
-import { findNginx } from './cluster-nginx';
-import { rush, tally } from './cluster-rush';
-import { settle } from './cluster-settle';
+import { booksProblems, NO_PROBLEMS } from '../../support/cluster-books';
+import { type Cluster, startCluster } from '../../support/cluster-harness';
+import { findNginx } from '../../support/cluster-nginx';
+import { rush, tally } from '../../support/cluster-rush';
+import { settle } from '../../support/cluster-settle';
 
 // Several instances: three real server processes (`node --import tsx apps/server/src/main.ts`) on one
 // PostgreSQL database, nginx balancing round-robin between them, one standalone Razorpay emulator whose

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { compiledOnce } from '../../src/platform/db/compiled';
 import { createDatabase, type Db, migrateToLatest } from '../../src/platform/db/database';
-import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../support/databases';
+import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
 
 // platform/db/compiled.ts: a hot query compiled once per dialect gives, for any arguments, what building it
 // anew would give, keeps its constants, and refuses to freeze an argument that is not a value.

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { webhookSignature } from '../../src/platform/payments/signatures';
-import { issuePaidTickets } from '../support/checkin';
-import { describeEachDatabase } from '../support/databases';
-import { newUser } from '../support/factories';
-import { buy, newEvent, PURCHASE_ENV, webhooksDelivered } from '../support/purchase';
-import { useServer } from '../support/server';
+import { issuePaidTickets } from '../../support/checkin';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser } from '../../support/factories';
+import { buy, newEvent, PURCHASE_ENV, webhooksDelivered } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // Responses as the bytes on the wire (node:http does not decode), so the tests see the encoding itself.
 

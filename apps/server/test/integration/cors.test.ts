@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newEventBody, newUser } from '../support/factories';
-import { type TestServer, useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newEventBody, newUser } from '../../support/factories';
+import { type TestServer, useServer } from '../../support/server';
 
 // A frontend on another origin (the API's rule: "send JSON and credentials, and add a bearer identity token
 // header") calling the API, as a browser does it: a preflight, then the call, then the event image in an <img>.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../../src/platform/db/database';
-import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../support/databases';
+import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
 
 // DATABASE_POOL_SIZE (platform/db/database.ts): an instance opens at most that many PostgreSQL connections, however
 // many statements it has in flight; the rest wait for one. (SQLite has one connection, whatever the setting.)

@@ -1,7 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { reconcileOrders } from '../../src/modules/purchase/jobs';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
+import { booksProblems, checkBooks, NO_PROBLEMS } from '../../support/cluster-books';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
 import {
   availableTickets,
   createOrder,
@@ -15,9 +16,8 @@ import {
   type TestEvent,
   ticketCount,
   webhooksDelivered,
-} from '../support/purchase';
-import { useServer } from '../support/server';
-import { booksProblems, checkBooks, NO_PROBLEMS } from './cluster-books';
+} from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // Deleting a user kept their live holds, and a payment they made afterwards issued
 // tickets to the anonymised row (mail to an undeliverable address; the guest had neither tickets nor refund).

@@ -1,9 +1,9 @@
 import { EVENT_MESSAGES } from '@utsav/domain/event-schema';
 import { addDays, istDate } from '@utsav/domain/time';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newEventBody, newUser, type TestUser } from '../support/factories';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newEventBody, newUser, type TestUser } from '../../support/factories';
+import { useServer } from '../../support/server';
 
 // A real 1x1 PNG: its first bytes say PNG whatever the data URL claims.
 const PNG_BASE64 =

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { booksProblems, NO_PROBLEMS } from './cluster-books';
-import { type Cluster, startCluster } from './cluster-harness';
-import { findNginx } from './cluster-nginx';
+import { booksProblems, NO_PROBLEMS } from '../../support/cluster-books';
+import { type Cluster, startCluster } from '../../support/cluster-harness';
+import { findNginx } from '../../support/cluster-nginx';
 import {
   canRunOwnPostgres,
   resumeOwnPostgres,
   startOwnPostgres,
   stopOwnPostgres,
   stopOwnPostgresNow,
-} from './cluster-postgres';
-import { type BuyerOutcome, type RushEvent, rush, tally } from './cluster-rush';
-import { settle } from './cluster-settle';
+} from '../../support/cluster-postgres';
+import { type BuyerOutcome, type RushEvent, rush, tally } from '../../support/cluster-rush';
+import { settle } from '../../support/cluster-settle';
 
 // Crash safety: a server killed with SIGKILL in the middle of a rush, and PostgreSQL stopped and started again in
 // the middle of another. Afterwards only the product's own reconciliation job (reconcileOrders, run by every

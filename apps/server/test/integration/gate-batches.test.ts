@@ -2,10 +2,10 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gateTurnsOf } from '../../src/modules/checkin/gate-on-postgres';
 import type { TicketView } from '../../src/stores/tickets';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { type GateSetup, gateCalls, setUpGate } from '../support/gate';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { type GateSetup, gateCalls, setUpGate } from '../../support/gate';
+import { useServer } from '../../support/server';
 
 // A burst at the gate (checkin/gate-on-postgres.ts runs the scans that arrive together as one statement per
 // batch; gate-on-sqlite.ts as one group commit): every scan gets its own ticket's answer, each ticket is

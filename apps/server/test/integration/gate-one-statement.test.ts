@@ -4,12 +4,12 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toTicketJson } from '../../src/modules/tickets/presenter';
 import { eventSigner } from '../../src/modules/tickets/ticket-signing';
 import { findTicketView, type TicketView } from '../../src/stores/tickets';
-import { issuePaidTickets } from '../support/checkin';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { newEvent, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
-import { ticketRow } from './admin-fixtures';
+import { ticketRow } from '../../support/admin-fixtures';
+import { issuePaidTickets } from '../../support/checkin';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { newEvent, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // The gate's common case in one step (checkin/gate-on-postgres.ts, gate-on-sqlite.ts): verify-qr and mark-used of
 // a stored token answer exactly what the general ticket view answers, in every state a ticket can be in, log

@@ -2,11 +2,11 @@ import { ticketCodeDigest } from '@utsav/domain/ticket-code';
 import { beforeAll, expect, it } from 'vitest';
 import { TYPED_CODES_PER_MINUTE } from '../../src/modules/checkin/typed-codes';
 import type { TicketView } from '../../src/stores/tickets';
-import { issuePaidTickets } from '../support/checkin';
-import { describeEachDatabase } from '../support/databases';
-import { newEventBody, newUser, type TestUser } from '../support/factories';
-import { newEvent, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { issuePaidTickets } from '../../support/checkin';
+import { describeEachDatabase } from '../../support/databases';
+import { newEventBody, newUser, type TestUser } from '../../support/factories';
+import { newEvent, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // Re-entry (pass-out) and typed ticket codes at the gate (docs/product.md#gate-scanner).
 

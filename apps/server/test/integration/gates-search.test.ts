@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { GATE_SEARCH_LIMIT } from '@utsav/domain/gate-search';
 import { beforeAll, expect, it } from 'vitest';
 import type { TicketView } from '../../src/stores/tickets';
-import { issuePaidTickets } from '../support/checkin';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { newEvent, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { issuePaidTickets } from '../../support/checkin';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { newEvent, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // Finding a guest at the gate by name, email or ticket code, and admitting from the result
 // (docs/product.md#gate-scanner): staff at the gate only, only the current event's tickets, every admission logged as 'search'.

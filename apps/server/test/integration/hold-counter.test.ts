@@ -6,8 +6,8 @@ import { reconcileOrders } from '../../src/modules/purchase/jobs';
 import type { UserRow } from '../../src/platform/db/schema';
 import { AppError } from '../../src/platform/errors';
 import { findUserById } from '../../src/stores/users';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
 import {
   availableTickets,
   createOrder,
@@ -17,8 +17,8 @@ import {
   orderRow,
   PURCHASE_ENV,
   type TestEvent,
-} from '../support/purchase';
-import { useServer } from '../support/server';
+} from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // A hold reads the seats in holds from event_inventory.seats_in_holds (migration 0020), kept
 // by triggers on orders, and sums the live holds only when that counter refuses. The counter also counts holds

@@ -5,8 +5,8 @@ import { findHoldFigures, writeHoldReadingFigures } from '../../src/modules/purc
 import { auditRow } from '../../src/platform/audit/repo';
 import type { OrderRow } from '../../src/platform/db/schema';
 import { lockEvent } from '../../src/stores/events';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
 import {
   availableTickets,
   createOrder,
@@ -14,8 +14,8 @@ import {
   newEvent,
   PURCHASE_ENV,
   type TestEvent,
-} from '../support/purchase';
-import { useServer } from '../support/server';
+} from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // The hold's writes (checkout-placement.ts): on PostgreSQL the order and its audit row are written in the same
 // statement that reads the figures the hold is judged on, and a refusal rolls them back; on SQLite they are

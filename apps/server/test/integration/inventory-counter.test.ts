@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { reconcileOrders } from '../../src/modules/purchase/jobs';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
 import {
   buy,
   createOrder,
@@ -15,8 +15,8 @@ import {
   type TestEvent,
   verify,
   webhooksDelivered,
-} from '../support/purchase';
-import { useServer } from '../support/server';
+} from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // Stock checks read event_inventory.tickets_sold (kept by triggers on tickets) instead of
 // counting every sold ticket. The counter must equal a recount after everything that moves tickets in and out

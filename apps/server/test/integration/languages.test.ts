@@ -1,9 +1,9 @@
 import { EVENT_MESSAGES } from '@utsav/domain/event-schema';
 import { beforeAll, expect, it } from 'vitest';
 import { findUserById } from '../../src/stores/users';
-import { describeEachDatabase } from '../support/databases';
-import { newEventBody, newUser, type TestUser, tokenFor, uniqueEmail } from '../support/factories';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newEventBody, newUser, type TestUser, tokenFor, uniqueEmail } from '../../support/factories';
+import { useServer } from '../../support/server';
 
 // Error messages are answered in the caller's language (Accept-Language, which our web app sets to the
 // person's choice); codes, statuses and field names are the same in every language.

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import type { Language } from '@utsav/domain/languages';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { sweepReminders } from '../../src/modules/reminders/service';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { buy, leaveSeats, newEvent, PURCHASE_ENV, pay, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
-import { startSmtp, type TestSmtp } from '../support/smtp';
-import { joinWaitlist, leaveWaitlist, sweep } from '../support/waitlist';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { buy, leaveSeats, newEvent, PURCHASE_ENV, pay, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
+import { startSmtp, type TestSmtp } from '../../support/smtp';
+import { joinWaitlist, leaveWaitlist, sweep } from '../../support/waitlist';
 import { attachments, decodeHeader, type MimePart, parseMime, textOf } from '../unit/mail/mime';
 
 // The transfer, reminder and waitlist emails are written in the language each reader uses the app

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser } from '../support/factories';
-import { buy, newEvent, PURCHASE_ENV } from '../support/purchase';
-import { useServer } from '../support/server';
-import { startSmtp, type TestSmtp } from '../support/smtp';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser } from '../../support/factories';
+import { buy, newEvent, PURCHASE_ENV } from '../../support/purchase';
+import { useServer } from '../../support/server';
+import { startSmtp, type TestSmtp } from '../../support/smtp';
 import { attachments, parseMime, textOf } from '../unit/mail/mime';
 
 const ENV = { ...PURCHASE_ENV, OUTBOX_INTERVAL_MS: '86400000' };

@@ -1,11 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser } from '../support/factories';
-import { buy, newEvent, outboxRows, PURCHASE_ENV } from '../support/purchase';
-import { useServer } from '../support/server';
-import { startSmtp, type TestSmtp } from '../support/smtp';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser } from '../../support/factories';
+import { buy, newEvent, outboxRows, PURCHASE_ENV } from '../../support/purchase';
+import { useServer } from '../../support/server';
+import { startSmtp, type TestSmtp } from '../../support/smtp';
 import { attachments, parseMime, textOf } from '../unit/mail/mime';
 
 // The worker's own timer never fires in these suites; each test drains the outbox when it wants to.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { issuePaidTickets } from '../support/checkin';
-import { describeEachDatabase } from '../support/databases';
-import { newUser } from '../support/factories';
-import { sample } from '../support/metrics';
-import { createOrder, newEvent, PURCHASE_ENV } from '../support/purchase';
-import { useServer } from '../support/server';
+import { issuePaidTickets } from '../../support/checkin';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser } from '../../support/factories';
+import { sample } from '../../support/metrics';
+import { createOrder, newEvent, PURCHASE_ENV } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 

@@ -2,7 +2,7 @@ import { type Migration, Migrator, sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { createDatabase, type Db, migrateToLatest } from '../../src/platform/db/database';
 import { MIGRATIONS } from '../../src/platform/db/migrations/list';
-import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../support/databases';
+import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
 
 // Migration numbers are handed out per piece of work, so one with a lower number can ship after higher ones
 // (0009_ticket_qr_images after 0015). A database deployed before it must still be brought up to date.

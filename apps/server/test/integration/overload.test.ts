@@ -1,9 +1,9 @@
 import { type ClientRequest, request as httpRequest } from 'node:http';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { issuePaidTickets } from '../support/checkin';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { sample } from '../support/metrics';
+import { issuePaidTickets } from '../../support/checkin';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { sample } from '../../support/metrics';
 import {
   createOrder,
   newEvent,
@@ -12,8 +12,8 @@ import {
   type TestEvent,
   verify,
   webhooksDelivered,
-} from '../support/purchase';
-import { useServer } from '../support/server';
+} from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // Graceful overload (docs/decisions/1205-overload-by-tier.md). The in-flight limit is forced down to 1 so saturation is exact: a
 // request whose body is still arriving is in flight from its first byte, so each `holdOpen()` occupies the

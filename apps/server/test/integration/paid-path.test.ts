@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { webhookSignature } from '../../src/platform/payments/signatures';
 import { lockEvent } from '../../src/stores/events';
-import { describeEachDatabase } from '../support/databases';
-import { newUser } from '../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser } from '../../support/factories';
 import {
   type CheckoutResult,
   createOrder,
@@ -18,9 +18,9 @@ import {
   type TestEvent,
   ticketCount,
   verify,
-} from '../support/purchase';
-import type { TestResponse } from '../support/server';
-import { useServer } from '../support/server';
+} from '../../support/purchase';
+import type { TestResponse } from '../../support/server';
+import { useServer } from '../../support/server';
 
 // The paid path (modules/purchase/fulfilment.ts): on PostgreSQL a live hold is paid and issued by one statement without
 // the event lock that holds queue on; a hold in its last minute, an expired one or a deleted owner's still go

@@ -2,9 +2,9 @@ import { beforeAll, expect, it } from 'vitest';
 import { refundDuplicatePayment } from '../../src/modules/payments/payment-refunds';
 import { reconcileOrders } from '../../src/modules/purchase/jobs';
 import { RazorpayClient } from '../../src/platform/payments/razorpay-client';
-import { describeEachDatabase } from '../support/databases';
-import { newUser } from '../support/factories';
-import { sample } from '../support/metrics';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser } from '../../support/factories';
+import { sample } from '../../support/metrics';
 import {
   buy,
   EMULATOR,
@@ -19,8 +19,8 @@ import {
   settleRefunds,
   setWebhookMode,
   type TestEvent,
-} from '../support/purchase';
-import { useServer } from '../support/server';
+} from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // Refunds of a whole payment (a late payment whose seats were sold, a duplicate payment) are
 // followed until Razorpay says they are processed, with every webhook lost: the reconciliation job asks.

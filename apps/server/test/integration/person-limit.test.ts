@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
-import { issuePaidTickets } from '../support/checkin';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
+import { issuePaidTickets } from '../../support/checkin';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
 import {
   availableTickets,
   buy,
@@ -10,9 +10,9 @@ import {
   newEvent,
   orderRow,
   type TestEvent,
-} from '../support/purchase';
-import type { TestResponse, TestServer } from '../support/server';
-import { useServer } from '../support/server';
+} from '../../support/purchase';
+import type { TestResponse, TestServer } from '../../support/server';
+import { useServer } from '../../support/server';
 
 // The hoarding this guards against: one account held 400 of 1,000 seats without paying (20 holds of 20 in under a
 // second, the two checkout routes counting against separate rate limits). Now a person may hold plus have

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { useServer } from '../../support/server';
 
 // PUT /auth/profile used to store any photoURL (a `javascript:` link, a tracker's pixel),
 // which staff then saw in the users list. Only the identity provider's photo hosts are kept now (and, in

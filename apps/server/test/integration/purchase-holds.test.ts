@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { reconcileOrders } from '../../src/modules/purchase/jobs';
-import { describeEachDatabase } from '../support/databases';
-import { newUser } from '../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser } from '../../support/factories';
 import {
   availableTickets,
   buy,
@@ -19,8 +19,8 @@ import {
   type TestEvent,
   ticketCount,
   verify,
-} from '../support/purchase';
-import { useServer } from '../support/server';
+} from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // Holds that run out, and payments that arrive after they did. Webhooks are dropped throughout so that
 // each test decides which path (verify or the reconciliation job) sees the payment.

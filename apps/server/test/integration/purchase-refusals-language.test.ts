@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { leaveSeats, newEvent, orderPayload, PURCHASE_ENV, type TestEvent } from '../support/purchase';
-import { type TestServer, useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { leaveSeats, newEvent, orderPayload, PURCHASE_ENV, type TestEvent } from '../../support/purchase';
+import { type TestServer, useServer } from '../../support/server';
 
 // The refusals the purchase dialog shows the guest come in the guest's language: the app sends
 // Accept-Language, the server words PRICE_CHANGED, SOLD_OUT, PERSON_LIMIT_REACHED and SALES_NOT_OPEN in it,

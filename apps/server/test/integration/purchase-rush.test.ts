@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { TicketRow } from '../../src/platform/db/schema';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
 import {
   createOrder,
   emulatorState,
@@ -15,8 +15,8 @@ import {
   type TestEvent,
   verify,
   webhooksDelivered,
-} from '../support/purchase';
-import { send, useServer } from '../support/server';
+} from '../../support/purchase';
+import { send, useServer } from '../../support/server';
 
 // The sales rush: many buyers at once for the last seats, over real HTTP, each its own person.
 

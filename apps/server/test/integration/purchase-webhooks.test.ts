@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { webhookSignature } from '../../src/platform/payments/signatures';
-import { describeEachDatabase } from '../support/databases';
-import { newUser } from '../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser } from '../../support/factories';
 import {
   createOrder,
   newEvent,
@@ -14,8 +14,8 @@ import {
   ticketCount,
   verify,
   webhooksDelivered,
-} from '../support/purchase';
-import { useServer } from '../support/server';
+} from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 const WEBHOOK = '/api/payments/razorpay/webhook';
 

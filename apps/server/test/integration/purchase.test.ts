@@ -1,7 +1,7 @@
 import { verifyTicketToken } from '@utsav/domain/qr-token';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
 import {
   availableTickets,
   buy,
@@ -18,8 +18,8 @@ import {
   ticketCount,
   verify,
   webhooksDelivered,
-} from '../support/purchase';
-import { useServer } from '../support/server';
+} from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 const _WEBHOOK = '/api/payments/razorpay/webhook';
 

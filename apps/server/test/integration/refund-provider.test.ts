@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pollRefunds } from '../../src/modules/refunds/jobs';
 import { RazorpayClient } from '../../src/platform/payments/razorpay-client';
 import { webhookSignature } from '../../src/platform/payments/signatures';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
 import {
   EMULATOR,
   emulatorState,
@@ -13,7 +13,7 @@ import {
   settleRefunds,
   setWebhookMode,
   type TestEvent,
-} from '../support/purchase';
+} from '../../support/purchase';
 import {
   buyTickets,
   cancel,
@@ -24,8 +24,8 @@ import {
   refundRows,
   refundStatus,
   WEBHOOK,
-} from '../support/refunds';
-import { useServer } from '../support/server';
+} from '../../support/refunds';
+import { useServer } from '../../support/server';
 
 // Refunds when Razorpay misbehaves, over real HTTP against the emulator, on SQLite and PostgreSQL:
 // forged and lost webhooks, the polling fallback, an outage, a refund that fails and its retry.

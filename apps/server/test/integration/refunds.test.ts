@@ -1,8 +1,8 @@
 import { cancellationWindow } from '@utsav/domain/refunds';
 import { addDays, istDate } from '@utsav/domain/time';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
 import {
   availableTickets,
   emulatorState,
@@ -10,7 +10,7 @@ import {
   outboxRows,
   PURCHASE_ENV,
   type TestEvent,
-} from '../support/purchase';
+} from '../../support/purchase';
 import {
   buyTickets,
   cancel,
@@ -22,8 +22,8 @@ import {
   refundStatus,
   setEventDate,
   ticketRow,
-} from '../support/refunds';
-import { useServer } from '../support/server';
+} from '../../support/refunds';
+import { useServer } from '../../support/server';
 
 // Cancellation and refunds over real HTTP, against the Razorpay emulator (refunds settle after
 // 1.5 s and are reported by signed webhooks), on SQLite and PostgreSQL. The provider's failures, lost and forged

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { sweepReminders } from '../../src/modules/reminders/service';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { buy, newEvent, outboxRows, PURCHASE_ENV, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
-import { startSmtp, type TestSmtp } from '../support/smtp';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { buy, newEvent, outboxRows, PURCHASE_ENV, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
+import { startSmtp, type TestSmtp } from '../../support/smtp';
 import { attachments, parseMime, textOf } from '../unit/mail/mime';
 
 // The event is on 2099-10-01 at 19:00 IST; REMINDER_HOUR_IST=10, so reminders start 2099-09-30 10:00 IST.

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newEventBody, newUser, type TestUser, uniqueEmail } from '../support/factories';
-import { buy, newEvent, PURCHASE_ENV, pay, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newEventBody, newUser, type TestUser, uniqueEmail } from '../../support/factories';
+import { buy, newEvent, PURCHASE_ENV, pay, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // The server's own sentences in the reader's language (Accept-Language): success messages, limits filled in
 // from the schema's refusal, and the refusals whose numbers need plural forms. English stays as the product words

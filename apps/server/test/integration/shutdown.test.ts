@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { webhookSignature } from '../../src/platform/payments/signatures';
-import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../support/databases';
-import { testConfig } from '../support/server';
+import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
+import { testConfig } from '../../support/server';
 
 // Shutdown as a deploy restart does it: app.close() while a request is still being answered.
 

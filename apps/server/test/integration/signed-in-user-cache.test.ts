@@ -3,10 +3,10 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { MAX_AGE_MS } from '../../src/platform/auth/user-cache';
-import { testClock } from '../support/clock';
-import { describeEachDatabase } from '../support/databases';
-import { newUser } from '../support/factories';
-import { type TestServer, useServer } from '../support/server';
+import { testClock } from '../../support/clock';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser } from '../../support/factories';
+import { type TestServer, useServer } from '../../support/server';
 
 // The signed-in user's row is kept per instance for up to a second (platform/auth/user-cache.ts). What must
 // hold: a change made on this instance (a demotion, a deletion, any write to users) applies to the very next

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { issuePaidTickets } from '../support/checkin';
-import { describeEachDatabase } from '../support/databases';
-import { newEventBody, newUser, type TestUser } from '../support/factories';
-import { useServer } from '../support/server';
+import { issuePaidTickets } from '../../support/checkin';
+import { describeEachDatabase } from '../../support/databases';
+import { newEventBody, newUser, type TestUser } from '../../support/factories';
+import { useServer } from '../../support/server';
 import {
   expectFields,
   expectRefusal,
@@ -11,7 +11,7 @@ import {
   SPEC_ADMIN_TICKET_FIELDS,
   SPEC_PAGINATION_FIELDS,
   SPEC_REFUND_FIELDS,
-} from '../support/spec-contract';
+} from '../../support/spec-contract';
 
 // Every staff call (docs/product.md#api), made as a client written against the original contract makes it (its payloads, its query
 // parameters), as the admin, and as the manager where the spec gives a manager the screen, asserting the

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser, tokenFor, uniqueEmail } from '../support/factories';
-import { emulatorState, newEvent, pay, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser, tokenFor, uniqueEmail } from '../../support/factories';
+import { emulatorState, newEvent, pay, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 import {
   expectFields,
   expectRefusal,
@@ -11,7 +11,7 @@ import {
   SPEC_REFUND_FIELDS,
   SPEC_TICKET_FIELDS,
   SPEC_USER_FIELDS,
-} from '../support/spec-contract';
+} from '../../support/spec-contract';
 
 // Every guest call (docs/product.md#api), made as a client written against the original contract makes it (its payload shapes, its
 // tier label, its units), by the role that makes it, asserting the fields the spec names where it reads them.

@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db, migrateToLatest } from '../../src/platform/db/database';
 import { groupCommitted, withSqliteFile } from '../../src/platform/db/sqlite-now';
-import { type ProvisionedDatabase, provisionDatabase } from '../support/databases';
+import { type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
 
 // platform/db/sqlite-now.ts: the gate's writes on the embedded SQLite file. A group commit writes what one turn of
 // the event loop queued in one transaction, settles every caller only after the commit, and rolls back an item that

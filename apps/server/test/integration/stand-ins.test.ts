@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { useServer } from '../../support/server';
 
 // The emulator's unauthenticated /_test routes (pay any order, force refund failures, drop
 // webhooks, read all state) exist only when both stand-ins are on: the local product and the tests.

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify, stripVTControlCharacters } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../support/databases';
-import { REPO_ROOT } from './cluster-harness';
+import { REPO_ROOT } from '../../support/cluster-harness';
+import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
 
 // The real entry point (`node --import tsx apps/server/src/main.ts`) as a deployment or `npm start` runs it.
 

@@ -2,9 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../src/platform/config';
-import { describeEachDatabase } from '../support/databases';
-import { newUser } from '../support/factories';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser } from '../../support/factories';
+import { useServer } from '../../support/server';
 
 const crash = {
   error: {

@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { buy, newEvent, PURCHASE_ENV, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { buy, newEvent, PURCHASE_ENV, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // Who each ticket is for: the owner names a ticket ("for Anjali") with the same rule as
 // manual issuance's names; the name is what My Tickets, the PDF and the gate's welcome show.

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
 import {
   createOrder,
   newEvent,
@@ -10,8 +10,8 @@ import {
   type TestEvent,
   verify,
   webhooksDelivered,
-} from '../support/purchase';
-import { useServer } from '../support/server';
+} from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // Who each ticket is for, named in the purchase dialog: create-order carries the names
 // under manual issuance's rule; the tickets carry them whichever path issues them.

@@ -1,10 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
 import { forgetQrDataUrls } from '../../src/platform/documents/qr-data-url';
-import { issuePaidTickets } from '../support/checkin';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { newEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { issuePaidTickets } from '../../support/checkin';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { newEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 import { decodeQrImage } from '../unit/documents/qr-decode';
 
 // The ticket carries qrCodeImage (image data; docs/contracts.md). A client that shows it instead of drawing qrCode

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { followTransferFeeRefunds } from '../../src/modules/transfers/fee-refunds';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser, uniqueEmail } from '../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser, uniqueEmail } from '../../support/factories';
 import {
   buy,
   EMULATOR,
@@ -11,8 +11,8 @@ import {
   pay,
   settleRefunds,
   type TestEvent,
-} from '../support/purchase';
-import { useServer } from '../support/server';
+} from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // A transfer that cannot complete (the ticket was scanned at the gate while its fee was being paid) refunds the
 // Rs 50 fee. When that refund was never recorded, or fails at the bank, the refund job sends it again.

@@ -1,7 +1,7 @@
 import { verifyTicketToken } from '@utsav/domain/qr-token';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser, uniqueEmail } from '../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser, uniqueEmail } from '../../support/factories';
 import {
   availableTickets,
   buy,
@@ -11,9 +11,9 @@ import {
   pay,
   type TestEvent,
   webhooksDelivered,
-} from '../support/purchase';
-import { useServer } from '../support/server';
-import { startSmtp, type TestSmtp } from '../support/smtp';
+} from '../../support/purchase';
+import { useServer } from '../../support/server';
+import { startSmtp, type TestSmtp } from '../../support/smtp';
 import { attachments, parseMime } from '../unit/mail/mime';
 
 // Event on 2099-10-01 at 19:00 IST (13:30Z): transfers close at 2099-09-30 13:30Z.

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeRole } from '../../src/modules/users/service';
 import { findUserById } from '../../src/stores/users';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { useServer } from '../../support/server';
 
 describeEachDatabase('admin users', (engine) => {
   const server = useServer(engine);

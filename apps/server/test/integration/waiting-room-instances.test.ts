@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { testClock } from '../support/clock';
-import { type ProvisionedDatabase, provisionDatabase } from '../support/databases';
-import { newEventBody, tokenFor, uniqueEmail } from '../support/factories';
-import { PURCHASE_ENV } from '../support/purchase';
-import { send, type TestServer, testConfig } from '../support/server';
+import { testClock } from '../../support/clock';
+import { type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
+import { newEventBody, tokenFor, uniqueEmail } from '../../support/factories';
+import { PURCHASE_ENV } from '../../support/purchase';
+import { send, type TestServer, testConfig } from '../../support/server';
 
 // Two server instances on one PostgreSQL share one line. Each instance is a whole app (its own connection pool
 // and its own one-second snapshot of the room) on the same database and data folder (so the dev identity's

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testClock } from '../support/clock';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
+import { testClock } from '../../support/clock';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
 import {
   createOrder,
   newEvent,
@@ -10,8 +10,8 @@ import {
   pay,
   type TestEvent,
   verify,
-} from '../support/purchase';
-import { type TestServer, useServer } from '../support/server';
+} from '../../support/purchase';
+import { type TestServer, useServer } from '../../support/server';
 
 // Sales opening and the waiting room, over HTTP on both engines. The app's clock stands still until the test
 // moves it (support/clock.ts): one person a minute is let in, passes last ten minutes, and nobody is let in

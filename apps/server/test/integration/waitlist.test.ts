@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
 import {
   availableTickets,
   buy,
@@ -13,9 +13,9 @@ import {
   pay,
   type TestEvent,
   verify,
-} from '../support/purchase';
-import { useServer } from '../support/server';
-import { startSmtp, type TestSmtp } from '../support/smtp';
+} from '../../support/purchase';
+import { useServer } from '../../support/server';
+import { startSmtp, type TestSmtp } from '../../support/smtp';
 import {
   checkoutOffer,
   emptyLine,
@@ -24,7 +24,7 @@ import {
   myPlace,
   seatsTaken,
   sweep,
-} from '../support/waitlist';
+} from '../../support/waitlist';
 import { decodeHeader, parseMime, textOf } from '../unit/mail/mime';
 
 // The fair waitlist (docs/product.md#waitlist). Seats that come back go to the line in order as timed offers that hold

@@ -9,10 +9,10 @@ import { jwtVerify } from 'jose';
 import { beforeAll, expect, it } from 'vitest';
 import { walletLinkKey } from '../../src/modules/tickets/wallet-service';
 import { testCredentialsPath } from '../../src/platform/wallet/test-credentials';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { buy, newEvent, PURCHASE_ENV, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { buy, newEvent, PURCHASE_ENV, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 const run = promisify(execFile);
 

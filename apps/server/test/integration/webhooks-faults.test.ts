@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { reconcileOrders } from '../../src/modules/purchase/jobs';
 import { webhookSignature } from '../../src/platform/payments/signatures';
-import { describeEachDatabase } from '../support/databases';
-import { newUser } from '../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser } from '../../support/factories';
 import {
   availableTickets,
   buy,
@@ -23,8 +23,8 @@ import {
   ticketCount,
   verify,
   webhooksDelivered,
-} from '../support/purchase';
-import { useServer } from '../support/server';
+} from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // Webhooks: deliveries that come twice, out of order, late, or forged, each ending in the state the
 // books need. (purchase.test.ts covers a plain duplicate, a bad signature and a wrong amount; refunds.test.ts

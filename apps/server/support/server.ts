@@ -3,10 +3,10 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/app';
-import { type Config, loadConfig } from '../../src/platform/config';
-import type { AppContext } from '../../src/platform/context';
-import type { LogDestination } from '../../src/platform/logger';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/platform/config';
+import type { AppContext } from '../src/platform/context';
+import type { LogDestination } from '../src/platform/logger';
 import { type Engine, type ProvisionedDatabase, provisionDatabase } from './databases';
 
 export interface TestServer {

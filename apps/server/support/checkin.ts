@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { fulfilOrder } from '../../src/modules/purchase/fulfilment';
-import type { AppContext } from '../../src/platform/context';
-import type { OrderRow } from '../../src/platform/db/schema';
-import { insertOrder } from '../../src/stores/orders';
-import { findTicketsOfOrder, type TicketView } from '../../src/stores/tickets';
+import { fulfilOrder } from '../src/modules/purchase/fulfilment';
+import type { AppContext } from '../src/platform/context';
+import type { OrderRow } from '../src/platform/db/schema';
+import { insertOrder } from '../src/stores/orders';
+import { findTicketsOfOrder, type TicketView } from '../src/stores/tickets';
 
 // Paid tickets without a checkout: a paid order's tickets come from the tickets module's own fulfilment, so
 // their QR tokens are signed exactly as a guest's are. No vitest imports: the check-in bench uses it too.

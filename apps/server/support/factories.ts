@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadOrCreateSigningKeys, type SigningKeys, signIdToken } from '@utsav/dev-identity/keys';
 import type { Role } from '@utsav/domain/roles';
-import { updateUser } from '../../src/stores/users';
+import { updateUser } from '../src/stores/users';
 import type { TestServer } from './server';
 
 // Small factories: each call makes a new, independent person, so tests never share mutable fixtures.

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Db } from '../../src/platform/db/database';
-import type { OrderRow, RefundRow, TicketRow, UserRow } from '../../src/platform/db/schema';
-import type { TestEvent } from '../support/purchase';
-import type { TestServer } from '../support/server';
+import type { Db } from '../src/platform/db/database';
+import type { OrderRow, RefundRow, TicketRow, UserRow } from '../src/platform/db/schema';
+import type { TestEvent } from './purchase';
+import type { TestServer } from './server';
 
 // Rows written straight to the database for the admin suites and bench/admin: analytics need chosen
 // timestamps (around IST midnight) and the export needs thousands of tickets, faster than HTTP can make them.

@@ -1,4 +1,4 @@
-import type { TicketView } from '../../src/stores/tickets';
+import type { TicketView } from '../src/stores/tickets';
 import { issuePaidTickets } from './checkin';
 import { newUser, type TestUser } from './factories';
 import { newEvent, type TestEvent } from './purchase';

@@ -1,4 +1,4 @@
-import { sweepWaitlist } from '../../src/modules/waitlist/offers';
+import { sweepWaitlist } from '../src/modules/waitlist/offers';
 import type { TestUser } from './factories';
 import type { TestResponse, TestServer } from './server';
 

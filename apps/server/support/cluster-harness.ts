@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
-import { EMULATOR_RAZORPAY } from '../../src/platform/config';
-import { createDatabase, type Db } from '../../src/platform/db/database';
+import { EMULATOR_RAZORPAY } from '../src/platform/config';
+import { createDatabase, type Db } from '../src/platform/db/database';
 import { findNginx, nginxConfig } from './cluster-nginx';
 import { createDatabaseFor } from './cluster-postgres';
 import { postJson, type RushEvent } from './cluster-rush';
@@ -23,7 +23,7 @@ import { postJson, type RushEvent } from './cluster-rush';
 // concurrent first starts agree on one key) and read by the others, so a token signed for one instance is
 // accepted by all.
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WEBHOOK_PATH = '/api/payments/razorpay/webhook';
 
 export interface ClusterOptions {

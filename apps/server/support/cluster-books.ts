@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../src/platform/db/database';
+import type { Db } from '../src/platform/db/database';
 
 // The books after a sales rush, checked against Razorpay's (the emulator's) own state: nothing oversold, no captured
 // payment without its tickets or a full refund, nothing paid or refunded twice. Shared, like cluster-rush.ts, by the

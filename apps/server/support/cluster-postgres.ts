@@ -8,7 +8,7 @@ import pg from 'pg';
 // The PostgreSQL side of the cluster harness: a database per cluster on a shared server, or a throwaway server of
 // our own (scripts/test-postgres.sh with its own folder and port) that the faults test may restart. No vitest imports.
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export async function createDatabaseFor(adminUrl: string) {
   const name = `utsav_cluster_${Date.now()}_${randomBytes(3).toString('hex')}`;
