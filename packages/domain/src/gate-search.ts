@@ -78,7 +78,10 @@ export function maskEmail(email: string): string {
   return `${shown}•••${email.slice(at)}`;
 }
 
-/** Whether a found ticket can be admitted now: not yet in, or out on a pass (the server decides for good). */
+/**
+ * Whether a found ticket can be admitted now: not yet in, or out on a pass (the server decides for good, by the
+ * same condition: decidePass in gate-pass.ts, and the server's conditional update, checkin/repo.ts passesInAgain).
+ */
 export function canAdmitFound(ticket: Pick<FoundTicket, 'status' | 'exitedAt'>): boolean {
   return ticket.status === 'active' || (ticket.status === 'used' && ticket.exitedAt !== null);
 }

@@ -22,6 +22,8 @@ export async function ticketFigures(db: Db, eventId: string): Promise<TicketFigu
           .sum<number>(sql`case when status in (${sql.join(SOLD_TICKET_STATUSES)}) then 1 else 0 end`)
           .as('sold'),
       (eb) => eb.fn.sum<number>(sql`case when status = 'used' then 1 else 0 end`).as('admitted'),
+      // Inside: @utsav/domain/gate-pass isInside, spelled in SQL (as service.ts verifyResult and
+      // ticket-json-on-postgres.ts verifyResultSql decide 'already_used').
       (eb) =>
         eb.fn
           .sum<number>(sql`case when status = 'used' and exited_at is null then 1 else 0 end`)

@@ -1,4 +1,4 @@
-import { type QueryCreator, sql } from 'kysely';
+import { type ExpressionBuilder, type QueryCreator, sql } from 'kysely';
 import { compiledOnce, compiledQueryOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
@@ -49,6 +49,18 @@ export async function admitTicket(
   return (await trx.executeQuery(query)).rows.length === 1;
 }
 
+/**
+ * Who may pass in with re-entry on: a fresh ticket, or one whose holder went out on a pass (used, exited_at
+ * set). Without re-entry only `active` passes. The same condition is @utsav/domain/gate-pass decidePass (the
+ * gate phone offline, and the reason given for a refusal) and, in SQL, gate-on-postgres.ts ADMIT_LOGGED.
+ */
+function passesInAgain(eb: ExpressionBuilder<Database, 'tickets'>) {
+  return eb.or([
+    eb('status', '=', 'active'),
+    eb.and([eb('status', '=', 'used'), eb('exited_at', 'is not', null)]),
+  ]);
+}
+
 // Every mark-used runs one of these: compiled once (platform/db/compiled.ts), the WHERE chosen per variant;
 // run through Kysely, or synchronously on the SQLite file in a group commit (admitWithScan).
 export const admitOnce = compiledQueryOnce(
@@ -57,12 +69,7 @@ export const admitOnce = compiledQueryOnce(
 );
 export const admitOnceOrAfterExit = compiledQueryOnce(
   (db: Db, at: string, checkerUserId: string, now: string, ticketId: string, eventId: string) =>
-    admission(db, at, checkerUserId, now, ticketId, eventId).where((eb) =>
-      eb.or([
-        eb('status', '=', 'active'),
-        eb.and([eb('status', '=', 'used'), eb('exited_at', 'is not', null)]),
-      ]),
-    ),
+    admission(db, at, checkerUserId, now, ticketId, eventId).where(passesInAgain),
 );
 
 function admission(
@@ -151,14 +158,7 @@ const admitOnceLogged = compiledOnce((db: Db, ...args: [...AdmissionValues, ...L
   loggedAdmission(db, args, (update) => update.where('status', '=', 'active')),
 );
 const admitOnceOrAfterExitLogged = compiledOnce((db: Db, ...args: [...AdmissionValues, ...LoggedValues]) =>
-  loggedAdmission(db, args, (update) =>
-    update.where((eb) =>
-      eb.or([
-        eb('status', '=', 'active'),
-        eb.and([eb('status', '=', 'used'), eb('exited_at', 'is not', null)]),
-      ]),
-    ),
-  ),
+  loggedAdmission(db, args, (update) => update.where(passesInAgain)),
 );
 
 type AdmissionValues = [at: string, checkerUserId: string, now: string, ticketId: string, eventId: string];

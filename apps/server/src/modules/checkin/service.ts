@@ -1,5 +1,5 @@
 import type { HeartbeatRequest } from '@utsav/domain/checkin-schema';
-import type { PassDirection } from '@utsav/domain/gate-pass';
+import { isInside, type PassDirection } from '@utsav/domain/gate-pass';
 import { normalizeScannedCode } from '@utsav/domain/qr-token';
 import { can } from '@utsav/domain/roles';
 import { normalizeTicketCode } from '@utsav/domain/ticket-code';
@@ -280,18 +280,18 @@ export function scanSource(
   };
 }
 
-/** What a look logs, so the Gates panel counts each refusal under its own reason (a transfer is not a cancel). */
+/**
+ * What a look logs, so the Gates panel counts each refusal under its own reason (a transfer is not a cancel).
+ * Someone inside now (used, not out on a pass: @utsav/domain/gate-pass isInside) is 'already_used'. PostgreSQL's
+ * fast path decides the same in SQL (ticket-json-on-postgres.ts verifyResultSql), as does the live view's count
+ * of who is inside (live-repo.ts ticketFigures).
+ */
 function verifyResult(ticket: TicketView): ScanResult {
-  switch (shownTicketStatus({ status: ticket.status, transferredAt: ticket.transferred_at })) {
-    case 'used':
-      return ticket.exited_at ? 'verified' : 'already_used';
-    case 'cancelled':
-      return 'cancelled';
-    case 'transferred':
-      return 'transferred';
-    default:
-      return 'verified';
-  }
+  const shown = shownTicketStatus({ status: ticket.status, transferredAt: ticket.transferred_at });
+  if (shown === 'transferred') return 'transferred';
+  if (isInside({ status: ticket.status, exitedAt: ticket.exited_at ?? null })) return 'already_used';
+  if (shown === 'cancelled') return 'cancelled';
+  return 'verified';
 }
 
 export function previousAdmission(state: TicketGateState | undefined): PreviousScan {

@@ -91,8 +91,9 @@ export const GATE_TICKET_JSON = `json_build_object(${[
 
 /**
  * verify-qr's log result for the ticket row `source` (status, exited_at, transferred_at), as service.ts verifyResult
- * decides it from the view: a ticket revoked by a transfer 'transferred'; a used ticket inside 'already_used', one
- * out on a pass 'verified'; cancelled 'cancelled'.
+ * decides it from the view: a ticket revoked by a transfer 'transferred'; a used ticket inside 'already_used'
+ * (inside: @utsav/domain/gate-pass isInside, spelled here in SQL), one out on a pass 'verified'; cancelled
+ * 'cancelled'.
  */
 export function verifyResultSql(source: string): string {
   return `case when ${source}.transferred_at is not null then 'transferred'
