@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pausableClock } from '../apps/server/test/support/clock';
+import { pausableClock } from '../apps/server/support/clock';
 import { type ApiUser, apiAt } from './support/api';
 import {
   launchBrowser,
