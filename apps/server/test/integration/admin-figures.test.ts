@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser, uniqueEmail } from '../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser, uniqueEmail } from '../../support/factories';
 import {
   buy,
   emulatorState,
@@ -10,9 +10,9 @@ import {
   settleRefunds,
   type TestEvent,
   webhooksDelivered,
-} from '../support/purchase';
-import { cancel, refundStatus } from '../support/refunds';
-import { useServer } from '../support/server';
+} from '../../support/purchase';
+import { cancel, refundStatus } from '../../support/refunds';
+import { useServer } from '../../support/server';
 
 // One truth for every figure: a night with online sales (one at the group price), a transfer and its fee, a
 // cancellation refunded through Razorpay, tickets paid in cash at the office and a staff member who bought. The

@@ -1,9 +1,9 @@
 import { TICKET_TYPE_MESSAGES } from '@utsav/domain/ticket-types-schema';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { newEvent, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { newEvent, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // The Ticket Types editor's calls: an admin sets up the price list, a manager reads it, a guest is refused; field
 // messages are the editor's; the default "Entry" type is the event's own price; a type that sold is archived.

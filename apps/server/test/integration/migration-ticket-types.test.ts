@@ -2,7 +2,7 @@ import { type Migration, Migrator, sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { createDatabase, type Db, migrateToLatest } from '../../src/platform/db/database';
 import { MIGRATIONS } from '../../src/platform/db/migrations/list';
-import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../support/databases';
+import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
 
 // Migration 0024 (ticket types): existing events, orders and tickets become the default "Entry" type without a
 // figure moving; afterwards the database keeps every counter (people per event; tickets per type, phase and code,

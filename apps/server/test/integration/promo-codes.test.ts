@@ -1,9 +1,9 @@
 import { PROMO_CODE_MESSAGES } from '@utsav/domain/promo-codes-schema';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { newEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { newEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // The Promo Codes panel's calls and the purchase dialog's code check: codes limited to their types, never below
 // ₹0, access codes revealing hidden types, wrong and expired codes told apart from valid ones (and not from each
