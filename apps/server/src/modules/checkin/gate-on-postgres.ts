@@ -197,7 +197,7 @@ select ord::integer as ord, ticket, authentic as logged from found`;
 
 // One scan per element: at, checker, now, ticket, event, re-entry allowed, known, code; its log row: id, device,
 // gate, method, created_at. The same conditional update as repo.ts admitOnce / admitOnceOrAfterExit (the
-// arbiter), its log rows from the update's output, and the tickets from the updated rows: the other parts of one
+// arbiter; re-entry's condition is repo.ts passesInAgain, spelled here in SQL), its log rows from the update's output, and the tickets from the updated rows: the other parts of one
 // statement see the snapshot before the update, so nothing re-reads tickets. A batch names each ticket once.
 const ADMIT_LOGGED = `with i as (
   select * from unnest($1::timestamptz[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::boolean[],
