@@ -7,11 +7,11 @@ import {
   ticketDeletionRefusal,
 } from '@utsav/domain/ticket-status-change';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser, uniqueEmail } from '../support/factories';
-import { buy, newEvent, PURCHASE_ENV, pay, type TestEvent } from '../support/purchase';
-import { cancel } from '../support/refunds';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser, uniqueEmail } from '../../support/factories';
+import { buy, newEvent, PURCHASE_ENV, pay, type TestEvent } from '../../support/purchase';
+import { cancel } from '../../support/refunds';
+import { useServer } from '../../support/server';
 
 // The status menu offers what the server allows: for a ticket in every state the staff list can show (active,
 // used, cancelled by staff, refunded, transferred, received by transfer, issued by hand), every change the

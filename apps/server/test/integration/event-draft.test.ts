@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newEventBody, newUser, type TestUser } from '../support/factories';
-import { createOrder, PURCHASE_ENV, type TestEvent } from '../support/purchase';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newEventBody, newUser, type TestUser } from '../../support/factories';
+import { createOrder, PURCHASE_ENV, type TestEvent } from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // A draft event (docs/product.md#first-run): staff see it, guests do not, and nobody can buy until it is
 // published; without the `published` field POST /event publishes at once, as older clients expect.

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { expect, it } from 'vitest';
 import { updateUser } from '../../src/stores/users';
-import { describeEachDatabase } from '../support/databases';
-import { newEventBody, newUser, tokenFor, uniqueEmail } from '../support/factories';
-import { type TestServer, useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newEventBody, newUser, tokenFor, uniqueEmail } from '../../support/factories';
+import { type TestServer, useServer } from '../../support/server';
 
 // The first run of an install without the demo (docs/product.md#first-run): who becomes the organiser, and how
 // far setup has got, with the development sign-in and with Firebase ID tokens.

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser, tokenFor, uniqueEmail } from '../support/factories';
-import { type TestServer, useServer } from '../support/server';
-import { startSmtp, type TestSmtp } from '../support/smtp';
+import { issueManual } from '../../support/admin-fixtures';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser, tokenFor, uniqueEmail } from '../../support/factories';
+import { type TestServer, useServer } from '../../support/server';
+import { startSmtp, type TestSmtp } from '../../support/smtp';
 import { decodeHeader, parseMime, textOf } from '../unit/mail/mime';
-import { issueManual } from './admin-fixtures';
 
 // Staff invited by email (docs/product.md#staff-invitations): only admins invite, the role applies at the first
 // sign-in with that verified address, an invitation can be revoked until then, and each step is audited.

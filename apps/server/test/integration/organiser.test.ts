@@ -1,13 +1,13 @@
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
-import { buy, newEvent, PURCHASE_ENV } from '../support/purchase';
-import { useServer } from '../support/server';
-import { startSmtp, type TestSmtp } from '../support/smtp';
+import { issueManual } from '../../support/admin-fixtures';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { buy, newEvent, PURCHASE_ENV } from '../../support/purchase';
+import { useServer } from '../../support/server';
+import { startSmtp, type TestSmtp } from '../../support/smtp';
 import { attachments, parseMime, textOf } from '../unit/mail/mime';
-import { issueManual } from './admin-fixtures';
 
 // The organiser profile (docs/product.md#organiser): who may read and write it, how each field is checked, and
 // that GET /event, the emails, the PDFs, the calendar invite and the wallet pass all name the organiser from it.
