@@ -60,8 +60,14 @@ function useScrollToTicketsOnArrival() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (location.key) asks again.
   useEffect(() => {
     if (scrollTo !== 'tickets') return;
-    const timer = setTimeout(() => scrollToSection('tickets'), SCROLL_TO_TICKETS_DELAY_MS);
-    return () => clearTimeout(timer);
+    let cancelScroll = () => {};
+    const timer = setTimeout(() => {
+      cancelScroll = scrollToSection('tickets');
+    }, SCROLL_TO_TICKETS_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      cancelScroll();
+    };
   }, [location.key, scrollTo]);
 }
 
