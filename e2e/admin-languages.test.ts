@@ -182,7 +182,7 @@ describe('Ticket Management in Hindi and Gujarati', () => {
   }
 
   for (const language of ['hi', 'gu'] as const) {
-    it(`${language}: the dashboard, event manager, users, analytics, manual issuance and refunds have no English but their data`, async () => {
+    it(`${language}: the dashboard, event manager, users, analytics, manual issuance, refunds, ticket types and promo codes have no English but their data`, async () => {
       const admin = await api.signIn('admin@utsav.test', 'Admin');
       const event = await api.currentEvent();
       const users = await api.call<{
@@ -190,7 +190,14 @@ describe('Ticket Management in Hindi and Gujarati', () => {
         data?: { users?: { name: string }[] };
       }>('GET', '/api/admin/users?limit=100', admin.token);
       const people = (users.users ?? users.data?.users ?? []).map((user) => user.name);
+      // The price list's own names, as the organiser typed them (the default type is 'Entry').
+      const types = await api.call<{ ticketTypes: { name: string }[] }>(
+        'GET',
+        '/api/admin/ticket-types',
+        admin.token,
+      );
       const eventData = [
+        ...types.ticketTypes.map((type) => type.name),
         event.name,
         event.description,
         event.venue,
@@ -209,6 +216,8 @@ describe('Ticket Management in Hindi and Gujarati', () => {
         'analytics',
         'manual-ticket-issuance',
         'refund-management',
+        'ticket-types',
+        'promo-codes',
       ];
       for (const view of views) {
         await page.goto(`${suite.server.url}/dashboard/admin${view ? `?view=${view}` : ''}`);

@@ -20,6 +20,8 @@ const VIEWS = [
   'refund-management',
   'gates',
   'waitlist',
+  'ticket-types',
+  'promo-codes',
 ] as const;
 
 async function largeTextPhone(): Promise<Page> {

@@ -1,4 +1,4 @@
-import { isStaff, type Role } from '@utsav/domain/roles';
+import { can, isStaff, type Role } from '@utsav/domain/roles';
 import { type ReactNode, useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAnalytics } from '../../features/admin/analytics/api/get-analytics';
@@ -16,7 +16,10 @@ import { EventManager } from '../../features/admin/event-manager/components/even
 import { GatesPanel } from '../../features/admin/gates/components/gates-panel';
 import { ManagerPanel } from '../../features/admin/manager/components/manager-panel';
 import { ManualIssuance } from '../../features/admin/manual-issuance/components/manual-issuance';
+import { PromoCodesPanel } from '../../features/admin/promo-codes/components/promo-codes-panel';
 import { SystemHealthPanel } from '../../features/admin/system/components/system-health-panel';
+import { useTicketTypes } from '../../features/admin/ticket-types/api/get-ticket-types';
+import { TicketTypesView } from '../../features/admin/ticket-types/components/ticket-types-view';
 import { TicketManagement } from '../../features/admin/tickets/components/ticket-management';
 import { UserManagement } from '../../features/admin/users/components/user-management';
 import { WaitlistAdmin } from '../../features/admin/waitlist/components/waitlist-admin';
@@ -62,6 +65,19 @@ function useDashboardNumbers(): { numbers: DashboardNumbers; loading: boolean } 
       averageTicketValue: a?.analytics.averageTicketValue ?? 0,
     },
   };
+}
+
+/** The Promo Codes panel, with the ticket types a code may name (read by the ticket types feature). */
+function PromoCodesView({ onBack, currentUser }: { onBack: () => void; currentUser: { role: Role } | null }) {
+  const types = useTicketTypes();
+  return (
+    <PromoCodesPanel
+      onBack={onBack}
+      canWrite={can(currentUser, 'event:write')}
+      canExport={can(currentUser, 'tickets:export')}
+      ticketTypes={(types.data ?? []).filter((type) => !type.archived)}
+    />
+  );
 }
 
 function StaffDashboard({
@@ -153,6 +169,12 @@ export default function AdminView({
       break;
     case 'waitlist':
       content = <WaitlistAdmin onBack={back} />;
+      break;
+    case 'ticket-types':
+      content = <TicketTypesView onBack={back} canWrite={can(currentUser, 'event:write')} />;
+      break;
+    case 'promo-codes':
+      content = <PromoCodesView onBack={back} currentUser={currentUser} />;
       break;
     case 'refund-management':
       content = <AdminRefundManagement onBack={back} role={role} />;

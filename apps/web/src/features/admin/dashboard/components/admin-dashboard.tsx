@@ -8,7 +8,9 @@ import {
   IndianRupee,
   ListChecks,
   ReceiptIndianRupee,
+  Tags,
   Ticket,
+  TicketPercent,
   TicketPlus,
   Undo2,
   Users,
@@ -34,6 +36,8 @@ export const ADMIN_VIEWS = [
   'refund-management',
   'gates',
   'waitlist',
+  'ticket-types',
+  'promo-codes',
 ] as const;
 export type AdminViewId = (typeof ADMIN_VIEWS)[number];
 
@@ -135,6 +139,18 @@ interface Tile {
 }
 
 const TILES: Tile[] = [
+  {
+    view: 'ticket-types',
+    title: 'admin.tiles.ticketTypes.title',
+    description: 'admin.tiles.ticketTypes.description',
+    icon: <Tags className={ICON} />,
+  },
+  {
+    view: 'promo-codes',
+    title: 'admin.tiles.promoCodes.title',
+    description: 'admin.tiles.promoCodes.description',
+    icon: <TicketPercent className={ICON} />,
+  },
   {
     view: 'user-management',
     title: 'admin.tiles.users.title',
