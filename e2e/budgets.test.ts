@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, PHONE } from './support/browser';
 import { useServerAndBrowser } from './support/suite';
@@ -15,6 +15,27 @@ const JS_BUDGET_BYTES = 170 * 1024;
 const LOOPBACK = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//;
 
 const suite = useServerAndBrowser();
+
+/**
+ * The landing page once the app has taken over, with nothing left in flight. 'networkidle' alone is not it:
+ * the boot script asks for the app's scripts only after the pre-rendered first screen has painted, and on a
+ * busy machine that can come after half a second of quiet, so the page may look idle before any script.
+ */
+async function appTakenOver(page: Page): Promise<void> {
+  let inFlight = 0;
+  const done = () => {
+    inFlight -= 1;
+  };
+  page.on('request', () => {
+    inFlight += 1;
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  await page.goto(suite.server.url);
+  await page.waitForFunction((id) => !document.getElementById(id), 'static-landing');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expect.poll(() => inFlight).toBe(0);
+}
 
 interface ScriptLoad {
   url: string;
@@ -51,8 +72,7 @@ describe('landing page budgets', () => {
       page.on('response', (response) => {
         if (isScript(response)) scripts.push(compressedSize(response));
       });
-      await page.goto(suite.server.url, { waitUntil: 'networkidle' });
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      await appTakenOver(page);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
 
       const loads = await Promise.all(scripts);
@@ -84,8 +104,7 @@ describe('landing page budgets', () => {
     const page = await context.newPage();
     const requests: Array<{ url: string; type: string }> = [];
     context.on('request', (request) => requests.push({ url: request.url(), type: request.resourceType() }));
-    await page.goto(suite.server.url, { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await appTakenOver(page);
     // The lazy sections too: scrolling is not an interaction that may pull in a third party.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState('networkidle');
