@@ -2,21 +2,33 @@ import { buildApp } from './app';
 import { type Config, loadConfig } from './platform/config';
 import { createLogDestination } from './platform/logger';
 import { standInBanner } from './platform/stand-ins';
+import { prepareDataDir, startupFailureLine } from './platform/startup-checks';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 // Log lines still buffered at exit get this long to reach stdout; a stalled reader loses them.
 const LOG_FLUSH_LIMIT_MS = 2_000;
 
-let config: Config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+/** One line on stderr and exit 1: a wrong setting is named, never shown as a stack trace. */
+function stop(error: unknown): never {
+  console.error(startupFailureLine(error));
+  if (process.env.LOG_LEVEL?.trim().toLowerCase() === 'debug' && error instanceof Error)
+    console.error(error.stack);
   process.exit(1);
 }
 
+let config: Config;
+try {
+  config = loadConfig(process.env);
+  prepareDataDir(config.dataDir);
+} catch (error) {
+  stop(error);
+}
+
 const logs = createLogDestination();
-const app = await buildApp(config, { logDestination: logs });
+const app = await buildApp(config, { logDestination: logs }).catch(async (error: unknown) => {
+  await logs.flush(LOG_FLUSH_LIMIT_MS);
+  return stop(error);
+});
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -41,8 +53,7 @@ try {
   const banner = standInBanner(config);
   for (const line of banner.lines) app.log[banner.level](line);
 } catch (error) {
-  app.log.error({ err: error }, 'could not start');
   await app.close();
   await logs.flush(LOG_FLUSH_LIMIT_MS);
-  process.exit(1);
+  stop(error);
 }

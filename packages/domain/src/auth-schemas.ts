@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
+import { hasVisibleCharacter } from './names';
 
 // Payloads of the auth calls (docs/product.md#sign-in).
 
@@ -33,6 +34,9 @@ function readOnlyProfileKeys() {
   >;
 }
 
+// Empty is refused by min(1) already, with the same message: one issue per field.
+const visibleOrEmpty = (name: string) => name === '' || hasVisibleCharacter(name);
+
 export const profileUpdateSchema = z
   .object({
     name: z
@@ -40,12 +44,14 @@ export const profileUpdateSchema = z
       .trim()
       .min(1, 'Name is required')
       .max(100, 'Name must be at most 100 characters')
+      .refine(visibleOrEmpty, 'Name is required')
       .optional(),
     displayName: z
       .string()
       .trim()
       .min(1, 'Name is required')
       .max(100, 'Name must be at most 100 characters')
+      .refine(visibleOrEmpty, 'Name is required')
       .optional(),
     photoURL: z.url('Photo must be a valid URL').max(2048).optional(),
     phone: z
@@ -66,5 +72,5 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const devTokenRequestSchema = z.object({
   email: z.string().trim().regex(EMAIL_PATTERN, 'Please enter a valid email address').max(254),
-  name: z.string().trim().min(1, 'Name is required').max(100),
+  name: z.string().trim().min(1, 'Name is required').max(100).refine(visibleOrEmpty, 'Name is required'),
 });

@@ -20,6 +20,13 @@ export const TRANSFER_FEE_PER_TICKET = 50;
 export const EVENT_TIMEZONE = 'Asia/Kolkata';
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'] as const;
+/**
+ * Largest picture the event accepts, in pixels: a few bytes of header can claim 60,000 × 60,000 pixels
+ * (14 GB once decoded), so the size in bytes alone protects nothing. 8,000 on a side and 40 megapixels is
+ * well above any camera or poster a page shows.
+ */
+export const IMAGE_MAX_SIDE_PX = 8000;
+export const IMAGE_MAX_PIXELS = 40_000_000;
 
 export const PAGE_SIZE = 20;
 export const MANUAL_ISSUANCE_GUEST_LIMIT = 100;

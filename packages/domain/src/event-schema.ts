@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES } from './constants';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE_PX } from './constants';
 import { isIsoDate, istInstant, minutesOfDay, TIME_PATTERN } from './time';
 
 // The event form's rules and messages (docs/product.md#event-manager). The web form and POST/PUT /event run this same schema,
@@ -22,6 +22,7 @@ export const EVENT_MESSAGES = {
   image: 'Invalid image format. Please upload a valid image file.',
   imagePick: 'Please select a valid image file (JPEG, PNG, GIF, or WebP)',
   imageSize: 'Image file size must be less than 5MB',
+  imageDimensions: 'The image must be at most 8,000 × 8,000 pixels and 40 megapixels',
   imageRead: 'Failed to process image',
   salesOpenAt: 'Sales opening must be a date and time (IST), e.g. 2026-10-01T19:00',
   salesOpenAfterStart: 'Sales must open before the event starts',
@@ -194,6 +195,19 @@ export function fieldErrors(error: z.ZodError): FieldIssue[] {
 export type ImageType = 'jpeg' | 'png' | 'gif' | 'webp';
 
 /** The image type told by the file's first bytes, never by its name or data-URL prefix. */
+/** Whether a picture of `width` × `height` pixels is one the event accepts (constants.ts IMAGE_MAX_*). */
+export function imageDimensionsAllowed(width: number, height: number): boolean {
+  return (
+    Number.isInteger(width) &&
+    Number.isInteger(height) &&
+    width > 0 &&
+    height > 0 &&
+    width <= IMAGE_MAX_SIDE_PX &&
+    height <= IMAGE_MAX_SIDE_PX &&
+    width * height <= IMAGE_MAX_PIXELS
+  );
+}
+
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
   const at = (i: number) => bytes[i] ?? -1;
   if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'jpeg';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './auth-schemas';
 import { NOTES_MAX_LENGTH } from './constants';
+import { hasVisibleCharacter, NAME_MESSAGES } from './names';
 
 // POST /tickets/admin/issue-manual (docs/product.md#manual-issuance). The issuance form and the server run this schema,
 // so the messages are the product's, shown the same on both sides.
@@ -12,6 +13,7 @@ export const MANUAL_ISSUANCE_MESSAGES = {
   quantity: 'Please enter a valid quantity',
   notes: `Notes must be at most ${NOTES_MAX_LENGTH} characters`,
   name: 'Name must be at most 100 characters',
+  invisibleName: NAME_MESSAGES.invisible,
 } as const;
 
 const M = MANUAL_ISSUANCE_MESSAGES;
@@ -21,9 +23,13 @@ export const TICKET_NAME_MAX_LENGTH = 100;
 
 /**
  * The name on one ticket, as issuance and a buyer naming their own tickets both accept it: any text up to
- * 100 characters; blank means the ticket carries its owner's name (see ticketHolderNames).
+ * 100 characters with something visible in it (names.ts); blank means the ticket carries its owner's name
+ * (see ticketHolderNames).
  */
-export const ticketNameSchema = z.string({ error: M.name }).max(TICKET_NAME_MAX_LENGTH, M.name);
+export const ticketNameSchema = z
+  .string({ error: M.name })
+  .max(TICKET_NAME_MAX_LENGTH, M.name)
+  .refine((name) => name.trim() === '' || hasVisibleCharacter(name), M.invisibleName);
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).optional();
 
 export const manualIssuanceSchema = z
@@ -40,7 +46,8 @@ export const manualIssuanceSchema = z
   })
   .superRefine((input, context) => {
     if (input.userId) return;
-    const name = input.userName ?? '';
+    // A name that prints nothing is no name (names.ts).
+    const name = input.userName && hasVisibleCharacter(input.userName) ? input.userName : '';
     const email = input.userEmail ?? '';
     if (!name && !email) {
       context.addIssue({ code: 'custom', path: ['userId'], message: M.noRecipient });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './auth-schemas';
 import { POLICY, TRANSFER_FEE_PER_TICKET } from './constants';
+import { hasVisibleCharacter } from './names';
 import { verifyPaymentSchema } from './purchase-schema';
 import { istInstant } from './time';
 
@@ -128,7 +129,8 @@ export const transferRequestSchema = z.object({
     .string({ error: TRANSFER_MESSAGES.nameRequired })
     .trim()
     .min(1, TRANSFER_MESSAGES.nameRequired)
-    .max(100, 'The name must be at most 100 characters.'),
+    .max(100, 'The name must be at most 100 characters.')
+    .refine((name) => name === '' || hasVisibleCharacter(name), TRANSFER_MESSAGES.nameRequired),
 });
 
 export type TransferRequest = z.infer<typeof transferRequestSchema>;

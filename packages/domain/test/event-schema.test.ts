@@ -3,6 +3,7 @@ import {
   EVENT_MESSAGES,
   eventInputSchema,
   fieldErrors,
+  imageDimensionsAllowed,
   parseFeatures,
   parseSalesOpenAt,
   sniffImageType,
@@ -183,5 +184,27 @@ describe('parseSalesOpenAt and istDateTimeLocal round-trip', () => {
     const instant = new Date('2099-09-01T13:30:00.000Z');
     expect(istDateTimeLocal(instant)).toBe('2099-09-01T19:00');
     expect(parseSalesOpenAt(istDateTimeLocal(instant))?.toISOString()).toBe(instant.toISOString());
+  });
+});
+
+describe('the event picture’s pixel size', () => {
+  it('allows up to 8,000 on a side and 40 megapixels in all', () => {
+    expect(imageDimensionsAllowed(8000, 5000)).toBe(true);
+    expect(imageDimensionsAllowed(1, 1)).toBe(true);
+    expect(imageDimensionsAllowed(8000, 5001)).toBe(false);
+    expect(imageDimensionsAllowed(8001, 10)).toBe(false);
+    expect(imageDimensionsAllowed(10, 8001)).toBe(false);
+    expect(imageDimensionsAllowed(60_000, 60_000)).toBe(false);
+  });
+
+  it('refuses sizes that are no size', () => {
+    for (const [w, h] of [
+      [0, 10],
+      [10, 0],
+      [-1, 10],
+      [1.5, 10],
+      [Number.NaN, 1],
+    ] as const)
+      expect(imageDimensionsAllowed(w, h)).toBe(false);
   });
 });

@@ -268,10 +268,49 @@ export interface Config {
   webDistDir: string;
 }
 
-export function loadConfig(env: Env): Config {
-  const cleaned = Object.fromEntries(
-    Object.keys(envSchema.shape).map((key) => [key, env[key]?.trim() === '' ? undefined : env[key]]),
+// Values that are words, whatever case the operator typed them in: `NODE_ENV=Production` must trip the same
+// refusals as `production`, not slip past a case-sensitive comparison.
+const CASE_INSENSITIVE = new Set([
+  'AUTH_MODE',
+  'PAYMENTS',
+  'NODE_ENV',
+  'LOG_LEVEL',
+  'WAITING_ROOM',
+  'DEMO_SEED',
+  'ALLOW_STAND_INS',
+]);
+// URLs whose scheme and host are case-insensitive (`HTTPS://Tickets.Example.com` is an https URL).
+const URLS = new Set(['PUBLIC_URL', 'RAZORPAY_BASE_URL']);
+
+/**
+ * Every value trimmed (empty counts as unset: `.env` files and CI templates often carry `NAME=`), words
+ * lower-cased, URLs with their scheme and host lower-cased, before any check reads them.
+ */
+export function normalisedEnv(env: Env): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => {
+      const value = env[key]?.trim();
+      if (!value) return [key, undefined];
+      if (CASE_INSENSITIVE.has(key)) return [key, value.toLowerCase()];
+      if (key === 'TRUST_PROXY' && /^(true|false)$/i.test(value)) return [key, value.toLowerCase()];
+      if (URLS.has(key)) return [key, lowerCaseOrigin(value)];
+      return [key, value];
+    }),
   );
+}
+
+/** `HTTPS://Host.Example:8443/Path` -> `https://host.example:8443/Path`; anything unparsable as it was. */
+function lowerCaseOrigin(value: string): string {
+  const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/i.exec(value);
+  if (!match) return value;
+  // Credentials before an @ keep their case; only the host after it is case-insensitive.
+  const authority = match[2]!;
+  const at = authority.lastIndexOf('@') + 1;
+  return `${match[1]!.toLowerCase()}${authority.slice(0, at)}${authority.slice(at).toLowerCase()}${match[3]}`;
+}
+
+export function loadConfig(env: Env): Config {
+  const cleaned = normalisedEnv(env);
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -293,7 +332,7 @@ export function loadConfig(env: Env): Config {
     standIns,
     authModeSource: e.AUTH_MODE ? 'AUTH_MODE=dev' : 'FIREBASE_PROJECT_ID is unset',
     paymentsSource: cleaned.PAYMENTS ? 'PAYMENTS=emulator' : 'PAYMENTS is unset',
-    httpsPublicUrl: publicUrl.startsWith('https:'),
+    httpsPublicUrl: publicUrl.startsWith('https://'),
     production: e.NODE_ENV === 'production',
     adminEmails: e.ADMIN_EMAILS,
   });

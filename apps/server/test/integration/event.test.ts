@@ -1,5 +1,6 @@
 import { EVENT_MESSAGES } from '@utsav/domain/event-schema';
 import { addDays, istDate } from '@utsav/domain/time';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../support/databases';
 import { newEventBody, newUser, type TestUser } from '../../support/factories';
@@ -177,7 +178,9 @@ describeEachDatabase('event', (engine) => {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/png');
       expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      expect(Buffer.from(await response.arrayBuffer())).toEqual(Buffer.from(PNG_BASE64, 'base64'));
+      // Our own re-encoding of the upload (event-image.test.ts), the same picture.
+      const served = Buffer.from(await response.arrayBuffer());
+      expect(await sharp(served).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     });
 
     it('an unknown image id is 404 in the envelope', async () => {

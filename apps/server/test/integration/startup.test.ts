@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +110,42 @@ describe('start-up', () => {
     expect(output()).toContain('PAYMENTS=razorpay with RAZORPAY_KEY_ID');
     expect(output()).toContain('ALLOW_STAND_INS=true');
   }, 60_000);
+
+  it.each<[string, Record<string, string>, RegExp]>([
+    ['NODE_ENV=Production', { NODE_ENV: 'Production' }, /^Refusing to start: .*NODE_ENV=production/],
+    [
+      'PUBLIC_URL=HTTPS://…',
+      { PUBLIC_URL: 'HTTPS://Tickets.Example.com' },
+      /^Refusing to start: .*https PUBLIC_URL/,
+    ],
+    ['DATA_DIR a file', { DATA_DIR: 'FILE' }, /^DATA_DIR \(.*\) is a file, not a folder\./],
+    [
+      'DATA_DIR below a file',
+      { DATA_DIR: 'FILE/data' },
+      /^DATA_DIR \(.*\) cannot be used as the data folder/,
+    ],
+    [
+      'an unreachable DATABASE_URL',
+      { DATABASE_URL: 'postgres://utsav:hunter22@127.0.0.1:1/utsav' },
+      /^Could not start: the database \(DATABASE_URL\) could not be prepared: .*ECONNREFUSED/,
+    ],
+  ])(
+    '%s: exit 1 with one line that says why, no stack trace and no secret',
+    async (_name, env, line) => {
+      const dir = await dataDir();
+      const file = join(dir, 'not-a-folder');
+      await writeFile(file, '');
+      const dataDirOf = (value: string | undefined) => value?.replace('FILE', file) ?? join(dir, 'data');
+      const child = start(process.execPath, ENTRY, { PORT: '0', ...env, DATA_DIR: dataDirOf(env.DATA_DIR) });
+      const output = collect(child);
+      expect(await exited(child)).toBe(1);
+      const lines = output().trim().split('\n');
+      expect(lines, output()).toHaveLength(1);
+      expect(lines[0]).toMatch(line);
+      expect(output()).not.toMatch(/\n\s+at |hunter22/);
+    },
+    60_000,
+  );
 
   it('logs JSON lines when stdout is not a terminal, the banner saying which stand-ins run and why that is safe', async () => {
     const port = await freePort();

@@ -83,6 +83,34 @@ describeEachDatabase('naming who a ticket is for', (engine) => {
     expect(allowed.status, allowed.text).toBe(200);
   });
 
+  it('names that print nothing are refused on the field: a holder, a profile, a hand-issued recipient', async () => {
+    const ticket = await oneTicket();
+    const holder = await name(buyer, ticket.id, '\u200b\u200c\u200d');
+    expect(holder.status).toBe(400);
+    expect(holder.body.details).toEqual([
+      { field: 'holderName', message: 'A name must have at least one visible character' },
+    ]);
+    const inHindi = await server.request('PATCH', `/api/tickets/${ticket.id}/holder`, {
+      token: buyer.token,
+      body: { holderName: '\u2060' },
+      headers: { 'accept-language': 'hi' },
+    });
+    expect(inHindi.body.details[0].message).toBe('नाम में कम से कम एक दिखने वाला अक्षर होना चाहिए');
+    const profile = await server.request('PUT', '/api/auth/profile', {
+      token: buyer.token,
+      body: { name: '\u3164\u200b' },
+    });
+    expect(profile.status).toBe(400);
+    expect(profile.body.details).toEqual([{ field: 'name', message: 'Name is required' }]);
+    const admin = await newUser(server, { role: 'admin' });
+    const issued = await server.request('POST', '/api/tickets/admin/issue-manual', {
+      token: admin.token,
+      body: { userName: '\ufeff\u200b', userEmail: 'invisible.name@example.test' },
+    });
+    expect(issued.status).toBe(400);
+    expect(issued.body.details[0].field).toBe('userName');
+  });
+
   it('someone else’s ticket does not exist to the caller, and nothing changes', async () => {
     const ticket = await oneTicket();
     const refused = await name(other, ticket.id, 'Not yours');

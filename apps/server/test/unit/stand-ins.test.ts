@@ -45,6 +45,40 @@ describe('start-up refuses the development sign-in where it could be reached for
   });
 });
 
+describe('start-up cannot be spelled around', () => {
+  it.each([
+    ['NODE_ENV=production', { NODE_ENV: 'Production' }],
+    ['NODE_ENV=production', { NODE_ENV: ' PRODUCTION\t' }],
+    ['an https PUBLIC_URL', { PUBLIC_URL: 'HTTPS://Tickets.Utsav.in' }],
+    ['an https PUBLIC_URL', { PUBLIC_URL: '  Https://tickets.utsav.in/ ' }],
+    ['PAYMENTS=razorpay', { ...RAZORPAY, PAYMENTS: 'RazorPay ' }],
+  ])('refuses the stand-ins next to %s written %j as it does lower-case', (neighbour, env) => {
+    const message = refusal(env);
+    expect(message).toContain('development sign-in');
+    expect(message).toContain(neighbour);
+  });
+
+  it('an upper-case AUTH_MODE and ALLOW_STAND_INS mean what they say', () => {
+    expect(refusal({ ...RAZORPAY, AUTH_MODE: 'DEV' })).toContain('AUTH_MODE=dev');
+    const demo = loadConfig({ NODE_ENV: 'Production', ALLOW_STAND_INS: 'TRUE' });
+    expect(demo.standIns).toEqual({ devSignIn: true, paymentsEmulator: true, allowed: true });
+  });
+
+  it('keeps the case of what is not a word: a URL path, credentials, secrets', () => {
+    const config = loadConfig({
+      ...FIREBASE,
+      ...ADMINS,
+      ...RAZORPAY,
+      RAZORPAY_KEY_SECRET: ' MixedCaseSecret ',
+      RAZORPAY_BASE_URL: 'HTTPS://User:PassWord@Api.Example.com/V1',
+      PUBLIC_URL: 'HTTPS://Tickets.Utsav.in/Garba',
+    });
+    expect(config.razorpay.keySecret).toBe('MixedCaseSecret');
+    expect(config.razorpay.baseUrl).toBe('https://User:PassWord@api.example.com/V1');
+    expect(config.publicUrl).toBe('https://tickets.utsav.in/Garba');
+  });
+});
+
 describe('start-up refuses the Razorpay emulator where it could be reached for real', () => {
   it.each([
     ['Firebase sign-in', { ...FIREBASE, ...ADMINS }],

@@ -1,6 +1,6 @@
 import { eventInputSchema } from '@utsav/domain/event-schema';
 import { organiserSchema } from '@utsav/domain/organiser';
-import { isStaff } from '@utsav/domain/roles';
+import { can, isStaff } from '@utsav/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
@@ -42,11 +42,13 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // Staff see a draft too: their answer is theirs alone.
+      // Staff see a draft too: their answer is theirs alone. Whoever may edit the event gets the picture as a
+      // data URL its form can send back unchanged (service.ts).
       const staff = isStaff(request.user?.role);
       if (staff) reply.header('cache-control', 'private, no-store');
+      const imageAsDataUrl = can(request.user, 'event:write');
       const [data, organiser] = await Promise.all([
-        getCurrentEvent(app.ctx, { staff, language: requestLanguage(request) }),
+        getCurrentEvent(app.ctx, { staff, language: requestLanguage(request), imageAsDataUrl }),
         app.ctx.organiser(),
       ]);
       return { success: true as const, data, organiser };

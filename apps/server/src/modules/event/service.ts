@@ -1,21 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_MESSAGES, type EventInput, eventInputSchema } from '@utsav/domain/event-schema';
+import { type EventInput, eventInputSchema } from '@utsav/domain/event-schema';
 import type { Language } from '@utsav/domain/languages';
 import { rupeesToPaise } from '@utsav/domain/pricing';
 import { istDate } from '@utsav/domain/time';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
-import { type Db, transaction } from '../../platform/db/database';
+import { transaction } from '../../platform/db/database';
 import { lockFor } from '../../platform/db/locks';
 import type { EventImagesTable, EventRow, UserRow } from '../../platform/db/schema';
 import { AppError, fromZodError, validationError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { countInventory, countTaken, findCurrentEvent, insertEvent, lockEvent } from '../../stores/events';
-import { deleteUnusedImages, findImage, imageExists, insertImageIfAbsent } from '../../stores/images';
+import { deleteUnusedImages, findImage } from '../../stores/images';
 import { findOrganiserRow } from '../../stores/organiser';
 import { anyoneWaiting } from '../../stores/waitlist-line';
 import { forgetCurrentEvent } from './current-event';
-import { type DecodedImage, decodeImageDataUrl, imageError, storedImageId } from './image';
+import { readImageChange, resolveImage } from './image-change';
+import { imagePreview } from './image-preview';
 import { newQrKeyColumns } from './keys';
 import { type EventJson, eventImageBase, toEventJson } from './presenter';
 import { publicTicketTypes } from './public-ticket-types';
@@ -27,10 +28,12 @@ const EVENT_LOCK = 'event:single';
 /**
  * GET /event: the current event, or null when there is none. A draft is shown only to those who may edit or
  * run it (`staff`); to everyone else it does not exist yet, so nothing about it leaks before it is announced.
+ * With `imageAsDataUrl` (whoever may edit it) the picture is a data URL of its downscaled copy
+ * (image-preview.ts), which PUT /event recognises and keeps; everyone else gets the picture's cacheable URL.
  */
 export async function getCurrentEvent(
   ctx: AppContext,
-  viewer: { staff: boolean; language?: Language },
+  viewer: { staff: boolean; language?: Language; imageAsDataUrl?: boolean },
 ): Promise<EventJson | null> {
   const event = await findCurrentEvent(ctx.db);
   if (!event || (!event.published_at && !viewer.staff)) return null;
@@ -47,7 +50,9 @@ export async function getCurrentEvent(
     now,
     viewer.language ?? 'en',
   );
-  return { ...json, ticketTypes };
+  if (!viewer.imageAsDataUrl || !event.image_id) return { ...json, ticketTypes };
+  const preview = await imagePreview(ctx, event.image_id);
+  return { ...json, ticketTypes, ...(preview ? { eventImage: preview.dataUrl } : {}) };
 }
 
 export async function eventExists(ctx: AppContext): Promise<boolean> {
@@ -89,7 +94,7 @@ export async function publishEvent(ctx: AppContext, caller: UserRow): Promise<Ev
 export async function createEvent(ctx: AppContext, caller: UserRow, body: unknown): Promise<EventJson> {
   const now = ctx.now();
   const input = parseEventInput(body, now);
-  const image = decodeNewImage(input.eventImage);
+  const image = await readImageChange(ctx, input.eventImage, null);
   const event = await transaction(ctx.db, async (trx) => {
     await lockFor(trx, EVENT_LOCK);
     if (await findCurrentEvent(trx))
@@ -98,7 +103,7 @@ export async function createEvent(ctx: AppContext, caller: UserRow, body: unknow
       id: randomUUID(),
       ...toColumns(input),
       sales_open_at: input.salesOpenAt ?? null,
-      image_id: await resolveImage(trx, input.eventImage, image, null, now),
+      image_id: await resolveImage(trx, image, null, now),
       reentry_allowed: input.reentryAllowed ? 1 : 0,
       published_at: input.published === false ? null : now.toISOString(),
       ...newQrKeyColumns(),
@@ -126,7 +131,7 @@ export async function createEvent(ctx: AppContext, caller: UserRow, body: unknow
 export async function editEvent(ctx: AppContext, caller: UserRow, body: unknown): Promise<EventJson> {
   const now = ctx.now();
   const input = parseEventInput(body, now);
-  const image = decodeNewImage(input.eventImage);
+  const image = await readImageChange(ctx, input.eventImage, (await findCurrentEvent(ctx.db))?.image_id);
   const event = await transaction(ctx.db, async (trx) => {
     await lockFor(trx, EVENT_LOCK);
     const current = await findCurrentEvent(trx);
@@ -148,7 +153,7 @@ export async function editEvent(ctx: AppContext, caller: UserRow, body: unknown)
       ...toColumns(input),
       // Absent keeps the opening time: a client that predates it must not clear it by saving the form.
       ...(input.salesOpenAt === undefined ? {} : { sales_open_at: input.salesOpenAt }),
-      image_id: await resolveImage(trx, input.eventImage, image, current.image_id, now),
+      image_id: await resolveImage(trx, image, current.image_id, now),
       ...(input.reentryAllowed === undefined ? {} : { reentry_allowed: input.reentryAllowed ? 1 : 0 }),
       updated_at: now.toISOString(),
     };
@@ -198,39 +203,6 @@ function toColumns(input: EventInput) {
     features: JSON.stringify(input.features ?? []),
     about_text: input.aboutText?.trim() || null,
   };
-}
-
-// Decoding a 5 MB picture is CPU work: do it before the transaction, not while holding the lock.
-export function decodeNewImage(value: string | null | undefined, field = 'eventImage'): DecodedImage | null {
-  return value?.startsWith('data:') ? decodeImageDataUrl(value, field) : null;
-}
-
-/**
- * The stored picture a form's value names: undefined keeps the current picture, null or '' removes it, our own
- * URL keeps that stored picture, a decoded new one is stored (once per content). Also the organiser's logo.
- */
-export async function resolveImage(
-  trx: Db,
-  value: string | null | undefined,
-  decoded: DecodedImage | null,
-  current: string | null,
-  now: Date,
-  field = 'eventImage',
-): Promise<string | null> {
-  if (value === undefined) return current;
-  if (value === null || value === '') return null;
-  if (decoded) {
-    await insertImageIfAbsent(trx, {
-      id: decoded.id,
-      content_type: decoded.contentType,
-      bytes: decoded.bytes,
-      created_at: now.toISOString(),
-    });
-    return decoded.id;
-  }
-  const id = storedImageId(value);
-  if (id && (await imageExists(trx, id))) return id;
-  throw imageError(EVENT_MESSAGES.image, field);
 }
 
 function changedFields(before: EventRow, patch: EventPatch): Record<string, unknown> {

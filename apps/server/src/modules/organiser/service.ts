@@ -8,7 +8,7 @@ import { deleteUnusedImages } from '../../stores/images';
 import { findOrganiserRow, ORGANISER_ROW_ID, saveOrganiserRow } from '../../stores/organiser';
 import { imageUrl } from '../event/image';
 import { eventImageBase } from '../event/presenter';
-import { decodeNewImage, resolveImage } from '../event/service';
+import { readImageChange, resolveImage } from '../event/image-change';
 import { toOrganiser } from './presenter';
 
 // The organiser profile (docs/product.md#organiser): one row, written whole by an admin, read by every page,
@@ -80,7 +80,7 @@ export async function saveOrganiser(
   if (!parsed.success) throw fromZodError(parsed.error);
   const input = parsed.data;
   const now = ctx.now();
-  const decoded = decodeNewImage(input.logo, 'logo');
+  const logo = await readImageChange(ctx, input.logo, null, 'logo');
   await transaction(ctx.db, async (trx) => {
     const current = await findOrganiserRow(trx);
     const row: OrganiserTable = {
@@ -91,14 +91,7 @@ export async function saveOrganiser(
       support_phone: input.supportPhone,
       support_hours: input.supportHours,
       social_links: JSON.stringify(input.socialLinks),
-      logo_image_id: await resolveImage(
-        trx,
-        input.logo,
-        decoded,
-        current?.logo_image_id ?? null,
-        now,
-        'logo',
-      ),
+      logo_image_id: await resolveImage(trx, logo, current?.logo_image_id ?? null, now, 'logo'),
       legal_name: input.legalName,
       address: input.address,
       updated_by: caller.id,

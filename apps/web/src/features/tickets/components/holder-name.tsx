@@ -31,8 +31,12 @@ export function HolderName({ ticket }: { ticket: Ticket }) {
     submitEvent.preventDefault();
     const parsed = ticketHolderSchema.safeParse({ holderName: text });
     if (!parsed.success) {
-      // The only rule a name can break here is its length (blank is allowed).
-      setError(t('tickets.holder.tooLong', { max: TICKET_NAME_MAX_LENGTH }));
+      // A name breaks one of two rules here (blank is allowed): too long, or nothing in it shows.
+      setError(
+        parsed.error.issues[0]?.code === 'too_big'
+          ? t('tickets.holder.tooLong', { max: TICKET_NAME_MAX_LENGTH })
+          : t('tickets.holder.invisible'),
+      );
       return;
     }
     rename.mutate(

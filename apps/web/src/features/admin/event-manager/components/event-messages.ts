@@ -22,6 +22,7 @@ const KEYS: Record<keyof typeof EVENT_MESSAGES, string> = {
   image: 'admin-event.validation.image',
   imagePick: 'admin-event.validation.imagePick',
   imageSize: 'admin-event.validation.imageSize',
+  imageDimensions: 'admin-event.validation.imageDimensions',
   imageRead: 'admin-event.validation.imageRead',
   salesOpenAt: 'admin-event.validation.salesOpenAt',
   salesOpenAfterStart: 'admin-event.validation.salesOpenAfterStart',

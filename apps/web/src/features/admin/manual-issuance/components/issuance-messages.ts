@@ -9,6 +9,7 @@ const KEYS: Record<keyof typeof MANUAL_ISSUANCE_MESSAGES, string> = {
   quantity: 'admin-issuance.validation.quantity',
   notes: 'admin-issuance.validation.notes',
   name: 'admin-issuance.validation.name',
+  invisibleName: 'admin-issuance.validation.invisibleName',
 };
 
 const BY_SENTENCE = new Map<string, string>(
