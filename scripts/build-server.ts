@@ -53,7 +53,11 @@ const sourceFileUrls: Plugin = {
 
 const started = performance.now();
 const result = await build({
-  entryPoints: { main: path.join(ROOT, 'apps/server/src/main.ts') },
+  entryPoints: {
+    main: path.join(ROOT, 'apps/server/src/main.ts'),
+    // The document worker (platform/documents/off-thread.ts looks for it beside main.js).
+    'documents-worker': path.join(ROOT, 'apps/server/src/platform/documents/render-worker.ts'),
+  },
   outdir,
   bundle: true,
   platform: 'node',

@@ -146,6 +146,9 @@ function createServer(
     // A hop count is valid at runtime (proxy-addr); the type definitions only lag behind.
     trustProxy: config.trustProxy as boolean | string,
     forceCloseConnections: 'idle',
+    // While closing, platform/overload.ts answers with the envelope and Retry-After (paid-order paths and the
+    // gate are still served); Fastify's own answer would be a bare 503 before any hook runs.
+    return503OnClosing: false,
     clientErrorHandler,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();

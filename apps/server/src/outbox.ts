@@ -15,6 +15,9 @@ import { createOutboxWorker, type OutboxHandler, type OutboxWorker } from './pla
 // Composition of the outbox: one mailer, one worker, and the handlers every module contributes for the
 // kinds of rows it enqueues. Started when the server is ready, drained and closed before it stops.
 
+/** How long a shutdown waits for the mail being made before releasing its row to another instance. */
+export const OUTBOX_STOP_GRACE_MS = 4000;
+
 export function registerOutbox(app: FastifyInstance, ctx: AppContext): OutboxWorker {
   const mailer = createMailer({
     smtpUrl: ctx.config.smtpUrl,
@@ -39,7 +42,8 @@ export function registerOutbox(app: FastifyInstance, ctx: AppContext): OutboxWor
   });
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => {
-    await worker.stop();
+    // Within the process's ten seconds of shutdown (main.ts): a mail still being made after this is released.
+    await worker.stop({ graceMs: OUTBOX_STOP_GRACE_MS });
     await mailer.close();
   });
   return worker;

@@ -148,6 +148,8 @@ const envSchema = z.object({
   // Overload shedding (platform/overload.ts): deferrable API work is refused at these, sales work at twice.
   OVERLOAD_MAX_IN_FLIGHT: positiveInt(256),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: positiveInt(200),
+  // A slow event loop sheds nothing until this many requests are in flight (queued, not just slow).
+  OVERLOAD_MIN_IN_FLIGHT: positiveInt(16),
   OVERLOAD_RETRY_AFTER_SECONDS: positiveInt(2),
   // Wallet passes (README "Wallet passes"). Unset: a test certificate and key generated in DATA_DIR.
   APPLE_PASS_TYPE_ID: z
@@ -251,7 +253,12 @@ export interface Config {
   /** Bearer token for GET /metrics from other machines; unset: loopback only. */
   metricsToken: string | undefined;
   /** When to shed API work with 503 + Retry-After (platform/overload.ts). */
-  overload: { maxInFlight: number; maxEventLoopDelayMs: number; retryAfterSeconds: number };
+  overload: {
+    maxInFlight: number;
+    maxEventLoopDelayMs: number;
+    minInFlight: number;
+    retryAfterSeconds: number;
+  };
   /** Production wallet credentials; undefined parts use generated test credentials (platform/wallet). */
   wallet: WalletConfig;
   reminders: {
@@ -388,6 +395,7 @@ export function loadConfig(env: Env): Config {
     overload: {
       maxInFlight: e.OVERLOAD_MAX_IN_FLIGHT,
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      minInFlight: e.OVERLOAD_MIN_IN_FLIGHT,
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
     },
     wallet: walletConfig(e),

@@ -7,22 +7,39 @@ import { requestLanguage } from './i18n/request-language';
 // Graceful overload: when this instance is saturated it refuses the work that can wait, at once, with 503 and
 // Retry-After, instead of queueing everything until every client times out and retries at the same moment.
 //
-// Saturation is measured two ways, whichever is worse: requests already being answered when one arrives
-// (in flight: queued behind the database or the event loop), and the event loop's delay (p99 over the last
-// sample window: the process is CPU-bound). Each is divided by its configured limit, giving a load of 1.0 at
-// the limit. Routes are in three tiers:
-// - never shed: paid-order verification, Razorpay webhooks, the gate (verify-qr, mark-used, offline sync),
-//   health and metrics, and everything outside /api (the web app's files, the dev sign-in page and the
-//   Razorpay emulator, which stands in for a remote service). Refusing those loses money or admissions.
+// Saturation means requests are queued: requests already being answered when one arrives (in flight, waiting
+// on the database or the event loop) at the in-flight limit, or, once at least `minInFlight` are in flight,
+// an event loop that is slow (p99 delay over the last sample windows: the process is CPU-bound). A slow loop
+// alone sheds nothing: on a host whose CPU is busy with something else (a noisy neighbour, a backup, a PDF
+// being built) a request that arrives alone is answered, however long the loop's turns take. Each measure is
+// divided by its limit, giving a load of 1.0 at the limit. Routes are in three tiers:
+// - never shed: every paid-order path (declared where the route is registered, `config: { paidOrder: true }`:
+//   payment verification, the payment provider's webhooks, a waitlist offer's checkout), the gate
+//   (verify-qr, mark-used, offline sync), health and metrics, and everything outside /api (the web app's
+//   files, the dev sign-in page and the Razorpay emulator, which stands in for a remote service). Refusing
+//   those loses money or admissions.
 // - sales: what a buyer needs to reach a seat (sign-in, who am I, the event, checkout, the waiting room, the
 //   gate's snapshot): shed only at twice the limit, so it keeps the capacity that deferrable work gave up.
 // - deferrable: every other API route (admin panels, exports, PDFs, own tickets and refunds, crash reports).
+//
+// While the server closes (SIGTERM), requests that arrive on connections still open are answered 503 with
+// the envelope and Retry-After (a client retries on another instance), except paid-order paths and the gate,
+// which are still served: the database stays open until every request in flight is answered.
 
 export type ShedTier = 'never' | 'sales' | 'deferrable';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * This route takes or confirms a buyer's payment: never shed, still served while the server closes. A
+     * route whose path looks like a payment step (PAID_ORDER_LOOK) must say true or false: forgetting is an
+     * error when the route is registered, not a refused payment on the night.
+     */
+    paidOrder?: boolean;
+  }
+}
+
 const NEVER_SHED = new Set([
-  'POST /api/tickets/verify-payment',
-  'POST /api/payments/razorpay/webhook',
   'POST /api/tickets/verify-qr',
   'POST /api/tickets/mark-used',
   'POST /api/tickets/checkin/sync',
@@ -39,13 +56,42 @@ const SALES = new Set([
   'GET /api/tickets/checkin/snapshot',
 ]);
 
-/** The tier of a route pattern (Fastify's `routeOptions.url`, undefined when no route matched). */
-export function shedTier(method: string, pattern: string | undefined): ShedTier {
+/** Paths that look like a step of a payment: their routes must declare `paidOrder` one way or the other. */
+export const PAID_ORDER_LOOK = /verify-payment|webhook|checkout|\/pay(ments?)?(\/|$)/i;
+
+/** The route is registered with a path that looks like a payment step but does not say whether it is one. */
+export class UndeclaredPaidOrderRoute extends Error {
+  override name = 'UndeclaredPaidOrderRoute';
+  constructor(method: string, pattern: string) {
+    super(
+      `${method} ${pattern} looks like a payment step: declare config.paidOrder (true: never shed, served while closing; false: an ordinary route)`,
+    );
+  }
+}
+
+/**
+ * The tier of a route pattern (Fastify's `routeOptions.url`, undefined when no route matched) with the
+ * route's config as registered. Throws UndeclaredPaidOrderRoute for an API path that looks like a payment
+ * step and does not declare `paidOrder`.
+ */
+export function shedTier(
+  method: string,
+  pattern: string | undefined,
+  config: { paidOrder?: boolean } = {},
+): ShedTier {
   if (pattern === undefined || !pattern.startsWith('/api/')) return 'never';
+  if (config.paidOrder) return 'never';
+  if (config.paidOrder === undefined && PAID_ORDER_LOOK.test(pattern))
+    throw new UndeclaredPaidOrderRoute(method, pattern);
   const key = `${method} ${pattern}`;
   if (NEVER_SHED.has(key)) return 'never';
   if (SALES.has(key) || pattern.startsWith('/api/queue/')) return 'sales';
   return 'deferrable';
+}
+
+/** Whether a route is still served while the server closes: paid-order paths and the gate; not health. */
+export function servedWhileClosing(tier: ShedTier, pattern: string | undefined): boolean {
+  return tier === 'never' && pattern !== '/api/health';
 }
 
 export interface OverloadLimits {
@@ -53,6 +99,8 @@ export interface OverloadLimits {
   maxInFlight: number;
   /** Event-loop delay (p99 of the last window, ms) at which deferrable work is refused (sales at twice). */
   maxEventLoopDelayMs: number;
+  /** Requests in flight below which a slow event loop sheds nothing (they are not queued, just slow). */
+  minInFlight: number;
 }
 
 export interface LoadReading {
@@ -60,12 +108,11 @@ export interface LoadReading {
   eventLoopDelayMs: number;
 }
 
-/** 1.0 = at the configured limit on the worse of the two measures. */
+/** 1.0 = at the configured limit on the worse of the two measures; the loop's delay counts only when queued. */
 export function loadLevel(reading: LoadReading, limits: OverloadLimits): number {
-  return Math.max(
-    reading.inFlight / limits.maxInFlight,
-    reading.eventLoopDelayMs / limits.maxEventLoopDelayMs,
-  );
+  const queued = reading.inFlight / limits.maxInFlight;
+  if (reading.inFlight < limits.minInFlight) return queued;
+  return Math.max(queued, reading.eventLoopDelayMs / limits.maxEventLoopDelayMs);
 }
 
 export function shouldShed(tier: ShedTier, level: number): boolean {
@@ -84,6 +131,10 @@ const OVERLOADED = new AppError(
   'OVERLOADED',
   'We are very busy right now. Please wait a moment; this page will try again by itself.',
 );
+const CLOSING = new AppError(
+  'SERVICE_UNAVAILABLE',
+  'The service is temporarily unavailable. Please try again.',
+);
 
 /**
  * Shedding and the in-flight count. Nothing here runs for every request in general: each route gets its own
@@ -91,13 +142,23 @@ const OVERLOADED = new AppError(
  * matched are counted by `trackUnmatched` (never shed). platform/request-hooks.ts wires both.
  */
 export interface OverloadShedding {
-  /** The check of one route, for each of its methods; runs first among the route's onRequest hooks. */
-  guardFor(pattern: string, methods: string | readonly string[]): RouteGuard;
+  /**
+   * The check of one route, for each of its methods, with the route's config as registered (its `paidOrder`
+   * flag); runs first among the route's onRequest hooks. Throws UndeclaredPaidOrderRoute (see shedTier).
+   */
+  guardFor(
+    pattern: string,
+    methods: string | readonly string[],
+    config?: { paidOrder?: boolean },
+  ): RouteGuard;
   /** Counts a request no route matched while it is answered (such requests are never shed). */
   trackUnmatched(reply: FastifyReply): void;
 }
 
-/** Admits the request (counting it in flight) and returns true, or answers it 503 and returns false. */
+/**
+ * Admits the request (counting it in flight) and returns true, or answers it 503 (saturated, or closing) and
+ * returns false.
+ */
 export type RouteGuard = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
 export function registerOverloadShedding(app: FastifyInstance, options: OverloadOptions): OverloadShedding {
@@ -128,6 +189,12 @@ export function registerOverloadShedding(app: FastifyInstance, options: Overload
     clearInterval(sampler);
     histogram.disable();
   });
+  // Registered before any other preClose hook (createServer calls this first), so it is set before jobs
+  // and the outbox are waited for and before the listening socket closes.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
 
   const shed = new Counter({
     name: 'utsav_requests_shed_total',
@@ -144,8 +211,16 @@ export function registerOverloadShedding(app: FastifyInstance, options: Overload
     },
   });
   new Gauge({
+    name: 'utsav_event_loop_delay_ms',
+    help: 'Sustained event-loop delay (p99, the lower of the last two windows) that overload shedding reads.',
+    registers: [options.registry],
+    collect() {
+      this.set(eventLoopDelayMs);
+    },
+  });
+  new Gauge({
     name: 'utsav_overload_level',
-    help: 'Load relative to the shedding limits: >= 1 sheds deferrable API work, >= 2 sheds sales work too.',
+    help: 'Load relative to the shedding limits: >= 1 sheds deferrable API work, >= 2 sheds sales work too (the loop delay counts only with requests queued).',
     registers: [options.registry],
     collect() {
       this.set(loadLevel({ inFlight, eventLoopDelayMs }, limits));
@@ -162,27 +237,34 @@ export function registerOverloadShedding(app: FastifyInstance, options: Overload
     reply.raw.on('close', finished);
   };
   const retryAfter = String(options.retryAfterSeconds);
+  const refuse = (request: FastifyRequest, reply: FastifyReply, error: AppError) => {
+    reply
+      .code(error.statusCode)
+      .header('retry-after', retryAfter)
+      .header('cache-control', 'no-store')
+      .type('application/json')
+      .send(error.toBody(requestLanguage(request)));
+  };
 
   return {
     trackUnmatched: track,
-    guardFor(pattern, methods) {
+    guardFor(pattern, methods, config = {}) {
       // The tier of each method of the route, worked out once here (it was a string key and two set lookups
       // on every request).
       const tiers = new Map<string, ShedTier>();
       for (const method of typeof methods === 'string' ? [methods] : methods)
-        tiers.set(method, shedTier(method, pattern));
+        tiers.set(method, shedTier(method, pattern, config));
       const single = tiers.size === 1 ? [...tiers.values()][0]! : undefined;
       return (request, reply) => {
-        const tier = single ?? tiers.get(request.method) ?? shedTier(request.method, pattern);
+        const tier = single ?? tiers.get(request.method) ?? shedTier(request.method, pattern, config);
+        if (closing && !servedWhileClosing(tier, pattern)) {
+          refuse(request, reply, CLOSING);
+          return false;
+        }
         // Measured before this request joins: "how busy was the server when it arrived".
         if (tier !== 'never' && shouldShed(tier, loadLevel({ inFlight, eventLoopDelayMs }, limits))) {
           shed.inc({ method: request.method, route: pattern, tier });
-          reply
-            .code(OVERLOADED.statusCode)
-            .header('retry-after', retryAfter)
-            .header('cache-control', 'no-store')
-            .type('application/json')
-            .send(OVERLOADED.toBody(requestLanguage(request)));
+          refuse(request, reply, OVERLOADED);
           return false;
         }
         track(reply);

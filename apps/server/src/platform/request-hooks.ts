@@ -40,7 +40,7 @@ export function registerRequestHooks(
   app.addHook('onRoute', (route) => {
     const pattern = route.url;
     if (pattern === undefined) return;
-    const admit = overload.guardFor(pattern, route.method);
+    const admit = overload.guardFor(pattern, route.method, route.config ?? {});
     const first: OnRequest = (request, reply, done) => {
       request.routePattern = pattern;
       // A shed request has been answered; the rest of the route's hooks and its handler do not run.

@@ -3,9 +3,9 @@ import { EVENT_MESSAGES } from '@utsav/domain/event-schema';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_MAX_DATA_URL_LENGTH } from '../../src/modules/event/image';
-import { describeEachDatabase } from '../support/databases';
-import { newEventBody, newUser, type TestUser } from '../support/factories';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { newEventBody, newUser, type TestUser } from '../../support/factories';
+import { useServer } from '../../support/server';
 
 // The event's picture: its pixel size is checked before anything is decoded, what is stored is re-encoded by
 // us, and an admin's GET /event carries a downscaled copy as a data URL that PUT /event recognises, so a form

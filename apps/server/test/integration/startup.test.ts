@@ -4,9 +4,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify, stripVTControlCharacters } from 'node:util';
+import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../support/cluster-harness';
 import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
+import { newEventBody } from '../../support/factories';
 
 // The real entry point (`node --import tsx apps/server/src/main.ts`) as a deployment or `npm start` runs it.
 
@@ -185,6 +188,62 @@ describe('start-up', () => {
   }, 90_000);
 });
 
+describe('SIGTERM while a large mail is being made', () => {
+  it('exits 0 through the normal path, and the mail is not lost: sent, or released for the next start', async () => {
+    const dir = await dataDir();
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const child = start(process.execPath, ENTRY, {
+      PORT: String(port),
+      DATA_DIR: dir,
+      ADMIN_EMAILS: 'boss@example.test',
+      OUTBOX_INTERVAL_MS: '100',
+    });
+    await healthy(url, child);
+    const keys = await loadOrCreateSigningKeys(dir);
+    const idToken = await signIdToken(keys, { email: 'boss@example.test', name: 'Boss' });
+    const call = async (method: string, path: string, body: unknown, token?: string) => {
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBe(200);
+      return response.json();
+    };
+    await call('POST', '/api/auth/google-signin', { idToken });
+    await call('POST', '/api/event', newEventBody({ totalTickets: 1000 }), idToken);
+    await call(
+      'POST',
+      '/api/tickets/admin/issue-manual',
+      { userName: 'Big Family', userEmail: 'family@example.test', quantity: 500 },
+      idToken,
+    );
+
+    // The state: the issuance's mail claimed by the outbox worker (its 500-page PDF being made).
+    const db = new Database(join(dir, 'utsav.sqlite'), { readonly: true });
+    const mail = () =>
+      db.prepare("select status, next_attempt_at from outbox where kind = 'manual-issuance'").get() as {
+        status: string;
+        next_attempt_at: string;
+      };
+    await expect.poll(() => Date.parse(mail().next_attempt_at) > Date.now(), { timeout: 60_000 }).toBe(true);
+
+    child.kill('SIGTERM');
+    // main.ts exits 1 only when its ten-second limit runs out; 0 is the normal path.
+    expect(await exited(child)).toBe(0);
+    const after = mail();
+    db.close();
+    if (after.status !== 'sent') {
+      expect(after.status).toBe('pending');
+      expect(Date.parse(after.next_attempt_at)).toBeLessThanOrEqual(Date.now());
+    }
+  }, 180_000);
+});
+
 // Production runs the compiled bundle (`npm run build`, then `node apps/server/dist/main.js`); `npm start` runs
 // the TypeScript through tsx. Both must stop on SIGTERM however stuck their log reader is.
 const RUNTIMES = ['tsx', 'compiled'] as const;
@@ -234,6 +293,7 @@ describeEachDatabase('the server process', (engine) => {
       PORT: String(port),
       DATA_DIR: database.dataDir,
       DATABASE_URL: database.databaseUrl,
+      ADMIN_EMAILS: 'boss@example.test',
     });
     await healthy(url, child);
     return { child, url };
@@ -274,6 +334,36 @@ describeEachDatabase('the server process', (engine) => {
     expect(checkout).toMatchObject({ status: 200, text: expect.stringContaining('Razorpay') });
     expect(popup.status).toBe(200);
     expect(hindi).toMatchObject({ code: 'NOT_FOUND', error: expect.stringContaining('नहीं मिला') });
+
+    // Ticket PDFs come from the document worker, which the bundle carries as documents-worker.js.
+    const idToken = await signIdToken(await loadOrCreateSigningKeys(database!.dataDir), {
+      email: 'boss@example.test',
+      name: 'Boss',
+    });
+    const call = (path: string, body: unknown) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
+        body: JSON.stringify(body),
+      });
+    expect((await call('/api/auth/google-signin', { idToken })).status).toBe(200);
+    expect((await call('/api/event', newEventBody())).status).toBe(200);
+    const issued = (await (
+      await call('/api/tickets/admin/issue-manual', {
+        userName: 'Asha',
+        userEmail: 'asha@example.test',
+        quantity: 2,
+      })
+    ).json()) as { tickets: Array<{ id: string }> };
+    const pdf = await call('/api/tickets/admin/generate-pdf', {
+      ticketIds: issued.tickets.map((ticket) => ticket.id),
+    });
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
   }, 120_000);

@@ -16,6 +16,7 @@ import { enqueueOutbox } from '../../platform/outbox/repo';
 import { countTaken, findCurrentEvent, lockEvent } from '../../stores/events';
 import type { TicketView } from '../../stores/tickets';
 import { findUserByEmail, findUserById, insertUserIfAbsent } from '../../stores/users';
+import { withQrImages } from '../tickets/qr-images';
 import { type EventSigningKey, eventSigner, eventWithKeys } from '../tickets/ticket-signing';
 import { findTicketViewsByIds, insertTickets } from './tickets-repo';
 
@@ -83,7 +84,7 @@ export async function issueManualTickets(
   // node:crypto's Ed25519 (modules/tickets/ticket-signing.ts), not the domain's pure-JS one: a few hundred µs less per
   // ticket on the event loop, the same token bytes.
   const signer = eventSigner(event.id, event.qr_private_key!);
-  const drafts = draftTickets(event, signer, caller, input, price.pricePerTicket, recipientName, now);
+  const drafts = await draftTickets(event, signer, caller, input, price.pricePerTicket, recipientName, now);
 
   const { user, isNewUser } = await transaction(ctx.db, async (trx) => {
     await lockEvent(trx, event.id);
@@ -157,13 +158,15 @@ export async function issueManualTickets(
     return { user: owner, isNewUser };
   });
 
+  const issued = await findTicketViewsByIds(
+    ctx.db,
+    drafts.map((ticket) => ticket.id),
+  );
   return {
     user,
     isNewUser,
-    tickets: await findTicketViewsByIds(
-      ctx.db,
-      drafts.map((ticket) => ticket.id),
-    ),
+    // The answer carries every ticket's QR image: made a few at a time between other requests, and kept.
+    tickets: await withQrImages(ctx, issued),
     totalAmount: price.total,
     pricePerTicket: price.pricePerTicket,
     pricingTier: price.pricingTier,
@@ -171,7 +174,10 @@ export async function issueManualTickets(
   };
 }
 
-function draftTickets(
+/** Tickets signed per turn of the event loop: a few ms, then waiting requests run. */
+const SIGNED_PER_TURN = 64;
+
+async function draftTickets(
   event: EventRow,
   signer: EventSigningKey,
   caller: UserRow,
@@ -179,12 +185,16 @@ function draftTickets(
   pricePerTicket: number,
   recipientName: string,
   now: Date,
-): TicketRow[] {
+): Promise<TicketRow[]> {
   const stamp = now.toISOString();
   const notes = input.notes?.trim() || null;
-  return ticketHolderNames(input.ticketNames, input.quantity, recipientName).map((holderName, index) => {
+  const drafts: TicketRow[] = [];
+  const names = ticketHolderNames(input.ticketNames, input.quantity, recipientName);
+  for (const [index, holderName] of names.entries()) {
+    // Hundreds of signatures in one go held every other request back: a turn for them every few dozen.
+    if (index > 0 && index % SIGNED_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     const id = randomUUID();
-    return {
+    drafts.push({
       id,
       ticket_code: newTicketCode(),
       // No order: UNIQUE(order_id, seq) never collides on NULL order ids, on either engine.
@@ -206,6 +216,7 @@ function draftTickets(
       cancellation_reason: null,
       created_at: stamp,
       updated_at: stamp,
-    };
-  });
+    });
+  }
+  return drafts;
 }

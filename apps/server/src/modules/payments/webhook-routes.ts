@@ -18,18 +18,22 @@ const webhookRoutes: FastifyPluginAsync<{ handlers: PaymentNewsHandlers }> = asy
     (_request, body, done) => done(null, body),
   );
 
-  app.post('/payments/razorpay/webhook', { schema: { tags: ['payments'] } }, async (request) => {
-    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const result = await handleRazorpayWebhook(
-      app.ctx,
-      handlers,
-      body,
-      request.headers['x-razorpay-signature'],
-      request.headers['x-razorpay-event-id'],
-    );
-    // 2xx only once handled (or known): anything thrown becomes 4xx/5xx and Razorpay delivers again.
-    return { success: true as const, result };
-  });
+  app.post(
+    '/payments/razorpay/webhook',
+    { config: { paidOrder: true }, schema: { tags: ['payments'] } },
+    async (request) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const result = await handleRazorpayWebhook(
+        app.ctx,
+        handlers,
+        body,
+        request.headers['x-razorpay-signature'],
+        request.headers['x-razorpay-event-id'],
+      );
+      // 2xx only once handled (or known): anything thrown becomes 4xx/5xx and Razorpay delivers again.
+      return { success: true as const, result };
+    },
+  );
 };
 
 export default webhookRoutes;

@@ -86,6 +86,7 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets/verify-payment',
     {
+      config: { paidOrder: true },
       onRequest: app.requireAction('ticket:buy'),
       schema: {
         tags: ['tickets'],

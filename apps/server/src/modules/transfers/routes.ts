@@ -50,6 +50,7 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets/transfer/verify-payment',
     {
+      config: { paidOrder: true },
       onRequest: app.requireAction('ticket:buy'),
       schema: {
         tags: ['tickets'],

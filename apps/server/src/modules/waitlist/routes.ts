@@ -52,6 +52,8 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/waitlist/me/checkout',
     {
+      // The seats of an offer are held for this person: refusing them wastes the offer.
+      config: { paidOrder: true },
       onRequest: app.requireAction('ticket:buy'),
       schema: { tags: ['waitlist'], response: { 200: z.object(checkoutJson) } },
     },

@@ -24,15 +24,29 @@ export function qrDataUrl(token: string): string {
   return url;
 }
 
+/** QR images made in one turn of the event loop before letting waiting requests run (~1-2 ms each). */
+const PER_TURN = 16;
+
+/**
+ * The images of many tokens, made PER_TURN at a time with a turn of the event loop in between: 500 freshly
+ * issued tickets were ~0.6 s of one uninterrupted block, during which nobody else's request was answered.
+ * Resolves once every image is in the cache (qrDataUrl then answers from it).
+ */
+export async function makeQrDataUrls(tokens: readonly string[]): Promise<void> {
+  const missing = tokens.filter((token) => !cache.has(token));
+  for (let start = 0; start < missing.length; start += PER_TURN) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const token of missing.slice(start, start + PER_TURN)) qrDataUrl(token);
+  }
+}
+
 /**
  * Makes the images of freshly issued tickets ahead of the first read, off the request that issued them (a
  * paying guest's verify-payment or a webhook): by the time My Tickets is opened they are cached.
  */
 export function prepareQrDataUrls(tokens: readonly string[]): void {
   if (tokens.length === 0) return;
-  setImmediate(() => {
-    for (const token of tokens) qrDataUrl(token);
-  });
+  setImmediate(() => void makeQrDataUrls(tokens));
 }
 
 /** For benchmarks and tests that measure the first read after a restart. */

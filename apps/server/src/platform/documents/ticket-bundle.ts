@@ -1,4 +1,5 @@
-import { renderTicketsPdf, type TicketsPdfInput } from './ticket-pdf';
+import { renderOffThread } from './off-thread';
+import { renderTicketsPdfHere, type TicketsPdfInput } from './ticket-pdf';
 import { manualIssuanceZipName, safeFileName, zipFiles } from './zip';
 
 export interface SeparateTicketsZipInput extends TicketsPdfInput {
@@ -15,10 +16,18 @@ export interface SeparateTicketsZipInput extends TicketsPdfInput {
 export async function renderSeparateTicketsZip(
   input: SeparateTicketsZipInput,
 ): Promise<{ filename: string; bytes: Uint8Array }> {
+  const file = await renderOffThread({ kind: 'tickets-zip', input });
+  return { filename: file.filename!, bytes: file.bytes };
+}
+
+/** renderSeparateTicketsZip on the calling thread: what the document worker (off-thread.ts) runs. */
+export async function renderSeparateTicketsZipHere(
+  input: SeparateTicketsZipInput,
+): Promise<{ filename: string; bytes: Uint8Array }> {
   const files = [];
   for (const [index, ticket] of input.tickets.entries()) {
     const position = { index, count: input.tickets.length };
-    const pdf = await renderTicketsPdf({ ...input, tickets: [{ ...ticket, position }] });
+    const pdf = await renderTicketsPdfHere({ ...input, tickets: [{ ...ticket, position }] });
     const holder = safeFileName(ticket.holderName?.trim() || input.holderName, '');
     files.push({
       name: `Ticket-${safeFileName(ticket.code, 'ticket')}${holder ? `-${holder}` : ''}.pdf`,

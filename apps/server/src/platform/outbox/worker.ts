@@ -33,7 +33,13 @@ export interface OutboxWorker {
   /** One pass over the due rows; resolves when they are handled. Tests call it directly. */
   drain(now?: Date): Promise<number>;
   start(): void;
-  stop(): Promise<void>;
+  /**
+   * Claims nothing more and waits for the rows being handled. With `graceMs`, waits at most that long: a
+   * row still being handled then (a large mail's PDF) is released, due again at once, for another instance
+   * or the next start, and stop resolves. That send may still finish before the process exits, so the mail
+   * can go twice: delivery was at least once already (a crash mid-send retries too).
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
@@ -45,18 +51,38 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const maxAttempts = options.maxAttempts ?? 8;
   const leaseMs = options.leaseMs ?? 120_000;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
   let stopped = true;
+  let stopping = false;
+  /** Rows being handled, with the lease each was claimed under (release matches on it). */
+  const handling = new Map<string, string>();
 
   async function claim(row: { id: string; next_attempt_at: string }, now: Date): Promise<boolean> {
+    const lease = new Date(now.getTime() + leaseMs).toISOString();
     const result = await db
       .updateTable('outbox')
-      .set({ next_attempt_at: new Date(now.getTime() + leaseMs).toISOString() })
+      .set({ next_attempt_at: lease })
       .where('id', '=', row.id)
       .where('status', '=', 'pending')
       .where('next_attempt_at', '=', row.next_attempt_at)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    const claimed = Number(result.numUpdatedRows) === 1;
+    if (claimed) handling.set(row.id, lease);
+    return claimed;
+  }
+
+  /** Makes the rows still being handled due now, where they are still under our lease (nobody else's). */
+  async function releaseHandling(): Promise<void> {
+    const now = new Date().toISOString();
+    for (const [id, lease] of handling) {
+      await db
+        .updateTable('outbox')
+        .set({ next_attempt_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '=', lease)
+        .execute();
+      log.warn({ outboxId: id }, 'outbox row released at shutdown, still being handled');
+    }
   }
 
   async function handle(row: { id: string; kind: string; payload: string; attempts: number }): Promise<void> {
@@ -87,7 +113,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
-  async function drain(now = new Date()): Promise<number> {
+  /** Every pass in progress, the timer's and any a caller started (drain is public). */
+  const passes = new Set<Promise<number>>();
+  function drain(now = new Date()): Promise<number> {
+    const pass = drainOnce(now);
+    passes.add(pass);
+    const forget = () => passes.delete(pass);
+    pass.then(forget, forget);
+    return pass;
+  }
+
+  async function drainOnce(now: Date): Promise<number> {
     const due = await db
       .selectFrom('outbox')
       .select(['id', 'kind', 'payload', 'attempts', 'next_attempt_at'])
@@ -99,9 +135,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const queue = [...due];
     let handled = 0;
     const lanes = Array.from({ length: concurrency }, async () => {
-      for (let row = queue.shift(); row; row = queue.shift()) {
+      // A stop claims nothing more; the row in hand is finished (or released, see stop).
+      for (let row = queue.shift(); row && !stopping; row = queue.shift()) {
         if (!(await claim(row, now))) continue;
-        await handle(row);
+        try {
+          await handle(row);
+        } finally {
+          handling.delete(row.id);
+        }
         handled += 1;
       }
     });
@@ -112,12 +153,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   function schedule(delayMs = intervalMs) {
     if (stopped) return;
     timer = setTimeout(async () => {
-      running = drain().catch((error) => {
+      const handled = await drain().catch((error) => {
         log.error({ err: error }, 'outbox drain failed');
         return 0;
       });
-      const handled = await running;
-      running = undefined;
       // A full batch means more is waiting: go again at once instead of after the interval.
       schedule(handled >= batchSize ? 0 : intervalMs);
     }, delayMs);
@@ -129,12 +168,27 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
       schedule();
     },
-    async stop() {
+    async stop(stopOptions = {}) {
       stopped = true;
+      stopping = true;
       if (timer) clearTimeout(timer);
-      await running;
+      const inProgress = Promise.allSettled([...passes]);
+      if (stopOptions.graceMs === undefined) {
+        await inProgress;
+        return;
+      }
+      let wait: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        inProgress.then(() => true),
+        new Promise<false>((resolve) => {
+          wait = setTimeout(() => resolve(false), stopOptions.graceMs);
+        }),
+      ]);
+      clearTimeout(wait);
+      if (!finished) await releaseHandling();
     },
   };
 }

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_NOTE, pdfPrice, renderTicketsPdf } from '../../../src/platform/documents/ticket-pdf';
+import {
+  ENTRY_NOTE,
+  pdfPrice,
+  renderTicketsPdf,
+  renderTicketsPdfHere,
+} from '../../../src/platform/documents/ticket-pdf';
 import { newEvent, newOrganiser, newTicket } from './factories';
 import { inspectPdf } from './pdf-inspect';
 import { decodeQrImage } from './qr-decode';
@@ -18,10 +23,10 @@ const hasPdftoppm = (() => {
   }
 })();
 
-describe('renderTicketsPdf', () => {
+describe('renderTicketsPdfHere (what the document worker runs)', () => {
   it('has one page per ticket', async () => {
     const tickets = [newTicket(), newTicket(), newTicket()];
-    const pdf = await renderTicketsPdf({
+    const pdf = await renderTicketsPdfHere({
       organiser: newOrganiser(),
       event: newEvent(),
       holderName: 'Asha Patel',
@@ -33,7 +38,7 @@ describe('renderTicketsPdf', () => {
   });
 
   it('names itself in the reader language (the title a viewer shows)', async () => {
-    const pdf = await renderTicketsPdf({
+    const pdf = await renderTicketsPdfHere({
       organiser: newOrganiser(),
       event: newEvent(),
       holderName: 'Asha Patel',
@@ -47,7 +52,7 @@ describe('renderTicketsPdf', () => {
 
   it('prints the event, the IST date and time, the venue, the holder, the price and the ticket code (never the internal id)', async () => {
     const ticket = newTicket({ price: 1249.5 });
-    const pdf = await renderTicketsPdf({
+    const pdf = await renderTicketsPdfHere({
       organiser: newOrganiser(),
       event: newEvent(),
       holderName: 'Asha Patel',
@@ -71,7 +76,7 @@ describe('renderTicketsPdf', () => {
 
   it('puts a QR on every page that decodes to that page’s own token', async () => {
     const tickets = [newTicket(), newTicket()];
-    const pdf = await renderTicketsPdf({
+    const pdf = await renderTicketsPdfHere({
       organiser: newOrganiser(),
       event: newEvent(),
       holderName: 'Asha Patel',
@@ -87,7 +92,7 @@ describe('renderTicketsPdf', () => {
   // Needs poppler-utils; proves a real PDF renderer paints the QR as a scannable code, as printed at 150 dpi.
   it.skipIf(!hasPdftoppm)('renders, through a real PDF renderer, a QR that scans', async () => {
     const ticket = newTicket();
-    const pdf = await renderTicketsPdf({
+    const pdf = await renderTicketsPdfHere({
       organiser: newOrganiser(),
       event: newEvent(),
       holderName: 'Asha Patel',
@@ -111,7 +116,7 @@ describe('renderTicketsPdf', () => {
   });
 
   it('prints each ticket’s own name when given, the holder’s otherwise', async () => {
-    const pdf = await renderTicketsPdf({
+    const pdf = await renderTicketsPdfHere({
       organiser: newOrganiser(),
       event: newEvent(),
       holderName: 'Asha Patel',
@@ -123,7 +128,7 @@ describe('renderTicketsPdf', () => {
   });
 
   it('prints names in Devanagari and Gujarati as written, and the rupee sign', async () => {
-    const pdf = await renderTicketsPdf({
+    const pdf = await renderTicketsPdfHere({
       organiser: newOrganiser(),
       event: newEvent({ name: 'नवरात्रि Garba રાત', venue: 'NSCI Dome – Worli' }),
       holderName: 'आशा पटेल',
@@ -137,7 +142,7 @@ describe('renderTicketsPdf', () => {
   });
 
   it('prints a neutral word for a name with no letter any face has (emoji only)', async () => {
-    const pdf = await renderTicketsPdf({
+    const pdf = await renderTicketsPdfHere({
       organiser: newOrganiser(),
       event: newEvent(),
       holderName: '🎉🎉',
@@ -151,7 +156,7 @@ describe('renderTicketsPdf', () => {
   // order (the i-matra of "प्रिया" is drawn before its consonant but read after it).
   it.skipIf(!hasPdftoppm)('gives pdftotext the names in all three scripts as written', async () => {
     const names = ['Asha Patel', 'आशा पटेल', 'પ્રિયા પટેલ', 'क्षत्रिय श्री'];
-    const pdf = await renderTicketsPdf({
+    const pdf = await renderTicketsPdfHere({
       organiser: newOrganiser(),
       event: newEvent(),
       holderName: 'Asha Patel',
@@ -176,7 +181,7 @@ describe('renderTicketsPdf', () => {
   });
 
   it('marks used and cancelled tickets so a printout cannot be mistaken for a valid one', async () => {
-    const pdf = await renderTicketsPdf({
+    const pdf = await renderTicketsPdfHere({
       organiser: newOrganiser(),
       event: newEvent(),
       holderName: 'Asha Patel',
@@ -190,12 +195,12 @@ describe('renderTicketsPdf', () => {
 
   it('refuses an empty list rather than writing a PDF without pages', async () => {
     await expect(
-      renderTicketsPdf({ organiser: newOrganiser(), event: newEvent(), holderName: 'Asha', tickets: [] }),
+      renderTicketsPdfHere({ organiser: newOrganiser(), event: newEvent(), holderName: 'Asha', tickets: [] }),
     ).rejects.toThrow();
   });
 
   it('fits a very long event name and venue without throwing', async () => {
-    const pdf = await renderTicketsPdf({
+    const pdf = await renderTicketsPdfHere({
       organiser: newOrganiser(),
       event: newEvent({ name: 'Garba '.repeat(40), venue: 'Hall '.repeat(60) }),
       holderName: 'A'.repeat(200),
@@ -212,4 +217,15 @@ describe('pdfPrice', () => {
     expect(pdfPrice(249.5)).toBe('₹249.50');
     expect(pdfPrice(0)).toBe('Complimentary');
   });
+});
+
+describe('renderTicketsPdf', () => {
+  it('is made in the document worker: the same pages as on this thread, and an empty list refused here', async () => {
+    const tickets = [newTicket({ holderName: 'Bina Rao' }), newTicket()];
+    const input = { organiser: newOrganiser(), event: newEvent(), holderName: 'Asha Patel', tickets };
+    const [there, here] = await Promise.all([renderTicketsPdf(input), renderTicketsPdfHere(input)]);
+    const [a, b] = await Promise.all([inspectPdf(there), inspectPdf(here)]);
+    expect(a.map((page) => page.text)).toEqual(b.map((page) => page.text));
+    await expect(renderTicketsPdf({ ...input, tickets: [] })).rejects.toThrow(/at least one ticket/);
+  }, 60_000);
 });

@@ -23,7 +23,8 @@ describe('composeTicketConfirmation', () => {
     expect((await PDFDocument.load(pdf!.content)).getPageCount()).toBe(2);
     expect(new TextDecoder().decode(ics!.content)).toContain('UID:order_1@utsav');
     expect(message.to).toEqual(base.to);
-  });
+    // The first document starts the document worker (off-thread.ts).
+  }, 60_000);
 });
 
 describe('composeManualIssuance', () => {
@@ -40,5 +41,5 @@ describe('composeManualIssuance', () => {
       'application/pdf',
       'text/calendar; charset=utf-8; method=PUBLISH',
     ]);
-  });
+  }, 60_000);
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildEventIcs } from '../../../src/platform/documents/ics';
-import { renderTicketsPdf } from '../../../src/platform/documents/ticket-pdf';
+import { renderTicketsPdfHere } from '../../../src/platform/documents/ticket-pdf';
 import type { MailMessage } from '../../../src/platform/mail/message';
 import { ticketConfirmationEmail } from '../../../src/platform/mail/templates/ticket-confirmation';
 import { createMailer, emlFileName, smtpOptionsFromUrl } from '../../../src/platform/mail/transport';
@@ -17,7 +17,7 @@ const FROM = '"Utsav Tickets" <tickets@utsav.example>';
 async function confirmation(): Promise<MailMessage> {
   const event = newEvent();
   const tickets = [newTicket(), newTicket()];
-  const pdf = await renderTicketsPdf({
+  const pdf = await renderTicketsPdfHere({
     organiser: newOrganiser(),
     event,
     holderName: 'आशा Patel',
