@@ -186,7 +186,12 @@ describeEachDatabase('while the server closes', (engine) => {
       db,
       log: built.log,
       // A mail whose PDF never finishes: the state a shutdown meets with a 500-ticket issuance's mail.
-      handlers: { 'never-ends': () => (handlerStarted(), new Promise<void>(() => {})) },
+      handlers: {
+        'never-ends': () => {
+          handlerStarted();
+          return new Promise<void>(() => {});
+        },
+      },
     });
     const id = await enqueueOutbox(db, 'never-ends', {});
     void worker.drain();
