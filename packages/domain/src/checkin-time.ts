@@ -4,13 +4,14 @@ import { istInstant } from './time';
 // The time comes from the gate phone's clock, which may be wrong: a phone whose clock reset to 2001 once
 // recorded an admission in 2001. So the device's time is kept only within what is possible: not before the
 // ticket list the device decided with was made (the server's own `generatedAt`, carried with each queued
-// admission), or, for an admission that does not say, not before the event day began in IST; and never after
-// the server received it. The server keeps its receive time beside it in the scan log.
+// admission, and only when the server recorded that volunteer downloading that list: a device may claim
+// any list time), or, for an admission without such a list, not before the event day began in IST; and
+// never after the server received it. The server keeps its receive time beside it in the scan log.
 
 export interface OfflineScanClock {
   /** The device's clock at the scan, ISO-8601, as sent. */
   scannedAt: string;
-  /** `generatedAt` of the snapshot the device used, when it sent one. */
+  /** `generatedAt` of the snapshot the device used, when the server recorded the device's volunteer downloading it. */
   snapshotAt?: string | null | undefined;
   /** The event's IST calendar date (YYYY-MM-DD), when there is an event. */
   eventDate?: string | null | undefined;

@@ -64,12 +64,39 @@ const DIGEST_BYTES = 8;
 
 /**
  * The keyed hash of a ticket code that a gate's offline snapshot holds instead of the code itself: a lost
- * phone does not hand out typeable codes. The key is random per snapshot, so digests from two downloads
- * cannot be matched up. Same function on the server (making the snapshot) and the phone (checking a code).
+ * phone does not hand out typeable codes. It binds the ticket's id, so a guessed code is tested against one
+ * ticket per hash, never against every ticket of the list at once (docs/threat-model.md: a stolen snapshot
+ * costs ~2^50 hashes per recovered code, as many as guessing blind). The key is random per snapshot, so
+ * digests from two downloads cannot be matched up and nothing can be computed ahead. Same function on the
+ * server (making the snapshot) and the phone (checking a typed code).
  */
-export function ticketCodeDigest(keyBase64Url: string, canonicalCode: string): string {
-  const mac = hmac(sha256, base64UrlToBytes(keyBase64Url), new TextEncoder().encode(canonicalCode));
+export function ticketCodeDigest(keyBase64Url: string, ticketId: string, canonicalCode: string): string {
+  const mac = hmac(sha256, base64UrlToBytes(keyBase64Url), codeMessage(ticketId, canonicalCode));
   return bytesToBase64Url(mac.subarray(0, DIGEST_BYTES));
+}
+
+/** What is hashed: the ticket's id and its code, one line each (neither contains a line break). */
+function codeMessage(ticketId: string, canonicalCode: string): Uint8Array {
+  return new TextEncoder().encode(`${ticketId}\n${canonicalCode}`);
+}
+
+/**
+ * The ticket of `tickets` whose codeDigest is this typed code's, or undefined: one hash per ticket (the key's
+ * padding is hashed once and cloned), ~20,000 of them for a large night. A phone offline does this for each
+ * code a volunteer types; an attacker holding the list does it for each guess.
+ */
+export function ticketWithTypedCode<T extends { id: string; codeDigest?: string | undefined }>(
+  keyBase64Url: string,
+  canonicalCode: string,
+  tickets: Iterable<T>,
+): T | undefined {
+  const keyed = hmac.create(sha256, base64UrlToBytes(keyBase64Url));
+  for (const ticket of tickets) {
+    if (!ticket.codeDigest) continue;
+    const mac = keyed.clone().update(codeMessage(ticket.id, canonicalCode)).digest();
+    if (bytesToBase64Url(mac.subarray(0, DIGEST_BYTES)) === ticket.codeDigest) return ticket;
+  }
+  return undefined;
 }
 
 function base64UrlToBytes(text: string): Uint8Array {

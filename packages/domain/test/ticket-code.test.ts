@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateEventKeyPair, signTicketToken } from '../src/qr-token';
-import { displayTicketCode, normalizeTicketCode } from '../src/ticket-code';
+import { displayTicketCode, normalizeTicketCode, ticketCodeDigest, ticketWithTypedCode } from '../src/ticket-code';
 
 describe('normalizing a typed ticket code', () => {
   it('forgives case, separators anywhere, a missing prefix and O/I/L', () => {
@@ -41,5 +41,34 @@ describe('writing a ticket code for people', () => {
 
   it('leaves text that is not a code as given (trimmed)', () => {
     expect(displayTicketCode(' TVKC0CP4 ')).toBe('TVKC0CP4');
+  });
+});
+
+describe('the typed-code digest of an offline ticket list', () => {
+  const key = 'q0VnOqfJ1H7dJ6cY7tq3dXbT0WmV4c2bYx1Zp9KfL2E';
+  const code = 'UT-7K2M9P4QXZ';
+  const tickets = ['a', 'b', 'c'].map((letter) => ({
+    id: `0193a4b2-7c1d-7e5f-9a2b-00000000000${letter}`,
+    code: `UT-7K2M9P4QX${letter.toUpperCase()}`,
+  }));
+  const list = tickets.map((ticket) => ({
+    id: ticket.id,
+    codeDigest: ticketCodeDigest(key, ticket.id, ticket.code),
+  }));
+
+  it('binds the ticket: the same code hashes differently for another ticket, so one guess tests one ticket', () => {
+    expect(ticketCodeDigest(key, tickets[0]!.id, code)).not.toBe(ticketCodeDigest(key, tickets[1]!.id, code));
+    expect(ticketCodeDigest(key, tickets[0]!.id, code)).toMatch(/^[A-Za-z0-9_-]{11}$/);
+  });
+
+  it('finds the ticket a typed code belongs to, and nothing for a code of no ticket', () => {
+    expect(ticketWithTypedCode(key, tickets[1]!.code, list)).toBe(list[1]);
+    expect(ticketWithTypedCode(key, 'UT-0000000000', list)).toBeUndefined();
+    // Another snapshot's key matches nothing.
+    expect(ticketWithTypedCode(`A${key.slice(1)}`, tickets[1]!.code, list)).toBeUndefined();
+  });
+
+  it('skips tickets without a digest (a list stored before digests existed)', () => {
+    expect(ticketWithTypedCode(key, tickets[0]!.code, [{ id: tickets[0]!.id }])).toBeUndefined();
   });
 });

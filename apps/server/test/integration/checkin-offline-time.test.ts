@@ -7,9 +7,10 @@ import { newUser, type TestUser } from '../../support/factories';
 import { newEvent, type TestEvent } from '../../support/purchase';
 import { useServer } from '../../support/server';
 
-// Offline sync used to accept any past scannedAt (an admission in 2001 was recorded).
-// Now the device's time is kept no earlier than the snapshot it used (or the event day's start in IST), never
-// later than the server's receive time, and the scan log keeps that receive time beside it.
+// Offline sync used to accept any past scannedAt (an admission in 2001 was recorded), and then any snapshot
+// time the device claimed. Now the device's time is kept no earlier than the snapshot it used, when the server
+// recorded that volunteer downloading it (else the event day's start in IST), never later than the server's
+// receive time, and the scan log keeps that receive time beside it.
 
 describeEachDatabase('offline admission times', (engine) => {
   const server = useServer(engine);
@@ -84,6 +85,30 @@ describeEachDatabase('offline admission times', (engine) => {
     const usedAt = await syncOne(ticket, { scannedAt: '2001-01-01T00:00:00.000Z' });
     expect(usedAt).toBe(istInstant(today).toISOString());
     expect((await scanRow(ticket.id)).scanned_at).toBe(usedAt);
+  });
+
+  it('a ticket list the server never made for this volunteer bounds nothing: a claimed 2001 is the event day', async () => {
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    await server.ctx.db.updateTable('events').set({ date: today }).where('id', '=', event.id).execute();
+    const ticket = await freshTicket();
+    const usedAt = await syncOne(ticket, {
+      scannedAt: '2001-01-01T00:00:00.000Z',
+      snapshotAt: '2001-01-01T00:00:00.000Z',
+    });
+    expect(usedAt).toBe(istInstant(today).toISOString());
+  });
+
+  it("another volunteer's list does not bound this volunteer's admissions", async () => {
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    await server.ctx.db.updateTable('events').set({ date: today }).where('id', '=', event.id).execute();
+    const other = await newUser(server, { role: 'qrchecker' });
+    const theirs = await server.request('GET', '/api/tickets/checkin/snapshot', { token: other.token });
+    const ticket = await freshTicket();
+    const usedAt = await syncOne(ticket, {
+      scannedAt: '2001-01-01T00:00:00.000Z',
+      snapshotAt: theirs.body.generatedAt,
+    });
+    expect(usedAt).toBe(istInstant(today).toISOString());
   });
 
   it('a time between the snapshot and the receive time is kept exactly', async () => {

@@ -95,8 +95,25 @@ describeEachDatabase('check-in at the gate, offline', (engine) => {
   });
 
   describe('offline sync', () => {
-    // As the scanner sends them: with the time of the ticket list it decided with (an hour ago here).
-    const snapshotAt = new Date(Date.now() - 60 * 60_000).toISOString();
+    // As the scanner sends them: with the time of the ticket list it decided with, a list each volunteer
+    // downloaded an hour ago (the server's clock set back for those downloads: only recorded lists count).
+    let snapshotAt: string;
+    beforeAll(async () => {
+      const realNow = server.ctx.now;
+      const anHourAgo = new Date(Date.now() - 60 * 60_000);
+      server.ctx.now = () => anHourAgo;
+      try {
+        for (const volunteer of [gateA, gateB]) {
+          const list = await server.request('GET', '/api/tickets/checkin/snapshot', {
+            token: volunteer.token,
+          });
+          expect(list.status, list.text).toBe(200);
+          snapshotAt = list.body.generatedAt;
+        }
+      } finally {
+        server.ctx.now = realNow;
+      }
+    });
     const admissionOf = (ticket: TicketView, localId: string, scannedAt: string) => ({
       localId,
       ticketId: ticket.id,

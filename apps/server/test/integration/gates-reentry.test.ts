@@ -250,7 +250,7 @@ describeEachDatabase('gates: re-entry and typed codes', (engine) => {
     expect(response.status).toBe(200);
     expect(response.text).not.toContain(ticket!.ticket_code);
     const entry = response.body.tickets.find((t: { id: string }) => t.id === ticket!.id);
-    expect(entry.codeDigest).toBe(ticketCodeDigest(response.body.codeKey, ticket!.ticket_code));
+    expect(entry.codeDigest).toBe(ticketCodeDigest(response.body.codeKey, ticket!.id, ticket!.ticket_code));
     expect(response.body.reentryAllowed).toEqual(expect.any(Boolean));
   });
 });

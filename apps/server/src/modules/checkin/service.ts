@@ -31,6 +31,7 @@ import {
   touchDevice,
 } from './repo';
 import { insertScan, logScan } from './scan-log-repo';
+import { recordSnapshotDownload } from './snapshot-downloads';
 import { countTypedCode } from './typed-codes';
 
 // Gate check-in (docs/architecture.md#a-scan). A ticket admits exactly once — or, with re-entry on, once per
@@ -194,6 +195,8 @@ export async function checkinSnapshot(ctx: AppContext, checker: UserRow): Promis
   const current = await findCurrentEvent(ctx.db);
   if (!current) throw new AppError('EVENT_NOT_FOUND', 'Event not found');
   const event = current.qr_public_key ? current : await eventWithKeys(ctx, current.id);
+  // The sync trusts a list's time only when it is recorded here (snapshot-downloads.ts).
+  await recordSnapshotDownload(ctx.db, { checkerUserId: checker.id, eventId: event.id, generatedAt });
   return { event, generatedAt, tickets: await findSnapshotTickets(ctx.db, event.id) };
 }
 

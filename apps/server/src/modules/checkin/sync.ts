@@ -10,12 +10,17 @@ import { verifiedTicketId } from './qr-verifier';
 import { findTicketGateState, findTicketIdByCode, touchDevice } from './repo';
 import { findScanByLocalId, insertScan } from './scan-log-repo';
 import { assertGate, blankToNull, previousAdmission } from './service';
+import { recordedSnapshotTimes } from './snapshot-downloads';
+import { takeTypedCode } from './typed-codes';
 
 // Offline scans synced back (POST /tickets/checkin/sync): entries and, with re-entry, exits, applied in the
 // device's order through the same conditional updates as the online routes (pass.ts), at the device's
-// clock clamped to what is possible (@utsav/domain/checkin-time). A ticket someone else admitted first is a conflict: reported with the first
-// admission's time and scanner, counted, never hidden. The same (device, localId) sent again answers what it
-// answered the first time.
+// clock clamped to what is possible (@utsav/domain/checkin-time): no earlier than the ticket list the device
+// decided with, when the server recorded that list for this volunteer (snapshot-downloads.ts), else the event
+// day. A ticket someone else admitted first is a conflict: reported with the first admission's time and
+// scanner, counted, never hidden. The same (device, localId) sent again answers what it answered the first
+// time. Typed codes spend the volunteer's typed-code allowance as online (typed-codes.ts): past it, the rest
+// of the batch is left unanswered, so the device keeps it queued and sends it again a minute later, in order.
 
 export interface SyncResult {
   localId: string;
@@ -34,17 +39,23 @@ export async function syncAdmissions(
 ): Promise<{ results: SyncResult[]; conflicts: number }> {
   assertGate(checker);
   const event = await findCurrentEvent(ctx.db);
+  const claimed = new Set(input.admissions.flatMap((admission) => admission.snapshotAt ?? []));
+  const recorded = event
+    ? await recordedSnapshotTimes(ctx.db, checker.id, event.id, claimed)
+    : new Set<string>();
   const results: SyncResult[] = [];
   // One at a time, in the device's order: an exit and a re-entry of one ticket in a batch resolve as they happened.
   for (const admission of input.admissions) {
-    results.push(await syncAdmission(ctx, checker, input, event, admission));
+    const result = await syncAdmission(ctx, checker, input, event, admission, recorded);
+    if (result === 'allowance spent') break;
+    results.push(result);
   }
-  // The device has handed over its queue: it holds nothing more (its next heartbeat says otherwise if so).
+  // The device has handed over its queue, but for what was left unanswered (its next heartbeat says more).
   await touchDevice(ctx.db, {
     device_id: input.deviceId,
     gate: blankToNull(input.gate),
     checker_user_id: checker.id,
-    queued: 0,
+    queued: input.admissions.length - results.length,
     last_seen_at: ctx.now().toISOString(),
   });
   return { results, conflicts: results.filter((result) => result.outcome === 'already_used').length };
@@ -56,13 +67,18 @@ async function syncAdmission(
   input: SyncRequest,
   event: EventRow | undefined,
   admission: OfflineAdmissionInput,
-): Promise<SyncResult> {
+  recordedSnapshots: ReadonlySet<string>,
+): Promise<SyncResult | 'allowance spent'> {
   const previous = await findScanByLocalId(ctx.db, input.deviceId, admission.localId);
   if (previous) return replayed(ctx, previous, admission, event);
 
   const now = ctx.now();
   const code = normalizeScannedCode(admission.qrCode);
   const typed = code.ok ? normalizeTicketCode(code.code) : null;
+  if (typed && !takeTypedCode(ctx, checker.id)) return 'allowance spent';
+  // A list time the server did not record for this volunteer is no list time (a device may claim 2001).
+  const snapshotAt =
+    admission.snapshotAt && recordedSnapshots.has(admission.snapshotAt) ? admission.snapshotAt : undefined;
   const scan: ScanSource = {
     checker,
     deviceId: input.deviceId,
@@ -75,7 +91,7 @@ async function syncAdmission(
     // beside it as the scan row's created_at.
     scannedAt: offlineScanTime({
       scannedAt: admission.scannedAt,
-      snapshotAt: admission.snapshotAt,
+      snapshotAt,
       eventDate: event?.date,
       receivedAt: now,
     }),

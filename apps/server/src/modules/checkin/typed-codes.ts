@@ -14,6 +14,21 @@ const limiters = new WeakMap<AppContext, Map<string, number[]>>();
 
 /** Counts one typed code for this checker; throws 429 RATE_LIMITED past the allowance. */
 export function countTypedCode(ctx: AppContext, checkerId: string): void {
+  if (takeTypedCode(ctx, checkerId)) return;
+  throw new AppError(
+    'RATE_LIMITED',
+    msg('Too many typed codes: at most {{max}} a minute per volunteer. Wait a moment, or scan the QR.', {
+      max: TYPED_CODES_PER_MINUTE,
+    }),
+  );
+}
+
+/**
+ * Counts one typed code for this checker if the allowance has room, and says whether it had. The same
+ * allowance serves the online checks and the offline sync: a sync of 500 typed codes would otherwise be a
+ * guessing oracle of 500 tries at once.
+ */
+export function takeTypedCode(ctx: AppContext, checkerId: string): boolean {
   let byChecker = limiters.get(ctx);
   if (!byChecker) {
     byChecker = new Map();
@@ -23,12 +38,7 @@ export function countTypedCode(ctx: AppContext, checkerId: string): void {
   const recent = (byChecker.get(checkerId) ?? []).filter((at) => now - at < WINDOW_MS);
   if (recent.length >= TYPED_CODES_PER_MINUTE) {
     byChecker.set(checkerId, recent);
-    throw new AppError(
-      'RATE_LIMITED',
-      msg('Too many typed codes: at most {{max}} a minute per volunteer. Wait a moment, or scan the QR.', {
-        max: TYPED_CODES_PER_MINUTE,
-      }),
-    );
+    return false;
   }
   recent.push(now);
   byChecker.set(checkerId, recent);
@@ -36,4 +46,5 @@ export function countTypedCode(ctx: AppContext, checkerId: string): void {
   if (byChecker.size > 1000) {
     for (const [id, times] of byChecker) if (times.every((at) => now - at >= WINDOW_MS)) byChecker.delete(id);
   }
+  return true;
 }

@@ -255,6 +255,13 @@ export interface CheckinDevicesTable {
   last_seen_at: string;
 }
 
+/** An offline ticket list a volunteer downloaded (migration 0025): its generatedAt, by the server's clock. */
+export interface CheckinSnapshotDownloadsTable {
+  checker_user_id: string;
+  generated_at: string;
+  event_id: string;
+}
+
 export type RefundStatus = 'pending' | 'processing' | 'processed' | 'failed' | 'cancelled';
 
 /** One refund per cancelled ticket: a partial refund of its order's Razorpay payment. */
@@ -304,6 +311,7 @@ export interface Database {
   outbox: OutboxTable;
   checkin_scans: CheckinScansTable;
   checkin_devices: CheckinDevicesTable;
+  checkin_snapshot_downloads: CheckinSnapshotDownloadsTable;
   refunds: RefundsTable;
   refund_status_history: RefundStatusHistoryTable;
   duplicate_payments: DuplicatePaymentsTable;

@@ -17,6 +17,7 @@ import * as seatsInHolds from './0020_seats_in_holds';
 import * as holdWrites from './0022_hold_writes';
 import * as scanLogWrites from './0023_scan_log_writes';
 import * as ticketTypes from './0024_ticket_types';
+import * as snapshotDownloads from './0025_snapshot_downloads';
 import * as organiserSetup from './0030_organiser_setup';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
@@ -41,4 +42,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0023_scan_log_writes', scanLogWrites],
   ['0024_ticket_types', ticketTypes],
   ['0030_organiser_setup', organiserSetup],
+  ['0025_snapshot_downloads', snapshotDownloads],
 ];

@@ -1,6 +1,6 @@
 import { decidePass, type PassDirection } from '@utsav/domain/gate-pass';
 import { verifyTicketToken } from '@utsav/domain/qr-token';
-import { normalizeTicketCode, ticketCodeDigest } from '@utsav/domain/ticket-code';
+import { normalizeTicketCode } from '@utsav/domain/ticket-code';
 import { i18n } from '../../../lib/i18n/i18n';
 import {
   admittedOutcome,
@@ -65,8 +65,8 @@ export interface OfflineLookup {
   meta: SnapshotMeta | null;
   ticket(id: string): SnapshotTicket | undefined;
   queued(ticketId: string): QueuedAdmission | undefined;
-  /** The ticket whose code hashes to this digest under meta.codeKey. */
-  byDigest?(digest: string): SnapshotTicket | undefined;
+  /** The ticket this typed (canonical) code belongs to, by its codeDigest under meta.codeKey. */
+  withTypedCode?(canonicalCode: string): SnapshotTicket | undefined;
 }
 
 export function checkOffline(
@@ -84,8 +84,9 @@ export function checkOffline(
   }
   const typed = normalizeTicketCode(code);
   if (typed) {
-    // The list holds only keyed hashes of the codes; a code typed in is hashed the same way and looked up.
-    const found = meta.codeKey ? lookup.byDigest?.(ticketCodeDigest(meta.codeKey, typed)) : undefined;
+    // The list holds only keyed hashes of the codes, each bound to its ticket; a code typed in is hashed
+    // with each ticket's id in turn (@utsav/domain/ticket-code ticketWithTypedCode).
+    const found = meta.codeKey ? lookup.withTypedCode?.(typed) : undefined;
     if (!found) {
       return {
         admit: false,

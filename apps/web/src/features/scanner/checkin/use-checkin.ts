@@ -1,6 +1,7 @@
 import { MAX_SYNC_ADMISSIONS } from '@utsav/domain/checkin-schema';
 import type { PassDirection } from '@utsav/domain/gate-pass';
 import { normalizeScannedCode, parseTicketTokenUnverified } from '@utsav/domain/qr-token';
+import { ticketWithTypedCode } from '@utsav/domain/ticket-code';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, isAbortError } from '../../../lib/api-client';
 import { scanNetworkBudgetMs } from '../../../lib/client-config';
@@ -72,7 +73,6 @@ function firstName(name: string | null | undefined): string | null {
 
 export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCheckin {
   const tickets = useRef(new Map<string, SnapshotTicket>());
-  const byDigest = useRef(new Map<string, string>());
   const queueRef = useRef<QueuedAdmission[]>([]);
   const [meta, setMeta] = useState<SnapshotMeta | null>(null);
   const metaRef = useRef<SnapshotMeta | null>(null);
@@ -100,7 +100,6 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
   const applyState = useCallback(
     (state: CheckinState) => {
       tickets.current = new Map(state.tickets.map((ticket) => [ticket.id, ticket]));
-      byDigest.current = digestIndex(state.tickets);
       metaRef.current = state.meta;
       setMeta(state.meta);
       setQueue(state.queue);
@@ -164,7 +163,6 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
           ...(snapshot.codeKey ? { codeKey: snapshot.codeKey } : {}),
         };
         tickets.current = new Map(snapshot.tickets.map((ticket) => [ticket.id, ticket]));
-        byDigest.current = digestIndex(snapshot.tickets);
         metaRef.current = nextMeta;
         setMeta(nextMeta);
         setSnapshotError(null);
@@ -224,10 +222,10 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
           ticket: (id) => tickets.current.get(id),
           // The latest pass this phone queued for the ticket.
           queued: (ticketId) => queueRef.current.findLast((admission) => admission.ticketId === ticketId),
-          byDigest: (digest) => {
-            const id = byDigest.current.get(digest);
-            return id === undefined ? undefined : tickets.current.get(id);
-          },
+          withTypedCode: (typed) =>
+            metaRef.current?.codeKey
+              ? ticketWithTypedCode(metaRef.current.codeKey, typed, tickets.current.values())
+              : undefined,
         },
         undefined,
         direction,
@@ -376,11 +374,4 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
       dismissConflicts,
     ],
   );
-}
-
-/** Ticket ids by the keyed hash of their code, for typed codes checked offline. */
-function digestIndex(list: SnapshotTicket[]): Map<string, string> {
-  const index = new Map<string, string>();
-  for (const ticket of list) if (ticket.codeDigest) index.set(ticket.codeDigest, ticket.id);
-  return index;
 }
