@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { generateEventKeyPair, signTicketToken } from '../src/qr-token';
-import { displayTicketCode, normalizeTicketCode, ticketCodeDigest, ticketWithTypedCode } from '../src/ticket-code';
+import {
+  displayTicketCode,
+  normalizeTicketCode,
+  ticketCodeDigest,
+  ticketWithTypedCode,
+} from '../src/ticket-code';
 
 describe('normalizing a typed ticket code', () => {
   it('forgives case, separators anywhere, a missing prefix and O/I/L', () => {
