@@ -379,7 +379,8 @@ describeEachDatabase('migration 0024 (ticket types)', (engine) => {
   it('comes down again, leaving the counters of people as counters of tickets', async () => {
     database = await provisionDatabase(engine);
     db = createDatabase(database);
-    await migrateToLatest(db);
+    // Up to this migration only: a later one applied would be missing from this migrator's list.
+    expect((await migrator('0024_ticket_types').migrateToLatest()).error).toBeUndefined();
     const { error } = await migrator('0024_ticket_types').migrateTo('0023_scan_log_writes');
     expect(error).toBeUndefined();
     await insert('users', {
