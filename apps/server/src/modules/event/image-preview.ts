@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context';
-import { type ImagePreview, makePreview } from './image';
 import { findImage } from '../../stores/images';
+import { type ImagePreview, makePreview } from './image';
 
 // The downscaled copy of the event's picture an admin's GET /event carries as a data URL (a client written
 // against the spec validates the form's image as a data URL, so it must get one back to save the form again).

@@ -7,8 +7,8 @@ import { fromZodError } from '../../platform/errors';
 import { deleteUnusedImages } from '../../stores/images';
 import { findOrganiserRow, ORGANISER_ROW_ID, saveOrganiserRow } from '../../stores/organiser';
 import { imageUrl } from '../event/image';
-import { eventImageBase } from '../event/presenter';
 import { readImageChange, resolveImage } from '../event/image-change';
+import { eventImageBase } from '../event/presenter';
 import { toOrganiser } from './presenter';
 
 // The organiser profile (docs/product.md#organiser): one row, written whole by an admin, read by every page,
