@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { TYPED_CODES_PER_MINUTE } from '../../src/modules/checkin/typed-codes';
-import { describeEachDatabase } from '../support/databases';
-import { type GateSetup, gateCalls, setUpGate } from '../support/gate';
-import { useServer } from '../support/server';
+import { describeEachDatabase } from '../../support/databases';
+import { type GateSetup, gateCalls, setUpGate } from '../../support/gate';
+import { useServer } from '../../support/server';
 
 // Typed codes cost the same allowance offline as online (20 a minute per volunteer): a sync of 500 typed
 // codes was a guessing oracle of 500 tries at once. Past the allowance the rest of the batch is left
