@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../languages';
 import { ROLES } from '../roles';
 
 // What the server sends for a person's account. Shapes only: see tickets.ts.
@@ -35,3 +36,29 @@ export type UserResponse = z.infer<typeof userResponseSchema>;
 export const signInResponseSchema = userResponseSchema.extend({ isNewUser: z.boolean() });
 
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+/** PUT /auth/language: the language saved for the person's emails and documents. */
+export const languageResponseSchema = z.object({
+  success: z.literal(true),
+  language: z.enum(LANGUAGES),
+});
+
+/** GET /admin/users: one page of accounts. */
+export const userPageResponseSchema = z.object({
+  success: z.literal(true),
+  users: z.array(userSchema),
+  pagination: z.object({
+    current: z.number(),
+    total: z.number(),
+    count: z.number(),
+    totalUsers: z.number(),
+  }),
+});
+
+export type UserPage = z.infer<typeof userPageResponseSchema>;
+
+/** GET /admin/users/count. */
+export const userCountResponseSchema = z.object({
+  success: z.literal(true),
+  count: z.number(),
+});

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { ticketSchema } from './tickets';
+
+// The answers of ticket management (staff). Shapes only: see tickets.ts.
+
+/** GET /admin/tickets/management (and /tickets/admin/all): one page of tickets. */
+export const ticketPageResponseSchema = z.object({
+  success: z.literal(true),
+  tickets: z.array(ticketSchema),
+  pagination: z.object({
+    current: z.number(),
+    total: z.number(),
+    count: z.number(),
+    totalTickets: z.number(),
+  }),
+});
+
+export type TicketPage = z.infer<typeof ticketPageResponseSchema>;
+
+/** GET /tickets/admin/stats: counts by status; sold = active + used; revenue in rupees. */
+export const ticketStatsResponseSchema = z.object({
+  success: z.literal(true),
+  stats: z.object({
+    total: z.number(),
+    sold: z.number(),
+    active: z.number(),
+    used: z.number(),
+    cancelled: z.number(),
+    revenue: z.number(),
+    soldToday: z.number(),
+  }),
+});
+
+export type TicketStats = z.infer<typeof ticketStatsResponseSchema>['stats'];
+
+/** PATCH /tickets/admin/{id}/status: the ticket as changed. */
+export const statusChangeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  ticket: ticketSchema,
+  /** Names this change for POST .../status/undo; null when the ticket already had the status. */
+  changeId: z.string().nullable(),
+});
+
+/** POST /tickets/admin/{id}/status/undo: the ticket as it was before the change. */
+export const statusUndoResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  ticket: ticketSchema,
+});
+
+/** PATCH /admin/tickets/bulk-update. */
+export const bulkStatusResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** Tickets whose status changed (those already in the status are left as they are). */
+  modifiedCount: z.number(),
+  matchedCount: z.number(),
+  tickets: z.array(ticketSchema),
+});
+
+export const CHECKIN_METHODS = ['scan', 'typed', 'search'] as const;
+
+/** One pass through a gate, in or out. */
+export const ticketPassSchema = z.object({
+  direction: z.enum(['in', 'out']),
+  at: z.string(),
+  gate: z.string().nullable(),
+  deviceId: z.string().nullable(),
+  scannedBy: z.object({ name: z.string() }).nullable(),
+  /** scan, typed (the code typed in), search (found by name or email at the gate). */
+  method: z.enum(CHECKIN_METHODS),
+  offline: z.boolean(),
+});
+
+export type TicketPass = z.infer<typeof ticketPassSchema>;
+
+/** GET /admin/tickets/{id}/checkins: a ticket's passes through the gates, in order. */
+export const ticketPassesResponseSchema = z.object({
+  success: z.literal(true),
+  history: z.array(ticketPassSchema),
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { SYNC_OUTCOMES } from '../checkin-schema';
+import { SHOWN_TICKET_STATUSES, ticketSchema } from './tickets';
+
+// The answers of the gate's calls. Shapes only: see tickets.ts.
+
+/** POST /tickets/verify-qr: the ticket the code names; nothing is changed. */
+export const scannedTicketResponseSchema = z.object({
+  success: z.literal(true),
+  ticket: ticketSchema,
+});
+
+/** POST /tickets/mark-used and POST /tickets/checkin/admit: the holder is in ('Entry Allowed'). */
+export const admittedResponseSchema = z.object({
+  success: z.literal(true),
+  ticket: ticketSchema,
+  message: z.string(),
+});
+
+/** POST /tickets/mark-exit: the holder is out on a pass ('Exit recorded'). */
+export const exitedResponseSchema = admittedResponseSchema;
+
+/**
+ * A ticket as a gate device keeps it for offline scanning: ids, state and the holder's first name, with a
+ * keyed hash of its code (never the code: a lost phone must not hand out typeable codes).
+ */
+export const snapshotTicketSchema = z.object({
+  id: z.string(),
+  status: z.enum(SHOWN_TICKET_STATUSES),
+  holderFirstName: z.string(),
+  usedAt: z.string().nullable(),
+  /** Set while the holder is out on a pass (re-entry); null when inside or never admitted. */
+  exitedAt: z.string().nullable(),
+  /** ticketCodeDigest(codeKey, ticket code), see ../ticket-code. */
+  codeDigest: z.string(),
+});
+
+/** GET /tickets/checkin/snapshot: what a gate device needs to keep admitting guests offline. */
+export const checkinSnapshotResponseSchema = z.object({
+  success: z.literal(true),
+  eventId: z.string(),
+  eventName: z.string(),
+  /** The event's Ed25519 public key (base64url) that verifies its ticket QR tokens offline. */
+  publicKey: z.string(),
+  reentryAllowed: z.boolean(),
+  /** Random per snapshot: the key of every codeDigest in it. */
+  codeKey: z.string(),
+  generatedAt: z.string(),
+  tickets: z.array(snapshotTicketSchema),
+});
+
+export type CheckinSnapshot = z.infer<typeof checkinSnapshotResponseSchema>;
+
+/** What the server made of one admission a device made offline. */
+export const syncResultSchema = z.object({
+  localId: z.string(),
+  ticketId: z.string(),
+  outcome: z.enum(SYNC_OUTCOMES),
+  usedAt: z.string().nullable().optional(),
+  scannedBy: z.object({ name: z.string() }).optional(),
+});
+
+export type SyncResult = z.infer<typeof syncResultSchema>;
+
+/** POST /tickets/checkin/sync. */
+export const syncResponseSchema = z.object({
+  success: z.literal(true),
+  results: z.array(syncResultSchema),
+  /** Admissions another gate had already made. */
+  conflicts: z.number(),
+});
