@@ -3,10 +3,26 @@ import { ticketSchema } from './tickets';
 
 // The answers of ticket management (staff). Shapes only: see tickets.ts.
 
+/**
+ * A ticket as the staff list shows it: the ticket, and what decides which status changes the server allows, what
+ * each does to money and whether it may be deleted (../ticket-status-change allowedStatusChanges,
+ * statusChangeMoneyNote, ticketDeletionRefusal), so the screen offers exactly what the server accepts.
+ */
+export const adminTicketSchema = ticketSchema.extend({
+  /** A refund not called off holds this ticket's money: it can never be re-activated. */
+  refunded: z.boolean(),
+  /** For a ticket issued by hand: whether its payment (cash or UPI) was received. */
+  paymentReceived: z.boolean(),
+  /** Issued by an order (bought, or free through checkout): never deleted (ticketDeletionRefusal). */
+  fromOrder: z.boolean(),
+});
+
+export type AdminTicket = z.infer<typeof adminTicketSchema>;
+
 /** GET /admin/tickets/management (and /tickets/admin/all): one page of tickets. */
 export const ticketPageResponseSchema = z.object({
   success: z.literal(true),
-  tickets: z.array(ticketSchema),
+  tickets: z.array(adminTicketSchema),
   pagination: z.object({
     current: z.number(),
     total: z.number(),
@@ -17,7 +33,7 @@ export const ticketPageResponseSchema = z.object({
 
 export type TicketPage = z.infer<typeof ticketPageResponseSchema>;
 
-/** GET /tickets/admin/stats: counts by status; sold = active + used; revenue in rupees. */
+/** GET /tickets/admin/stats: counts by shown status; sold = active + used; revenue in rupees. */
 export const ticketStatsResponseSchema = z.object({
   success: z.literal(true),
   stats: z.object({
@@ -26,6 +42,7 @@ export const ticketStatsResponseSchema = z.object({
     active: z.number(),
     used: z.number(),
     cancelled: z.number(),
+    transferred: z.number(),
     revenue: z.number(),
     soldToday: z.number(),
   }),
@@ -37,7 +54,7 @@ export type TicketStats = z.infer<typeof ticketStatsResponseSchema>['stats'];
 export const statusChangeResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  ticket: ticketSchema,
+  ticket: adminTicketSchema,
   /** Names this change for POST .../status/undo; null when the ticket already had the status. */
   changeId: z.string().nullable(),
 });
@@ -46,7 +63,7 @@ export const statusChangeResponseSchema = z.object({
 export const statusUndoResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  ticket: ticketSchema,
+  ticket: adminTicketSchema,
 });
 
 /** PATCH /admin/tickets/bulk-update. */
@@ -56,7 +73,7 @@ export const bulkStatusResponseSchema = z.object({
   /** Tickets whose status changed (those already in the status are left as they are). */
   modifiedCount: z.number(),
   matchedCount: z.number(),
-  tickets: z.array(ticketSchema),
+  tickets: z.array(adminTicketSchema),
 });
 
 export const CHECKIN_METHODS = ['scan', 'typed', 'search'] as const;

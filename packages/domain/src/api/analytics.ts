@@ -9,9 +9,17 @@ const hourBucket = z.object({ _id: z.number(), count: z.number(), revenue: z.num
 export const analyticsResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
-    revenue: z.object({ total: z.number(), today: z.number() }),
+    revenue: z.object({
+      total: z.number(),
+      today: z.number(),
+      /** What the total is made of: ticket sales kept, fees kept, money sent back (@utsav/domain/revenue). */
+      ticketSales: z.number(),
+      cancellationFees: z.number(),
+      transferFees: z.number(),
+      refunded: z.number(),
+    }),
     tickets: z.object({ total: z.number(), soldToday: z.number() }),
-    users: z.object({ total: z.number() }),
+    users: z.object({ total: z.number(), guests: z.number() }),
     analytics: z.object({ averageTicketValue: z.number(), conversionRate: z.number() }),
     event: z.object({
       soldTickets: z.number(),

@@ -31,7 +31,7 @@ export const snapshotTicketSchema = z.object({
   usedAt: z.string().nullable(),
   /** Set while the holder is out on a pass (re-entry); null when inside or never admitted. */
   exitedAt: z.string().nullable(),
-  /** ticketCodeDigest(codeKey, ticket code), see ../ticket-code. */
+  /** ticketCodeDigest(codeKey, ticket id, ticket code), see ../ticket-code. */
   codeDigest: z.string(),
 });
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { organiserSchema } from '../organiser';
+import { publicTicketTypeSchema } from './ticket-types';
 
 // What the server sends for the event. Shapes only: see tickets.ts.
 
@@ -30,21 +32,28 @@ export const eventSchema = z.object({
   /** ISO instant checkout opens at; null: open now. */
   salesOpenAt: z.string().nullable(),
   reentryAllowed: z.boolean(),
+  /** False: a draft, shown to staff only, with no checkout. */
+  published: z.boolean(),
+  publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** GET /event: the types a guest may see, named in the caller's language (the spec's price is the default's). */
+  ticketTypes: z.array(publicTicketTypeSchema).optional(),
 });
 
 export type Event = z.infer<typeof eventSchema>;
 
-/** GET /event: the current event, or null when none exists. */
+/** GET /event: the current event, or null when none exists (or, to a guest, while it is a draft). */
 export const currentEventResponseSchema = z.object({
   success: z.literal(true),
   data: eventSchema.nullable(),
+  /** Who runs the night (the organiser profile), or null before it is filled in. */
+  organiser: organiserSchema.nullable(),
 });
 
 export type CurrentEventResponse = z.infer<typeof currentEventResponseSchema>;
 
-/** POST and PUT /event: the event as saved. */
+/** POST and PUT /event, POST /admin/event/publish: the event as saved. */
 export const savedEventResponseSchema = z.object({
   success: z.literal(true),
   data: eventSchema,

@@ -1,10 +1,10 @@
 import { ticketDocumentsSchema } from '@utsav/domain/admin-tickets-schema';
+import { manualIssuanceResponseSchema } from '@utsav/domain/api/issuance';
 import { manualIssuanceSchema } from '@utsav/domain/manual-issuance-schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
 import { said } from '../../platform/i18n/request-language';
-import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
+import { toTicketJson } from '../tickets/presenter';
 import { separateTicketsZip, ticketsPdf } from './issuance-documents';
 import { issueManualTickets } from './issuance-service';
 
@@ -18,24 +18,7 @@ const adminIssuanceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         body: manualIssuanceSchema,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            message: z.string(),
-            user: z.object({
-              id: z.string(),
-              _id: z.string(),
-              name: z.string(),
-              email: z.string(),
-              isNewUser: z.boolean(),
-            }),
-            tickets: z.array(ticketJsonSchema),
-            totalAmount: z.number(),
-            pricePerTicket: z.number(),
-            pricingTier: z.string(),
-            paymentDone: z.boolean(),
-          }),
-        },
+        response: { 200: manualIssuanceResponseSchema },
       },
     },
     async (request) => {

@@ -3,6 +3,14 @@ import {
   ticketStatusChangeSchema,
   ticketStatusUndoSchema,
 } from '@utsav/domain/admin-tickets-schema';
+import {
+  bulkStatusResponseSchema,
+  statusChangeResponseSchema,
+  statusUndoResponseSchema,
+  ticketPageResponseSchema,
+  ticketStatsResponseSchema,
+} from '@utsav/domain/api/admin-tickets';
+import { messageResponseSchema } from '@utsav/domain/api/common';
 import { PAGE_SIZE } from '@utsav/domain/constants';
 import { SHOWN_TICKET_STATUSES } from '@utsav/domain/ticket-status';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +18,7 @@ import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
 import { requestLanguage, said } from '../../platform/i18n/request-language';
 import { deleteTicket } from './ticket-deletion';
-import { adminTicketJsonSchema, toAdminTicketJson } from './ticket-json';
+import { toAdminTicketJson } from './ticket-json';
 import { undoTicketStatusChange } from './ticket-status-undo';
 import { EXPORT_CONTENT_TYPES, ticketExportStream } from './tickets-export';
 import { changeTicketStatuses, listTicketPage, refundedAmong, ticketStats } from './tickets-service';
@@ -27,17 +35,6 @@ const listQuery = z.object({
     .min(1, 'Limit must be 1 or more')
     .max(100, 'Limit must be at most 100')
     .default(PAGE_SIZE),
-});
-
-const ticketPageJson = z.object({
-  success: z.literal(true),
-  tickets: z.array(adminTicketJsonSchema),
-  pagination: z.object({
-    current: z.number(),
-    total: z.number(),
-    count: z.number(),
-    totalTickets: z.number(),
-  }),
 });
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -58,7 +55,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const listRoute = {
     onRequest: app.requireAction('tickets:view'),
-    schema: { tags: ['admin'], querystring: listQuery, response: { 200: ticketPageJson } },
+    schema: { tags: ['admin'], querystring: listQuery, response: { 200: ticketPageResponseSchema } },
   };
   app.get('/admin/tickets/management', listRoute, listHandler);
   // The same list under the path the ticket screen's first version called (docs/product.md#api).
@@ -70,21 +67,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAction('tickets:view'),
       schema: {
         tags: ['admin'],
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            stats: z.object({
-              total: z.number(),
-              sold: z.number(),
-              active: z.number(),
-              used: z.number(),
-              cancelled: z.number(),
-              transferred: z.number(),
-              revenue: z.number(),
-              soldToday: z.number(),
-            }),
-          }),
-        },
+        response: { 200: ticketStatsResponseSchema },
       },
     },
     async () => ({ success: true as const, stats: await ticketStats(app.ctx) }),
@@ -98,15 +81,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         params: idParams,
         body: ticketStatusChangeSchema,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            message: z.string(),
-            ticket: adminTicketJsonSchema,
-            /** Names this change for POST .../status/undo; null when the ticket already had the status. */
-            changeId: z.string().nullable(),
-          }),
-        },
+        response: { 200: statusChangeResponseSchema },
       },
     },
     async (request) => {
@@ -132,9 +107,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         params: idParams,
         body: ticketStatusUndoSchema,
-        response: {
-          200: z.object({ success: z.literal(true), message: z.string(), ticket: adminTicketJsonSchema }),
-        },
+        response: { 200: statusUndoResponseSchema },
       },
     },
     async (request) => {
@@ -159,16 +132,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         body: bulkStatusUpdateSchema,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            message: z.string(),
-            /** Tickets whose status changed (those already in the status are left as they are). */
-            modifiedCount: z.number(),
-            matchedCount: z.number(),
-            tickets: z.array(adminTicketJsonSchema),
-          }),
-        },
+        response: { 200: bulkStatusResponseSchema },
       },
     },
     async (request) => {
@@ -192,7 +156,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParams,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+        response: { 200: messageResponseSchema },
       },
     },
     async (request) => {

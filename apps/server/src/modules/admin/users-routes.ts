@@ -1,3 +1,4 @@
+import { messageResponseSchema } from '@utsav/domain/api/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
@@ -14,7 +15,7 @@ const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+        response: { 200: messageResponseSchema },
       },
     },
     async (request) => {

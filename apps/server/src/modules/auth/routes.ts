@@ -1,15 +1,16 @@
+import { okResponseSchema } from '@utsav/domain/api/common';
+import { languageResponseSchema, signInResponseSchema, userResponseSchema } from '@utsav/domain/api/users';
 import { googleSignInSchema, languageUpdateSchema, profileUpdateSchema } from '@utsav/domain/auth-schemas';
 import { requestedLanguage } from '@utsav/domain/languages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actor, bearerToken, identityOf } from '../../platform/auth/plugin';
 import { setUserLanguage } from '../../stores/users';
-import { toUserJson, userJsonSchema } from '../users/presenter';
+import { toUserJson } from '../users/presenter';
 import { identityRateLimit } from './rate-limit';
 import { assignAdmin, signIn, updateProfile } from './service';
 
-const userResponse = { 200: z.object({ success: z.literal(true), user: userJsonSchema }) };
+const userResponse = { 200: userResponseSchema };
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { rateLimits } = app.ctx.config;
@@ -35,9 +36,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         body: googleSignInSchema,
-        response: {
-          200: z.object({ success: z.literal(true), user: userJsonSchema, isNewUser: z.boolean() }),
-        },
+        response: { 200: signInResponseSchema },
       },
     },
     async (request) => {
@@ -87,9 +86,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         body: languageUpdateSchema,
-        response: {
-          200: z.object({ success: z.literal(true), language: languageUpdateSchema.shape.language }),
-        },
+        response: { 200: languageResponseSchema },
       },
     },
     async (request) => {
@@ -111,7 +108,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // forgets the token. Works with an expired or absent token so a client can always sign out.
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], response: { 200: z.object({ success: z.literal(true) }) } } },
+    { schema: { tags: ['auth'], response: { 200: okResponseSchema } } },
     async (request) => {
       const token = bearerToken(request);
       if (token) app.ctx.verifier.forget(token);

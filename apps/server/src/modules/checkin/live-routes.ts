@@ -1,3 +1,4 @@
+import { ticketPassesResponseSchema } from '@utsav/domain/api/admin-tickets';
 import { liveGatesResponseSchema } from '@utsav/domain/gates-live';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,23 +27,7 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: z.object({ id: z.string().max(100) }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            history: z.array(
-              z.object({
-                direction: z.enum(['in', 'out']),
-                at: z.string(),
-                gate: z.string().nullable(),
-                deviceId: z.string().nullable(),
-                scannedBy: z.object({ name: z.string() }).nullable(),
-                /** scan, typed (the code typed in), search (found by name/email at the gate). */
-                method: z.enum(['scan', 'typed', 'search']),
-                offline: z.boolean(),
-              }),
-            ),
-          }),
-        },
+        response: { 200: ticketPassesResponseSchema },
       },
     },
     async (request) => ({ success: true as const, history: await ticketHistory(app.ctx, request.params.id) }),

@@ -1,3 +1,11 @@
+import {
+  admittedResponseSchema,
+  checkinSnapshotResponseSchema,
+  exitedResponseSchema,
+  scannedTicketResponseSchema,
+  syncResponseSchema,
+} from '@utsav/domain/api/checkin';
+import { okResponseSchema } from '@utsav/domain/api/common';
 import { heartbeatRequestSchema, scanRequestSchema, syncRequestSchema } from '@utsav/domain/checkin-schema';
 import {
   gateAdmitRequestSchema,
@@ -6,10 +14,9 @@ import {
 } from '@utsav/domain/gate-search';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
-import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
-import { snapshotJsonSchema, syncResultJsonSchema, toSnapshotJson } from './presenter';
+import { toTicketJson } from '../tickets/presenter';
+import { toSnapshotJson } from './presenter';
 import { admitFound, searchAtGate } from './search';
 import { CHECKIN_MESSAGES, checkinSnapshot, markExit, markUsed, recordHeartbeat, verifyQr } from './service';
 import { syncAdmissions } from './sync';
@@ -37,12 +44,8 @@ const perChecker = (max: number) => ({
   },
 });
 
-// An admission answers the same whether it came from a scan, a typed code or a search (mark-used, admit).
-const admittedResponse = z.object({
-  success: z.literal(true),
-  ticket: ticketJsonSchema,
-  message: z.literal(CHECKIN_MESSAGES.admitted),
-});
+// An admission answers the same whether it came from a scan, a typed code or a search (mark-used, admit):
+// admittedResponseSchema, with CHECKIN_MESSAGES.admitted.
 
 const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   const gateOnly = app.requireAction('checkin:scan');
@@ -55,7 +58,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['check-in'],
         body: scanRequestSchema,
-        response: { 200: z.object({ success: z.literal(true), ticket: ticketJsonSchema }) },
+        response: { 200: scannedTicketResponseSchema },
       },
     },
     async (request) => ({
@@ -72,7 +75,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['check-in'],
         body: scanRequestSchema,
-        response: { 200: admittedResponse },
+        response: { 200: admittedResponseSchema },
       },
     },
     async (request) => ({
@@ -90,13 +93,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['check-in'],
         body: scanRequestSchema,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            ticket: ticketJsonSchema,
-            message: z.literal(CHECKIN_MESSAGES.exited),
-          }),
-        },
+        response: { 200: exitedResponseSchema },
       },
     },
     async (request) => ({
@@ -114,7 +111,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['check-in'],
         body: heartbeatRequestSchema,
-        response: { 200: z.object({ success: z.literal(true) }) },
+        response: { 200: okResponseSchema },
       },
     },
     async (request) => {
@@ -149,7 +146,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['check-in'],
         body: gateAdmitRequestSchema,
-        response: { 200: admittedResponse },
+        response: { 200: admittedResponseSchema },
       },
     },
     async (request) => ({
@@ -164,7 +161,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: gateOnly,
       config: perChecker(SYNCS_PER_MINUTE),
-      schema: { tags: ['check-in'], response: { 200: snapshotJsonSchema } },
+      schema: { tags: ['check-in'], response: { 200: checkinSnapshotResponseSchema } },
     },
     async (request) => toSnapshotJson(await checkinSnapshot(app.ctx, actor(request))),
   );
@@ -177,13 +174,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['check-in'],
         body: syncRequestSchema,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            results: z.array(syncResultJsonSchema),
-            conflicts: z.number(),
-          }),
-        },
+        response: { 200: syncResponseSchema },
       },
     },
     async (request) => ({

@@ -1,42 +1,9 @@
-import { publicTicketTypeSchema } from '@utsav/domain/api/ticket-types';
+import type { Event } from '@utsav/domain/api/event';
 import { paiseToRupees } from '@utsav/domain/pricing';
-import { z } from 'zod';
 import type { Config } from '../../platform/config';
 import type { EventRow } from '../../platform/db/schema';
 import type { Inventory } from '../../stores/events';
 import { imageUrl } from './image';
-
-export const eventJsonSchema = z.object({
-  _id: z.string(),
-  id: z.string(),
-  name: z.string(),
-  venue: z.string(),
-  description: z.string(),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  ticketPrice: z.number(),
-  groupPrice4: z.number().nullable(),
-  totalTickets: z.number(),
-  availableTickets: z.number(),
-  soldTickets: z.number(),
-  soldPercentage: z.number(),
-  eventImage: z.string().nullable(),
-  features: z.array(z.string()),
-  aboutText: z.string().nullable(),
-  /** ISO instant checkout opens at; null: open now. */
-  salesOpenAt: z.string().nullable(),
-  reentryAllowed: z.boolean(),
-  /** False: a draft, shown to staff only, with no checkout (docs/product.md#first-run). */
-  published: z.boolean(),
-  publishedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** GET /event: the types a guest may see, named in the caller's language (the spec's price is the default's). */
-  ticketTypes: z.array(publicTicketTypeSchema).optional(),
-});
-
-export type EventJson = z.infer<typeof eventJsonSchema>;
 
 /**
  * Where eventImage URLs start. Our own pages resolve the bare path against our origin; a page on one of
@@ -52,7 +19,7 @@ export function toEventJson(
   inventory: Inventory,
   imageBase = '',
   options: { lineWaiting?: boolean } = {},
-): EventJson {
+): Event {
   // Seats in live holds are neither sold nor available; min/max guard against an admin lowering the total.
   // Seats free while people wait in the waitlist are theirs (checkout refuses everyone else): none available.
   const sold = Math.min(inventory.sold, event.total_tickets);

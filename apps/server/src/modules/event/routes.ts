@@ -1,12 +1,15 @@
+import {
+  currentEventResponseSchema,
+  eventExistsResponseSchema,
+  savedEventResponseSchema,
+} from '@utsav/domain/api/event';
 import { eventInputSchema } from '@utsav/domain/event-schema';
-import { organiserSchema } from '@utsav/domain/organiser';
 import { can, isStaff } from '@utsav/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
 import { embeddableByCorsOrigins } from '../../platform/cors';
 import { requestLanguage } from '../../platform/i18n/request-language';
-import { eventJsonSchema } from './presenter';
 import { createEvent, editEvent, eventExists, getCurrentEvent, getEventImage, publishEvent } from './service';
 
 // 5 MB of picture is ~6.7 MB as base64, plus the text fields.
@@ -20,7 +23,7 @@ const writeRoute = {
   schema: {
     tags: ['event'],
     body: eventInputSchema('2000-01-01'),
-    response: { 200: z.object({ success: z.literal(true), data: eventJsonSchema }) },
+    response: { 200: savedEventResponseSchema },
   },
 };
 
@@ -31,14 +34,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.signInIfPossible,
       schema: {
         tags: ['event'],
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: eventJsonSchema.nullable(),
-            /** Who runs the night (the organiser profile), or null before it is filled in. */
-            organiser: organiserSchema.nullable(),
-          }),
-        },
+        response: { 200: currentEventResponseSchema },
       },
     },
     async (request, reply) => {
@@ -61,7 +57,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAction('event:write'),
       schema: {
         tags: ['event'],
-        response: { 200: z.object({ success: z.literal(true), data: eventJsonSchema }) },
+        response: { 200: savedEventResponseSchema },
       },
     },
     async (request) => ({ success: true as const, data: await publishEvent(app.ctx, actor(request)) }),
@@ -72,7 +68,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['event'],
-        response: { 200: z.object({ success: z.literal(true), exists: z.boolean() }) },
+        response: { 200: eventExistsResponseSchema },
       },
     },
     async () => ({ success: true as const, exists: await eventExists(app.ctx) }),

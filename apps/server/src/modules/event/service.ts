@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Event } from '@utsav/domain/api/event';
 import { type EventInput, eventInputSchema } from '@utsav/domain/event-schema';
 import type { Language } from '@utsav/domain/languages';
 import { rupeesToPaise } from '@utsav/domain/pricing';
@@ -18,7 +19,7 @@ import { forgetCurrentEvent } from './current-event';
 import { readImageChange, resolveImage } from './image-change';
 import { imagePreview } from './image-preview';
 import { newQrKeyColumns } from './keys';
-import { type EventJson, eventImageBase, toEventJson } from './presenter';
+import { eventImageBase, toEventJson } from './presenter';
 import { publicTicketTypes } from './public-ticket-types';
 import { type EventPatch, updateEvent } from './repo';
 
@@ -34,7 +35,7 @@ const EVENT_LOCK = 'event:single';
 export async function getCurrentEvent(
   ctx: AppContext,
   viewer: { staff: boolean; language?: Language; imageAsDataUrl?: boolean },
-): Promise<EventJson | null> {
+): Promise<Event | null> {
   const event = await findCurrentEvent(ctx.db);
   if (!event || (!event.published_at && !viewer.staff)) return null;
   const now = ctx.now();
@@ -63,7 +64,7 @@ export async function eventExists(ctx: AppContext): Promise<boolean> {
  * POST /admin/event/publish: the draft goes on sale. The organiser profile must exist first: the pages, the
  * emails and the tickets name the organiser and how to reach them. Publishing a published event changes nothing.
  */
-export async function publishEvent(ctx: AppContext, caller: UserRow): Promise<EventJson> {
+export async function publishEvent(ctx: AppContext, caller: UserRow): Promise<Event> {
   const now = ctx.now();
   const event = await transaction(ctx.db, async (trx) => {
     await lockFor(trx, EVENT_LOCK);
@@ -91,7 +92,7 @@ export async function publishEvent(ctx: AppContext, caller: UserRow): Promise<Ev
   return toEventJson(event, await countInventory(ctx.db, event.id, ctx.now()), eventImageBase(ctx.config));
 }
 
-export async function createEvent(ctx: AppContext, caller: UserRow, body: unknown): Promise<EventJson> {
+export async function createEvent(ctx: AppContext, caller: UserRow, body: unknown): Promise<Event> {
   const now = ctx.now();
   const input = parseEventInput(body, now);
   const image = await readImageChange(ctx, input.eventImage, null);
@@ -128,7 +129,7 @@ export async function createEvent(ctx: AppContext, caller: UserRow, body: unknow
   return toEventJson(event, await countInventory(ctx.db, event.id, ctx.now()), eventImageBase(ctx.config));
 }
 
-export async function editEvent(ctx: AppContext, caller: UserRow, body: unknown): Promise<EventJson> {
+export async function editEvent(ctx: AppContext, caller: UserRow, body: unknown): Promise<Event> {
   const now = ctx.now();
   const input = parseEventInput(body, now);
   const image = await readImageChange(ctx, input.eventImage, (await findCurrentEvent(ctx.db))?.image_id);

@@ -1,11 +1,15 @@
+import {
+  allowanceResponseSchema,
+  bookingResponseSchema,
+  checkoutSchema,
+  verifiedPaymentSchema,
+} from '@utsav/domain/api/purchase';
 import { bookingSchema, createOrderSchema, verifyPaymentSchema } from '@utsav/domain/purchase-schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
-import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
+import { toTicketJson } from '../tickets/presenter';
 import { getPurchaseAllowance } from './person-limit';
-import { checkoutJson } from './presenter';
 import { createOrder, startBooking, verifyPayment } from './service';
 
 /** The waiting room's pass (X-Queue-Pass), needed on the two checkout routes while the room is on. */
@@ -33,7 +37,7 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tickets'],
         body: createOrderSchema(config.orderQuantityCap),
-        response: { 200: z.object(checkoutJson) },
+        response: { 200: checkoutSchema },
       },
     },
     async (request) => ({
@@ -49,7 +53,7 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tickets'],
         body: bookingSchema(config.orderQuantityCap),
-        response: { 200: z.object({ ...checkoutJson, requiresPayment: z.literal(true) }) },
+        response: { 200: bookingResponseSchema },
       },
     },
     async (request) => ({
@@ -66,15 +70,7 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAction('ticket:buy'),
       schema: {
         tags: ['tickets'],
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            // Null when no event is on sale.
-            allowance: z
-              .object({ limit: z.number(), held: z.number(), bought: z.number(), remaining: z.number() })
-              .nullable(),
-          }),
-        },
+        response: { 200: allowanceResponseSchema },
       },
     },
     async (request) => ({
@@ -91,13 +87,7 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tickets'],
         body: verifyPaymentSchema,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            orderId: z.string(),
-            tickets: z.array(ticketJsonSchema),
-          }),
-        },
+        response: { 200: verifiedPaymentSchema },
       },
     },
     async (request) => {

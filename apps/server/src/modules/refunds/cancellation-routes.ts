@@ -1,17 +1,16 @@
+import { cancelResponseSchema } from '@utsav/domain/api/refunds';
 import { cancelTicketSchema, refundCreateSchema } from '@utsav/domain/refund-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
-import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
+import { toTicketJson } from '../tickets/presenter';
 import { type CancelResult, cancelTicket } from './cancellation';
-import { refundJsonSchema, toRefundJson } from './presenter';
+import { toRefundJson } from './presenter';
 
 // Cancelling a ticket: its route sits under /tickets, where the guest finds the ticket, and is decided here,
 // with the refund it creates (cancellation.ts).
 
 const idParams = z.object({ id: z.string().trim().min(1).max(64) });
-
-const cancelJson = z.object({ success: z.literal(true), refund: refundJsonSchema, ticket: ticketJsonSchema });
 
 function cancelResponse(result: CancelResult) {
   return {
@@ -30,7 +29,7 @@ const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['refunds'],
         params: idParams,
         body: cancelTicketSchema,
-        response: { 200: cancelJson },
+        response: { 200: cancelResponseSchema },
       },
     },
     async (request) =>
@@ -41,7 +40,7 @@ const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/refunds/create',
     {
       onRequest: app.requireAction('ticket:cancel-own'),
-      schema: { tags: ['refunds'], body: refundCreateSchema, response: { 200: cancelJson } },
+      schema: { tags: ['refunds'], body: refundCreateSchema, response: { 200: cancelResponseSchema } },
     },
     async (request) =>
       cancelResponse(await cancelTicket(app.ctx, actor(request), request.body.ticketId, request.body.reason)),

@@ -1,38 +1,12 @@
+import type { Refund } from '@utsav/domain/api/refunds';
 import { paiseToRupees } from '@utsav/domain/pricing';
-import { REFUND_STATUS_LABELS, REFUND_STATUSES } from '@utsav/domain/refunds';
-import { z } from 'zod';
+import { REFUND_STATUS_LABELS } from '@utsav/domain/refunds';
 import type { RefundWithHistory } from './service';
 
 // A refund with the fields the original contract names (docs/contracts.md), with the MongoDB-era `_id` alias kept.
 // Amounts in rupees. The person (user) is shown in staff views only.
 
-const status = z.enum(REFUND_STATUSES);
-
-export const refundJsonSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
-  refundId: z.string(),
-  originalAmount: z.number(),
-  processingFee: z.number(),
-  refundAmount: z.number(),
-  status,
-  statusLabel: z.string(),
-  reason: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  processedAt: z.string().nullable(),
-  ticket: z.object({ id: z.string(), ticketId: z.string(), eventName: z.string() }),
-  user: z.object({ name: z.string(), email: z.string() }).optional(),
-  /** Razorpay's rfnd_… id of the current attempt and the last gateway error: staff views only. */
-  razorpayRefundId: z.string().nullable().optional(),
-  lastError: z.string().nullable().optional(),
-  attempts: z.number().optional(),
-  statusHistory: z.array(z.object({ status, timestamp: z.string(), notes: z.string() })),
-});
-
-export type RefundJson = z.infer<typeof refundJsonSchema>;
-
-export function toRefundJson({ refund, history }: RefundWithHistory, view: 'owner' | 'staff'): RefundJson {
+export function toRefundJson({ refund, history }: RefundWithHistory, view: 'owner' | 'staff'): Refund {
   return {
     id: refund.id,
     _id: refund.id,

@@ -1,15 +1,19 @@
+import {
+  myRefundsResponseSchema,
+  oneRefundResponseSchema,
+  refundPageResponseSchema,
+  refundStatsResponseSchema,
+} from '@utsav/domain/api/refunds';
 import { PAGE_SIZE } from '@utsav/domain/constants';
 import { REFUND_STATUSES } from '@utsav/domain/refunds';
 import { can } from '@utsav/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
-import { refundJsonSchema, toRefundJson } from './presenter';
+import { toRefundJson } from './presenter';
 import { getRefundStatus, listMyRefunds, listRefundPage, refundStats, retryRefund } from './service';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(64) });
-
-const oneRefundJson = z.object({ success: z.literal(true), refund: refundJsonSchema });
 
 const listQuery = z.object({
   status: z.union([z.enum(REFUND_STATUSES), z.literal('all'), z.literal('')]).optional(),
@@ -30,7 +34,7 @@ const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAction('refund:own'),
       schema: {
         tags: ['refunds'],
-        response: { 200: z.object({ success: z.literal(true), refunds: z.array(refundJsonSchema) }) },
+        response: { 200: myRefundsResponseSchema },
       },
     },
     async (request) => ({
@@ -43,7 +47,7 @@ const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/refunds/status/:id',
     {
       onRequest: app.requireAction('refund:own'),
-      schema: { tags: ['refunds'], params: idParams, response: { 200: oneRefundJson } },
+      schema: { tags: ['refunds'], params: idParams, response: { 200: oneRefundResponseSchema } },
     },
     async (request) => {
       const caller = actor(request);
@@ -60,18 +64,7 @@ const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['refunds'],
         querystring: listQuery,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            refunds: z.array(refundJsonSchema),
-            pagination: z.object({
-              current: z.number(),
-              total: z.number(),
-              count: z.number(),
-              totalRefunds: z.number(),
-            }),
-          }),
-        },
+        response: { 200: refundPageResponseSchema },
       },
     },
     async (request) => {
@@ -95,20 +88,7 @@ const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAction('refunds:view'),
       schema: {
         tags: ['refunds'],
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            stats: z.object({
-              total: z.number(),
-              pending: z.number(),
-              processing: z.number(),
-              processed: z.number(),
-              failed: z.number(),
-              cancelled: z.number(),
-              totalRefundAmount: z.number(),
-            }),
-          }),
-        },
+        response: { 200: refundStatsResponseSchema },
       },
     },
     async () => ({ success: true as const, stats: await refundStats(app.ctx) }),
@@ -118,7 +98,7 @@ const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/refunds/admin/:id/retry',
     {
       onRequest: app.requireAction('refunds:retry'),
-      schema: { tags: ['refunds'], params: idParams, response: { 200: oneRefundJson } },
+      schema: { tags: ['refunds'], params: idParams, response: { 200: oneRefundResponseSchema } },
     },
     async (request) => ({
       success: true as const,

@@ -1,3 +1,4 @@
+import { healthResponseSchema, unavailableResponseSchema } from '@utsav/domain/api/system';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,10 +38,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       ...warningsOnly(),
       schema: {
         tags: ['system'],
-        response: {
-          200: z.object({ status: z.literal('ok') }),
-          503: z.object({ status: z.literal('unavailable') }),
-        },
+        response: { 200: healthResponseSchema, 503: unavailableResponseSchema },
       },
       // The two answers are the constants below; zod's parse of them on every probe checked nothing.
       serializerCompiler: () => (data) => JSON.stringify(data),

@@ -1,56 +1,13 @@
+import type { Ticket } from '@utsav/domain/api/tickets';
 import { paiseToRupees } from '@utsav/domain/pricing';
-import { SHOWN_TICKET_STATUSES, shownTicketStatus } from '@utsav/domain/ticket-status';
-import { z } from 'zod';
+import { shownTicketStatus } from '@utsav/domain/ticket-status';
 import { qrDataUrl } from '../../platform/documents/qr-data-url';
 import type { TicketView } from '../../stores/tickets';
 
-// The ticket with the fields the original contract names (docs/contracts.md), with the MongoDB-era `_id` alias kept.
+// A ticket row as the API shows it: its shape is @utsav/domain/api/tickets' ticketSchema (the fields the
+// original contract names, docs/contracts.md, with the MongoDB-era `_id` alias kept).
 
-export const ticketJsonSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
-  ticketId: z.string(),
-  eventId: z.string(),
-  eventName: z.string(),
-  event: z.object({
-    name: z.string(),
-    date: z.string(),
-    startTime: z.string(),
-    endTime: z.string(),
-    venue: z.string(),
-  }),
-  price: z.number(),
-  // As shown everywhere (@utsav/domain/ticket-status): a ticket revoked by a transfer is 'transferred'.
-  status: z.enum(SHOWN_TICKET_STATUSES),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  entryTime: z.string().nullable(),
-  usedAt: z.string().nullable(),
-  /** Set while the holder is out on a pass (re-entry); null when inside or never admitted. */
-  exitedAt: z.string().nullable(),
-  scannedBy: z.object({ name: z.string() }).nullable(),
-  cancelledAt: z.string().nullable(),
-  cancellationReason: z.string().nullable(),
-  qrCode: z.string(),
-  /** The QR of qrCode as a PNG data URL (made once per token; see qr-images.ts). */
-  qrCodeImage: z.string(),
-  user: z.object({ name: z.string(), email: z.string() }),
-  holderName: z.string(),
-  metadata: z.object({
-    issuedByAdmin: z.boolean(),
-    issuedBy: z.object({ name: z.string() }).nullable(),
-    notes: z.string().nullable(),
-  }),
-  orderId: z.string().nullable(),
-  /** Sent to someone else: to whom and when. */
-  transfer: z.object({ toName: z.string(), toEmail: z.string(), at: z.string() }).nullable(),
-  /** Received by transfer: such a ticket cannot be cancelled for a refund. */
-  receivedByTransfer: z.boolean(),
-});
-
-export type TicketJson = z.infer<typeof ticketJsonSchema>;
-
-export function toTicketJson(ticket: TicketView): TicketJson {
+export function toTicketJson(ticket: TicketView): Ticket {
   return {
     id: ticket.id,
     _id: ticket.id,

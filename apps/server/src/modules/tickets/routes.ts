@@ -1,8 +1,9 @@
+import { myTicketsResponseSchema, oneTicketResponseSchema } from '@utsav/domain/api/tickets';
 import { ticketHolderSchema } from '@utsav/domain/ticket-holder-schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
-import { ticketJsonSchema, toTicketJson } from './presenter';
+import { toTicketJson } from './presenter';
 import { getTicket, listMyTickets, nameTicketHolder } from './service';
 
 // A guest's own tickets. Buying them is modules/purchase (POST /tickets, /tickets/create-order,
@@ -15,7 +16,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAction('ticket:own'),
       schema: {
         tags: ['tickets'],
-        response: { 200: z.object({ success: z.literal(true), tickets: z.array(ticketJsonSchema) }) },
+        response: { 200: myTicketsResponseSchema },
       },
     },
     async (request) => ({
@@ -31,7 +32,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tickets'],
         params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: z.object({ success: z.literal(true), ticket: ticketJsonSchema }) },
+        response: { 200: oneTicketResponseSchema },
       },
     },
     async (request) => ({
@@ -48,7 +49,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tickets'],
         params: z.object({ id: z.string().min(1).max(64) }),
         body: ticketHolderSchema,
-        response: { 200: z.object({ success: z.literal(true), ticket: ticketJsonSchema }) },
+        response: { 200: oneTicketResponseSchema },
       },
     },
     async (request) => ({

@@ -1,25 +1,15 @@
+import {
+  transferCheckoutSchema,
+  transferListSchema,
+  transferVerifiedSchema,
+} from '@utsav/domain/api/transfer';
 import { transferRequestSchema, transferVerifySchema } from '@utsav/domain/transfer';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
-import { ticketJsonSchema, toTicketJson } from '../tickets/presenter';
+import { toTicketJson } from '../tickets/presenter';
 import { listTransfers } from './repo';
 import { startTransfer, verifyTransferPayment } from './service';
-
-const transferJson = z.object({
-  id: z.string(),
-  status: z.enum(['created', 'completed', 'failed', 'expired']),
-  ticketId: z.string(),
-  newTicketId: z.string().nullable(),
-  from: z.object({ name: z.string(), email: z.string() }),
-  to: z.object({ name: z.string(), email: z.string() }),
-  fee: z.number(),
-  orderId: z.string().nullable(),
-  paymentId: z.string().nullable(),
-  failureReason: z.string().nullable(),
-  createdAt: z.string(),
-  completedAt: z.string().nullable(),
-});
 
 const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -30,15 +20,7 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tickets'],
         params: z.object({ id: z.string().min(1).max(64) }),
         body: transferRequestSchema,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            orderId: z.string(),
-            amount: z.number(),
-            currency: z.string(),
-            key: z.string(),
-          }),
-        },
+        response: { 200: transferCheckoutSchema },
       },
     },
     async (request) => ({
@@ -55,7 +37,7 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tickets'],
         body: transferVerifySchema,
-        response: { 200: z.object({ success: z.literal(true), ticket: ticketJsonSchema }) },
+        response: { 200: transferVerifiedSchema },
       },
     },
     async (request) => ({
@@ -71,7 +53,7 @@ const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAction('tickets:view'),
       schema: {
         tags: ['admin'],
-        response: { 200: z.object({ success: z.literal(true), transfers: z.array(transferJson) }) },
+        response: { 200: transferListSchema },
       },
     },
     async () => ({

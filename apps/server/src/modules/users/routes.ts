@@ -1,9 +1,10 @@
+import { userCountResponseSchema, userPageResponseSchema, userResponseSchema } from '@utsav/domain/api/users';
 import { PAGE_SIZE } from '@utsav/domain/constants';
 import { ROLES } from '@utsav/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
-import { toUserJson, userJsonSchema } from './presenter';
+import { toUserJson } from './presenter';
 import { changeRole, countAllUsers, listUserPage } from './service';
 
 const listQuery = z.object({
@@ -26,18 +27,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         querystring: listQuery,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            users: z.array(userJsonSchema),
-            pagination: z.object({
-              current: z.number(),
-              total: z.number(),
-              count: z.number(),
-              totalUsers: z.number(),
-            }),
-          }),
-        },
+        response: { 200: userPageResponseSchema },
       },
     },
     async (request) => {
@@ -54,7 +44,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAction('users:view'),
       schema: {
         tags: ['users'],
-        response: { 200: z.object({ success: z.literal(true), count: z.number() }) },
+        response: { 200: userCountResponseSchema },
       },
     },
     async () => ({ success: true as const, count: await countAllUsers(app.ctx) }),
@@ -70,7 +60,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z.object({
           role: z.enum(ROLES, { error: 'Role must be one of admin, manager, qrchecker, guest' }),
         }),
-        response: { 200: z.object({ success: z.literal(true), user: userJsonSchema }) },
+        response: { 200: userResponseSchema },
       },
     },
     async (request) => {

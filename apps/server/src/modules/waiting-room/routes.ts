@@ -1,31 +1,10 @@
+import { queueStatusSchema } from '@utsav/domain/api/waiting-room';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
 import { joinQueue, myQueueStatus, type QueueStatus } from './service';
 
 // The waiting room in front of checkout (docs/product.md#waiting-room). Signed-in callers; the answer says when to ask again.
-
-const queueStatusJson = z.discriminatedUnion('status', [
-  z.object({
-    success: z.literal(true),
-    status: z.literal('waiting'),
-    position: z.number().nullable(),
-    ahead: z.number().nullable(),
-    etaSeconds: z.number(),
-    retryAfterSeconds: z.number(),
-    ticketsLeft: z.number(),
-    salesOpenAt: z.string().nullable(),
-  }),
-  z.object({
-    success: z.literal(true),
-    status: z.literal('admitted'),
-    pass: z.string(),
-    passExpiresAt: z.string(),
-    ticketsLeft: z.number(),
-  }),
-  z.object({ success: z.literal(true), status: z.literal('sold-out'), ticketsLeft: z.literal(0) }),
-]);
 
 function answer(reply: FastifyReply, status: QueueStatus) {
   // Retry-After as well as the body field: generic HTTP clients and proxies understand the header.
@@ -39,7 +18,7 @@ const waitingRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     '/queue/join',
     {
       onRequest: app.requireAction('ticket:buy'),
-      schema: { tags: ['queue'], response: { 200: queueStatusJson } },
+      schema: { tags: ['queue'], response: { 200: queueStatusSchema } },
     },
     async (request, reply) => answer(reply, await joinQueue(app.ctx, actor(request))),
   );
@@ -48,7 +27,7 @@ const waitingRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     '/queue/me',
     {
       onRequest: app.requireAction('ticket:buy'),
-      schema: { tags: ['queue'], response: { 200: queueStatusJson } },
+      schema: { tags: ['queue'], response: { 200: queueStatusSchema } },
     },
     async (request, reply) => answer(reply, await myQueueStatus(app.ctx, actor(request))),
   );
