@@ -11,13 +11,15 @@ import { istInstant } from './time';
 export const DEFAULT_WAITLIST_OFFER_MINUTES = 30;
 
 /** What GET /waitlist/me answers; 'none' when the person has no place (never joined, or left). */
-export type WaitlistStatus = 'waiting' | 'offered' | 'expired' | 'bought' | 'none';
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'expired', 'bought', 'none'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 /**
  * A place as stored. 'left' (the guest left the line) and 'closed' (the sale closed while they waited) end a
  * place like 'bought' and 'expired' do; only 'waiting' and 'offered' are live.
  */
-export type WaitlistEntryStatus = 'waiting' | 'offered' | 'expired' | 'bought' | 'left' | 'closed';
+export const WAITLIST_ENTRY_STATUSES = ['waiting', 'offered', 'expired', 'bought', 'left', 'closed'] as const;
+export type WaitlistEntryStatus = (typeof WAITLIST_ENTRY_STATUSES)[number];
 
 export const LIVE_WAITLIST_STATUSES: readonly WaitlistEntryStatus[] = ['waiting', 'offered'];
 
@@ -27,22 +29,6 @@ export function joinWaitlistSchema(cap: number) {
 }
 
 export type JoinWaitlistInput = z.infer<ReturnType<typeof joinWaitlistSchema>>;
-
-/** The answer of GET /waitlist/me, shared by the server (what it sends) and the web (what it reads). */
-export const waitlistMeSchema = z.object({
-  status: z.enum(['waiting', 'offered', 'expired', 'bought', 'none']),
-  /** 1 for the first person still waiting; null unless waiting. */
-  position: z.number().int().positive().nullable(),
-  quantity: z.number().int().nonnegative(),
-  /** ISO instant the offer's hold ends; null unless offered. */
-  offerExpiresAt: z.string().nullable(),
-  /** True when the place ended because the sale closed (status 'expired'). */
-  closed: z.boolean(),
-  /** Rupees the offered seats cost, priced when the offer was made; null unless offered. */
-  amount: z.number().nonnegative().nullable(),
-});
-
-export type WaitlistMe = z.infer<typeof waitlistMeSchema>;
 
 /**
  * The sale, and with it the line, closes when the event starts (IST): nobody joins after that, no offer is made,
@@ -164,35 +150,3 @@ export function waitlistClosedKey(eventId: string, userId: string): string {
 export function waitlistOfferKey(entryId: string, offerOrderId: string): string {
   return `waitlist-offer:${entryId}:${offerOrderId}`;
 }
-
-const lineCount = z.object({ people: z.number().int(), seats: z.number().int() });
-
-/** GET /admin/waitlist: the line with its numbers, shared by the server (what it sends) and the admin view. */
-export const adminWaitlistSchema = z.object({
-  stats: z.object({
-    waiting: lineCount,
-    offered: lineCount,
-    bought: lineCount,
-    expired: lineCount,
-    left: lineCount,
-    closed: lineCount,
-  }),
-  offerMinutes: z.number().int(),
-  entries: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      email: z.string(),
-      quantity: z.number().int(),
-      status: z.enum(['waiting', 'offered', 'expired', 'bought', 'left', 'closed']),
-      /** 1 for the first still waiting; null for other statuses. */
-      position: z.number().int().nullable(),
-      joinedAt: z.string(),
-      offeredAt: z.string().nullable(),
-      offerExpiresAt: z.string().nullable(),
-      endedAt: z.string().nullable(),
-    }),
-  ),
-});
-
-export type AdminWaitlist = z.infer<typeof adminWaitlistSchema>;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // Who may add a ticket to Apple Wallet or Google Wallet. One copy for the server (which refuses) and the
 // web (which shows the buttons only where they work).
 
@@ -18,8 +16,3 @@ export const WALLET_MESSAGES = {
 
 /** Google's "Save to Google Wallet" page; the signed JWT follows the last slash. */
 export const GOOGLE_WALLET_SAVE_URL = 'https://pay.google.com/gp/v/save/';
-
-/** GET /tickets/{id}/wallet/google's answer. */
-export const googleWalletLinkSchema = z.object({
-  url: z.string().refine((url) => url.startsWith(GOOGLE_WALLET_SAVE_URL), 'not a Google Wallet link'),
-});

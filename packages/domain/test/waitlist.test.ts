@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { waitlistMeResponseSchema } from '../src/api/waitlist';
 import {
   DEFAULT_WAITLIST_OFFER_MINUTES,
   type JoinFacts,
@@ -12,7 +13,6 @@ import {
   publicStatus,
   waitlistClosedKey,
   waitlistClosesAt,
-  waitlistMeSchema,
   waitlistOfferKey,
 } from '../src/waitlist';
 
@@ -228,8 +228,8 @@ describe('schemas', () => {
       closed: false,
       amount: 1000,
     };
-    expect(waitlistMeSchema.parse(me)).toEqual(me);
-    expect(waitlistMeSchema.safeParse({ ...me, status: 'left' }).success).toBe(false);
+    expect(waitlistMeResponseSchema.parse({ success: true, ...me })).toEqual({ success: true, ...me });
+    expect(waitlistMeResponseSchema.safeParse({ success: true, ...me, status: 'left' }).success).toBe(false);
   });
 });
 

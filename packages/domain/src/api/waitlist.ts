@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { WAITLIST_ENTRY_STATUSES, WAITLIST_STATUSES } from '../waitlist';
 
-// The answers of the waitlist a guest sees. An offer's checkout answers with purchase.ts's checkoutSchema.
-// Shapes only: see tickets.ts.
+// The answers of the waitlist. An offer's checkout answers with purchase.ts's checkoutSchema. Shapes only: see
+// tickets.ts.
 
-export const WAITLIST_PLACE_STATUSES = ['waiting', 'offered', 'expired', 'bought', 'none'] as const;
-
-/** GET /waitlist/me: the person's place; 'none' when they have none (never joined, or left). */
-export const waitlistMeResponseSchema = z.object({
-  success: z.literal(true),
-  status: z.enum(WAITLIST_PLACE_STATUSES),
+/** A person's place in the line; 'none' when they have none (never joined, or left). */
+export const waitlistPlaceSchema = z.object({
+  status: z.enum(WAITLIST_STATUSES),
   /** 1 for the first person still waiting; null unless waiting. */
   position: z.number().int().nullable(),
   quantity: z.number().int(),
@@ -20,10 +18,46 @@ export const waitlistMeResponseSchema = z.object({
   amount: z.number().nullable(),
 });
 
-export type WaitlistPlace = z.infer<typeof waitlistMeResponseSchema>;
+export type WaitlistPlace = z.infer<typeof waitlistPlaceSchema>;
+
+/** GET /waitlist/me. */
+export const waitlistMeResponseSchema = waitlistPlaceSchema.extend({ success: z.literal(true) });
 
 /** POST /waitlist: the place in line (1 = next). */
 export const joinWaitlistResponseSchema = z.object({
   success: z.literal(true),
   position: z.number().int(),
 });
+
+const lineCount = z.object({ people: z.number().int(), seats: z.number().int() });
+
+/** GET /admin/waitlist: the line with its numbers. */
+export const adminWaitlistResponseSchema = z.object({
+  success: z.literal(true),
+  stats: z.object({
+    waiting: lineCount,
+    offered: lineCount,
+    bought: lineCount,
+    expired: lineCount,
+    left: lineCount,
+    closed: lineCount,
+  }),
+  offerMinutes: z.number().int(),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      quantity: z.number().int(),
+      status: z.enum(WAITLIST_ENTRY_STATUSES),
+      /** 1 for the first still waiting; null for other statuses. */
+      position: z.number().int().nullable(),
+      joinedAt: z.string(),
+      offeredAt: z.string().nullable(),
+      offerExpiresAt: z.string().nullable(),
+      endedAt: z.string().nullable(),
+    }),
+  ),
+});
+
+export type AdminWaitlist = z.infer<typeof adminWaitlistResponseSchema>;

@@ -1,3 +1,4 @@
+import { googleWalletLinkResponseSchema } from '@utsav/domain/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
@@ -40,7 +41,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tickets'],
         params: ticketParams,
-        response: { 200: z.object({ success: z.literal(true), url: z.string() }) },
+        response: { 200: googleWalletLinkResponseSchema },
       },
     },
     async (request) => ({

@@ -1,8 +1,13 @@
-import { adminWaitlistSchema, joinWaitlistSchema, waitlistMeSchema } from '@utsav/domain/waitlist';
+import { okResponseSchema } from '@utsav/domain/api/common';
+import { checkoutSchema } from '@utsav/domain/api/purchase';
+import {
+  adminWaitlistResponseSchema,
+  joinWaitlistResponseSchema,
+  waitlistMeResponseSchema,
+} from '@utsav/domain/api/waitlist';
+import { joinWaitlistSchema } from '@utsav/domain/waitlist';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
-import { checkoutJson } from '../purchase/presenter';
 import { adminWaitlist } from './admin-service';
 import { checkoutOffer, joinWaitlist, leaveWaitlist, myWaitlist } from './service';
 
@@ -16,7 +21,7 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['waitlist'],
         body: joinWaitlistSchema(config.orderQuantityCap),
-        response: { 200: z.object({ success: z.literal(true), position: z.number().int().positive() }) },
+        response: { 200: joinWaitlistResponseSchema },
       },
     },
     async (request) => ({
@@ -31,7 +36,7 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAction('ticket:buy'),
       schema: {
         tags: ['waitlist'],
-        response: { 200: waitlistMeSchema.extend({ success: z.literal(true) }) },
+        response: { 200: waitlistMeResponseSchema },
       },
     },
     async (request) => ({ success: true as const, ...(await myWaitlist(app.ctx, actor(request))) }),
@@ -41,7 +46,7 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     '/waitlist/me',
     {
       onRequest: app.requireAction('ticket:buy'),
-      schema: { tags: ['waitlist'], response: { 200: z.object({ success: z.literal(true) }) } },
+      schema: { tags: ['waitlist'], response: { 200: okResponseSchema } },
     },
     async (request) => {
       await leaveWaitlist(app.ctx, actor(request));
@@ -55,7 +60,7 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       // The seats of an offer are held for this person: refusing them wastes the offer.
       config: { paidOrder: true },
       onRequest: app.requireAction('ticket:buy'),
-      schema: { tags: ['waitlist'], response: { 200: z.object(checkoutJson) } },
+      schema: { tags: ['waitlist'], response: { 200: checkoutSchema } },
     },
     async (request) => ({ success: true as const, ...(await checkoutOffer(app.ctx, actor(request))) }),
   );
@@ -66,9 +71,7 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAction('tickets:view'),
       schema: {
         tags: ['admin'],
-        response: {
-          200: adminWaitlistSchema.extend({ success: z.literal(true) }),
-        },
+        response: { 200: adminWaitlistResponseSchema },
       },
     },
     async () => ({ success: true as const, ...(await adminWaitlist(app.ctx)) }),

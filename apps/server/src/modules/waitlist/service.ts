@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { WaitlistPlace } from '@utsav/domain/api/waitlist';
 import { CURRENCY } from '@utsav/domain/constants';
 import { paiseToRupees } from '@utsav/domain/pricing';
-import {
-  joinRefusal,
-  offerOutcome,
-  publicStatus,
-  type WaitlistMe,
-  waitlistClosesAt,
-} from '@utsav/domain/waitlist';
+import { joinRefusal, offerOutcome, publicStatus, waitlistClosesAt } from '@utsav/domain/waitlist';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
@@ -101,8 +96,8 @@ export async function joinWaitlist(
 }
 
 /** GET /waitlist/me: the person's latest place, read live (an offer past its end reads expired at once). */
-export async function myWaitlist(ctx: AppContext, caller: UserRow): Promise<WaitlistMe> {
-  const none: WaitlistMe = {
+export async function myWaitlist(ctx: AppContext, caller: UserRow): Promise<WaitlistPlace> {
+  const none: WaitlistPlace = {
     status: 'none',
     position: null,
     quantity: 0,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AdminWaitlist, adminWaitlistSchema } from '@utsav/domain/waitlist';
+import { type AdminWaitlist, adminWaitlistResponseSchema } from '@utsav/domain/api/waitlist';
 import { api } from '../../../../lib/api-client';
 
 /** The open view asks again this often: offers end and pass on by the minute. */
@@ -7,7 +7,7 @@ export const ADMIN_WAITLIST_POLL_MS = 30_000;
 
 /** GET /admin/waitlist: the line, its offers and the numbers of each status. */
 export async function getAdminWaitlist(signal?: AbortSignal): Promise<AdminWaitlist> {
-  return adminWaitlistSchema.parse(await api.get<unknown>('/admin/waitlist', { signal }));
+  return adminWaitlistResponseSchema.parse(await api.get<unknown>('/admin/waitlist', { signal }));
 }
 
 export const adminWaitlistQueryOptions = () =>

@@ -1,5 +1,5 @@
+import type { AdminWaitlist } from '@utsav/domain/api/waitlist';
 import { EVENT_TIMEZONE } from '@utsav/domain/constants';
-import type { AdminWaitlist } from '@utsav/domain/waitlist';
 import { CircleCheck, Clock, Hourglass, TimerOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorPanel } from '../../../../ui/error-panel';
