@@ -6,7 +6,6 @@ vi.mock('../../src/lib/identity', () => ({ getIdToken: vi.fn(async () => null), 
 
 const { filenameFromDisposition } = await import('../../src/lib/api-client');
 const { niceMax } = await import('../../src/features/admin/analytics/components/bar-chart');
-const { toAnalytics } = await import('../../src/features/admin/analytics/api/get-analytics');
 const { fallbackZipName } = await import('../../src/features/admin/manual-issuance/api/download-ticket-pdfs');
 const { searchGuests } = await import('../../src/features/admin/manual-issuance/components/recipient-picker');
 const { initialValues, mapFieldErrors, validateEvent } = await import(
@@ -37,17 +36,6 @@ describe('admin helpers', () => {
     expect(niceMax(1494)).toBe(2000);
     expect(niceMax(2092)).toBe(2500);
     expect(niceMax(4200)).toBe(5000);
-  });
-
-  it('fills every analytics field with zero when the server leaves it out', () => {
-    const analytics = toAnalytics({
-      revenue: { total: 500 },
-      salesChart: [{ _id: '2026-11-21', count: 2, revenue: 500 }],
-    });
-    expect(analytics.revenue).toEqual({ total: 500, today: 0 });
-    expect(analytics.tickets.soldToday).toBe(0);
-    expect(analytics.salesChart).toEqual([{ key: '2026-11-21', count: 2, revenue: 500 }]);
-    expect(toAnalytics({ hourlySales: [{ _id: 0, count: 1, revenue: 299 }] }).hourlySales[0]?.key).toBe('0');
   });
 
   it('finds at most ten guests by name or email, ignoring case', () => {

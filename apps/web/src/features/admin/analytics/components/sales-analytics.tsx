@@ -52,7 +52,7 @@ const hourLabel = formatHour;
 function periodTotals(salesChart: SalesBucket[], period: Period): { tickets: number; revenue: number } {
   const from = period === 'all' ? '' : addDays(istDate(new Date()), period === '7d' ? -6 : -29);
   return salesChart
-    .filter((bucket) => bucket.key >= from)
+    .filter((bucket) => bucket._id >= from)
     .reduce(
       (sum, bucket) => ({ tickets: sum.tickets + bucket.count, revenue: sum.revenue + bucket.revenue }),
       {
@@ -64,10 +64,10 @@ function periodTotals(salesChart: SalesBucket[], period: Period): { tickets: num
 
 function dailyData(t: TFunction, analytics: Analytics): BarDatum[] {
   return [...analytics.salesChart]
-    .sort((a, b) => a.key.localeCompare(b.key))
+    .sort((a, b) => a._id.localeCompare(b._id))
     .slice(-DAILY_CHART_ENTRIES)
     .map((bucket) => {
-      const label = dayLabel(bucket.key);
+      const label = dayLabel(bucket._id);
       return {
         label: label.short,
         fullLabel: label.full,
@@ -78,7 +78,7 @@ function dailyData(t: TFunction, analytics: Analytics): BarDatum[] {
 }
 
 function hourlyData(t: TFunction, analytics: Analytics): BarDatum[] {
-  const byHour = new Map(analytics.hourlySales.map((bucket) => [Number(bucket.key), bucket]));
+  const byHour = new Map(analytics.hourlySales.map((bucket) => [bucket._id, bucket]));
   return Array.from({ length: 24 }, (_, hour) => {
     const bucket = byHour.get(hour);
     const tickets = bucket?.count ?? 0;
@@ -91,7 +91,7 @@ function hourlyData(t: TFunction, analytics: Analytics): BarDatum[] {
   });
 }
 
-function EventPerformance({ event }: { event: NonNullable<Analytics['event']> }) {
+function EventPerformance({ event }: { event: Analytics['event'] }) {
   const { t } = useTranslation();
   const percentage = Math.max(0, Math.min(100, event.soldPercentage));
   return (
@@ -273,7 +273,7 @@ export function SalesAnalytics({ onBack }: { onBack: () => void }) {
             />
           </section>
 
-          {analytics.event ? <EventPerformance event={analytics.event} /> : null}
+          <EventPerformance event={analytics.event} />
 
           <section aria-labelledby="daily-sales-title" className="card p-5 sm:p-6">
             <h2 id="daily-sales-title" className="font-sans text-lg font-semibold text-cream">

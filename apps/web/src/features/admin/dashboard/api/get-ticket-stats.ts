@@ -1,27 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type TicketStats, ticketStatsResponseSchema } from '@utsav/domain/api/admin-tickets';
 import { CACHE_DASHBOARD_STATS_MS } from '@utsav/domain/constants';
 import { api } from '../../../../lib/api-client';
 
-/** GET /tickets/admin/stats: ticket totals of the admin dashboard (zeros by default: total, revenue). */
-export interface TicketStats {
-  /** Every ticket, cancelled included: not a sales figure. */
-  total: number;
-  /** Active + used, as the server counts it (@utsav/domain/gate-pass): the dashboard's "Tickets Sold". */
-  sold: number;
-  revenue: number;
-}
+export type { TicketStats };
 
+/**
+ * GET /tickets/admin/stats: ticket totals of the admin dashboard. `total` is every ticket, cancelled included (not
+ * a sales figure); `sold` is active + used, the dashboard's "Tickets Sold".
+ */
 export async function getTicketStats(signal?: AbortSignal): Promise<TicketStats> {
-  const body = await api.get<{ stats?: Partial<TicketStats>; data?: Partial<TicketStats> }>(
-    '/tickets/admin/stats',
-    { signal },
-  );
-  const stats = body?.stats ?? body?.data ?? {};
-  return {
-    total: Number(stats.total) || 0,
-    sold: Number(stats.sold) || 0,
-    revenue: Number(stats.revenue) || 0,
-  };
+  return ticketStatsResponseSchema.parse(await api.get<unknown>('/tickets/admin/stats', { signal })).stats;
 }
 
 export const ticketStatsQueryOptions = () =>

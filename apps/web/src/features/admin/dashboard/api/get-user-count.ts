@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userCountResponseSchema } from '@utsav/domain/api/users';
 import { CACHE_DASHBOARD_STATS_MS } from '@utsav/domain/constants';
 import { api } from '../../../../lib/api-client';
 
-/** GET /admin/users/count → data.count; failures fall back to zero (docs/product.md#admin-dashboard). */
+/** GET /admin/users/count; a failure falls back to zero in the dashboard (docs/product.md#admin-dashboard). */
 export async function getUserCount(signal?: AbortSignal): Promise<number> {
-  const body = await api.get<{ count?: unknown; data?: { count?: unknown } }>('/admin/users/count', {
-    signal,
-  });
-  return Number(body?.count ?? body?.data?.count) || 0;
+  return userCountResponseSchema.parse(await api.get<unknown>('/admin/users/count', { signal })).count;
 }
 
 export const userCountQueryOptions = () =>

@@ -18,41 +18,33 @@ function formatUptime(t: T, seconds: number): string {
   return t('admin.system.uptimeMinutes', { minutes });
 }
 
-function yesNo(value: boolean | null, yes: string, no: string): string {
-  if (value === null) return '—';
-  return value ? yes : no;
-}
-
 const count = (value: number | null) => (value === null ? '—' : formatCount(value));
 
 function rows(t: T, health: SystemHealth): [string, string][] {
-  const reachable = yesNo(
-    health.databaseReachable,
-    t('admin.system.reachable'),
-    t('admin.system.unreachable'),
-  );
+  const { database, migrations } = health;
+  const reachable = database.reachable ? t('admin.system.reachable') : t('admin.system.unreachable');
   return [
     [
       t('admin.system.database'),
-      health.databaseReachable === false || health.databaseLatencyMs === null
+      !database.reachable || database.latencyMs === null
         ? reachable
         : t('admin.system.databaseLatency', {
             state: reachable,
-            ms: formatCount(Math.round(health.databaseLatencyMs * 10) / 10),
+            ms: formatCount(Math.round(database.latencyMs * 10) / 10),
           }),
     ],
     [
       t('admin.system.migrations'),
-      yesNo(health.migrationsCurrent, t('admin.system.upToDate'), t('admin.system.pending')),
+      migrations.current ? t('admin.system.upToDate') : t('admin.system.pending'),
     ],
     [t('admin.system.pendingHolds'), count(health.pendingHolds)],
     [t('admin.system.refundsWaiting'), count(health.refundsWaiting)],
-    [t('admin.system.uptime'), health.uptimeSeconds === null ? '—' : formatUptime(t, health.uptimeSeconds)],
+    [t('admin.system.uptime'), formatUptime(t, health.uptimeSeconds)],
     [
       t('admin.system.memory'),
-      health.memoryMb === null ? '—' : t('admin.system.memoryMb', { mb: formatCount(health.memoryMb) }),
+      t('admin.system.memoryMb', { mb: formatCount(Math.round(health.memory.rssMb)) }),
     ],
-    [t('admin.system.version'), health.version ?? '—'],
+    [t('admin.system.version'), health.version],
   ];
 }
 
@@ -74,9 +66,9 @@ export function SystemHealthPanel() {
         <div className="flex items-center gap-2">
           {health ? (
             <span
-              className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${health.ok ? 'bg-emerald-200 text-emerald-950' : 'bg-rose-200 text-rose-950'}`}
+              className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${health.status === 'ok' ? 'bg-emerald-200 text-emerald-950' : 'bg-rose-200 text-rose-950'}`}
             >
-              {health.ok ? t('admin.system.healthy') : t('admin.system.needsAttention')}
+              {health.status === 'ok' ? t('admin.system.healthy') : t('admin.system.needsAttention')}
             </span>
           ) : null}
           <Button

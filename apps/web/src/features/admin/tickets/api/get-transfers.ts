@@ -1,25 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type TransferRecord, transferListSchema } from '@utsav/domain/api/transfer';
 import { api } from '../../../../lib/api-client';
 
-export interface AdminTransfer {
-  id: string;
-  status: 'created' | 'completed' | 'failed' | 'expired';
-  ticketId: string;
-  newTicketId: string | null;
-  from: { name: string; email: string };
-  to: { name: string; email: string };
-  fee: number;
-  failureReason: string | null;
-  createdAt: string;
-  completedAt: string | null;
-}
+/** One transfer as ticket management lists it. */
+export type AdminTransfer = TransferRecord;
 
 export const TRANSFERS_QUERY_KEY = ['admin', 'transfers'] as const;
 
 /** GET /tickets/admin/transfers: every transfer, newest first (the history in ticket management). */
 export async function getTransfers(signal?: AbortSignal): Promise<AdminTransfer[]> {
-  const body = await api.get<{ transfers?: AdminTransfer[] }>('/tickets/admin/transfers', { signal });
-  return Array.isArray(body?.transfers) ? body.transfers : [];
+  return transferListSchema.parse(await api.get<unknown>('/tickets/admin/transfers', { signal })).transfers;
 }
 
 export const transfersQueryOptions = () =>
