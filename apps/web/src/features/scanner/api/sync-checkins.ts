@@ -1,3 +1,5 @@
+import type { SyncResult, syncResponseSchema } from '@utsav/domain/api/checkin';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface SyncAdmission {
@@ -10,22 +12,10 @@ export interface SyncAdmission {
 }
 
 export type { SyncOutcome } from '@utsav/domain/checkin-schema';
+export type { SyncResult };
 
-import type { SyncOutcome } from '@utsav/domain/checkin-schema';
-
-export interface SyncResult {
-  localId: string;
-  ticketId: string;
-  outcome: SyncOutcome;
-  usedAt?: string | null;
-  scannedBy?: { name?: string | null } | string | null;
-}
-
-export interface SyncResponse {
-  success: boolean;
-  results: SyncResult[];
-  conflicts?: unknown;
-}
+/** Typed by @utsav/domain/api/checkin's schema, not parsed (an offline batch is settled as it comes). */
+export type SyncResponse = z.infer<typeof syncResponseSchema>;
 
 /** POST /tickets/checkin/sync: hands the server the admissions this device made while offline. */
 export function syncCheckins(

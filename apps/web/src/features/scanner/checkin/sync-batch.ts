@@ -49,7 +49,5 @@ export function settleResults(
 }
 
 function scannedByName(result: SyncResult): string | null {
-  const by = result.scannedBy;
-  if (typeof by === 'string') return by || null;
-  return by?.name ?? null;
+  return result.scannedBy?.name || null;
 }
