@@ -5,14 +5,14 @@ import { orderLineSchema, publicTicketTypeSchema } from './ticket-types';
 // Answers of the promo-code calls: the admin's GET/POST/PUT /admin/promo-codes (with each code's use) and the
 // purchase dialog's POST /promo-codes/check.
 
-const rupees = z.number().nonnegative();
+const rupees = z.number();
 
 /** A code's use: tickets it applied to (sold, active or used), their orders, the discount given, revenue. */
 export const promoCodeUseSchema = z.object({
-  tickets: z.number().int().nonnegative(),
+  tickets: z.number().int(),
   /** Tickets reserved by live holds now (they come back if the holds end unpaid). */
-  held: z.number().int().nonnegative(),
-  orders: z.number().int().nonnegative(),
+  held: z.number().int(),
+  orders: z.number().int(),
   discount: rupees,
   revenue: rupees,
 });
@@ -22,13 +22,13 @@ export const adminPromoCodeSchema = z.object({
   code: z.string(),
   kind: z.enum(PROMO_KINDS),
   /** percent: 1-100; amount: rupees off each ticket; unlock: 0. */
-  value: z.number().nonnegative(),
+  value: z.number(),
   ticketTypeIds: z.array(z.string()),
   validFrom: z.string().nullable(),
   validUntil: z.string().nullable(),
-  maxUses: z.number().int().positive().nullable(),
-  maxUsesPerPerson: z.number().int().positive().nullable(),
-  minQuantity: z.number().int().positive().nullable(),
+  maxUses: z.number().int().nullable(),
+  maxUsesPerPerson: z.number().int().nullable(),
+  minQuantity: z.number().int().nullable(),
   active: z.boolean(),
   use: promoCodeUseSchema,
 });

@@ -3,8 +3,9 @@ import { z } from 'zod';
 // Answers of the ticket-type calls, as the server sends them and the web reads them (rupees, ISO instants).
 // GET /event's `ticketTypes`, the admin's GET/POST/PUT /admin/ticket-types, and the `lines` an order answers with
 // (create-order, POST /tickets, POST /promo-codes/check, and PRICE_CHANGED's new figures).
+// Shapes only (see tickets.ts): no refinements, so the answers stay on the server's quick serialisation path.
 
-const rupees = z.number().nonnegative();
+const rupees = z.number();
 const instant = z.string();
 
 /** GET /event `ticketTypes[]`: a type a guest may see, in the caller's language. */
@@ -16,7 +17,7 @@ export const publicTicketTypeSchema = z.object({
   price: rupees,
   /** Price per ticket from 4 of this type in one order; null: none. */
   groupPrice4: rupees.nullable(),
-  admits: z.number().int().positive(),
+  admits: z.number().int(),
   colour: z.string(),
   /** The phase selling now; `left` null when it has no quantity. */
   phase: z
@@ -30,11 +31,11 @@ export const publicTicketTypeSchema = z.object({
   /** What follows once the phase ends or sells out ("₹349 after 5 Oct / after the next 42"). */
   nextPhase: z.object({ label: z.string(), price: rupees }).nullable(),
   /** Tickets of this type that can be bought now (its capacity, and the event's people: a couple pass needs 2). */
-  available: z.number().int().nonnegative(),
+  available: z.number().int(),
   soldOut: z.boolean(),
   /** On sale by its own settings (window, not paused); stock is `soldOut`. */
   onSale: z.boolean(),
-  perPersonLimit: z.number().int().positive().nullable(),
+  perPersonLimit: z.number().int().nullable(),
 });
 
 export type PublicTicketType = z.infer<typeof publicTicketTypeSchema>;
@@ -44,10 +45,10 @@ export const adminPhaseSchema = z.object({
   label: z.string(),
   price: rupees,
   endsAt: instant.nullable(),
-  quantity: z.number().int().positive().nullable(),
+  quantity: z.number().int().nullable(),
   /** Tickets sold at this phase (active + used) and held at it now. */
-  sold: z.number().int().nonnegative(),
-  held: z.number().int().nonnegative(),
+  sold: z.number().int(),
+  held: z.number().int(),
 });
 
 /** GET /admin/ticket-types `ticketTypes[]`, and the answer of POST and PUT. */
@@ -59,9 +60,9 @@ export const adminTicketTypeSchema = z.object({
   description: z.string(),
   price: rupees,
   groupPrice4: rupees.nullable(),
-  admits: z.number().int().positive(),
-  capacity: z.number().int().positive().nullable(),
-  perPersonLimit: z.number().int().positive().nullable(),
+  admits: z.number().int(),
+  capacity: z.number().int().nullable(),
+  perPersonLimit: z.number().int().nullable(),
   salesStart: instant.nullable(),
   salesEnd: instant.nullable(),
   colour: z.string(),
@@ -72,12 +73,12 @@ export const adminTicketTypeSchema = z.object({
   /** The product's single price ("Entry"): priced by the event's ticketPrice / groupPrice4. */
   isDefault: z.boolean(),
   /** 0-based place in the list. */
-  position: z.number().int().nonnegative(),
+  position: z.number().int(),
   phases: z.array(adminPhaseSchema),
   /** Tickets sold (active + used), tickets in live holds, people those tickets admit, rupees paid for them. */
-  sold: z.number().int().nonnegative(),
-  held: z.number().int().nonnegative(),
-  people: z.number().int().nonnegative(),
+  sold: z.number().int(),
+  held: z.number().int(),
+  people: z.number().int(),
   revenue: rupees,
 });
 
@@ -97,8 +98,8 @@ export const ticketTypeAnswerSchema = z.object({
 export const orderLineSchema = z.object({
   ticketTypeId: z.string(),
   name: z.string(),
-  quantity: z.number().int().positive(),
-  admits: z.number().int().positive(),
+  quantity: z.number().int(),
+  admits: z.number().int(),
   /** The phase these tickets are priced at; null: the type's own price. */
   phaseLabel: z.string().nullable(),
   /** Price of one ticket before the code (the phase's, or the group price from 4). */
