@@ -1,15 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { TICKET_STATUSES, type TicketStatusValue } from '@utsav/domain/admin-tickets-schema';
 import { PAGE_SIZE } from '@utsav/domain/constants';
+import { SHOWN_TICKET_STATUSES, type ShownTicketStatus } from '@utsav/domain/ticket-status';
 import { z } from 'zod';
 import { api } from '../../../../lib/api-client';
 
-export { TICKET_STATUSES };
+export { SHOWN_TICKET_STATUSES, TICKET_STATUSES };
+/** A status staff can set (stored). */
 export type TicketStatus = TicketStatusValue;
+/** A status as the list shows it (@utsav/domain/ticket-status): a transferred ticket is 'transferred'. */
+export type ShownStatus = ShownTicketStatus;
 
 /** Query of GET /admin/tickets/management (docs/product.md#ticket-management): status, search, page, limit. */
 export const ticketsQuerySchema = z.object({
-  status: z.enum(['all', ...TICKET_STATUSES]).default('all'),
+  status: z.enum(['all', ...SHOWN_TICKET_STATUSES]).default('all'),
   search: z.string().trim().max(100).default(''),
   page: z.number().int().min(1).default(1),
   limit: z.number().int().min(1).max(100).default(PAGE_SIZE),
@@ -23,7 +27,16 @@ export interface AdminTicket {
   userEmail: string;
   eventName: string;
   price: number;
-  status: TicketStatus;
+  status: ShownStatus;
+  /** A refund holds this ticket's money: it can never be re-activated. */
+  refunded: boolean;
+  /** Issued by an order (bought online): never deleted. */
+  fromOrder: boolean;
+  receivedByTransfer: boolean;
+  /** For a ticket issued by hand: its cash or UPI payment was received. */
+  paymentReceived: boolean;
+  /** Given to someone else: to whom and when. */
+  transfer: { toName: string; at: string } | null;
   createdAt: string | null;
   cancellationReason: string | null;
   cancelledAt: string | null;
@@ -50,9 +63,10 @@ export function toAdminTicket(raw: unknown): AdminTicket | null {
   if (!id) return null;
   const user = obj(ticket.user);
   const metadata = obj(ticket.metadata);
-  const status = (TICKET_STATUSES as readonly string[]).includes(String(ticket.status))
-    ? (ticket.status as TicketStatus)
+  const status = (SHOWN_TICKET_STATUSES as readonly string[]).includes(String(ticket.status))
+    ? (ticket.status as ShownStatus)
     : 'active';
+  const transfer = obj(ticket.transfer);
   return {
     id,
     ticketId: text(ticket.ticketId) ?? id,
@@ -61,6 +75,14 @@ export function toAdminTicket(raw: unknown): AdminTicket | null {
     eventName: text(ticket.eventName) ?? text(obj(ticket.event).name) ?? '—',
     price: Number(ticket.price) || 0,
     status,
+    refunded: ticket.refunded === true,
+    fromOrder: ticket.fromOrder === true,
+    receivedByTransfer: ticket.receivedByTransfer === true,
+    paymentReceived: ticket.paymentReceived === true,
+    transfer:
+      text(transfer.toName) && text(transfer.at)
+        ? { toName: text(transfer.toName)!, at: text(transfer.at)! }
+        : null,
     createdAt: text(ticket.createdAt),
     cancellationReason: text(ticket.cancellationReason),
     cancelledAt: text(ticket.cancelledAt),

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/button';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import type { AdminTicket, TicketStatus } from '../api/get-tickets';
-import { STATUS_KEYS, shortId } from './ticket-parts';
+import { MoneyNote } from './money-note';
+import { codeOf, STATUS_KEYS } from './ticket-parts';
 
 // A row's status change is asked, confirmed, then offered back: choosing a status in the
 // row's select opens the confirmation; once applied, a bar above the list offers an undo for as long as
@@ -13,6 +14,8 @@ import { STATUS_KEYS, shortId } from './ticket-parts';
 
 export interface PendingStatusChange {
   ticket: AdminTicket;
+  /** The ticket's stored status the change starts from (what the server is told to expect). */
+  from: TicketStatus;
   next: TicketStatus;
 }
 
@@ -44,7 +47,7 @@ export function StatusConfirmDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const effect = change ? statusChangeEffect(change.ticket.status, change.next) : null;
+  const effect = change ? statusChangeEffect(change.from, change.next) : null;
   return (
     <ConfirmDialog
       open={change !== null}
@@ -60,13 +63,14 @@ export function StatusConfirmDialog({
         <div className="grid gap-3 text-maroon-50">
           <p>
             {t('admin-tickets.confirm.text', {
-              code: shortId(change.ticket.ticketId),
+              code: codeOf(change.ticket),
               holder: change.ticket.userName,
               from: t(STATUS_KEYS[change.ticket.status]),
               to: t(STATUS_KEYS[change.next]),
             })}
           </p>
           {effect ? <p className="text-sm text-maroon-100">{t(EFFECT_KEYS[effect])}</p> : null}
+          <MoneyNote ticket={change.ticket} from={change.from} to={change.next} />
         </div>
       ) : null}
     </ConfirmDialog>

@@ -20,7 +20,7 @@ import { useDeleteTicket } from '../api/delete-ticket';
 import { type ExportFormat, useExportTickets } from '../api/export-tickets';
 import {
   type AdminTicket,
-  TICKET_STATUSES,
+  SHOWN_TICKET_STATUSES,
   type TicketStatus,
   type TicketsQuery,
   useTickets,
@@ -28,7 +28,7 @@ import {
 import { useStatusChange } from '../hooks/use-status-change';
 import { BulkDialog } from './bulk-dialog';
 import { StatusConfirmDialog, UndoBar } from './status-change';
-import { STATUS_KEYS, shortId, type TicketRowActions } from './ticket-parts';
+import { codeOf, STATUS_KEYS, type TicketRowActions } from './ticket-parts';
 import { COLUMN_KEYS, TicketCard, TicketRow } from './ticket-rows';
 import { TransferHistory } from './transfer-history';
 
@@ -45,7 +45,8 @@ export function TicketManagement({
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  // The selected tickets as last listed (a selection spans pages): what the bulk dialog offers depends on them.
+  const [selected, setSelected] = useState<Map<string, AdminTicket>>(new Map());
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [bulkOpen, setBulkOpen] = useState(false);
   const [deleteTarget, setDeleteTarget] = useState<AdminTicket | null>(null);
@@ -70,13 +71,23 @@ export function TicketManagement({
   const exporter = useExportTickets();
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
 
-  const toggleIn = (setter: typeof setSelected, id: string) =>
-    setter((current) => {
+  const toggleExpanded = (id: string) =>
+    setExpanded((current) => {
       const next = new Set(current);
       if (next.has(id)) next.delete(id);
       else next.add(id);
       return next;
     });
+  const toggleSelected = (ticket: AdminTicket) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(ticket.id)) next.delete(ticket.id);
+      else next.set(ticket.id, ticket);
+      return next;
+    });
+  // A selected ticket on this page is read as it is now (a status changed since it was ticked).
+  const listed = new Map(tickets.map((ticket) => [ticket.id, ticket]));
+  const selectedTickets = [...selected.values()].map((ticket) => listed.get(ticket.id) ?? ticket);
 
   function submitBulk(next: TicketStatus | '') {
     if (selected.size === 0 || next === '') {
@@ -84,11 +95,11 @@ export function TicketManagement({
       return;
     }
     bulkUpdate.mutate(
-      { ticketIds: [...selected], status: next },
+      { ticketIds: [...selected.keys()], status: next },
       {
         onSuccess: (updated) => {
           setBulkOpen(false);
-          setSelected(new Set());
+          setSelected(new Map());
           toast.success(t('admin-tickets.toast.bulkUpdated', { count: updated }), toastTarget());
         },
         onError: (error) =>
@@ -104,7 +115,7 @@ export function TicketManagement({
       onSuccess: () => {
         setDeleteTarget(null);
         setSelected((current) => {
-          const next = new Set(current);
+          const next = new Map(current);
           next.delete(target.id);
           return next;
         });
@@ -127,19 +138,19 @@ export function TicketManagement({
   const allOnPageSelected = tickets.length > 0 && tickets.every((ticket) => selected.has(ticket.id));
   const togglePage = () =>
     setSelected((current) => {
-      const next = new Set(current);
+      const next = new Map(current);
       for (const ticket of tickets) {
         if (allOnPageSelected) next.delete(ticket.id);
-        else next.add(ticket.id);
+        else next.set(ticket.id, ticket);
       }
       return next;
     });
 
   const actionsFor = (ticket: AdminTicket): TicketRowActions => ({
     selected: selected.has(ticket.id),
-    onToggle: () => toggleIn(setSelected, ticket.id),
+    onToggle: () => toggleSelected(ticket),
     expanded: expanded.has(ticket.id),
-    onToggleDetails: () => toggleIn(setExpanded, ticket.id),
+    onToggleDetails: () => toggleExpanded(ticket.id),
     onStatus: (next) => statusChange.ask(ticket, next),
     statusBusy: statusChange.busyTicketId === ticket.id,
     canChangeStatus,
@@ -245,7 +256,7 @@ export function TicketManagement({
             className={INPUT_CLASSES}
           >
             <option value="all">{t('admin-tickets.allStatuses')}</option>
-            {TICKET_STATUSES.map((value) => (
+            {SHOWN_TICKET_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {t(STATUS_KEYS[value])}
               </option>
@@ -328,7 +339,7 @@ export function TicketManagement({
       <BulkDialog
         key={bulkOpen ? 'open' : 'closed'}
         open={bulkOpen}
-        count={selected.size}
+        tickets={selectedTickets}
         busy={bulkUpdate.isPending}
         onClose={() => setBulkOpen(false)}
         onSubmit={submitBulk}
@@ -353,7 +364,7 @@ export function TicketManagement({
         >
           <p className="text-maroon-50">
             {t('admin-tickets.delete.text', {
-              code: deleteTarget ? shortId(deleteTarget.ticketId) : '',
+              code: deleteTarget ? codeOf(deleteTarget) : '',
               holder: deleteTarget?.userName ?? '',
             })}
           </p>

@@ -1,27 +1,41 @@
-import { ADMIN_CANCELLATION_REASON } from '@utsav/domain/ticket-status-change';
+import { displayTicketCode } from '@utsav/domain/ticket-code';
+import {
+  ADMIN_CANCELLATION_REASON,
+  allowedStatusChanges,
+  pastOfShown,
+  type TicketPast,
+  ticketDeletionRefusal,
+} from '@utsav/domain/ticket-status-change';
 import { ChevronDown, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/button';
 import { formatInstant, formatRupees } from '../../../../ui/format';
 import { type TicketPass, useTicketCheckins } from '../api/get-ticket-checkins';
-import { type AdminTicket, TICKET_STATUSES, type TicketStatus } from '../api/get-tickets';
+import type { AdminTicket, ShownStatus, TicketStatus } from '../api/get-tickets';
 
-const STATUS_BADGE: Record<TicketStatus, string> = {
+const STATUS_BADGE: Record<ShownStatus, string> = {
   active: 'bg-emerald-200 text-emerald-950',
   used: 'bg-sky-200 text-sky-950',
   cancelled: 'bg-rose-200 text-rose-950',
+  transferred: 'bg-violet-200 text-violet-950',
 };
 
 /** Catalog keys of the status names (written out whole: the catalog test looks for each). */
-export const STATUS_KEYS: Record<TicketStatus, string> = {
+export const STATUS_KEYS: Record<ShownStatus, string> = {
   active: 'admin-tickets.status.active',
   used: 'admin-tickets.status.used',
   cancelled: 'admin-tickets.status.cancelled',
+  transferred: 'admin-tickets.status.transferred',
 };
 
-export const shortId = (id: string) => id.slice(-8).toUpperCase();
+/** The ticket's code as every screen writes it (@utsav/domain/ticket-code displayTicketCode). */
+export const codeOf = (ticket: Pick<AdminTicket, 'ticketId'>) => displayTicketCode(ticket.ticketId);
 
-export function StatusBadge({ status }: { status: TicketStatus }) {
+/** What the server's rules read of a listed ticket (a transferred one is stored as cancelled). */
+export const pastOf = (ticket: Pick<AdminTicket, 'status' | 'refunded'>): TicketPast =>
+  pastOfShown({ status: ticket.status, refunded: ticket.refunded });
+
+export function StatusBadge({ status }: { status: ShownStatus }) {
   const { t } = useTranslation();
   return (
     <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-bold ${STATUS_BADGE[status]}`}>
@@ -42,19 +56,33 @@ export interface TicketRowActions {
   onDelete: () => void;
 }
 
-/** Choosing a status only asks for it: the page confirms before anything changes. */
+/**
+ * Choosing a status only asks for it: the page confirms before anything changes. Only the changes the server
+ * allows for this ticket are offered (allowedStatusChanges); a ticket revoked for good (refunded, transferred)
+ * offers none, and says why instead.
+ */
 export function StatusSelect({ ticket, actions }: { ticket: AdminTicket; actions: TicketRowActions }) {
   const { t } = useTranslation();
+  const offered = allowedStatusChanges(pastOf(ticket));
+  if (offered.length === 0) {
+    return (
+      <p className="max-w-40 text-xs text-maroon-100">
+        {ticket.status === 'transferred'
+          ? t('admin-tickets.row.fixedTransferred')
+          : t('admin-tickets.row.fixedRefunded')}
+      </p>
+    );
+  }
   return (
     <select
       value={ticket.status}
       data-status-for={ticket.id}
       disabled={!actions.canChangeStatus || actions.statusBusy}
       onChange={(event) => actions.onStatus(event.target.value as TicketStatus)}
-      aria-label={t('admin-tickets.row.statusOf', { code: shortId(ticket.ticketId) })}
+      aria-label={t('admin-tickets.row.statusOf', { code: codeOf(ticket) })}
       className="min-h-9 min-w-28 rounded-xl border border-gold-400/40 bg-maroon-950 px-2 py-1 text-sm text-cream focus:border-saffron-300 focus:outline-none disabled:opacity-60"
     >
-      {TICKET_STATUSES.map((status) => (
+      {[ticket.status, ...offered].map((status) => (
         <option key={status} value={status}>
           {t(STATUS_KEYS[status])}
         </option>
@@ -79,7 +107,7 @@ export function DetailsButton({
       size="sm"
       aria-expanded={actions.expanded}
       aria-controls={detailsId}
-      aria-label={t('admin-tickets.row.detailsOf', { code: shortId(ticket.ticketId) })}
+      aria-label={t('admin-tickets.row.detailsOf', { code: codeOf(ticket) })}
       onClick={actions.onToggleDetails}
     >
       {t('admin-tickets.row.details')}
@@ -93,13 +121,19 @@ export function DetailsButton({
 
 export function DeleteTicketButton({ ticket, actions }: { ticket: AdminTicket; actions: TicketRowActions }) {
   const { t } = useTranslation();
-  if (!actions.canDelete || ticket.status === 'cancelled') return null;
+  // The server deletes only tickets made by hand (ticketDeletionRefusal); a cancelled one is not offered either.
+  const refusal = ticketDeletionRefusal({
+    fromOrder: ticket.fromOrder,
+    transferred: ticket.status === 'transferred',
+    receivedByTransfer: ticket.receivedByTransfer,
+  });
+  if (!actions.canDelete || refusal || ticket.status === 'cancelled') return null;
   return (
     <Button
       variant="ghost"
       size="sm"
       onClick={actions.onDelete}
-      aria-label={t('admin-tickets.row.deleteOf', { code: shortId(ticket.ticketId) })}
+      aria-label={t('admin-tickets.row.deleteOf', { code: codeOf(ticket) })}
       icon={<Trash2 aria-hidden="true" className="size-4" />}
       className="text-rose-200 hover:text-rose-100"
     >
@@ -112,7 +146,7 @@ export function DeleteTicketButton({ ticket, actions }: { ticket: AdminTicket; a
 export function TicketDetails({ ticket, id }: { ticket: AdminTicket; id: string }) {
   const { t } = useTranslation();
   const items: [string, string][] = [
-    [t('admin-tickets.details.ticketId'), ticket.ticketId],
+    [t('admin-tickets.details.ticketId'), codeOf(ticket)],
     [t('admin-tickets.details.price'), formatRupees(ticket.price)],
     [t('admin-tickets.details.created'), formatInstant(ticket.createdAt)],
   ];
@@ -125,6 +159,14 @@ export function TicketDetails({ ticket, id }: { ticket: AdminTicket; id: string 
         : (ticket.cancellationReason ?? t('admin-tickets.details.noReason')),
     ]);
     items.push([t('admin-tickets.details.cancelled'), formatInstant(ticket.cancelledAt)]);
+    if (ticket.refunded) items.push([t('admin-tickets.details.refund'), t('admin-tickets.details.refunded')]);
+  }
+  if (ticket.status === 'transferred') {
+    items.push([t('admin-tickets.details.transferredTo'), ticket.transfer?.toName ?? '—']);
+    items.push([
+      t('admin-tickets.details.transferredAt'),
+      formatInstant(ticket.transfer?.at ?? ticket.cancelledAt),
+    ]);
   }
   if (ticket.issuedByAdmin) {
     items.push([t('admin-tickets.details.issuedBy'), ticket.issuedBy ?? t('admin-tickets.details.admin')]);

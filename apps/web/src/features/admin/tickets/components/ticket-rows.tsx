@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { formatDay, formatRupees } from '../../../../ui/format';
 import type { AdminTicket } from '../api/get-tickets';
 import {
+  codeOf,
   DeleteTicketButton,
   DetailsButton,
   StatusBadge,
   StatusSelect,
-  shortId,
   TicketDetails,
   type TicketRowActions,
 } from './ticket-parts';
@@ -24,7 +24,7 @@ function SelectBox({ ticket, actions }: { ticket: AdminTicket; actions: TicketRo
       className="size-4 shrink-0 accent-saffron-400"
       checked={actions.selected}
       onChange={actions.onToggle}
-      aria-label={t('admin-tickets.row.select', { code: shortId(ticket.ticketId) })}
+      aria-label={t('admin-tickets.row.select', { code: codeOf(ticket) })}
     />
   );
 }
@@ -38,7 +38,7 @@ export function TicketRow({ ticket, actions }: { ticket: AdminTicket; actions: T
           <SelectBox ticket={ticket} actions={actions} />
         </td>
         <th scope="row" className="px-2 py-3 font-mono font-semibold whitespace-nowrap text-gold-200">
-          {shortId(ticket.ticketId)}
+          {codeOf(ticket)}
         </th>
         <td className="max-w-56 px-2 py-3">
           <p className="truncate font-semibold text-cream">{ticket.userName}</p>
@@ -81,7 +81,7 @@ export function TicketCard({ ticket, actions }: { ticket: AdminTicket; actions: 
         </div>
         <div className="min-w-0 flex-1">
           <div className="flex items-center justify-between gap-2">
-            <p className="font-mono font-semibold text-gold-200">#{shortId(ticket.ticketId)}</p>
+            <p className="font-mono font-semibold text-gold-200">{codeOf(ticket)}</p>
             <StatusBadge status={ticket.status} />
           </div>
           <p className="mt-1 truncate font-semibold text-cream">{ticket.userName}</p>

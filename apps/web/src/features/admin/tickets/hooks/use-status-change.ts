@@ -9,7 +9,7 @@ import type { AdminTicket, TicketStatus } from '../api/get-tickets';
 import { useUndoTicketStatus } from '../api/undo-ticket-status';
 import { TICKET_CHANGE_KEYS, useUpdateTicketStatus } from '../api/update-ticket-status';
 import type { AppliedStatusChange, PendingStatusChange } from '../components/status-change';
-import { shortId } from '../components/ticket-parts';
+import { codeOf } from '../components/ticket-parts';
 
 /** Answers after which the dialog or the undo shows a ticket that no longer is: drop it and reload. */
 const STALE_CODES = new Set(['TICKET_CHANGED', 'UNDO_WINDOW_CLOSED', 'NOT_FOUND', 'TICKET_NOT_FOUND']);
@@ -41,14 +41,16 @@ export function useStatusChange() {
     Promise.all(TICKET_CHANGE_KEYS.map((key) => queryClient.invalidateQueries({ queryKey: [...key] })));
 
   function ask(ticket: AdminTicket, next: TicketStatus) {
-    if (next !== ticket.status) setPending({ ticket, next });
+    // A transferred ticket is revoked for good: no change is offered for it, and none is sent.
+    if (ticket.status !== 'transferred' && next !== ticket.status)
+      setPending({ ticket, from: ticket.status, next });
   }
 
   function confirm() {
     if (!pending) return;
-    const { ticket, next } = pending;
+    const { ticket, from, next } = pending;
     update.mutate(
-      { ticketId: ticket.id, status: next, expectedStatus: ticket.status },
+      { ticketId: ticket.id, status: next, expectedStatus: from },
       {
         onSuccess: ({ changeId }) => {
           setPending(null);
@@ -56,9 +58,9 @@ export function useStatusChange() {
             changeId
               ? {
                   ticketId: ticket.id,
-                  code: shortId(ticket.ticketId),
+                  code: codeOf(ticket),
                   holder: ticket.userName,
-                  from: ticket.status,
+                  from,
                   to: next,
                   changeId,
                 }
