@@ -2,6 +2,7 @@ import { NETWORK_RETRIES, NETWORK_RETRY_BASE_MS, REQUEST_TIMEOUT_MS } from '@uts
 import type { FieldError } from '@utsav/domain/errors';
 import { currentLanguage } from './i18n/language';
 import { getIdToken, signOut } from './identity';
+import { reportAttempt } from './offline/connection-state';
 
 // The one place that owns transport rules (docs/product.md#api, #errors): base /api, JSON, bearer token, 30 s timeout,
 // retries when no response arrives, one shared token refresh on 401, and the verbatim error messages.
@@ -138,12 +139,23 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 /** fetch with the 30 s timeout; resolves with a Response or rejects (network failure, timeout, abort). */
 async function fetchOnce(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
   const forward = () => controller.abort();
   signal?.addEventListener('abort', forward, { once: true });
   if (signal?.aborted) controller.abort();
   try {
-    return await fetch(url, { ...init, signal: controller.signal });
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    reportAttempt({ kind: 'answered', status: response.status });
+    return response;
+  } catch (error) {
+    // What the attempt met, for the honest words of a screen showing saved data (connection-state.ts).
+    if (timedOut) reportAttempt({ kind: 'timeout' });
+    else if (!signal?.aborted) reportAttempt({ kind: 'unreachable' });
+    throw error;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', forward);
