@@ -45,6 +45,16 @@ describe('outcomes of a verify-qr answer', () => {
     expect(outcome?.detail).toMatch(/7:42/);
   });
 
+  it("a used ticket's 'Already Used' says whose ticket it is, then when and by whom it was scanned", () => {
+    const outcome = outcomeForVerifiedTicket(
+      { id: 't1', status: 'used', holderName: 'Meera Shah', usedAt: USED_AT, scannedBy: { name: 'Ravi' } },
+      NOW,
+    );
+    expect(outcome?.detail).toBe(
+      `Ticket of Meera Shah. Previous scan at ${formatScanTime(USED_AT, NOW)} by Ravi`,
+    );
+  });
+
   it("a cancelled ticket is 'Ticket Cancelled'", () => {
     expect(outcomeForVerifiedTicket({ id: 't1', status: 'cancelled' })).toMatchObject({
       title: 'Ticket Cancelled',
@@ -203,6 +213,7 @@ describe('offline check against the stored ticket list', () => {
     expect(decision.admit).toBe(false);
     expect(decision.outcome.title).toBe('Already Used');
     expect(decision.outcome.detail).toContain('this device');
+    expect(decision.outcome.detail).toMatch(/^Ticket of Asha\. /);
   });
 
   it('refuses a ticket the list says is used or cancelled', () => {

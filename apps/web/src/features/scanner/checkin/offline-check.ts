@@ -159,17 +159,22 @@ function decideTicket(
     if (outcome === 'reentry_closed') return { admit: false, outcome: reentryClosedOutcome() };
     if (outcome === 'cancelled' || outcome === 'transferred')
       return { admit: false, outcome: cancelledOutcome() };
-    return { admit: false, outcome: alreadyUsedOutcome(ticket?.usedAt, null, now) };
+    return { admit: false, outcome: alreadyUsedOutcome(ticket?.usedAt, null, now, ticket?.holderFirstName) };
   }
   const queued = lookup.queued(ticketId);
   if (queued && queued.direction !== 'out') {
     return {
       admit: false,
-      outcome: alreadyUsedOutcome(queued.scannedAt, i18n.t('scanner.outcome.thisDeviceOffline'), now),
+      outcome: alreadyUsedOutcome(
+        queued.scannedAt,
+        i18n.t('scanner.outcome.thisDeviceOffline'),
+        now,
+        queued.holderFirstName,
+      ),
     };
   }
   if (ticket?.status === 'used')
-    return { admit: false, outcome: alreadyUsedOutcome(ticket.usedAt, null, now) };
+    return { admit: false, outcome: alreadyUsedOutcome(ticket.usedAt, null, now, ticket.holderFirstName) };
   if (ticket?.status === 'cancelled') return { admit: false, outcome: cancelledOutcome() };
   if (ticket?.status === 'transferred') return { admit: false, outcome: transferredOutcome() };
   // A correctly signed code missing from the list was issued after the list was downloaded (the list is

@@ -135,8 +135,12 @@ export function alreadyUsedOutcome(
   usedAt: string | null | undefined,
   scannedBy: string | null | undefined,
   now?: Date,
+  /** Whose ticket it is, when known: the volunteer can tell the guest in front of them from the one inside. */
+  holder?: string | null,
 ): ScanOutcome {
-  const detail = previousScanDetail(usedAt, scannedBy, now);
+  const previous = previousScanDetail(usedAt, scannedBy, now);
+  const whose = holder?.trim() ? i18n.t('scanner.outcome.whoseTicket', { name: holder.trim() }) : undefined;
+  const detail = [whose, previous].filter(Boolean).join('. ') || undefined;
   return {
     tone: 'warning',
     title: SCAN_TITLES.alreadyUsed,
@@ -201,6 +205,11 @@ export function networkOutcome(detail?: string): ScanOutcome {
   return { tone: 'unknown', title: SCAN_TITLES.network, counter: null, ...(detail ? { detail } : {}) };
 }
 
+/** The holder's (else the buyer's) name as the server gave it, or null when it gave none. */
+function knownName(ticket: CheckinTicket): string | null {
+  return ticket.holderName?.trim() || ticket.user?.name?.trim() || null;
+}
+
 /** The name a guest is welcomed with: the ticket's holder, else the buyer. */
 export function guestName(ticket: CheckinTicket): string {
   return ticket.holderName?.trim() || ticket.user?.name?.trim() || guestWord();
@@ -216,7 +225,8 @@ export function outcomeForVerifiedTicket(
   if (!ticket || typeof ticket.status !== 'string') return invalidTicketOutcome();
   if (ticket.status === 'active') return null;
   if (ticket.status === 'used' && ticket.exitedAt) return null;
-  if (ticket.status === 'used') return alreadyUsedOutcome(ticket.usedAt, ticket.scannedBy?.name, now);
+  if (ticket.status === 'used')
+    return alreadyUsedOutcome(ticket.usedAt, ticket.scannedBy?.name, now, knownName(ticket));
   if (ticket.status === 'cancelled') return cancelledOutcome();
   if (ticket.status === 'transferred') return transferredOutcome();
   return invalidTicketOutcome();

@@ -24,7 +24,13 @@ import {
 import { randomId } from './device-store';
 import { useGateConnection, withBudget } from './gate-connection';
 import { markGateDevice } from './gate-device';
-import { checkOffline, type QueuedAdmission, type SnapshotMeta, type SnapshotTicket } from './offline-check';
+import {
+  checkOffline,
+  type OfflineLookup,
+  type QueuedAdmission,
+  type SnapshotMeta,
+  type SnapshotTicket,
+} from './offline-check';
 import {
   admittedOutcome,
   type CheckinTicket,
@@ -40,6 +46,11 @@ import { settleResults, syncRequest } from './sync-batch';
 
 // The gate's check-in logic: online through verify-qr + mark-used, offline from the stored ticket list,
 // and the queue of offline admissions synced back. The camera knows nothing of this; it hands over codes.
+
+/** An entry the volunteer already saw and confirmed (a typed code's second tap): no second look-up. */
+export interface ConfirmedEntry {
+  reentry: boolean;
+}
 
 export interface CheckinContext {
   deviceId: string;
@@ -57,8 +68,10 @@ export interface OfflineCheckin {
   lastSyncAt: string | null;
   snapshotError: string | null;
   /** Decides a scanned code, as an entry or (re-entry on) an exit: online when possible, else from the device's list. Never throws. */
-  check(code: string, direction?: PassDirection): Promise<ScanOutcome>;
+  check(code: string, direction?: PassDirection, confirmed?: ConfirmedEntry): Promise<ScanOutcome>;
   findTicket(id: string): SnapshotTicket | undefined;
+  /** The device's list and queue, as an offline decision reads them (a typed code's first tap). */
+  lookup: OfflineLookup;
   /** What the server just said of a ticket (an admission from search): the offline list learns it. */
   learn(ticket: CheckinTicket | undefined): void;
   syncNow(): Promise<void>;
@@ -213,23 +226,25 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
     return run;
   }, [setQueue]);
 
+  const lookup = useMemo<OfflineLookup>(
+    () => ({
+      get meta() {
+        return metaRef.current;
+      },
+      ticket: (id) => tickets.current.get(id),
+      // The latest pass this phone queued for the ticket.
+      queued: (ticketId) => queueRef.current.findLast((admission) => admission.ticketId === ticketId),
+      withTypedCode: (typed) =>
+        metaRef.current?.codeKey
+          ? ticketWithTypedCode(metaRef.current.codeKey, typed, tickets.current.values())
+          : undefined,
+    }),
+    [],
+  );
+
   const decideOffline = useCallback(
     async (code: string, direction: PassDirection): Promise<ScanOutcome> => {
-      const decision = checkOffline(
-        code,
-        {
-          meta: metaRef.current,
-          ticket: (id) => tickets.current.get(id),
-          // The latest pass this phone queued for the ticket.
-          queued: (ticketId) => queueRef.current.findLast((admission) => admission.ticketId === ticketId),
-          withTypedCode: (typed) =>
-            metaRef.current?.codeKey
-              ? ticketWithTypedCode(metaRef.current.codeKey, typed, tickets.current.values())
-              : undefined,
-        },
-        undefined,
-        direction,
-      );
+      const decision = checkOffline(code, lookup, undefined, direction);
       if (!decision.admit) return decision.outcome;
       const admission: QueuedAdmission = {
         localId: randomId(),
@@ -259,11 +274,15 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
       );
       return decision.outcome;
     },
-    [setQueue],
+    [lookup, setQueue],
   );
 
   const check = useCallback(
-    async (raw: string, direction: PassDirection = 'in'): Promise<ScanOutcome> => {
+    async (
+      raw: string,
+      direction: PassDirection = 'in',
+      confirmed?: ConfirmedEntry,
+    ): Promise<ScanOutcome> => {
       const normalized = normalizeScannedCode(raw);
       if (!normalized.ok) return emptyCodeOutcome();
       const { code } = normalized;
@@ -278,17 +297,19 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
           rememberTicket(exited.ticket ? { ...exited.ticket, status: 'used' } : undefined);
           return exitedOutcome(exited.ticket ? guestName(exited.ticket) : '');
         }
-        const verified = await verifyQr(body, budget.signal);
-        const settled = outcomeForVerifiedTicket(verified.ticket);
+        // A confirmed entry was looked up on its first tap: the second admits (mark-used still refuses a ticket
+        // that moved meanwhile).
+        const verified = confirmed ? null : await verifyQr(body, budget.signal);
+        const settled = verified ? outcomeForVerifiedTicket(verified.ticket) : null;
         if (settled) {
-          rememberTicket(verified.ticket);
+          rememberTicket(verified?.ticket);
           return settled;
         }
         const marked = await markUsed(body, budget.signal);
-        const ticket = marked.ticket ?? verified.ticket;
+        const ticket = marked.ticket ?? verified?.ticket;
         rememberTicket(ticket ? { ...ticket, status: 'used' } : undefined);
         // verify-qr said the holder was out on a pass: this admission is a re-entry.
-        const reentry = verified.ticket?.status === 'used';
+        const reentry = confirmed ? confirmed.reentry : verified?.ticket?.status === 'used';
         return admittedOutcome(ticket ? guestName(ticket) : '', false, reentry);
       } catch (error) {
         if (isNetworkFailure(error) || (isAbortError(error) && budget.expired())) {
@@ -352,6 +373,7 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
       snapshotError,
       check,
       findTicket,
+      lookup,
       learn: rememberTicket,
       syncNow,
       refreshSnapshot,
@@ -368,6 +390,7 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
       snapshotError,
       check,
       findTicket,
+      lookup,
       rememberTicket,
       syncNow,
       refreshSnapshot,

@@ -5,12 +5,14 @@ import {
   GATE_SEARCH_MIN_CHARS,
   gateSearchQuerySchema,
 } from '@utsav/domain/gate-search';
+import { displayTicketCode } from '@utsav/domain/ticket-code';
 import { Search, UserCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
 import { useGuestSearch } from '../api/search-guests';
 import { formatScanTime, type ScanOutcome } from '../checkin/scan-outcome';
+import { AdmitConfirm } from './admit-confirm';
 
 interface GuestSearchProps {
   online: boolean;
@@ -29,6 +31,8 @@ export function GuestSearch({ online, onAdmit }: GuestSearchProps) {
   const [hint, setHint] = useState<string | null>(null);
   const [answers, setAnswers] = useState<Record<string, ScanOutcome>>({});
   const [admitting, setAdmitting] = useState<string | null>(null);
+  // The ticket whose Admit was tapped once: it shows whose it is and waits for the second tap.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const search = useGuestSearch(query);
   const inputId = useId();
   const hintId = useId();
@@ -42,6 +46,7 @@ export function GuestSearch({ online, onAdmit }: GuestSearchProps) {
     }
     setHint(null);
     setAnswers({});
+    setConfirming(null);
     if (parsed.data.q === query) void search.refetch();
     else setQuery(parsed.data.q);
   }
@@ -54,6 +59,7 @@ export function GuestSearch({ online, onAdmit }: GuestSearchProps) {
       void search.refetch();
     } finally {
       setAdmitting(null);
+      setConfirming(null);
     }
   }
 
@@ -115,6 +121,8 @@ export function GuestSearch({ online, onAdmit }: GuestSearchProps) {
           more={search.data?.more ?? false}
           answers={answers}
           admitting={admitting}
+          confirming={confirming}
+          onAsk={setConfirming}
           onAdmit={(ticket) => void admit(ticket)}
         />
       )}
@@ -129,10 +137,22 @@ interface SearchResultsProps {
   more: boolean;
   answers: Record<string, ScanOutcome>;
   admitting: string | null;
+  confirming: string | null;
+  onAsk(ticketId: string | null): void;
   onAdmit(ticket: FoundTicket): void;
 }
 
-function SearchResults({ query, error, tickets, more, answers, admitting, onAdmit }: SearchResultsProps) {
+function SearchResults({
+  query,
+  error,
+  tickets,
+  more,
+  answers,
+  admitting,
+  confirming,
+  onAsk,
+  onAdmit,
+}: SearchResultsProps) {
   const { t } = useTranslation();
   if (error) {
     return (
@@ -163,6 +183,9 @@ function SearchResults({ query, error, tickets, more, answers, admitting, onAdmi
             answer={answers[ticket.id]}
             busy={admitting === ticket.id}
             disabled={admitting !== null}
+            confirming={confirming === ticket.id}
+            onAsk={() => onAsk(ticket.id)}
+            onCancel={() => onAsk(null)}
             onAdmit={() => onAdmit(ticket)}
           />
         ))}
@@ -176,6 +199,9 @@ interface FoundTicketRowProps {
   answer: ScanOutcome | undefined;
   busy: boolean;
   disabled: boolean;
+  confirming: boolean;
+  onAsk(): void;
+  onCancel(): void;
   onAdmit(): void;
 }
 
@@ -187,14 +213,23 @@ const ANSWER_TONE: Record<ScanOutcome['tone'], string> = {
   unknown: 'bg-slate-700 text-white',
 };
 
-function FoundTicketRow({ ticket, answer, busy, disabled, onAdmit }: FoundTicketRowProps) {
+function FoundTicketRow({
+  ticket,
+  answer,
+  busy,
+  disabled,
+  confirming,
+  onAsk,
+  onCancel,
+  onAdmit,
+}: FoundTicketRowProps) {
   const { t } = useTranslation();
   const status = useStatusText(ticket);
   return (
     <li data-testid="found-ticket" className="grid gap-2 rounded-xl bg-maroon-950/60 p-3">
       <div className="min-w-0">
         <p className="break-words text-base font-bold text-cream">{ticket.holderName}</p>
-        <p className="font-mono text-sm text-gold-200">{ticket.ticketId}</p>
+        <p className="font-mono text-sm text-gold-200">{displayTicketCode(ticket.ticketId)}</p>
         <p className="break-words text-sm text-maroon-100">
           {ticket.ownerName !== ticket.holderName
             ? t('scanner.search.boughtBy', { name: ticket.ownerName, email: ticket.ownerEmail })
@@ -206,19 +241,27 @@ function FoundTicketRow({ ticket, answer, busy, disabled, onAdmit }: FoundTicket
         <p role="status" className={`rounded-lg px-3 py-2 text-sm font-bold ${ANSWER_TONE[answer.tone]}`}>
           {[answer.title, answer.detail].filter(Boolean).join('. ')}
         </p>
+      ) : !canAdmitFound(ticket) ? null : confirming ? (
+        <AdmitConfirm
+          candidate={{ holder: ticket.holderName, code: displayTicketCode(ticket.ticketId), status }}
+          busy={busy}
+          onConfirm={onAdmit}
+          onCancel={onCancel}
+        />
       ) : (
-        canAdmitFound(ticket) && (
-          <Button
-            size="lg"
-            loading={busy}
-            disabled={disabled}
-            onClick={onAdmit}
-            icon={<UserCheck aria-hidden="true" className="size-5" />}
-            aria-label={t('scanner.search.admitLabel', { name: ticket.holderName, code: ticket.ticketId })}
-          >
-            {t('scanner.search.admit')}
-          </Button>
-        )
+        // The first tap only asks: the next shows whose ticket it is and admits on a second tap.
+        <Button
+          size="lg"
+          disabled={disabled}
+          onClick={onAsk}
+          icon={<UserCheck aria-hidden="true" className="size-5" />}
+          aria-label={t('scanner.search.admitLabel', {
+            name: ticket.holderName,
+            code: displayTicketCode(ticket.ticketId),
+          })}
+        >
+          {t('scanner.search.admit')}
+        </Button>
       )}
     </li>
   );

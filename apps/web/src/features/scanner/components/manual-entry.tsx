@@ -1,5 +1,5 @@
 import { Keyboard } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
 
@@ -9,13 +9,15 @@ interface ManualEntryProps {
   /** Says why text that is not a ticket code cannot admit anyone; null when it looks like a code. */
   explain(text: string): string | null;
   busy: boolean;
+  /** What the first tap found, waiting for the second (AdmitConfirm). */
+  children?: ReactNode;
 }
 
 /**
  * For a QR the camera cannot read (cracked screen, smudged print): the volunteer types or pastes the code
  * printed under the QR. A keyboard-wedge barcode reader "types" into this field too.
  */
-export function ManualEntry({ onSubmit, explain, busy }: ManualEntryProps) {
+export function ManualEntry({ onSubmit, explain, busy, children }: ManualEntryProps) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const [hint, setHint] = useState<string | null>(null);
@@ -74,6 +76,7 @@ export function ManualEntry({ onSubmit, explain, busy }: ManualEntryProps) {
           </p>
         )}
       </form>
+      {children ? <div className="mt-3">{children}</div> : null}
     </section>
   );
 }

@@ -19,10 +19,12 @@ import { playFeedback, unlockAudio } from '../checkin/feedback';
 import { installGateApp } from '../checkin/gate-app';
 import { explainManualCode } from '../checkin/manual-code';
 import { formatScanTime, type ScanOutcome } from '../checkin/scan-outcome';
+import { previewTypedCode, type TypedCandidate } from '../checkin/typed-preview';
 import { useOfflineCheckin } from '../checkin/use-checkin';
 import { getQrDetector } from '../engine/decoder';
 import { useGateTools } from '../engine/use-gate-tools';
 import { useQrScanner } from '../engine/use-qr-scanner';
+import { AdmitConfirm } from './admit-confirm';
 import { CameraView } from './camera-view';
 import { ConnectionStatus } from './connection-status';
 import { DeviceSettings } from './device-settings';
@@ -49,6 +51,9 @@ export default function ScannerDashboard() {
   const [result, setResult] = useState<ShownResult | null>(null);
   const [overlay, setOverlay] = useState(false);
   const [manualBusy, setManualBusy] = useState(false);
+  // A typed code's first tap found this ticket; the second tap admits it.
+  const [typed, setTyped] = useState<TypedCandidate | null>(null);
+  const [typedBusy, setTypedBusy] = useState(false);
   const [mode, setMode] = useState<PassDirection>('in');
   const modeRef = useRef(mode);
   modeRef.current = mode;
@@ -129,18 +134,46 @@ export default function ScannerDashboard() {
     saveStats(EMPTY_STATS);
   }, []);
 
+  const onlineRef = useRef(checkin.online);
+  onlineRef.current = checkin.online;
+  const { lookup } = checkin;
   const submitManual = useCallback(
     async (code: string) => {
       unlockAudio();
       setManualBusy(true);
+      setTyped(null);
       try {
-        await handleCode(code);
+        // An exit lets nobody in: it is recorded at once. An entry is looked up first and admitted on a second tap.
+        if (modeRef.current === 'out') {
+          await handleCode(code);
+          return;
+        }
+        const preview = await previewTypedCode(code, {
+          online: onlineRef.current,
+          ...settingsRef.current,
+          lookup,
+        });
+        if (preview.kind === 'answer') show(preview.outcome);
+        else setTyped(preview.candidate);
       } finally {
         setManualBusy(false);
       }
     },
-    [handleCode],
+    [handleCode, lookup, show],
   );
+
+  const admitTyped = useCallback(async () => {
+    if (!typed) return;
+    setTypedBusy(true);
+    try {
+      const turn = line.current.then(() => check(typed.code, 'in', { reentry: typed.reentry }));
+      line.current = turn.catch(() => undefined);
+      show(await turn);
+    } finally {
+      setTypedBusy(false);
+      setTyped(null);
+    }
+  }, [check, show, typed]);
 
   const reentryAllowed = checkin.meta?.reentryAllowed === true;
   // Exit mode only while the event allows re-entry: an organiser switching it off puts phones back to Entry.
@@ -202,7 +235,16 @@ export default function ScannerDashboard() {
               {result.outcome.offline ? ` ${t('scanner.lastScanOffline')}` : ''}
             </p>
           )}
-          <ManualEntry onSubmit={submitManual} explain={explain} busy={manualBusy} />
+          <ManualEntry onSubmit={submitManual} explain={explain} busy={manualBusy}>
+            {typed ? (
+              <AdmitConfirm
+                candidate={{ holder: typed.holder, code: typed.ticketCode, status: typed.status }}
+                busy={typedBusy}
+                onConfirm={() => void admitTyped()}
+                onCancel={() => setTyped(null)}
+              />
+            ) : null}
+          </ManualEntry>
           <GuestSearch online={checkin.online} onAdmit={admitFound} />
         </div>
         <div className="space-y-4">
