@@ -28,6 +28,11 @@ async function issueTicket(holder: string): Promise<string> {
   return issued.tickets[0]!.id;
 }
 
+interface BoughtTicket {
+  id: string;
+  ticketId: string;
+}
+
 async function serverStatus(id: string): Promise<string> {
   const admin = await api.signIn('admin@utsav.test', 'Admin');
   const page = await api.call<{ tickets: { id: string; status: string }[] }>(
@@ -64,6 +69,10 @@ describe('ticket status change: confirm and undo', () => {
     await dialog.waitFor();
     await expect.poll(() => dialog.textContent()).toContain(`of ${holder} goes from Active to Cancelled`);
     expect(await dialog.textContent()).toContain('Cancelling returns the ticket to sale');
+    // Issued by hand with its payment received: cancelling takes its price off the revenue, and says so.
+    expect(await dialog.getByTestId('money-note').textContent()).toMatch(
+      /^Money: ₹[\d,]+ comes off the revenue\. Hand back the cash or UPI payment received for it\.$/,
+    );
     expect(await serverStatus(id)).toBe('active');
     expect(await activeInDialog(page)).toBe(true);
     for (let i = 0; i < 6; i++) {
@@ -93,6 +102,94 @@ describe('ticket status change: confirm and undo', () => {
     await expect.poll(() => serverStatus(id)).toBe('active');
     await expect.poll(() => select.inputValue()).toBe('active');
     await expect.poll(() => select.evaluate((element) => element === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it('offers only the changes the server allows, each with what it does to money; bulk likewise', async () => {
+    const tag = randomBytes(3).toString('hex');
+    // Three tickets bought online by one guest: one kept, one refunded (the guest cancelled it), one transferred.
+    const guest = await api.signIn(`money.${tag}@example.test`, `Money Guest ${tag}`);
+    const kept = await api.buyTicket<BoughtTicket>(guest);
+    const refunded = await api.buyTicket<BoughtTicket>(guest);
+    const given = await api.buyTicket<BoughtTicket>(guest);
+    await api.call('PATCH', `/api/tickets/cancel/${refunded.id}`, guest.token, { reason: 'Cannot come' });
+    await api.transferTicket(guest, given.id, { name: `Friend ${tag}`, email: `friend.${tag}@example.test` });
+
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(suite.server.url);
+    await signInThroughPopup(page, 'admin@utsav.test');
+    await page.goto(`${suite.server.url}/dashboard/admin?view=ticket-management`);
+    await page.getByRole('heading', { level: 1, name: 'Ticket Management' }).waitFor();
+    // The list's cards (the transfer history below has items of its own).
+    const cards = page.getByRole('list', { name: 'Tickets', exact: true }).getByRole('listitem');
+    // Search by the code with or without its prefix finds the ticket, written one way.
+    await page.getByLabel('Search tickets by user name or email').fill(kept.ticketId.slice(3));
+    const keptCard = cards.filter({ hasText: kept.ticketId });
+    await keptCard.waitFor();
+
+    // Paid online: cancelling does not refund, and the confirmation says so before anything changes.
+    const select = keptCard.getByRole('combobox', { name: `Status of ticket ${kept.ticketId}` });
+    expect(await select.locator('option').allTextContents()).toEqual(['Active', 'Used', 'Cancelled']);
+    await select.selectOption('cancelled');
+    const dialog = page.getByRole('dialog', { name: 'Change ticket status?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(`Ticket ${kept.ticketId} of Money Guest ${tag}`);
+    expect(await dialog.getByTestId('money-note').textContent()).toMatch(
+      /^Money: not refunded\. The ₹[\d,]+ paid online stays in the revenue; refunds are made in Refund Management\.$/,
+    );
+    await screenshot(page, 'admin-ticket-money-confirm-390');
+    await dialog.getByRole('button', { name: 'Keep as it is' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The guest's tickets: the refunded one and the transferred one offer no change, and say why.
+    await page.getByLabel('Search tickets by user name or email').fill(`Money Guest ${tag}`);
+    const refundedCard = cards.filter({ hasText: refunded.ticketId });
+    await refundedCard.getByText('Refunded: it cannot be re-activated.').waitFor();
+    expect(await refundedCard.getByRole('combobox').count()).toBe(0);
+    const givenCard = cards.filter({ hasText: given.ticketId });
+    await givenCard.getByText('Transferred to someone else: its status cannot change.').waitFor();
+    expect(await givenCard.getByRole('combobox').count()).toBe(0);
+    expect(await givenCard.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+
+    // The Transferred filter lists it, under its own status.
+    await page.getByLabel('Filter by status').selectOption('transferred');
+    await expect.poll(() => cards.filter({ hasText: 'Money Guest' }).count()).toBe(1);
+    expect(await givenCard.getByText('Transferred', { exact: true }).count()).toBe(1);
+    await screenshot(page, 'admin-ticket-transferred-390');
+    await page.getByLabel('Filter by status').selectOption('all');
+
+    // Bulk: the kept and the refunded ticket together can only be cancelled (nothing goes back to Active
+    // after a refund); the money is said per kind before Update All.
+    await keptCard.getByRole('checkbox').check();
+    await refundedCard.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Bulk Update (2)' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Bulk Update Tickets' });
+    await bulk.waitFor();
+    const bulkSelect = bulk.getByLabel('New status');
+    expect(await bulkSelect.locator('option').allTextContents()).toEqual(['Select status', 'Cancelled']);
+    await bulkSelect.selectOption('cancelled');
+    await expect
+      .poll(() => bulk.getByTestId('money-note').allTextContents())
+      .toEqual([
+        expect.stringMatching(/^1 ticket paid online: not refunded; ₹[\d,]+ stays in the revenue\.$/),
+      ]);
+    await screenshot(page, 'admin-ticket-bulk-money-390');
+    await bulk.getByRole('button', { name: 'Update All' }).click();
+    await bulk.waitFor({ state: 'detached' });
+    await expect.poll(() => serverStatus(kept.id)).toBe('cancelled');
+
+    // Cancelled but not refunded: it may come back, and its payment still counts.
+    await expect
+      .poll(() => keptCard.getByRole('combobox').locator('option').allTextContents())
+      .toEqual(['Cancelled', 'Active', 'Used']);
+    await keptCard.getByRole('combobox').selectOption('active');
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('money-note').textContent()).toMatch(
+      /^Money: the ₹[\d,]+ paid online was never refunded and still counts; the revenue does not change\.$/,
+    );
+    await dialog.getByRole('button', { name: 'Change status' }).click();
+    await expect.poll(() => serverStatus(kept.id)).toBe('active');
     await context.close();
   });
 });

@@ -170,6 +170,11 @@ describe('gate check-in with a fake camera', () => {
       await manual.fill(conflictTicket.qrCode);
       const shown = shownOf(page, 'scan-result').length;
       await page.getByRole('button', { name: 'Check', exact: true }).click();
+      // Offline too, the first tap shows whose ticket it is (from the device's list); the second admits.
+      const confirm = page.getByRole('region', { name: 'Check before admitting' });
+      await confirm.waitFor();
+      expect(await confirm.textContent()).toContain('Meera');
+      await confirm.getByRole('button', { name: /^Admit Meera/ }).click();
       expect((await shownAfter(page, 'scan-result', shown)).text).toContain('Entry Allowed, Welcome Meera!');
       expect(await status.getAttribute('data-queued')).toBe('2');
       // Meanwhile another gate, online, admits the same ticket: the sync must report it, not hide it.

@@ -144,7 +144,24 @@ describe('the gate at 390 px', () => {
     expect(countCovered).toBe('visible');
     await screenshot(page, 'gate-search-result-390');
 
+    // The first tap only asks: whose ticket it is, its code and status, and nobody is in yet.
     await row.getByRole('button', { name: `Admit Nirali Mehta, ticket ${ticket.ticketId}` }).click();
+    const confirm = row.getByRole('region', { name: 'Check before admitting' });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('Nirali Mehta');
+    expect(await confirm.textContent()).toContain(ticket.ticketId);
+    expect(await confirm.textContent()).toContain('Not yet in');
+    const admit = confirm.getByRole('button', { name: 'Admit Nirali Mehta' });
+    await expect.poll(() => admit.evaluate((element) => element === document.activeElement)).toBe(true);
+    await screenshot(page, 'gate-search-confirm-390');
+    expect(await passesOf(ticket.id)).toEqual([]);
+    // Not this guest: nothing happens, the row offers Admit again.
+    await confirm.getByRole('button', { name: 'Not this guest' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await passesOf(ticket.id)).toEqual([]);
+    await row.getByRole('button', { name: `Admit Nirali Mehta, ticket ${ticket.ticketId}` }).click();
+    // The second tap admits.
+    await row.getByRole('button', { name: 'Admit Nirali Mehta', exact: true }).click();
     await row.getByText('Entry Allowed, Welcome Nirali Mehta!').waitFor();
     expect(await page.getByTestId('stat-validEntries').textContent()).toBe('1');
     // The list is read again: the guest is in now, so no Admit for them.
@@ -164,13 +181,29 @@ describe('the gate at 390 px', () => {
     const label = 'Ticket code printed under the QR (UT-…)';
     const loose = ticket.ticketId.toLowerCase().replace('-', ' ');
     await typeCode(page, label, loose);
+    // The code is looked up first: whose ticket, its code as printed, its status; nobody is in yet.
+    const confirm = page.getByRole('region', { name: 'Check before admitting' });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('Tejas Typed');
+    expect(await confirm.textContent()).toContain(ticket.ticketId);
+    expect(await confirm.textContent()).toContain('Not yet in');
+    await screenshot(page, 'gate-typed-code-confirm-390');
+    expect(await passesOf(ticket.id)).toEqual([]);
+    // Focus is on Admit: the keyboard's Enter is the second tap.
+    const admit = confirm.getByRole('button', { name: 'Admit Tejas Typed' });
+    await expect.poll(() => admit.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
     await expect.poll(() => resultText(page)).toContain('Entry Allowed, Welcome Tejas Typed!');
+    await confirm.waitFor({ state: 'detached' });
     expect(shownOf(page, 'scan-result').at(-1)?.tone).toBe('success');
     await screenshot(page, 'gate-typed-code-admitted-390');
 
+    // A used ticket is refused on the first tap, saying whose it was and when.
     await typeCode(page, label, ticket.ticketId);
     await expect.poll(() => resultText(page)).toContain('Already Used');
+    expect(resultText(page)).toContain('Ticket of Tejas Typed');
     expect(resultText(page)).toContain('Previous scan at');
+    expect(await page.getByRole('region', { name: 'Check before admitting' }).count()).toBe(0);
     expect(await passesOf(ticket.id)).toEqual([
       expect.objectContaining({ direction: 'in', method: 'typed' }),
     ]);
@@ -236,6 +269,10 @@ describe('the scanner in Hindi and Gujarati at 390 px', () => {
     expect(await page.getByTestId('gate-name').textContent()).toBe('गेट का नाम नहीं दिया गया');
     const label = 'QR के नीचे छपा टिकट कोड (UT-…)';
     await typeCode(page, label, ticket.ticketId);
+    const confirm = page.getByRole('region', { name: 'अंदर भेजने से पहले जाँचें' });
+    await confirm.waitFor();
+    await screenshot(page, 'scanner-hi-confirm-390');
+    await confirm.getByRole('button', { name: 'Hema Sharma को अंदर भेजें' }).click();
     await expect.poll(() => resultText(page)).toContain('प्रवेश की अनुमति है, स्वागत है Hema Sharma!');
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'scanner-hi-admitted-390');

@@ -3,7 +3,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { decodeQrImage } from '../apps/server/test/unit/documents/qr-decode';
 import { type ApiUser, apiAt } from './support/api';
-import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { newContext, PHONE, screenshot } from './support/browser';
+import { keepTicketsOnPhone, savedKeys } from './support/saved-tickets';
 import { useServerAndBrowser } from './support/suite';
 
 // The guest's tickets open without a connection, at 390 px: the guest app's service
@@ -20,61 +21,8 @@ interface TicketJson {
   qrCode: string;
 }
 
-/** The (uid, area) keys of what the phone keeps for offline use. */
-function savedKeys(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const request = indexedDB.open('utsav-guest');
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains('saved')) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const keys = db.transaction('saved').objectStore('saved').getAllKeys();
-          keys.onsuccess = () => {
-            db.close();
-            resolve(keys.result.map((key) => (key as string[]).join(':')).sort());
-          };
-          keys.onerror = () => reject(keys.error);
-        };
-      }),
-  );
-}
-
-/** Signs `person` in on the phone and opens My Tickets, online, until the app and the tickets are kept. */
-async function openTicketsOnline(
-  page: Page,
-  person: ApiUser,
-  ticketCount: number,
-  language?: string,
-): Promise<void> {
-  await page.goto(suite.server.url);
-  await signInThroughPopup(page, { email: person.email, name: person.name });
-  // The language chosen as the switcher remembers it (the sign-in above speaks English).
-  if (language) await page.evaluate((chosen) => localStorage.setItem('utsav.language', chosen), language);
-  await page.goto(`${suite.server.url}/dashboard/guest`);
-  await page.locator('#tickets').waitFor();
-  await expect.poll(() => page.locator('article[data-ticket-id]').count()).toBe(ticketCount);
-  // The guest app's worker has installed, precached the shell and controls the page.
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-        const keys = await caches.keys();
-        const cache = keys.find((key) => key.startsWith('utsav-guest-'));
-        if (!cache || !navigator.serviceWorker.controller) return false;
-        return Boolean(await (await caches.open(cache)).match('/index.html'));
-      }),
-    )
-    .toBe(true);
-  await expect
-    .poll(() => savedKeys(page))
-    .toEqual(expect.arrayContaining([expect.stringMatching(/:tickets$/)]));
-}
+const openTicketsOnline = (page: Page, person: ApiUser, ticketCount: number, language?: string) =>
+  keepTicketsOnPhone(page, suite.server.url, person, ticketCount, language);
 
 async function qrOf(page: Page, ticket: TicketJson): Promise<string[]> {
   const card = page.locator(`article[data-ticket-id="${ticket.ticketId}"]`);
