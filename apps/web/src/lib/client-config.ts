@@ -64,9 +64,17 @@ function parse(body: unknown): ClientConfig {
   };
 }
 
+/**
+ * How long a start that has a remembered configuration waits for the server's before going on with the
+ * remembered one: a slow server must not keep the guest from the tickets saved on the phone (the answer, when
+ * it comes, is used from then on).
+ */
+export const REMEMBERED_AFTER_MS = 800;
+
 export function getClientConfig(): Promise<ClientConfig> {
   if (!cached) {
-    cached = fetch('/api/system/client-config', { headers: { Accept: 'application/json' } })
+    const last = remembered();
+    const asked = fetch('/api/system/client-config', { headers: { Accept: 'application/json' } })
       .then(async (response) => {
         if (!response.ok) throw new Error(`client-config ${response.status}`);
         const body: unknown = await response.json();
@@ -81,6 +89,17 @@ export function getClientConfig(): Promise<ClientConfig> {
         known ??= remembered();
         return known ?? FALLBACK;
       });
+    cached = last
+      ? Promise.race([
+          asked,
+          new Promise<ClientConfig>((resolve) =>
+            setTimeout(() => {
+              known ??= last;
+              resolve(last);
+            }, REMEMBERED_AFTER_MS),
+          ),
+        ])
+      : asked;
   }
   return cached;
 }

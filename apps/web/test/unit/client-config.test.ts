@@ -49,6 +49,25 @@ describe('getClientConfig', () => {
     expect(config.firebase?.authDomain).toBe('login.utsav.in');
   });
 
+  it('a server slow to answer: the remembered config after a moment, the answer once it comes', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ success: true, data: FIREBASE }));
+    await (await freshModule()).getClientConfig();
+
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    vi.useFakeTimers();
+    try {
+      const reopened = await freshModule();
+      const config = reopened.getClientConfig();
+      await vi.advanceTimersByTimeAsync(reopened.REMEMBERED_AFTER_MS);
+      expect((await config).authMode).toBe('firebase');
+      answer(Response.json({ success: true, data: { ...FIREBASE, scanNetworkBudgetMs: 9_000 } }));
+      await vi.waitFor(() => expect(reopened.scanNetworkBudgetMs()).toBe(9_000));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('offline with nothing remembered, falls back to the development providers and asks again next time', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const { getClientConfig } = await freshModule();
