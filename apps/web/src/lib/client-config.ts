@@ -1,4 +1,5 @@
 import { DEFAULT_SCAN_NETWORK_BUDGET_MS } from '@utsav/domain/constants';
+import { reportAttempt } from './offline/connection-state';
 
 // GET /api/system/client-config tells the browser which identity and payment providers this server uses, and
 // how long a gate scan waits for it.
@@ -75,6 +76,17 @@ export function getClientConfig(): Promise<ClientConfig> {
   if (!cached) {
     const last = remembered();
     const asked = fetch('/api/system/client-config', { headers: { Accept: 'application/json' } })
+      .then(
+        (response) => {
+          reportAttempt({ kind: 'answered', status: response.status });
+          return response;
+        },
+        (error: unknown) => {
+          // The first call a page makes: what it met tells the screens whether the device is offline.
+          reportAttempt({ kind: 'unreachable' });
+          throw error;
+        },
+      )
       .then(async (response) => {
         if (!response.ok) throw new Error(`client-config ${response.status}`);
         const body: unknown = await response.json();
