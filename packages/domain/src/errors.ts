@@ -83,4 +83,6 @@ export interface ErrorBody {
   /** The same value as `code`: the name older scanners key their outcomes on ("error type"). */
   errorType: ErrorCode;
   details?: FieldError[];
+  /** PRICE_CHANGED of an order of items: the server's lines, discount and total (api/ticket-types.ts). */
+  figures?: Record<string, unknown>;
 }

@@ -16,6 +16,8 @@ export class AppError extends Error {
   override name = 'AppError';
   /** What the reader is told, put in their language when sent; `message` is its English (for logs). */
   readonly text: string | Message;
+  /** The server's figures sent with the refusal (PRICE_CHANGED of an order of items: lines, discount, total). */
+  figures?: Record<string, unknown>;
 
   constructor(
     readonly code: ErrorCode,
@@ -41,6 +43,7 @@ export class AppError extends Error {
       code: this.code,
       errorType: this.code,
       ...(details ? { details } : {}),
+      ...(this.figures ? { figures: this.figures } : {}),
     };
   }
 }

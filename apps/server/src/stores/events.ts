@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { compiledOnce } from '../platform/db/compiled';
 import type { Db } from '../platform/db/database';
 import { isPostgres } from '../platform/db/dialect';
@@ -43,7 +44,8 @@ const inventoryOf = compiledOnce((db: Db, eventId: string, nowIso: string) =>
     eb.selectFrom('event_inventory').select('tickets_sold').where('event_id', '=', eventId).as('sold'),
     eb
       .selectFrom('orders')
-      .select((o) => o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'))
+      // People, not tickets: a couple pass holds two (migration 0024; null: one per ticket).
+      .select(sql<number>`coalesce(sum(coalesce(people, quantity)), 0)`.as('held'))
       .where('event_id', '=', eventId)
       .where('status', '=', 'created')
       .where('hold_expires_at', '>', nowIso)

@@ -121,3 +121,35 @@ export function takenOf(counters: SalesCounters, type: Pick<TicketTypeRule, 'id'
     phases: new Map(type.phases.map((phase) => [phase.id, of(counters.phase.get(phase.id))])),
   };
 }
+
+/**
+ * True when the event's default type is priced by the event row alone, as before types: no phases, no capacity,
+ * limit, window or pause of its own. The spec's checkout can then be priced (and its Razorpay order made) before
+ * the hold; otherwise it is priced under the lock like any order of items.
+ */
+export async function defaultTypeIsPlain(db: Db, eventId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('ticket_types as t')
+    .select((eb) => [
+      't.capacity',
+      't.per_person_limit',
+      't.sales_start',
+      't.sales_end',
+      't.paused',
+      eb
+        .exists(eb.selectFrom('price_phases as p').select('p.id').whereRef('p.ticket_type_id', '=', 't.id'))
+        .as('phased'),
+    ])
+    .where('t.event_id', '=', eventId)
+    .where('t.is_default', '=', 1)
+    .executeTakeFirst();
+  if (!row) return true;
+  return (
+    row.capacity === null &&
+    row.per_person_limit === null &&
+    row.sales_start === null &&
+    row.sales_end === null &&
+    !Number(row.paused) &&
+    !row.phased
+  );
+}

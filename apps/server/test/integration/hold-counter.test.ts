@@ -157,8 +157,17 @@ describeEachDatabase('seats in holds', (engine) => {
   function holdRequest(caller: UserRow, quantity: number, orderId: string): HoldRequest {
     return {
       caller,
+      language: 'en',
       eventId: event.id,
-      checkout: { quantity, clientPrice: null, ticketNames: null },
+      checkout: {
+        quantity,
+        items: null,
+        promoCode: null,
+        language: 'en',
+        plainDefaultType: true,
+        clientPrice: null,
+        ticketNames: null,
+      },
       plan: { orderId, razorpayOrderId: null, amountPaise: null },
     };
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderLinesAnswerSchema } from './ticket-types';
 import { ticketSchema } from './tickets';
 
 // The answers of a purchase: the checkout order, how many more tickets a person may buy, the verified
@@ -25,12 +26,17 @@ export const checkoutSchema = z.object({
   total: z.number(),
   /** When the server releases the held seats (ISO). */
   holdExpiresAt: z.string(),
+  // The order's lines, discount and code; `free`: a ₹0 order, already issued (nothing to pay).
+  ...orderLinesAnswerSchema.shape,
 });
 
 export type Checkout = z.infer<typeof checkoutSchema>;
 
-/** POST /tickets: the older booking call, the same checkout (tickets exist only once it is paid). */
-export const bookingResponseSchema = checkoutSchema.extend({ requiresPayment: z.literal(true) });
+/**
+ * POST /tickets: the older booking call, the same checkout (tickets exist only once it is paid; a ₹0 order is
+ * issued at once and answers requiresPayment false).
+ */
+export const bookingResponseSchema = checkoutSchema.extend({ requiresPayment: z.boolean() });
 
 export const allowanceSchema = z.object({
   /** The most tickets one person may hold and own. */

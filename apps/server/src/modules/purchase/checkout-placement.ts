@@ -1,4 +1,5 @@
 import { CURRENCY } from '@utsav/domain/constants';
+import type { PricedOrder } from '@utsav/domain/order-lines';
 import { type Quote, rupeesToPaise } from '@utsav/domain/pricing';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
@@ -10,21 +11,18 @@ import { AppError } from '../../platform/errors';
 import type { RazorpayOrder } from '../../platform/payments/razorpay-client';
 import { lockEvent } from '../../stores/events';
 import { setRazorpayOrderId } from '../../stores/orders';
-import { quoteFor } from './checkout-errors';
-import { liveHeldOf, liveHeldQuery, writeHoldReadingFigures } from './hold-figures';
-import {
-  type Checkout,
-  draftHold,
-  type Held,
-  type HoldPlan,
-  type HoldRequest,
-  judgeHold,
-  seatsLeftAtLeast,
-} from './hold-judgement';
+import { eventGone, quoteFor } from './checkout-errors';
+import { fulfilOrder } from './fulfilment';
+import { insertHoldsWithAudits } from './hold-batch-insert';
+import { findHoldFigures, liveHeldOf, liveHeldQuery } from './hold-figures';
+import type { Checkout, Held, HoldPlan, HoldRequest } from './hold-judgement';
 import { holdOnPostgres } from './hold-on-postgres';
 import { holdOnSqlite } from './hold-on-sqlite';
+import { codesOf, type Exact, judgePricedHold } from './hold-priced-judgement';
+import { BatchLedger } from './hold-pricing';
 import { providerCallOnItsWay, roomToSpare } from './inventory-hint';
 import { markOrderFailed } from './repo';
+import { readExact, readSnapshot } from './sales-snapshot';
 
 export type { Checkout } from './hold-judgement';
 
@@ -47,6 +45,10 @@ export interface PlacedOrder {
   order: OrderRow;
   razorpayOrderId: string;
   serverQuote: Quote;
+  priced?: PricedOrder | undefined;
+  names?: ((ticketTypeId: string) => string) | undefined;
+  /** A ₹0 order, issued at once without a payment (razorpayOrderId is then our order's id). */
+  free: boolean;
 }
 
 export async function placeCheckout(
@@ -56,7 +58,12 @@ export async function placeCheckout(
   checkout: Checkout,
 ): Promise<PlacedOrder> {
   const { quantity } = checkout;
-  if (!roomToSpare(ctx, event.id, quantity)) return holdThenOrder(ctx, caller, event.id, checkout);
+  // The Razorpay order first needs the amount before the hold: only the spec's payload on a plain default type
+  // (priced by the event row, as ever) knows it; an order of items, with a code, or of a default type with
+  // phases or limits is priced under the lock and goes hold-first.
+  const prePriced = checkout.items === null && checkout.promoCode === null && checkout.plainDefaultType;
+  if (!prePriced || !roomToSpare(ctx, event.id, quantity))
+    return holdThenOrder(ctx, caller, event.id, checkout);
   const done = providerCallOnItsWay(ctx, event.id, quantity);
   try {
     return await orderThenHold(ctx, caller, event, checkout);
@@ -82,12 +89,12 @@ async function orderThenHold(
     quantity,
     amountPaise,
   });
-  const { order, serverQuote } = await hold(ctx, caller, event.id, checkout, {
+  const held = await hold(ctx, caller, event.id, checkout, {
     orderId,
     razorpayOrderId: razorpayOrder.id,
     amountPaise,
   });
-  return { order, razorpayOrderId: razorpayOrder.id, serverQuote };
+  return { ...held, razorpayOrderId: razorpayOrder.id, free: false };
 }
 
 async function holdThenOrder(
@@ -97,11 +104,18 @@ async function holdThenOrder(
   checkout: Checkout,
 ): Promise<PlacedOrder> {
   const { quantity } = checkout;
-  const { order, serverQuote } = await hold(ctx, caller, eventId, checkout, {
+  const held = await hold(ctx, caller, eventId, checkout, {
     orderId: timeOrderedId(),
     razorpayOrderId: null,
     amountPaise: null,
   });
+  const { order } = held;
+  // A ₹0 order (a free type, a 100% code) has nothing to pay: issued now, counted against every limit like any
+  // other, its hold turned into tickets exactly as a payment would (fulfilment.ts).
+  if (order.amount_paise === 0) {
+    await fulfilOrder(ctx, order, { id: `free_${order.id}`, amount: 0 }, 'verify');
+    return { ...held, order: { ...order, status: 'paid' }, razorpayOrderId: order.id, free: true };
+  }
   let razorpayOrder: RazorpayOrder;
   try {
     razorpayOrder = await createRazorpayOrder(ctx, caller, {
@@ -130,9 +144,10 @@ async function holdThenOrder(
     throw new Error(`order ${order.id} already had a Razorpay order`);
   }
   return {
+    ...held,
     order: { ...order, razorpay_order_id: razorpayOrder.id },
     razorpayOrderId: razorpayOrder.id,
-    serverQuote,
+    free: false,
   };
 }
 
@@ -143,7 +158,7 @@ function hold(
   checkout: Checkout,
   plan: HoldPlan,
 ): Promise<Held> {
-  return placeHold(ctx, { caller, eventId, checkout, plan });
+  return placeHold(ctx, { caller, language: checkout.language, eventId, checkout, plan });
 }
 
 /**
@@ -155,28 +170,37 @@ export function placeHold(ctx: AppContext, request: HoldRequest): Promise<Held> 
   return holdOnPostgres(ctx, request, (alone) => holdInTransaction(ctx, alone));
 }
 
-/** PostgreSQL, one hold alone: a transaction of three round trips (a batch that failed places each so). */
+/** PostgreSQL, one hold alone (a batch that failed places each so): the batch's steps for one buyer. */
 async function holdInTransaction(ctx: AppContext, request: HoldRequest): Promise<Held> {
-  const { quantity } = request.checkout;
   return transaction(ctx.db, async (trx) => {
     const now = ctx.now();
+    const nowIso = now.toISOString();
     const event = await lockEvent(trx, request.eventId);
-    const draft = draftHold(ctx, request, event, now);
-    const { order, audit } = draft;
-    // Every round trip under the lock is time no other hold of the event can use: the statement that reads the
-    // figures also writes the hold and its audit row (read as they were before them), and a refusal rolls the
-    // two back with the transaction (hold-figures.ts).
-    const figures = await writeHoldReadingFigures(trx, order, audit, now);
-    let left = seatsLeftAtLeast(event!, figures);
-    if (quantity > left) {
-      // Sold read again with the exact holds (one snapshot): a hold paid since the figures moved seats between them.
-      const exact = liveHeldOf(
-        await trx.executeQuery(liveHeldQuery(trx, order.event_id, now.toISOString(), order.id)),
-      );
-      left = event!.total_tickets - exact.sold - exact.held;
+    if (!event) throw eventGone();
+    const figures = await findHoldFigures(trx, event.id, request.caller.id, now);
+    const snapshot = await readSnapshot(trx, {
+      eventId: event.id,
+      buyers: [request.caller.id],
+      codes: codesOf([request]),
+      nowIso,
+    });
+    const ledger = new BatchLedger();
+    let step = judgePricedHold(ctx, request, event, now, snapshot, figures, ledger, undefined);
+    if ('exactNeeded' in step) {
+      const live = liveHeldOf(await trx.executeQuery(liveHeldQuery(trx, event.id, nowIso, '')));
+      const exact: Exact = { counters: await readExact(trx, event.id, nowIso), ...live };
+      step = judgePricedHold(ctx, request, event, now, snapshot, figures, ledger, exact);
     }
-    judgeHold(ctx, order.event_id, quantity, left, figures);
-    return { order, serverQuote: draft.serverQuote };
+    if ('exactNeeded' in step) throw new Error('a hold judged on exact figures asked for them again');
+    const { draft } = step;
+    await insertHoldsWithAudits(trx, [draft.order], [draft.audit], draft.lines);
+    return {
+      order: draft.order,
+      serverQuote: draft.serverQuote,
+      lines: draft.lines,
+      priced: draft.priced,
+      names: draft.names,
+    };
   });
 }
 

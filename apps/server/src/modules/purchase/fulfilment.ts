@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ticketHolderNames } from '@utsav/domain/manual-issuance-schema';
+import { type TicketPrice, ticketsOfLines } from '@utsav/domain/order-lines';
 import { newTicketCode } from '@utsav/domain/ticket-code';
 import { auditRow, recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
 import type { OrderRow, PaymentEventsTable, TicketRow } from '../../platform/db/schema';
+import type { OrderLineRow } from '../../platform/db/schema-sales';
 import { prepareQrDataUrls } from '../../platform/documents/qr-data-url';
 import { AppError } from '../../platform/errors';
 import { enqueueOutbox } from '../../platform/outbox/repo';
@@ -18,7 +20,7 @@ import type { CapturedPayment } from '../payments/captured-payment';
 import { refundDuplicatePayment, refundLatePayment } from '../payments/payment-refunds';
 import { type EventSigningKey, eventSigningKey } from '../tickets/ticket-signing';
 import { issueLiveHold } from './live-hold-issue';
-import { insertTicketsOnce, markOrderPaid, markOrderRefundOwed } from './repo';
+import { findOrderLines, insertTicketsOnce, markOrderPaid, markOrderRefundOwed } from './repo';
 
 // Turning a paid order into tickets, exactly once, whoever gets there first: verify-payment, the webhook
 // or the reconciliation job all call fulfilOrder with a payment they have already confirmed is captured.
@@ -75,7 +77,7 @@ export async function fulfilOrder(
   const now = ctx.now();
   // Signed before any statement: Ed25519 per ticket must not be spent holding a lock. The holder names (not
   // signed) are filled in from the owner's row read with the write.
-  const drafts = draftTickets(order, signingKey, now);
+  const drafts = draftTickets(order, await findOrderLines(ctx.db, order.id), signingKey, now);
 
   if (mayIssueWithoutEventLock(ctx, order, now)) {
     const tickets = await issueWithoutEventLock(ctx, order, payment, source, drafts, now, delivery);
@@ -127,7 +129,7 @@ export async function fulfilOrder(
     if (!holdIsLive) {
       // Late payment: this order's seats are no longer counted, so they must fit again.
       const taken = await countTaken(trx, event.id, now);
-      if (taken + current.quantity > event.total_tickets) {
+      if (taken + (current.people ?? current.quantity) > event.total_tickets) {
         if (!(await markOrderRefundOwed(trx, current.id, current.status, payment.id, now))) {
           throw new Error(`order ${current.id} changed under its lock`);
         }
@@ -251,6 +253,12 @@ async function issueWithoutEventLock(
       seq: draft.seq,
       givenName: givenNames[draft.seq - 1]!,
       qrToken: draft.qr_token,
+      ticketTypeId: draft.ticket_type_id ?? null,
+      phaseId: draft.phase_id ?? null,
+      promoCodeId: draft.promo_code_id ?? null,
+      admits: draft.admits ?? 1,
+      pricePaise: draft.price_paise,
+      discountPaise: draft.discount_paise ?? 0,
     })),
     // Exactly one mail per order: queued only by the statement that issued the tickets.
     outbox: {
@@ -263,12 +271,23 @@ async function issueWithoutEventLock(
   });
 }
 
-/** The order's tickets, signed, each still without its holder's name (filled in under the lock). */
-function draftTickets(order: OrderRow, signingKey: EventSigningKey, now: Date): TicketRow[] {
+/**
+ * The order's tickets, signed, each still without its holder's name (filled in under the lock), each at the type,
+ * phase, price and discount its hold was quoted (the order's lines, never priced again). An order without lines (a
+ * waitlist offer's hold) issues its quantity at its price per ticket, of the event's default type.
+ */
+function draftTickets(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  signingKey: EventSigningKey,
+  now: Date,
+): TicketRow[] {
   const stamp = now.toISOString();
+  const prices = ticketsOfOrder(order, lines);
   const tickets: TicketRow[] = [];
   for (let seq = 1; seq <= order.quantity; seq++) {
     const id = randomUUID();
+    const price = prices[seq - 1];
     tickets.push({
       id,
       ticket_code: newTicketCode(),
@@ -277,7 +296,7 @@ function draftTickets(order: OrderRow, signingKey: EventSigningKey, now: Date): 
       event_id: order.event_id,
       user_id: order.user_id,
       holder_name: '',
-      price_paise: order.price_per_ticket_paise,
+      price_paise: price?.pricePaise ?? order.price_per_ticket_paise,
       status: 'active',
       qr_token: signingKey.sign(id),
       issued_by_admin: 0,
@@ -290,8 +309,35 @@ function draftTickets(order: OrderRow, signingKey: EventSigningKey, now: Date): 
       cancellation_reason: null,
       created_at: stamp,
       updated_at: stamp,
+      ticket_type_id: price?.ticketTypeId ?? null,
+      phase_id: price?.phaseId ?? null,
+      promo_code_id: price?.usesCode ? order.promo_code_id : null,
+      admits: price?.admits ?? 1,
+      discount_paise: price?.discountPaise ?? 0,
     });
   }
+  return tickets;
+}
+
+/** Each ticket of the order from its lines, in line order (seq 1..n). */
+function ticketsOfOrder(order: OrderRow, lines: OrderLineRow[]): TicketPrice[] {
+  if (lines.length === 0) return [];
+  const priced = [...lines]
+    .sort((a, b) => a.line_no - b.line_no)
+    .map((line) => ({
+      ticketTypeId: line.ticket_type_id,
+      phaseId: line.phase_id,
+      phaseLabel: null,
+      quantity: Number(line.quantity),
+      admits: Number(line.admits),
+      unitPricePaise: Number(line.unit_price_paise),
+      group: Boolean(line.group_price),
+      discountPerTicketPaise: Number(line.discount_per_ticket_paise),
+      codeUses: Number(line.code_uses),
+    }));
+  const tickets = ticketsOfLines(priced);
+  if (tickets.length !== order.quantity)
+    throw new Error(`order ${order.id}: its lines do not add up to its tickets`);
   return tickets;
 }
 

@@ -2,6 +2,7 @@ import { type Compilable, type ExpressionBuilder, sql } from 'kysely';
 import { compiledOnce, compiledQueryOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
 import type { AuditLogTable, Database, OrderRow } from '../../platform/db/schema';
+import type { OrderLineRow } from '../../platform/db/schema-sales';
 import { personBoughtQuery, personHeldQuery } from './person-seats-repo';
 
 // SQL only: what a hold is judged on, read in one statement under the event lock. As separate statements
@@ -74,7 +75,8 @@ export const liveHeldQuery = compiledQueryOnce(
     db
       .selectFrom('orders')
       .select((o) => [
-        o.fn.coalesce(o.fn.sum<number>('quantity'), o.lit(0)).as('held'),
+        // People, not tickets: a couple pass holds two (migration 0024; null: one per ticket).
+        sql<number>`coalesce(sum(coalesce(people, quantity)), 0)`.as('held'),
         o.selectFrom('event_inventory').select('tickets_sold').where('event_id', '=', eventId).as('sold'),
       ])
       .where('event_id', '=', eventId)
@@ -207,6 +209,9 @@ export const ORDER_COLUMNS = [
   'refund_settled_at',
   'ticket_names',
   'updated_at',
+  'people',
+  'promo_code_id',
+  'discount_paise',
 ] as const satisfies readonly (keyof OrderRow)[];
 export const AUDIT_COLUMNS = [
   'id',
@@ -225,6 +230,29 @@ function rowOf(columns: readonly string[], values: unknown[], from: number): unk
 
 const insertOrderRow = compiledQueryOnce((db: Db, ...values: unknown[]) =>
   db.insertInto('orders').values(rowOf(ORDER_COLUMNS, values, 0) as OrderRow),
+);
+/** SQLite: one of the hold's lines, likewise. */
+export function lineInsert(db: Db, line: OrderLineRow) {
+  return insertLineRow(db, ...LINE_COLUMNS.map((column) => line[column] ?? null));
+}
+
+export const LINE_COLUMNS = [
+  'order_id',
+  'line_no',
+  'event_id',
+  'ticket_type_id',
+  'phase_id',
+  'promo_code_id',
+  'quantity',
+  'admits',
+  'unit_price_paise',
+  'discount_per_ticket_paise',
+  'code_uses',
+  'group_price',
+] as const satisfies readonly (keyof OrderLineRow)[];
+
+const insertLineRow = compiledQueryOnce((db: Db, ...values: unknown[]) =>
+  db.insertInto('order_lines').values(rowOf(LINE_COLUMNS, values, 0) as OrderLineRow),
 );
 const insertAuditRow = compiledQueryOnce((db: Db, ...values: unknown[]) =>
   db.insertInto('audit_log').values(rowOf(AUDIT_COLUMNS, values, 0) as AuditLogTable),

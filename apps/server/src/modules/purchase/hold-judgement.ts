@@ -1,10 +1,12 @@
+import type { Language } from '@utsav/domain/languages';
+import type { OrderItem, PricedOrder } from '@utsav/domain/order-lines';
 import { fitsPersonLimit, personAllowance } from '@utsav/domain/person-limit';
 import { type Quote, rupeesToPaise } from '@utsav/domain/pricing';
-import { type ClientPrice, matchesQuote } from '@utsav/domain/purchase-schema';
-import { auditRow } from '../../platform/audit/repo';
+import type { ClientPrice } from '@utsav/domain/purchase-schema';
 import type { AppContext } from '../../platform/context';
 import type { AuditLogTable, EventRow, OrderRow, UserRow } from '../../platform/db/schema';
-import { eventGone, priceChanged, quoteFor, soldOut } from './checkout-errors';
+import type { OrderLineRow } from '../../platform/db/schema-sales';
+import { soldOut } from './checkout-errors';
 import type { HoldFigures } from './hold-figures';
 import { rememberSeatsLeft } from './inventory-hint';
 import { personLimitRefusal } from './person-limit';
@@ -15,7 +17,15 @@ import { personLimitRefusal } from './person-limit';
 
 /** What the buyer asked for. */
 export interface Checkout {
+  /** Tickets in all (the spec's quantity, or the items' sum). */
   quantity: number;
+  /** Types and quantities; null: the spec's payload, `quantity` of the default type. */
+  items: OrderItem[] | null;
+  promoCode: string | null;
+  /** The buyer's language (refusals name the type in it). */
+  language: Language;
+  /** The default type has no phases, capacity, limits or window of its own: the event row prices it. */
+  plainDefaultType: boolean;
   /** The client's price (create-order); null on the booking path, which takes the server's. */
   clientPrice: ClientPrice | null;
   /** Who each ticket is for, or null: the buyer's name on each. */
@@ -33,6 +43,8 @@ export interface HoldPlan {
 /** One hold to place: who, on which event, what, and how (checkout-placement.ts). */
 export interface HoldRequest {
   caller: UserRow;
+  /** The buyer's language: a refusal names the type in it. */
+  language: Language;
   eventId: string;
   checkout: Checkout;
   plan: HoldPlan;
@@ -41,51 +53,19 @@ export interface HoldRequest {
 export interface Held {
   order: OrderRow;
   serverQuote: Quote;
+  /** The lines the hold was priced at (absent on a waitlist offer's hold). */
+  lines?: OrderLineRow[];
+  priced?: PricedOrder;
+  names?: (ticketTypeId: string) => string;
 }
 
 export interface HoldDraft extends Held {
   audit: AuditLogTable;
-}
-
-/**
- * The rows a hold would write, priced on the locked event row, so an admin's edit cannot slip between the check
- * and the insert. Refuses a vanished event and a price that moved since the client (or the Razorpay order) saw it.
- */
-export function draftHold(
-  ctx: AppContext,
-  request: HoldRequest,
-  event: EventRow | undefined,
-  now: Date,
-): HoldDraft {
-  const { caller, checkout, plan } = request;
-  const { quantity, clientPrice, ticketNames } = checkout;
-  if (!event) throw eventGone();
-  const serverQuote = quoteFor(event, quantity);
-  const amountPaise = rupeesToPaise(serverQuote.pricePerTicket) * quantity;
-  if (clientPrice && !matchesQuote(clientPrice, serverQuote)) throw priceChanged(serverQuote);
-  if (plan.amountPaise !== null && plan.amountPaise !== amountPaise) throw priceChanged(serverQuote);
-  const order = heldOrder({
-    id: plan.orderId,
-    razorpayOrderId: plan.razorpayOrderId,
-    userId: caller.id,
-    eventId: event.id,
-    quantity,
-    quote: serverQuote,
-    holdExpiresAt: new Date(now.getTime() + ctx.config.holdMinutes * 60_000).toISOString(),
-    ticketNames: ticketNames ? JSON.stringify(ticketNames) : null,
-    now,
-  });
-  const audit = auditRow(
-    {
-      actorUserId: caller.id,
-      action: 'order.created',
-      entity: 'order',
-      entityId: order.id,
-      data: { quantity, amountPaise, ...(ticketNames ? { ticketNames } : {}) },
-    },
-    now,
-  );
-  return { order, audit, serverQuote };
+  /** The order's lines as the hold writes them (what each ticket will be issued at). */
+  lines: OrderLineRow[];
+  priced: PricedOrder;
+  /** A type's name in the buyer's language. */
+  names: (ticketTypeId: string) => string;
 }
 
 /**
@@ -106,7 +86,9 @@ export function judgeHold(
   quantity: number,
   left: number,
   figures: HoldFigures,
+  tickets = quantity,
 ): void {
+  // `quantity` is people (what the event's capacity counts), `tickets` what the person's cap counts.
   if (quantity > left) {
     rememberSeatsLeft(ctx, eventId, left);
     throw soldOut(left);
@@ -121,7 +103,7 @@ export function judgeHold(
   // The per-person cap is enforced here, under the event lock, so two checkouts of the same person cannot both
   // pass it (person-limit.ts says what counts).
   const allowance = personAllowance(ctx.config.maxTicketsPerPerson, figures.person);
-  if (!fitsPersonLimit(allowance, quantity)) throw personLimitRefusal(allowance);
+  if (!fitsPersonLimit(allowance, tickets)) throw personLimitRefusal(allowance);
 }
 
 /** A new order as a hold writes it (a checkout, or a waitlist offer): created, unpaid, held until `holdExpiresAt`. */

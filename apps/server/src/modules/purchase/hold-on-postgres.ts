@@ -1,10 +1,14 @@
 import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
-import type { AuditLogTable, EventRow, OrderRow } from '../../platform/db/schema';
+import type { EventRow } from '../../platform/db/schema';
 import { lockEvent } from '../../stores/events';
+import { eventGone } from './checkout-errors';
 import { insertHoldsWithAudits } from './hold-batch-insert';
 import { findBatchFigures, type HoldFigures, liveHeldOf, liveHeldQuery } from './hold-figures';
-import { draftHold, type Held, type HoldDraft, type HoldRequest, judgeHold } from './hold-judgement';
+import type { Held, HoldDraft, HoldRequest } from './hold-judgement';
+import { codesOf, type Exact, judgePricedHold } from './hold-priced-judgement';
+import { BatchLedger } from './hold-pricing';
+import { readExact, readSnapshot, type SalesSnapshot } from './sales-snapshot';
 
 // The hold on PostgreSQL, where the event row's lock is shared by every instance: what bounds holds is how long
 // each transaction keeps it, i.e. its round trips while it holds it, each a wait for this busy event loop
@@ -132,74 +136,74 @@ async function placeBatch(
   eventId: string,
 ): Promise<Outcome[]> {
   const now = ctx.now();
-  const drafted = batch.map(({ request }): HoldDraft | { error: unknown } => {
-    try {
-      return draftHold(ctx, request, event, now);
-    } catch (error) {
-      return { error };
-    }
-  });
-  // Nothing to judge (the event is gone, or every price moved): no figures to read.
-  if (drafted.every((draft) => 'error' in draft)) return drafted as Outcome[];
-  const buyers = [...new Set(batch.map(({ request }) => request.caller.id))];
-  const figures = await findBatchFigures(trx, eventId, buyers, now);
-  const judged = await judgeInOrder(ctx, trx, batch, drafted, figures, now, event?.total_tickets ?? 0);
-  const accepted = judged.filter(
-    (outcome): outcome is { held: Held; audit: AuditLogTable } => 'held' in outcome,
-  );
+  const nowIso = now.toISOString();
+  if (!event) return batch.map(() => ({ error: eventGone() }));
+  const requests = batch.map(({ request }) => request);
+  const buyers = [...new Set(requests.map((request) => request.caller.id))];
+  const [figures, snapshot] = await Promise.all([
+    findBatchFigures(trx, eventId, buyers, now),
+    readSnapshot(trx, { eventId, buyers, codes: codesOf(requests), nowIso }),
+  ]);
+  const judged = await judgeInOrder(ctx, trx, requests, event, figures, snapshot, now);
+  const accepted = judged.filter((outcome): outcome is { draft: HoldDraft } => 'draft' in outcome);
   if (accepted.length > 0) {
     await insertHoldsWithAudits(
       trx,
-      accepted.map((one) => one.held.order),
-      accepted.map((one) => one.audit),
+      accepted.map((one) => one.draft.order),
+      accepted.map((one) => one.draft.audit),
+      accepted.flatMap((one) => one.draft.lines),
     );
   }
-  return judged.map((outcome) => ('held' in outcome ? { held: outcome.held } : outcome));
+  return judged.map((outcome) => ('draft' in outcome ? { held: heldOf(outcome.draft) } : outcome));
 }
 
-/** Each drafted hold judged on the batch's figures plus the seats the holds before it in the batch took. */
+function heldOf(draft: HoldDraft): Held {
+  const { order, serverQuote, lines, priced, names } = draft;
+  return { order, serverQuote, lines, priced, names };
+}
+
+/**
+ * Each hold judged on the batch's figures plus what the holds before it in the batch took (the ledger: people,
+ * tickets of each type and phase, uses of each code, each person's tickets), and the person's cap on their seats
+ * plus what they took earlier in the batch.
+ */
 async function judgeInOrder(
   ctx: AppContext,
-  trx: Parameters<typeof liveHeldQuery>[0],
-  batch: Waiting[],
-  drafted: (HoldDraft | { error: unknown })[],
+  trx: Db,
+  requests: HoldRequest[],
+  event: EventRow,
   figures: Map<string, HoldFigures>,
+  snapshot: SalesSnapshot,
   now: Date,
-  total: number,
-): Promise<({ held: Held; audit: AuditLogTable } | { error: unknown })[]> {
-  let taken = 0;
-  // The exact sum of live holds with the tickets sold, read in one snapshot only if the counter refuses a hold
-  // (hold-figures.ts), then kept for the rest of the batch: a live hold is paid without the event lock
-  // (fulfilment.ts), moving seats from held to sold, so the two are read together, never mixed with
-  // the batch's earlier figures.
-  let exact: { sold: number; held: number } | undefined;
-  const personTook = new Map<string, number>();
-  const outcomes: ({ held: Held; audit: AuditLogTable } | { error: unknown })[] = [];
-  for (const [index, draft] of drafted.entries()) {
-    if ('error' in draft) {
-      outcomes.push(draft);
-      continue;
-    }
-    const { quantity } = batch[index]!.request.checkout;
-    const order: OrderRow = draft.order;
-    const base = figures.get(order.user_id);
-    if (!base) throw new Error(`no figures for buyer ${order.user_id}`);
-    const own = personTook.get(order.user_id) ?? 0;
+): Promise<({ draft: HoldDraft } | { error: unknown })[]> {
+  const ledger = new BatchLedger();
+  // The exact live holds with the tickets sold, read in one snapshot only if a limit is within reach
+  // (hold-bounds.ts), then kept for the rest of the batch: a live hold is paid without the event lock
+  // (tickets/fulfilment.ts), moving tickets from held to sold, so the two are read together.
+  let exact: Exact | undefined;
+  const outcomes: ({ draft: HoldDraft } | { error: unknown })[] = [];
+  for (const request of requests) {
+    const base = figures.get(request.caller.id);
+    if (!base) throw new Error(`no figures for buyer ${request.caller.id}`);
+    const took = ledger.personType.get(request.caller.id);
+    const own = took ? [...took.values()].reduce((sum, n) => sum + n, 0) : 0;
     const mine = { ...base, person: { ...base.person, held: base.person.held + own } };
-    let left = total - base.sold - base.heldAtMost - taken;
-    if (quantity > left) {
-      exact ??= liveHeldOf(await trx.executeQuery(liveHeldQuery(trx, order.event_id, now.toISOString(), '')));
-      left = total - exact.sold - exact.held - taken;
-    }
     try {
-      judgeHold(ctx, order.event_id, quantity, left, mine);
+      let step = judgePricedHold(ctx, request, event, now, snapshot, mine, ledger, exact);
+      if ('exactNeeded' in step) {
+        const nowIso = now.toISOString();
+        const [live, counters] = await Promise.all([
+          trx.executeQuery(liveHeldQuery(trx, event.id, nowIso, '')),
+          readExact(trx, event.id, nowIso),
+        ]);
+        exact = { counters, ...liveHeldOf(live) };
+        step = judgePricedHold(ctx, request, event, now, snapshot, mine, ledger, exact);
+      }
+      if ('exactNeeded' in step) throw new Error('a hold judged on exact figures asked for them again');
+      outcomes.push({ draft: step.draft });
     } catch (error) {
       outcomes.push({ error });
-      continue;
     }
-    taken += quantity;
-    personTook.set(order.user_id, own + quantity);
-    outcomes.push({ held: { order, serverQuote: draft.serverQuote }, audit: draft.audit });
   }
   return outcomes;
 }

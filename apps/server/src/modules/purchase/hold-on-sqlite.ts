@@ -3,15 +3,20 @@ import { compiledQueryOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
 import type { EventRow } from '../../platform/db/schema';
 import { groupCommitted, type SqliteNow } from '../../platform/db/sqlite-now';
+import { eventGone } from './checkout-errors';
 import {
   auditInsert,
   figuresOf,
   holdFiguresQuery,
+  lineInsert,
   liveHeldOf,
   liveHeldQuery,
   orderInsert,
 } from './hold-figures';
-import { draftHold, type Held, type HoldRequest, judgeHold, seatsLeftAtLeast } from './hold-judgement';
+import type { Held, HoldRequest } from './hold-judgement';
+import { codesOf, type Exact, judgePricedHold } from './hold-priced-judgement';
+import { BatchLedger } from './hold-pricing';
+import { readExactSync, readSnapshotSync } from './sales-snapshot';
 
 // The hold on the embedded SQLite file: statements run synchronously, and holds that arrive together share one
 // transaction (sqlite-now.ts groupCommitted). Through Kysely a hold was seven statements, each awaited on
@@ -22,7 +27,8 @@ import { draftHold, type Held, type HoldRequest, judgeHold, seatsLeftAtLeast } f
 // savepoint, so a refusal or a failure undoes only that hold's rows and answers only that buyer. Nobody gets an
 // answer before the commit. SQLite allows one writer, and the whole batch runs in one synchronous stretch on
 // the connection, so no other transaction can come between a judgement and its write (the event lock of
-// PostgreSQL is not needed).
+// PostgreSQL is not needed). Each hold reads its figures (the event's, its types', phases' and code's counters,
+// the buyer's) after the holds before it wrote theirs, so nothing needs carrying from one hold to the next.
 
 /** Holds of one batch, placed in arrival order; the event rows are read once per batch. */
 const placeGrouped = groupCommitted(
@@ -45,25 +51,39 @@ function placeOne(
   events: Map<string, EventRow | undefined>,
 ): Held {
   const { db } = ctx;
-  const { quantity } = request.checkout;
   const now = ctx.now();
   const nowIso = now.toISOString();
   // Read once per batch: nothing but holds is written inside it, and holds do not change the event row.
   if (!events.has(request.eventId))
     events.set(request.eventId, sqlite.all(eventById(db, request.eventId))[0]);
   const event = events.get(request.eventId);
-  const draft = draftHold(ctx, request, event, now);
-  const eventId = draft.order.event_id;
-  const figures = figuresOf({ rows: sqlite.all(holdFiguresQuery(db, eventId, request.caller.id, nowIso)) });
-  let left = seatsLeftAtLeast(event!, figures);
-  if (quantity > left) {
-    const exact = liveHeldOf({ rows: sqlite.all(liveHeldQuery(db, eventId, nowIso, draft.order.id)) });
-    left = event!.total_tickets - exact.sold - exact.held;
+  if (!event) throw eventGone();
+  const figures = figuresOf({ rows: sqlite.all(holdFiguresQuery(db, event.id, request.caller.id, nowIso)) });
+  const snapshot = readSnapshotSync(sqlite, db, {
+    eventId: event.id,
+    buyers: [request.caller.id],
+    codes: codesOf([request]),
+    nowIso,
+  });
+  const ledger = new BatchLedger();
+  let step = judgePricedHold(ctx, request, event, now, snapshot, figures, ledger, undefined);
+  if ('exactNeeded' in step) {
+    const live = liveHeldOf({ rows: sqlite.all(liveHeldQuery(db, event.id, nowIso, '')) });
+    const exact: Exact = { counters: readExactSync(sqlite, db, event.id, nowIso), ...live };
+    step = judgePricedHold(ctx, request, event, now, snapshot, figures, ledger, exact);
   }
-  judgeHold(ctx, eventId, quantity, left, figures);
+  if ('exactNeeded' in step) throw new Error('a hold judged on exact figures asked for them again');
+  const { draft } = step;
   sqlite.run(orderInsert(db, draft.order));
+  for (const line of draft.lines) sqlite.run(lineInsert(db, line));
   sqlite.run(auditInsert(db, draft.audit));
-  return { order: draft.order, serverQuote: draft.serverQuote };
+  return {
+    order: draft.order,
+    serverQuote: draft.serverQuote,
+    lines: draft.lines,
+    priced: draft.priced,
+    names: draft.names,
+  };
 }
 
 const eventById = compiledQueryOnce((db: Db, eventId: string) =>

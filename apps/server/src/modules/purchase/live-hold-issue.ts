@@ -27,7 +27,20 @@ export interface LiveHoldIssue {
   now: string;
   /** The hold must still be live at this instant (ISO), not only now. */
   liveUntil: string;
-  tickets: { id: string; ticketCode: string; seq: number; givenName: string; qrToken: string }[];
+  tickets: {
+    id: string;
+    ticketCode: string;
+    seq: number;
+    givenName: string;
+    qrToken: string;
+    /** As the order's lines priced it (fulfilment.ts draftTickets); a null type becomes the default one. */
+    ticketTypeId: string | null;
+    phaseId: string | null;
+    promoCodeId: string | null;
+    admits: number;
+    pricePaise: number;
+    discountPaise: number;
+  }[];
   outbox: { id: string; kind: string; payload: string };
   audit: Pick<AuditLogTable, 'id' | 'action' | 'data'>;
   /** The webhook delivery that brought the payment, recorded with the issue (null: verify or the job). */
@@ -42,12 +55,17 @@ const ISSUE_LIVE_HOLD = `with paid as (
   returning id, event_id, user_id, price_per_ticket_paise, razorpay_order_id
 ), issued as (
   insert into tickets (id, ticket_code, order_id, seq, event_id, user_id, holder_name, price_paise, status, qr_token,
-    issued_by_admin, issued_by_user_id, notes, payment_received, created_at, updated_at)
+    issued_by_admin, issued_by_user_id, notes, payment_received, created_at, updated_at, ticket_type_id, phase_id,
+    promo_code_id, admits, discount_paise)
   select t.id, t.ticket_code, paid.id, t.seq, paid.event_id, paid.user_id, coalesce(nullif(t.given_name, ''), owner.name),
-    paid.price_per_ticket_paise, 'active', t.qr_token, 0, null, null, 1, $3::timestamptz, $3::timestamptz
+    t.price_paise, 'active', t.qr_token, 0, null, null, 1, $3::timestamptz, $3::timestamptz, t.ticket_type_id,
+    t.phase_id, t.promo_code_id, t.admits, t.discount_paise
   from paid
   join users owner on owner.id = paid.user_id
-  cross join unnest($6::text[], $7::text[], $8::int[], $9::text[], $10::text[]) as t(id, ticket_code, seq, given_name, qr_token)
+  cross join unnest($6::text[], $7::text[], $8::int[], $9::text[], $10::text[], $24::text[], $25::text[], $26::text[],
+    $27::int[], $28::int[], $29::int[])
+    as t(id, ticket_code, seq, given_name, qr_token, ticket_type_id, phase_id, promo_code_id, admits, price_paise,
+      discount_paise)
   returning *
 ), mail as (
   insert into outbox (id, kind, payload, status, attempts, next_attempt_at, last_error, created_at, sent_at)
@@ -106,6 +124,12 @@ export async function issueLiveHold(db: Db, issue: LiveHoldIssue): Promise<Ticke
     delivery?.razorpay_refund_id ?? null,
     delivery?.payload ?? null,
     delivery?.received_at ?? null,
+    tickets.map((ticket) => ticket.ticketTypeId),
+    tickets.map((ticket) => ticket.phaseId),
+    tickets.map((ticket) => ticket.promoCodeId),
+    tickets.map((ticket) => ticket.admits),
+    tickets.map((ticket) => ticket.pricePaise),
+    tickets.map((ticket) => ticket.discountPaise),
   ];
   const { rows } = await db.executeQuery<TicketView>(CompiledQuery.raw(ISSUE_LIVE_HOLD, parameters));
   // Unreachable while the update checks the quantity; if it ever were, the caller must not answer "issued".

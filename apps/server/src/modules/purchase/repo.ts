@@ -1,5 +1,7 @@
+import { compiledOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
 import type { OrderRow, OrderStatus, TicketRow } from '../../platform/db/schema';
+import type { OrderLineRow } from '../../platform/db/schema-sales';
 
 // SQL for purchase's own moves of an order (failed, paid, refund owed, expired) and the tickets a paid order
 // gets. No business rule lives here; the conditions in the updates are the concurrency guards fulfilment.ts and
@@ -117,3 +119,12 @@ export async function insertTicketsOnce(trx: Db, tickets: TicketRow[]): Promise<
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
+
+/** What the order's hold was quoted, line by line (migration 0024): what its tickets are issued at. */
+export async function findOrderLines(db: Db, orderId: string): Promise<OrderLineRow[]> {
+  return orderLines(db, orderId);
+}
+
+const orderLines = compiledOnce((db: Db, orderId: string) =>
+  db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no'),
+);

@@ -4,10 +4,12 @@ import {
   checkoutSchema,
   verifiedPaymentSchema,
 } from '@utsav/domain/api/purchase';
-import { bookingSchema, createOrderSchema, verifyPaymentSchema } from '@utsav/domain/purchase-schema';
+import { bookingItemsSchema, createOrderItemsSchema } from '@utsav/domain/order-items-schema';
+import { verifyPaymentSchema } from '@utsav/domain/purchase-schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actor } from '../../platform/auth/plugin';
+import { requestLanguage } from '../../platform/i18n/request-language';
 import { toTicketJson } from '../tickets/presenter';
 import { getPurchaseAllowance } from './person-limit';
 import { createOrder, startBooking, verifyPayment } from './service';
@@ -36,13 +38,19 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: checkoutOnRequest,
       schema: {
         tags: ['tickets'],
-        body: createOrderSchema(config.orderQuantityCap),
+        body: createOrderItemsSchema(config.orderQuantityCap),
         response: { 200: checkoutSchema },
       },
     },
     async (request) => ({
       success: true as const,
-      ...(await createOrder(app.ctx, actor(request), request.body, queuePass(request))),
+      ...(await createOrder(
+        app.ctx,
+        actor(request),
+        request.body,
+        queuePass(request),
+        requestLanguage(request),
+      )),
     }),
   );
 
@@ -52,16 +60,21 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: checkoutOnRequest,
       schema: {
         tags: ['tickets'],
-        body: bookingSchema(config.orderQuantityCap),
+        body: bookingItemsSchema(config.orderQuantityCap),
         response: { 200: bookingResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await startBooking(app.ctx, actor(request), request.body.quantity, queuePass(request))),
-      // Tickets exist only once this order is paid and verified.
-      requiresPayment: true as const,
-    }),
+    async (request) => {
+      const order = await startBooking(
+        app.ctx,
+        actor(request),
+        request.body,
+        queuePass(request),
+        requestLanguage(request),
+      );
+      // Tickets exist only once this order is paid and verified (a ₹0 order: already issued).
+      return { success: true as const, ...order, requiresPayment: !order.free };
+    },
   );
 
   app.get(

@@ -1,5 +1,11 @@
+import type { OrderLine } from '@utsav/domain/api/ticket-types';
 import { CURRENCY } from '@utsav/domain/constants';
+import type { Language } from '@utsav/domain/languages';
+import { ticketsIn } from '@utsav/domain/order-items-schema';
+import type { OrderItem } from '@utsav/domain/order-lines';
+import { orderLinesView } from '@utsav/domain/order-lines-view';
 import { formatRupees, paiseToRupees } from '@utsav/domain/pricing';
+import { normaliseCode } from '@utsav/domain/promo-codes';
 import {
   type ClientPrice,
   matchesQuote,
@@ -12,13 +18,14 @@ import { AppError } from '../../platform/errors';
 import { verifyCheckoutSignature } from '../../platform/payments/signatures';
 import { findCurrentEvent } from '../../stores/events';
 import { findOrderByRazorpayId } from '../../stores/orders';
+import { defaultTypeIsPlain } from '../../stores/ticket-types';
 import { findTicketsOfOrder, type TicketView } from '../../stores/tickets';
 import { currentEvent, requirePublished } from '../event/current-event';
 import { capturedPaymentFor } from '../payments/captured-payment';
 import { refundLatePayment } from '../payments/payment-refunds';
 import { requireQueuePass, requireSalesOpen } from '../waiting-room/service';
 import { eventGone, priceChanged, quoteFor } from './checkout-errors';
-import { placeCheckout } from './checkout-placement';
+import { type Checkout, placeCheckout } from './checkout-placement';
 import { fulfilOrder } from './fulfilment';
 
 // Checkout: a hold on seats, a Razorpay order to pay it, and verification of the payment.
@@ -55,13 +62,40 @@ export interface CheckoutOrder {
   pricingTier: string;
   total: number;
   holdExpiresAt: string;
+  /** The order's lines (one type at one price each), its discount and code, and whether it was free. */
+  lines: OrderLine[];
+  discount: number;
+  promoCode: string | null;
+  /** A ₹0 order: issued at once, nothing to pay (orderId is then ours, not Razorpay's). */
+  free: boolean;
 }
 
-export interface ClientOrder extends ClientPrice {
-  quantity: number;
+export interface ClientOrder {
+  /** The spec's quantity of the default type; with items, their tickets (optional). */
+  quantity?: number | undefined;
+  amount: number;
+  pricePerTicket?: number | undefined;
   eventId: string;
   /** Who each ticket is for; blank or missing entries carry the buyer's name. */
   ticketNames?: string[] | undefined;
+  items?: OrderItem[] | undefined;
+  promoCode?: string | undefined;
+}
+
+/** What the buyer asked for, as a checkout: the spec's payload is `quantity` of the default type. */
+interface Asked {
+  quantity: number;
+  items: OrderItem[] | null;
+  promoCode: string | null;
+}
+
+function askedOf(input: {
+  quantity?: number | undefined;
+  items?: OrderItem[] | undefined;
+  promoCode?: string | undefined;
+}): Asked {
+  const items = input.items ?? null;
+  return { quantity: items ? ticketsIn(items) : input.quantity!, items, promoCode: input.promoCode ?? null };
 }
 
 /** POST /tickets/create-order: the client's price must be the server's, else nothing is held or charged. */
@@ -70,20 +104,48 @@ export async function createOrder(
   caller: UserRow,
   input: ClientOrder,
   queuePass?: string,
+  language: Language = 'en',
 ): Promise<CheckoutOrder> {
-  const event = await admittedEvent(ctx, caller, { ...input, clientPrice: input }, queuePass);
-  return placeOrder(ctx, caller, event, input.quantity, input, orderTicketNames(input.ticketNames));
+  const asked = askedOf(input);
+  const spec = asked.items === null && asked.promoCode === null;
+  // The spec's payload on a plain default type is priced by the event row, as ever, and checked before the hold.
+  const plain = spec && (await defaultTypeIsPlain(ctx.db, input.eventId));
+  const clientPrice: ClientPrice = { amount: input.amount, pricePerTicket: input.pricePerTicket ?? 0 };
+  const event = await admittedEvent(
+    ctx,
+    caller,
+    { eventId: input.eventId, quantity: asked.quantity, clientPrice: plain ? clientPrice : null },
+    queuePass,
+  );
+  const names = orderTicketNames(input.ticketNames);
+  return placeOrder(ctx, caller, event, {
+    ...asked,
+    clientPrice,
+    ticketNames: names,
+    language,
+    plainDefaultType: plain,
+  });
 }
 
 /** POST /tickets: the booking path prices the order itself and starts the same checkout. */
 export async function startBooking(
   ctx: AppContext,
   caller: UserRow,
-  quantity: number,
+  input: { quantity?: number | undefined; items?: OrderItem[] | undefined; promoCode?: string | undefined },
   queuePass?: string,
+  language: Language = 'en',
 ): Promise<CheckoutOrder> {
-  const event = await admittedEvent(ctx, caller, { quantity, clientPrice: null }, queuePass);
-  return placeOrder(ctx, caller, event, quantity, null, null);
+  const asked = askedOf(input);
+  const event = await admittedEvent(ctx, caller, { quantity: asked.quantity, clientPrice: null }, queuePass);
+  const plain =
+    asked.items === null && asked.promoCode === null && (await defaultTypeIsPlain(ctx.db, event.id));
+  return placeOrder(ctx, caller, event, {
+    ...asked,
+    clientPrice: null,
+    ticketNames: null,
+    language,
+    plainDefaultType: plain,
+  });
 }
 
 interface Wanted {
@@ -145,26 +207,25 @@ async function placeOrder(
   ctx: AppContext,
   caller: UserRow,
   event: EventRow,
-  quantity: number,
-  clientPrice: ClientPrice | null,
-  ticketNames: string[] | null,
+  checkout: Checkout,
 ): Promise<CheckoutOrder> {
-  const { order, razorpayOrderId, serverQuote } = await placeCheckout(ctx, caller, event, {
-    quantity,
-    clientPrice,
-    ticketNames,
-  });
+  const placed = await placeCheckout(ctx, caller, event, checkout);
+  const { order, razorpayOrderId, serverQuote } = placed;
   return {
     orderId: razorpayOrderId,
     amount: paiseToRupees(order.amount_paise),
     amountPaise: order.amount_paise,
     currency: CURRENCY,
     key: ctx.config.razorpay.keyId,
-    quantity,
+    quantity: order.quantity,
     pricePerTicket: serverQuote.pricePerTicket,
     pricingTier: serverQuote.pricingTier,
     total: paiseToRupees(order.amount_paise),
     holdExpiresAt: order.hold_expires_at,
+    lines: placed.priced && placed.names ? orderLinesView(placed.priced, placed.names) : [],
+    discount: paiseToRupees(order.discount_paise ?? 0),
+    promoCode: checkout.promoCode && order.promo_code_id ? normaliseCode(checkout.promoCode) : null,
+    free: placed.free,
   };
 }
 

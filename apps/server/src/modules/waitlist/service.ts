@@ -197,6 +197,10 @@ export async function checkoutOffer(ctx: AppContext, caller: UserRow): Promise<C
     pricePerTicket: each,
     pricingTier: order.pricing_tier,
     total: paiseToRupees(order.amount_paise),
+    lines: [],
+    discount: 0,
+    promoCode: null,
+    free: false,
     holdExpiresAt: order.hold_expires_at,
   };
 }

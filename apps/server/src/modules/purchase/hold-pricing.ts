@@ -1,0 +1,169 @@
+import { exactHoldsMatter } from '@utsav/domain/hold-bounds';
+import { type OrderItem, type PricedOrder, type PricingResult, priceOrder } from '@utsav/domain/order-lines';
+import { normaliseCode, type PromoCodeRule } from '@utsav/domain/promo-codes';
+import type { TypeTaken } from '@utsav/domain/ticket-types';
+import type { SalesCounters, StoredType } from '../../stores/ticket-types';
+import type { SalesSnapshot } from './sales-snapshot';
+
+// A hold priced line by line (@utsav/domain/order-lines) on the figures read under the event lock plus what the
+// holds before it in the same batch took (BatchLedger): so a batch never sells a type's, a phase's or the event's
+// last tickets twice, nor a code's last use. The counters' held figures are upper bounds (every order still
+// `created`); when a limit the hold touches is within reach (hold-bounds.ts) the caller reads the exact live
+// holds once for the batch and prices again on them.
+
+/** What the holds accepted earlier in this batch took, per event, type, phase, code and person. */
+export class BatchLedger {
+  people = 0;
+  readonly type = new Map<string, number>();
+  readonly phase = new Map<string, number>();
+  readonly code = new Map<string, number>();
+  readonly personType = new Map<string, Map<string, number>>();
+  readonly personCode = new Map<string, Map<string, number>>();
+
+  add(userId: string, order: PricedOrder, codeId: string | null): void {
+    this.people += order.people;
+    const mine = mapOf(this.personType, userId);
+    for (const line of order.lines) {
+      bump(this.type, line.ticketTypeId, line.quantity);
+      if (line.phaseId) bump(this.phase, line.phaseId, line.quantity);
+      bump(mine, line.ticketTypeId, line.quantity);
+      if (codeId && line.codeUses > 0) {
+        bump(this.code, codeId, line.codeUses);
+        bump(mapOf(this.personCode, userId), codeId, line.codeUses);
+      }
+    }
+  }
+}
+
+function mapOf(maps: Map<string, Map<string, number>>, key: string): Map<string, number> {
+  let map = maps.get(key);
+  if (!map) {
+    map = new Map();
+    maps.set(key, map);
+  }
+  return map;
+}
+
+function bump(map: Map<string, number>, key: string, by: number): void {
+  map.set(key, (map.get(key) ?? 0) + by);
+}
+
+export interface HoldAsked {
+  userId: string;
+  /** The spec's quantity of the default type, when no items were given. */
+  quantity: number;
+  items: OrderItem[] | null;
+  promoCode: string | null;
+}
+
+export interface EventFigures {
+  total: number;
+  /** People sold and held (held: the upper bound, or exact), before this batch. */
+  sold: number;
+  held: number;
+}
+
+export interface PricedHold {
+  result: PricingResult;
+  /** True when an upper bound was judged near a limit: price again on the exact live holds. */
+  needsExact: boolean;
+  types: Map<string, StoredType>;
+  defaultType: StoredType;
+  code: PromoCodeRule | undefined;
+}
+
+export function defaultTypeOf(snapshot: SalesSnapshot): StoredType {
+  const found = snapshot.types.find((type) => type.isDefault);
+  if (!found) throw new Error('the event has no default ticket type');
+  return found;
+}
+
+/** The items a hold asks for: the spec's payload buys `quantity` of the default type. */
+export function itemsOf(asked: HoldAsked, snapshot: SalesSnapshot): OrderItem[] {
+  return asked.items ?? [{ ticketTypeId: defaultTypeOf(snapshot).id, quantity: asked.quantity }];
+}
+
+export function priceHold(
+  asked: HoldAsked,
+  snapshot: SalesSnapshot,
+  counters: SalesCounters,
+  event: EventFigures,
+  ledger: BatchLedger,
+  now: Date,
+  exact: boolean,
+): PricedHold {
+  const types = new Map(snapshot.types.map((type) => [type.id, type]));
+  const defaultType = defaultTypeOf(snapshot);
+  const items = itemsOf(asked, snapshot);
+  const codeText = asked.promoCode ? normaliseCode(asked.promoCode) : null;
+  const code = codeText ? snapshot.codes.get(codeText) : undefined;
+  const person = snapshot.persons.get(asked.userId);
+  const personTaken = new Map(person?.typeTickets ?? []);
+  for (const [typeId, n] of ledger.personType.get(asked.userId) ?? []) bump(personTaken, typeId, n);
+  const counted = (scope: 'type' | 'phase' | 'code', id: string) => {
+    const figure = counters[scope].get(id);
+    return { sold: figure?.sold ?? 0, heldAtMost: (figure?.heldAtMost ?? 0) + (ledger[scope].get(id) ?? 0) };
+  };
+  const taken = new Map<string, TypeTaken>(
+    snapshot.types.map((type) => {
+      const own = counted('type', type.id);
+      return [
+        type.id,
+        {
+          tickets: own.sold + own.heldAtMost,
+          phases: new Map(
+            type.phases.map((phase) => {
+              const at = counted('phase', phase.id);
+              return [phase.id, at.sold + at.heldAtMost];
+            }),
+          ),
+        },
+      ];
+    }),
+  );
+  const codeCount = code ? counted('code', code.id) : { sold: 0, heldAtMost: 0 };
+  const personUses =
+    (code ? (person?.codeUses.get(code.id) ?? 0) : 0) +
+    (code ? (ledger.personCode.get(asked.userId)?.get(code.id) ?? 0) : 0);
+  const peopleLeft = Math.max(0, event.total - event.sold - event.held - ledger.people);
+  const result = priceOrder(items, {
+    now,
+    peopleLeft,
+    types,
+    taken,
+    personTaken,
+    code:
+      codeText === null
+        ? null
+        : { rule: code, uses: { total: codeCount.sold + codeCount.heldAtMost, person: personUses } },
+  });
+  let needsExact = false;
+  if (!exact) {
+    const people = result.ok
+      ? result.order.people
+      : items.reduce((sum, item) => sum + item.quantity * (types.get(item.ticketTypeId)?.admits ?? 1), 0);
+    needsExact =
+      !result.ok ||
+      exactHoldsMatter(
+        { limit: event.total, sold: event.sold, heldAtMost: event.held + ledger.people },
+        people,
+      ) ||
+      items.some((item) => {
+        const type = types.get(item.ticketTypeId);
+        if (!type) return false;
+        const own = counted('type', type.id);
+        return (
+          exactHoldsMatter({ limit: type.capacity, ...own }, item.quantity) ||
+          type.phases.some((phase) =>
+            exactHoldsMatter({ limit: phase.quantity, ...counted('phase', phase.id) }, item.quantity),
+          )
+        );
+      }) ||
+      (code !== undefined &&
+        exactHoldsMatter(
+          { limit: code.maxUses, ...codeCount },
+          items.reduce((sum, item) => sum + item.quantity, 0),
+        ));
+  }
+  return { result, needsExact, types, defaultType, code };
+}
