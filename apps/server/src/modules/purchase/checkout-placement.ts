@@ -188,7 +188,9 @@ async function holdInTransaction(ctx: AppContext, request: HoldRequest): Promise
     let step = judgePricedHold(ctx, request, event, now, snapshot, figures, ledger, undefined);
     if ('exactNeeded' in step) {
       const live = liveHeldOf(await trx.executeQuery(liveHeldQuery(trx, event.id, nowIso, '')));
-      const exact: Exact = { counters: await readExact(trx, event.id, nowIso), ...live };
+      const counters =
+        step.exactNeeded === 'sales' ? await readExact(trx, event.id, nowIso) : snapshot.counters;
+      const exact: Exact = { counters, ...live };
       step = judgePricedHold(ctx, request, event, now, snapshot, figures, ledger, exact);
     }
     if ('exactNeeded' in step) throw new Error('a hold judged on exact figures asked for them again');

@@ -194,7 +194,10 @@ async function judgeInOrder(
         const nowIso = now.toISOString();
         const [live, counters] = await Promise.all([
           trx.executeQuery(liveHeldQuery(trx, event.id, nowIso, '')),
-          readExact(trx, event.id, nowIso),
+          // Kept for the rest of the batch: exact for the types, phases and codes too whenever any has a limit.
+          step.exactNeeded === 'sales' || anyLimit(snapshot)
+            ? readExact(trx, event.id, nowIso)
+            : snapshot.counters,
         ]);
         exact = { counters, ...liveHeldOf(live) };
         step = judgePricedHold(ctx, request, event, now, snapshot, mine, ledger, exact);
@@ -206,4 +209,13 @@ async function judgeInOrder(
     }
   }
   return outcomes;
+}
+
+/** True when any type, phase or code of the batch has a limit of its own (not only the event's capacity). */
+function anyLimit(snapshot: SalesSnapshot): boolean {
+  return (
+    snapshot.types.some(
+      (type) => type.capacity !== null || type.phases.some((phase) => phase.quantity !== null),
+    ) || [...snapshot.codes.values()].some((code) => code !== undefined && code.maxUses !== null)
+  );
 }

@@ -69,7 +69,9 @@ function placeOne(
   let step = judgePricedHold(ctx, request, event, now, snapshot, figures, ledger, undefined);
   if ('exactNeeded' in step) {
     const live = liveHeldOf({ rows: sqlite.all(liveHeldQuery(db, event.id, nowIso, '')) });
-    const exact: Exact = { counters: readExactSync(sqlite, db, event.id, nowIso), ...live };
+    const counters =
+      step.exactNeeded === 'sales' ? readExactSync(sqlite, db, event.id, nowIso) : snapshot.counters;
+    const exact: Exact = { counters, ...live };
     step = judgePricedHold(ctx, request, event, now, snapshot, figures, ledger, exact);
   }
   if ('exactNeeded' in step) throw new Error('a hold judged on exact figures asked for them again');

@@ -14,13 +14,14 @@ import type { SalesSnapshot } from './sales-snapshot';
 // rules judged (the waitlist, the person's cap). Throws the buyer's refusal.
 
 export interface Exact {
+  /** The exact per type, phase and code when they were read ('sales'), else the snapshot's bounds. */
   counters: SalesCounters;
   /** People sold and in live holds, from one snapshot. */
   sold: number;
   held: number;
 }
 
-export type HoldStep = { exactNeeded: true } | { draft: HoldDraft; left: number };
+export type HoldStep = { exactNeeded: 'event' | 'sales' } | { draft: HoldDraft; left: number };
 
 export function asked(request: HoldRequest) {
   return {
@@ -65,7 +66,7 @@ export function judgePricedHold(
   } else {
     const bound = { total, sold: figures.sold, held: figures.heldAtMost };
     priced = priceHold(asked(request), snapshot, snapshot.counters, bound, ledger, now, false);
-    if (priced.needsExact) return { exactNeeded: true };
+    if (priced.needsExact !== 'none') return { exactNeeded: priced.needsExact };
     left = total - figures.sold - figures.heldAtMost - ledger.people;
   }
   const draft = draftPricedHold(ctx, request, event, now, priced, request.language);

@@ -65,8 +65,11 @@ export interface EventFigures {
 
 export interface PricedHold {
   result: PricingResult;
-  /** True when an upper bound was judged near a limit: price again on the exact live holds. */
-  needsExact: boolean;
+  /**
+   * An upper bound was judged near a limit: price again on the exact live holds, of the event alone ('event': one
+   * covering-index sum, as before types) or of the types, phases and code too ('sales').
+   */
+  needsExact: 'none' | 'event' | 'sales';
   types: Map<string, StoredType>;
   defaultType: StoredType;
   code: PromoCodeRule | undefined;
@@ -137,33 +140,40 @@ export function priceHold(
         ? null
         : { rule: code, uses: { total: codeCount.sold + codeCount.heldAtMost, person: personUses } },
   });
-  let needsExact = false;
+  let needsExact: PricedHold['needsExact'] = 'none';
   if (!exact) {
     const people = result.ok
       ? result.order.people
       : items.reduce((sum, item) => sum + item.quantity * (types.get(item.ticketTypeId)?.admits ?? 1), 0);
-    needsExact =
-      !result.ok ||
-      exactHoldsMatter(
-        { limit: event.total, sold: event.sold, heldAtMost: event.held + ledger.people },
-        people,
-      ) ||
+    const tickets = items.reduce((sum, item) => sum + item.quantity, 0);
+    // Limits of the types, phases and code this hold touches: only those make the dearer exact read worth it.
+    const bounded =
+      items.some((item) => {
+        const type = types.get(item.ticketTypeId);
+        return (
+          type !== undefined &&
+          (type.capacity !== null || type.phases.some((phase) => phase.quantity !== null))
+        );
+      }) ||
+      (code !== undefined && code.maxUses !== null);
+    const salesNear =
       items.some((item) => {
         const type = types.get(item.ticketTypeId);
         if (!type) return false;
-        const own = counted('type', type.id);
         return (
-          exactHoldsMatter({ limit: type.capacity, ...own }, item.quantity) ||
+          exactHoldsMatter({ limit: type.capacity, ...counted('type', type.id) }, item.quantity) ||
           type.phases.some((phase) =>
             exactHoldsMatter({ limit: phase.quantity, ...counted('phase', phase.id) }, item.quantity),
           )
         );
       }) ||
-      (code !== undefined &&
-        exactHoldsMatter(
-          { limit: code.maxUses, ...codeCount },
-          items.reduce((sum, item) => sum + item.quantity, 0),
-        ));
+      (code !== undefined && exactHoldsMatter({ limit: code.maxUses, ...codeCount }, tickets));
+    const eventNear = exactHoldsMatter(
+      { limit: event.total, sold: event.sold, heldAtMost: event.held + ledger.people },
+      people,
+    );
+    if (salesNear || (!result.ok && bounded)) needsExact = 'sales';
+    else if (eventNear || !result.ok) needsExact = 'event';
   }
   return { result, needsExact, types, defaultType, code };
 }

@@ -120,6 +120,12 @@ export async function completeTransfer(
       updated_at: stamp,
       transferred_at: null,
       transferred_from_ticket_id: current.ticket_id,
+      // The same pass as the sender's: its type, phase, code use, the people it admits and the price paid.
+      ticket_type_id: ticket.ticket_type_id ?? null,
+      phase_id: ticket.phase_id ?? null,
+      promo_code_id: ticket.promo_code_id ?? null,
+      admits: ticket.admits ?? 1,
+      discount_paise: ticket.discount_paise ?? 0,
     };
     await insertTransferredTicket(trx, issued);
     const completed = await markTransferCompleted(
