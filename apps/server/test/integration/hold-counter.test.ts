@@ -164,7 +164,7 @@ describeEachDatabase('seats in holds', (engine) => {
         items: null,
         promoCode: null,
         language: 'en',
-        plainDefaultType: true,
+        prePriced: null,
         clientPrice: null,
         ticketNames: null,
       },

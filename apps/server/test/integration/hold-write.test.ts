@@ -1,10 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { findHoldFigures, writeHoldReadingFigures } from '../../src/modules/purchase/hold-figures';
-import { auditRow } from '../../src/platform/audit/repo';
-import type { OrderRow } from '../../src/platform/db/schema';
-import { lockEvent } from '../../src/stores/events';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
 import {
@@ -17,10 +11,9 @@ import {
 } from '../../support/purchase';
 import { useServer } from '../../support/server';
 
-// The hold's writes (checkout-placement.ts): on PostgreSQL the order and its audit row are written in the same
-// statement that reads the figures the hold is judged on, and a refusal rolls them back; on SQLite they are
-// written after the judgement. Either way: a hold that fits is written once with its audit row, a refused one
-// leaves nothing, and the figures never count the hold being judged.
+// The hold's writes (hold-on-postgres.ts, hold-on-sqlite.ts): the order, its lines and its audit row are written
+// after the judgement (on PostgreSQL one statement for a whole batch of holds). A hold that fits is written once
+// with its audit row, a refused one leaves nothing, and the figures never count the hold being judged.
 
 describeEachDatabase('the hold writes', (engine) => {
   const server = useServer(engine, { env: PURCHASE_ENV });
@@ -81,64 +74,4 @@ describeEachDatabase('the hold writes', (engine) => {
     expect(await createdAuditsBy(buyer)).toHaveLength(1);
     expect(await availableTickets(server)).toBe(80);
   });
-
-  it.runIf(engine === 'postgres')(
-    'PostgreSQL writes the hold and reads its figures in one statement, blind to its own rows',
-    async () => {
-      await leaveSeats(server, event.id, 10);
-      const buyer = await newUser(server);
-      const now = new Date();
-      const order: OrderRow = {
-        id: randomUUID(),
-        razorpay_order_id: null,
-        user_id: buyer.user.id,
-        event_id: event.id,
-        quantity: 3,
-        price_per_ticket_paise: 30_000,
-        amount_paise: 90_000,
-        pricing_tier: 'Individual',
-        status: 'created',
-        hold_expires_at: new Date(now.getTime() + 600_000).toISOString(),
-        razorpay_payment_id: null,
-        razorpay_refund_id: null,
-        created_at: now.toISOString(),
-        paid_at: null,
-        refunded_at: null,
-        refund_settled_at: null,
-        ticket_names: null,
-        updated_at: now.toISOString(),
-      };
-      const audit = auditRow(
-        { actorUserId: buyer.user.id, action: 'order.created', entity: 'order', entityId: order.id },
-        now,
-      );
-      const rolledBack = new Error('roll back');
-      const seen = server.ctx.db.transaction().execute(async (trx) => {
-        await lockEvent(trx, event.id);
-        const before = await findHoldFigures(trx, event.id, buyer.user.id, now);
-        const written = await writeHoldReadingFigures(trx, order, audit, now);
-        const after = await findHoldFigures(trx, event.id, buyer.user.id, now);
-        const statements = (
-          await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)
-        ).rows.map((row) => row.statement);
-        expect(written).toEqual(before);
-        expect(after).toEqual({
-          ...before,
-          heldAtMost: before.heldAtMost + 3,
-          person: { held: 3, bought: 0 },
-        });
-        const oneStatement = statements.filter(
-          (text) =>
-            text.includes('insert into "orders"') &&
-            text.includes('insert into "audit_log"') &&
-            text.includes('"event_inventory"'),
-        );
-        expect(oneStatement).toHaveLength(1);
-        throw rolledBack;
-      });
-      await expect(seen).rejects.toBe(rolledBack);
-      expect(await ordersOf(buyer)).toEqual([]);
-      expect(await createdAuditsBy(buyer)).toEqual([]);
-    },
-  );
 });

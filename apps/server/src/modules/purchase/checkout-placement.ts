@@ -1,28 +1,20 @@
 import { CURRENCY } from '@utsav/domain/constants';
 import type { PricedOrder } from '@utsav/domain/order-lines';
-import { type Quote, rupeesToPaise } from '@utsav/domain/pricing';
+import type { Quote } from '@utsav/domain/pricing';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
-import { transaction } from '../../platform/db/database';
 import type { EventRow, OrderRow, UserRow } from '../../platform/db/schema';
 import { hasSqliteFile } from '../../platform/db/sqlite-now';
 import { timeOrderedId } from '../../platform/db/time-ordered-id';
 import { AppError } from '../../platform/errors';
 import type { RazorpayOrder } from '../../platform/payments/razorpay-client';
-import { lockEvent } from '../../stores/events';
 import { setRazorpayOrderId } from '../../stores/orders';
-import { eventGone, quoteFor } from './checkout-errors';
 import { fulfilOrder } from './fulfilment';
-import { insertHoldsWithAudits } from './hold-batch-insert';
-import { findHoldFigures, liveHeldOf, liveHeldQuery } from './hold-figures';
 import type { Checkout, Held, HoldPlan, HoldRequest } from './hold-judgement';
 import { holdOnPostgres } from './hold-on-postgres';
 import { holdOnSqlite } from './hold-on-sqlite';
-import { codesOf, type Exact, judgePricedHold } from './hold-priced-judgement';
-import { BatchLedger } from './hold-pricing';
 import { providerCallOnItsWay, roomToSpare } from './inventory-hint';
 import { markOrderFailed } from './repo';
-import { readExact, readSnapshot } from './sales-snapshot';
 
 export type { Checkout } from './hold-judgement';
 
@@ -30,14 +22,21 @@ export type { Checkout } from './hold-judgement';
 // transaction (a slow Razorpay would stall every buyer behind the lock), so the two happen one after the other,
 // in the order that suits the stock:
 //
-// - Room to spare (inventory-hint.ts): the Razorpay order first, then one transaction that judges price and
-//   stock on the locked event row and writes the hold with its Razorpay id. One commit per hold (the other order
-//   needs a second write for the id: bench/RESULTS.md). If the hold is refused, or the process dies before it,
-//   the Razorpay order is abandoned unpaid: its id was never given to anyone, so nobody can pay it.
-// - Contested (the last seats, or no recent figure): the hold first, committed without a Razorpay id, then the
-//   Razorpay order, then its id stored. A buyer refused for stock costs no provider call, however many arrive
-//   at once. Until the id is stored the hold cannot be paid (the buyer has not been given it); if the provider
-//   call fails the hold is released (failed); if we die before storing the id, the hold expires on its own.
+// - Room to spare (inventory-hint.ts) and an amount known before the hold (Checkout.prePriced: the spec's price on a
+//   plain default type, or an order of types priced on this instance's price list and latest counters, far from
+//   every limit it touches): the Razorpay order first, then one transaction that judges price and stock on the
+//   locked event row and writes the hold with its Razorpay id. One commit per hold (the other order needs a second
+//   write for the id: bench/RESULTS.md). If the hold is refused, or the process dies before it, the Razorpay order
+//   is abandoned unpaid: its id was never given to anyone, so nobody can pay it. If the lock prices the order
+//   differently (a phase sold out on another instance meanwhile), a client's price is refused PRICE_CHANGED as
+//   ever; the booking path, which showed no price, has its hold written without that Razorpay id and goes on as
+//   below.
+// - Contested (the last seats, a limit within reach, or no recent figure): the hold first, committed without a
+//   Razorpay id, then the Razorpay order, then its id stored. A buyer refused for stock costs no provider call,
+//   however many arrive at once. Until the id is stored the hold cannot be paid (the buyer has not been given
+//   it); if the provider call fails the hold is released (failed); if we die before storing the id, the hold
+//   expires on its own.
+// - A ₹0 order (a free type, a 100% code) has nothing to pay: its hold is issued at once (fulfilment.ts).
 //
 // Either way the hold is judged under the event lock (the INVENTORY INVARIANT of service.ts).
 
@@ -57,16 +56,18 @@ export async function placeCheckout(
   event: EventRow,
   checkout: Checkout,
 ): Promise<PlacedOrder> {
-  const { quantity } = checkout;
-  // The Razorpay order first needs the amount before the hold: only the spec's payload on a plain default type
-  // (priced by the event row, as ever) knows it; an order of items, with a code, or of a default type with
-  // phases or limits is priced under the lock and goes hold-first.
-  const prePriced = checkout.items === null && checkout.promoCode === null && checkout.plainDefaultType;
-  if (!prePriced || !roomToSpare(ctx, event.id, quantity))
-    return holdThenOrder(ctx, caller, event.id, checkout);
-  const done = providerCallOnItsWay(ctx, event.id, quantity);
+  const { prePriced } = checkout;
+  if (!prePriced || prePriced.amountPaise === 0 || !roomToSpare(ctx, event.id, prePriced.people)) {
+    const held = await hold(ctx, caller, event.id, checkout, {
+      orderId: timeOrderedId(),
+      razorpayOrderId: null,
+      amountPaise: null,
+    });
+    return settleHold(ctx, caller, held);
+  }
+  const done = providerCallOnItsWay(ctx, event.id, prePriced.people);
   try {
-    return await orderThenHold(ctx, caller, event, checkout);
+    return await orderThenHold(ctx, caller, event, checkout, prePriced.amountPaise);
   } finally {
     done();
   }
@@ -77,16 +78,14 @@ async function orderThenHold(
   caller: UserRow,
   event: EventRow,
   checkout: Checkout,
+  amountPaise: number,
 ): Promise<PlacedOrder> {
-  const { quantity } = checkout;
   // Time-ordered, like the audit row's: the order's key goes in at the end of its indexes (time-ordered-id.ts).
   const orderId = timeOrderedId();
-  // Priced on the copy the checkout was admitted on; the hold checks the locked row asks the same amount.
-  const amountPaise = rupeesToPaise(quoteFor(event, quantity).pricePerTicket) * quantity;
   const razorpayOrder = await createRazorpayOrder(ctx, caller, {
     id: orderId,
     eventId: event.id,
-    quantity,
+    quantity: checkout.quantity,
     amountPaise,
   });
   const held = await hold(ctx, caller, event.id, checkout, {
@@ -94,21 +93,13 @@ async function orderThenHold(
     razorpayOrderId: razorpayOrder.id,
     amountPaise,
   });
+  // Priced differently under the lock (the booking path only): written without this Razorpay order, settled below.
+  if (held.order.razorpay_order_id === null) return settleHold(ctx, caller, held);
   return { ...held, razorpayOrderId: razorpayOrder.id, free: false };
 }
 
-async function holdThenOrder(
-  ctx: AppContext,
-  caller: UserRow,
-  eventId: string,
-  checkout: Checkout,
-): Promise<PlacedOrder> {
-  const { quantity } = checkout;
-  const held = await hold(ctx, caller, eventId, checkout, {
-    orderId: timeOrderedId(),
-    razorpayOrderId: null,
-    amountPaise: null,
-  });
+/** A hold written without a Razorpay order: issued at once if free, else its Razorpay order made and stored. */
+async function settleHold(ctx: AppContext, caller: UserRow, held: Held): Promise<PlacedOrder> {
   const { order } = held;
   // A ₹0 order (a free type, a 100% code) has nothing to pay: issued now, counted against every limit like any
   // other, its hold turned into tickets exactly as a payment would (fulfilment.ts).
@@ -120,8 +111,8 @@ async function holdThenOrder(
   try {
     razorpayOrder = await createRazorpayOrder(ctx, caller, {
       id: order.id,
-      eventId,
-      quantity,
+      eventId: order.event_id,
+      quantity: order.quantity,
       amountPaise: order.amount_paise,
     });
   } catch (error) {
@@ -167,43 +158,7 @@ function hold(
  */
 export function placeHold(ctx: AppContext, request: HoldRequest): Promise<Held> {
   if (hasSqliteFile(ctx.db)) return holdOnSqlite(ctx, request);
-  return holdOnPostgres(ctx, request, (alone) => holdInTransaction(ctx, alone));
-}
-
-/** PostgreSQL, one hold alone (a batch that failed places each so): the batch's steps for one buyer. */
-async function holdInTransaction(ctx: AppContext, request: HoldRequest): Promise<Held> {
-  return transaction(ctx.db, async (trx) => {
-    const now = ctx.now();
-    const nowIso = now.toISOString();
-    const event = await lockEvent(trx, request.eventId);
-    if (!event) throw eventGone();
-    const figures = await findHoldFigures(trx, event.id, request.caller.id, now);
-    const snapshot = await readSnapshot(trx, {
-      eventId: event.id,
-      buyers: [request.caller.id],
-      codes: codesOf([request]),
-      nowIso,
-    });
-    const ledger = new BatchLedger();
-    let step = judgePricedHold(ctx, request, event, now, snapshot, figures, ledger, undefined);
-    if ('exactNeeded' in step) {
-      const live = liveHeldOf(await trx.executeQuery(liveHeldQuery(trx, event.id, nowIso, '')));
-      const counters =
-        step.exactNeeded === 'sales' ? await readExact(trx, event.id, nowIso) : snapshot.counters;
-      const exact: Exact = { counters, ...live };
-      step = judgePricedHold(ctx, request, event, now, snapshot, figures, ledger, exact);
-    }
-    if ('exactNeeded' in step) throw new Error('a hold judged on exact figures asked for them again');
-    const { draft } = step;
-    await insertHoldsWithAudits(trx, [draft.order], [draft.audit], draft.lines);
-    return {
-      order: draft.order,
-      serverQuote: draft.serverQuote,
-      lines: draft.lines,
-      priced: draft.priced,
-      names: draft.names,
-    };
-  });
+  return holdOnPostgres(ctx, request);
 }
 
 async function createRazorpayOrder(

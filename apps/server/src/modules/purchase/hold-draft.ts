@@ -47,11 +47,15 @@ export function draftPricedHold(
       : rupeesToPaise(checkout.clientPrice.amount) === order.totalPaise;
     if (!matches) throw moved();
   }
-  if (plan.amountPaise !== null && plan.amountPaise !== order.totalPaise) throw moved();
+  // The Razorpay order made before the hold asks for another amount. A client's price was checked just above, so
+  // this is the booking path, which showed none: the hold is written without that order (abandoned unpaid, its id
+  // given to nobody) and gets one for its own amount after the commit (checkout-placement.ts).
+  const razorpayOrderId =
+    plan.amountPaise !== null && plan.amountPaise !== order.totalPaise ? null : plan.razorpayOrderId;
   const codeId = priced.code && order.code?.refusal === null && order.code.uses > 0 ? priced.code.id : null;
   const base = heldOrder({
     id: plan.orderId,
-    razorpayOrderId: plan.razorpayOrderId,
+    razorpayOrderId,
     userId: caller.id,
     eventId: event.id,
     quantity: order.tickets,

@@ -1,13 +1,22 @@
 import { type Compilable, type ExpressionBuilder, sql } from 'kysely';
 import { compiledOnce, compiledQueryOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/dialect';
 import type { AuditLogTable, Database, OrderRow } from '../../platform/db/schema';
 import type { OrderLineRow } from '../../platform/db/schema-sales';
 import { personBoughtQuery, personHeldQuery } from './person-seats-repo';
+import {
+  type FigureNeeds,
+  NO_NEEDS,
+  needsKey,
+  type SalesFigureRow,
+  salesFigureColumns,
+} from './sales-snapshot';
 
 // SQL only: what a hold is judged on, read in one statement under the event lock. As separate statements
 // (inventory, the waitlist, the person's seats) these were three round trips to PostgreSQL per hold, and on
-// both engines three statements; one statement also reads them from one snapshot.
+// both engines three statements; one statement also reads them from one snapshot. The figures of ticket types,
+// phases and codes a hold needs are more columns of the same statement (sales-snapshot.ts), never more statements.
 //
 // Seats in holds come from the counter event_inventory.seats_in_holds (migration 0020), which also counts holds
 // run out but not yet marked expired: never fewer than the live holds, so a hold that fits with it fits. Only a
@@ -25,18 +34,22 @@ export interface HoldFigures {
   anyoneWaiting: boolean;
   /** The person's seats: in their live holds, and bought (active or used, not hand-issued). */
   person: { held: number; bought: number };
+  /** The optional figures of types, phases and codes (sales-snapshot.ts), as the statement returned them. */
+  sales: SalesFigureRow;
 }
 
+/** One buyer's figures, with the optional ones `needs` asks for, in one statement. */
 export async function findHoldFigures(
   db: Db,
   eventId: string,
   userId: string,
   now: Date,
+  needs: FigureNeeds = NO_NEEDS,
 ): Promise<HoldFigures> {
-  return figuresOf(await db.executeQuery(holdFiguresQuery(db, eventId, userId, now.toISOString())));
+  return figuresOf(await db.executeQuery(holdFiguresQuery(db, needs, eventId, userId, now.toISOString())));
 }
 
-interface FigureRow {
+interface FigureRow extends SalesFigureRow {
   sold: number | null;
   held: number | null;
   waiting: unknown;
@@ -44,7 +57,7 @@ interface FigureRow {
   person_held: number | null;
 }
 
-/** The figures from the rows of holdFiguresQuery (or of the PostgreSQL statement that writes the hold). */
+/** The figures from the rows of holdFiguresQuery (or of the batch's statement). */
 export function figuresOf({ rows: [row] }: { rows: FigureRow[] }): HoldFigures {
   // Every event gets its inventory row from a trigger; a missing one must not read as "nothing sold".
   if (row?.sold === null || row?.sold === undefined || row.held === null) {
@@ -55,34 +68,58 @@ export function figuresOf({ rows: [row] }: { rows: FigureRow[] }): HoldFigures {
     heldAtMost: Number(row.held),
     anyoneWaiting: Boolean(row.waiting),
     person: { held: Number(row.person_held ?? 0), bought: Number(row.person_bought ?? 0) },
+    sales: row,
   };
 }
 
-export const holdFiguresQuery = compiledQueryOnce(
-  (db: Db, eventId: string, userId: string, nowIso: string) =>
-    db.selectNoFrom((eb) => figureColumns(eb, eventId, userId, nowIso)) as Compilable<FigureRow>,
-);
+// One compiled statement per combination of optional figures (at most eight), each built and compiled once: a hold
+// that needs none of them runs exactly the statement a hold ran before ticket types.
+const variants = new Map<string, ReturnType<typeof oneBuyerFigures>>();
+
+function oneBuyerFigures(needs: FigureNeeds) {
+  return compiledQueryOnce(
+    (db: Db, eventId: string, userId: string, nowIso: string) =>
+      db.selectNoFrom((eb) => [
+        ...figureColumns(eb, eventId, userId, nowIso),
+        ...salesFigureColumns(isPostgres(db), needs, eventId, userId, nowIso),
+      ]) as Compilable<FigureRow>,
+  );
+}
+
+export function holdFiguresQuery(
+  db: Db,
+  needs: FigureNeeds,
+  eventId: string,
+  userId: string,
+  nowIso: string,
+) {
+  const key = needsKey(needs);
+  let variant = variants.get(key);
+  if (!variant) {
+    variant = oneBuyerFigures(needs);
+    variants.set(key, variant);
+  }
+  return variant(db, eventId, userId, nowIso);
+}
 
 /**
- * Seats in the event's live holds at `now`, summed (one index entry per hold), leaving out `exceptOrderId`: on
- * PostgreSQL the hold being judged is already written when this is asked (writeHoldReadingFigures). With the
- * tickets sold read again in the same statement: on PostgreSQL a live hold is paid without the event lock
- * (fulfilment.ts), moving its seats from held to sold at any moment, so the two must come from one
- * snapshot; sold from the earlier statement with the holds of this one would miss those seats on both sides.
+ * People in the event's live holds at `now`, summed from orders_live_holds_idx alone (migration 0026: it covers the
+ * people of each hold). With the tickets sold read again in the same statement: on PostgreSQL a live hold is paid
+ * without the event lock (fulfilment.ts), moving its seats from held to sold at any moment, so the two must come
+ * from one snapshot; sold from the earlier statement with the holds of this one would miss those seats on both
+ * sides.
  */
-export const liveHeldQuery = compiledQueryOnce(
-  (db: Db, eventId: string, nowIso: string, exceptOrderId: string) =>
-    db
-      .selectFrom('orders')
-      .select((o) => [
-        // People, not tickets: a couple pass holds two (migration 0024; null: one per ticket).
-        sql<number>`coalesce(sum(coalesce(people, quantity)), 0)`.as('held'),
-        o.selectFrom('event_inventory').select('tickets_sold').where('event_id', '=', eventId).as('sold'),
-      ])
-      .where('event_id', '=', eventId)
-      .where('status', '=', 'created')
-      .where('hold_expires_at', '>', nowIso)
-      .where('id', '<>', exceptOrderId),
+export const liveHeldQuery = compiledQueryOnce((db: Db, eventId: string, nowIso: string) =>
+  db
+    .selectFrom('orders')
+    .select((o) => [
+      // People, not tickets: a couple pass holds two (migration 0024; null: one per ticket).
+      sql<number>`coalesce(sum(coalesce(people, quantity)), 0)`.as('held'),
+      o.selectFrom('event_inventory').select('tickets_sold').where('event_id', '=', eventId).as('sold'),
+    ])
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'created')
+    .where('hold_expires_at', '>', nowIso),
 );
 
 /** Sold and held, both from liveHeldQuery's one snapshot. */
@@ -126,57 +163,49 @@ function eventFigureColumns(eb: ExpressionBuilder<Database, never>, eventId: str
 }
 
 /**
- * PostgreSQL, a batch of holds (hold-on-postgres.ts): the event's figures and each buyer's seats, one row per
- * buyer, in one statement (one snapshot, one round trip under the event lock for the whole batch).
+ * PostgreSQL, a batch of holds (hold-on-postgres.ts): the event's figures and each buyer's seats (and the optional
+ * figures the batch needs), one row per buyer, in one statement (one snapshot, one round trip under the event lock
+ * for the whole batch).
  */
 export async function findBatchFigures(
   db: Db,
   eventId: string,
   userIds: string[],
   now: Date,
+  needs: FigureNeeds,
 ): Promise<Map<string, HoldFigures>> {
-  const rows = await batchFigures(db, eventId, userIds, now.toISOString());
-  return new Map(rows.map((row) => [row.user_id, figuresOf({ rows: [row as FigureRow] })]));
+  const key = needsKey(needs);
+  let variant = batchVariants.get(key);
+  if (!variant) {
+    variant = batchFigures(needs);
+    batchVariants.set(key, variant);
+  }
+  const rows = await variant(db, eventId, userIds, now.toISOString());
+  return new Map(rows.map((row) => [row.user_id as string, figuresOf({ rows: [row as FigureRow] })]));
 }
 
-const batchFigures = compiledOnce((db: Db, eventId: string, userIds: string[], nowIso: string) => {
-  // One row per buyer: the ids arrive as one array parameter, so the text (and its prepared plan) does not
-  // change with the size of the batch.
-  const buyer = sql<string>`buyers.user_id`;
-  return db
-    .selectFrom(
-      sql<{ user_id: string }>`unnest(cast(${userIds} as text[]))`.as(sql`buyers(user_id)` as never),
-    )
-    .select((eb) => {
-      const root = eb as unknown as ExpressionBuilder<Database, never>;
-      return [
-        buyer.as('user_id'),
-        ...eventFigureColumns(root, eventId),
-        personBoughtQuery(root, eventId, buyer).as('person_bought'),
-        personHeldQuery(root, eventId, buyer, nowIso).as('person_held'),
-      ];
-    });
-});
+const batchVariants = new Map<string, ReturnType<typeof batchFigures>>();
 
-/**
- * PostgreSQL only: writes the hold and its audit row and reads the figures as they were just before them, in one
- * statement (one round trip under the event lock instead of three). The statement's reads run on one snapshot
- * taken after the lock was granted (the lock is the statement before), and do not see the rows its own `with`
- * parts write, so the figures are exactly what findHoldFigures would read before the inserts. The caller judges
- * them and, if the hold is refused, throws: the transaction rolls the two rows back.
- */
-export async function writeHoldReadingFigures(
-  db: Db,
-  order: OrderRow,
-  audit: AuditLogTable,
-  now: Date,
-): Promise<HoldFigures> {
-  const values = [
-    ...ORDER_COLUMNS.map((column) => order[column] ?? null),
-    ...AUDIT_COLUMNS.map((column) => audit[column]),
-    now.toISOString(),
-  ];
-  return figuresOf({ rows: (await holdWithFigures(db, ...values)) as FigureRow[] });
+function batchFigures(needs: FigureNeeds) {
+  return compiledOnce((db: Db, eventId: string, userIds: string[], nowIso: string) => {
+    // One row per buyer: the ids arrive as one array parameter, so the text (and its prepared plan) does not
+    // change with the size of the batch.
+    const buyer = sql<string>`buyers.user_id`;
+    return db
+      .selectFrom(
+        sql<{ user_id: string }>`unnest(cast(${userIds} as text[]))`.as(sql`buyers(user_id)` as never),
+      )
+      .select((eb) => {
+        const root = eb as unknown as ExpressionBuilder<Database, never>;
+        return [
+          buyer.as('user_id'),
+          ...eventFigureColumns(root, eventId),
+          personBoughtQuery(root, eventId, buyer).as('person_bought'),
+          personHeldQuery(root, eventId, buyer, nowIso).as('person_held'),
+          ...salesFigureColumns(true, needs, eventId, buyer, nowIso),
+        ];
+      });
+  });
 }
 
 /** SQLite: the hold's order row, written after the judgement (PostgreSQL writes it with the figures). */
@@ -257,14 +286,3 @@ const insertLineRow = compiledQueryOnce((db: Db, ...values: unknown[]) =>
 const insertAuditRow = compiledQueryOnce((db: Db, ...values: unknown[]) =>
   db.insertInto('audit_log').values(rowOf(AUDIT_COLUMNS, values, 0) as AuditLogTable),
 );
-
-// The arguments are the rows' values in column order (writeHoldReadingFigures), put back into rows here.
-const holdWithFigures = compiledOnce((db: Db, ...values: unknown[]) => {
-  const order = rowOf(ORDER_COLUMNS, values, 0) as OrderRow;
-  const audit = rowOf(AUDIT_COLUMNS, values, ORDER_COLUMNS.length) as AuditLogTable;
-  const nowIso = values[ORDER_COLUMNS.length + AUDIT_COLUMNS.length] as string;
-  return db
-    .with('hold', (q) => q.insertInto('orders').values(order))
-    .with('hold_audit', (q) => q.insertInto('audit_log').values(audit))
-    .selectNoFrom((eb) => figureColumns(eb, order.event_id, order.user_id, nowIso));
-});

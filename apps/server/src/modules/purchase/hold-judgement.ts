@@ -24,8 +24,11 @@ export interface Checkout {
   promoCode: string | null;
   /** The buyer's language (refusals name the type in it). */
   language: Language;
-  /** The default type has no phases, capacity, limits or window of its own: the event row prices it. */
-  plainDefaultType: boolean;
+  /**
+   * What the order comes to, priced before the hold (service.ts): its amount and the people it admits. Null: not
+   * known before the lock; the hold goes first (checkout-placement.ts).
+   */
+  prePriced: { amountPaise: number; people: number } | null;
   /** The client's price (create-order); null on the booking path, which takes the server's. */
   clientPrice: ClientPrice | null;
   /** Who each ticket is for, or null: the buyer's name on each. */

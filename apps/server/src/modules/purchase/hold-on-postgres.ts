@@ -6,17 +6,19 @@ import { eventGone } from './checkout-errors';
 import { insertHoldsWithAudits } from './hold-batch-insert';
 import { findBatchFigures, type HoldFigures, liveHeldOf, liveHeldQuery } from './hold-figures';
 import type { Held, HoldDraft, HoldRequest } from './hold-judgement';
-import { codesOf, type Exact, judgePricedHold } from './hold-priced-judgement';
-import { BatchLedger } from './hold-pricing';
-import { readExact, readSnapshot, type SalesSnapshot } from './sales-snapshot';
+import { asked, codesOf, type Exact, judgePricedHold } from './hold-priced-judgement';
+import { BatchLedger, figureNeeds, snapshotOf } from './hold-pricing';
+import { catalogueFor, loadCodes } from './sales-catalogue';
+import { eitherNeeds, NO_NEEDS, readExact, type SalesSnapshot } from './sales-snapshot';
 
 // The hold on PostgreSQL, where the event row's lock is shared by every instance: what bounds holds is how long
 // each transaction keeps it, i.e. its round trips while it holds it, each a wait for this busy event loop
 // (bench/RESULTS.md). So the holds of one event that arrive while this instance waits for the lock (behind its
 // previous batch, below) are placed together: the lock, one statement reading the event's figures and every
-// buyer's seats, the judgement of each hold in arrival order in JavaScript (each on what the ones before it in
-// the batch took: stock, the person's cap), one statement writing the accepted holds and their audit rows, and
-// the commit. A refusal answers only its buyer. If the writing statement fails (which no judged hold should
+// buyer's seats (and the counters of types, phases and codes and each buyer's own when a limit needs them), the
+// judgement of each hold in arrival order in JavaScript (each on what the ones before it in the batch took: people,
+// tickets of each type and phase, code uses, the person's cap and limits), one statement writing the accepted
+// holds, their lines and their audit rows, and the commit. A refusal answers only its buyer. If the writing statement fails (which no judged hold should
 // make it do), each hold of the batch is placed again on its own (placeAlone), so one bad hold fails alone.
 
 interface Waiting {
@@ -45,11 +47,7 @@ const queues = new WeakMap<AppContext, Map<string, Queue>>();
 // the batches one after the other). The lock still admits one batch at a time, and each takes the holds waiting
 // when it gets the lock, so arrival order and the judgement on fresh figures are as before.
 
-export function holdOnPostgres(
-  ctx: AppContext,
-  request: HoldRequest,
-  placeAlone: (request: HoldRequest) => Promise<Held>,
-): Promise<Held> {
+export function holdOnPostgres(ctx: AppContext, request: HoldRequest): Promise<Held> {
   let byEvent = queues.get(ctx);
   if (!byEvent) {
     byEvent = new Map();
@@ -61,20 +59,15 @@ export function holdOnPostgres(
     byEvent.set(request.eventId, queue);
   }
   const placed = new Promise<Held>((resolve, reject) => queue.waiting.push({ request, resolve, reject }));
-  if (!queue.pending) startBatch(ctx, request.eventId, queue, placeAlone);
+  if (!queue.pending) startBatch(ctx, request.eventId, queue);
   return placed;
 }
 
-function startBatch(
-  ctx: AppContext,
-  eventId: string,
-  queue: Queue,
-  placeAlone: (request: HoldRequest) => Promise<Held>,
-): void {
+function startBatch(ctx: AppContext, eventId: string, queue: Queue): void {
   queue.pending = true;
   // After this turn's I/O callbacks: the requests read in this turn join the batch.
   setImmediate(() => {
-    runBatch(ctx, eventId, queue, placeAlone).catch((error: unknown) => {
+    runBatch(ctx, eventId, queue).catch((error: unknown) => {
       // Not expected (every step answers its own errors); still, nobody may be left waiting, and the next hold
       // must start a batch again.
       ctx.log.error({ err: error }, 'placing a batch of holds failed');
@@ -87,12 +80,7 @@ function startBatch(
 }
 
 /** One batch: the holds waiting when the event lock is granted. */
-async function runBatch(
-  ctx: AppContext,
-  eventId: string,
-  queue: Queue,
-  placeAlone: (request: HoldRequest) => Promise<Held>,
-): Promise<void> {
+async function runBatch(ctx: AppContext, eventId: string, queue: Queue): Promise<void> {
   let batch: Waiting[] = [];
   const take = (): Waiting[] => {
     batch = queue.waiting;
@@ -117,7 +105,7 @@ async function runBatch(
     }
     // The batch wrote nothing (rolled back): each hold once more on its own, in arrival order, so a bad one fails
     // alone.
-    for (const waiting of batch) await placeAlone(waiting.request).then(waiting.resolve, waiting.reject);
+    for (const waiting of batch) await placeAlone(ctx, waiting).then(waiting.resolve, waiting.reject);
     return;
   }
   batch.forEach((waiting, index) => {
@@ -125,6 +113,16 @@ async function runBatch(
     if ('held' in outcome) waiting.resolve(outcome.held);
     else waiting.reject(outcome.error);
   });
+}
+
+/** One hold in a transaction of its own: a batch of one (after a batch that failed). */
+async function placeAlone(ctx: AppContext, waiting: Waiting): Promise<Held> {
+  const [outcome] = await transaction(ctx.db, async (trx) => {
+    const event = await lockEvent(trx, waiting.request.eventId);
+    return placeBatch(ctx, trx, [waiting], event, waiting.request.eventId);
+  });
+  if (!outcome || !('held' in outcome)) throw outcome?.error;
+  return outcome.held;
 }
 
 /** Under the lock: the figures, each hold judged in arrival order, the accepted ones written in one statement. */
@@ -136,14 +134,20 @@ async function placeBatch(
   eventId: string,
 ): Promise<Outcome[]> {
   const now = ctx.now();
-  const nowIso = now.toISOString();
   if (!event) return batch.map(() => ({ error: eventGone() }));
   const requests = batch.map(({ request }) => request);
   const buyers = [...new Set(requests.map((request) => request.caller.id))];
-  const [figures, snapshot] = await Promise.all([
-    findBatchFigures(trx, eventId, buyers, now),
-    readSnapshot(trx, { eventId, buyers, codes: codesOf(requests), nowIso }),
-  ]);
+  // The price list: this instance's copy when it is of the locked row's version (sales-catalogue.ts), so a batch
+  // normally reads nothing for it; then one statement for every buyer's figures, with the optional ones any hold
+  // of the batch needs.
+  const catalogue = await catalogueFor(ctx, trx, event, true);
+  await loadCodes(trx, catalogue, codesOf(requests));
+  const needs = requests.reduce(
+    (all, request) => eitherNeeds(all, figureNeeds(catalogue, asked(request))),
+    NO_NEEDS,
+  );
+  const figures = await findBatchFigures(trx, eventId, buyers, now, needs);
+  const snapshot = snapshotOf(catalogue, figures);
   const judged = await judgeInOrder(ctx, trx, requests, event, figures, snapshot, now);
   const accepted = judged.filter((outcome): outcome is { draft: HoldDraft } => 'draft' in outcome);
   if (accepted.length > 0) {
@@ -193,7 +197,7 @@ async function judgeInOrder(
       if ('exactNeeded' in step) {
         const nowIso = now.toISOString();
         const [live, counters] = await Promise.all([
-          trx.executeQuery(liveHeldQuery(trx, event.id, nowIso, '')),
+          trx.executeQuery(liveHeldQuery(trx, event.id, nowIso)),
           // Kept for the rest of the batch: exact for the types, phases and codes too whenever any has a limit.
           step.exactNeeded === 'sales' || anyLimit(snapshot)
             ? readExact(trx, event.id, nowIso)

@@ -14,9 +14,10 @@ import {
   orderInsert,
 } from './hold-figures';
 import type { Held, HoldRequest } from './hold-judgement';
-import { codesOf, type Exact, judgePricedHold } from './hold-priced-judgement';
-import { BatchLedger } from './hold-pricing';
-import { readExactSync, readSnapshotSync } from './sales-snapshot';
+import { asked, codesOf, type Exact, judgePricedHold } from './hold-priced-judgement';
+import { BatchLedger, figureNeeds, snapshotOf } from './hold-pricing';
+import { catalogueSync, codesSync } from './sales-catalogue';
+import { readExactSync } from './sales-snapshot';
 
 // The hold on the embedded SQLite file: statements run synchronously, and holds that arrive together share one
 // transaction (sqlite-now.ts groupCommitted). Through Kysely a hold was seven statements, each awaited on
@@ -27,8 +28,10 @@ import { readExactSync, readSnapshotSync } from './sales-snapshot';
 // savepoint, so a refusal or a failure undoes only that hold's rows and answers only that buyer. Nobody gets an
 // answer before the commit. SQLite allows one writer, and the whole batch runs in one synchronous stretch on
 // the connection, so no other transaction can come between a judgement and its write (the event lock of
-// PostgreSQL is not needed). Each hold reads its figures (the event's, its types', phases' and code's counters,
-// the buyer's) after the holds before it wrote theirs, so nothing needs carrying from one hold to the next.
+// PostgreSQL is not needed). Each hold reads its figures (the event's, and the counters of types, phases and codes
+// and the buyer's own when a limit needs them: sales-snapshot.ts) in one statement after the holds before it wrote
+// theirs, so nothing needs carrying from one hold to the next. The price list is the instance's copy, checked
+// against the event row's sales_version read once per batch (sales-catalogue.ts).
 
 /** Holds of one batch, placed in arrival order; the event rows are read once per batch. */
 const placeGrouped = groupCommitted(
@@ -58,17 +61,17 @@ function placeOne(
     events.set(request.eventId, sqlite.all(eventById(db, request.eventId))[0]);
   const event = events.get(request.eventId);
   if (!event) throw eventGone();
-  const figures = figuresOf({ rows: sqlite.all(holdFiguresQuery(db, event.id, request.caller.id, nowIso)) });
-  const snapshot = readSnapshotSync(sqlite, db, {
-    eventId: event.id,
-    buyers: [request.caller.id],
-    codes: codesOf([request]),
-    nowIso,
+  const catalogue = catalogueSync(ctx, sqlite, event);
+  codesSync(ctx, sqlite, catalogue, codesOf([request]));
+  const needs = figureNeeds(catalogue, asked(request));
+  const figures = figuresOf({
+    rows: sqlite.all(holdFiguresQuery(db, needs, event.id, request.caller.id, nowIso)),
   });
+  const snapshot = snapshotOf(catalogue, new Map([[request.caller.id, figures]]));
   const ledger = new BatchLedger();
   let step = judgePricedHold(ctx, request, event, now, snapshot, figures, ledger, undefined);
   if ('exactNeeded' in step) {
-    const live = liveHeldOf({ rows: sqlite.all(liveHeldQuery(db, event.id, nowIso, '')) });
+    const live = liveHeldOf({ rows: sqlite.all(liveHeldQuery(db, event.id, nowIso)) });
     const counters =
       step.exactNeeded === 'sales' ? readExactSync(sqlite, db, event.id, nowIso) : snapshot.counters;
     const exact: Exact = { counters, ...live };

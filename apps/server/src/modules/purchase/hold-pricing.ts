@@ -3,7 +3,9 @@ import { type OrderItem, type PricedOrder, type PricingResult, priceOrder } from
 import { normaliseCode, type PromoCodeRule } from '@utsav/domain/promo-codes';
 import type { TypeTaken } from '@utsav/domain/ticket-types';
 import type { SalesCounters, StoredType } from '../../stores/ticket-types';
-import type { SalesSnapshot } from './sales-snapshot';
+import type { HoldFigures } from './hold-figures';
+import { codeTextOf, type SalesCatalogue } from './sales-catalogue';
+import { countersFromRow, type FigureNeeds, personFromRow, type SalesSnapshot } from './sales-snapshot';
 
 // A hold priced line by line (@utsav/domain/order-lines) on the figures read under the event lock plus what the
 // holds before it in the same batch took (BatchLedger): so a batch never sells a type's, a phase's or the event's
@@ -73,6 +75,43 @@ export interface PricedHold {
   types: Map<string, StoredType>;
   defaultType: StoredType;
   code: PromoCodeRule | undefined;
+}
+
+/**
+ * The optional figures this hold is priced on: the counters only when a type it asks for has a capacity or phase
+ * quantities, or its code a use limit; the person's tickets per type only for a per-person limit, their uses of
+ * codes only for a code's per-person limit. Without any, the hold reads what it read before types.
+ */
+export function figureNeeds(catalogue: SalesCatalogue, asked: HoldAsked): FigureNeeds {
+  const touched = (asked.items ?? [{ ticketTypeId: catalogue.defaultType.id, quantity: asked.quantity }])
+    .map((item) => catalogue.byId.get(item.ticketTypeId))
+    .filter((type): type is StoredType => type !== undefined);
+  const codeText = codeTextOf(asked.promoCode);
+  const code = codeText === null ? undefined : catalogue.codes.get(codeText);
+  return {
+    counters:
+      touched.some(
+        (type) => type.capacity !== null || type.phases.some((phase) => phase.quantity !== null),
+      ) ||
+      (code !== undefined && code.maxUses !== null),
+    personTypes: touched.some((type) => type.perPersonLimit !== null),
+    personCodes: code !== undefined && code.maxUsesPerPerson !== null,
+  };
+}
+
+/** What a hold (or a batch) is priced on: the price list, and the figures read for each buyer. */
+export function snapshotOf(
+  catalogue: SalesCatalogue,
+  byBuyer: ReadonlyMap<string, HoldFigures>,
+): SalesSnapshot {
+  const [first] = byBuyer.values();
+  return {
+    types: catalogue.types,
+    // The same event-wide column on every buyer's row.
+    counters: countersFromRow(first?.sales ?? {}),
+    codes: catalogue.codes,
+    persons: new Map([...byBuyer].map(([buyer, figures]) => [buyer, personFromRow(figures.sales)])),
+  };
 }
 
 export function defaultTypeOf(snapshot: SalesSnapshot): StoredType {

@@ -1,121 +1,147 @@
 import type { PromoCodeRule } from '@utsav/domain/promo-codes';
-import { type Compilable, type CompiledQuery, sql } from 'kysely';
+import { type AliasedRawBuilder, type Compilable, type Expression, sql } from 'kysely';
 import { compiledQueryOnce } from '../../platform/db/compiled';
 import type { Db } from '../../platform/db/database';
-import type { PricePhaseRow, PromoCodeRow, TicketTypeRow } from '../../platform/db/schema-sales';
 import type { SqliteNow } from '../../platform/db/sqlite-now';
-import { codeRuleOf } from '../../stores/promo-codes';
-import {
-  type Counted,
-  countersOf,
-  type SalesCounters,
-  type StoredType,
-  typeOf,
-} from '../../stores/ticket-types';
+import { type Counted, countersOf, type SalesCounters, type StoredType } from '../../stores/ticket-types';
 
-// SQL only: what a batch of holds is priced on, read under the event lock once per batch (types, phases, the
-// counters, the codes the batch names) and once per buyer (their tickets of each type, their uses of the code).
-// The same compiled statements run synchronously on SQLite (inside the group commit) and awaited on PostgreSQL.
+// SQL only: what a hold of ticket types is priced on beyond the event's own figures. The price list (types, phases,
+// codes) is read only when it changed (sales-catalogue.ts). The counters of types, phases and codes and the buyer's
+// own tickets of each type and uses of each code are columns of the hold's one figures statement (hold-figures.ts),
+// there only when the hold touches a limit they are needed for (FigureNeeds): a hold of a type without capacity,
+// phase quantities, per-person limit or a limited code reads exactly what a hold read before types.
 
 export interface PersonSales {
   /** Tickets of each type: bought (active or used, not hand-issued) and in live holds. */
   typeTickets: Map<string, number>;
-  /** Uses of each code named in the batch: tickets that took one, and uses reserved by live holds. */
+  /** Uses of each code: tickets that took one, and uses reserved by live holds. */
   codeUses: Map<string, number>;
 }
 
 export interface SalesSnapshot {
   types: StoredType[];
+  /** Read only when a limit needs them; else none (every figure 0, and no bounded figure is touched). */
   counters: SalesCounters;
   /** By normalised text; undefined: no such code for this event. */
-  codes: Map<string, PromoCodeRule | undefined>;
+  codes: ReadonlyMap<string, PromoCodeRule | undefined>;
   persons: Map<string, PersonSales>;
 }
 
-export interface SnapshotWanted {
-  eventId: string;
-  buyers: string[];
-  codes: string[];
-  nowIso: string;
+/** Which optional figures a hold (or a batch of holds) needs read with the event's. */
+export interface FigureNeeds {
+  /** sales_counters of the event: a touched type has a capacity or phase quantities, or the code a use limit. */
+  counters: boolean;
+  /** The buyer's tickets of each type: a touched type has a per-person limit. */
+  personTypes: boolean;
+  /** The buyer's uses of each code: the code has a per-person limit. */
+  personCodes: boolean;
 }
 
-interface PersonRows {
-  types: { ticket_type_id: string; n: number | string }[];
-  uses: { code_id: string; n: number | string }[];
+export const NO_NEEDS: FigureNeeds = { counters: false, personTypes: false, personCodes: false };
+
+export function needsKey(needs: FigureNeeds): string {
+  return `${Number(needs.counters)}${Number(needs.personTypes)}${Number(needs.personCodes)}`;
 }
 
-export function readSnapshotSync(sqlite: SqliteNow, db: Db, wanted: SnapshotWanted): SalesSnapshot {
-  const run = <Row>(query: CompiledQuery<Row>) => sqlite.all(query) as Row[];
-  const codes = wanted.codes.map((code) => run(codeQuery(db, wanted.eventId, code))[0]);
-  const persons = wanted.buyers.map(
-    (buyer): PersonRows => ({
-      types: run(personTypesQuery(db, wanted.eventId, buyer, wanted.nowIso)),
-      uses: codesFound(codes).flatMap((code) => run(personCodeQuery(db, code.id, buyer, wanted.nowIso))),
-    }),
-  );
-  return assemble(
-    run(typesQuery(db, wanted.eventId)),
-    run(phasesQuery(db, wanted.eventId)),
-    run(countersQuery(db, wanted.eventId)),
-    wanted,
-    codes,
-    persons,
-  );
-}
-
-export async function readSnapshot(db: Db, wanted: SnapshotWanted): Promise<SalesSnapshot> {
-  const run = async <Row>(query: CompiledQuery<Row>) => (await db.executeQuery(query)).rows;
-  const [types, phases, counters, codes] = await Promise.all([
-    run(typesQuery(db, wanted.eventId)),
-    run(phasesQuery(db, wanted.eventId)),
-    run(countersQuery(db, wanted.eventId)),
-    Promise.all(wanted.codes.map(async (code) => (await run(codeQuery(db, wanted.eventId, code)))[0])),
-  ]);
-  const persons = await Promise.all(
-    wanted.buyers.map(
-      async (buyer): Promise<PersonRows> => ({
-        types: await run(personTypesQuery(db, wanted.eventId, buyer, wanted.nowIso)),
-        uses: (
-          await Promise.all(
-            codesFound(codes).map((code) => run(personCodeQuery(db, code.id, buyer, wanted.nowIso))),
-          )
-        ).flat(),
-      }),
-    ),
-  );
-  return assemble(types, phases, counters, wanted, codes, persons);
-}
-
-function codesFound(codes: (PromoCodeRow | undefined)[]): PromoCodeRow[] {
-  return codes.filter((row): row is PromoCodeRow => row !== undefined);
-}
-
-function assemble(
-  types: TicketTypeRow[],
-  phases: PricePhaseRow[],
-  counters: { scope: string; ref_id: string; sold: number; held: number }[],
-  wanted: SnapshotWanted,
-  codes: (PromoCodeRow | undefined)[],
-  persons: PersonRows[],
-): SalesSnapshot {
-  const byBuyer = new Map<string, PersonSales>();
-  wanted.buyers.forEach((buyer, index) => {
-    const rows = persons[index]!;
-    const typeTickets = new Map<string, number>();
-    for (const row of rows.types)
-      typeTickets.set(row.ticket_type_id, (typeTickets.get(row.ticket_type_id) ?? 0) + Number(row.n));
-    const codeUses = new Map<string, number>();
-    for (const row of rows.uses) codeUses.set(row.code_id, (codeUses.get(row.code_id) ?? 0) + Number(row.n));
-    byBuyer.set(buyer, { typeTickets, codeUses });
-  });
+export function eitherNeeds(a: FigureNeeds, b: FigureNeeds): FigureNeeds {
   return {
-    types: types.map((row) => typeOf(row, phases)),
-    counters: countersOf(counters),
-    codes: new Map(
-      wanted.codes.map((code, index) => [code, codes[index] ? codeRuleOf(codes[index]!) : undefined]),
-    ),
-    persons: byBuyer,
+    counters: a.counters || b.counters,
+    personTypes: a.personTypes || b.personTypes,
+    personCodes: a.personCodes || b.personCodes,
   };
+}
+
+/** The optional figures' rows as the statement returns them: lists in one text each (one row per hold or buyer). */
+export interface SalesFigureRow {
+  counters?: string | null;
+  person_types?: string | null;
+  person_type_holds?: string | null;
+  person_codes?: string | null;
+  person_code_holds?: string | null;
+}
+
+/**
+ * The optional columns, for the figures statement of one buyer (`user` a value) or of a batch (`user` a column of
+ * the outer query). Each is one text listing rows (`a b c,a b c`): string_agg on PostgreSQL, group_concat on SQLite.
+ * The person's lists are read without grouping, so each engine walks the person's index (user, event, status), a
+ * handful of entries, never the event's tickets.
+ */
+export function salesFigureColumns(
+  postgres: boolean,
+  needs: FigureNeeds,
+  eventId: string,
+  user: string | Expression<string>,
+  nowIso: string,
+): AliasedRawBuilder<unknown, string>[] {
+  const list = (expression: string) =>
+    sql.raw(postgres ? `string_agg(${expression}, ',')` : `group_concat(${expression}, ',')`);
+  const heldBy = sql`from orders o join order_lines l on l.order_id = o.id
+    where o.user_id = ${user} and o.event_id = ${eventId} and o.status = 'created' and o.hold_expires_at > ${nowIso}`;
+  const columns: AliasedRawBuilder<unknown, string>[] = [];
+  if (needs.counters) {
+    columns.push(
+      sql`(select ${list("scope || ' ' || ref_id || ' ' || sold || ' ' || held")} from sales_counters
+        where event_id = ${eventId})`.as('counters'),
+    );
+  }
+  if (needs.personTypes) {
+    columns.push(
+      sql`(select ${list('ticket_type_id')} from tickets where user_id = ${user} and event_id = ${eventId}
+        and status in ('active', 'used') and issued_by_admin = 0)`.as('person_types'),
+      sql`(select ${list("l.ticket_type_id || ' ' || l.quantity")} ${heldBy})`.as('person_type_holds'),
+    );
+  }
+  if (needs.personCodes) {
+    columns.push(
+      sql`(select ${list('promo_code_id')} from tickets where user_id = ${user} and event_id = ${eventId}
+        and status in ('active', 'used') and promo_code_id is not null)`.as('person_codes'),
+      sql`(select ${list("l.promo_code_id || ' ' || l.code_uses")} ${heldBy} and l.code_uses > 0)`.as(
+        'person_code_holds',
+      ),
+    );
+  }
+  return columns;
+}
+
+const NO_COUNTERS: SalesCounters = { type: new Map(), phase: new Map(), code: new Map() };
+
+/** The counters column, or none when it was not read. */
+export function countersFromRow(row: SalesFigureRow): SalesCounters {
+  if (row.counters === undefined) return NO_COUNTERS;
+  const rows = (row.counters ?? '')
+    .split(',')
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      const [scope, ref_id, sold, held] = entry.split(' ');
+      return { scope: scope!, ref_id: ref_id!, sold: Number(sold), held: Number(held) };
+    });
+  return countersOf(rows);
+}
+
+/** The person's columns (absent ones: nothing of that kind counted). */
+export function personFromRow(row: SalesFigureRow): PersonSales {
+  const typeTickets = new Map<string, number>();
+  const codeUses = new Map<string, number>();
+  for (const id of splitList(row.person_types)) bump(typeTickets, id, 1);
+  for (const [id, n] of pairs(row.person_type_holds)) bump(typeTickets, id, n);
+  for (const id of splitList(row.person_codes)) bump(codeUses, id, 1);
+  for (const [id, n] of pairs(row.person_code_holds)) bump(codeUses, id, n);
+  return { typeTickets, codeUses };
+}
+
+function splitList(text: string | null | undefined): string[] {
+  return text ? text.split(',').filter((entry) => entry !== '') : [];
+}
+
+function pairs(text: string | null | undefined): [string, number][] {
+  return splitList(text).map((entry) => {
+    const [id, n] = entry.split(' ');
+    return [id!, Number(n)];
+  });
+}
+
+function bump(map: Map<string, number>, key: string, by: number): void {
+  map.set(key, (map.get(key) ?? 0) + by);
 }
 
 /**
@@ -136,7 +162,8 @@ type ExactRow = { scope: string; ref_id: string; sold: number; held: number };
 const raw = <Row>(db: Db, query: ReturnType<typeof sql<Row>>) =>
   ({ compile: () => query.compile(db) }) as unknown as Compilable<Row>;
 
-const typesQuery = compiledQueryOnce((db: Db, eventId: string) =>
+// The price list, read when it changed (sales-catalogue.ts).
+export const typesQuery = compiledQueryOnce((db: Db, eventId: string) =>
   db
     .selectFrom('ticket_types')
     .selectAll()
@@ -145,7 +172,7 @@ const typesQuery = compiledQueryOnce((db: Db, eventId: string) =>
     .orderBy('created_at'),
 );
 
-const phasesQuery = compiledQueryOnce((db: Db, eventId: string) =>
+export const phasesQuery = compiledQueryOnce((db: Db, eventId: string) =>
   db
     .selectFrom('price_phases')
     .innerJoin('ticket_types', 'ticket_types.id', 'price_phases.ticket_type_id')
@@ -153,38 +180,8 @@ const phasesQuery = compiledQueryOnce((db: Db, eventId: string) =>
     .where('ticket_types.event_id', '=', eventId),
 );
 
-const countersQuery = compiledQueryOnce((db: Db, eventId: string) =>
-  db.selectFrom('sales_counters').select(['scope', 'ref_id', 'sold', 'held']).where('event_id', '=', eventId),
-);
-
-const codeQuery = compiledQueryOnce((db: Db, eventId: string, code: string) =>
+export const codeQuery = compiledQueryOnce((db: Db, eventId: string, code: string) =>
   db.selectFrom('promo_codes').selectAll().where('event_id', '=', eventId).where('code', '=', code),
-);
-
-const personTypesQuery = compiledQueryOnce((db: Db, eventId: string, userId: string, nowIso: string) =>
-  raw<{ ticket_type_id: string; n: number }>(
-    db,
-    sql`select ticket_type_id, count(*) as n from tickets
-      where user_id = ${userId} and event_id = ${eventId} and status in ('active', 'used') and issued_by_admin = 0
-      group by ticket_type_id
-    union all
-    select l.ticket_type_id, sum(l.quantity) from orders o join order_lines l on l.order_id = o.id
-      where o.user_id = ${userId} and o.event_id = ${eventId} and o.status = 'created' and o.hold_expires_at > ${nowIso}
-      group by l.ticket_type_id`,
-  ),
-);
-
-const personCodeQuery = compiledQueryOnce((db: Db, codeId: string, userId: string, nowIso: string) =>
-  raw<{ code_id: string; n: number }>(
-    db,
-    sql`select promo_code_id as code_id, count(*) as n from tickets
-      where user_id = ${userId} and promo_code_id = ${codeId} and status in ('active', 'used') group by promo_code_id
-    union all
-    select l.promo_code_id, sum(l.code_uses) from orders o join order_lines l on l.order_id = o.id
-      where o.user_id = ${userId} and l.promo_code_id = ${codeId} and o.status = 'created'
-        and o.hold_expires_at > ${nowIso}
-      group by l.promo_code_id`,
-  ),
 );
 
 const exactQuery = compiledQueryOnce((db: Db, eventId: string, nowIso: string) =>

@@ -4,7 +4,7 @@ import type { Language } from '@utsav/domain/languages';
 import { ticketsIn } from '@utsav/domain/order-items-schema';
 import type { OrderItem } from '@utsav/domain/order-lines';
 import { orderLinesView } from '@utsav/domain/order-lines-view';
-import { formatRupees, paiseToRupees } from '@utsav/domain/pricing';
+import { formatRupees, paiseToRupees, rupeesToPaise } from '@utsav/domain/pricing';
 import { normaliseCode } from '@utsav/domain/promo-codes';
 import {
   type ClientPrice,
@@ -18,7 +18,6 @@ import { AppError } from '../../platform/errors';
 import { verifyCheckoutSignature } from '../../platform/payments/signatures';
 import { findCurrentEvent } from '../../stores/events';
 import { findOrderByRazorpayId } from '../../stores/orders';
-import { defaultTypeIsPlain } from '../../stores/ticket-types';
 import { findTicketsOfOrder, type TicketView } from '../../stores/tickets';
 import { currentEvent, requirePublished } from '../event/current-event';
 import { capturedPaymentFor } from '../payments/captured-payment';
@@ -27,6 +26,7 @@ import { requireQueuePass, requireSalesOpen } from '../waiting-room/service';
 import { eventGone, priceChanged, quoteFor } from './checkout-errors';
 import { type Checkout, placeCheckout } from './checkout-placement';
 import { fulfilOrder } from './fulfilment';
+import { catalogueFor } from './sales-catalogue';
 
 // Checkout: a hold on seats, a Razorpay order to pay it, and verification of the payment.
 //
@@ -107,14 +107,11 @@ export async function createOrder(
   language: Language = 'en',
 ): Promise<CheckoutOrder> {
   const asked = askedOf(input);
-  const spec = asked.items === null && asked.promoCode === null;
-  // The spec's payload on a plain default type is priced by the event row, as ever, and checked before the hold.
-  const plain = spec && (await defaultTypeIsPlain(ctx.db, input.eventId));
   const clientPrice: ClientPrice = { amount: input.amount, pricePerTicket: input.pricePerTicket ?? 0 };
-  const event = await admittedEvent(
+  const { event, prePriced } = await admittedEvent(
     ctx,
     caller,
-    { eventId: input.eventId, quantity: asked.quantity, clientPrice: plain ? clientPrice : null },
+    { eventId: input.eventId, asked, clientPrice },
     queuePass,
   );
   const names = orderTicketNames(input.ticketNames);
@@ -123,7 +120,7 @@ export async function createOrder(
     clientPrice,
     ticketNames: names,
     language,
-    plainDefaultType: plain,
+    prePriced,
   });
 }
 
@@ -136,23 +133,27 @@ export async function startBooking(
   language: Language = 'en',
 ): Promise<CheckoutOrder> {
   const asked = askedOf(input);
-  const event = await admittedEvent(ctx, caller, { quantity: asked.quantity, clientPrice: null }, queuePass);
-  const plain =
-    asked.items === null && asked.promoCode === null && (await defaultTypeIsPlain(ctx.db, event.id));
+  const { event, prePriced } = await admittedEvent(ctx, caller, { asked, clientPrice: null }, queuePass);
   return placeOrder(ctx, caller, event, {
     ...asked,
     clientPrice: null,
     ticketNames: null,
     language,
-    plainDefaultType: plain,
+    prePriced,
   });
 }
 
 interface Wanted {
   /** Absent on the booking path, which buys from whatever event is on sale. */
   eventId?: string;
-  quantity: number;
+  asked: Asked;
+  /** The client's price (create-order); null on the booking path. */
   clientPrice: ClientPrice | null;
+}
+
+interface Admitted {
+  event: EventRow;
+  prePriced: Checkout['prePriced'];
 }
 
 // Refusals judged on the instance's copy of the event that an edit on another instance could have made wrong.
@@ -174,7 +175,7 @@ async function admittedEvent(
   caller: UserRow,
   wanted: Wanted,
   queuePass: string | undefined,
-): Promise<EventRow> {
+): Promise<Admitted> {
   try {
     return await admitToCheckout(ctx, caller, await currentEvent(ctx), wanted, queuePass);
   } catch (error) {
@@ -185,7 +186,11 @@ async function admittedEvent(
 
 /**
  * The event exists, is the one asked for and is published, sales are open, the caller holds their own pass while the waiting
- * room is on, and the client's price is the server's.
+ * room is on; the spec's payload on a plain default type (no phases, capacity, limit, window or pause of its own)
+ * is priced here by the event row, as before types, and the client's price checked against it: that amount lets
+ * the Razorpay order go before the hold (checkout-placement.ts). Whether the default type is plain comes from the
+ * instance's copy of the price list (sales-catalogue.ts), so it costs no statement; everything is judged again under
+ * the event lock.
  */
 async function admitToCheckout(
   ctx: AppContext,
@@ -193,14 +198,19 @@ async function admitToCheckout(
   event: EventRow | undefined,
   wanted: Wanted,
   queuePass: string | undefined,
-): Promise<EventRow> {
+): Promise<Admitted> {
   if (!event || (wanted.eventId !== undefined && event.id !== wanted.eventId)) throw eventGone();
   requirePublished(event);
   requireSalesOpen(event, ctx.now());
   await requireQueuePass(ctx, caller, event, queuePass);
-  const offered = quoteFor(event, wanted.quantity);
-  if (wanted.clientPrice && !matchesQuote(wanted.clientPrice, offered)) throw priceChanged(offered);
-  return event;
+  const { asked, clientPrice } = wanted;
+  if (asked.items !== null || asked.promoCode !== null) return { event, prePriced: null };
+  const catalogue = await catalogueFor(ctx, ctx.db, event, false);
+  if (!catalogue.plainDefault) return { event, prePriced: null };
+  const offered = quoteFor(event, asked.quantity);
+  if (clientPrice && !matchesQuote(clientPrice, offered)) throw priceChanged(offered);
+  const amountPaise = rupeesToPaise(offered.pricePerTicket) * asked.quantity;
+  return { event, prePriced: { amountPaise, people: asked.quantity } };
 }
 
 async function placeOrder(

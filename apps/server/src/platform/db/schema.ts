@@ -52,6 +52,11 @@ export interface EventsTable {
   reentry_allowed?: number;
   /** When the event went on sale (migration 0030); null: a draft only staff see, with no checkout. */
   published_at: string | null;
+  /**
+   * Moved by triggers whenever a ticket type, price phase or promo code of the event is written (migration 0026):
+   * a per-instance copy of the price list is valid while this is unchanged.
+   */
+  sales_version?: number;
   created_at: string;
   updated_at: string;
 }

@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import { columnTypes } from '../dialect';
-import { relaxOrderAmountCheck } from './0024_orders_amount';
 import { dropSalesCounterTriggers, peopleCounterTriggers, salesCounterTriggers } from './0024_sales_counters';
 
 // Ticket types, price phases and promo codes (docs/decisions/0326-ticket-types.md).
@@ -20,8 +19,6 @@ import { dropSalesCounterTriggers, peopleCounterTriggers, salesCounterTriggers }
 //   (0024_sales_counters.ts).
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // First, before any trigger of another table names orders (SQLite re-reads them when a table is renamed).
-  await relaxOrderAmountCheck(db, true);
   await createTables(db);
   await db.schema.alterTable('orders').addColumn('people', 'integer').execute();
   await db.schema.alterTable('orders').addColumn('promo_code_id', 'text').execute();
@@ -192,5 +189,4 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['sales_counters', 'order_lines', 'promo_codes', 'price_phases', 'ticket_types']) {
     await db.schema.dropTable(table).execute();
   }
-  await relaxOrderAmountCheck(db, false);
 }

@@ -18,6 +18,7 @@ import * as holdWrites from './0022_hold_writes';
 import * as scanLogWrites from './0023_scan_log_writes';
 import * as ticketTypes from './0024_ticket_types';
 import * as snapshotDownloads from './0025_snapshot_downloads';
+import * as checkoutOfTypes from './0026_checkout_of_types';
 import * as organiserSetup from './0030_organiser_setup';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
@@ -43,4 +44,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0024_ticket_types', ticketTypes],
   ['0030_organiser_setup', organiserSetup],
   ['0025_snapshot_downloads', snapshotDownloads],
+  ['0026_checkout_of_types', checkoutOfTypes],
 ];

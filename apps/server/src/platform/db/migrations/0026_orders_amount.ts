@@ -1,13 +1,15 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect';
 
-// Part of 0024 (ticket types): an order's amount is the sum of its lines, each at its own price after any code,
-// so it is no longer its price per ticket times its quantity (a couple pass and two discounted female passes come
-// to ₹1,047.20 for 3 tickets). The check becomes "not negative". PostgreSQL changes the constraint in place;
-// SQLite cannot, so the table is rebuilt by SQLite's documented procedure (a new table from the stored definition
-// with the check changed, the rows copied, the old one dropped and the new one renamed, its indexes and triggers
-// made again), with foreign keys off for the swap (migrations on SQLite run outside a transaction) and checked
-// before they are switched back on.
+// Part of 0026 (the checkout of ticket types): an order's amount is the sum of its lines, each at its own price
+// after any code, so it is no longer its price per ticket times its quantity (a couple pass and two discounted
+// female passes come to ₹1,047.20 for 3 tickets). The check becomes "not negative". PostgreSQL changes the
+// constraint in place; SQLite cannot, so the table is rebuilt by SQLite's documented procedure (a new table from
+// the stored definition with the check changed, the rows copied, the old one dropped and the new one renamed, its
+// indexes and triggers made again), with foreign keys off for the swap (migrations on SQLite run outside a
+// transaction) and checked before they are switched back on. Triggers of other tables name orders (0024's
+// order_lines counters): with legacy_alter_table on, the rename leaves them as they are (they name `orders`, which
+// the new table is called again) instead of checking them against a schema in which orders is briefly missing.
 
 const STRICT = 'amount_paise = price_per_ticket_paise * quantity';
 const LOOSE = 'amount_paise >= 0';
@@ -31,6 +33,7 @@ export async function relaxOrderAmountCheck(db: Kysely<unknown>, relax: boolean)
     .replace(from, to)
     .replace(/^create table "?orders"?/i, 'create table "orders_new"');
   await sql`pragma foreign_keys = off`.execute(db);
+  await sql`pragma legacy_alter_table = on`.execute(db);
   try {
     await sql`begin`.execute(db);
     await sql.raw(rebuilt).execute(db);
@@ -46,6 +49,7 @@ export async function relaxOrderAmountCheck(db: Kysely<unknown>, relax: boolean)
     await sql`rollback`.execute(db);
     throw error;
   } finally {
+    await sql`pragma legacy_alter_table = off`.execute(db);
     await sql`pragma foreign_keys = on`.execute(db);
   }
 }
