@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
-import { testClock } from '../support/clock';
-import { describeEachDatabase } from '../support/databases';
-import { newUser, type TestUser } from '../support/factories';
+import { testClock } from '../../support/clock';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
 import {
   availableTickets,
   createOrder,
@@ -10,8 +10,8 @@ import {
   pay,
   type TestEvent,
   verify,
-} from '../support/purchase';
-import { useServer } from '../support/server';
+} from '../../support/purchase';
+import { useServer } from '../../support/server';
 
 // Buying ticket types: the spec's payload still buys the default type; an order of several types with a code;
 // and the races a sale of types and codes must survive, on both engines: a phase's last tickets and a 10-use code
