@@ -15,6 +15,10 @@ const order: Checkout = {
   pricingTier: 'Group',
   total: 3600,
   holdExpiresAt: '2026-10-03T12:15:00.000Z',
+  lines: [],
+  discount: 0,
+  promoCode: null,
+  free: false,
 };
 const open: OpenOrder = { person: 'asha@example.com', quantity: 12, total: 3600, order };
 const same = { person: 'asha@example.com', quantity: 12, total: 3600 };
