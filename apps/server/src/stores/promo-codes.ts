@@ -45,6 +45,11 @@ export async function findCodeByText(
     .executeTakeFirst();
 }
 
+/** A code by its id (an order names the code it used by id). */
+export async function findCodeById(db: Db, id: string): Promise<PromoCodeRow | undefined> {
+  return db.selectFrom('promo_codes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /**
  * One person's tickets per type of the event: bought (active or used, not hand-issued) plus those in their live
  * holds at `now` (the per-type limit counts both, as the event's per-person cap does).

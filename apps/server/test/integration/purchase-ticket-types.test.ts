@@ -5,10 +5,13 @@ import { newUser, type TestUser } from '../../support/factories';
 import {
   availableTickets,
   createOrder,
+  expireHoldNow,
   newEvent,
+  orderRow,
   PURCHASE_ENV,
   pay,
   type TestEvent,
+  ticketCount,
   verify,
 } from '../../support/purchase';
 import { useServer } from '../../support/server';
@@ -251,5 +254,51 @@ describeEachDatabase("two types racing for the event's last people", (engine) =>
     expect(await availableTickets(server)).toBe(0);
     const counters = await server.ctx.db.selectFrom('sales_counters').select(['sold', 'held']).execute();
     expect(counters.every((row) => Number(row.sold) >= 0 && Number(row.held) >= 0)).toBe(true);
+  });
+});
+
+describeEachDatabase('a late payment is judged again per type', (engine) => {
+  const server = useServer(engine, { env: PURCHASE_ENV });
+
+  it("a payment after its hold ran out is refunded when the type's capacity was sold meanwhile", async () => {
+    const event = await newEvent(server, { totalTickets: 100, ticketPrice: 299, groupPrice4: 249 });
+    const admin = await newUser(server, { role: 'admin' });
+    const pod = (
+      await server.request('POST', '/api/admin/ticket-types', {
+        token: admin.token,
+        body: { name: 'VIP pod', price: 999, capacity: 1 },
+      })
+    ).body.ticketType.id;
+    const orderPod = (who: TestUser) =>
+      server.request('POST', '/api/tickets/create-order', {
+        token: who.token,
+        body: { eventId: event.id, amount: 999, items: [{ ticketTypeId: pod, quantity: 1 }] },
+      });
+    const [late, other] = await Promise.all([newUser(server), newUser(server)]);
+    const held = await orderPod(late);
+    expect(held.status, held.text).toBe(200);
+    await expireHoldNow(server, (await orderRow(server, held.body.orderId)).id);
+    // The pod came back on sale when the hold ran out, and someone else bought it; then the first buyer pays
+    // (their payment's webhook and their verify both meet a late payment).
+    const bought = await orderPod(other);
+    expect(bought.status, bought.text).toBe(200);
+    expect((await verify(server, other, await pay(server, bought.body.orderId))).status).toBe(200);
+    const checkout = await pay(server, held.body.orderId);
+
+    // The event has people to spare; the type has none: the late payment goes back in full.
+    const answer = await verify(server, late, checkout);
+    expect(answer.status).toBe(409);
+    expect(answer.body.code).toBe('SOLD_OUT');
+    expect(answer.body.error).toContain('refunded in full');
+    const row = await orderRow(server, held.body.orderId);
+    expect(row.status).toBe('refunded');
+    expect(await ticketCount(server, row.id)).toBe(0);
+    const counter = await server.ctx.db
+      .selectFrom('sales_counters')
+      .select(['sold', 'held'])
+      .where('scope', '=', 'type')
+      .where('ref_id', '=', pod)
+      .executeTakeFirstOrThrow();
+    expect({ sold: Number(counter.sold), held: Number(counter.held) }).toEqual({ sold: 1, held: 0 });
   });
 });

@@ -19,6 +19,7 @@ import { findUserById } from '../../stores/users';
 import type { CapturedPayment } from '../payments/captured-payment';
 import { refundDuplicatePayment, refundLatePayment } from '../payments/payment-refunds';
 import { type EventSigningKey, eventSigningKey } from '../tickets/ticket-signing';
+import { lateLinesOverLimit } from './late-payment-limits';
 import { issueLiveHold } from './live-hold-issue';
 import { findOrderLines, insertTicketsOnce, markOrderPaid, markOrderRefundOwed } from './repo';
 
@@ -28,7 +29,8 @@ import { findOrderLines, insertTicketsOnce, markOrderPaid, markOrderRefundOwed }
 //  - A live hold (status created, hold not expired) becomes tickets in the same transaction that marks the
 //    order paid, so "sold + held" does not change and the inventory invariant holds trivially.
 //  - A payment for an order whose hold has run out (expired, or created but past hold_expires_at) is a late
-//    payment: its seats were back on sale, so stock is counted again under the event lock. If it fits, the
+//    payment: its seats were back on sale, so stock is counted again under the event lock (people, then the
+//    limits of its types, phases and code: late-payment-limits.ts). If it fits, the
 //    order is fulfilled; if not, the order is marked refunded (the decision, committed first, so no other
 //    caller can issue tickets for it afterwards) and the full amount is refunded after the commit. The
 //    refund call uses an idempotency key derived from the order id, so retries (job, webhook, verify)
@@ -77,7 +79,9 @@ export async function fulfilOrder(
   const now = ctx.now();
   // Signed before any statement: Ed25519 per ticket must not be spent holding a lock. The holder names (not
   // signed) are filled in from the owner's row read with the write.
-  const drafts = draftTickets(order, await findOrderLines(ctx.db, order.id), signingKey, now);
+  // An order's lines never change once its hold is written: read outside the transaction.
+  const lines = await findOrderLines(ctx.db, order.id);
+  const drafts = draftTickets(order, lines, signingKey, now);
 
   if (mayIssueWithoutEventLock(ctx, order, now)) {
     const tickets = await issueWithoutEventLock(ctx, order, payment, source, drafts, now, delivery);
@@ -129,7 +133,12 @@ export async function fulfilOrder(
     if (!holdIsLive) {
       // Late payment: this order's seats are no longer counted, so they must fit again.
       const taken = await countTaken(trx, event.id, now);
-      if (taken + (current.people ?? current.quantity) > event.total_tickets) {
+      // The event's people first, then the limits of its types, phases and code (late-payment-limits.ts).
+      const peopleFit = taken + (current.people ?? current.quantity) <= event.total_tickets;
+      const overLimit = peopleFit
+        ? await lateLinesOverLimit(ctx, trx, event, current.promo_code_id ?? null, lines, now)
+        : null;
+      if (!peopleFit || overLimit !== null) {
         if (!(await markOrderRefundOwed(trx, current.id, current.status, payment.id, now))) {
           throw new Error(`order ${current.id} changed under its lock`);
         }
@@ -140,7 +149,13 @@ export async function fulfilOrder(
             action: 'order.late_payment_refund_owed',
             entity: 'order',
             entityId: current.id,
-            data: { source, paymentId: payment.id, taken, total: event.total_tickets },
+            data: {
+              source,
+              paymentId: payment.id,
+              taken,
+              total: event.total_tickets,
+              ...(overLimit ? { overLimit } : {}),
+            },
           },
           now,
         );
