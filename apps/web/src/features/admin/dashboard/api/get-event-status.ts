@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { eventExistsResponseSchema } from '@utsav/domain/api/event';
 import { CACHE_EVENT_STATUS_MS } from '@utsav/domain/constants';
 import { api } from '../../../../lib/api-client';
 
-/** GET /event/exists → data.exists: whether the single event is configured (the dashboard's Event Status). */
+/** GET /event/exists: whether the single event is configured (the dashboard's Event Status). */
 export async function getEventStatus(signal?: AbortSignal): Promise<boolean> {
-  const body = await api.get<{ exists?: unknown; data?: { exists?: unknown } }>('/event/exists', { signal });
-  return Boolean(body?.exists ?? body?.data?.exists);
+  return eventExistsResponseSchema.parse(await api.get<unknown>('/event/exists', { signal })).exists;
 }
 
 export const eventStatusQueryOptions = () =>

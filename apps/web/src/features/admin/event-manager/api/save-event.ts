@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { savedEventResponseSchema } from '@utsav/domain/api/event';
 import { type EventInput, eventInputSchema } from '@utsav/domain/event-schema';
 import { istDate } from '@utsav/domain/time';
 import { api } from '../../../../lib/api-client';
-import { toAdminEvent } from './get-admin-event';
 
 /** The body of POST /event and PUT /event, checked by the same schema the server runs (today in IST). */
 export const saveEventSchema = () => eventInputSchema(istDate(new Date()));
@@ -14,9 +14,9 @@ export async function saveEvent({ mode, event }: SaveEventInput) {
   const payload = saveEventSchema().parse(event);
   const body =
     mode === 'create'
-      ? await api.post<{ data?: unknown }>('/event', payload)
-      : await api.put<{ data?: unknown }>('/event', payload);
-  return toAdminEvent(body?.data);
+      ? await api.post<unknown>('/event', payload)
+      : await api.put<unknown>('/event', payload);
+  return savedEventResponseSchema.parse(body).data;
 }
 
 export function useSaveEvent() {

@@ -86,7 +86,7 @@ export function ManagerPanel({
         <ul className="card divide-y divide-gold-400/15">
           {users.map((user) => (
             <li key={user.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-              <Avatar name={user.name} src={user.picture} size={36} />
+              <Avatar name={user.name} src={user.profilePicture} size={36} />
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-cream">{user.name}</p>
                 <p className="truncate text-sm text-maroon-100">{user.email}</p>

@@ -1,34 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { currentEventResponseSchema, type Event } from '@utsav/domain/api/event';
 import { api } from '../../../../lib/api-client';
 
 /** What manual issuance needs of the event: name, date, stock and the two prices. */
-export interface IssuanceEvent {
-  id: string;
-  name: string;
-  date: string;
-  availableTickets: number | null;
-  ticketPrice: number;
-  groupPrice4: number | null;
-}
+export type IssuanceEvent = Pick<
+  Event,
+  'id' | 'name' | 'date' | 'availableTickets' | 'ticketPrice' | 'groupPrice4'
+>;
 
-type Raw = Record<string, unknown>;
-const num = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isFinite(value) ? value : null;
-
-/** GET /event → data.data (null when no event exists). */
+/** GET /event (null when no event exists). */
 export async function getIssuanceEvent(signal?: AbortSignal): Promise<IssuanceEvent | null> {
-  const body = await api.get<{ data?: unknown }>('/event', { signal });
-  const event = (body?.data && typeof body.data === 'object' ? body.data : null) as Raw | null;
-  const id = event ? String(event.id ?? event._id ?? '') : '';
-  if (!event || !id) return null;
-  return {
-    id,
-    name: String(event.name ?? ''),
-    date: String(event.date ?? '').slice(0, 10),
-    availableTickets: num(event.availableTickets),
-    ticketPrice: num(event.ticketPrice) ?? 0,
-    groupPrice4: num(event.groupPrice4),
-  };
+  return currentEventResponseSchema.parse(await api.get<unknown>('/event', { signal })).data;
 }
 
 export const issuanceEventQueryOptions = () =>

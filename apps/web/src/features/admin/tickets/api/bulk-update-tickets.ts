@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BULK_UPDATE_MESSAGE, bulkStatusUpdateSchema } from '@utsav/domain/admin-tickets-schema';
+import { bulkStatusResponseSchema } from '@utsav/domain/api/admin-tickets';
 import { api } from '../../../../lib/api-client';
 import type { TicketStatus } from './get-tickets';
 import { TICKET_CHANGE_KEYS } from './update-ticket-status';
 
-/** PATCH /admin/tickets/bulk-update {ticketIds, status}. */
+/** PATCH /admin/tickets/bulk-update {ticketIds, status}: how many tickets changed. */
 export const bulkUpdateSchema = bulkStatusUpdateSchema;
 export { BULK_UPDATE_MESSAGE };
 
@@ -12,12 +13,8 @@ export async function bulkUpdateTickets(input: {
   ticketIds: string[];
   status: TicketStatus;
 }): Promise<number> {
-  const body = await api.patch<{ updated?: unknown; modifiedCount?: unknown; count?: unknown }>(
-    '/admin/tickets/bulk-update',
-    bulkUpdateSchema.parse(input),
-  );
-  const updated = Number(body?.updated ?? body?.modifiedCount ?? body?.count);
-  return Number.isFinite(updated) ? updated : input.ticketIds.length;
+  const body = await api.patch<unknown>('/admin/tickets/bulk-update', bulkUpdateSchema.parse(input));
+  return bulkStatusResponseSchema.parse(body).modifiedCount;
 }
 
 export function useBulkUpdateTickets() {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ticketStatusChangeSchema } from '@utsav/domain/admin-tickets-schema';
+import { statusChangeResponseSchema } from '@utsav/domain/api/admin-tickets';
 import { api } from '../../../../lib/api-client';
 import type { TicketStatus } from './get-tickets';
 
@@ -21,11 +22,11 @@ export async function updateTicketStatus({
   status,
   expectedStatus,
 }: StatusChange): Promise<{ changeId: string | null }> {
-  const body = await api.patch<{ changeId?: unknown }>(
+  const body = await api.patch<unknown>(
     `/tickets/admin/${encodeURIComponent(ticketId)}/status`,
     ticketStatusSchema.parse({ status, expectedStatus }),
   );
-  return { changeId: typeof body?.changeId === 'string' ? body.changeId : null };
+  return { changeId: statusChangeResponseSchema.parse(body).changeId };
 }
 
 /** Stock, revenue and the event's availability move with a status: refresh all of them. */
