@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ManualIssuance, manualIssuanceResponseSchema } from '@utsav/domain/api/issuance';
 import { MANUAL_ISSUANCE_MESSAGES, manualIssuanceSchema } from '@utsav/domain/manual-issuance-schema';
 import type { z } from 'zod';
 import { api } from '../../../../lib/api-client';
@@ -14,36 +15,18 @@ export const MANUAL_MESSAGES = {
 export { manualIssuanceSchema };
 export type IssueManualInput = z.input<typeof manualIssuanceSchema>;
 
-export interface IssueManualResult {
-  user: { name: string; email: string; isNewUser: boolean };
-  ticketIds: string[];
-  totalAmount: number;
-}
-
-type Raw = Record<string, unknown>;
-const obj = (value: unknown): Raw => (value && typeof value === 'object' ? (value as Raw) : {});
+/** What the success dialog shows and downloads: the recipient, the total and the ids of the tickets issued. */
+export type IssueManualResult = Pick<ManualIssuance, 'user' | 'totalAmount'> & { ticketIds: string[] };
 
 export async function issueManualTickets(input: IssueManualInput): Promise<IssueManualResult> {
   const payload = manualIssuanceSchema.parse(input);
   // Blank names are dropped: the server gives those tickets the recipient's name (docs/product.md#manual-issuance).
-  const body = obj(
-    await api.post<unknown>('/tickets/admin/issue-manual', {
-      ...payload,
-      ticketNames: payload.ticketNames.map((name) => name.trim()).filter((name) => name !== ''),
-    }),
-  );
-  const data = body.user ? body : obj(body.data);
-  const user = obj(data.user);
-  const tickets = Array.isArray(data.tickets) ? data.tickets : [];
-  return {
-    user: {
-      name: String(user.name ?? ''),
-      email: String(user.email ?? ''),
-      isNewUser: user.isNewUser === true,
-    },
-    ticketIds: tickets.map((ticket) => String(obj(ticket).id ?? obj(ticket)._id ?? '')).filter(Boolean),
-    totalAmount: Number(data.totalAmount) || 0,
-  };
+  const body = await api.post<unknown>('/tickets/admin/issue-manual', {
+    ...payload,
+    ticketNames: payload.ticketNames.map((name) => name.trim()).filter((name) => name !== ''),
+  });
+  const { user, tickets, totalAmount } = manualIssuanceResponseSchema.parse(body);
+  return { user, totalAmount, ticketIds: tickets.map((ticket) => ticket.id) };
 }
 
 export function useIssueManualTickets() {

@@ -139,8 +139,8 @@ export function UserManagement({
         description={
           pagination
             ? t('admin-users.count', {
-                count: pagination.totalItems,
-                formatted: formatCount(pagination.totalItems),
+                count: pagination.totalUsers,
+                formatted: formatCount(pagination.totalUsers),
               })
             : t('admin-users.description')
         }
@@ -287,7 +287,7 @@ export function UserManagement({
           <Pagination
             label={t('admin-users.pagesLabel')}
             page={pagination?.current ?? page}
-            totalPages={pagination?.total ?? 1}
+            totalPages={Math.max(1, pagination?.total ?? 1)}
             onChange={(next) => {
               setPage(next);
               // A new page starts at the top of the list, not where the pager was.

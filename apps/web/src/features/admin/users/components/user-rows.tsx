@@ -22,7 +22,7 @@ function UserIdentity({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <Avatar name={user.name} src={user.picture} size={36} />
+      <Avatar name={user.name} src={user.profilePicture} size={36} />
       <div className="min-w-0">
         <p className="truncate font-semibold text-cream">
           {user.name}
