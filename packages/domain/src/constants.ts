@@ -97,12 +97,6 @@ export const POLICY = {
   childrenNotServedUnderAge: 13,
   dataRetentionYears: 3,
   termsChangeNoticeDays: 30,
-  supportHours: '10:00-20:00, Monday to Saturday',
-  termsSupportHours: '10:00-18:00, Monday to Friday',
   refundQueryResponseHours: 24,
   generalQueryResponseHours: 48,
-  supportEmail: 'support@utsav-garba.in',
-  organiserName: 'Utsav Events',
-  instagramUrl: 'https://www.instagram.com/',
-  facebookUrl: '#',
 } as const;

@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { IMAGE_DATA_URL_PATTERN } from './event-schema';
+import { isHttpsUrl, SOCIAL_NETWORKS, type SocialLinks } from './organiser-shown';
+
+export {
+  isHttpsUrl,
+  legalNameOf,
+  SOCIAL_NETWORKS,
+  type SocialLinks,
+  type SocialNetwork,
+  socialLinksShown,
+} from './organiser-shown';
 
 // The organiser profile (docs/product.md#organiser): who runs the night, how guests reach them, and the legal
 // name and address their documents carry. The admin panel's form and PUT /admin/organiser run this same
 // schema, so a message under a field is exactly what the server answers for it.
-
-export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'youtube', 'x', 'whatsapp', 'website'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-export type SocialLinks = Partial<Record<SocialNetwork, string>>;
 
 export const ORGANISER_LIMITS = {
   name: 120,
@@ -28,16 +34,6 @@ export const ORGANISER_MESSAGES = {
   /** A template: whoever shows it fills {{max}} from the refusal's limit. */
   tooLong: 'Must be at most {{max}} characters',
 } as const;
-
-/** An https address with a host and no user name or password in it: what a guest can safely be sent to. */
-export function isHttpsUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-}
 
 /** 7 to 15 digits (E.164's limit), with an optional leading + and the spaces, brackets and dashes people write. */
 export function isPhoneNumber(value: string): boolean {
@@ -139,16 +135,3 @@ export const organiserSchema = z.object({
 });
 
 export type Organiser = z.infer<typeof organiserSchema>;
-
-/** The links that are set, in the one order every page shows them. */
-export function socialLinksShown(links: SocialLinks): Array<{ network: SocialNetwork; url: string }> {
-  return SOCIAL_NETWORKS.flatMap((network) => {
-    const url = links[network];
-    return url && isHttpsUrl(url) ? [{ network, url }] : [];
-  });
-}
-
-/** The name documents are issued in: the legal name when one is given, else the name guests know. */
-export function legalNameOf(organiser: Pick<Organiser, 'name' | 'legalName'>): string {
-  return organiser.legalName ?? organiser.name;
-}

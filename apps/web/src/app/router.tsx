@@ -28,6 +28,7 @@ export const router = createBrowserRouter([
       { index: true, element: <LandingPage /> },
       { path: 'dashboard', lazy: () => import('./routes/dashboard') },
       { path: 'dashboard/:role', lazy: () => import('./routes/role-dashboard') },
+      { path: 'setup', lazy: () => import('./routes/setup') },
       { path: 'payment-success', lazy: () => import('./routes/payment-success') },
       { path: 'privacy-policy', lazy: () => page(import('../features/legal/pages/privacy-policy')) },
       {

@@ -11,3 +11,6 @@ export const TICKETS_QUERY_KEY = ['tickets'] as const;
 
 /** GET /tickets/my-tickets. */
 export const MY_TICKETS_QUERY_KEY = [...TICKETS_QUERY_KEY, 'my-tickets'] as const;
+
+/** GET /setup: how far a new install is from selling (the first run, the event's draft state). */
+export const SETUP_QUERY_KEY = ['setup'] as const;

@@ -67,6 +67,8 @@ describe('admin helpers', () => {
       expect(empty.errors.name).toBe(EVENT_MESSAGES.name);
       expect(empty.errors.date).toBe(EVENT_MESSAGES.dateRequired);
       expect(empty.errors.groupPrice4).toBe(EVENT_MESSAGES.groupPrice4);
+      // No sample venue: the organiser names the place.
+      expect(empty.errors.venue).toBe(EVENT_MESSAGES.venue);
     }
     const yesterday = addDays(istDate(new Date()), -1);
     const past = validateEvent({
@@ -84,6 +86,7 @@ describe('admin helpers', () => {
       ...initialValues(null),
       name: 'Garba Night',
       description: 'Dance',
+      venue: 'Community Hall, Pune',
       date: addDays(istDate(new Date()), 30),
       groupPrice4: '249',
       totalTickets: '500',

@@ -14,9 +14,11 @@ import {
 } from '../../features/admin/dashboard/components/admin-dashboard';
 import { EventManager } from '../../features/admin/event-manager/components/event-manager';
 import { GatesPanel } from '../../features/admin/gates/components/gates-panel';
+import { InvitationsPanel } from '../../features/admin/invitations/components/invitations-panel';
 import { ManagerPanel } from '../../features/admin/manager/components/manager-panel';
 import { ManualIssuance } from '../../features/admin/manual-issuance/components/manual-issuance';
 import { PromoCodesPanel } from '../../features/admin/promo-codes/components/promo-codes-panel';
+import { OrganiserPanel } from '../../features/admin/organiser/components/organiser-panel';
 import { SystemHealthPanel } from '../../features/admin/system/components/system-health-panel';
 import { useTicketTypes } from '../../features/admin/ticket-types/api/get-ticket-types';
 import { TicketTypesView } from '../../features/admin/ticket-types/components/ticket-types-view';
@@ -25,6 +27,7 @@ import { UserManagement } from '../../features/admin/users/components/user-manag
 import { WaitlistAdmin } from '../../features/admin/waitlist/components/waitlist-admin';
 import { useAuth } from '../../features/auth/context/auth-context';
 import AdminRefundManagement from '../../features/refunds/components/admin-refund-management';
+import { SetupReminder } from '../setup/setup-reminder';
 
 /** The open in-page view lives in ?view= so Back, refresh and a shared link all land on the same view. */
 function useAdminViewParam(initial: AdminViewId | undefined) {
@@ -102,6 +105,7 @@ function StaffDashboard({
       highlight={highlight}
       systemHealth={<SystemHealthPanel />}
     >
+      <SetupReminder />
       {role === 'manager' ? (
         <ManagerPanel
           onViewAnalytics={() => open('analytics')}
@@ -175,6 +179,12 @@ export default function AdminView({
       break;
     case 'promo-codes':
       content = <PromoCodesView onBack={back} currentUser={currentUser} />;
+      break;
+    case 'organiser':
+      content = <OrganiserPanel onBack={back} role={role} />;
+      break;
+    case 'staff-invitations':
+      content = <InvitationsPanel onBack={back} />;
       break;
     case 'refund-management':
       content = <AdminRefundManagement onBack={back} role={role} />;

@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSalesOpen } from '../../lib/use-sales-open';
 import { usePurchaseFlow } from '../purchase/use-purchase-flow';
+import { FirstRunInvite, SetupReminder } from '../setup/setup-reminder';
 import { takeBootTap } from '../shell/boot-tap';
 import { prefetchAfterLogin } from '../shell/prefetch';
 import { useNavigationActions } from '../shell/use-navigation-actions';
@@ -53,6 +54,8 @@ export function LandingPage() {
   const salesOpen = useSalesOpen(event?.salesOpenAt);
   const soldOut =
     event !== undefined && event !== null && event.availableTickets !== null && event.availableTickets <= 0;
+  // Loaded, and nothing on sale: no event yet, or a draft (which only staff are shown, in the event manager).
+  const notOnSale = !isPending && !eventError && event === null;
   useDocumentTitle();
   useHeroBackdrop();
 
@@ -102,6 +105,15 @@ export function LandingPage() {
         event={shown}
         loading={isPending}
         soldOut={soldOut}
+        notOnSale={notOnSale}
+        notice={
+          notOnSale ? (
+            <>
+              <FirstRunInvite />
+              <SetupReminder />
+            </>
+          ) : null
+        }
         viewer={viewer}
         signingIn={signingIn}
         onBook={onBook}

@@ -73,8 +73,8 @@ function useScrollToTicketsOnArrival() {
 
 /**
  * /dashboard/:role with the routing rules (docs/product.md#role-routing): an unknown role shows 'Invalid Role'; signed-out
- * visitors go to /; a role that is not the person's own redirects to their own dashboard. The one exception
- * is the admin view, which a non-staff user may open: it asks the server for the admin role once and
+ * visitors go to /; a role that is not the person's own redirects to their own dashboard. Admins and managers
+ * may also open the scanner (/dashboard/qrchecker). The one exception is the admin view, which a non-staff user may open: it asks the server for the admin role once and
  * falls back to the redirect when the server refuses.
  */
 export function Component() {
@@ -95,6 +95,8 @@ export function Component() {
   let content: ReactNode;
   if (gateOffline || !role) content = <ScannerDashboard />;
   else if (requested === 'admin' && !isStaff(role)) content = <StaffView role={role} />;
+  // Admins and managers may cover a gate themselves (the server lets staff check in).
+  else if (requested === 'qrchecker' && isStaff(role)) content = <ScannerDashboard />;
   else if (requested !== role) return <Redirect to={`/dashboard/${role}`} state={state} />;
   else if (role === 'guest') content = <GuestView />;
   else if (role === 'qrchecker') content = <ScannerDashboard />;

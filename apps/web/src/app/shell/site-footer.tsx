@@ -1,9 +1,23 @@
-import { POLICY } from '@utsav/domain/constants';
-import { Mail } from 'lucide-react';
+import { type SocialNetwork, socialLinksShown } from '@utsav/domain/organiser-shown';
+import { AtSign, Globe, Mail, MessageCircle, Play } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useOrganiser } from '../../lib/current-event';
 import { scrollToSection } from '../../lib/scroll';
 import { FacebookIcon, InstagramIcon } from '../../ui/social-icons';
+
+const SOCIAL: Record<SocialNetwork, { label: string; icon: ReactNode }> = {
+  instagram: { label: 'shell.footer.social.instagram', icon: <InstagramIcon /> },
+  facebook: { label: 'shell.footer.social.facebook', icon: <FacebookIcon /> },
+  youtube: { label: 'shell.footer.social.youtube', icon: <Play aria-hidden="true" className="size-5" /> },
+  x: { label: 'shell.footer.social.x', icon: <AtSign aria-hidden="true" className="size-5" /> },
+  whatsapp: {
+    label: 'shell.footer.social.whatsapp',
+    icon: <MessageCircle aria-hidden="true" className="size-5" />,
+  },
+  website: { label: 'shell.footer.social.website', icon: <Globe aria-hidden="true" className="size-5" /> },
+};
 
 const LEGAL_LINKS = [
   { to: '/privacy-policy', label: 'shell.footer.privacyPolicy' },
@@ -16,9 +30,14 @@ const LEGAL_LINKS = [
 const linkClass =
   'inline-flex min-h-[max(1.75rem,24px)] items-center rounded text-left text-maroon-100 underline-offset-4 hover:text-gold-200 hover:underline';
 
-/** Footer of every page: quick links, social links and the four legal pages (docs/product.md#shell). */
+/**
+ * Footer of every page: quick links, social links and the four legal pages (docs/product.md#shell). Who runs the
+ * night, how to reach them and their links come from the organiser profile; before it exists, none are shown.
+ */
 export function SiteFooter() {
   const { t } = useTranslation();
+  const organiser = useOrganiser();
+  const links = organiser ? socialLinksShown(organiser.socialLinks) : [];
   const { pathname } = useLocation();
   const navigate = useNavigate();
 
@@ -46,7 +65,9 @@ export function SiteFooter() {
             Utsav
           </p>
           <p className="mt-3 max-w-xs text-sm text-maroon-100">
-            {t('shell.footer.about', { organiser: POLICY.organiserName })}
+            {organiser
+              ? t('shell.footer.about', { organiser: organiser.name })
+              : t('shell.footer.aboutPlain')}
           </p>
         </div>
 
@@ -68,15 +89,17 @@ export function SiteFooter() {
                 {t('shell.footer.faq')}
               </button>
             </li>
-            <li>
-              <a
-                className={`${linkClass} inline-flex items-center gap-2`}
-                href={`mailto:${POLICY.supportEmail}`}
-              >
-                <Mail aria-hidden="true" className="size-4" />
-                {t('shell.footer.contactSupport')}
-              </a>
-            </li>
+            {organiser ? (
+              <li>
+                <a
+                  className={`${linkClass} inline-flex items-center gap-2`}
+                  href={`mailto:${organiser.supportEmail}`}
+                >
+                  <Mail aria-hidden="true" className="size-4" />
+                  {t('shell.footer.contactSupport')}
+                </a>
+              </li>
+            ) : null}
           </ul>
         </nav>
 
@@ -98,48 +121,62 @@ export function SiteFooter() {
           </ul>
         </nav>
 
-        <div>
-          <h2 className="font-sans text-sm font-bold tracking-widest text-saffron-300 uppercase">
-            {t('shell.footer.followUs')}
-          </h2>
-          <ul className="mt-4 flex gap-3">
-            <li>
+        {organiser ? (
+          <div>
+            {links.length > 0 ? (
+              <>
+                <h2 className="font-sans text-sm font-bold tracking-widest text-saffron-300 uppercase">
+                  {t('shell.footer.followUs')}
+                </h2>
+                <ul className="mt-4 flex flex-wrap gap-3">
+                  {links.map(({ network, url }) => (
+                    <li key={network}>
+                      <a
+                        href={url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={t(SOCIAL[network].label)}
+                        className="flex size-11 items-center justify-center rounded-full border border-gold-400/40 text-gold-200 hover:border-gold-300 hover:text-cream"
+                      >
+                        {SOCIAL[network].icon}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            <p className="mt-4 text-sm text-maroon-100">
+              {organiser.supportHours ? (
+                <>
+                  {t('shell.footer.support', { hours: organiser.supportHours })}
+                  <br />
+                </>
+              ) : null}
               <a
-                href={POLICY.facebookUrl}
-                onClick={(event) => event.preventDefault()}
-                aria-label={t('shell.footer.facebookSoon')}
-                title={t('shell.footer.facebookSoonTitle')}
-                className="flex size-11 items-center justify-center rounded-full border border-gold-400/40 text-gold-200 hover:border-gold-300 hover:text-cream"
+                className="inline-flex min-h-[max(1.75rem,24px)] items-center break-all underline-offset-4 hover:underline"
+                href={`mailto:${organiser.supportEmail}`}
               >
-                <FacebookIcon />
+                {organiser.supportEmail}
               </a>
-            </li>
-            <li>
-              <a
-                href={POLICY.instagramUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t('shell.footer.instagramNewTab')}
-                className="flex size-11 items-center justify-center rounded-full border border-gold-400/40 text-gold-200 hover:border-gold-300 hover:text-cream"
-              >
-                <InstagramIcon />
-              </a>
-            </li>
-          </ul>
-          <p className="mt-4 text-sm text-maroon-100">
-            {t('shell.footer.support', { hours: t('shell.supportHours') })}
-            <br />
-            <a
-              className="inline-flex min-h-[max(1.75rem,24px)] items-center break-all underline-offset-4 hover:underline"
-              href={`mailto:${POLICY.supportEmail}`}
-            >
-              {POLICY.supportEmail}
-            </a>
-          </p>
-        </div>
+              {organiser.supportPhone ? (
+                <>
+                  <br />
+                  <a
+                    className="inline-flex min-h-[max(1.75rem,24px)] items-center underline-offset-4 hover:underline"
+                    href={`tel:${organiser.supportPhone.replace(/[^+\d]/g, '')}`}
+                  >
+                    {organiser.supportPhone}
+                  </a>
+                </>
+              ) : null}
+            </p>
+          </div>
+        ) : null}
       </div>
       <div className="border-t border-gold-400/10 px-5 py-5 text-center text-xs text-maroon-200">
-        {t('shell.footer.rights', { year: new Date().getFullYear(), organiser: POLICY.organiserName })}
+        {organiser
+          ? t('shell.footer.rights', { year: new Date().getFullYear(), organiser: organiser.name })
+          : t('shell.footer.rightsPlain', { year: new Date().getFullYear() })}
       </div>
     </footer>
   );

@@ -63,7 +63,7 @@ export function UserMenu(actions: UserMenuActions) {
       onSelect: actions.onMyTickets,
     });
   }
-  if (role === 'qrchecker') {
+  if (role === 'qrchecker' || role === 'admin' || role === 'manager') {
     items.push({
       key: 'scanner',
       label: t('shell.menu.qrScanner'),

@@ -31,6 +31,10 @@ export interface HeroProps {
   loading: boolean;
   /** No tickets left: 'Event Sold Out' takes the place of the booking button. */
   soldOut?: boolean;
+  /** No event on sale (none yet, or a draft): 'Tickets are not on sale yet' takes the booking button's place. */
+  notOnSale?: boolean;
+  /** The first run's invitation or a draft's reminder, composed by the page; shown below the buttons. */
+  notice?: ReactNode;
   viewer: HeroViewer;
   signingIn: boolean;
   onBook: () => void;
@@ -65,9 +69,17 @@ function Detail({ icon, children, loading }: { icon: ReactNode; children: ReactN
 }
 
 function HeroButtons(props: HeroProps) {
-  const { viewer, signingIn, soldOut, onBook, onSignIn, onViewTickets, onDashboard, preRendered } = props;
+  const { viewer, signingIn, soldOut, notOnSale, onBook, onSignIn, onViewTickets, onDashboard, preRendered } =
+    props;
   const { t } = useTranslation();
-  const book = soldOut ? (
+  const book = notOnSale ? (
+    <p
+      role="status"
+      className="inline-flex min-h-12 items-center justify-center rounded-full border border-gold-300/60 bg-maroon-950/60 px-7 text-lg font-semibold text-gold-100 sm:min-h-13"
+    >
+      {t('landing.hero.notOnSale')}
+    </p>
+  ) : soldOut ? (
     <p
       role="status"
       className="inline-flex min-h-12 items-center justify-center rounded-full border border-rose-200/60 bg-rose-950/40 px-7 text-lg font-semibold text-rose-100 sm:min-h-13"
@@ -198,6 +210,7 @@ export function Hero(props: HeroProps) {
           <HeroButtons {...props} />
         </div>
         {props.waitlist ? <div className="mx-auto mt-6 max-w-md">{props.waitlist}</div> : null}
+        {props.notice ? <div className="mx-auto mt-6 max-w-2xl">{props.notice}</div> : null}
       </div>
 
       <a

@@ -7,12 +7,14 @@ import {
   POLICY,
   TRANSFER_FEE_PER_TICKET,
 } from '@utsav/domain/constants';
+import type { Organiser } from '@utsav/domain/organiser';
 import { formatRupees } from '@utsav/domain/pricing';
 import type { TFunction } from 'i18next';
 import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useOrganiser } from '../../../lib/current-event';
 import { SectionHeading } from '../../../ui/section-heading';
 import type { SectionEvent } from './section-event';
 
@@ -21,9 +23,9 @@ interface Faq {
   answer: ReactNode;
 }
 
-function faqs(event: SectionEvent, t: TFunction): Faq[] {
+function faqs(event: SectionEvent, t: TFunction, organiser: Organiser | null): Faq[] {
   const rupees = { deduction: formatRupees(CANCELLATION_DEDUCTION_PER_TICKET) };
-  return [
+  const list: Faq[] = [
     { question: t('landing.faq.getTicketsQ'), answer: t('landing.faq.getTicketsA') },
     {
       question: t('landing.faq.groupQ'),
@@ -60,27 +62,30 @@ function faqs(event: SectionEvent, t: TFunction): Faq[] {
       answer: t('landing.faq.transferA', {
         fee: formatRupees(TRANSFER_FEE_PER_TICKET),
         hours: POLICY.transferCompleteHoursBefore,
-        email: POLICY.supportEmail,
       }),
     },
     { question: t('landing.faq.bringQ'), answer: t('landing.faq.bringA') },
-    {
-      question: t('landing.faq.supportQ'),
-      answer: (
-        <Trans
-          i18nKey="landing.faq.supportA"
-          values={{
-            email: POLICY.supportEmail,
-            hours: t('shell.supportHours'),
-            refundHours: POLICY.refundQueryResponseHours,
-            otherHours: POLICY.generalQueryResponseHours,
-          }}
-          // biome-ignore lint/a11y/useAnchorContent: <Trans> fills the link with the translated <mail> text.
-          components={{ mail: <a href={`mailto:${POLICY.supportEmail}`} /> }}
-        />
-      ),
-    },
   ];
+  // How to reach the organiser is answered once there is an organiser to reach.
+  if (!organiser) return list;
+  const hours = organiser.supportHours;
+  list.push({
+    question: t('landing.faq.supportQ'),
+    answer: (
+      <Trans
+        i18nKey={hours ? 'landing.faq.supportA' : 'landing.faq.supportNoHoursA'}
+        values={{
+          email: organiser.supportEmail,
+          hours,
+          refundHours: POLICY.refundQueryResponseHours,
+          otherHours: POLICY.generalQueryResponseHours,
+        }}
+        // biome-ignore lint/a11y/useAnchorContent: <Trans> fills the link with the translated <mail> text.
+        components={{ mail: <a href={`mailto:${organiser.supportEmail}`} /> }}
+      />
+    ),
+  });
+  return list;
 }
 
 function FaqItem({ faq }: { faq: Faq }) {
@@ -116,11 +121,12 @@ function FaqItem({ faq }: { faq: Faq }) {
 
 export default function FaqSection({ event }: { event: SectionEvent }) {
   const { t } = useTranslation();
+  const organiser = useOrganiser();
   return (
     <section aria-labelledby="faq-title" className="mx-auto max-w-3xl px-5 py-20">
       <SectionHeading id="faq-title" eyebrow={t('landing.faq.eyebrow')} title={t('landing.faq.title')} />
       <ul className="space-y-3">
-        {faqs(event, t).map((faq) => (
+        {faqs(event, t, organiser).map((faq) => (
           <FaqItem key={faq.question} faq={faq} />
         ))}
       </ul>

@@ -1,17 +1,18 @@
 import { POLICY } from '@utsav/domain/constants';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LegalPage, SupportContact } from '../components/legal-page';
+import { LegalPage, SupportContact, useOrganiserWords } from '../components/legal-page';
 
 const strong = { strong: <strong /> };
 
 export default function PrivacyPolicy() {
   const { t } = useTranslation();
+  const { organiser, email, mail } = useOrganiserWords();
   return (
     <LegalPage
       title={t('legal.privacy.title')}
       version={POLICY.privacyVersion}
-      summary={<p>{t('legal.privacy.summary', { organiser: POLICY.organiserName })}</p>}
+      summary={<p>{t('legal.privacy.summary', { organiser })}</p>}
     >
       <h2>{t('legal.privacy.collectTitle')}</h2>
       <h3>{t('legal.privacy.googleTitle')}</h3>
@@ -77,11 +78,8 @@ export default function PrivacyPolicy() {
       <p>
         <Trans
           i18nKey="legal.privacy.rightsContact"
-          values={{ email: POLICY.supportEmail, hours: POLICY.generalQueryResponseHours }}
-          components={{
-            // biome-ignore lint/a11y/useAnchorContent: <Trans> fills the link with the address.
-            mail: <a href={`mailto:${POLICY.supportEmail}`} />,
-          }}
+          values={{ email, hours: POLICY.generalQueryResponseHours }}
+          components={{ mail }}
         />
       </p>
 

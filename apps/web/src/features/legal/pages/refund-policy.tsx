@@ -7,7 +7,7 @@ import {
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatRupees } from '../../../ui/format';
-import { LegalPage, SupportContact } from '../components/legal-page';
+import { LegalPage, SupportContact, useOrganiserWords } from '../components/legal-page';
 import { EXAMPLE_PRICES, exampleRefund } from '../refund-example';
 
 // Status names and meanings as the Refund Tracker shows them (the refunds area's own words).
@@ -23,6 +23,7 @@ const strong = { strong: <strong /> };
 
 export default function RefundPolicy() {
   const { t } = useTranslation();
+  const { email, mail } = useOrganiserWords();
   return (
     <LegalPage
       title={t('legal.refund.title')}
@@ -138,11 +139,8 @@ export default function RefundPolicy() {
       <p>
         <Trans
           i18nKey="legal.refund.disputes"
-          values={{ days: POLICY.disputeDays, email: POLICY.supportEmail }}
-          components={{
-            // biome-ignore lint/a11y/useAnchorContent: <Trans> fills the link with the address.
-            mail: <a href={`mailto:${POLICY.supportEmail}`} />,
-          }}
+          values={{ days: POLICY.disputeDays, email }}
+          components={{ mail }}
         />
       </p>
 

@@ -7,10 +7,11 @@ import {
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatRupees } from '../../../ui/format';
-import { LegalPage, SupportContact } from '../components/legal-page';
+import { LegalPage, SupportContact, useOrganiserWords } from '../components/legal-page';
 
 export default function TermsOfService() {
   const { t } = useTranslation();
+  const { organiser } = useOrganiserWords();
   return (
     <LegalPage
       title={t('legal.terms.title')}
@@ -18,7 +19,7 @@ export default function TermsOfService() {
       summary={<p>{t('legal.terms.summary')}</p>}
     >
       <h2>{t('legal.terms.whoTitle')}</h2>
-      <p>{t('legal.terms.who', { organiser: POLICY.organiserName })}</p>
+      <p>{t('legal.terms.who', { organiser })}</p>
 
       <h2>{t('legal.terms.accountTitle')}</h2>
       <ul>
@@ -86,7 +87,7 @@ export default function TermsOfService() {
       <p>{t('legal.terms.law', { days: POLICY.disputeDays })}</p>
 
       <h2>{t('legal.terms.contactTitle')}</h2>
-      <SupportContact weekdaysOnly />
+      <SupportContact />
     </LegalPage>
   );
 }

@@ -1,6 +1,6 @@
-import { POLICY } from '@utsav/domain/constants';
 import { CircleAlert } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
+import { useSupportEmail } from '../../../lib/current-event';
 import { Spinner } from '../../../ui/spinner';
 
 // What the dialog shows after the provider's window: the payment being confirmed, or not confirmed.
@@ -19,6 +19,7 @@ export function VerifyingStep() {
 export function UnverifiedStep({ orderId }: { orderId: string | null }) {
   const { t } = useTranslation();
   // The mail goes to our support desk, which works in English: its subject stays English.
+  const email = useSupportEmail();
   const subject = encodeURIComponent(`Payment not confirmed ${orderId ?? ''}`.trim());
   return (
     <div className="grid gap-3 text-maroon-50">
@@ -32,21 +33,23 @@ export function UnverifiedStep({ orderId }: { orderId: string | null }) {
           <code className="rounded bg-maroon-950 px-1.5 py-0.5 text-gold-200">{orderId}</code>
         </p>
       ) : null}
-      <p className="text-sm">
-        <Trans
-          i18nKey="purchase.unverified.questions"
-          values={{ email: POLICY.supportEmail }}
-          components={{
-            mail: (
-              // biome-ignore lint/a11y/useAnchorContent: Trans puts the address inside.
-              <a
-                className="font-semibold text-gold-200 underline underline-offset-2"
-                href={`mailto:${POLICY.supportEmail}?subject=${subject}`}
-              />
-            ),
-          }}
-        />
-      </p>
+      {email ? (
+        <p className="text-sm">
+          <Trans
+            i18nKey="purchase.unverified.questions"
+            values={{ email }}
+            components={{
+              mail: (
+                // biome-ignore lint/a11y/useAnchorContent: Trans puts the address inside.
+                <a
+                  className="font-semibold text-gold-200 underline underline-offset-2"
+                  href={`mailto:${email}?subject=${subject}`}
+                />
+              ),
+            }}
+          />
+        </p>
+      ) : null}
     </div>
   );
 }

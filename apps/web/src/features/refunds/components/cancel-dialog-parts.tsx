@@ -8,6 +8,7 @@ import {
 import { CalendarX2, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { useSupportEmail } from '../../../lib/current-event';
 import { formatRupees } from '../../../ui/format';
 import type { CancellableTicket } from '../types';
 import { lastEight, refundStatusSentence } from '../utils/format';
@@ -114,22 +115,25 @@ export function TicketLine({ ticket }: { ticket: CancellableTicket }) {
 }
 
 export function CannotCancel({ message }: { message: string }) {
+  const email = useSupportEmail();
   return (
     <div className="grid gap-4">
       <div role="alert" className="flex gap-3 rounded-xl border border-rose-200/40 bg-rose-200/10 p-4">
         <CalendarX2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-rose-200" />
         <p className="text-cream">{message}</p>
       </div>
-      <p className="text-sm text-maroon-100">
-        <Trans
-          i18nKey="refunds.cancel.closedNote"
-          values={{ days: CANCELLATION_MIN_DAYS, email: POLICY.supportEmail }}
-          components={{
-            // biome-ignore lint/a11y/useAnchorContent: <Trans> fills the link with the address.
-            mail: <a className={LINK} href={`mailto:${POLICY.supportEmail}`} />,
-          }}
-        />
-      </p>
+      {email ? (
+        <p className="text-sm text-maroon-100">
+          <Trans
+            i18nKey="refunds.cancel.closedNote"
+            values={{ days: CANCELLATION_MIN_DAYS, email }}
+            components={{
+              // biome-ignore lint/a11y/useAnchorContent: <Trans> fills the link with the address.
+              mail: <a className={LINK} href={`mailto:${email}`} />,
+            }}
+          />
+        </p>
+      ) : null}
       <PolicyLinks />
     </div>
   );

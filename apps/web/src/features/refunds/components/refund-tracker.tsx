@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-client';
+import { useSupportEmail } from '../../../lib/current-event';
 import { i18n } from '../../../lib/i18n/i18n';
 import { Button, buttonClasses } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -85,8 +86,10 @@ export function Timeline({ entries }: { entries: Refund['statusHistory'] }) {
 
 function ContactSupport({ refund }: { refund: Refund }) {
   const { t } = useTranslation();
+  const email = useSupportEmail();
+  if (!email) return null;
   return (
-    <a href={supportMailto(refund)} className={buttonClasses('secondary', 'sm')}>
+    <a href={supportMailto(email, refund)} className={buttonClasses('secondary', 'sm')}>
       <Mail aria-hidden="true" className="size-4" />
       {t('refunds.tracker.contactSupport')}
     </a>

@@ -1,4 +1,3 @@
-import { POLICY } from '@utsav/domain/constants';
 import type { RefundStatus } from '@utsav/domain/refunds';
 import { i18n } from '../../../lib/i18n/i18n';
 import type { DialogLabels } from '../../../ui/dialog';
@@ -75,8 +74,11 @@ export function refundDialogLabels(): DialogLabels {
 }
 
 /** A mail to support about a refund, subject filled in so the team can find it. */
-export function supportMailto(refund: { refundId: string; ticket: { ticketId: string } }): string {
+export function supportMailto(
+  supportEmail: string,
+  refund: { refundId: string; ticket: { ticketId: string } },
+): string {
   // The subject stays English: it is for the support team's inbox, whatever the guest reads.
   const subject = `Refund failed ${refund.refundId} (ticket ${refund.ticket.ticketId})`;
-  return `mailto:${POLICY.supportEmail}?subject=${encodeURIComponent(subject)}`;
+  return `mailto:${supportEmail}?subject=${encodeURIComponent(subject)}`;
 }

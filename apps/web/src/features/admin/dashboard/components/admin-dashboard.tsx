@@ -6,6 +6,7 @@ import {
   DoorOpen,
   Hourglass,
   IndianRupee,
+  Landmark,
   ListChecks,
   ReceiptIndianRupee,
   Tags,
@@ -13,6 +14,7 @@ import {
   TicketPercent,
   TicketPlus,
   Undo2,
+  UserPlus,
   Users,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -38,6 +40,8 @@ export const ADMIN_VIEWS = [
   'waitlist',
   'ticket-types',
   'promo-codes',
+  'organiser',
+  'staff-invitations',
 ] as const;
 export type AdminViewId = (typeof ADMIN_VIEWS)[number];
 
@@ -136,6 +140,8 @@ interface Tile {
   title: string;
   description: string;
   icon: ReactNode;
+  /** Shown to admins only: a manager may not use it. */
+  adminOnly?: boolean;
 }
 
 const TILES: Tile[] = [
@@ -193,6 +199,19 @@ const TILES: Tile[] = [
     description: 'admin.tiles.waitlist.description',
     icon: <Hourglass className={ICON} />,
   },
+  {
+    view: 'organiser',
+    title: 'admin.tiles.organiser.title',
+    description: 'admin.tiles.organiser.description',
+    icon: <Landmark className={ICON} />,
+  },
+  {
+    view: 'staff-invitations',
+    title: 'admin.tiles.invitations.title',
+    description: 'admin.tiles.invitations.description',
+    icon: <UserPlus className={ICON} />,
+    adminOnly: true,
+  },
 ];
 
 /**
@@ -241,7 +260,7 @@ export function AdminDashboard({
 
       <nav aria-label={t('admin.dashboard.tools')}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {TILES.map((tile) => (
+          {TILES.filter((tile) => role === 'admin' || !tile.adminOnly).map((tile) => (
             <li key={tile.view}>
               <button
                 type="button"

@@ -54,7 +54,7 @@ export const FIELD_ORDER: EventField[] = [
   'salesOpenAt',
 ];
 
-/** A new event starts from the defaults (docs/product.md#event-manager): 6:30 PM - 10:30 PM, ₹299, a sample venue. */
+/** A new event starts from the defaults (docs/product.md#event-manager): 6:30 PM - 10:30 PM, ₹299, no venue. */
 export function initialValues(event: AdminEvent | null): EventFormValues {
   if (!event) {
     return {
@@ -62,7 +62,8 @@ export function initialValues(event: AdminEvent | null): EventFormValues {
       date: '',
       startTime: EVENT_DEFAULTS.startTime,
       endTime: EVENT_DEFAULTS.endTime,
-      venue: EVENT_DEFAULTS.venue,
+      // The place is the organiser's to name: a sample venue would go out on the night's tickets unnoticed.
+      venue: '',
       description: '',
       ticketPrice: String(EVENT_DEFAULTS.ticketPrice),
       groupPrice4: '',

@@ -17,6 +17,7 @@ import { useSaveEvent } from '../api/save-event';
 import { EventForm } from './event-form';
 import { type EventFormValues, type FieldErrorMap, initialValues, mapFieldErrors } from './event-form-values';
 import { EventPreview } from './event-preview';
+import { PublishPanel } from './publish-panel';
 
 type Mode = 'loading' | 'create' | 'preview' | 'edit';
 
@@ -41,9 +42,15 @@ function LoadingPreview() {
 export function EventManager({
   onBack,
   currentUser,
+  createAsDraft = false,
+  onCreated,
 }: {
-  onBack: () => void;
+  /** Absent inside the first run, whose page has its own heading and no dashboard to go back to. */
+  onBack?: () => void;
   currentUser: { role: Role } | null;
+  /** The first run: the event is created unpublished, and the page goes on instead of reloading. */
+  createAsDraft?: boolean;
+  onCreated?: () => void;
 }) {
   const { t } = useTranslation();
   const canWrite = can(currentUser, 'event:write');
@@ -80,12 +87,16 @@ export function EventManager({
   function confirmSave() {
     if (!pending) return;
     save.mutate(
-      { mode: creating ? 'create' : 'edit', event: pending },
+      { mode: creating ? 'create' : 'edit', event: pending, draft: createAsDraft },
       {
         onSuccess: () => {
           setPending(null);
-          setSaved(true);
           toast.success(creating ? t('admin-event.toast.created') : t('admin-event.toast.updated'));
+          if (creating && onCreated) {
+            onCreated();
+            return;
+          }
+          setSaved(true);
           setTimeout(() => window.location.reload(), EVENT_SAVE_RELOAD_MS);
         },
         onError: (error) => {
@@ -117,36 +128,44 @@ export function EventManager({
         : t('admin-event.title');
   return (
     <div>
-      <ViewHeader
-        title={title}
-        description={
-          mode === 'preview'
-            ? t('admin-event.previewDescription')
-            : mode === 'create'
-              ? t('admin-event.createDescription')
-              : mode === 'edit'
-                ? t('admin-event.editDescription')
-                : undefined
-        }
-        onBack={onBack}
-        actions={
-          mode === 'preview' && canWrite ? (
-            <Button onClick={() => setEditing(true)} icon={<Pencil aria-hidden="true" className="size-4" />}>
-              {t('admin-event.editButton')}
-            </Button>
-          ) : null
-        }
-      />
+      {onBack ? (
+        <ViewHeader
+          title={title}
+          description={
+            mode === 'preview'
+              ? t('admin-event.previewDescription')
+              : mode === 'create'
+                ? t('admin-event.createDescription')
+                : mode === 'edit'
+                  ? t('admin-event.editDescription')
+                  : undefined
+          }
+          onBack={onBack}
+          actions={
+            mode === 'preview' && canWrite ? (
+              <Button
+                onClick={() => setEditing(true)}
+                icon={<Pencil aria-hidden="true" className="size-4" />}
+              >
+                {t('admin-event.editButton')}
+              </Button>
+            ) : null
+          }
+        />
+      ) : null}
 
       {mode === 'loading' ? <LoadingPreview /> : null}
 
       {mode === 'preview' && event ? (
         <div className="grid gap-6">
+          {event.published ? null : <PublishPanel canPublish={canWrite} />}
           <EventPreview event={event} />
           <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={onBack}>
-              {t('admin.common.backToDashboard')}
-            </Button>
+            {onBack ? (
+              <Button variant="secondary" onClick={onBack}>
+                {t('admin.common.backToDashboard')}
+              </Button>
+            ) : null}
             {canWrite ? (
               <Button
                 onClick={() => setEditing(true)}
