@@ -58,7 +58,7 @@ function BecomeOrganiser({ setup, onBecame }: { setup: SetupStatus; onBecame: ()
             : t('setup.organiser.signIn')}
         </p>
         <Button size="lg" loading={signingIn} onClick={() => void signIn('page').catch(() => undefined)}>
-          {t('setup.organiser.signInButton')}
+          {t('auth.signInWithGoogle')}
         </Button>
       </>
     );

@@ -1,13 +1,14 @@
 import { IMAGE_TYPES } from '@utsav/domain/constants';
 import type { Organiser } from '@utsav/domain/organiser';
 import { SOCIAL_NETWORKS, type SocialNetwork } from '@utsav/domain/organiser-shown';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { ImagePlus } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { readImageFile } from '../../../../lib/read-image-file';
 import { Button } from '../../../../ui/button';
-import { FormField, fieldAria, INPUT_CLASSES } from '../../../../ui/form-field';
+import { errorIdFor, FormField, fieldAria, INPUT_CLASSES } from '../../../../ui/form-field';
 import { type OrganiserBody, useSaveOrganiser } from '../api/organiser';
 
 type TextField = Exclude<keyof OrganiserBody, 'socialLinks' | 'logo'>;
@@ -69,6 +70,7 @@ export function OrganiserForm({
   const save = useSaveOrganiser();
   const [values, setValues] = useState<Values>(() => valuesOf(organiser));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const logoInput = useRef<HTMLInputElement>(null);
 
   const setText = (field: TextField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -149,23 +151,39 @@ export function OrganiserForm({
         {text('name', t('admin-organiser.fields.name'), { required: true })}
         {text('tagline', t('admin-organiser.fields.tagline'), { hint: t('admin-organiser.hints.tagline') })}
         <div>
-          <FormField id="organiser-logo" label={t('admin-organiser.fields.logo')} error={errors.logo}>
-            <input
-              id="organiser-logo"
-              type="file"
-              accept={IMAGE_TYPES.join(',')}
-              className="block w-full text-sm text-maroon-100 file:mr-3 file:min-h-9 file:rounded-full file:border file:border-gold-400/70 file:bg-maroon-900 file:px-4 file:text-cream"
-              {...fieldAria('organiser-logo', errors.logo)}
-              onChange={(event) => void pickLogo(event.target.files?.[0])}
-            />
-          </FormField>
-          {values.logo ? (
-            <div className="mt-3 flex flex-wrap items-center gap-3">
+          <p id="organiser-logo-label" className="mb-1.5 block text-sm font-semibold text-cream">
+            {t('admin-organiser.fields.logo')}
+          </p>
+          {/* The file picker's own button would speak the browser's language: ours speaks the reader's. */}
+          <input
+            ref={logoInput}
+            id="organiser-logo"
+            type="file"
+            accept={IMAGE_TYPES.join(',')}
+            className="sr-only"
+            tabIndex={-1}
+            aria-labelledby="organiser-logo-label"
+            {...fieldAria('organiser-logo', errors.logo)}
+            onChange={(event) => void pickLogo(event.target.files?.[0])}
+          />
+          <div className="flex flex-wrap items-center gap-3">
+            {values.logo ? (
               <img
                 src={values.logo}
                 alt={t('admin-organiser.logo.alt')}
                 className="size-16 rounded-lg bg-maroon-950 object-contain"
               />
+            ) : null}
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-describedby="organiser-logo-label"
+              icon={<ImagePlus aria-hidden="true" className="size-4" />}
+              onClick={() => logoInput.current?.click()}
+            >
+              {values.logo ? t('admin-organiser.logo.change') : t('admin-organiser.logo.choose')}
+            </Button>
+            {values.logo ? (
               <Button
                 variant="ghost"
                 size="sm"
@@ -173,7 +191,16 @@ export function OrganiserForm({
               >
                 {t('admin-organiser.logo.remove')}
               </Button>
-            </div>
+            ) : null}
+          </div>
+          {errors.logo ? (
+            <p
+              id={errorIdFor('organiser-logo')}
+              role="alert"
+              className="mt-1.5 text-sm font-semibold text-rose-200"
+            >
+              {errors.logo}
+            </p>
           ) : null}
         </div>
       </Group>

@@ -1,0 +1,260 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  newContext,
+  PHONE,
+  type PopupAccount,
+  screenshot,
+  signInThroughPopup,
+} from './support/browser';
+import { englishLeftovers } from './support/language';
+import { useBrowser, usePrivateApp } from './support/suite';
+
+// A new organiser's own night, from an install without the demo: the first person to sign in becomes the
+// organiser through /setup (profile, the event as a draft, its tickets, publish) and a guest buys; an invited
+// volunteer gets their role at first sign-in; the admin covers a gate with the scanner; and on an install with
+// ADMIN_EMAILS, the listed address is admin as soon as it signs in.
+
+const fresh = usePrivateApp('organiser-setup', { env: { DEMO_SEED: 'false' } });
+const listed = usePrivateApp('organiser-listed', {
+  env: { DEMO_SEED: 'false', ADMIN_EMAILS: 'lead@navratri-nights.example' },
+});
+const suite = useBrowser();
+
+const ORGANISER: PopupAccount = { email: 'meera@navratri-nights.example', name: 'Meera Organiser' };
+const GUEST: PopupAccount = { email: 'gita.guest@example.test', name: 'Gita Guest' };
+const VOLUNTEER: PopupAccount = { email: 'vikram.volunteer@example.test', name: 'Vikram Volunteer' };
+const EVENT_NAME = 'Navratri Nights Garba';
+
+/** Kept open from the organiser's setup to the tests that follow it, as one admin's phone would be. */
+let organiserPage: Page;
+let organiserContext: BrowserContext;
+let ticketCode: string;
+
+async function noHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** The step the first run shows now, by its heading (which takes focus when it opens). */
+async function step(page: Page, title: string): Promise<void> {
+  await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
+}
+
+function inDays(days: number): string {
+  const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+  return date.toISOString().slice(0, 10);
+}
+
+async function phone(language: 'en' | 'hi' | 'gu' = 'en', viewport = PHONE): Promise<Page> {
+  const context = await newContext(suite.browser, { viewport });
+  await context.addInitScript((chosen) => localStorage.setItem('utsav.language', chosen), language);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('[page error]', error));
+  return page;
+}
+
+describe('an organiser sets up their own night at 390 px', () => {
+  it('signs in on an empty install, becomes the organiser, fills the profile, creates a draft, publishes', async () => {
+    organiserPage = await phone();
+    organiserContext = organiserPage.context();
+    const page = organiserPage;
+    await page.goto(fresh.url);
+    // Nothing pretends to sell before there is a night to sell.
+    await page.getByRole('status').filter({ hasText: 'Tickets are not on sale yet' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Book Your Tickets Now' }).count()).toBe(0);
+    await page.getByRole('heading', { name: 'This site is not set up yet' }).waitFor();
+    await noHorizontalScroll(page);
+    await screenshot(page, 'setup-landing-empty-390');
+
+    await page.getByRole('link', { name: 'Set up your event' }).click();
+    await page.waitForURL(/\/setup$/);
+    await step(page, 'Become the organiser');
+    await screenshot(page, 'setup-sign-in-390');
+    await signInThroughPopup(page, ORGANISER, () =>
+      page.getByRole('main').getByRole('button', { name: 'Sign In with Google' }).click(),
+    );
+    await page.getByRole('button', { name: 'Become the organiser' }).click();
+
+    await step(page, 'Your organiser profile');
+    await page.getByLabel('Organiser name').fill('Navratri Nights Pune');
+    await page.getByLabel('Support email').fill('not an address');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    // The server's own message, under its field, and that field focused.
+    await page.getByText('Please enter a valid support email address').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('organiser-supportEmail');
+    await page.getByLabel('Support email').fill('help@navratri-nights.example');
+    await page.getByLabel('Support hours').fill('11:00-19:00, every day');
+    await page.getByLabel('Instagram').fill('https://www.instagram.com/navratrinights');
+    await noHorizontalScroll(page);
+    await screenshot(page, 'setup-profile-390');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+
+    await step(page, 'Your event');
+    await page.getByLabel('Event name').fill(EVENT_NAME);
+    await page.getByLabel('Description').fill('A night of garba and raas with a live dhol troupe.');
+    await page.getByLabel('Event date').fill(inDays(40));
+    await page.getByLabel('Venue').fill('Shivaji Nagar Ground, Pune');
+    await page.getByLabel('Individual price (₹, 1-3 tickets)').fill('350');
+    await page.getByLabel('Group price (₹ each, 4+ tickets)').fill('300');
+    await page.getByLabel('Total tickets').fill('200');
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    await page.getByRole('dialog', { name: 'Create event?' }).getByRole('button', { name: 'Yes' }).click();
+
+    await step(page, 'Your tickets');
+    // A draft: guests still see nothing on sale.
+    const setup = await (await fetch(`${fresh.url}/api/setup`)).json();
+    expect(setup.setup).toMatchObject({ adminExists: true, organiserProfile: true, event: 'draft' });
+    expect((await (await fetch(`${fresh.url}/api/event`)).json()).data).toBeNull();
+    await page.getByRole('button', { name: 'The tickets are right' }).click();
+
+    await step(page, 'Publish');
+    await screenshot(page, 'setup-publish-390');
+    await page.getByRole('button', { name: 'Publish event' }).click();
+    await page
+      .getByRole('dialog', { name: 'Publish this event?' })
+      .getByRole('button', { name: 'Yes, publish' })
+      .click();
+    await step(page, 'Your night is on sale');
+    await noHorizontalScroll(page);
+    await screenshot(page, 'setup-done-390');
+  });
+
+  it('a guest sees the organiser on the page and buys a ticket', async () => {
+    const page = await phone();
+    await page.goto(fresh.url);
+    await page.getByRole('heading', { level: 1, name: EVENT_NAME }).waitFor();
+    const footer = page.getByRole('contentinfo');
+    await footer.getByText('Navratri Nights Pune', { exact: false }).first().waitFor();
+    expect(await footer.getByRole('link', { name: 'help@navratri-nights.example' }).count()).toBe(1);
+    expect(await footer.getByRole('link', { name: 'Instagram (opens in a new tab)' }).count()).toBe(1);
+    // Only the links that are set are shown.
+    expect(await footer.getByRole('link', { name: 'Facebook (opens in a new tab)' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
+    const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });
+    await booking.getByRole('checkbox').check();
+    await booking.getByRole('button', { name: 'Continue to Purchase' }).click();
+    const signInStep = page.getByRole('dialog', { name: 'Sign In Required' });
+    await signInThroughPopup(page, GUEST, () =>
+      signInStep.getByRole('button', { name: 'Sign In with Google' }).click(),
+    );
+    const confirm = page.getByRole('dialog', { name: 'Confirm Your Purchase' });
+    await confirm.getByRole('button', { name: 'Pay ₹350' }).click();
+    await page
+      .getByRole('dialog', { name: EVENT_NAME })
+      .getByRole('button', { name: 'Pay with UPI' })
+      .click();
+    await page.waitForURL(/\/payment-success$/);
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+
+    ticketCode = await page.evaluate(async () => {
+      const session = JSON.parse(localStorage.getItem('utsav.dev-identity') ?? '{}') as { idToken?: string };
+      const response = await fetch('/api/tickets/my-tickets', {
+        headers: { Authorization: `Bearer ${session.idToken}` },
+      });
+      return ((await response.json()) as { tickets: Array<{ ticketId: string }> }).tickets[0]?.ticketId ?? '';
+    });
+    expect(ticketCode).toMatch(/^UT-/);
+    await page.context().close();
+  });
+
+  it('an invited volunteer gets the QR Checker role at their first sign-in', async () => {
+    const page = organiserPage;
+    await page.goto(`${fresh.url}/dashboard/admin`);
+    await page.getByRole('button', { name: /Staff invitations/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Staff invitations' }).waitFor();
+    await page.getByLabel('Email address').fill(VOLUNTEER.email);
+    await page.getByLabel('Role').selectOption('qrchecker');
+    await page.getByLabel('Language of the email').selectOption('hi');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    const row = page.getByRole('listitem').filter({ hasText: VOLUNTEER.email });
+    await row.getByText('Waiting for sign-in').waitFor();
+    await noHorizontalScroll(page);
+    await screenshot(page, 'invitations-panel-390');
+
+    const volunteer = await phone();
+    await volunteer.goto(fresh.url);
+    await signInThroughPopup(volunteer, VOLUNTEER);
+    await volunteer.getByRole('button', { name: 'My Dashboard' }).first().click();
+    await volunteer.waitForURL(/\/dashboard\/qrchecker$/);
+    await volunteer.context().close();
+
+    await page.reload();
+    await row.getByText('Accepted').waitFor();
+  });
+
+  it('the admin opens the scanner from the menu and admits the guest by the typed code', async () => {
+    const page = organiserPage;
+    await organiserContext.grantPermissions(['camera'], { origin: fresh.url });
+    await page.goto(`${fresh.url}/dashboard/admin`);
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'QR Scanner' }).click();
+    await page.waitForURL(/\/dashboard\/qrchecker$/);
+    const box = page.getByLabel('Ticket code printed under the QR (UT-…)');
+    await box.fill(ticketCode);
+    await box.press('Enter');
+    await expect.poll(() => page.getByText('Entry Allowed, Welcome Gita Guest!').count()).toBeGreaterThan(0);
+    await screenshot(page, 'setup-admin-scans-390');
+    await organiserContext.close();
+  });
+});
+
+describe('ADMIN_EMAILS', () => {
+  it('a listed address is admin at its sign-in; someone else who signs in first stays a guest', async () => {
+    const stranger = await phone();
+    await stranger.goto(listed.url);
+    await signInThroughPopup(stranger, { email: 'first.stranger@example.test', name: 'First Stranger' });
+    await stranger.goto(`${listed.url}/setup`);
+    await stranger
+      .getByText("Only an address on this install's admin list can become its organiser.", { exact: false })
+      .waitFor();
+    await stranger.context().close();
+
+    const page = await phone();
+    await page.goto(listed.url);
+    await signInThroughPopup(page, { email: 'lead@navratri-nights.example', name: 'Leela Lead' });
+    await page.getByRole('button', { name: 'My Dashboard' }).first().click();
+    await page.waitForURL(/\/dashboard\/admin$/);
+    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'Setup is not finished' }).waitFor();
+    await page.getByRole('link', { name: 'Continue setup' }).click();
+    await step(page, 'Your organiser profile');
+    await page.context().close();
+  });
+});
+
+describe('the first run in Hindi and Gujarati, on a phone and a desktop', () => {
+  const ACCOUNT_MENU = { hi: /का खाता मेन्यू$/, gu: /નું ખાતા મેનુ$/ } as const;
+  for (const language of ['hi', 'gu'] as const) {
+    it(`${language}: the first step, the organiser panel and the invitations panel say nothing in English`, async () => {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const page = await phone(language, viewport);
+        const size = viewport === PHONE ? '390' : 'desktop';
+        await page.goto(`${listed.url}/setup`);
+        await page.getByRole('heading', { level: 2 }).first().waitFor();
+        expect(await englishLeftovers(page.getByRole('main'), [])).toEqual([]);
+        await screenshot(page, `setup-first-step-${language}-${size}`);
+
+        await signInThroughPopup(
+          page,
+          { email: 'lead@navratri-nights.example', name: 'Leela Lead' },
+          () => page.getByRole('main').getByRole('button').first().click(),
+          ACCOUNT_MENU[language],
+        );
+        await page.goto(`${listed.url}/dashboard/admin?view=organiser`);
+        await page.locator('#organiser-name').waitFor();
+        expect(await englishLeftovers(page.getByRole('main'), ['https'])).toEqual([]);
+        await noHorizontalScroll(page);
+        await screenshot(page, `organiser-panel-${language}-${size}`);
+
+        await page.goto(`${listed.url}/dashboard/admin?view=staff-invitations`);
+        await page.locator('#invite-email').waitFor();
+        await noHorizontalScroll(page);
+        await screenshot(page, `invitations-panel-${language}-${size}`);
+        await page.context().close();
+      }
+    });
+  }
+});
