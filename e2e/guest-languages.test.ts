@@ -190,10 +190,12 @@ describe.each(['hi', 'gu'] as const)('the guest screens in %s at 390 px', (langu
     await page.goto(`${product.url}/refund-policy`);
     await page.getByRole('heading', { level: 1, name: texts.refundPolicy }).waitFor();
     await page.getByTestId('english-prevails').getByText(texts.prevails).waitFor();
-    // Latin here: the organiser's and providers' names, UPI, and the support address.
+    // Latin here: the organiser's profile as they wrote it (name, support address and hours), the providers'
+    // names and UPI.
     const leftovers = await englishLeftovers(page.locator('article'), [
       'Utsav Events',
       'support@utsav-garba.in',
+      '10:00-20:00, Monday to Saturday',
     ]);
     expect(leftovers.filter((word) => !['UPI', 'Razorpay'].includes(word))).toEqual([]);
     await expectNoHorizontalScroll(page);

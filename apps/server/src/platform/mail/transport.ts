@@ -9,7 +9,7 @@ import type { MailMessage } from './message';
 export interface MailerOptions {
   /** smtp://user:pass@host:587 or smtps://host:465; query parameters become nodemailer options (?ignoreTLS=true). */
   smtpUrl?: string | undefined;
-  /** The From header, e.g. `"Utsav Tickets" <tickets@utsav-garba.in>`. */
+  /** The From header, e.g. `"Navratri Nights" <tickets@your-domain>`. */
   from: string;
   /** Where .eml files go when there is no SMTP server (DATA_DIR/outbox). */
   outboxDir: string;
