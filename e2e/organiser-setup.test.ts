@@ -107,6 +107,9 @@ describe('an organiser sets up their own night at 390 px', () => {
     const setup = await (await fetch(`${fresh.url}/api/setup`)).json();
     expect(setup.setup).toMatchObject({ adminExists: true, organiserProfile: true, event: 'draft' });
     expect((await (await fetch(`${fresh.url}/api/event`)).json()).data).toBeNull();
+    // The admin panel's ticket types editor, with the one type the event's price made.
+    await page.getByRole('button', { name: 'Add ticket type' }).waitFor();
+    await screenshot(page, 'setup-ticket-types-390');
     await page.getByRole('button', { name: 'The tickets are right' }).click();
 
     await step(page, 'Publish');

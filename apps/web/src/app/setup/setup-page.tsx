@@ -6,6 +6,7 @@ import { assignAdmin } from '../../features/admin/dashboard/api/assign-admin';
 import { EventManager } from '../../features/admin/event-manager/components/event-manager';
 import { PublishPanel } from '../../features/admin/event-manager/components/publish-panel';
 import { OrganiserProfileEditor } from '../../features/admin/organiser/components/organiser-panel';
+import { TicketTypesEditor } from '../../features/admin/ticket-types/components/ticket-types-editor';
 import { useAuth } from '../../features/auth/context/auth-context';
 import { type SetupStatus, useSetupStatus } from '../../features/setup/api/get-setup';
 import { SetupProgress, type SetupStep } from '../../features/setup/components/setup-progress';
@@ -119,24 +120,17 @@ function TicketTypesStep({ onContinue }: { onContinue: () => void }) {
   const { t } = useTranslation();
   return (
     <Step title={t('setup.ticketTypes.title')}>
-      <div className="card grid gap-4 p-5 sm:p-6">
-        <p className="text-maroon-50">{t('setup.ticketTypes.text')}</p>
-        <p className="text-maroon-100">{t('setup.ticketTypes.more')}</p>
-        <div className="flex flex-wrap gap-3">
-          <Link
-            to="/dashboard/admin?view=event-manager"
-            className={buttonClasses('secondary', 'md', 'w-full sm:w-auto')}
-          >
-            {t('setup.ticketTypes.edit')}
-          </Link>
-          <Button
-            onClick={onContinue}
-            icon={<ArrowRight aria-hidden="true" className="size-4" />}
-            className="w-full sm:w-auto"
-          >
-            {t('setup.ticketTypes.continue')}
-          </Button>
-        </div>
+      <p className="text-maroon-100">{t('setup.ticketTypes.text')}</p>
+      <TicketTypesEditor canWrite />
+      <div className="flex justify-end">
+        <Button
+          size="lg"
+          onClick={onContinue}
+          icon={<ArrowRight aria-hidden="true" className="size-5" />}
+          className="w-full sm:w-auto"
+        >
+          {t('setup.ticketTypes.continue')}
+        </Button>
       </div>
     </Step>
   );
