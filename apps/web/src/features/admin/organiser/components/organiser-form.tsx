@@ -2,7 +2,7 @@ import { IMAGE_TYPES } from '@utsav/domain/constants';
 import type { Organiser } from '@utsav/domain/organiser';
 import { SOCIAL_NETWORKS, type SocialNetwork } from '@utsav/domain/organiser-shown';
 import { ImagePlus } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
@@ -71,6 +71,13 @@ export function OrganiserForm({
   const [values, setValues] = useState<Values>(() => valuesOf(organiser));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const logoInput = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // Counts refusals: after each, once the messages are drawn, the first refused field takes focus, so a
+  // keyboard or screen-reader user lands on it.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
 
   const setText = (field: TextField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -104,8 +111,7 @@ export function OrganiserForm({
         if (details.length > 0) {
           setErrors(Object.fromEntries(details.map((detail) => [detail.field, detail.message])));
           toast.error(t('admin-organiser.fixErrors'));
-          // The first field the server refused takes focus, so a keyboard or screen-reader user lands on it.
-          requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+          setRefusals((count) => count + 1);
         } else toast.error(t('admin-organiser.saveFailed', { reason: errorMessage(error) }));
       },
     });
@@ -146,7 +152,7 @@ export function OrganiserForm({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-6">
+    <form ref={form} noValidate onSubmit={submit} className="grid gap-6">
       <Group title={t('admin-organiser.groups.who')}>
         {text('name', t('admin-organiser.fields.name'), { required: true })}
         {text('tagline', t('admin-organiser.fields.tagline'), { hint: t('admin-organiser.hints.tagline') })}
