@@ -198,6 +198,9 @@ describe('an organiser sets up their own night at 390 px', () => {
     const box = page.getByLabel('Ticket code printed under the QR (UT-…)');
     await box.fill(ticketCode);
     await box.press('Enter');
+    // The gate shows whose ticket it is first; Admit is the second tap.
+    const confirm = page.getByRole('region', { name: 'Check before admitting' });
+    await confirm.getByRole('button', { name: 'Admit Gita Guest' }).click();
     await expect.poll(() => page.getByText('Entry Allowed, Welcome Gita Guest!').count()).toBeGreaterThan(0);
     await screenshot(page, 'setup-admin-scans-390');
     await organiserContext.close();
