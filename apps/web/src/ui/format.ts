@@ -88,6 +88,11 @@ export function formatDay(iso: string | null | undefined, fallback = '—'): str
   return format(iso, fallback, 'day', DATE_ONLY);
 }
 
+/** 5 Oct / 5 अक्टू॰: a day of the year in Mumbai, without the year (a price phase's end, this season). */
+export function formatDayMonth(iso: string | null | undefined, fallback = '—'): string {
+  return format(iso, fallback, 'day-month', { timeZone: EVENT_TIMEZONE, day: 'numeric', month: 'short' });
+}
+
 /** 1,00,000 (Indian grouping). */
 export function formatCount(value: number): string {
   return formatter('count', (locale) => new Intl.NumberFormat(locale)).format(value);

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { cheapestOffer } from '@utsav/domain/ticket-type-offer';
 import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -103,6 +104,7 @@ export function LandingPage() {
     <>
       <Hero
         event={shown}
+        offer={cheapestOffer(event?.ticketTypes)}
         loading={isPending}
         soldOut={soldOut}
         notOnSale={notOnSale}

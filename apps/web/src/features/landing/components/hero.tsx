@@ -1,5 +1,6 @@
 import { formatRupees } from '@utsav/domain/pricing';
 import type { Role } from '@utsav/domain/roles';
+import type { CheapestOffer } from '@utsav/domain/ticket-type-offer';
 import { formatEventDate } from '@utsav/domain/time';
 import { CalendarDays, ChevronDown, Clock, MapPin, Sparkles, Ticket } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
@@ -28,6 +29,8 @@ export type HeroViewer =
 
 export interface HeroProps {
   event: HeroEvent;
+  /** The cheapest ticket type on sale now and its phase ("from ₹249 · Early bird"); null: the event's price. */
+  offer?: CheapestOffer | null;
   loading: boolean;
   /** No tickets left: 'Event Sold Out' takes the place of the booking button. */
   soldOut?: boolean;
@@ -65,6 +68,23 @@ function Detail({ icon, children, loading }: { icon: ReactNode; children: ReactN
         <span className="min-w-0 break-words">{children}</span>
       )}
     </li>
+  );
+}
+
+/** "₹299 per person", or with ticket types "from ₹249 per person" and the phase selling now. */
+function HeroPrice({ event, offer }: { event: HeroEvent; offer: CheapestOffer | null | undefined }) {
+  const { t } = useTranslation();
+  const price = formatRupees(offer?.price ?? event.ticketPrice);
+  return (
+    <>
+      {offer?.from ? t('landing.hero.fromPrice', { price }) : price}{' '}
+      <span className="text-base font-medium text-maroon-100">{t('landing.hero.perPerson')}</span>
+      {offer?.phaseLabel ? (
+        <span className="ml-2 inline-block rounded-full border border-gold-200/70 px-2.5 py-0.5 align-middle text-sm font-semibold text-gold-200">
+          {offer.phaseLabel}
+        </span>
+      ) : null}
+    </>
   );
 }
 
@@ -190,11 +210,13 @@ export function Hero(props: HeroProps) {
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <p className="text-2xl font-bold text-gold-200">
             {loading ? (
-              <span className="inline-block h-7 w-24 animate-shimmer rounded bg-maroon-700 align-middle" />
+              <>
+                <span className="inline-block h-7 w-24 animate-shimmer rounded bg-maroon-700 align-middle" />{' '}
+                <span className="text-base font-medium text-maroon-100">{t('landing.hero.perPerson')}</span>
+              </>
             ) : (
-              formatRupees(event.ticketPrice)
-            )}{' '}
-            <span className="text-base font-medium text-maroon-100">{t('landing.hero.perPerson')}</span>
+              <HeroPrice event={event} offer={props.offer} />
+            )}
           </p>
           <span className="rounded-full bg-gold-200 px-3 py-1 text-sm font-bold text-maroon-950">
             {t('landing.hero.groupDiscounts')}

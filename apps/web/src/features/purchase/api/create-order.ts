@@ -1,22 +1,33 @@
 import { useMutation } from '@tanstack/react-query';
 import { type Checkout, checkoutSchema } from '@utsav/domain/api/purchase';
 import { DEFAULT_ORDER_QUANTITY_CAP } from '@utsav/domain/constants';
+import { type CreateOrderItemsInput, createOrderItemsSchema } from '@utsav/domain/order-items-schema';
 import { type CreateOrderInput, createOrderSchema } from '@utsav/domain/purchase-schema';
 import { api } from '../../../lib/api-client';
 
-export { type CreateOrderInput, createOrderSchema };
+export { type CreateOrderInput, type CreateOrderItemsInput, createOrderItemsSchema, createOrderSchema };
 
 /** The server answered 2xx but not with an order ('Failed to create order', docs/product.md#purchase). */
 export class OrderNotCreatedError extends Error {
   override readonly name = 'OrderNotCreatedError';
 }
 
+/** The product's payload (a quantity at the one price), or ticket types as `items` with an optional code. */
+export type OrderRequest =
+  | ({ kind: 'quantity' } & CreateOrderInput)
+  | ({ kind: 'items' } & CreateOrderItemsInput);
+
 /**
- * POST /tickets/create-order: the server re-prices the order, holds the tickets and opens a Razorpay order.
- * 409 PRICE_CHANGED / SOLD_OUT arrive as ApiError with the server's human message.
+ * POST /tickets/create-order: the server re-prices the order, holds the tickets and opens a Razorpay order (a ₹0
+ * order is issued at once: `free`). 409 PRICE_CHANGED / SOLD_OUT / TICKET_TYPE_* / PROMO_CODE_INVALID arrive as
+ * ApiError with the server's human message (PRICE_CHANGED of items with its figures in the body).
  */
-export async function createOrder(input: CreateOrderInput, queuePass?: string | null): Promise<Checkout> {
-  const payload = createOrderSchema(DEFAULT_ORDER_QUANTITY_CAP).parse(input);
+export async function createOrder(request: OrderRequest, queuePass?: string | null): Promise<Checkout> {
+  const { kind, ...input } = request;
+  const payload =
+    kind === 'items'
+      ? createOrderItemsSchema(DEFAULT_ORDER_QUANTITY_CAP).parse(input)
+      : createOrderSchema(DEFAULT_ORDER_QUANTITY_CAP).parse(input);
   // The waiting room's pass, when the person has been let in (needed only while the room is on).
   const headers = queuePass ? { 'X-Queue-Pass': queuePass } : undefined;
   const body = await api.post<unknown>('/tickets/create-order', payload, headers ? { headers } : {});
@@ -25,10 +36,11 @@ export async function createOrder(input: CreateOrderInput, queuePass?: string | 
   return order.data;
 }
 
-// Nothing is invalidated here: an order only holds tickets; the caller refetches the event when it is refused.
+// Nothing is invalidated here: an order only holds tickets (the caller refetches the event when it is refused);
+// a free order's tickets are refreshed by the caller, as a verified payment's are.
 export function useCreateOrder() {
   return useMutation({
-    mutationFn: ({ queuePass, ...input }: CreateOrderInput & { queuePass?: string | null }) =>
-      createOrder(input, queuePass),
+    mutationFn: ({ queuePass, ...request }: OrderRequest & { queuePass?: string | null }) =>
+      createOrder(request as OrderRequest, queuePass),
   });
 }

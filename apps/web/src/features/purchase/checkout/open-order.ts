@@ -12,6 +12,8 @@ export interface OpenOrder {
   total: number;
   /** Who each ticket is for, as sent with the order: the server keeps them on it. */
   names?: readonly string[];
+  /** The types, quantities and code of an order of ticket types (order-plan.ts orderKey). */
+  key?: string;
   order: Checkout;
 }
 
@@ -21,11 +23,12 @@ export const REUSE_MARGIN_MS = 2 * 60_000;
 /** The open order, if it is for exactly this selection and its hold has time left; else null. */
 export function reusableOrder(
   open: OpenOrder | null,
-  selection: { person: string; quantity: number; total: number; names?: readonly string[] },
+  selection: { person: string; quantity: number; total: number; names?: readonly string[]; key?: string },
   now: number,
 ): Checkout | null {
   if (!open || open.person !== selection.person) return null;
   if (open.quantity !== selection.quantity || open.total !== selection.total) return null;
+  if ((open.key ?? '') !== (selection.key ?? '')) return null;
   // Names are printed from the order's own copy, so other names need another order.
   if (JSON.stringify(open.names ?? []) !== JSON.stringify(selection.names ?? [])) return null;
   const expiresAt = Date.parse(open.order.holdExpiresAt);

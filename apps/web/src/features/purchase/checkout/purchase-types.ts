@@ -1,3 +1,5 @@
+import type { PublicTicketType } from '@utsav/domain/api/ticket-types';
+
 // The shapes the purchase dialog shares with the pages that open it (landing, guest dashboard) and with its
 // own step components and payment hook.
 
@@ -13,6 +15,8 @@ export interface PurchaseEvent {
   availableTickets: number | null;
   /** ISO instant ticket sales open; absent or null: open now. */
   salesOpenAt?: string | null;
+  /** The ticket types a guest may choose (GET /event); absent from a server without types. */
+  ticketTypes?: PublicTicketType[] | undefined;
 }
 
 export interface Buyer {

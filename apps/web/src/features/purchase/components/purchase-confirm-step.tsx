@@ -1,8 +1,10 @@
 import { formatRupees, type Quote } from '@utsav/domain/pricing';
 import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
 import { CalendarDays, Lock, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../lib/i18n/language';
+import type { PlannedOrder } from '../checkout/order-plan';
 import { ticketsLabel, tierName } from '../checkout/purchase-messages';
 import type { Buyer, Notice, PurchaseEvent } from '../checkout/purchase-types';
 import { NoticeLine } from './purchase-notice';
@@ -30,7 +32,7 @@ function EventSummary({ event }: { event: PurchaseEvent }) {
   );
 }
 
-export function SignInStep({ priced }: { priced: Quote }) {
+export function SignInStep({ order }: { order: PlannedOrder }) {
   const { t } = useTranslation();
   return (
     <div className="grid gap-4 text-maroon-50">
@@ -41,7 +43,7 @@ export function SignInStep({ priced }: { priced: Quote }) {
       <p className="rounded-xl border border-gold-400/30 bg-maroon-950/70 px-4 py-3 text-sm">
         <Trans
           i18nKey="purchase.signin.kept"
-          values={{ tickets: ticketsLabel(priced.quantity, t), total: formatRupees(priced.total) }}
+          values={{ tickets: ticketsLabel(order.quantity, t), total: formatRupees(order.total) }}
           components={{ strong: <strong className="text-cream" /> }}
         />
       </p>
@@ -49,22 +51,54 @@ export function SignInStep({ priced }: { priced: Quote }) {
   );
 }
 
+/** The product's one-price order: tickets, price per ticket (and tier), the group saving and the total. */
+function QuoteSummary({ priced }: { priced: Quote }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="grid gap-2 rounded-xl border border-gold-400/30 bg-maroon-950/70 px-4 py-3 text-sm">
+      <div className="flex justify-between gap-3">
+        <dt className="text-maroon-100">{t('purchase.confirm.tickets')}</dt>
+        <dd className="font-semibold text-cream">{priced.quantity}</dd>
+      </div>
+      <div className="flex justify-between gap-3">
+        <dt className="text-maroon-100">{t('purchase.confirm.pricePerTicket')}</dt>
+        <dd className="font-semibold text-cream">
+          {formatRupees(priced.pricePerTicket)}{' '}
+          <span className="text-maroon-200">({tierName(priced.pricingTier, t)})</span>
+        </dd>
+      </div>
+      {priced.saving > 0 ? (
+        <div className="flex justify-between gap-3">
+          <dt className="text-maroon-100">{t('purchase.confirm.groupSaving')}</dt>
+          <dd className="font-semibold text-emerald-300">−{formatRupees(priced.saving)}</dd>
+        </div>
+      ) : null}
+      <div className="flex justify-between gap-3 border-t border-gold-400/20 pt-2">
+        <dt className="font-semibold text-cream">{t('purchase.confirm.total')}</dt>
+        <dd className="text-xl font-bold text-gold-200">{formatRupees(priced.total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 export function ConfirmStep({
   event,
-  priced,
+  order,
+  summary,
   buyer,
   notice,
   names,
   onNamesChange,
 }: {
   event: PurchaseEvent;
-  priced: Quote;
+  order: PlannedOrder;
+  /** An order of types (or with a code): its lines, in place of the one-price summary. */
+  summary: ReactNode;
   buyer: Buyer | null;
   notice: Notice | null;
   names: readonly string[];
   onNamesChange: (names: string[]) => void;
 }) {
-  const { t } = useTranslation();
   return (
     <div className="grid gap-4">
       <div>
@@ -73,32 +107,10 @@ export function ConfirmStep({
           <EventSummary event={event} />
         </div>
       </div>
-      <dl className="grid gap-2 rounded-xl border border-gold-400/30 bg-maroon-950/70 px-4 py-3 text-sm">
-        <div className="flex justify-between gap-3">
-          <dt className="text-maroon-100">{t('purchase.confirm.tickets')}</dt>
-          <dd className="font-semibold text-cream">{priced.quantity}</dd>
-        </div>
-        <div className="flex justify-between gap-3">
-          <dt className="text-maroon-100">{t('purchase.confirm.pricePerTicket')}</dt>
-          <dd className="font-semibold text-cream">
-            {formatRupees(priced.pricePerTicket)}{' '}
-            <span className="text-maroon-200">({tierName(priced.pricingTier, t)})</span>
-          </dd>
-        </div>
-        {priced.saving > 0 ? (
-          <div className="flex justify-between gap-3">
-            <dt className="text-maroon-100">{t('purchase.confirm.groupSaving')}</dt>
-            <dd className="font-semibold text-emerald-300">−{formatRupees(priced.saving)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between gap-3 border-t border-gold-400/20 pt-2">
-          <dt className="font-semibold text-cream">{t('purchase.confirm.total')}</dt>
-          <dd className="text-xl font-bold text-gold-200">{formatRupees(priced.total)}</dd>
-        </div>
-      </dl>
+      {order.quote && !summary ? <QuoteSummary priced={order.quote} /> : summary}
       {buyer ? (
         <TicketNames
-          quantity={priced.quantity}
+          quantity={order.quantity}
           names={names}
           onNamesChange={onNamesChange}
           buyerName={buyer.name}

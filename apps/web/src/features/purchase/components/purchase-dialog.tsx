@@ -1,5 +1,4 @@
-import { DEFAULT_ORDER_QUANTITY_CAP } from '@utsav/domain/constants';
-import { formatRupees, quote } from '@utsav/domain/pricing';
+import { formatRupees } from '@utsav/domain/pricing';
 import { lineOpensAt } from '@utsav/domain/waiting-room';
 import { ArrowLeft, Ticket } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -21,14 +20,16 @@ import type {
   Step,
   WaitingRoomSlot,
 } from '../checkout/purchase-types';
+import { useOrderChoice } from '../hooks/use-order-choice';
 import { useBlockUnload, usePurchasePayment } from '../hooks/use-purchase-payment';
 import { AllowanceNote, LimitReachedContent, personLimitText } from './purchase-allowance';
+import { ChoiceCodeField, ChoiceSummary } from './purchase-choice-parts';
 import { ConfirmStep, SignInStep } from './purchase-confirm-step';
 import { NoticeLine } from './purchase-notice';
 import { UnverifiedStep, VerifyingStep } from './purchase-payment-outcome';
 import { SelectStep } from './purchase-select-step';
 import { SoldOutContent } from './purchase-sold-out';
-import { parseQuantity } from './quantity-stepper';
+import { TypesStep } from './purchase-types-step';
 import { SalesNotOpenContent } from './sales-not-open-content';
 
 // The steps' screens live in purchase-*-step.tsx, the payment itself in hooks/use-purchase-payment.ts; this
@@ -61,7 +62,6 @@ export function PurchaseDialog({
 }) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>('select');
-  const [text, setText] = useState('1');
   const [agreed, setAgreed] = useState(false);
   // Who each ticket is for, kept like the quantity while the dialog is closed and reopened.
   const [names, setNames] = useState<string[]>([]);
@@ -69,6 +69,7 @@ export function PurchaseDialog({
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pendingToast, setPendingToast] = useState<Notice | null>(null);
   const quantityRef = useRef<HTMLInputElement>(null);
+  const typesHeadingRef = useRef<HTMLHeadingElement>(null);
   const primaryRef = useRef<HTMLButtonElement>(null);
 
   // The waiting room: the pass it gave, and whether its turn should resume a payment by itself.
@@ -85,22 +86,15 @@ export function PurchaseDialog({
   const available = event.availableTickets;
   const soldOut = available !== null && available <= 0;
   const limitReached = allowance !== null && allowance.remaining <= 0;
-  const max = Math.max(
-    1,
-    Math.min(
-      DEFAULT_ORDER_QUANTITY_CAP,
-      available ?? DEFAULT_ORDER_QUANTITY_CAP,
-      allowance?.remaining ?? DEFAULT_ORDER_QUANTITY_CAP,
-    ),
-  );
-  const quantity = parseQuantity(text, max);
-  const priced = quantity === null ? null : quote(event, quantity);
+  const choice = useOrderChoice({ event, allowance, signedIn: buyer !== null, onSignIn });
+  const { planned } = choice;
+  const { text, setText, max } = choice.classic;
 
   const payment = usePurchasePayment({
     event,
     buyer,
-    priced,
-    ticketNames: priced ? names.slice(0, priced.quantity) : [],
+    order: planned,
+    ticketNames: planned ? names.slice(0, planned.quantity) : [],
     queuePass,
     setStep,
     setNotice,
@@ -110,12 +104,20 @@ export function PurchaseDialog({
       enterLine(true);
     },
     onPaid: () => {
-      setText('1');
+      choice.reset();
       setAgreed(false);
       setNames([]);
     },
     onPurchased,
     onEventStale,
+    onPriceChanged: (figures, key) => {
+      choice.onPriceChanged(figures, key);
+      setStep('confirm');
+    },
+    onRefused: (error) => {
+      choice.onRefused(error);
+      setNotice({ tone: 'error', text: error.message });
+    },
   });
   const { abandon } = payment;
 
@@ -136,17 +138,17 @@ export function PurchaseDialog({
   useEffect(() => {
     const typed = Number.parseInt(text, 10);
     if (!Number.isNaN(typed) && typed > max) setText(String(max));
-  }, [max, text]);
+  }, [max, text, setText]);
 
   // Signed in mid-purchase with more chosen than this person may still buy: back to choosing, told why (the
   // selection itself is brought within the allowance by the effect above).
   useEffect(() => {
     if (step !== 'confirm' || !allowance || allowance.remaining <= 0) return;
-    if (Number.parseInt(text, 10) > allowance.remaining) {
+    if ((planned?.quantity ?? 0) > allowance.remaining) {
       setNotice({ tone: 'error', text: personLimitText(allowance, t) });
       setStep('select');
     }
-  }, [step, allowance, text, t]);
+  }, [step, allowance, planned?.quantity, t]);
 
   // After sign-in the purchase resumes by itself, with the same quantity (docs/product.md#purchase).
   useEffect(() => {
@@ -155,15 +157,15 @@ export function PurchaseDialog({
 
   // A selection that became invalid (fewer tickets left) cannot be confirmed: back to choosing.
   useEffect(() => {
-    if ((step === 'signin' || step === 'confirm') && !priced) setStep('select');
-  }, [step, priced]);
+    if ((step === 'signin' || step === 'confirm') && !planned) setStep('select');
+  }, [step, planned]);
 
-  // Focus follows the step: the field on selection, the step's main button afterwards.
+  // Focus follows the step: the field (or the list of types) on selection, the step's main button afterwards.
   useEffect(() => {
     if (!open) return;
-    if (step === 'select') quantityRef.current?.focus();
+    if (step === 'select') (choice.typed ? typesHeadingRef : quantityRef).current?.focus();
     else primaryRef.current?.focus();
-  }, [open, step]);
+  }, [open, step, choice.typed]);
 
   // Toasts raised while the dialog is reopening wait until it is open, so they land in its own toaster.
   useEffect(() => {
@@ -176,7 +178,7 @@ export function PurchaseDialog({
   useBlockUnload(step === 'verifying');
 
   function handleContinue() {
-    if (!priced || !agreed) return;
+    if (!planned || !agreed) return;
     setNotice(null);
     setStep(buyer ? 'confirm' : 'signin');
   }
@@ -274,19 +276,41 @@ export function PurchaseDialog({
       </Button>
     );
   } else if (step === 'select') {
+    const codeField = <ChoiceCodeField choice={choice} signedIn={buyer !== null} />;
+    const summary = <ChoiceSummary choice={choice} />;
+    const allowanceNote = allowance ? <AllowanceNote allowance={allowance} /> : null;
     body = (
       <>
-        <SelectStep
-          event={event}
-          max={max}
-          text={text}
-          onTextChange={setText}
-          priced={priced}
-          agreed={agreed}
-          onAgreedChange={setAgreed}
-          inputRef={quantityRef}
-          allowanceNote={allowance ? <AllowanceNote allowance={allowance} /> : null}
-        />
+        {choice.typed ? (
+          <TypesStep
+            types={choice.types}
+            chosen={choice.chosen}
+            maxOf={choice.maxOf}
+            onQuantityChange={choice.setQuantity}
+            unlocked={choice.code.unlocked}
+            refusal={choice.lineRefusal}
+            agreed={agreed}
+            onAgreedChange={setAgreed}
+            headingRef={typesHeadingRef}
+            allowanceNote={allowanceNote}
+            codeField={codeField}
+            summary={summary}
+          />
+        ) : (
+          <SelectStep
+            event={event}
+            max={max}
+            text={text}
+            onTextChange={setText}
+            priced={choice.classic.quote}
+            agreed={agreed}
+            onAgreedChange={setAgreed}
+            inputRef={quantityRef}
+            allowanceNote={allowanceNote}
+            codeField={event.ticketTypes ? codeField : null}
+            summary={choice.showsLines ? summary : null}
+          />
+        )}
         <div className="mt-3">
           <NoticeLine notice={notice} />
         </div>
@@ -296,14 +320,14 @@ export function PurchaseDialog({
       <Button
         ref={primaryRef}
         onClick={handleContinue}
-        disabled={!priced || !agreed}
+        disabled={!planned || !agreed}
         icon={<Ticket aria-hidden="true" className="size-5" />}
       >
         {t('purchase.button.continue')}
       </Button>
     );
-  } else if (step === 'signin' && priced) {
-    body = <SignInStep priced={priced} />;
+  } else if (step === 'signin' && planned) {
+    body = <SignInStep order={planned} />;
     footer = (
       <>
         <Button
@@ -318,11 +342,12 @@ export function PurchaseDialog({
         </Button>
       </>
     );
-  } else if (step === 'confirm' && priced) {
+  } else if (step === 'confirm' && planned) {
     body = (
       <ConfirmStep
         event={event}
-        priced={priced}
+        order={planned}
+        summary={choice.showsLines ? <ChoiceSummary choice={choice} /> : null}
         buyer={buyer}
         notice={notice}
         names={names}
@@ -340,7 +365,7 @@ export function PurchaseDialog({
           {t('purchase.button.back')}
         </Button>
         <Button ref={primaryRef} onClick={payment.pay} loading={payment.pending}>
-          {t('purchase.button.pay', { amount: formatRupees(priced.total) })}
+          {t('purchase.button.pay', { amount: formatRupees(planned.total) })}
         </Button>
       </>
     );

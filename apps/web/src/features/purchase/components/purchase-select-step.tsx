@@ -1,15 +1,15 @@
 import type { Quote } from '@utsav/domain/pricing';
 import { formatRupees } from '@utsav/domain/pricing';
 import type { ReactNode, RefObject } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { PricingTiers } from '../../../ui/pricing-tiers';
 import { tierName } from '../checkout/purchase-messages';
 import type { PurchaseEvent } from '../checkout/purchase-types';
 import { QuantityStepper } from './quantity-stepper';
+import { TermsAgreement } from './terms-agreement';
 
-// The first step of the purchase dialog: the tiers, how many tickets, the total and the terms.
-
-const LINK_CLASSES = 'font-semibold text-gold-200 underline underline-offset-2 hover:text-gold-300';
+// The first step of the purchase dialog at the product's one price: the tiers, how many tickets, an optional
+// code, the total and the terms (purchase-types-step.tsx is the same step for an event of several types).
 
 function TotalLine({ priced }: { priced: Quote | null }) {
   const { t } = useTranslation();
@@ -57,6 +57,8 @@ export function SelectStep({
   onAgreedChange,
   inputRef,
   allowanceNote,
+  codeField,
+  summary,
 }: {
   event: PurchaseEvent;
   max: number;
@@ -67,6 +69,10 @@ export function SelectStep({
   onAgreedChange: (agreed: boolean) => void;
   inputRef: RefObject<HTMLInputElement | null>;
   allowanceNote: ReactNode;
+  /** The promo code field, when the event's type is known (a code goes with an order of it). */
+  codeField: ReactNode;
+  /** The order's lines in place of the plain total (a code applied). */
+  summary: ReactNode;
 }) {
   const { t } = useTranslation();
   const error = priced ? null : t('purchase.quantity.invalid', { max });
@@ -83,35 +89,9 @@ export function SelectStep({
       </section>
       <QuantityStepper text={text} max={max} onTextChange={onTextChange} error={error} inputRef={inputRef} />
       {allowanceNote}
-      <TotalLine priced={priced} />
-      <label className="flex cursor-pointer items-start gap-3 text-sm break-words text-maroon-50">
-        <input
-          type="checkbox"
-          checked={agreed}
-          onChange={(changeEvent) => onAgreedChange(changeEvent.target.checked)}
-          className="mt-0.5 size-5 shrink-0 cursor-pointer accent-saffron-400"
-        />
-        <span>
-          <Trans
-            i18nKey="purchase.agree"
-            components={{
-              terms: (
-                // biome-ignore lint/a11y/useAnchorContent: Trans puts the catalog's words inside.
-                <a
-                  href="/terms-of-service"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={LINK_CLASSES}
-                />
-              ),
-              refund: (
-                // biome-ignore lint/a11y/useAnchorContent: Trans puts the catalog's words inside.
-                <a href="/refund-policy" target="_blank" rel="noopener noreferrer" className={LINK_CLASSES} />
-              ),
-            }}
-          />
-        </span>
-      </label>
+      {codeField}
+      {summary ?? <TotalLine priced={priced} />}
+      <TermsAgreement agreed={agreed} onAgreedChange={onAgreedChange} />
     </div>
   );
 }

@@ -1,18 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Quote } from '@utsav/domain/pricing';
+import type { Checkout } from '@utsav/domain/api/purchase';
+import type { PriceChangedFigures } from '@utsav/domain/api/ticket-types';
 import { orderTicketNames } from '@utsav/domain/purchase-schema';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
-import { MY_TICKETS_QUERY_KEY } from '../../../lib/query-keys';
+import { EVENT_QUERY_KEY, MY_TICKETS_QUERY_KEY } from '../../../lib/query-keys';
 import { type CheckoutSuccess, loadCheckout } from '../../../lib/razorpay';
 import { toastTarget } from '../../../ui/toast';
 import { OrderNotCreatedError, useCreateOrder } from '../api/create-order';
 import { PURCHASE_ALLOWANCE_QUERY_KEY } from '../api/get-purchase-allowance';
 import { PaymentNotVerifiedError, useVerifyPayment } from '../api/verify-payment';
 import { type OpenOrder, reusableOrder } from '../checkout/open-order';
+import { orderKey, type PlannedOrder } from '../checkout/order-plan';
 import {
   FAILURE_TOAST_IDS,
   isStaleEventError,
@@ -23,6 +25,7 @@ import {
   tierName,
 } from '../checkout/purchase-messages';
 import type { Buyer, Notice, PurchaseEvent, PurchaseResult, Step } from '../checkout/purchase-types';
+import { isCodeRefusal, isTypeRefusal, priceChangedFigures } from '../checkout/type-refusals';
 
 // The paying half of the purchase dialog: create (or reuse) the order, open the provider's window, verify
 // the payment. The dialog owns the steps; this moves them as the payment goes.
@@ -32,7 +35,7 @@ const THEME_COLOR = '#ffa63d';
 export interface PurchasePaymentInput {
   event: PurchaseEvent;
   buyer: Buyer | null;
-  priced: Quote | null;
+  order: PlannedOrder | null;
   /** Who each ticket is for, one entry per ticket at most (blank: the buyer's name). */
   ticketNames: readonly string[];
   /** The waiting room's pass, sent with the order. */
@@ -47,10 +50,41 @@ export interface PurchasePaymentInput {
   onPaid: () => void;
   onPurchased: (result: PurchaseResult) => void;
   onEventStale: () => void;
+  /** PRICE_CHANGED of an order of types, with the server's figures: shown, and paid if the guest goes on. */
+  onPriceChanged: (figures: PriceChangedFigures, key: string) => void;
+  /** A type or the code refused at the checkout: the dialog puts the sentence at its line, back at the choice. */
+  onRefused: (error: ApiError, order: PlannedOrder) => void;
+}
+
+/** The order's request: the product's payload at the one price, or its types and code as items. */
+function orderRequest(order: PlannedOrder, event: PurchaseEvent, ticketNames: string[] | null) {
+  const names = ticketNames ? { ticketNames } : {};
+  if (order.quote && !order.items) {
+    return {
+      kind: 'quantity' as const,
+      quantity: order.quote.quantity,
+      amount: order.quote.total,
+      eventId: event.id,
+      eventName: event.name,
+      pricePerTicket: order.quote.pricePerTicket,
+      pricingTier: order.quote.pricingTier,
+      ...names,
+    };
+  }
+  return {
+    kind: 'items' as const,
+    items: order.items ?? [],
+    ...(order.promoCode ? { promoCode: order.promoCode } : {}),
+    quantity: order.quantity,
+    amount: order.total,
+    eventId: event.id,
+    eventName: event.name,
+    ...names,
+  };
 }
 
 export function usePurchasePayment(input: PurchasePaymentInput) {
-  const { event, buyer, priced, queuePass, setStep, setNotice, setPendingToast } = input;
+  const { event, buyer, order: planned, queuePass, setStep, setNotice, setPendingToast } = input;
   const { t } = useTranslation();
   const [unverifiedOrder, setUnverifiedOrder] = useState<string | null>(null);
   const createOrder = useCreateOrder();
@@ -101,8 +135,20 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
     }
   }
 
+  /** A ₹0 order is issued by create-order itself: nothing to pay or verify. */
+  function confirmFree(order: Checkout, count: number) {
+    openOrder.current = null;
+    for (const id of FAILURE_TOAST_IDS) toast.dismiss(id);
+    void queryClient.invalidateQueries({ queryKey: MY_TICKETS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: EVENT_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: PURCHASE_ALLOWANCE_QUERY_KEY });
+    setStep('select');
+    input.onPaid();
+    input.onPurchased({ count, orderId: order.orderId });
+  }
+
   async function pay() {
-    if (!priced) return;
+    if (!planned) return;
     setNotice(null);
     for (const id of FAILURE_TOAST_IDS) toast.dismiss(id);
     payAttempt.current += 1;
@@ -110,26 +156,22 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
     const stillWanted = () => payAttempt.current === attempt;
     const checkout = loadCheckout();
     checkout.catch(() => undefined);
-    let order: Awaited<ReturnType<typeof createOrder.mutateAsync>>;
+    let order: Checkout;
+    const key = orderKey(planned.items, planned.promoCode);
     try {
       const ticketNames = orderTicketNames(input.ticketNames);
       const selection = {
         person: buyer?.email ?? '',
-        quantity: priced.quantity,
-        total: priced.total,
+        quantity: planned.quantity,
+        total: planned.total,
         names: ticketNames ?? [],
+        key,
       };
       order =
         reusableOrder(openOrder.current, selection, Date.now()) ??
         (await createOrder.mutateAsync({
-          quantity: priced.quantity,
-          amount: priced.total,
-          eventId: event.id,
-          eventName: event.name,
-          pricePerTicket: priced.pricePerTicket,
-          pricingTier: priced.pricingTier,
+          ...orderRequest(planned, event, ticketNames),
           queuePass: queuePass.current,
-          ...(ticketNames ? { ticketNames } : {}),
         }));
       openOrder.current = { ...selection, order };
     } catch (error) {
@@ -142,6 +184,24 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
       if (error instanceof ApiError && error.code === 'SALES_NOT_OPEN') {
         setNotice({ tone: 'error', text: reasonText(error, t) });
         input.onEventStale();
+        setStep('select');
+        return;
+      }
+      const figures = priceChangedFigures(error);
+      if (figures) {
+        // The server's figures for this order: the guest sees them and pays them, or goes back.
+        setNotice({ tone: 'error', text: reasonText(error as ApiError, t) });
+        input.onEventStale();
+        input.onPriceChanged(figures, key);
+        return;
+      }
+      if (isTypeRefusal(error) || isCodeRefusal(error)) {
+        toast.error(
+          t(PURCHASE_MESSAGES.orderFailed),
+          toastTarget({ id: FAILURE_TOAST_IDS[0], description: error.message }),
+        );
+        input.onEventStale();
+        input.onRefused(error, planned);
         setStep('select');
         return;
       }
@@ -171,6 +231,12 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
       return;
     }
 
+    const count = planned.quantity;
+    // Issued already (whether or not the guest still waits for it): their tickets are theirs.
+    if (order.free) {
+      confirmFree(order, count);
+      return;
+    }
     let Razorpay: Awaited<typeof checkout>;
     try {
       Razorpay = await checkout;
@@ -182,17 +248,18 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
     // The answer came after the guest closed the dialog or went back: the hold simply expires.
     if (!stillWanted()) return;
 
-    const count = priced.quantity;
     const instance = new Razorpay({
       key: order.key,
       amount: order.amountPaise,
       currency: order.currency,
       order_id: order.orderId,
       name: event.name,
-      description: t('purchase.checkoutDescription', {
-        tickets: ticketsLabel(count, t),
-        tier: tierName(priced.pricingTier, t),
-      }),
+      description: planned.quote
+        ? t('purchase.checkoutDescription', {
+            tickets: ticketsLabel(count, t),
+            tier: tierName(planned.quote.pricingTier, t),
+          })
+        : ticketsLabel(count, t),
       prefill: buyer ? { name: buyer.name, email: buyer.email } : {},
       notes: { eventId: event.id, quantity: String(count) },
       theme: { color: THEME_COLOR },
