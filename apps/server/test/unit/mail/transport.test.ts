@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,9 +9,14 @@ import { buildEventIcs } from '../../../src/platform/documents/ics';
 import { renderTicketsPdfHere } from '../../../src/platform/documents/ticket-pdf';
 import type { MailMessage } from '../../../src/platform/mail/message';
 import { ticketConfirmationEmail } from '../../../src/platform/mail/templates/ticket-confirmation';
-import { createMailer, emlFileName, smtpOptionsFromUrl } from '../../../src/platform/mail/transport';
+import {
+  BASE64_BODY_CHARS,
+  createMailer,
+  emlFileName,
+  smtpOptionsFromUrl,
+} from '../../../src/platform/mail/transport';
 import { newEvent, newOrganiser, newTicket } from '../documents/factories';
-import { attachments, decodeHeader, parseMime, textOf } from './mime';
+import { attachments, decodeHeader, leaves, parseMime, textOf } from './mime';
 
 const FROM = '"Utsav Tickets" <tickets@utsav.example>';
 
@@ -87,6 +93,35 @@ describe('createMailer without SMTP_URL', () => {
     const mailer = createMailer({ from: FROM, outboxDir: dir });
     const { messageId } = await mailer.send({ ...(await confirmation()), messageId: '<outbox-42@utsav>' });
     expect(messageId).toBe('<outbox-42@utsav>');
+  });
+
+  it('sends a large body base64 (encoded natively, not on the event loop) and a large file whole, a small body quoted-printable', async () => {
+    const mailer = createMailer({ from: FROM, outboxDir: dir });
+    const small = await confirmation();
+    const many = 'Ticket UT-7K2M9P4QXZ, आशा Patel\n'.repeat(Math.ceil(BASE64_BODY_CHARS / 30));
+    // A large attachment is handed to nodemailer in slices, one a turn; it arrives byte for byte.
+    const bigFile = {
+      filename: 'tickets.pdf',
+      content: new Uint8Array(randomBytes(200 * 1024 + 7)),
+      contentType: 'application/pdf',
+    };
+    const large = {
+      ...small,
+      text: `${small.text}${many}`,
+      html: `${small.html}<pre>${many}</pre>`,
+      attachments: [...small.attachments, bigFile],
+    };
+    await mailer.send(small);
+    await mailer.send(large);
+    const raws = await Promise.all((await readdir(dir)).sort().map((name) => readFile(join(dir, name))));
+    const encodings = (raw: Buffer) =>
+      leaves(parseMime(raw))
+        .filter((part) => /^text\/(plain|html)/.test(part.headers.get('content-type') ?? ''))
+        .map((part) => part.headers.get('content-transfer-encoding'));
+    expect(encodings(raws[0]!)).toEqual(['quoted-printable', 'quoted-printable']);
+    expect(encodings(raws[1]!)).toEqual(['base64', 'base64']);
+    expectSameMessage(raws[1]!, large);
+    expect(textOf(parseMime(raws[1]!), 'text/plain')).toContain(many);
   });
 
   it('leaves no temporary files behind', async () => {
