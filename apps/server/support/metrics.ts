@@ -11,3 +11,11 @@ export function sample(text: string, name: string, labels: Record<string, string
   }
   return undefined;
 }
+
+/** Requests refused by overload shedding so far, every route and tier together (utsav_requests_shed_total). */
+export function shedTotal(text: string): number {
+  return [...text.matchAll(/^utsav_requests_shed_total\{[^}]*\} (\d+)/gm)].reduce(
+    (sum, match) => sum + Number(match[1]),
+    0,
+  );
+}

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import { PAID_ORDER_LOOK, shedTier } from '../../src/platform/overload';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser, uniqueEmail } from '../../support/factories';
-import { sample } from '../../support/metrics';
+import { sample, shedTotal } from '../../support/metrics';
 import { buy, createOrder, newEvent, PURCHASE_ENV, pay, type TestEvent } from '../../support/purchase';
 import { useServer } from '../../support/server';
 
@@ -77,13 +77,6 @@ describeEachDatabase('shedding on a busy host', (engine) => {
     await expect
       .poll(() => gauge('utsav_event_loop_delay_ms'), { message: 'the loop never read as slow' })
       .toBeGreaterThanOrEqual(200);
-  }
-
-  function shedTotal(text: string): number {
-    return [...text.matchAll(/^utsav_requests_shed_total\{[^}]*\} (\d+)/gm)].reduce(
-      (sum, match) => sum + Number(match[1]),
-      0,
-    );
   }
 
   /** A webhook delivery whose body never finishes arriving: one request in flight until released. */
