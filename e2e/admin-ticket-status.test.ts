@@ -178,6 +178,8 @@ describe('ticket status change: confirm and undo', () => {
     await bulk.getByRole('button', { name: 'Update All' }).click();
     await bulk.waitFor({ state: 'detached' });
     await expect.poll(() => serverStatus(kept.id)).toBe('cancelled');
+    const bulkUndo = page.getByTestId('bulk-undo');
+    await bulkUndo.getByText('Bulk update: 1 ticket changed to Cancelled.').waitFor();
 
     // Cancelled but not refunded: it may come back, and its payment still counts.
     await expect
@@ -188,8 +190,15 @@ describe('ticket status change: confirm and undo', () => {
     expect(await dialog.getByTestId('money-note').textContent()).toMatch(
       /^Money: the ₹[\d,]+ paid online was never refunded and still counts; the revenue does not change\.$/,
     );
-    await dialog.getByRole('button', { name: 'Change status' }).click();
+    await dialog.getByRole('button', { name: 'Keep as it is' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The bulk update is taken back whole: the ticket is active again, as it was.
+    await screenshot(page, 'admin-ticket-bulk-undo-390');
+    await bulkUndo.getByRole('button', { name: 'Undo' }).click();
+    await bulkUndo.getByText(/^Bulk update/).waitFor({ state: 'detached' });
     await expect.poll(() => serverStatus(kept.id)).toBe('active');
+    await expect.poll(() => keptCard.getByRole('combobox').inputValue()).toBe('active');
     await context.close();
   });
 });

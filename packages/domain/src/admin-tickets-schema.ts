@@ -22,14 +22,11 @@ export const ticketStatusChangeSchema = z.object({
   expectedStatus: status('Status must be one of active, used, cancelled').optional(),
 });
 
+const UNDO_MESSAGE = 'Please name the status change to undo';
+const changeId = z.string({ error: UNDO_MESSAGE }).trim().min(1, UNDO_MESSAGE).max(64, UNDO_MESSAGE);
+
 /** POST /tickets/admin/{id}/status/undo: takes back the single status change `changeId` names. */
-export const ticketStatusUndoSchema = z.object({
-  changeId: z
-    .string({ error: 'Please name the status change to undo' })
-    .trim()
-    .min(1, 'Please name the status change to undo')
-    .max(64, 'Please name the status change to undo'),
-});
+export const ticketStatusUndoSchema = z.object({ changeId });
 
 const ticketIds = (message: string) =>
   z
@@ -46,4 +43,21 @@ export const bulkStatusUpdateSchema = z.object({
 /** POST /tickets/admin/generate-pdf and generate-separate-pdfs. */
 export const ticketDocumentsSchema = z.object({
   ticketIds: ticketIds('Please choose the tickets to download'),
+});
+
+/**
+ * POST /admin/tickets/bulk-update/undo: takes back a bulk update, every change it answered (ticket and change),
+ * all or nothing.
+ */
+export const bulkStatusUndoSchema = z.object({
+  changes: z
+    .array(
+      z.object({
+        ticketId: z.string({ error: UNDO_MESSAGE }).trim().min(1, UNDO_MESSAGE).max(64, UNDO_MESSAGE),
+        changeId,
+      }),
+      { error: UNDO_MESSAGE },
+    )
+    .min(1, UNDO_MESSAGE)
+    .max(MAX_TICKETS_PER_CALL, TOO_MANY_TICKETS_MESSAGE),
 });

@@ -135,7 +135,7 @@ describeEachDatabase('the status menu and the server agree', (engine) => {
       }
     });
 
-    it('accepts a selection the rule accepts', async () => {
+    it('accepts a selection the rule accepts, and its undo puts the tickets back as they were, all or nothing', async () => {
       const selection = listed.filter((ticket) => ticket.status === 'active');
       expect(bulkChangeAllowed(selection.map(pastOf), 'used')).toBe(true);
       const response = await server.request('PATCH', '/api/admin/tickets/bulk-update', {
@@ -143,6 +143,45 @@ describeEachDatabase('the status menu and the server agree', (engine) => {
         body: { ticketIds: selection.map((ticket) => ticket.id), status: 'used' },
       });
       expect(response.status, response.text).toBe(200);
+      const changes: { ticketId: string; changeId: string }[] = response.body.changes;
+      expect(changes.map((change) => change.ticketId).sort()).toEqual(
+        selection.map((ticket) => ticket.id).sort(),
+      );
+
+      // One ticket moves on meanwhile: an undo naming it is refused whole, and changes nothing.
+      const [moved, ...rest] = changes;
+      const cancelled = await server.request('PATCH', `/api/tickets/admin/${moved!.ticketId}/status`, {
+        token: admin.token,
+        body: { status: 'cancelled', expectedStatus: 'used' },
+      });
+      expect(cancelled.status, cancelled.text).toBe(200);
+      const refused = await server.request('POST', '/api/admin/tickets/bulk-update/undo', {
+        token: admin.token,
+        body: { changes },
+      });
+      expect([refused.status, refused.body.code]).toEqual([409, 'TICKET_CHANGED']);
+      const statusOf = async (id: string) =>
+        (
+          await server.request('GET', '/api/admin/tickets/management?limit=100', { token: admin.token })
+        ).body.tickets.find((ticket: Listed) => ticket.id === id);
+      for (const change of rest) expect((await statusOf(change.ticketId)).status).toBe('used');
+
+      // The others come back exactly as they were: active, no admission.
+      const undone = await server.request('POST', '/api/admin/tickets/bulk-update/undo', {
+        token: admin.token,
+        body: { changes: rest },
+      });
+      expect(undone.status, undone.text).toBe(200);
+      for (const change of rest) {
+        const ticket = await statusOf(change.ticketId);
+        expect([ticket.status, ticket.usedAt]).toEqual(['active', null]);
+      }
+      // Undone once only.
+      const again = await server.request('POST', '/api/admin/tickets/bulk-update/undo', {
+        token: admin.token,
+        body: { changes: rest },
+      });
+      expect([again.status, again.body.code]).toEqual([409, 'TICKET_CHANGED']);
     });
   });
 

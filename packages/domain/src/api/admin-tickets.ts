@@ -74,6 +74,14 @@ export const bulkStatusResponseSchema = z.object({
   modifiedCount: z.number(),
   matchedCount: z.number(),
   tickets: z.array(adminTicketSchema),
+  /** Each changed ticket and its change: what POST /admin/tickets/bulk-update/undo takes back. */
+  changes: z.array(z.object({ ticketId: z.string(), changeId: z.string() })),
+});
+
+export const bulkUndoResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  tickets: z.array(adminTicketSchema),
 });
 
 export const CHECKIN_METHODS = ['scan', 'typed', 'search'] as const;

@@ -1,10 +1,12 @@
 import {
+  bulkStatusUndoSchema,
   bulkStatusUpdateSchema,
   ticketStatusChangeSchema,
   ticketStatusUndoSchema,
 } from '@utsav/domain/admin-tickets-schema';
 import {
   bulkStatusResponseSchema,
+  bulkUndoResponseSchema,
   statusChangeResponseSchema,
   statusUndoResponseSchema,
   ticketPageResponseSchema,
@@ -19,7 +21,7 @@ import { actor } from '../../platform/auth/plugin';
 import { requestLanguage, said } from '../../platform/i18n/request-language';
 import { deleteTicket } from './ticket-deletion';
 import { toAdminTicketJson } from './ticket-json';
-import { undoTicketStatusChange } from './ticket-status-undo';
+import { undoTicketStatusChange, undoTicketStatusChanges } from './ticket-status-undo';
 import { EXPORT_CONTENT_TYPES, ticketExportStream } from './tickets-export';
 import { changeTicketStatuses, listTicketPage, refundedAmong, ticketStats } from './tickets-service';
 
@@ -145,6 +147,28 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
         modifiedCount: result.changed,
         matchedCount: result.tickets.length,
         tickets: result.tickets.map((ticket) => toAdminTicketJson(ticket, result.refunded)),
+        changes: result.changes,
+      };
+    },
+  );
+
+  app.post(
+    '/admin/tickets/bulk-update/undo',
+    {
+      onRequest: app.requireAction('tickets:change-status'),
+      schema: {
+        tags: ['admin'],
+        body: bulkStatusUndoSchema,
+        response: { 200: bulkUndoResponseSchema },
+      },
+    },
+    async (request) => {
+      const tickets = await undoTicketStatusChanges(app.ctx, actor(request), request.body.changes);
+      const refunded = await refundedAmong(app.ctx, tickets);
+      return {
+        success: true as const,
+        message: said(request, 'Status change undone'),
+        tickets: tickets.map((ticket) => toAdminTicketJson(ticket, refunded)),
       };
     },
   );

@@ -109,6 +109,8 @@ export interface StatusChangeResult {
   refunded: Set<string>;
   /** The audit entry of a single ticket's change (what its undo names); null for bulk or no change. */
   changeId: string | null;
+  /** Every ticket that changed and its audit entry (what a bulk update's undo names). */
+  changes: { ticketId: string; changeId: string }[];
 }
 
 /** The columns a status change overwrites, kept in its audit entry so an undo restores them exactly. */
@@ -144,7 +146,7 @@ export async function changeTicketStatuses(
 ): Promise<StatusChangeResult> {
   const unique = [...new Set(ids)];
   const now = ctx.now();
-  const { changed, changeId } = await transaction(ctx.db, async (trx) => {
+  const { changed, changeId, changes } = await transaction(ctx.db, async (trx) => {
     // Lock order everywhere: event row(s), then ticket rows. The event lock serialises this with
     // create-order and fulfilment; the ticket locks with a gate's mark-used on the same tickets.
     const events = await trx
@@ -195,20 +197,24 @@ export async function changeTicketStatuses(
       action: 'ticket.status_changed',
       entity: 'ticket',
       entityId: ticket.id,
-      // A single change keeps what it overwrote, so that its undo can put it back (ticket-status-undo.ts).
+      // Every change keeps what it overwrote, so that its undo can put it back (ticket-status-undo.ts).
       data: {
         from: ticket.status,
         to: status,
         bulk: options.bulk,
         ...moneyMoved(ticket, ticket.status, status),
-        ...(options.bulk ? {} : { before: snapshotOf(ticket) }),
+        before: snapshotOf(ticket),
       },
     }));
     await recordAuditEntries(trx, audit, now);
-    return { changed: changedCount, changeId: options.bulk ? null : (audit[0]?.id ?? null) };
+    return {
+      changed: changedCount,
+      changeId: options.bulk ? null : (audit[0]?.id ?? null),
+      changes: audit.map((entry) => ({ ticketId: entry.entityId, changeId: entry.id! })),
+    };
   });
   const tickets = await findTicketViewsByIds(ctx.db, unique);
-  return { changed, changeId, tickets, refunded: await refundedAmong(ctx, tickets) };
+  return { changed, changeId, changes, tickets, refunded: await refundedAmong(ctx, tickets) };
 }
 
 /**

@@ -5,16 +5,23 @@ import { api } from '../../../../lib/api-client';
 import type { TicketStatus } from './get-tickets';
 import { TICKET_CHANGE_KEYS } from './update-ticket-status';
 
-/** PATCH /admin/tickets/bulk-update {ticketIds, status}: how many tickets changed. */
+/** PATCH /admin/tickets/bulk-update {ticketIds, status}: how many tickets changed, and each change (for its undo). */
 export const bulkUpdateSchema = bulkStatusUpdateSchema;
 export { BULK_UPDATE_MESSAGE };
+
+/** One ticket a bulk update changed, and the change: what its undo names. */
+export interface BulkChange {
+  ticketId: string;
+  changeId: string;
+}
 
 export async function bulkUpdateTickets(input: {
   ticketIds: string[];
   status: TicketStatus;
-}): Promise<number> {
+}): Promise<{ updated: number; changes: BulkChange[] }> {
   const body = await api.patch<unknown>('/admin/tickets/bulk-update', bulkUpdateSchema.parse(input));
-  return bulkStatusResponseSchema.parse(body).modifiedCount;
+  const { modifiedCount, changes } = bulkStatusResponseSchema.parse(body);
+  return { updated: modifiedCount, changes };
 }
 
 export function useBulkUpdateTickets() {

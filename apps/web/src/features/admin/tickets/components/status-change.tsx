@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/button';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import type { AdminTicket, TicketStatus } from '../api/get-tickets';
+import type { AppliedBulkUpdate } from '../hooks/use-bulk-update';
 import { MoneyNote } from './money-note';
 import { codeOf, STATUS_KEYS } from './ticket-parts';
 
@@ -77,6 +78,74 @@ export function StatusConfirmDialog({
   );
 }
 
+function UndoCard({
+  text,
+  busy,
+  onUndo,
+  onDismiss,
+}: {
+  text: string;
+  busy: boolean;
+  onUndo: () => void;
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="card flex flex-wrap items-center gap-3 border-saffron-300/50 p-3 text-sm">
+      <p className="min-w-0 flex-1 text-cream">{text}</p>
+      <div className="flex items-center gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={busy}
+          onClick={onUndo}
+          icon={<Undo2 aria-hidden="true" className="size-4" />}
+        >
+          {t('admin-tickets.undo.button')}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onDismiss}
+          disabled={busy}
+          aria-label={t('admin-tickets.undo.dismiss')}
+          icon={<X aria-hidden="true" className="size-4" />}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** A bulk update just applied, offered back whole (all or nothing) while the server accepts its undo. */
+export function BulkUndoBar({
+  applied,
+  busy,
+  onUndo,
+  onDismiss,
+}: {
+  applied: AppliedBulkUpdate | null;
+  busy: boolean;
+  onUndo: () => void;
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" data-testid="bulk-undo" className="empty:hidden mb-4">
+      {applied ? (
+        <UndoCard
+          text={t('admin-tickets.undo.bulkText', {
+            count: applied.changes.length,
+            to: t(STATUS_KEYS[applied.to]),
+          })}
+          busy={busy}
+          onUndo={onUndo}
+          onDismiss={onDismiss}
+        />
+      ) : null}
+    </div>
+  );
+}
+
 export function UndoBar({
   change,
   busy,
@@ -93,35 +162,17 @@ export function UndoBar({
     // The live region is always in the page, so screen readers announce what appears in it.
     <div role="status" className="empty:hidden mb-4">
       {change ? (
-        <div className="card flex flex-wrap items-center gap-3 border-saffron-300/50 p-3 text-sm">
-          <p className="min-w-0 flex-1 text-cream">
-            {t('admin-tickets.undo.text', {
-              code: change.code,
-              holder: change.holder,
-              from: t(STATUS_KEYS[change.from]),
-              to: t(STATUS_KEYS[change.to]),
-            })}
-          </p>
-          <div className="flex items-center gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              loading={busy}
-              onClick={onUndo}
-              icon={<Undo2 aria-hidden="true" className="size-4" />}
-            >
-              {t('admin-tickets.undo.button')}
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={onDismiss}
-              disabled={busy}
-              aria-label={t('admin-tickets.undo.dismiss')}
-              icon={<X aria-hidden="true" className="size-4" />}
-            />
-          </div>
-        </div>
+        <UndoCard
+          text={t('admin-tickets.undo.text', {
+            code: change.code,
+            holder: change.holder,
+            from: t(STATUS_KEYS[change.from]),
+            to: t(STATUS_KEYS[change.to]),
+          })}
+          busy={busy}
+          onUndo={onUndo}
+          onDismiss={onDismiss}
+        />
       ) : null}
     </div>
   );

@@ -15,19 +15,13 @@ import { SkeletonList } from '../../../../ui/skeleton';
 import { toastTarget } from '../../../../ui/toast';
 import { useDebouncedValue, useFailureToast } from '../../../../ui/use-failure-toast';
 import { ViewHeader } from '../../../../ui/view-header';
-import { useBulkUpdateTickets } from '../api/bulk-update-tickets';
 import { useDeleteTicket } from '../api/delete-ticket';
 import { type ExportFormat, useExportTickets } from '../api/export-tickets';
-import {
-  type AdminTicket,
-  SHOWN_TICKET_STATUSES,
-  type TicketStatus,
-  type TicketsQuery,
-  useTickets,
-} from '../api/get-tickets';
+import { type AdminTicket, SHOWN_TICKET_STATUSES, type TicketsQuery, useTickets } from '../api/get-tickets';
+import { useBulkUpdate } from '../hooks/use-bulk-update';
 import { useStatusChange } from '../hooks/use-status-change';
 import { BulkDialog } from './bulk-dialog';
-import { StatusConfirmDialog, UndoBar } from './status-change';
+import { BulkUndoBar, StatusConfirmDialog, UndoBar } from './status-change';
 import { codeOf, STATUS_KEYS, type TicketRowActions } from './ticket-parts';
 import { COLUMN_KEYS, TicketCard, TicketRow } from './ticket-rows';
 import { TransferHistory } from './transfer-history';
@@ -66,7 +60,10 @@ export function TicketManagement({
   );
 
   const statusChange = useStatusChange();
-  const bulkUpdate = useBulkUpdateTickets();
+  const bulk = useBulkUpdate(() => {
+    setBulkOpen(false);
+    setSelected(new Map());
+  });
   const removeTicket = useDeleteTicket();
   const exporter = useExportTickets();
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
@@ -88,25 +85,6 @@ export function TicketManagement({
   // A selected ticket on this page is read as it is now (a status changed since it was ticked).
   const listed = new Map(tickets.map((ticket) => [ticket.id, ticket]));
   const selectedTickets = [...selected.values()].map((ticket) => listed.get(ticket.id) ?? ticket);
-
-  function submitBulk(next: TicketStatus | '') {
-    if (selected.size === 0 || next === '') {
-      toast.error(t('admin-tickets.toast.bulkNeedsSelection'), toastTarget());
-      return;
-    }
-    bulkUpdate.mutate(
-      { ticketIds: [...selected.keys()], status: next },
-      {
-        onSuccess: (updated) => {
-          setBulkOpen(false);
-          setSelected(new Map());
-          toast.success(t('admin-tickets.toast.bulkUpdated', { count: updated }), toastTarget());
-        },
-        onError: (error) =>
-          toast.error(t('admin-tickets.toast.bulkFailed', { reason: errorMessage(error) }), toastTarget()),
-      },
-    );
-  }
 
   function confirmDelete() {
     if (!deleteTarget) return;
@@ -271,6 +249,7 @@ export function TicketManagement({
         onUndo={statusChange.undo}
         onDismiss={statusChange.dismiss}
       />
+      <BulkUndoBar applied={bulk.applied} busy={bulk.undoBusy} onUndo={bulk.undo} onDismiss={bulk.dismiss} />
 
       {query.isPending ? (
         <SkeletonList label={t('admin-tickets.loading')} />
@@ -340,9 +319,9 @@ export function TicketManagement({
         key={bulkOpen ? 'open' : 'closed'}
         open={bulkOpen}
         tickets={selectedTickets}
-        busy={bulkUpdate.isPending}
+        busy={bulk.busy}
         onClose={() => setBulkOpen(false)}
-        onSubmit={submitBulk}
+        onSubmit={(next) => bulk.submit([...selected.keys()], next)}
       />
       <StatusConfirmDialog
         change={statusChange.pending}
