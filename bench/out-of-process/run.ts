@@ -27,9 +27,18 @@ import {
   setUp,
   topUpScanTickets,
 } from './scenarios';
+import { measureTypesEvent } from './types-event';
 import { waitingRoomRush } from './waiting-room-rush';
 
-export type Scenario = 'health' | 'me' | 'holds' | 'purchases' | 'full-event' | 'checkin' | 'waiting-room';
+export type Scenario =
+  | 'health'
+  | 'me'
+  | 'holds'
+  | 'purchases'
+  | 'full-event'
+  | 'types-event'
+  | 'checkin'
+  | 'waiting-room';
 
 interface Row {
   engine: Engine;
@@ -140,6 +149,7 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
           add(scans.verify);
           add(scans.mark);
         }
+        let singleTypeFull: Measured | undefined;
         if (scenarios.has('full-event')) {
           const full = await fullEventRun(
             engine,
@@ -157,6 +167,27 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
             full.full,
             `per-hold CPU full/empty = ${cpuRatio.toFixed(2)}; by req/s ${(full.empty.result.requestsPerSecond / full.full.result.requestsPerSecond).toFixed(2)}`,
           );
+          singleTypeFull = full.full;
+        }
+        if (scenarios.has('types-event')) {
+          const typed = await fullEventRun(
+            engine,
+            hello,
+            Number(args.buyers),
+            args['server-dir'],
+            emulatorPlace(args.emulator),
+            true,
+          );
+          add(typed.empty);
+          const cpu = (measured: Measured) => measured.result.cpuMicrosPerRequest ?? 0;
+          add(
+            typed.full,
+            `per-hold CPU full/empty = ${(cpu(typed.full) / (cpu(typed.empty) || 1)).toFixed(2)}${
+              singleTypeFull
+                ? `; against the single-type event's holds with 19,000 sold = ${(cpu(typed.full) / (cpu(singleTypeFull) || 1)).toFixed(2)}`
+                : ''
+            }`,
+          );
         }
       } finally {
         await server.stop();
@@ -169,13 +200,17 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
   console.log(`\n${table(rows)}`);
 }
 
-/** A server of its own: a 20,000-seat event, holds with none sold, then with 19,000 sold. */
+/**
+ * A server of its own: a 20,000-seat event, holds with none sold, then with 19,000 sold; `types`: the event has 5 ticket
+ * types with 3 price phases each and the holds buy them (types-event.ts).
+ */
 async function fullEventRun(
   engine: Engine,
   hello: Hello,
   buyerCount: number,
   serverDir: string | undefined,
   emulator: 'own-process' | 'in-process',
+  types = false,
 ) {
   const server = await startServer({
     engine,
@@ -186,7 +221,8 @@ async function fullEventRun(
   try {
     const setup = await setUp(server, 20_000);
     const buyers = await setup.people.signIn('buyer', buyerCount);
-    return await measureFullEvent(setup, hello, { holds: 900, sold: 19_000, buyers });
+    const options = { holds: 900, sold: 19_000, buyers };
+    return await (types ? measureTypesEvent : measureFullEvent)(setup, hello, options);
   } finally {
     await server.stop();
   }

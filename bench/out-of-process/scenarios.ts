@@ -41,7 +41,7 @@ async function paired(hello0: Hello, duration: number, run: () => Promise<LoadRe
   return { hello, result: await run() };
 }
 
-function rotate<T>(items: T[]): () => T {
+export function rotate<T>(items: T[]): () => T {
   let next = 0;
   return () => items[next++ % items.length]!;
 }
@@ -84,10 +84,11 @@ export async function measureMe(setup: Setup, hello: Hello, duration: number): P
 export async function measureHolds(
   setup: Setup,
   hello: Hello,
-  options: { duration?: number; amount?: number; buyers: BenchUser[]; label?: string },
+  options: { duration?: number; amount?: number; buyers: BenchUser[]; label?: string; bodies?: string[] },
 ): Promise<Measured> {
   const next = rotate(options.buyers);
-  const body = JSON.stringify(orderPayload(setup.event, 1));
+  // One body for every hold (the spec's payload, one ticket), or the bodies given, in turn.
+  const nextBody = rotate(options.bodies ?? [JSON.stringify(orderPayload(setup.event, 1))]);
   const run = () =>
     load({
       label: options.label ?? 'POST /api/tickets/create-order (holds)',
@@ -101,7 +102,7 @@ export async function measureHolds(
           setupRequest: (request) => ({
             ...request,
             headers: { ...json(), authorization: `Bearer ${next().token}` },
-            body,
+            body: nextBody(),
           }),
         },
       ],
