@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { TICKET_STATUSES, type TicketStatusValue } from '@utsav/domain/admin-tickets-schema';
+import { type AdminTicket, type TicketPage, ticketPageResponseSchema } from '@utsav/domain/api/admin-tickets';
 import { PAGE_SIZE } from '@utsav/domain/constants';
 import { SHOWN_TICKET_STATUSES, type ShownTicketStatus } from '@utsav/domain/ticket-status';
 import { z } from 'zod';
@@ -20,103 +21,22 @@ export const ticketsQuerySchema = z.object({
 });
 export type TicketsQuery = z.input<typeof ticketsQuerySchema>;
 
-export interface AdminTicket {
-  id: string;
-  ticketId: string;
-  userName: string;
-  userEmail: string;
-  eventName: string;
-  price: number;
-  status: ShownStatus;
-  /** A refund holds this ticket's money: it can never be re-activated. */
-  refunded: boolean;
-  /** Issued by an order (bought online): never deleted. */
-  fromOrder: boolean;
-  receivedByTransfer: boolean;
-  /** For a ticket issued by hand: its cash or UPI payment was received. */
-  paymentReceived: boolean;
-  /** Given to someone else: to whom and when. */
-  transfer: { toName: string; at: string } | null;
-  createdAt: string | null;
-  cancellationReason: string | null;
-  cancelledAt: string | null;
-  /** The first admission (entry time) and who scanned it. */
-  usedAt: string | null;
-  scannedBy: string | null;
-  issuedByAdmin: boolean;
-  issuedBy: string | null;
-  notes: string | null;
-}
+/** A ticket as the staff list shows it (@utsav/domain/api/admin-tickets). */
+export type { AdminTicket };
 
-export interface TicketsPage {
-  tickets: AdminTicket[];
-  pagination: { current: number; total: number; count: number; totalItems: number };
-}
-
-type Raw = Record<string, unknown>;
-const obj = (value: unknown): Raw => (value && typeof value === 'object' ? (value as Raw) : {});
-const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
-
-export function toAdminTicket(raw: unknown): AdminTicket | null {
-  const ticket = obj(raw);
-  const id = text(ticket.id) ?? text(ticket._id);
-  if (!id) return null;
-  const user = obj(ticket.user);
-  const metadata = obj(ticket.metadata);
-  const status = (SHOWN_TICKET_STATUSES as readonly string[]).includes(String(ticket.status))
-    ? (ticket.status as ShownStatus)
-    : 'active';
-  const transfer = obj(ticket.transfer);
-  return {
-    id,
-    ticketId: text(ticket.ticketId) ?? id,
-    userName: text(user.name) ?? '—',
-    userEmail: text(user.email) ?? '',
-    eventName: text(ticket.eventName) ?? text(obj(ticket.event).name) ?? '—',
-    price: Number(ticket.price) || 0,
-    status,
-    refunded: ticket.refunded === true,
-    fromOrder: ticket.fromOrder === true,
-    receivedByTransfer: ticket.receivedByTransfer === true,
-    paymentReceived: ticket.paymentReceived === true,
-    transfer:
-      text(transfer.toName) && text(transfer.at)
-        ? { toName: text(transfer.toName)!, at: text(transfer.at)! }
-        : null,
-    createdAt: text(ticket.createdAt),
-    cancellationReason: text(ticket.cancellationReason),
-    cancelledAt: text(ticket.cancelledAt),
-    usedAt: text(ticket.usedAt),
-    scannedBy: text(obj(ticket.scannedBy).name),
-    issuedByAdmin: metadata.issuedByAdmin === true,
-    issuedBy: text(obj(metadata.issuedBy).name),
-    notes: text(metadata.notes),
-  };
-}
+/** One page of tickets (`pagination.totalTickets`: every ticket the filter matches). */
+export type TicketsPage = Omit<TicketPage, 'success'>;
 
 export async function getTickets(query: TicketsQuery, signal?: AbortSignal): Promise<TicketsPage> {
   const { status, search, page, limit } = ticketsQuerySchema.parse(query);
   const params = new URLSearchParams({ page: String(page), limit: String(limit) });
   if (status !== 'all') params.set('status', status);
   if (search) params.set('search', search);
-  const body = await api.get<Raw>(`/admin/tickets/management?${params}`, { signal });
-  const data = obj(body?.data);
-  const rawTickets = (
-    Array.isArray(body?.tickets) ? body.tickets : Array.isArray(data.tickets) ? data.tickets : []
-  ) as unknown[];
-  const tickets = rawTickets.map(toAdminTicket).filter((ticket): ticket is AdminTicket => ticket !== null);
-  const pagination = obj(body?.pagination ?? data.pagination);
-  const n = (value: unknown, fallback: number) =>
-    typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-  return {
-    tickets,
-    pagination: {
-      current: n(pagination.current, 1),
-      total: Math.max(1, n(pagination.total, 1)),
-      count: n(pagination.count, tickets.length),
-      totalItems: n(pagination.totalTickets, tickets.length),
-    },
-  };
+  const { tickets, pagination } = ticketPageResponseSchema.parse(
+    await api.get<unknown>(`/admin/tickets/management?${params}`, { signal }),
+  );
+  // An empty list is still one (empty) page to the pager.
+  return { tickets, pagination: { ...pagination, total: Math.max(1, pagination.total) } };
 }
 
 export const ticketsQueryOptions = (query: TicketsQuery) =>

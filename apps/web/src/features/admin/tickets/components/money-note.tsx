@@ -26,11 +26,11 @@ const BULK_NOTE_KEYS: Record<StatusChangeMoneyNote, string> = {
   noMoney: 'admin-tickets.money.bulk.noMoney',
 };
 
-type Priced = Pick<AdminTicket, 'price' | 'issuedByAdmin' | 'paymentReceived'>;
+type Priced = Pick<AdminTicket, 'price' | 'metadata' | 'paymentReceived'>;
 
 const moneyOf = (ticket: Priced) => ({
   pricePaise: Math.round(ticket.price * 100),
-  issuedByAdmin: ticket.issuedByAdmin,
+  issuedByAdmin: ticket.metadata.issuedByAdmin,
   paymentReceived: ticket.paymentReceived,
 });
 

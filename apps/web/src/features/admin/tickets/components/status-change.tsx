@@ -65,7 +65,7 @@ export function StatusConfirmDialog({
           <p>
             {t('admin-tickets.confirm.text', {
               code: codeOf(change.ticket),
-              holder: change.ticket.userName,
+              holder: change.ticket.user.name,
               from: t(STATUS_KEYS[change.ticket.status]),
               to: t(STATUS_KEYS[change.next]),
             })}

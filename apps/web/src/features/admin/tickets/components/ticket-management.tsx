@@ -143,8 +143,8 @@ export function TicketManagement({
         description={
           pagination
             ? t('admin-tickets.count', {
-                count: pagination.totalItems,
-                formatted: formatCount(pagination.totalItems),
+                count: pagination.totalTickets,
+                formatted: formatCount(pagination.totalTickets),
               })
             : t('admin-tickets.description')
         }
@@ -344,7 +344,7 @@ export function TicketManagement({
           <p className="text-maroon-50">
             {t('admin-tickets.delete.text', {
               code: deleteTarget ? codeOf(deleteTarget) : '',
-              holder: deleteTarget?.userName ?? '',
+              holder: deleteTarget?.user.name ?? '',
             })}
           </p>
         </ConfirmDialog>

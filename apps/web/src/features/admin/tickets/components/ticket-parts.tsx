@@ -168,15 +168,18 @@ export function TicketDetails({ ticket, id }: { ticket: AdminTicket; id: string 
       formatInstant(ticket.transfer?.at ?? ticket.cancelledAt),
     ]);
   }
-  if (ticket.issuedByAdmin) {
-    items.push([t('admin-tickets.details.issuedBy'), ticket.issuedBy ?? t('admin-tickets.details.admin')]);
-    items.push([t('admin-tickets.details.notes'), ticket.notes ?? '—']);
+  if (ticket.metadata.issuedByAdmin) {
+    items.push([
+      t('admin-tickets.details.issuedBy'),
+      ticket.metadata.issuedBy?.name ?? t('admin-tickets.details.admin'),
+    ]);
+    items.push([t('admin-tickets.details.notes'), ticket.metadata.notes ?? '—']);
   }
   if (ticket.usedAt) {
     items.push([t('admin-tickets.details.entryTime'), formatInstant(ticket.usedAt)]);
     items.push([
       t('admin-tickets.details.scannedBy'),
-      ticket.scannedBy ?? t('admin-tickets.details.unknown'),
+      ticket.scannedBy?.name ?? t('admin-tickets.details.unknown'),
     ]);
   }
   return (

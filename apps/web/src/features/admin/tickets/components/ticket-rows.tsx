@@ -41,8 +41,8 @@ export function TicketRow({ ticket, actions }: { ticket: AdminTicket; actions: T
           {codeOf(ticket)}
         </th>
         <td className="max-w-56 px-2 py-3">
-          <p className="truncate font-semibold text-cream">{ticket.userName}</p>
-          <p className="truncate text-maroon-100">{ticket.userEmail}</p>
+          <p className="truncate font-semibold text-cream">{ticket.user.name}</p>
+          <p className="truncate text-maroon-100">{ticket.user.email}</p>
         </td>
         <td className="max-w-40 truncate px-2 py-3 text-maroon-50">{ticket.eventName}</td>
         <td className="px-2 py-3 whitespace-nowrap text-cream tabular-nums">{formatRupees(ticket.price)}</td>
@@ -84,8 +84,8 @@ export function TicketCard({ ticket, actions }: { ticket: AdminTicket; actions: 
             <p className="font-mono font-semibold text-gold-200">{codeOf(ticket)}</p>
             <StatusBadge status={ticket.status} />
           </div>
-          <p className="mt-1 truncate font-semibold text-cream">{ticket.userName}</p>
-          <p className="truncate text-sm text-maroon-100">{ticket.userEmail}</p>
+          <p className="mt-1 truncate font-semibold text-cream">{ticket.user.name}</p>
+          <p className="truncate text-sm text-maroon-100">{ticket.user.email}</p>
           <p className="mt-1 text-sm text-maroon-50">
             {ticket.eventName} · {formatRupees(ticket.price)} · {formatDay(ticket.createdAt)}
           </p>

@@ -59,7 +59,7 @@ export function useStatusChange() {
               ? {
                   ticketId: ticket.id,
                   code: codeOf(ticket),
-                  holder: ticket.userName,
+                  holder: ticket.user.name,
                   from,
                   to: next,
                   changeId,
