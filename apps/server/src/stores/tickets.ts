@@ -27,7 +27,8 @@ export interface TicketView extends TicketRow {
 }
 
 /** A ticket with what every view of it shows (owner, scanner, issuer, order, QR image, transfer): the guest's
- * and the staff's lists read the same columns, so one presenter (toTicketJson) renders both. */
+ * and the staff's lists read the same columns, so one presenter (toTicketJson) renders both. PostgreSQL's gate
+ * builds the same view as one JSON value: ticket-json-on-postgres.ts GATE_TICKET_JSON (keep the two in step). */
 export function ticketViews(db: Db) {
   return (
     db

@@ -24,6 +24,7 @@ import { GATE_TICKET_JSON, verifyResultSql } from './ticket-json-on-postgres';
 // Everything else (typed codes, forged or changed codes, codes of a deleted ticket or another event's, refusals)
 // writes nothing here and takes the general path in service.ts, which answers and logs exactly as before. The
 // conditional update stays the only arbiter of an admission: PostgreSQL re-checks its WHERE under the row lock.
+// The same gate on SQLite: gate-on-sqlite.ts verifyOnSqlite / admitOnSqlite (with repo.ts admitOnce).
 
 /** A claim, and whether this instance found the code authentic for this event and key already (no digest then). */
 interface KnownClaim extends Claim {

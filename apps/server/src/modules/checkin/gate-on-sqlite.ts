@@ -18,6 +18,7 @@ import { insertOnlineScanRow, scanValues } from './scan-log-repo';
 // ticket, another event's, refusals to explain) writes nothing here and takes the general path in service.ts,
 // which answers and logs exactly as before. The conditional update (repo.ts) stays the only arbiter of an
 // admission: SQLite has one writer, and the item runs it and its log row inside one savepoint.
+// The same gate on PostgreSQL: gate-on-postgres.ts verifyOnPostgres / admitOnPostgres.
 
 /** The claim of a token, on the SQLite file only. */
 async function claimOnSqlite(ctx: AppContext, qrCode: string): Promise<Claim | undefined> {

@@ -20,6 +20,7 @@ import { eitherNeeds, NO_NEEDS, readExact, type SalesSnapshot } from './sales-sn
 // tickets of each type and phase, code uses, the person's cap and limits), one statement writing the accepted
 // holds, their lines and their audit rows, and the commit. A refusal answers only its buyer. If the writing statement fails (which no judged hold should
 // make it do), each hold of the batch is placed again on its own (placeAlone), so one bad hold fails alone.
+// The same hold on SQLite: hold-on-sqlite.ts holdOnSqlite (figures: sales-snapshot.ts salesFigureColumns).
 
 interface Waiting {
   request: HoldRequest;

@@ -32,6 +32,7 @@ import { readExactSync } from './sales-snapshot';
 // and the buyer's own when a limit needs them: sales-snapshot.ts) in one statement after the holds before it wrote
 // theirs, so nothing needs carrying from one hold to the next. The price list is the instance's copy, checked
 // against the event row's sales_version read once per batch (sales-catalogue.ts).
+// The same hold on PostgreSQL: hold-on-postgres.ts holdOnPostgres (figures: hold-figures.ts findBatchFigures).
 
 /** Holds of one batch, placed in arrival order; the event rows are read once per batch. */
 const placeGrouped = groupCommitted(
