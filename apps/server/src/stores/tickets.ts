@@ -24,6 +24,11 @@ export interface TicketView extends TicketRow {
   /** The completed transfer out of this ticket, if any (migration 0014). */
   transfer_recipient_name: string | null;
   transfer_recipient_email: string | null;
+  /** Its ticket type (migration 0024): names in each language and the gate's colour; null on no type. */
+  type_name: string | null;
+  type_name_hi: string | null;
+  type_name_gu: string | null;
+  type_colour: string | null;
 }
 
 /** A ticket with what every view of it shows (owner, scanner, issuer, order, QR image, transfer): the guest's
@@ -38,6 +43,7 @@ export function ticketViews(db: Db) {
       .leftJoin('users as scanner', 'scanner.id', 'tickets.scanned_by_user_id')
       .leftJoin('users as issuer', 'issuer.id', 'tickets.issued_by_user_id')
       .leftJoin('orders', 'orders.id', 'tickets.order_id')
+      .leftJoin('ticket_types', 'ticket_types.id', 'tickets.ticket_type_id')
       .leftJoin('ticket_qr_images', 'ticket_qr_images.token', 'tickets.qr_token')
       // At most one completed transfer per ticket: the revocation that completes one is conditional.
       .leftJoin('ticket_transfers as transfer', (join) =>
@@ -59,6 +65,10 @@ export function ticketViews(db: Db) {
         'ticket_qr_images.image as qr_image',
         'transfer.recipient_name as transfer_recipient_name',
         'transfer.recipient_email as transfer_recipient_email',
+        'ticket_types.name as type_name',
+        'ticket_types.name_hi as type_name_hi',
+        'ticket_types.name_gu as type_name_gu',
+        'ticket_types.colour as type_colour',
       ])
   );
 }
@@ -67,7 +77,7 @@ export function findTicketsOfOrder(db: Db, orderId: string): Promise<TicketView[
   return ticketsOfOrder(db, orderId);
 }
 
-// Every verify-payment reads it: compiled once (seven joins took longer to build than to run).
+// Every verify-payment reads it: compiled once (eight joins took longer to build than to run).
 const ticketsOfOrder = compiledOnce((db: Db, orderId: string) =>
   ticketViews(db).where('tickets.order_id', '=', orderId).orderBy('tickets.seq'),
 );
@@ -96,7 +106,7 @@ export async function findTicketView(db: Db, idOrCode: string): Promise<TicketVi
   return (await ticketView(db, idOrCode))[0];
 }
 
-// Every scan at the gate reads it: compiled once (seven joins took longer to build than to run).
+// Every scan at the gate reads it: compiled once (eight joins took longer to build than to run).
 const ticketView = compiledOnce((db: Db, idOrCode: string) =>
   ticketViews(db)
     .where((eb) => eb.or([eb('tickets.id', '=', idOrCode), eb('tickets.ticket_code', '=', idOrCode)]))

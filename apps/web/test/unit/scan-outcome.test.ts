@@ -1,3 +1,4 @@
+import type { Language } from '@utsav/domain/languages';
 import { generateEventKeyPair, signTicketToken } from '@utsav/domain/qr-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterPrintedCode, explainManualCode } from '../../src/features/scanner/checkin/manual-code';
@@ -15,7 +16,7 @@ import {
   outcomeForVerifiedTicket,
 } from '../../src/features/scanner/checkin/scan-outcome';
 import { ApiError } from '../../src/lib/api-client';
-import { ensureAreas } from '../../src/lib/i18n/areas';
+import { ensureAreas, loadNeededAreas } from '../../src/lib/i18n/areas';
 import { i18n } from '../../src/lib/i18n/i18n';
 
 // The scanner's words live in the catalog area 'scanner', loaded with the scanner's code in the app.
@@ -149,6 +150,39 @@ describe('outcomes decided on the device', () => {
       title: 'Entry Allowed, Welcome Asha!',
       offline: true,
     });
+  });
+});
+
+describe("the ticket's type at the gate", () => {
+  const couple = { id: 'type-couple', name: 'Couple pass', colour: '#BE185D', admits: 2 };
+
+  it('an admission carries the type the server named, to be shown large in its colour', () => {
+    expect(admittedOutcome('Asha', false, false, couple)).toMatchObject({
+      tone: 'success',
+      ticketType: couple,
+    });
+    expect(admittedOutcome('Asha', false, false, null)).not.toHaveProperty('ticketType');
+  });
+
+  it("'Already Used' still says which pass it is", () => {
+    const outcome = outcomeForVerifiedTicket(
+      { id: 't1', status: 'used', usedAt: USED_AT, ticketType: couple },
+      NOW,
+    );
+    expect(outcome).toMatchObject({ title: 'Already Used', ticketType: couple });
+  });
+
+  it('"admits 2" in every language of the app', async () => {
+    await ensureAreas(['tickets']);
+    const said = async (language: Language) => {
+      await loadNeededAreas(language);
+      await i18n.changeLanguage(language);
+      return i18n.t('tickets.type.admits', { count: 2 });
+    };
+    expect(await said('en')).toBe('admits 2');
+    expect(await said('hi')).toBe('2 लोगों का प्रवेश');
+    expect(await said('gu')).toBe('2 લોકોનો પ્રવેશ');
+    await i18n.changeLanguage('en');
   });
 });
 

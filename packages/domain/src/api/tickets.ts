@@ -11,6 +11,16 @@ import { SHOWN_TICKET_STATUSES, type ShownTicketStatus } from '../ticket-status'
 // cancelled with a transfer time, and shown as transferred).
 export { SHOWN_TICKET_STATUSES, type ShownTicketStatus };
 
+/** A ticket's type as every view of the ticket shows it ("Couple pass · admits 2", in the type's colour). */
+export const ticketTypeMarkSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  colour: z.string(),
+  admits: z.number(),
+});
+
+export type TicketTypeMark = z.infer<typeof ticketTypeMarkSchema>;
+
 export const ticketSchema = z.object({
   id: z.string(),
   /** The id under its older name, for clients written against it. */
@@ -58,6 +68,8 @@ export const ticketSchema = z.object({
   transfer: z.object({ toName: z.string(), toEmail: z.string(), at: z.string() }).nullable(),
   /** Received by transfer: such a ticket cannot be cancelled for a refund. */
   receivedByTransfer: z.boolean(),
+  /** Its ticket type: the name in the reader's language, the colour shown at the gate, people it admits. */
+  ticketType: ticketTypeMarkSchema.nullable(),
 });
 
 export type Ticket = z.infer<typeof ticketSchema>;

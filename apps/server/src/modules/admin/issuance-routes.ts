@@ -34,7 +34,7 @@ const adminIssuanceRoutes: FastifyPluginAsyncZod = async (app) => {
           email: result.user.email,
           isNewUser: result.isNewUser,
         },
-        tickets: result.tickets.map(toTicketJson),
+        tickets: result.tickets.map((ticket) => toTicketJson(ticket)),
         totalAmount: result.totalAmount,
         pricePerTicket: result.pricePerTicket,
         pricingTier: result.pricingTier,

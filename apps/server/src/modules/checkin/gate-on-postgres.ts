@@ -241,6 +241,7 @@ function joinedFrom(source: string): string {
   left join users scanner on scanner.id = t.scanned_by_user_id
   left join users issuer on issuer.id = t.issued_by_user_id
   left join orders on orders.id = t.order_id
+  left join ticket_types on ticket_types.id = t.ticket_type_id
   left join ticket_qr_images qr on qr.token = t.qr_token
   left join ticket_transfers transfer on transfer.ticket_id = t.id and transfer.status = 'completed'`;
 }

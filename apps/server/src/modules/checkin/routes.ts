@@ -15,6 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actor } from '../../platform/auth/plugin';
+import { requestLanguage } from '../../platform/i18n/request-language';
 import { toTicketJson } from '../tickets/presenter';
 import { toSnapshotJson } from './presenter';
 import { admitFound, searchAtGate } from './search';
@@ -63,7 +64,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      ticket: toTicketJson(await verifyQr(app.ctx, actor(request), request.body)),
+      ticket: toTicketJson(await verifyQr(app.ctx, actor(request), request.body), requestLanguage(request)),
     }),
   );
 
@@ -80,7 +81,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      ticket: toTicketJson(await markUsed(app.ctx, actor(request), request.body)),
+      ticket: toTicketJson(await markUsed(app.ctx, actor(request), request.body), requestLanguage(request)),
       message: CHECKIN_MESSAGES.admitted,
     }),
   );
@@ -98,7 +99,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      ticket: toTicketJson(await markExit(app.ctx, actor(request), request.body)),
+      ticket: toTicketJson(await markExit(app.ctx, actor(request), request.body), requestLanguage(request)),
       message: CHECKIN_MESSAGES.exited,
     }),
   );
@@ -151,7 +152,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      ticket: toTicketJson(await admitFound(app.ctx, actor(request), request.body)),
+      ticket: toTicketJson(await admitFound(app.ctx, actor(request), request.body), requestLanguage(request)),
       message: CHECKIN_MESSAGES.admitted,
     }),
   );

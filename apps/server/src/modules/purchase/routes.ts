@@ -105,7 +105,11 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await verifyPayment(app.ctx, actor(request), request.body);
-      return { success: true as const, orderId: result.orderId, tickets: result.tickets.map(toTicketJson) };
+      return {
+        success: true as const,
+        orderId: result.orderId,
+        tickets: result.tickets.map((ticket) => toTicketJson(ticket)),
+      };
     },
   );
 };

@@ -1,13 +1,37 @@
-import type { Ticket } from '@utsav/domain/api/tickets';
+import type { Ticket, TicketTypeMark } from '@utsav/domain/api/tickets';
+import type { Language } from '@utsav/domain/languages';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { shownTicketStatus } from '@utsav/domain/ticket-status';
+import { DEFAULT_TYPE_COLOUR, typeName } from '@utsav/domain/ticket-types';
 import { qrDataUrl } from '../../platform/documents/qr-data-url';
 import type { TicketView } from '../../stores/tickets';
 
 // A ticket row as the API shows it: its shape is @utsav/domain/api/tickets' ticketSchema (the fields the
 // original contract names, docs/contracts.md, with the MongoDB-era `_id` alias kept).
 
-export function toTicketJson(ticket: TicketView): Ticket {
+/** The columns a ticket's type is shown from: a ticket view's, or a gate fast path's own row. */
+export interface TypeMarkColumns {
+  ticket_type_id?: string | null;
+  admits?: number | null;
+  type_name: string | null;
+  type_name_hi: string | null;
+  type_name_gu: string | null;
+  type_colour: string | null;
+}
+
+/** The ticket's type named for the reader; admits is the ticket's own (what it was sold admitting). */
+export function ticketTypeMark(row: TypeMarkColumns, language: Language): TicketTypeMark | null {
+  if (!row.ticket_type_id || row.type_name === null) return null;
+  return {
+    id: row.ticket_type_id,
+    name: typeName({ name: row.type_name, nameHi: row.type_name_hi, nameGu: row.type_name_gu }, language),
+    colour: row.type_colour ?? DEFAULT_TYPE_COLOUR,
+    admits: Number(row.admits ?? 1),
+  };
+}
+
+/** The ticket as the API shows it; its type is named in `language` (the reader's, English by default). */
+export function toTicketJson(ticket: TicketView, language: Language = 'en'): Ticket {
   return {
     id: ticket.id,
     _id: ticket.id,
@@ -52,5 +76,6 @@ export function toTicketJson(ticket: TicketView): Ticket {
           }
         : null,
     receivedByTransfer: Boolean(ticket.transferred_from_ticket_id),
+    ticketType: ticketTypeMark(ticket, language),
   };
 }

@@ -3,6 +3,7 @@ import { ticketHolderSchema } from '@utsav/domain/ticket-holder-schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
+import { requestLanguage } from '../../platform/i18n/request-language';
 import { toTicketJson } from './presenter';
 import { getTicket, listMyTickets, nameTicketHolder } from './service';
 
@@ -19,10 +20,11 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: myTicketsResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      tickets: (await listMyTickets(app.ctx, actor(request))).map(toTicketJson),
-    }),
+    async (request) => {
+      const language = requestLanguage(request);
+      const tickets = await listMyTickets(app.ctx, actor(request));
+      return { success: true as const, tickets: tickets.map((ticket) => toTicketJson(ticket, language)) };
+    },
   );
 
   app.get(
@@ -37,7 +39,10 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      ticket: toTicketJson(await getTicket(app.ctx, actor(request), request.params.id)),
+      ticket: toTicketJson(
+        await getTicket(app.ctx, actor(request), request.params.id),
+        requestLanguage(request),
+      ),
     }),
   );
 
@@ -56,6 +61,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       ticket: toTicketJson(
         await nameTicketHolder(app.ctx, actor(request), request.params.id, request.body.holderName),
+        requestLanguage(request),
       ),
     }),
   );

@@ -32,7 +32,8 @@ export async function admitFromSearch(
       controller.signal,
     );
     learn(admitted.ticket ? { ...admitted.ticket, status: 'used' } : undefined);
-    return admittedOutcome(admitted.ticket ? guestName(admitted.ticket) : '', false, reentry);
+    const ticket = admitted.ticket;
+    return admittedOutcome(ticket ? guestName(ticket) : '', false, reentry, ticket?.ticketType);
   } catch (error) {
     return outcomeForError(error);
   } finally {

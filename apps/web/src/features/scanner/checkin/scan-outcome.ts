@@ -1,3 +1,4 @@
+import type { TicketTypeMark } from '@utsav/domain/api/tickets';
 import { EVENT_TIMEZONE } from '@utsav/domain/constants';
 import { ApiError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n/i18n';
@@ -68,6 +69,8 @@ export interface ScanOutcome {
   offline?: boolean;
   /** An admission of a guest who had gone out on a pass (re-entry on): counted apart as well. */
   reentry?: boolean;
+  /** The ticket's type, shown large in its colour ("Couple pass · admits 2"), when the server named it. */
+  ticketType?: TicketTypeMark;
 }
 
 /** The ticket fields of verify-qr / mark-used that decide what the gate says. */
@@ -81,6 +84,7 @@ export interface CheckinTicket {
   /** Set while the holder is out on a pass: scanning them in again is a re-entry, not "Already Used". */
   exitedAt?: string | null;
   scannedBy?: { name?: string | null } | null;
+  ticketType?: TicketTypeMark | null;
 }
 
 /**
@@ -121,10 +125,16 @@ export function emptyCodeOutcome(): ScanOutcome {
   };
 }
 
-export function admittedOutcome(name: string, offline = false, reentry = false): ScanOutcome {
+export function admittedOutcome(
+  name: string,
+  offline = false,
+  reentry = false,
+  ticketType?: TicketTypeMark | null,
+): ScanOutcome {
   return {
     tone: 'success',
     ...(reentry ? { reentry: true } : {}),
+    ...(ticketType ? { ticketType } : {}),
     title: welcomeTitle(name.trim() || guestWord()),
     counter: 'validEntries',
     ...(offline ? { offline: true, detail: i18n.t('scanner.outcome.savedOffline') } : {}),
@@ -225,8 +235,10 @@ export function outcomeForVerifiedTicket(
   if (!ticket || typeof ticket.status !== 'string') return invalidTicketOutcome();
   if (ticket.status === 'active') return null;
   if (ticket.status === 'used' && ticket.exitedAt) return null;
-  if (ticket.status === 'used')
-    return alreadyUsedOutcome(ticket.usedAt, ticket.scannedBy?.name, now, knownName(ticket));
+  if (ticket.status === 'used') {
+    const outcome = alreadyUsedOutcome(ticket.usedAt, ticket.scannedBy?.name, now, knownName(ticket));
+    return ticket.ticketType ? { ...outcome, ticketType: ticket.ticketType } : outcome;
+  }
   if (ticket.status === 'cancelled') return cancelledOutcome();
   if (ticket.status === 'transferred') return transferredOutcome();
   return invalidTicketOutcome();

@@ -310,7 +310,7 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
         rememberTicket(ticket ? { ...ticket, status: 'used' } : undefined);
         // verify-qr said the holder was out on a pass: this admission is a re-entry.
         const reentry = confirmed ? confirmed.reentry : verified?.ticket?.status === 'used';
-        return admittedOutcome(ticket ? guestName(ticket) : '', false, reentry);
+        return admittedOutcome(ticket ? guestName(ticket) : '', false, reentry, ticket?.ticketType);
       } catch (error) {
         if (isNetworkFailure(error) || (isAbortError(error) && budget.expired())) {
           setServerReachable(false);

@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheckBig, CircleX, CloudOff, LogOut, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TicketTypeMark } from '../../../ui/ticket-type-mark';
 import type { ScanOutcome, ScanTone } from '../checkin/scan-outcome';
 
 // Read from arm's length in a dark venue: a solid colour per answer, a large icon whose shape differs
@@ -57,6 +58,11 @@ export function ScanResultOverlay({ outcome, onDismiss }: { outcome: ScanOutcome
       {tone.icon}
       <span className="text-sm font-bold tracking-[0.2em] uppercase opacity-90">{labels[tone.label]}</span>
       <span className="text-[1.7rem] leading-tight font-extrabold text-balance">{outcome.title}</span>
+      {outcome.ticketType && (
+        <span className="rounded-xl bg-black/25 px-4 py-2">
+          <TicketTypeMark type={outcome.ticketType} large />
+        </span>
+      )}
       {outcome.detail && (
         <span className="text-base leading-snug font-semibold text-balance">{outcome.detail}</span>
       )}

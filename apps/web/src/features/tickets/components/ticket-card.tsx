@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { i18n } from '../../../lib/i18n/i18n';
 import { Button } from '../../../ui/button';
 import { formatDay, formatInstant, formatRupees } from '../../../ui/format';
+import { TicketTypeMark } from '../../../ui/ticket-type-mark';
 import { qrPrefix } from '../utils/format';
 import { downloadQr } from '../utils/qr';
 import { HolderName } from './holder-name';
@@ -156,6 +157,11 @@ export function TicketCard({
         <HolderName ticket={ticket} />
 
         <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(7rem,100%),1fr))] gap-3 text-sm">
+          {ticket.ticketType ? (
+            <Fact label={t('tickets.card.type')}>
+              <TicketTypeMark type={ticket.ticketType} />
+            </Fact>
+          ) : null}
           <Fact label={t('tickets.card.price')}>{formatRupees(ticket.price)}</Fact>
           <Fact label={t('tickets.card.purchased')}>{formatDay(ticket.createdAt)}</Fact>
           {ticket.status === 'used' ? (
