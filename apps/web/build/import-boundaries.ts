@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 // - features never import each other; pages (src/app) compose them, and what is truly shared and belongs to
 //   no feature lives in src/lib or src/ui;
 // - src/lib and src/ui import no feature and nothing of src/app;
-// - nothing of the web imports the server: it talks to it over HTTP.
+// - nothing of the web imports the server: it talks to it over HTTP;
+// - no import cycle (Biome's noImportCycles, as the server and packages have in the root biome.json): a cycle
+//   makes the order modules initialise in depend on which one is imported first.
 //
 // Biome matches an import by the text of its path, not by the file it resolves to, and the same file can be
 // reached by many spellings (../../waitlist/api/x, ../api/../../waitlist/api/x, ../../../features/waitlist/...,
@@ -47,7 +49,12 @@ interface Pattern {
 
 export interface Override {
   includes: string[];
-  linter: { rules: { style: { noRestrictedImports: { level: 'error'; options: { patterns: Pattern[] } } } } };
+  linter: {
+    rules: {
+      style: { noRestrictedImports: { level: 'error'; options: { patterns: Pattern[] } } };
+      suspicious?: { noImportCycles: 'error' };
+    };
+  };
 }
 
 /** Any import path that names the folder `name`, however it climbs to it. */
@@ -86,8 +93,10 @@ export function importOverrides(features: readonly string[]): Override[] {
     includes,
     linter: { rules: { style: { noRestrictedImports: { level: 'error', options: { patterns } } } } },
   });
+  const everywhere = rule(['**'], [SERVER]);
+  everywhere.linter.rules.suspicious = { noImportCycles: 'error' };
   return [
-    rule(['**'], [SERVER]),
+    everywhere,
     rule(
       ['src/lib/**', 'src/ui/**'],
       [
@@ -122,7 +131,8 @@ export function importOverrides(features: readonly string[]): Override[] {
 const HEADER = `// The web's lint settings on top of the repository's biome.json. The overrides are the web's import
 // boundaries, generated from the folders of src/features by build/import-boundaries.ts (which explains
 // them): features never import each other, src/lib and src/ui import no feature, nothing imports the
-// server. After adding, renaming or removing a feature run: npx tsx apps/web/build/import-boundaries.ts
+// server, no import cycle. After adding, renaming or removing a feature run:
+// npx tsx apps/web/build/import-boundaries.ts
 `;
 
 /** biome.jsonc as JSON: its comments are whole lines starting with //. */

@@ -86,6 +86,23 @@ describe('the web import boundaries', { timeout: 180_000 }, () => {
     expect(count(output, SHARED_RULE)).toBe(1);
   });
 
+  it('an import cycle fails lint', () => {
+    const lib = path.join(FEATURES_DIR, '..', 'lib');
+    const [a, b] = ['a', 'b'].map((name) => `cycle-probe-${name}-${process.pid}`);
+    const other = path.join(lib, `${b}.ts`);
+    writeFileSync(other, `import { a } from './${a}';\nexport const b = () => a;\n`);
+    try {
+      const { status, output } = lintProbe(
+        path.join(lib, `${a}.ts`),
+        `import { b } from './${b}';\nexport const a = () => b;\n`,
+      );
+      expect(status).not.toBe(0);
+      expect(output).toContain('noImportCycles');
+    } finally {
+      rmSync(other, { force: true });
+    }
+  });
+
   it('the web as it is passes', () => {
     const { status, output } = lint(path.join(FEATURES_DIR, '..'));
     expect(output).not.toContain(FEATURE_RULE);
