@@ -34,7 +34,7 @@ describeEachDatabase('admin ticket exports and PDFs', (engine) => {
       expect(response.headers.get('content-disposition')).toBe('attachment; filename="tickets.csv"');
       const lines = response.text.replace(/^\uFEFF/, '').split('\r\n');
       expect(lines[0]).toBe(
-        'Ticket ID,Ticket UUID,Holder Name,User Name,User Email,Event,Price (INR),Status,Payment,Issued By Admin,Issued By,Notes,Razorpay Order ID,Created At (IST),Used At (IST),Scanned By,Cancelled At (IST),Cancellation Reason',
+        'Ticket ID,Ticket UUID,Holder Name,User Name,User Email,Event,Price (INR),Status,Payment,Issued By Admin,Issued By,Notes,Razorpay Order ID,Created At (IST),Used At (IST),Scanned By,Cancelled At (IST),Cancellation Reason,Ticket Type,Admits,Price Phase,Promo Code,Discount (INR)',
       );
       const line = lines.find((l) => l.includes('HYPERLINK'));
       expect(line).toContain(`,"'=HYPERLINK(""http://x"",""y"")",`);

@@ -14,7 +14,7 @@ import { useServer } from '../../support/server';
 
 // A ticket keeps showing its type after it is bought: My Tickets names it in the reader's language with its colour
 // and how many it admits, and so do the gate's answers (verify-qr, mark-used, an admission from search), on both
-// engines and through the gate's one-statement paths.
+// engines and through the gate's one-statement paths; the staff's export has its type, phase and code.
 
 const COUPLE = { name: 'Couple pass', nameHi: 'कपल पास', nameGu: 'કપલ પાસ', colour: '#BE185D', admits: 2 };
 
@@ -48,6 +48,11 @@ describeEachDatabase('a ticket shows its type', (engine) => {
     expect(order.status, order.text).toBe(200);
     const verified = await verify(server, buyer, await pay(server, order.body.orderId));
     expect(verified.status, verified.text).toBe(200);
+    // verify-payment answers the tickets it issued (on PostgreSQL, from the issuing statement) with their type.
+    expect(verified.body.tickets.map((ticket: { ticketType: unknown }) => ticket.ticketType)).toEqual([
+      { id: coupleId, name: COUPLE.name, colour: COUPLE.colour, admits: 2 },
+      { id: coupleId, name: COUPLE.name, colour: COUPLE.colour, admits: 2 },
+    ]);
     return verified.body.tickets;
   }
 
@@ -120,6 +125,8 @@ describeEachDatabase('a ticket shows its type', (engine) => {
   it('a ticket bought with the spec payload shows the default type at the gate', async () => {
     const order = await createOrder(server, buyer, event, 1);
     const verified = await verify(server, buyer, await pay(server, order.body.orderId));
+    expect(verified.status, verified.text).toBe(200);
+    expect(verified.body.tickets[0].ticketType).toMatchObject({ name: 'Entry', admits: 1 });
     const looked = await server.request('POST', '/api/tickets/verify-qr', {
       token: gate.token,
       body: { qrCode: verified.body.tickets[0].qrCode },
@@ -130,5 +137,22 @@ describeEachDatabase('a ticket shows its type', (engine) => {
       name: 'Entry',
       admits: 1,
     });
+  });
+
+  it('the export has the type, admits, phase, code and discount of each ticket (CSV and JSON)', async () => {
+    const [couple] = await buyCouplePasses();
+    const json = await server.request('GET', '/api/admin/tickets/export?format=json', { token: admin.token });
+    expect(json.status, json.text).toBe(200);
+    expect(json.body.tickets.find((ticket: { id: string }) => ticket.id === couple!.id)).toMatchObject({
+      ticketType: COUPLE.name,
+      admits: 2,
+      phase: null,
+      promoCode: null,
+      discount: 0,
+    });
+    const csv = await server.request('GET', '/api/admin/tickets/export?format=csv', { token: admin.token });
+    const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toMatch(/,Ticket Type,Admits,Price Phase,Promo Code,Discount \(INR\)$/);
+    expect(lines.find((line) => line.includes(couple!.id))).toMatch(/,Couple pass,2,,,0$/);
   });
 });

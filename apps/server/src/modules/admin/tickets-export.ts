@@ -47,6 +47,11 @@ const CSV_HEADER = [
   'Scanned By',
   'Cancelled At (IST)',
   'Cancellation Reason',
+  'Ticket Type',
+  'Admits',
+  'Price Phase',
+  'Promo Code',
+  'Discount (INR)',
 ];
 
 /** As every screen shows it (@utsav/domain/ticket-status): a ticket revoked by a transfer is 'transferred'. */
@@ -79,6 +84,11 @@ function csvLine(row: ExportRow, t: Translate): string {
     row.scanner_name,
     istTimestamp(row.cancelled_at),
     reasonText(row.cancellation_reason, t),
+    row.type_name,
+    Number(row.admits ?? 1),
+    row.phase_label,
+    row.promo_code,
+    paiseToRupees(Number(row.discount_paise ?? 0)),
   ]);
 }
 
@@ -112,6 +122,11 @@ function jsonTicket(row: ExportRow) {
     usedAt: row.used_at,
     cancelledAt: row.cancelled_at,
     cancellationReason: row.cancellation_reason,
+    ticketType: row.type_name,
+    admits: Number(row.admits ?? 1),
+    phase: row.phase_label,
+    promoCode: row.promo_code,
+    discount: paiseToRupees(Number(row.discount_paise ?? 0)),
   };
 }
 

@@ -251,6 +251,12 @@ export interface ExportRow {
   cancelled_at: string | null;
   cancellation_reason: string | null;
   transferred_at?: string | null | undefined;
+  /** Its type (English name), the price phase it was sold in, and the code that discounted it, if any. */
+  type_name: string | null;
+  phase_label: string | null;
+  promo_code: string | null;
+  admits?: number | undefined;
+  discount_paise?: number | undefined;
 }
 
 export interface ExportCursor {
@@ -267,9 +273,17 @@ export function exportPage(db: Db, after: ExportCursor | null, limit: number): P
     .leftJoin('users as issuer', 'issuer.id', 'tickets.issued_by_user_id')
     .leftJoin('users as scanner', 'scanner.id', 'tickets.scanned_by_user_id')
     .leftJoin('orders', 'orders.id', 'tickets.order_id')
+    .leftJoin('ticket_types', 'ticket_types.id', 'tickets.ticket_type_id')
+    .leftJoin('price_phases', 'price_phases.id', 'tickets.phase_id')
+    .leftJoin('promo_codes', 'promo_codes.id', 'tickets.promo_code_id')
     .select([
       'tickets.id',
       'tickets.ticket_code',
+      'ticket_types.name as type_name',
+      'price_phases.label as phase_label',
+      'promo_codes.code as promo_code',
+      'tickets.admits',
+      'tickets.discount_paise',
       'scanner.name as scanner_name',
       'tickets.holder_name',
       'owner.name as owner_name',

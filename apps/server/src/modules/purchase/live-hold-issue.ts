@@ -82,11 +82,13 @@ select issued.*, event.name as event_name, event.date as event_date, event.start
   event.end_time as event_end_time, event.venue as event_venue, owner.name as owner_name,
   owner.email as owner_email, owner.language as owner_language, null::text as scanner_name,
   null::text as issuer_name, paid.razorpay_order_id, null::text as qr_image, null::text as transfer_recipient_name,
-  null::text as transfer_recipient_email
+  null::text as transfer_recipient_email, type.name as type_name, type.name_hi as type_name_hi,
+  type.name_gu as type_name_gu, type.colour as type_colour
 from issued
 join paid on paid.id = issued.order_id
 join events event on event.id = issued.event_id
 join users owner on owner.id = issued.user_id
+left join ticket_types type on type.id = issued.ticket_type_id
 order by issued.seq`;
 
 // Planned once per pooled connection, like the statements compiled once (platform/db/prepared.ts).

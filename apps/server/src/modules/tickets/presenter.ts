@@ -21,7 +21,7 @@ export interface TypeMarkColumns {
 
 /** The ticket's type named for the reader; admits is the ticket's own (what it was sold admitting). */
 export function ticketTypeMark(row: TypeMarkColumns, language: Language): TicketTypeMark | null {
-  if (!row.ticket_type_id || row.type_name === null) return null;
+  if (!row.ticket_type_id || row.type_name == null) return null;
   return {
     id: row.ticket_type_id,
     name: typeName({ name: row.type_name, nameHi: row.type_name_hi, nameGu: row.type_name_gu }, language),
