@@ -140,9 +140,9 @@ describeEachDatabase('bad input on every API route', (engine) => {
         }
 
         expect(
-          await rowCounts(server.ctx.db),
+          servedWrites(url, await rowCounts(server.ctx.db)),
           `rows written by refused requests to ${method} ${url}`,
-        ).toEqual(before);
+        ).toEqual(servedWrites(url, before));
       });
     }
   });
@@ -163,3 +163,14 @@ describeEachDatabase('bad input on every API route', (engine) => {
     }
   });
 });
+
+/**
+ * The gate's list takes no query, so the odd query strings above are served like a plain download, and a served
+ * list is recorded by design (checkin_snapshot_downloads bounds an offline admission's time): that table is not
+ * counted for that route. Every other table still is.
+ */
+function servedWrites(url: string, counts: Record<string, unknown>): Record<string, unknown> {
+  if (url !== '/api/tickets/checkin/snapshot') return counts;
+  const { checkin_snapshot_downloads: _served, ...rest } = counts;
+  return rest;
+}
