@@ -38,7 +38,7 @@ export function testConfig(database: ProvisionedDatabase, env: Record<string, st
     ...loadConfig({
       DATA_DIR: database.dataDir,
       DATABASE_URL: database.databaseUrl,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DEMO_SEED: 'false',
       // Suites sign in dozens of people from 127.0.0.1; the limit itself has its own test.
       RATE_LIMIT_AUTH_PER_MINUTE: '100000',
