@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import type { GstRates } from './gst';
+import { DOCUMENT_NUMBER_MESSAGES, INVOICE_PREFIX_PATTERN } from './gst-numbers';
+import { checkGstin, GST_STATES } from './gstin';
+
+// The organiser's tax settings (admin panel "Tax and invoices", GET/PUT /admin/tax-settings) and the buyer's GST
+// details at checkout. One schema each, run by the form and by the server, so a message under a field is exactly
+// what the server answers for it. Where the law leaves room (the rate, the exemption limit, whether prices include
+// tax), the figure is a setting with the common case as its default, not a constant.
+
+export const TAX_SETTINGS_MESSAGES = {
+  legalName: 'The legal name registered for GST is required',
+  address: 'The registered address is required',
+  sacCode: 'A SAC code has 4 to 6 digits (9996 for admission to events)',
+  rate: 'The rate is a percentage from 0 to 28, with at most two decimals',
+  exemptUpTo: 'The limit is an amount in rupees, 0 or more',
+  placeOfSupply: 'Choose the state where the event is held',
+  buyerLegalName: 'The legal name that goes with this GSTIN is required',
+  buyerAddress: 'The address that goes with this GSTIN is required',
+  tooLong: 'Must be at most {{max}} characters',
+} as const;
+
+const LIMITS = { name: 200, address: 500, sacDescription: 120 } as const;
+
+const text = (max: number) => z.string().trim().max(max, TAX_SETTINGS_MESSAGES.tooLong);
+const optionalText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Rupees with at most two decimals, as a whole number of paise. */
+const rupeesAsPaise = (message: string) =>
+  z
+    .number({ error: message })
+    .min(0, message)
+    .max(10_000_000, message)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, message)
+    .transform((value) => Math.round(value * 100));
+
+const gstinField = z.string().transform((value, context) => {
+  const verdict = checkGstin(value);
+  if (verdict.ok) return verdict.gstin;
+  context.addIssue({ code: 'custom', message: verdict.message });
+  return z.NEVER;
+});
+
+export const taxSettingsInputSchema = z
+  .object({
+    registered: z.boolean(),
+    gstin: gstinField.nullish(),
+    legalName: optionalText(LIMITS.name),
+    tradeName: optionalText(LIMITS.name),
+    address: optionalText(LIMITS.address),
+    sacCode: z
+      .string({ error: TAX_SETTINGS_MESSAGES.sacCode })
+      .trim()
+      .regex(/^\d{4,6}$/, TAX_SETTINGS_MESSAGES.sacCode)
+      .default('9996'),
+    sacDescription: text(LIMITS.sacDescription).default('Admission to a cultural event'),
+    ratePercent: z
+      .number({ error: TAX_SETTINGS_MESSAGES.rate })
+      .min(0, TAX_SETTINGS_MESSAGES.rate)
+      .max(28, TAX_SETTINGS_MESSAGES.rate)
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, TAX_SETTINGS_MESSAGES.rate)
+      .default(18),
+    exemptUpToPerPerson: rupeesAsPaise(TAX_SETTINGS_MESSAGES.exemptUpTo).default(50_000),
+    invoicePrefix: z
+      .string({ error: DOCUMENT_NUMBER_MESSAGES.prefix })
+      .trim()
+      .toUpperCase()
+      .regex(INVOICE_PREFIX_PATTERN, DOCUMENT_NUMBER_MESSAGES.prefix)
+      .default('INV'),
+    pricesIncludeTax: z.boolean().default(true),
+    /** Where the event is held; absent: the organiser's own state (from the GSTIN). */
+    placeOfSupplyStateCode: z
+      .string({ error: TAX_SETTINGS_MESSAGES.placeOfSupply })
+      .refine((code) => code in GST_STATES, TAX_SETTINGS_MESSAGES.placeOfSupply)
+      .nullish()
+      .transform((value) => value ?? null),
+  })
+  .strict()
+  .superRefine((settings, context) => {
+    if (!settings.registered) return;
+    // A registered organiser's documents must carry these; an unregistered one's receipts need none of them.
+    if (!settings.gstin)
+      context.addIssue({ code: 'custom', path: ['gstin'], message: 'The GSTIN is required' });
+    if (!settings.legalName) {
+      context.addIssue({ code: 'custom', path: ['legalName'], message: TAX_SETTINGS_MESSAGES.legalName });
+    }
+    if (!settings.address) {
+      context.addIssue({ code: 'custom', path: ['address'], message: TAX_SETTINGS_MESSAGES.address });
+    }
+  });
+
+export type TaxSettingsInput = z.output<typeof taxSettingsInputSchema>;
+
+/** The rates a document is computed with, from stored settings: the state of supply defaults to the organiser's. */
+export function gstRatesOf(settings: TaxSettingsInput): GstRates {
+  const supplierStateCode = settings.gstin ? settings.gstin.slice(0, 2) : null;
+  return {
+    registered: settings.registered,
+    rateBasisPoints: Math.round(settings.ratePercent * 100),
+    exemptUpToPerPersonPaise: settings.exemptUpToPerPerson,
+    pricesIncludeTax: settings.pricesIncludeTax,
+    supplierStateCode,
+    placeOfSupplyStateCode: settings.placeOfSupplyStateCode ?? supplierStateCode,
+  };
+}
+
+/** The buyer's GST details at checkout (create-order's `buyerGstin`, `buyerLegalName`, `buyerAddress`). */
+export const buyerTaxDetailsSchema = z
+  .object({
+    buyerGstin: gstinField.nullish(),
+    buyerLegalName: optionalText(LIMITS.name),
+    buyerAddress: optionalText(LIMITS.address),
+  })
+  .superRefine((buyer, context) => {
+    if (!buyer.buyerGstin) return;
+    if (!buyer.buyerLegalName) {
+      context.addIssue({
+        code: 'custom',
+        path: ['buyerLegalName'],
+        message: TAX_SETTINGS_MESSAGES.buyerLegalName,
+      });
+    }
+    if (!buyer.buyerAddress) {
+      context.addIssue({
+        code: 'custom',
+        path: ['buyerAddress'],
+        message: TAX_SETTINGS_MESSAGES.buyerAddress,
+      });
+    }
+  });
+
+export type BuyerTaxDetails = z.output<typeof buyerTaxDetailsSchema>;
