@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect';
 
-// One lock order for the two kinds of counter row (PostgreSQL; SQLite runs one write transaction at a time).
+// One lock order for the two kinds of counter row (PostgreSQL; SQLite runs one write transaction at a time;
+// docs/decisions/0328-counter-lock-order.md).
 //
 // A ticket or a hold moves two counters in the transaction that writes it: the event's event_inventory row
 // (0011, 0020, 0022) and its type, phase and code rows in sales_counters (0024_sales_counters). PostgreSQL fires a
