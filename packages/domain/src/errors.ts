@@ -48,6 +48,8 @@ export const ERROR_CODES = {
   ACCOUNT_LINKED_ELSEWHERE: 409,
   REENTRY_DISABLED: 409,
   NOT_INSIDE: 409,
+  /** A gate undo that names no admission this ticket has (never admitted online, or already taken back). */
+  NOTHING_TO_UNDO: 409,
   /** The ticket is no longer as the admin saw it (a confirm or an undo made on a stale view). */
   TICKET_CHANGED: 409,
   UNDO_WINDOW_CLOSED: 409,

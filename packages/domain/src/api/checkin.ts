@@ -17,6 +17,9 @@ export const admittedResponseSchema = z.object({
   message: z.string(),
 });
 
+/** POST /tickets/checkin/undo: the admission is taken back, the ticket active again ('Entry undone'). */
+export const undoneResponseSchema = admittedResponseSchema;
+
 /** POST /tickets/mark-exit: the holder is out on a pass ('Exit recorded'). */
 export const exitedResponseSchema = admittedResponseSchema;
 

@@ -4,6 +4,7 @@ import {
   exitedResponseSchema,
   scannedTicketResponseSchema,
   syncResponseSchema,
+  undoneResponseSchema,
 } from '@utsav/domain/api/checkin';
 import { okResponseSchema } from '@utsav/domain/api/common';
 import { heartbeatRequestSchema, scanRequestSchema, syncRequestSchema } from '@utsav/domain/checkin-schema';
@@ -12,6 +13,7 @@ import {
   gateSearchQuerySchema,
   gateSearchResponseSchema,
 } from '@utsav/domain/gate-search';
+import { gateUndoRequestSchema } from '@utsav/domain/gate-undo';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actor } from '../../platform/auth/plugin';
@@ -21,6 +23,7 @@ import { toSnapshotJson } from './presenter';
 import { admitFound, searchAtGate } from './search';
 import { CHECKIN_MESSAGES, checkinSnapshot, markExit, markUsed, recordHeartbeat, verifyQr } from './service';
 import { syncAdmissions } from './sync';
+import { UNDO_MESSAGES, undoAdmission } from './undo';
 
 // Gate check-in (docs/product.md#gate-scanner). Every route: qrchecker, manager or admin.
 
@@ -154,6 +157,28 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       ticket: toTicketJson(await admitFound(app.ctx, actor(request), request.body), requestLanguage(request)),
       message: CHECKIN_MESSAGES.admitted,
+    }),
+  );
+
+  // Taking back this volunteer's admission of a moment ago (undo.ts): as often as admissions from a search.
+  app.post(
+    '/tickets/checkin/undo',
+    {
+      onRequest: gateOnly,
+      config: perChecker(SEARCHES_PER_MINUTE),
+      schema: {
+        tags: ['check-in'],
+        body: gateUndoRequestSchema,
+        response: { 200: undoneResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ticket: toTicketJson(
+        await undoAdmission(app.ctx, actor(request), request.body),
+        requestLanguage(request),
+      ),
+      message: UNDO_MESSAGES.undone,
     }),
   );
 

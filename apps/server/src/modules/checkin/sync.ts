@@ -137,7 +137,9 @@ async function replayed(
   admission: OfflineAdmissionInput,
   event: EventRow | undefined,
 ): Promise<SyncResult> {
-  const outcome: SyncOutcome = previous.result === 'verified' ? 'invalid' : previous.result;
+  // A synced admission is never undone (undo.ts takes back online ones only); 'undone' is here for the type.
+  const outcome: SyncOutcome =
+    previous.result === 'verified' || previous.result === 'undone' ? 'invalid' : previous.result;
   const base = { localId: admission.localId, ticketId: previous.ticket_id ?? admission.ticketId, outcome };
   if ((outcome !== 'admitted' && outcome !== 'already_used') || !previous.ticket_id || !event) return base;
   const { usedAt, scannedBy } = previousAdmission(

@@ -209,7 +209,7 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
-export type ScanAction = 'verify' | 'mark' | 'exit' | 'sync';
+export type ScanAction = 'verify' | 'mark' | 'exit' | 'sync' | 'undo';
 export type ScanResult =
   | 'admitted'
   | 'exited'
@@ -220,13 +220,18 @@ export type ScanResult =
   | 'transferred'
   | 'not_found'
   | 'invalid'
-  | 'verified';
+  | 'verified'
+  /** An admission taken back at the gate (its own row and the undo's row, migration 0034). */
+  | 'undone';
 /** Which way the guest passed the gate (migration 0013). */
 export type ScanDirection = 'in' | 'out';
 /** How the gate found the ticket: its QR, its code typed in, or a search by name/email/code. */
 export type ScanMethod = 'scan' | 'typed' | 'search';
 
-/** One scan at a gate (online verify/mark, or an offline admission synced later). Append-only. */
+/**
+ * One scan at a gate (online verify/mark, or an offline admission synced later). Append-only, but for one change:
+ * an admission taken back at the gate within seconds becomes 'undone' (modules/checkin/undo.ts).
+ */
 export interface CheckinScansTable {
   id: string;
   /** The ticket a verified code named (even when no such ticket exists); null when the code did not verify. */

@@ -21,6 +21,7 @@ import * as snapshotDownloads from './0025_snapshot_downloads';
 import * as checkoutOfTypes from './0026_checkout_of_types';
 import * as organiserSetup from './0030_organiser_setup';
 import * as counterLockOrder from './0031_counter_lock_order';
+import * as gateUndo from './0034_gate_undo';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -47,4 +48,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0025_snapshot_downloads', snapshotDownloads],
   ['0026_checkout_of_types', checkoutOfTypes],
   ['0031_counter_lock_order', counterLockOrder],
+  ['0034_gate_undo', gateUndo],
 ];
