@@ -7,6 +7,7 @@ import type {
   SalesCountersTable,
   TicketTypesTable,
 } from './schema-sales';
+import type { TaxDocumentCountersTable, TaxDocumentsTable, TaxSettingsTable } from './schema-tax';
 
 // Row types as the repositories see them. Timestamps are ISO-8601 UTC strings on both engines
 // (the PostgreSQL pool parses timestamptz back into ISO text), money is integer paise.
@@ -108,6 +109,10 @@ export interface OrdersTable {
   promo_code_id?: string | null;
   /** Paise the code took off the whole order. */
   discount_paise?: number;
+  /** The buyer's GST details given at checkout (migration 0036); null: none given. */
+  buyer_gstin?: string | null;
+  buyer_legal_name?: string | null;
+  buyer_address?: string | null;
   updated_at: string;
 }
 
@@ -338,6 +343,9 @@ export interface Database {
   sales_counters: SalesCountersTable;
   organiser: OrganiserTable;
   staff_invitations: StaffInvitationsTable;
+  tax_settings: TaxSettingsTable;
+  tax_documents: TaxDocumentsTable;
+  tax_document_counters: TaxDocumentCountersTable;
 }
 
 /** The one organiser profile (migration 0030; rules in @utsav/domain/organiser). */

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { TaxedLine, TaxParts } from '@utsav/domain/gst';
+import { DOCUMENT_SERIES, documentNumber, financialYearOf } from '@utsav/domain/gst-numbers';
+import { type Db, transaction } from '../../platform/db/database';
+import type { TaxDocumentKind, TaxDocumentRow } from '../../platform/db/schema-tax';
+import { findTaxDocumentBySource, insertTaxDocument, nextSerial } from './repo';
+
+// Writing a document with its number, once per source (docs/decisions/1402-tax-documents.md). The number is
+// taken in the same transaction that writes the document (repo.ts nextSerial, the numbering invariant), and the
+// source is unique: a second issuer of the same sale (a retried job, another instance) finds it documented and
+// rolls its own transaction back, serial included, so it leaves no gap.
+
+/** The supplier as the settings were when the document was issued. */
+export interface SupplierSnapshot {
+  gstin: string | null;
+  legalName: string | null;
+  tradeName: string | null;
+  address: string | null;
+  stateCode: string | null;
+}
+
+/** A document line: the domain's taxed line, plus the people one unit admits (shown, and read by credits). */
+export interface DocumentLine extends TaxedLine {
+  admits: number;
+  kind: 'admission' | 'fee';
+}
+
+export interface DocumentBuyer {
+  name: string;
+  email: string | null;
+  gstin: string | null;
+  legalName: string | null;
+  address: string | null;
+}
+
+export interface DocumentDraft {
+  source: string;
+  kind: TaxDocumentKind;
+  prefix: string;
+  orderId: string | null;
+  refersTo: string | null;
+  supplier: SupplierSnapshot;
+  placeOfSupply: string | null;
+  buyer: DocumentBuyer;
+  lines: DocumentLine[];
+  totals: TaxParts;
+}
+
+class AlreadyDocumented extends Error {}
+
+/** The document of `draft.source`: issued now, or the one issued before (`issued` false). */
+export async function issueTaxDocument(
+  db: Db,
+  draft: DocumentDraft,
+  now: Date,
+): Promise<{ document: TaxDocumentRow; issued: boolean }> {
+  const existing = await findTaxDocumentBySource(db, draft.source);
+  if (existing) return { document: existing, issued: false };
+  const financialYear = financialYearOf(now);
+  const series = DOCUMENT_SERIES[draft.kind];
+  try {
+    const document = await transaction(db, async (trx) => {
+      const serial = await nextSerial(trx, series, financialYear);
+      const row = documentRow(draft, series, financialYear, serial, now);
+      // Another issuer documented this source since our read: our serial rolls back with us.
+      if (!(await insertTaxDocument(trx, row))) throw new AlreadyDocumented();
+      return row;
+    });
+    return { document, issued: true };
+  } catch (error) {
+    if (!(error instanceof AlreadyDocumented)) throw error;
+    const document = await findTaxDocumentBySource(db, draft.source);
+    if (!document) throw new Error(`document of ${draft.source} vanished`);
+    return { document, issued: false };
+  }
+}
+
+function documentRow(
+  draft: DocumentDraft,
+  series: string,
+  financialYear: number,
+  serial: number,
+  now: Date,
+): TaxDocumentRow {
+  return {
+    id: randomUUID(),
+    kind: draft.kind,
+    series,
+    financial_year: financialYear,
+    serial,
+    number: documentNumber(draft.prefix, draft.kind, financialYear, serial),
+    source: draft.source,
+    order_id: draft.orderId,
+    refers_to: draft.refersTo,
+    issued_at: now.toISOString(),
+    supplier: JSON.stringify(draft.supplier),
+    place_of_supply: draft.placeOfSupply,
+    buyer_name: draft.buyer.name,
+    buyer_email: draft.buyer.email,
+    buyer_gstin: draft.buyer.gstin,
+    buyer_legal_name: draft.buyer.legalName,
+    buyer_address: draft.buyer.address,
+    lines: JSON.stringify(draft.lines),
+    taxable_paise: draft.totals.taxablePaise,
+    cgst_paise: draft.totals.cgstPaise,
+    sgst_paise: draft.totals.sgstPaise,
+    igst_paise: draft.totals.igstPaise,
+    total_paise: draft.totals.totalPaise,
+  };
+}

@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { TaxDocumentRow, TaxSettingsRow } from '../../platform/db/schema-tax';
+
+// SQL only: the organiser's tax settings and the documents as issued, with their serial counters.
+
+export const TAX_SETTINGS_ROW_ID = 'tax';
+
+export function findTaxSettingsRow(db: Db): Promise<TaxSettingsRow | undefined> {
+  return db.selectFrom('tax_settings').selectAll().where('id', '=', TAX_SETTINGS_ROW_ID).executeTakeFirst();
+}
+
+/** Inserts the row or replaces every column of it: the settings are always saved whole. */
+export async function saveTaxSettingsRow(db: Db, row: TaxSettingsRow): Promise<void> {
+  const { id: _id, ...columns } = row;
+  await db
+    .insertInto('tax_settings')
+    .values(row)
+    .onConflict((conflict) => conflict.column('id').doUpdateSet(columns))
+    .execute();
+}
+
+/**
+ * The next serial of a series in a financial year, taken inside the transaction that writes the document.
+ *
+ * NUMBERING INVARIANT: the serials of a series and year are exactly 1..N, none repeated, none skipped, on any
+ * number of instances. The counter row is incremented by one upsert; on PostgreSQL the update takes the row's
+ * lock, held until the document's transaction ends, so a second issuer waits, then reads the committed value
+ * (ON CONFLICT DO UPDATE always sees the latest row version, even under READ COMMITTED); SQLite runs one write
+ * transaction at a time. The document is inserted in the same transaction, so a rolled-back document also rolls
+ * back its increment: no serial is ever taken without its document. Hammered by tax-document-numbers.test.ts.
+ */
+export async function nextSerial(trx: Db, series: string, financialYear: number): Promise<number> {
+  const row = await trx
+    .insertInto('tax_document_counters')
+    .values({ series, financial_year: financialYear, last_serial: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['series', 'financial_year'])
+        .doUpdateSet({ last_serial: sql`tax_document_counters.last_serial + 1` }),
+    )
+    .returning('last_serial')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_serial);
+}
+
+/** Inserts the document unless its source is documented already; whether it was inserted. */
+export async function insertTaxDocument(trx: Db, row: TaxDocumentRow): Promise<boolean> {
+  const result = await trx
+    .insertInto('tax_documents')
+    .values(row)
+    .onConflict((conflict) => conflict.column('source').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export function findTaxDocumentBySource(db: Db, source: string): Promise<TaxDocumentRow | undefined> {
+  return db.selectFrom('tax_documents').selectAll().where('source', '=', source).executeTakeFirst();
+}
+
+/** An order's documents, the sale's first, then its credit notes and fee documents in the order issued. */
+export function findTaxDocumentsOfOrder(db: Db, orderId: string): Promise<TaxDocumentRow[]> {
+  return db
+    .selectFrom('tax_documents')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('issued_at')
+    .orderBy('number')
+    .execute();
+}
