@@ -23,6 +23,7 @@ import { REFUND_POLL_INTERVAL_MS, startRefundJobs } from './modules/refunds/jobs
 import refundsRoutes from './modules/refunds/routes';
 import { startReminderJobs } from './modules/reminders/service';
 import systemRoutes from './modules/system/routes';
+import taxDocumentRoutes from './modules/tax-documents/routes';
 import ticketTypesRoutes from './modules/ticket-types/routes';
 import ticketsRoutes from './modules/tickets/routes';
 import walletRoutes from './modules/tickets/wallet-routes';
@@ -189,6 +190,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(refundsRoutes);
   await api.register(adminRoutes);
   await api.register(organiserRoutes);
+  await api.register(taxDocumentRoutes);
   await api.register(invitationsRoutes);
 }
 

@@ -33,7 +33,9 @@ export type Action =
   | 'system:health'
   | 'organiser:view'
   | 'organiser:write'
-  | 'staff:invite';
+  | 'staff:invite'
+  | 'tax:view'
+  | 'tax:write';
 
 const EVERYONE: readonly Role[] = ROLES;
 const GATE: readonly Role[] = ['qrchecker', 'manager', 'admin'];
@@ -62,6 +64,8 @@ const POLICY_TABLE: Record<Action, readonly Role[]> = {
   'refunds:retry': ADMIN,
   'organiser:write': ADMIN,
   'staff:invite': ADMIN,
+  'tax:view': STAFF,
+  'tax:write': ADMIN,
 };
 
 export function can(user: { role: unknown } | null | undefined, action: Action): boolean {

@@ -24,6 +24,8 @@ const expected: Record<Action, string[]> = {
   'organiser:view': ['manager', 'admin'],
   'organiser:write': ['admin'],
   'staff:invite': ['admin'],
+  'tax:view': ['manager', 'admin'],
+  'tax:write': ['admin'],
 };
 
 describe('permission table', () => {

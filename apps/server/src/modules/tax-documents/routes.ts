@@ -1,0 +1,54 @@
+import { taxSettingsInputSchema } from '@utsav/domain/tax-settings-schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor } from '../../platform/auth/plugin';
+import { saveTaxSettings, taxSettings } from './settings';
+
+const settingsResponse = {
+  200: z.object({
+    success: z.literal(true),
+    settings: z.object({
+      registered: z.boolean(),
+      gstin: z.string().nullable(),
+      stateCode: z.string().nullable(),
+      legalName: z.string().nullable(),
+      tradeName: z.string().nullable(),
+      address: z.string().nullable(),
+      sacCode: z.string(),
+      sacDescription: z.string(),
+      ratePercent: z.number(),
+      exemptUpToPerPerson: z.number(),
+      invoicePrefix: z.string(),
+      pricesIncludeTax: z.boolean(),
+      placeOfSupplyStateCode: z.string().nullable(),
+    }),
+    updatedAt: z.string().nullable(),
+  }),
+};
+
+const taxDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/tax-settings',
+    {
+      onRequest: app.requireAction('tax:view'),
+      schema: { tags: ['tax'], response: settingsResponse },
+    },
+    async () => ({ success: true as const, ...(await taxSettings(app.ctx)) }),
+  );
+
+  app.put(
+    '/admin/tax-settings',
+    {
+      onRequest: app.requireAction('tax:write'),
+      // Documented here, validated by the service (one schema, per-field details).
+      validatorCompiler: () => (value: unknown) => ({ value }),
+      schema: { tags: ['tax'], body: taxSettingsInputSchema, response: settingsResponse },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await saveTaxSettings(app.ctx, actor(request), request.body as unknown)),
+    }),
+  );
+};
+
+export default taxDocumentRoutes;
