@@ -32,6 +32,7 @@ import transfersRoutes from './modules/transfers/routes';
 import usersRoutes from './modules/users/routes';
 import waitingRoomRoutes from './modules/waiting-room/routes';
 import { startWaitlistJobs } from './modules/waitlist/jobs';
+import { createOfferTrigger, type OfferTrigger } from './modules/waitlist/offer-trigger';
 import waitlistRoutes from './modules/waitlist/routes';
 import { registerOutbox } from './outbox';
 import { paymentNewsHandlers } from './payment-news';
@@ -110,9 +111,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
       razorpay: razorpayClientFor(app, config),
       organiser: () => currentOrganiser(ctx),
+      seatsReturned: (eventId) => offerTrigger.seatsReturned(eventId),
     };
+    const offerTrigger = createOfferTrigger(ctx);
     app.decorate('ctx', ctx);
-    registerBackgroundJobs(app, ctx);
+    registerBackgroundJobs(app, ctx, offerTrigger);
     app.decorate('outbox', registerOutbox(app, ctx));
     await app.register(authPlugin, { verifier, loadUser: signedInUserLoader(db, nowMs) });
     await app.register(apiRoutes, { prefix: '/api' });
@@ -195,7 +198,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
 }
 
 /** Started once the server is ready, stopped before it closes (a run in progress finishes first). */
-function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {
+function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext, offerTrigger: OfferTrigger): void {
   let jobs: ReturnType<typeof startPurchaseJobs> | undefined;
   let refundJobs: ReturnType<typeof startRefundJobs> | undefined;
   let reminderJobs: ReturnType<typeof startReminderJobs> | undefined;
@@ -205,8 +208,10 @@ function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {
     jobs = startPurchaseJobs(ctx, ctx.config.holdSweepIntervalMs);
     refundJobs = startRefundJobs(ctx);
     reminderJobs = startReminderJobs(ctx, ctx.config.reminders.sweepIntervalMs);
-    // Seats that came back reach the line within one hold sweep, the same cadence that returns expired holds.
-    waitlistJobs = startWaitlistJobs(ctx, ctx.config.holdSweepIntervalMs);
+    // Seats that come back are offered at once (offer-trigger.ts); the sweep, at the cadence that reconciles
+    // expired holds, is the safety net.
+    offerTrigger.start();
+    waitlistJobs = startWaitlistJobs(ctx, ctx.config.holdSweepIntervalMs, offerTrigger);
     transferJobs = startTransferJobs(ctx, REFUND_POLL_INTERVAL_MS);
   });
   // preClose: the emulator (in emulator mode) and the database are still up for the last run.
@@ -215,6 +220,7 @@ function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {
     await refundJobs?.stop();
     await reminderJobs?.stop();
     await waitlistJobs?.stop();
+    await offerTrigger.stop();
     await transferJobs?.stop();
   });
 }

@@ -22,14 +22,27 @@ export function checkoutOffer(server: TestServer, guest: TestUser): Promise<Test
   return server.request('POST', '/api/waitlist/me/checkout', { token: guest.token });
 }
 
+/** The person's place as they see it, with the id and end of the hold behind their offer (if any). */
+export async function offerState(server: TestServer, guest: TestUser) {
+  const place = await myPlace(server, guest);
+  const row = await server.ctx.db
+    .selectFrom('waitlist_entries')
+    .innerJoin('orders', 'orders.id', 'waitlist_entries.offer_order_id')
+    .select(['orders.id as orderId', 'orders.hold_expires_at as holdExpiresAt'])
+    .where('waitlist_entries.user_id', '=', guest.user.id)
+    .where('waitlist_entries.status', '=', 'offered')
+    .executeTakeFirst();
+  return { ...place, orderId: row?.orderId, holdExpiresAt: row?.holdExpiresAt };
+}
+
 /** What the job does every HOLD_SWEEP_SECONDS on every instance. */
 export function sweep(server: TestServer) {
   return sweepWaitlist(server.ctx);
 }
 
-/** Ends every live place and the holds of their offers, as if everyone had left. */
-export async function emptyLine(server: TestServer): Promise<void> {
-  const now = new Date().toISOString();
+/** Ends every live place and the holds of their offers, as if everyone had left (at `at`: the app's clock). */
+export async function emptyLine(server: TestServer, at = new Date()): Promise<void> {
+  const now = at.toISOString();
   const offers = await server.ctx.db
     .selectFrom('waitlist_entries')
     .select('offer_order_id')

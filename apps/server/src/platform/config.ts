@@ -142,6 +142,9 @@ const envSchema = z.object({
   QUEUE_ADMIT_PER_MINUTE: positiveInt(DEFAULT_QUEUE_ADMIT_PER_MINUTE),
   QUEUE_PASS_MINUTES: positiveInt(DEFAULT_QUEUE_PASS_MINUTES),
   HOLD_SWEEP_SECONDS: positiveInt(30),
+  // How often each instance compares its clock with the end of the next hold or offer it knows of while people
+  // wait: no statement unless one has ended (modules/waitlist/offer-trigger.ts).
+  WAITLIST_DUE_CHECK_MS: positiveInt(1000),
   OUTBOX_INTERVAL_MS: positiveInt(2000),
   // A scraper that is not on the server's own machine must send it as `Authorization: Bearer <token>`.
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
@@ -248,6 +251,8 @@ export interface Config {
   waitingRoom: { mode: WaitingRoomMode; admitPerMinute: number; passMinutes: number };
   /** How often each instance looks for expired holds and reconciles them with Razorpay. */
   holdSweepIntervalMs: number;
+  /** How often an instance looks whether a hold or offer it knows of has ended while people wait (no query). */
+  waitlistDueCheckMs: number;
   /** How often the outbox worker looks for mail to send. */
   outboxIntervalMs: number;
   /** Bearer token for GET /metrics from other machines; unset: loopback only. */
@@ -390,6 +395,7 @@ export function loadConfig(env: Env): Config {
       passMinutes: e.QUEUE_PASS_MINUTES,
     },
     holdSweepIntervalMs: e.HOLD_SWEEP_SECONDS * 1000,
+    waitlistDueCheckMs: e.WAITLIST_DUE_CHECK_MS,
     outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
     metricsToken: e.METRICS_TOKEN,
     overload: {

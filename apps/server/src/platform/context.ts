@@ -23,6 +23,12 @@ export interface AppContext {
    * that names them. Composed in app.ts from the organiser module, so the modules that read it do not depend on it.
    */
   organiser: () => Promise<Organiser | null>;
+  /**
+   * Called right after a commit that gave seats back (a cancellation, a deletion, a raised capacity, an ended
+   * hold or offer): the waitlist offers them to the next in line at once. Composed in app.ts from the waitlist
+   * module, so the modules that give seats back do not depend on it. Never throws: the sweep is the safety net.
+   */
+  seatsReturned: (eventId: string) => Promise<void>;
 }
 
 declare module 'fastify' {

@@ -25,7 +25,7 @@ const DELETION_REFUSALS: Record<TicketDeletionRefusal, string> = {
  */
 export async function deleteTicket(ctx: AppContext, caller: UserRow, idOrCode: string): Promise<void> {
   const now = ctx.now();
-  await transaction(ctx.db, async (trx) => {
+  const eventId = await transaction(ctx.db, async (trx) => {
     const ticket = await trx
       .selectFrom('tickets')
       .selectAll()
@@ -58,5 +58,8 @@ export async function deleteTicket(ctx: AppContext, caller: UserRow, idOrCode: s
       },
       now,
     );
+    return ticket.event_id;
   });
+  // A hand-issued ticket's seat is back: the waitlist's next in line is offered it now (ctx.seatsReturned).
+  await ctx.seatsReturned(eventId);
 }

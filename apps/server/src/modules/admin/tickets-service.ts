@@ -214,6 +214,10 @@ export async function changeTicketStatuses(
     };
   });
   const tickets = await findTicketViewsByIds(ctx.db, unique);
+  // Cancelled seats are back: the waitlist's next in line is offered them now (ctx.seatsReturned).
+  if (status === 'cancelled' && changed > 0) {
+    for (const eventId of new Set(tickets.map((ticket) => ticket.event_id))) await ctx.seatsReturned(eventId);
+  }
   return { changed, changeId, changes, tickets, refunded: await refundedAmong(ctx, tickets) };
 }
 

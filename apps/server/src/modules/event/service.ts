@@ -174,6 +174,8 @@ export async function editEvent(ctx: AppContext, caller: UserRow, body: unknown)
     return updated!;
   });
   forgetCurrentEvent(ctx);
+  // A raised capacity gives seats to the waitlist first, at once (ctx.seatsReturned; nothing when nobody waits).
+  await ctx.seatsReturned(event.id);
   return toEventJson(event, await countInventory(ctx.db, event.id, ctx.now()), eventImageBase(ctx.config));
 }
 

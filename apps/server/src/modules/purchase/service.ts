@@ -26,6 +26,8 @@ import { requireQueuePass, requireSalesOpen } from '../waiting-room/service';
 import { eventGone, priceChanged, quoteFor } from './checkout-errors';
 import { type Checkout, placeCheckout } from './checkout-placement';
 import { fulfilOrder } from './fulfilment';
+import { roomToSpare } from './inventory-hint';
+import { checkoutThroughOffer } from './offer-sale';
 import { catalogueFor } from './sales-catalogue';
 
 // Checkout: a hold on seats, a Razorpay order to pay it, and verification of the payment.
@@ -108,6 +110,8 @@ export async function createOrder(
 ): Promise<CheckoutOrder> {
   const asked = askedOf(input);
   const clientPrice: ClientPrice = { amount: input.amount, pricePerTicket: input.pricePerTicket ?? 0 };
+  const offered = await offerOfCaller(ctx, caller, input.eventId, asked, clientPrice, language);
+  if (offered) return offered;
   const { event, prePriced } = await admittedEvent(
     ctx,
     caller,
@@ -133,6 +137,8 @@ export async function startBooking(
   language: Language = 'en',
 ): Promise<CheckoutOrder> {
   const asked = askedOf(input);
+  const offered = await offerOfCaller(ctx, caller, undefined, asked, null, language);
+  if (offered) return offered;
   const { event, prePriced } = await admittedEvent(ctx, caller, { asked, clientPrice: null }, queuePass);
   return placeOrder(ctx, caller, event, {
     ...asked,
@@ -141,6 +147,26 @@ export async function startBooking(
     language,
     prePriced,
   });
+}
+
+/**
+ * A person holding a waitlist offer is sold it through either checkout path (offer-sale.ts); no waiting-room pass
+ * is asked for, the offer is the admission. Looked for only when this instance's figure does not show seats to
+ * spare (inventory-hint.ts): offers are made only when seats are short, so the usual checkout pays no statement
+ * for it. A person whose offer stands while seats are on open sale again may buy those as anyone may.
+ */
+async function offerOfCaller(
+  ctx: AppContext,
+  caller: UserRow,
+  eventId: string | undefined,
+  asked: Asked,
+  clientPrice: ClientPrice | null,
+  language: Language,
+): Promise<CheckoutOrder | undefined> {
+  const event = await currentEvent(ctx);
+  if (!event || (eventId !== undefined && event.id !== eventId)) return undefined;
+  if (roomToSpare(ctx, event.id, asked.quantity)) return undefined;
+  return checkoutThroughOffer(ctx, caller, event.id, asked, clientPrice, language);
 }
 
 interface Wanted {

@@ -120,6 +120,8 @@ export async function cancelTicket(
     );
   });
 
+  // The seat is back on sale: the waitlist's next in line is offered it before this answer (ctx.seatsReturned).
+  await ctx.seatsReturned(ticket.event_id);
   await sendRefund(ctx, refundId);
   return {
     refund: await loadRefund(ctx, refundId),

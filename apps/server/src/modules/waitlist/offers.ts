@@ -141,6 +141,8 @@ export async function closeLine(ctx: AppContext, eventId: string): Promise<numbe
 
 export interface WaitlistSweepReport extends OfferPassReport {
   closed: number;
+  /** The event swept, when it has a live place. */
+  eventId?: string;
 }
 
 /** The job's pass over the current event: offers first (settling the old ones), then the closing mails. */
@@ -150,5 +152,5 @@ export async function sweepWaitlist(ctx: AppContext): Promise<WaitlistSweepRepor
   if (!event || !(await hasLivePlaces(ctx.db, event.id)))
     return { offered: 0, expired: 0, bought: 0, closed: 0 };
   const offers = await offerSeats(ctx, event.id);
-  return { ...offers, closed: await closeLine(ctx, event.id) };
+  return { ...offers, closed: await closeLine(ctx, event.id), eventId: event.id };
 }

@@ -53,6 +53,21 @@ export async function hasLivePlaces(db: Db, eventId: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/**
+ * When the event's next live hold (a checkout's or an offer's) runs out: its seats come back then, with no write
+ * to announce it (offer-trigger.ts). Read from orders_live_holds_idx.
+ */
+export async function nextHoldEnd(db: Db, eventId: string, now: Date): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.min<string>('hold_expires_at').as('end'))
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'created')
+    .where('hold_expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row?.end ?? undefined;
+}
+
 /** 1 + the places waiting ahead of this one (same line order as @utsav/domain/waitlist lineOrder). */
 export async function positionOf(db: Db, entry: WaitlistEntryRow): Promise<number> {
   const row = await db

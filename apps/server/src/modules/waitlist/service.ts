@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { WaitlistPlace } from '@utsav/domain/api/waitlist';
-import { CURRENCY } from '@utsav/domain/constants';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { joinRefusal, offerOutcome, publicStatus, waitlistClosesAt } from '@utsav/domain/waitlist';
 import { recordAudit } from '../../platform/audit/repo';
@@ -10,12 +9,12 @@ import type { EventRow, UserRow, WaitlistEntryRow } from '../../platform/db/sche
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { countTaken, findCurrentEvent, lockEvent } from '../../stores/events';
-import { findOrderById, setRazorpayOrderId } from '../../stores/orders';
+import { findOrderById } from '../../stores/orders';
 import { anyoneWaiting } from '../../stores/waitlist-line';
 import { requirePublished } from '../event/current-event';
+import { checkoutOfHeldOrder } from '../purchase/offer-sale';
 import { allowanceOf, personLimitRefusal } from '../purchase/person-limit';
 import type { CheckoutOrder } from '../purchase/service';
-import { offerSeats } from './offers';
 import {
   endOfferHold,
   findLatestEntry,
@@ -91,7 +90,7 @@ export async function joinWaitlist(
     return row;
   });
   // Seats may be free already (someone ahead could not use them): offer them now rather than on the next pass.
-  await offerSeats(ctx, event.id);
+  await ctx.seatsReturned(event.id);
   return { position: await positionOf(ctx.db, entry) };
 }
 
@@ -142,7 +141,7 @@ export async function leaveWaitlist(ctx: AppContext, caller: UserRow): Promise<v
       now,
     );
   });
-  await offerSeats(ctx, event.id);
+  await ctx.seatsReturned(event.id);
 }
 
 /**
@@ -154,7 +153,7 @@ export async function checkoutOffer(ctx: AppContext, caller: UserRow): Promise<C
   const event = await currentEvent(ctx);
   requirePublished(event);
   const entry = await findLiveEntry(ctx.db, event.id, caller.id);
-  let order = entry?.offer_order_id ? await findOrderById(ctx.db, entry.offer_order_id) : undefined;
+  const order = entry?.offer_order_id ? await findOrderById(ctx.db, entry.offer_order_id) : undefined;
   if (
     !entry ||
     !order ||
@@ -165,44 +164,7 @@ export async function checkoutOffer(ctx: AppContext, caller: UserRow): Promise<C
       msg('You have no waitlist offer to buy right now. If you had one, it may have run out.'),
     );
   }
-  if (!order.razorpay_order_id) {
-    // Outside any transaction, like every provider call; the conditional store below settles a race of two tabs.
-    const razorpayOrder = await ctx
-      .razorpay()
-      .createOrder({
-        amount: order.amount_paise,
-        currency: CURRENCY,
-        receipt: order.id,
-        notes: { orderId: order.id, eventId: order.event_id, userId: caller.id, quantity: order.quantity },
-        payment_capture: true,
-      })
-      .catch((error: unknown) => {
-        ctx.log.error({ err: error, orderId: order!.id }, 'creating the Razorpay order of an offer failed');
-        throw new AppError(
-          'PAYMENT_PROVIDER_ERROR',
-          'We could not start the payment right now. You have not been charged. Please try again in a moment.',
-        );
-      });
-    await setRazorpayOrderId(ctx.db, order.id, razorpayOrder.id, ctx.now());
-    order = (await findOrderById(ctx.db, order.id))!;
-  }
-  const each = paiseToRupees(order.price_per_ticket_paise);
-  return {
-    orderId: order.razorpay_order_id!,
-    amount: paiseToRupees(order.amount_paise),
-    amountPaise: order.amount_paise,
-    currency: CURRENCY,
-    key: ctx.config.razorpay.keyId,
-    quantity: order.quantity,
-    pricePerTicket: each,
-    pricingTier: order.pricing_tier,
-    total: paiseToRupees(order.amount_paise),
-    lines: [],
-    discount: 0,
-    promoCode: null,
-    free: false,
-    holdExpiresAt: order.hold_expires_at,
-  };
+  return checkoutOfHeldOrder(ctx, caller, order);
 }
 
 async function currentEvent(ctx: AppContext): Promise<EventRow> {
