@@ -14,6 +14,8 @@ export const MANUAL_ISSUANCE_MESSAGES = {
   notes: `Notes must be at most ${NOTES_MAX_LENGTH} characters`,
   name: 'Name must be at most 100 characters',
   invisibleName: NAME_MESSAGES.invisible,
+  ticketType: 'Please choose a ticket type',
+  free: 'free must be true or false',
 } as const;
 
 const M = MANUAL_ISSUANCE_MESSAGES;
@@ -41,6 +43,15 @@ export const manualIssuanceSchema = z
     quantity: z.number({ error: M.quantity }).int(M.quantity).min(1, M.quantity).default(1),
     paymentDone: z.boolean({ error: 'paymentDone must be true or false' }).default(false),
     notes: z.string({ error: M.notes }).max(NOTES_MAX_LENGTH, M.notes).optional(),
+    /** The type issued (hidden ones too: staff may issue them); absent: the event's default type. */
+    ticketTypeId: z
+      .string({ error: M.ticketType })
+      .trim()
+      .min(1, M.ticketType)
+      .max(64, M.ticketType)
+      .optional(),
+    /** Issued at ₹0 (guests of the house); otherwise at the type's current price (manual-issuance-price.ts). */
+    free: z.boolean({ error: M.free }).default(false),
     /** One per ticket in order; a blank (or missing) entry is printed with the recipient's name. */
     ticketNames: z.array(ticketNameSchema, { error: 'ticketNames must be a list' }).default([]),
   })

@@ -18,6 +18,17 @@ describe('manual issuance payload', () => {
     expect(parsed).toMatchObject({ userId: 'u1', quantity: 1, paymentDone: false, ticketNames: [] });
   });
 
+  it('the type is optional (the default type), free defaults to false; a blank type id is refused', () => {
+    expect(manualIssuanceSchema.parse({ userId: 'u1' })).toMatchObject({ free: false });
+    expect(manualIssuanceSchema.parse({ userId: 'u1', ticketTypeId: 't1', free: true })).toMatchObject({
+      ticketTypeId: 't1',
+      free: true,
+    });
+    expect(errorsOf({ userId: 'u1', ticketTypeId: ' ' })).toEqual([
+      { field: 'ticketTypeId', message: M.ticketType },
+    ]);
+  });
+
   it('no user and no new user is refused with the product message', () => {
     expect(errorsOf({ quantity: 2 })).toEqual([{ field: 'userId', message: M.noRecipient }]);
     expect(errorsOf({ userName: '  ', userEmail: '' })).toEqual([

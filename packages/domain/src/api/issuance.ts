@@ -18,8 +18,12 @@ export const manualIssuanceResponseSchema = z.object({
   /** Rupees. */
   totalAmount: z.number(),
   pricePerTicket: z.number(),
+  /** 'Individual', 'Group' (from 4 of the type) or 'Free'. */
   pricingTier: z.string(),
   paymentDone: z.boolean(),
+  /** The type issued (English name: the desk's record), and the phase whose price applied, if any. */
+  ticketType: z.object({ id: z.string(), name: z.string(), admits: z.number().int(), colour: z.string() }),
+  phaseLabel: z.string().nullable(),
 });
 
 export type ManualIssuance = z.infer<typeof manualIssuanceResponseSchema>;

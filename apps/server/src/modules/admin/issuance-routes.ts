@@ -39,6 +39,13 @@ const adminIssuanceRoutes: FastifyPluginAsyncZod = async (app) => {
         pricePerTicket: result.pricePerTicket,
         pricingTier: result.pricingTier,
         paymentDone: result.paymentDone,
+        ticketType: {
+          id: result.ticketType.id,
+          name: result.ticketType.name,
+          admits: result.ticketType.admits,
+          colour: result.ticketType.colour,
+        },
+        phaseLabel: result.phaseLabel,
       };
     },
   );

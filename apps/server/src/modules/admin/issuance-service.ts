@@ -1,21 +1,27 @@
 import { randomUUID } from 'node:crypto';
+import { type ManualPrice, manualIssuancePrice } from '@utsav/domain/manual-issuance-price';
 import {
+  MANUAL_ISSUANCE_MESSAGES,
   type ManualIssuanceInput,
   manualRecipient,
   ticketHolderNames,
 } from '@utsav/domain/manual-issuance-schema';
-import { paiseToRupees, quote, rupeesToPaise } from '@utsav/domain/pricing';
+import { paiseToRupees } from '@utsav/domain/pricing';
 import { newTicketCode } from '@utsav/domain/ticket-code';
+import { ticketsFittingPeople, typeTicketsLeft } from '@utsav/domain/ticket-types';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db/database';
 import { transaction } from '../../platform/db/database';
 import type { EventRow, TicketRow, UserRow } from '../../platform/db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError, validationError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { countTaken, findCurrentEvent, lockEvent } from '../../stores/events';
+import { findEventTypes, type StoredType, takenOf } from '../../stores/ticket-types';
 import type { TicketView } from '../../stores/tickets';
 import { findUserByEmail, findUserById, insertUserIfAbsent } from '../../stores/users';
+import { readExact } from '../purchase/sales-snapshot';
 import { withQrImages } from '../tickets/qr-images';
 import { type EventSigningKey, eventSigner, eventWithKeys } from '../tickets/ticket-signing';
 import { findTicketViewsByIds, insertTickets } from './tickets-repo';
@@ -32,6 +38,8 @@ export interface ManualIssuance {
   pricePerTicket: number;
   pricingTier: string;
   paymentDone: boolean;
+  ticketType: StoredType;
+  phaseLabel: string | null;
 }
 
 function soldOut(available: number): AppError {
@@ -41,6 +49,52 @@ function soldOut(available: number): AppError {
       ? 'No tickets are available to issue.'
       : msg('Only {{count}} tickets are available to issue.', { count: available }),
   );
+}
+
+/** The type named, or the event's default; an unknown or archived type is a 400 on the field. */
+async function issuedType(db: Db, eventId: string, input: ManualIssuanceInput): Promise<StoredType> {
+  const types = await findEventTypes(db, eventId);
+  const type = input.ticketTypeId
+    ? types.find((candidate) => candidate.id === input.ticketTypeId)
+    : types.find((candidate) => candidate.isDefault);
+  if (!type || type.archived)
+    throw validationError([{ field: 'ticketTypeId', message: MANUAL_ISSUANCE_MESSAGES.ticketType }]);
+  return type;
+}
+
+/**
+ * Judges `quantity` tickets of `type` on exact figures (sold + live holds, people for the event and tickets for
+ * the type) and prices them. Hidden, paused and out-of-window types may be issued by staff; only stock binds.
+ * Hand-issued tickets take no phase quantity, so the phase only sets the price.
+ */
+async function judged(
+  db: Db,
+  event: EventRow,
+  type: StoredType,
+  input: ManualIssuanceInput,
+  now: Date,
+): Promise<ManualPrice> {
+  const [taken, counters] = await Promise.all([
+    countTaken(db, event.id, now),
+    readExact(db, event.id, now.toISOString()),
+  ]);
+  const typeTaken = takenOf(counters, type);
+  const fitting = ticketsFittingPeople(Math.max(0, event.total_tickets - taken), type.admits);
+  if (input.quantity > fitting) throw soldOut(fitting);
+  const typeLeft = typeTicketsLeft(type, typeTaken);
+  if (input.quantity > typeLeft) {
+    throw new AppError(
+      'TICKET_TYPE_SOLD_OUT',
+      typeLeft === 0
+        ? msg('No {{name}} tickets are available to issue.', { name: type.name })
+        : msg('Only {{count}} {{name}} tickets are available to issue.', {
+            count: typeLeft,
+            name: type.name,
+          }),
+      [{ field: 'quantity', message: MANUAL_ISSUANCE_MESSAGES.quantity }],
+    );
+  }
+  return manualIssuancePrice(type, typeTaken, input.quantity, now, input.free);
 }
 
 export async function issueManualTickets(
@@ -57,9 +111,9 @@ export async function issueManualTickets(
   const event = await eventWithKeys(ctx, current.id);
   const now = ctx.now();
 
+  const type = await issuedType(ctx.db, event.id, input);
   // Refused before signing anything: "no maximum" must not let a typo sign a million tokens.
-  const availableNow = event.total_tickets - (await countTaken(ctx.db, event.id, now));
-  if (input.quantity > availableNow) throw soldOut(Math.max(0, availableNow));
+  await judged(ctx.db, event, type, input, now);
 
   const recipient = manualRecipient(input);
   let existing: UserRow | undefined;
@@ -73,20 +127,13 @@ export async function issueManualTickets(
   }
   const recipientName = existing?.name ?? (recipient.kind === 'new' ? recipient.name : 'Guest');
 
-  const price = quote(
-    {
-      ticketPrice: paiseToRupees(event.ticket_price_paise),
-      groupPrice4: event.group_price4_paise === null ? null : paiseToRupees(event.group_price4_paise),
-    },
-    input.quantity,
-  );
   // Signed before the transaction: Ed25519 per ticket must not be spent holding the event lock.
   // node:crypto's Ed25519 (modules/tickets/ticket-signing.ts), not the domain's pure-JS one: a few hundred µs less per
   // ticket on the event loop, the same token bytes.
   const signer = eventSigner(event.id, event.qr_private_key!);
-  const drafts = await draftTickets(event, signer, caller, input, price.pricePerTicket, recipientName, now);
+  const drafts = await draftTickets(event, signer, caller, input, type, recipientName, now);
 
-  const { user, isNewUser } = await transaction(ctx.db, async (trx) => {
+  const { user, isNewUser, price } = await transaction(ctx.db, async (trx) => {
     await lockEvent(trx, event.id);
     let user = existing;
     let isNewUser = false;
@@ -126,14 +173,15 @@ export async function issueManualTickets(
     }
     if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
 
-    // Invariant: active + used + live holds <= total_tickets, checked again under the event lock.
-    const available = event.total_tickets - (await countTaken(trx, event.id, now));
-    if (drafts.length > available) throw soldOut(Math.max(0, available));
+    // Invariants, judged again under the event lock that every hold and issuance takes (so no other writer moves
+    // these figures meanwhile): people admitted (active + used tickets × admits) + live holds <= total_tickets, and
+    // the type's tickets sold + held <= its capacity. The price is the one that applies at this moment.
+    const price = await judged(trx, event, type, input, now);
 
     const owner = user;
     await insertTickets(
       trx,
-      drafts.map((ticket) => ({ ...ticket, user_id: owner.id })),
+      drafts.map((ticket) => ({ ...ticket, user_id: owner.id, price_paise: price.pricePerTicketPaise })),
     );
     const ticketIds = drafts.map((ticket) => ticket.id);
     await recordAudit(
@@ -146,7 +194,9 @@ export async function issueManualTickets(
         data: {
           ticketIds,
           quantity: drafts.length,
-          pricePerTicketPaise: rupeesToPaise(price.pricePerTicket),
+          ticketTypeId: type.id,
+          pricePerTicketPaise: price.pricePerTicketPaise,
+          free: input.free,
           paymentDone: input.paymentDone,
           notes: input.notes ?? null,
         },
@@ -155,7 +205,7 @@ export async function issueManualTickets(
     );
     // The lead's mail handler renders the PDF and sends it after the commit.
     await enqueueOutbox(trx, 'manual-issuance', { ticketIds, userId: owner.id, issuerId: caller.id }, now);
-    return { user: owner, isNewUser };
+    return { user: owner, isNewUser, price };
   });
 
   const issued = await findTicketViewsByIds(
@@ -167,10 +217,12 @@ export async function issueManualTickets(
     isNewUser,
     // The answer carries every ticket's QR image: made a few at a time between other requests, and kept.
     tickets: await withQrImages(ctx, issued),
-    totalAmount: price.total,
-    pricePerTicket: price.pricePerTicket,
+    totalAmount: paiseToRupees(price.totalPaise),
+    pricePerTicket: paiseToRupees(price.pricePerTicketPaise),
     pricingTier: price.pricingTier,
     paymentDone: input.paymentDone,
+    ticketType: type,
+    phaseLabel: price.phaseLabel,
   };
 }
 
@@ -182,7 +234,7 @@ async function draftTickets(
   signer: EventSigningKey,
   caller: UserRow,
   input: ManualIssuanceInput,
-  pricePerTicket: number,
+  type: StoredType,
   recipientName: string,
   now: Date,
 ): Promise<TicketRow[]> {
@@ -203,7 +255,13 @@ async function draftTickets(
       event_id: event.id,
       user_id: '', // set in the transaction, once the recipient row is known
       holder_name: holderName,
-      price_paise: rupeesToPaise(pricePerTicket),
+      price_paise: 0, // priced in the transaction, under the event lock
+      ticket_type_id: type.id,
+      // No phase and no code: hand-issued tickets take neither a phase's quantity nor a code's use.
+      phase_id: null,
+      promo_code_id: null,
+      admits: type.admits,
+      discount_paise: 0,
       status: 'active',
       qr_token: signer.sign(id),
       issued_by_admin: 1,

@@ -9,6 +9,7 @@ export const MANUAL_MESSAGES = {
   newUserFields: MANUAL_ISSUANCE_MESSAGES.incompleteNewUser,
   email: MANUAL_ISSUANCE_MESSAGES.email,
   quantity: MANUAL_ISSUANCE_MESSAGES.quantity,
+  ticketType: MANUAL_ISSUANCE_MESSAGES.ticketType,
 } as const;
 
 /** POST /tickets/admin/issue-manual (docs/product.md#manual-issuance): the schema the server runs too. */

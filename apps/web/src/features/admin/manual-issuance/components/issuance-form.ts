@@ -17,6 +17,9 @@ export interface FormState {
   names: string[];
   paymentDone: boolean;
   notes: string;
+  /** null: the event's default type. */
+  ticketTypeId: string | null;
+  free: boolean;
 }
 
 export const EMPTY_FORM: FormState = {
@@ -30,6 +33,8 @@ export const EMPTY_FORM: FormState = {
   names: [],
   paymentDone: false,
   notes: '',
+  ticketTypeId: null,
+  free: false,
 };
 
 /** 0..quantity-1: a ticket's position is its identity in the names list. */
@@ -79,6 +84,8 @@ export function toPayload(form: FormState, quantity: number): IssueManualInput {
     quantity,
     paymentDone: form.paymentDone,
     notes: form.notes.trim(),
+    free: form.free,
+    ...(form.ticketTypeId === null ? {} : { ticketTypeId: form.ticketTypeId }),
     ticketNames: form.useNames && quantity > 1 ? form.names.slice(0, quantity) : [],
   };
   return form.mode === 'existing' && form.selected

@@ -10,6 +10,8 @@ const KEYS: Record<keyof typeof MANUAL_ISSUANCE_MESSAGES, string> = {
   notes: 'admin-issuance.validation.notes',
   name: 'admin-issuance.validation.name',
   invisibleName: 'admin-issuance.validation.invisibleName',
+  ticketType: 'admin-issuance.validation.ticketType',
+  free: 'admin-issuance.validation.free',
 };
 
 const BY_SENTENCE = new Map<string, string>(

@@ -1,4 +1,5 @@
-import { quote } from '@utsav/domain/pricing';
+import type { ManualPrice } from '@utsav/domain/manual-issuance-price';
+import { paiseToRupees } from '@utsav/domain/pricing';
 import { formatEventDate } from '@utsav/domain/time';
 import { Minus, Plus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -8,7 +9,9 @@ import { Button } from '../../../../ui/button';
 import { FormField, fieldAria, INPUT_CLASSES } from '../../../../ui/form-field';
 import { formatCount, formatRupees } from '../../../../ui/format';
 import type { IssuanceEvent } from '../api/get-issuance-event';
+import type { IssuanceType } from '../api/get-issuance-types';
 import { type FormState, parseQuantity } from './issuance-form';
+import { tierText } from './pricing-panel';
 
 // The pieces of the manual issuance form: the quantity stepper, the event line and the confirm step.
 
@@ -106,21 +109,22 @@ export function EventSummary({ event }: { event: IssuanceEvent }) {
 
 export function ConfirmStep({
   form,
-  event,
+  type,
+  price,
   quantity,
   busy,
   onConfirm,
   onBack,
 }: {
   form: FormState;
-  event: IssuanceEvent;
+  type: IssuanceType;
+  price: ManualPrice;
   quantity: number;
   busy: boolean;
   onConfirm: () => void;
   onBack: () => void;
 }) {
   const { t } = useTranslation();
-  const priced = quote(event, quantity);
   const recipient =
     form.mode === 'existing' ? form.selected : { name: form.newName.trim(), email: form.newEmail.trim() };
   const heading = useRef<HTMLHeadingElement>(null);
@@ -151,21 +155,29 @@ export function ConfirmStep({
           <dd className="break-words text-cream">{recipient?.email}</dd>
         </div>
         <div>
+          <dt className="text-maroon-200">{t('admin-issuance.pricing.type')}</dt>
+          <dd className="text-cream">
+            <span aria-hidden="true" style={{ color: type.colour }} className="font-semibold">
+              ●
+            </span>{' '}
+            {type.admits > 1
+              ? t('admin-issuance.type.withAdmits', { name: type.name, count: type.admits })
+              : type.name}
+          </dd>
+        </div>
+        <div>
           <dt className="text-maroon-200">{t('admin-issuance.confirm.tickets')}</dt>
           <dd className="text-cream">
             {t('admin-issuance.confirm.ticketsValue', {
               quantity: formatCount(quantity),
-              price: formatRupees(priced.pricePerTicket),
-              tier:
-                priced.pricingTier === 'Group'
-                  ? t('admin-issuance.pricing.groupTier')
-                  : t('admin-issuance.pricing.individualTier'),
+              price: formatRupees(paiseToRupees(price.pricePerTicketPaise)),
+              tier: tierText(t, price.pricingTier),
             })}
           </dd>
         </div>
         <div>
           <dt className="text-maroon-200">{t('admin-issuance.confirm.total')}</dt>
-          <dd className="font-bold text-gold-200">{formatRupees(priced.total)}</dd>
+          <dd className="font-bold text-gold-200">{formatRupees(paiseToRupees(price.totalPaise))}</dd>
         </div>
         <div>
           <dt className="text-maroon-200">{t('admin-issuance.confirm.payment')}</dt>

@@ -14,6 +14,7 @@ import { ViewHeader } from '../../../../ui/view-header';
 import { useDownloadTicketPdfs } from '../api/download-ticket-pdfs';
 import { useGuestUsers } from '../api/get-guest-users';
 import { useIssuanceEvent } from '../api/get-issuance-event';
+import { useIssuanceTypes } from '../api/get-issuance-types';
 import { type IssueManualResult, MANUAL_MESSAGES, useIssueManualTickets } from '../api/issue-manual-tickets';
 import {
   EMPTY_FORM,
@@ -25,9 +26,11 @@ import {
 } from './issuance-form';
 import { useIssuanceMessage } from './issuance-messages';
 import { ConfirmStep, EventSummary, QuantityField } from './issuance-parts';
+import { chosenType, issuancePrice, typeAvailable } from './issuance-type';
 import { PricingPanel } from './pricing-panel';
 import { RecipientPicker } from './recipient-picker';
 import { SuccessDialog } from './success-dialog';
+import { TypeField } from './type-field';
 
 /**
  * Manual ticket issuance (docs/product.md#manual-issuance): tickets paid in cash or by direct UPI, to an existing guest or a
@@ -38,6 +41,7 @@ export function ManualIssuance({ onBack }: { onBack: () => void }) {
   const message = useIssuanceMessage();
   const guestsQuery = useGuestUsers();
   const eventQuery = useIssuanceEvent();
+  const typesQuery = useIssuanceTypes();
   const issue = useIssueManualTickets();
   const download = useDownloadTicketPdfs();
   const [form, setForm] = useState<FormState>(EMPTY_FORM);
@@ -45,7 +49,7 @@ export function ManualIssuance({ onBack }: { onBack: () => void }) {
   const [tried, setTried] = useState(false);
   const [result, setResult] = useState<{ data: IssueManualResult; paymentDone: boolean } | null>(null);
   const notesId = useId();
-  const loadFailed = guestsQuery.isError || eventQuery.isError;
+  const loadFailed = guestsQuery.isError || eventQuery.isError || typesQuery.isError;
 
   useEffect(() => {
     if (loadFailed) toast.error(t('admin-issuance.loadFailed'), { id: 'manual-issuance-load' });
@@ -53,7 +57,11 @@ export function ManualIssuance({ onBack }: { onBack: () => void }) {
 
   const event = eventQuery.data ?? null;
   const quantity = parseQuantity(form.quantityText) ?? 1;
+  const types = typesQuery.data ?? [];
+  const type = chosenType(types, form.ticketTypeId);
+  const price = type ? issuancePrice(type, quantity, form.free, new Date()) : null;
   const validation = validate(form);
+  const typeError = type ? undefined : MANUAL_MESSAGES.ticketType;
   const update = (patch: Partial<FormState>) => setForm((current) => ({ ...current, ...patch }));
 
   function reset() {
@@ -102,7 +110,7 @@ export function ManualIssuance({ onBack }: { onBack: () => void }) {
     />
   );
 
-  if (eventQuery.isPending || guestsQuery.isPending) {
+  if (eventQuery.isPending || guestsQuery.isPending || typesQuery.isPending) {
     return (
       <div>
         {header}
@@ -145,10 +153,11 @@ export function ManualIssuance({ onBack }: { onBack: () => void }) {
       {header}
       <div className="grid grid-cols-1 gap-6">
         <EventSummary event={event} />
-        {step === 'confirm' ? (
+        {step === 'confirm' && type && price ? (
           <ConfirmStep
             form={form}
-            event={event}
+            type={type}
+            price={price}
             quantity={quantity}
             busy={issue.isPending}
             onConfirm={submitIssue}
@@ -162,7 +171,7 @@ export function ManualIssuance({ onBack }: { onBack: () => void }) {
             onSubmit={(submitEvent) => {
               submitEvent.preventDefault();
               setTried(true);
-              if (validation.ok) setStep('confirm');
+              if (validation.ok && !typeError) setStep('confirm');
             }}
           >
             {guestsQuery.isError ? (
@@ -196,11 +205,19 @@ export function ManualIssuance({ onBack }: { onBack: () => void }) {
 
             <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_18rem]">
               <div className="grid content-start gap-5">
+                <TypeField
+                  types={types}
+                  chosen={type}
+                  onChoose={(id) => update({ ticketTypeId: id || null })}
+                  free={form.free}
+                  onFreeChange={(free) => update({ free })}
+                  error={showErrors ? message(typeError) : undefined}
+                />
                 <QuantityField
                   text={form.quantityText}
                   onChange={(quantityText) => update({ quantityText })}
                   error={message(validation.quantity)}
-                  available={event.availableTickets}
+                  available={type ? typeAvailable(type, event.availableTickets) : event.availableTickets}
                 />
                 {quantity > 1 ? (
                   <div>
@@ -278,7 +295,7 @@ export function ManualIssuance({ onBack }: { onBack: () => void }) {
                 </FormField>
               </div>
               <div className="grid content-start gap-4">
-                <PricingPanel event={event} quantity={quantity} />
+                {type && price ? <PricingPanel type={type} price={price} quantity={quantity} /> : null}
                 {validation.recipient ? (
                   <p className="text-sm text-saffron-300" role={showErrors ? 'alert' : undefined}>
                     {message(validation.recipient)}
@@ -287,7 +304,7 @@ export function ManualIssuance({ onBack }: { onBack: () => void }) {
                 <Button
                   type="submit"
                   size="lg"
-                  disabled={!!validation.recipient || !!validation.quantity}
+                  disabled={!!validation.recipient || !!validation.quantity || !!typeError}
                   icon={<TicketPlus aria-hidden="true" className="size-5" />}
                 >
                   {t('admin-issuance.submit')}

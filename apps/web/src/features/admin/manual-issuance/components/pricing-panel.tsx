@@ -1,11 +1,39 @@
-import { type PricedEvent, quote } from '@utsav/domain/pricing';
+import type { ManualPrice } from '@utsav/domain/manual-issuance-price';
+import { paiseToRupees } from '@utsav/domain/pricing';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatRupees } from '../../../../ui/format';
+import type { IssuanceType } from '../api/get-issuance-types';
 
-/** The pricing calculation (docs/product.md#manual-issuance): tier, price per ticket, total and the group saving. */
-export function PricingPanel({ event, quantity }: { event: PricedEvent; quantity: number }) {
+/** The tier as the desk reads it: individual, group from 4, or free. */
+export function tierText(t: TFunction, tier: ManualPrice['pricingTier']): string {
+  if (tier === 'Free') return t('admin-issuance.pricing.freeTier');
+  return tier === 'Group'
+    ? t('admin-issuance.pricing.groupTier')
+    : t('admin-issuance.pricing.individualTier');
+}
+
+/**
+ * The pricing calculation (docs/product.md#manual-issuance): the type and the phase whose price applies, the tier,
+ * price per ticket, the people admitted, total and the saving against the list price.
+ */
+export function PricingPanel({
+  type,
+  price,
+  quantity,
+}: {
+  type: IssuanceType;
+  price: ManualPrice;
+  quantity: number;
+}) {
   const { t } = useTranslation();
-  const priced = quote(event, quantity);
+  const saving = (price.listPricePaise - price.pricePerTicketPaise) * quantity;
+  const row = (label: string, value: string, className = 'text-cream') => (
+    <div className="flex justify-between gap-3">
+      <dt className="text-maroon-100">{label}</dt>
+      <dd className={`text-right tabular-nums ${className}`}>{value}</dd>
+    </div>
+  );
   return (
     <section
       aria-labelledby="pricing-title"
@@ -15,31 +43,20 @@ export function PricingPanel({ event, quantity }: { event: PricedEvent; quantity
         {t('admin-issuance.pricing.title')}
       </h3>
       <dl className="mt-2 grid gap-1.5 text-sm" aria-live="polite">
-        <div className="flex justify-between gap-3">
-          <dt className="text-maroon-100">{t('admin-issuance.pricing.tier')}</dt>
-          <dd className="text-cream">
-            {priced.pricingTier === 'Group'
-              ? t('admin-issuance.pricing.groupTier')
-              : t('admin-issuance.pricing.individualTier')}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-3">
-          <dt className="text-maroon-100">{t('admin-issuance.pricing.perTicket')}</dt>
-          <dd className="text-cream tabular-nums">{formatRupees(priced.pricePerTicket)}</dd>
-        </div>
-        <div className="flex justify-between gap-3">
-          <dt className="text-maroon-100">{t('admin-issuance.pricing.quantity')}</dt>
-          <dd className="text-cream tabular-nums">× {formatCount(priced.quantity)}</dd>
-        </div>
-        {priced.saving > 0 ? (
-          <div className="flex justify-between gap-3">
-            <dt className="text-emerald-200">{t('admin-issuance.pricing.saving')}</dt>
-            <dd className="text-emerald-200 tabular-nums">{formatRupees(priced.saving)}</dd>
-          </div>
-        ) : null}
+        {row(t('admin-issuance.pricing.type'), type.name)}
+        {price.phaseLabel ? row(t('admin-issuance.pricing.phase'), price.phaseLabel) : null}
+        {row(t('admin-issuance.pricing.tier'), tierText(t, price.pricingTier))}
+        {row(t('admin-issuance.pricing.perTicket'), formatRupees(paiseToRupees(price.pricePerTicketPaise)))}
+        {row(t('admin-issuance.pricing.quantity'), `× ${formatCount(quantity)}`)}
+        {type.admits > 1
+          ? row(t('admin-issuance.pricing.people'), formatCount(quantity * type.admits))
+          : null}
+        {saving > 0 && price.pricingTier === 'Group'
+          ? row(t('admin-issuance.pricing.saving'), formatRupees(paiseToRupees(saving)), 'text-emerald-200')
+          : null}
         <div className="mt-1 flex justify-between gap-3 border-t border-gold-400/20 pt-2 text-base font-bold">
           <dt className="text-cream">{t('admin-issuance.pricing.total')}</dt>
-          <dd className="text-gold-200 tabular-nums">{formatRupees(priced.total)}</dd>
+          <dd className="text-gold-200 tabular-nums">{formatRupees(paiseToRupees(price.totalPaise))}</dd>
         </div>
       </dl>
     </section>
