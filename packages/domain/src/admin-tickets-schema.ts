@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PAGE_SIZE } from './constants';
+import { SHOWN_TICKET_STATUSES, type ShownTicketStatus } from './ticket-status';
 
 // Payloads of the staff ticket calls (docs/product.md#ticket-management).
 
@@ -61,3 +63,71 @@ export const bulkStatusUndoSchema = z.object({
     .min(1, UNDO_MESSAGE)
     .max(MAX_TICKETS_PER_CALL, TOO_MANY_TICKETS_MESSAGE),
 });
+
+// ---- GET /admin/tickets/management and GET /admin/tickets/export: one set of filters for the list, its count and the
+// export, so what the screen shows is what the file holds.
+
+/** A filter value meaning "tickets without one" (no price phase: hand-issued or priced by the type; no code). */
+export const NO_FILTER_VALUE = 'none';
+
+const filterId = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(64, message).optional();
+
+export const TICKET_FILTER_MESSAGES = {
+  status: 'Status must be one of active, used, cancelled, transferred or all',
+  search: 'Search must be at most 100 characters',
+  ticketType: 'Please choose a ticket type',
+  phase: 'Please choose a price phase',
+  promoCode: 'Please choose a promo code',
+  format: 'Format must be csv or json',
+} as const;
+
+const F = TICKET_FILTER_MESSAGES;
+
+/** The filters every staff list of tickets takes; absent or blank: not filtered. */
+export const ticketFilterQuerySchema = z.object({
+  // As shown (ticket-status.ts): 'transferred' lists tickets revoked by a transfer, which 'cancelled' leaves out.
+  status: z.enum([...SHOWN_TICKET_STATUSES, 'all', ''], { error: F.status }).optional(),
+  search: z.string({ error: F.search }).trim().max(100, F.search).optional(),
+  /** A type's id. */
+  ticketTypeId: filterId(F.ticketType),
+  /** A phase's id, or `none`: tickets sold at no phase. */
+  phaseId: filterId(F.phase),
+  /** A code's id, or `none`: tickets that took no code. */
+  promoCodeId: filterId(F.promoCode),
+});
+
+export const ticketListQuerySchema = ticketFilterQuerySchema.extend({
+  page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'Limit must be 1 or more')
+    .max(100, 'Limit must be at most 100')
+    .default(PAGE_SIZE),
+});
+
+export const ticketExportQuerySchema = ticketFilterQuerySchema.extend({
+  format: z.enum(['csv', 'json'], { error: F.format }).default('csv'),
+});
+
+export type TicketFilterQuery = z.infer<typeof ticketFilterQuerySchema>;
+
+/** The filter as the server's queries take it: 'all' and blanks mean no filter. */
+export interface TicketFilter {
+  status?: ShownTicketStatus | undefined;
+  search?: string | undefined;
+  ticketTypeId?: string | undefined;
+  phaseId?: string | undefined;
+  promoCodeId?: string | undefined;
+}
+
+export function ticketFilterOf(query: TicketFilterQuery): TicketFilter {
+  return {
+    status: query.status === 'all' || query.status === '' ? undefined : query.status,
+    search: query.search || undefined,
+    ticketTypeId: query.ticketTypeId,
+    phaseId: query.phaseId,
+    promoCodeId: query.promoCodeId,
+  };
+}

@@ -53,6 +53,7 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/admin/tickets/export?format=csv', action: 'tickets:export', allowed: 200 },
   { method: 'GET', path: '/api/admin/tickets/export?format=json', action: 'tickets:export', allowed: 200 },
   { method: 'GET', path: '/api/admin/analytics/dashboard', action: 'analytics:view', allowed: 200 },
+  { method: 'GET', path: '/api/admin/analytics/sales-breakdown', action: 'analytics:view', allowed: 200 },
   {
     method: 'POST',
     path: '/api/tickets/admin/issue-manual',

@@ -34,3 +34,51 @@ export const analyticsResponseSchema = z.object({
 });
 
 export type Analytics = z.infer<typeof analyticsResponseSchema>['data'];
+
+const sold = { tickets: z.number().int(), people: z.number().int(), revenue: z.number() };
+
+/**
+ * GET /admin/analytics/sales-breakdown: per ticket type, per price phase and per promo code, what was sold
+ * (@utsav/domain/sales-breakdown), with the totals; rupees. Every type, phase and code of the event is listed,
+ * those that sold nothing too, in the organiser's order.
+ */
+export const salesBreakdownResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    types: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        colour: z.string(),
+        admits: z.number().int(),
+        hidden: z.boolean(),
+        archived: z.boolean(),
+        ...sold,
+      }),
+    ),
+    /** id null: tickets sold at no phase (the type's own price, or issued by hand), one row for all types. */
+    phases: z.array(
+      z.object({
+        id: z.string().nullable(),
+        label: z.string().nullable(),
+        ticketTypeId: z.string().nullable(),
+        typeName: z.string().nullable(),
+        ...sold,
+      }),
+    ),
+    codes: z.array(
+      z.object({
+        id: z.string(),
+        code: z.string(),
+        tickets: z.number().int(),
+        people: z.number().int(),
+        orders: z.number().int(),
+        discount: z.number(),
+        revenue: z.number(),
+      }),
+    ),
+    totals: z.object({ ...sold, discount: z.number() }),
+  }),
+});
+
+export type SalesBreakdownAnswer = z.infer<typeof salesBreakdownResponseSchema>['data'];

@@ -1,6 +1,7 @@
-import { analyticsResponseSchema } from '@utsav/domain/api/analytics';
+import { analyticsResponseSchema, salesBreakdownResponseSchema } from '@utsav/domain/api/analytics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboard } from './analytics-service';
+import { salesBreakdownOf } from './sales-breakdown-service';
 
 const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,6 +15,15 @@ const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ success: true as const, data: await dashboard(app.ctx) }),
+  );
+
+  app.get(
+    '/admin/analytics/sales-breakdown',
+    {
+      onRequest: app.requireAction('analytics:view'),
+      schema: { tags: ['admin'], response: { 200: salesBreakdownResponseSchema } },
+    },
+    async () => ({ success: true as const, data: await salesBreakdownOf(app.ctx) }),
   );
 };
 

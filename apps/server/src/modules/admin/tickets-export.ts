@@ -11,7 +11,13 @@ import { transferredRecipient } from '@utsav/domain/transfer';
 import type { AppContext } from '../../platform/context';
 import { type Translate, translator } from '../../platform/i18n/messages';
 import { totalRevenue } from './analytics-repo';
-import { countTicketsByStatus, type ExportCursor, type ExportRow, exportPage } from './tickets-repo';
+import {
+  countTicketsByStatus,
+  type ExportCursor,
+  type ExportRow,
+  exportPage,
+  type TicketFilter,
+} from './tickets-repo';
 
 // GET /admin/tickets/export?format=csv|json, streamed: keyset pages of EXPORT_PAGE_SIZE rows are read one
 // at a time, only when the client has taken the previous one (Readable.from pulls on demand), so a 50,000
@@ -130,10 +136,10 @@ function jsonTicket(row: ExportRow) {
   };
 }
 
-async function* pages(ctx: AppContext, pageSize: number): AsyncGenerator<ExportRow[]> {
+async function* pages(ctx: AppContext, pageSize: number, filter: TicketFilter): AsyncGenerator<ExportRow[]> {
   let cursor: ExportCursor | null = null;
   for (;;) {
-    const rows = await exportPage(ctx.db, cursor, pageSize);
+    const rows = await exportPage(ctx.db, cursor, pageSize, filter);
     if (rows.length > 0) yield rows;
     if (rows.length < pageSize) return;
     const last = rows[rows.length - 1]!;
@@ -170,18 +176,23 @@ function csvTotals(totals: Awaited<ReturnType<typeof totalsOf>>, t: Translate): 
   return `${csvRow([])}${csvRow([t('Totals')])}${rows.map(([label, value]) => csvRow([t(label), value])).join('')}`;
 }
 
-async function* csvChunks(ctx: AppContext, pageSize: number, t: Translate): AsyncGenerator<Buffer> {
+async function* csvChunks(
+  ctx: AppContext,
+  pageSize: number,
+  t: Translate,
+  filter: TicketFilter,
+): AsyncGenerator<Buffer> {
   // The byte-order mark makes Excel read the file as UTF-8 (names in Gujarati or Hindi stay readable).
   yield Buffer.from(`\uFEFF${csvRow(CSV_HEADER.map((name) => t(name)))}`);
-  for await (const rows of pages(ctx, pageSize))
+  for await (const rows of pages(ctx, pageSize, filter))
     yield Buffer.from(rows.map((row) => csvLine(row, t)).join(''));
   yield Buffer.from(csvTotals(await totalsOf(ctx), t));
 }
 
-async function* jsonChunks(ctx: AppContext, pageSize: number): AsyncGenerator<Buffer> {
+async function* jsonChunks(ctx: AppContext, pageSize: number, filter: TicketFilter): AsyncGenerator<Buffer> {
   yield Buffer.from('{"success":true,"tickets":[');
   let first = true;
-  for await (const rows of pages(ctx, pageSize)) {
+  for await (const rows of pages(ctx, pageSize, filter)) {
     const body = rows.map((row) => JSON.stringify(jsonTicket(row))).join(',');
     yield Buffer.from(first ? body : `,${body}`);
     first = false;
@@ -194,8 +205,11 @@ export function ticketExportStream(
   format: ExportFormat,
   pageSize = EXPORT_PAGE_SIZE,
   language: Language = 'en',
+  filter: TicketFilter = {},
 ): Readable {
   const chunks =
-    format === 'csv' ? csvChunks(ctx, pageSize, translator(language)) : jsonChunks(ctx, pageSize);
+    format === 'csv'
+      ? csvChunks(ctx, pageSize, translator(language), filter)
+      : jsonChunks(ctx, pageSize, filter);
   return Readable.from(chunks, { objectMode: false });
 }

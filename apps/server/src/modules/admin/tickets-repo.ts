@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { TicketStatusValue } from '@utsav/domain/admin-tickets-schema';
+import {
+  NO_FILTER_VALUE,
+  type TicketFilter,
+  type TicketStatusValue,
+} from '@utsav/domain/admin-tickets-schema';
 import { foldForSearch } from '@utsav/domain/search-text';
 import { normalizeTicketCode } from '@utsav/domain/ticket-code';
 import {
@@ -18,15 +22,9 @@ import { type TicketView, ticketViews } from '../../stores/tickets';
 // SQL for staff views of tickets: filtered pages, counts, locked reads for status changes, the export's
 // keyset pages. No business rule lives here.
 
-export interface TicketFilter {
-  /** As the list shows it: a ticket revoked by a transfer is 'transferred', not 'cancelled'. */
-  status?: ShownTicketStatus | undefined;
-  /**
-   * Matched within the owner's name or email or the ticket's holder name, in any script and case; exactly against
-   * the ticket's id or printed code (with or without its UT- prefix).
-   */
-  search?: string | undefined;
-}
+// The filter (@utsav/domain/admin-tickets-schema): search matches within the owner's name or email or the ticket's
+// holder name, in any script and case, and exactly the ticket's id or printed code (with or without its UT- prefix).
+export type { TicketFilter };
 
 type TicketsQueryEb = ExpressionBuilder<Database, 'tickets'>;
 
@@ -38,6 +36,12 @@ function matching(eb: TicketsQueryEb, filter: TicketFilter, postgres: boolean) {
     conditions.push(eb('tickets.status', '=', filter.status));
     if (filter.status === 'cancelled') conditions.push(eb('tickets.transferred_at', 'is', null));
   }
+  // Type, phase and code: the ticket's own columns (what it was sold as), never its order's.
+  if (filter.ticketTypeId) conditions.push(eb('tickets.ticket_type_id', '=', filter.ticketTypeId));
+  if (filter.phaseId === NO_FILTER_VALUE) conditions.push(eb('tickets.phase_id', 'is', null));
+  else if (filter.phaseId) conditions.push(eb('tickets.phase_id', '=', filter.phaseId));
+  if (filter.promoCodeId === NO_FILTER_VALUE) conditions.push(eb('tickets.promo_code_id', 'is', null));
+  else if (filter.promoCodeId) conditions.push(eb('tickets.promo_code_id', '=', filter.promoCodeId));
   if (filter.search) {
     // Names in any script (@utsav/domain/search-text): both sides folded the same way, then a substring.
     const pattern = containsPattern(foldForSearch(filter.search));
@@ -265,7 +269,12 @@ export interface ExportCursor {
 }
 
 /** The next page after `after`, oldest first: keyset pagination stays fast and memory-flat at any depth. */
-export function exportPage(db: Db, after: ExportCursor | null, limit: number): Promise<ExportRow[]> {
+export function exportPage(
+  db: Db,
+  after: ExportCursor | null,
+  limit: number,
+  filter: TicketFilter = {},
+): Promise<ExportRow[]> {
   let query = db
     .selectFrom('tickets')
     .innerJoin('events', 'events.id', 'tickets.event_id')
@@ -302,6 +311,7 @@ export function exportPage(db: Db, after: ExportCursor | null, limit: number): P
       'tickets.cancellation_reason',
       'tickets.transferred_at',
     ])
+    .where((eb) => matching(eb as unknown as TicketsQueryEb, filter, isPostgres(db)))
     .orderBy('tickets.created_at')
     .orderBy('tickets.id')
     .limit(limit);

@@ -1,6 +1,9 @@
 import {
   bulkStatusUndoSchema,
   bulkStatusUpdateSchema,
+  ticketExportQuerySchema,
+  ticketFilterOf,
+  ticketListQuerySchema,
   ticketStatusChangeSchema,
   ticketStatusUndoSchema,
 } from '@utsav/domain/admin-tickets-schema';
@@ -13,8 +16,6 @@ import {
   ticketStatsResponseSchema,
 } from '@utsav/domain/api/admin-tickets';
 import { messageResponseSchema } from '@utsav/domain/api/common';
-import { PAGE_SIZE } from '@utsav/domain/constants';
-import { SHOWN_TICKET_STATUSES } from '@utsav/domain/ticket-status';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
@@ -25,30 +26,12 @@ import { undoTicketStatusChange, undoTicketStatusChanges } from './ticket-status
 import { EXPORT_CONTENT_TYPES, ticketExportStream } from './tickets-export';
 import { changeTicketStatuses, listTicketPage, refundedAmong, ticketStats } from './tickets-service';
 
-const listQuery = z.object({
-  // As shown (@utsav/domain/ticket-status): 'transferred' lists tickets revoked by a transfer, which
-  // 'cancelled' leaves out.
-  status: z.union([z.enum(SHOWN_TICKET_STATUSES), z.literal('all'), z.literal('')]).optional(),
-  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
-  page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'Limit must be 1 or more')
-    .max(100, 'Limit must be at most 100')
-    .default(PAGE_SIZE),
-});
-
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const listHandler = async (request: { query: z.infer<typeof listQuery> }) => {
-    const { status, search, page, limit } = request.query;
-    const filter = {
-      status: status === 'all' || status === '' ? undefined : status,
-      search: search || undefined,
-    };
-    const result = await listTicketPage(app.ctx, filter, page, limit);
+  const listHandler = async (request: { query: z.infer<typeof ticketListQuerySchema> }) => {
+    const { page, limit } = request.query;
+    const result = await listTicketPage(app.ctx, ticketFilterOf(request.query), page, limit);
     return {
       success: true as const,
       tickets: result.tickets.map((ticket) => toAdminTicketJson(ticket, result.refunded)),
@@ -57,7 +40,11 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const listRoute = {
     onRequest: app.requireAction('tickets:view'),
-    schema: { tags: ['admin'], querystring: listQuery, response: { 200: ticketPageResponseSchema } },
+    schema: {
+      tags: ['admin'],
+      querystring: ticketListQuerySchema,
+      response: { 200: ticketPageResponseSchema },
+    },
   };
   app.get('/admin/tickets/management', listRoute, listHandler);
   // The same list under the path the ticket screen's first version called (docs/product.md#api).
@@ -195,18 +182,18 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAction('tickets:export'),
       schema: {
         tags: ['admin'],
-        querystring: z.object({
-          format: z.enum(['csv', 'json'], { error: 'Format must be csv or json' }).default('csv'),
-        }),
+        // The list's filters: the file holds what the screen lists.
+        querystring: ticketExportQuerySchema,
       },
     },
     async (request, reply) => {
       const { format } = request.query;
+      const filter = ticketFilterOf(request.query);
       return reply
         .type(EXPORT_CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="tickets.${format}"`)
         .header('cache-control', 'no-store')
-        .send(ticketExportStream(app.ctx, format, undefined, requestLanguage(request)));
+        .send(ticketExportStream(app.ctx, format, undefined, requestLanguage(request), filter));
     },
   );
 };

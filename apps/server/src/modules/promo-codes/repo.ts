@@ -45,10 +45,10 @@ export interface CodeUse {
   /** Tickets that took a use (active or used), and the uses live holds reserve now. */
   tickets: number;
   held: number;
-  /** Paid orders that carry the code. */
+  /** The orders those tickets came from. */
   orders: number;
   discountPaise: number;
-  /** What was paid for the tickets of those orders. */
+  /** What was paid for those tickets (after the discount); the analytics' rule (@utsav/domain/sales-breakdown). */
   revenuePaise: number;
 }
 
@@ -66,11 +66,12 @@ export async function codeUses(db: Db, eventId: string, now: Date): Promise<Map<
       (select count(*) from tickets t where t.promo_code_id = c.id and t.status in ('active', 'used')) as tickets,
       (select sum(l.code_uses) from order_lines l join orders o on o.id = l.order_id
         where l.promo_code_id = c.id and o.status = 'created' and o.hold_expires_at > ${now.toISOString()}) as held,
-      (select count(*) from orders o where o.promo_code_id = c.id and o.status = 'paid') as orders,
+      (select count(distinct t.order_id) from tickets t where t.promo_code_id = c.id and t.status in ('active', 'used'))
+        as orders,
       (select sum(t.discount_paise) from tickets t where t.promo_code_id = c.id and t.status in ('active', 'used'))
         as discount,
-      (select sum(t.price_paise) from tickets t join orders o on o.id = t.order_id
-        where o.promo_code_id = c.id and t.status in ('active', 'used')) as revenue
+      (select sum(t.price_paise) from tickets t
+        where t.promo_code_id = c.id and t.status in ('active', 'used') and t.payment_received = 1) as revenue
     from promo_codes c where c.event_id = ${eventId}`.execute(db);
   return new Map(
     rows.rows.map((row) => [

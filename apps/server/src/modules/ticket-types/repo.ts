@@ -79,7 +79,8 @@ export async function salesByType(db: Db, eventId: string): Promise<Map<string, 
       'ticket_type_id',
       eb.fn.countAll<number>().as('sold'),
       eb.fn.sum<number>('admits').as('people'),
-      eb.fn.sum<number>('price_paise').as('revenue'),
+      // Revenue as the analytics count it (@utsav/domain/sales-breakdown): paid for, and the money received.
+      sql<number>`sum(case when payment_received = 1 then price_paise else 0 end)`.as('revenue'),
     ])
     .where('event_id', '=', eventId)
     .where('status', 'in', ['active', 'used'])

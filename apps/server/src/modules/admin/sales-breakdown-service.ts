@@ -1,0 +1,68 @@
+import type { SalesBreakdownAnswer } from '@utsav/domain/api/analytics';
+import { paiseToRupees } from '@utsav/domain/pricing';
+import { NO_SALES, type SoldFigures, salesBreakdown } from '@utsav/domain/sales-breakdown';
+import type { AppContext } from '../../platform/context';
+import { findCurrentEvent } from '../../stores/events';
+import { findEventTypes } from '../../stores/ticket-types';
+import { findEventCodes } from '../promo-codes/repo';
+import { codeOrders, soldGroups } from './sales-breakdown-repo';
+
+// GET /admin/analytics/sales-breakdown (docs/product.md#analytics): what each ticket type, price phase and promo code
+// sold, counted from the tickets by @utsav/domain/sales-breakdown's rule, so it agrees with the export row for row.
+
+const figures = (sold: SoldFigures = NO_SALES) => ({
+  tickets: sold.tickets,
+  people: sold.people,
+  revenue: paiseToRupees(sold.revenuePaise),
+});
+
+export async function salesBreakdownOf(ctx: AppContext): Promise<SalesBreakdownAnswer> {
+  const event = await findCurrentEvent(ctx.db);
+  if (!event) return { types: [], phases: [], codes: [], totals: { ...figures(), discount: 0 } };
+  const [types, codes, groups, orders] = await Promise.all([
+    findEventTypes(ctx.db, event.id),
+    findEventCodes(ctx.db, event.id),
+    soldGroups(ctx.db, event.id),
+    codeOrders(ctx.db, event.id),
+  ]);
+  const breakdown = salesBreakdown(groups);
+  const unphased = breakdown.byPhase.get(null);
+  return {
+    types: types.map((type) => ({
+      id: type.id,
+      name: type.name,
+      colour: type.colour,
+      admits: type.admits,
+      hidden: type.hidden,
+      archived: type.archived,
+      ...figures(breakdown.byType.get(type.id)),
+    })),
+    phases: [
+      ...types.flatMap((type) =>
+        type.phases.map((phase) => ({
+          id: phase.id,
+          label: phase.label,
+          ticketTypeId: type.id,
+          typeName: type.name,
+          ...figures(breakdown.byPhase.get(phase.id)),
+        })),
+      ),
+      ...(unphased
+        ? [{ id: null, label: null, ticketTypeId: null, typeName: null, ...figures(unphased) }]
+        : []),
+    ],
+    codes: codes.map((code) => {
+      const sold = breakdown.byCode.get(code.id) ?? NO_SALES;
+      return {
+        id: code.id,
+        code: code.code,
+        tickets: sold.tickets,
+        people: sold.people,
+        orders: orders.get(code.id) ?? 0,
+        discount: paiseToRupees(sold.discountPaise),
+        revenue: paiseToRupees(sold.revenuePaise),
+      };
+    }),
+    totals: { ...figures(breakdown.totals), discount: paiseToRupees(breakdown.totals.discountPaise) },
+  };
+}
