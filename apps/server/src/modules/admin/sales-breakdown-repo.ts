@@ -46,3 +46,14 @@ export async function codeOrders(db: Db, eventId: string): Promise<Map<string, n
     .execute();
   return new Map(rows.map((row) => [row.promo_code_id ?? '', Number(row.orders)]));
 }
+
+/** The event's codes, in the panel's order. */
+export function eventCodes(db: Db, eventId: string): Promise<{ id: string; code: string }[]> {
+  return db
+    .selectFrom('promo_codes')
+    .select(['id', 'code'])
+    .where('event_id', '=', eventId)
+    .orderBy('created_at')
+    .orderBy('code')
+    .execute();
+}

@@ -4,8 +4,7 @@ import { NO_SALES, type SoldFigures, salesBreakdown } from '@utsav/domain/sales-
 import type { AppContext } from '../../platform/context';
 import { findCurrentEvent } from '../../stores/events';
 import { findEventTypes } from '../../stores/ticket-types';
-import { findEventCodes } from '../promo-codes/repo';
-import { codeOrders, soldGroups } from './sales-breakdown-repo';
+import { codeOrders, eventCodes, soldGroups } from './sales-breakdown-repo';
 
 // GET /admin/analytics/sales-breakdown (docs/product.md#analytics): what each ticket type, price phase and promo code
 // sold, counted from the tickets by @utsav/domain/sales-breakdown's rule, so it agrees with the export row for row.
@@ -21,7 +20,7 @@ export async function salesBreakdownOf(ctx: AppContext): Promise<SalesBreakdownA
   if (!event) return { types: [], phases: [], codes: [], totals: { ...figures(), discount: 0 } };
   const [types, codes, groups, orders] = await Promise.all([
     findEventTypes(ctx.db, event.id),
-    findEventCodes(ctx.db, event.id),
+    eventCodes(ctx.db, event.id),
     soldGroups(ctx.db, event.id),
     codeOrders(ctx.db, event.id),
   ]);

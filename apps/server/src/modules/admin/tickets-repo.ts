@@ -6,12 +6,7 @@ import {
 } from '@utsav/domain/admin-tickets-schema';
 import { foldForSearch } from '@utsav/domain/search-text';
 import { normalizeTicketCode } from '@utsav/domain/ticket-code';
-import {
-  emptyStatusCounts,
-  type ShownStatusCounts,
-  type ShownTicketStatus,
-  shownTicketStatus,
-} from '@utsav/domain/ticket-status';
+import { emptyStatusCounts, type ShownStatusCounts, shownTicketStatus } from '@utsav/domain/ticket-status';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
