@@ -6,6 +6,7 @@ import { paymentMailHandlers } from './modules/payments/mail-handlers';
 import { purchaseMailHandlers } from './modules/purchase/mail-handlers';
 import { refundMailHandlers } from './modules/refunds/mail-handlers';
 import { reminderMailHandlers } from './modules/reminders/mail-handlers';
+import { taxDocumentHandlers } from './modules/tax-documents/handlers';
 import { transferMailHandlers } from './modules/transfers/mail-handlers';
 import { waitlistMailHandlers } from './modules/waitlist/mail-handlers';
 import type { AppContext } from './platform/context';
@@ -33,6 +34,7 @@ export function registerOutbox(app: FastifyInstance, ctx: AppContext): OutboxWor
     ...transferMailHandlers(ctx, mailer),
     ...waitlistMailHandlers(ctx, mailer),
     ...invitationMailHandlers(ctx, mailer),
+    ...taxDocumentHandlers(ctx),
   };
   const worker = createOutboxWorker({
     db: ctx.db,

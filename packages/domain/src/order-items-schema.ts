@@ -7,6 +7,7 @@ import {
   rupees,
   TICKET_NAMES_MESSAGE,
 } from './purchase-schema';
+import { buyerTaxFields, refineBuyerTaxDetails } from './tax-settings-schema';
 
 // What an order buys: the product's `quantity` of the default type, or `items` of one or more types, with an
 // optional promo code. POST /tickets/create-order, POST /tickets (the booking path) and the purchase dialog run
@@ -69,8 +70,10 @@ export function createOrderItemsSchema(cap: number) {
       pricePerTicket: rupees('pricePerTicket').optional(),
       items: orderItemsSchema(cap).optional(),
       promoCode: promoCodeField,
+      ...buyerTaxFields,
     })
     .superRefine((input, ctx) => {
+      refineBuyerTaxDetails(input, ctx);
       if (!input.items) {
         if (input.quantity === undefined)
           ctx.addIssue({ code: 'custom', path: ['quantity'], message: quantityMessage(cap) });
@@ -89,7 +92,8 @@ export function createOrderItemsSchema(cap: number) {
     });
 }
 
-export type CreateOrderItemsInput = z.infer<ReturnType<typeof createOrderItemsSchema>>;
+/** What a client sends (the buyer's GST fields may be left out). */
+export type CreateOrderItemsInput = z.input<ReturnType<typeof createOrderItemsSchema>>;
 
 /** POST /tickets (the booking path): the product's `{ quantity }`, or items, with an optional code. */
 export function bookingItemsSchema(cap: number) {
@@ -98,8 +102,10 @@ export function bookingItemsSchema(cap: number) {
       quantity: quantitySchema(cap).optional(),
       items: orderItemsSchema(cap).optional(),
       promoCode: promoCodeField,
+      ...buyerTaxFields,
     })
     .superRefine((input, ctx) => {
+      refineBuyerTaxDetails(input, ctx);
       if (!input.items && input.quantity === undefined)
         ctx.addIssue({ code: 'custom', path: ['quantity'], message: quantityMessage(cap) });
       if (input.items && input.quantity !== undefined && input.quantity !== ticketsIn(input.items))

@@ -108,28 +108,38 @@ export function gstRatesOf(settings: TaxSettingsInput): GstRates {
 }
 
 /** The buyer's GST details at checkout (create-order's `buyerGstin`, `buyerLegalName`, `buyerAddress`). */
-export const buyerTaxDetailsSchema = z
-  .object({
-    buyerGstin: gstinField.nullish(),
-    buyerLegalName: optionalText(LIMITS.name),
-    buyerAddress: optionalText(LIMITS.address),
-  })
-  .superRefine((buyer, context) => {
-    if (!buyer.buyerGstin) return;
-    if (!buyer.buyerLegalName) {
-      context.addIssue({
-        code: 'custom',
-        path: ['buyerLegalName'],
-        message: TAX_SETTINGS_MESSAGES.buyerLegalName,
-      });
-    }
-    if (!buyer.buyerAddress) {
-      context.addIssue({
-        code: 'custom',
-        path: ['buyerAddress'],
-        message: TAX_SETTINGS_MESSAGES.buyerAddress,
-      });
-    }
-  });
+export const buyerTaxFields = {
+  buyerGstin: gstinField.nullish(),
+  buyerLegalName: optionalText(LIMITS.name),
+  buyerAddress: optionalText(LIMITS.address),
+};
+
+/** A buyer who gives a GSTIN gives the legal name and address that go with it (for checkout schemas too). */
+export function refineBuyerTaxDetails(
+  buyer: {
+    buyerGstin?: string | null | undefined;
+    buyerLegalName: string | null;
+    buyerAddress: string | null;
+  },
+  context: z.RefinementCtx,
+): void {
+  if (!buyer.buyerGstin) return;
+  if (!buyer.buyerLegalName) {
+    context.addIssue({
+      code: 'custom',
+      path: ['buyerLegalName'],
+      message: TAX_SETTINGS_MESSAGES.buyerLegalName,
+    });
+  }
+  if (!buyer.buyerAddress) {
+    context.addIssue({
+      code: 'custom',
+      path: ['buyerAddress'],
+      message: TAX_SETTINGS_MESSAGES.buyerAddress,
+    });
+  }
+}
+
+export const buyerTaxDetailsSchema = z.object(buyerTaxFields).superRefine(refineBuyerTaxDetails);
 
 export type BuyerTaxDetails = z.output<typeof buyerTaxDetailsSchema>;

@@ -2,18 +2,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
 import { useServer } from '../../support/server';
+import { REGISTERED_SETTINGS } from '../../support/tax';
 
 // The organiser's tax settings (GET/PUT /admin/tax-settings): an admin writes them, a manager reads them, each
 // field is checked by the schema the admin form runs, and the organiser's state is read from the GSTIN.
-
-const REGISTERED_SETTINGS = {
-  registered: true,
-  gstin: '27AAPFU0939F1ZV',
-  legalName: 'Navratri Nights Events LLP',
-  tradeName: 'Navratri Nights',
-  address: '12 Marine Drive, Mumbai 400020',
-  invoicePrefix: 'utsav',
-};
 
 describeEachDatabase('tax settings', (engine) => {
   const server = useServer(engine);
@@ -91,6 +83,20 @@ describeEachDatabase('tax settings', (engine) => {
         'The prefix is 1 to 5 capital letters, digits or hyphens, so that every number fits 16 characters',
       sacCode: 'A SAC code has 4 to 6 digits (9996 for admission to events)',
     });
+  });
+
+  it('prices before tax are refused: the checkout charges the price list, which documents must match', async () => {
+    const response = await server.request('PUT', '/api/admin/tax-settings', {
+      token: admin.token,
+      body: { ...REGISTERED_SETTINGS, pricesIncludeTax: false },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.details).toEqual([
+      {
+        field: 'pricesIncludeTax',
+        message: 'Prices must include tax: the checkout charges the price list as it is',
+      },
+    ]);
   });
 
   it('answers a bad field in the reader’s language', async () => {

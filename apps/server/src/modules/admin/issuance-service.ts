@@ -205,6 +205,10 @@ export async function issueManualTickets(
     );
     // The lead's mail handler renders the PDF and sends it after the commit.
     await enqueueOutbox(trx, 'manual-issuance', { ticketIds, userId: owner.id, issuerId: caller.id }, now);
+    // Payment received for tickets with a price: a sale, documented after the commit (modules/tax-documents).
+    if (input.paymentDone && price.pricePerTicketPaise > 0) {
+      await enqueueOutbox(trx, 'tax-document', { ticketIds, userId: owner.id }, now);
+    }
     return { user: owner, isNewUser, price };
   });
 

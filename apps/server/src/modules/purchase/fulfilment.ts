@@ -173,8 +173,10 @@ export async function fulfilOrder(
     );
     if (inserted === 0) return { kind: 'already-issued' };
     if (inserted !== drafts.length) throw new Error(`order ${current.id}: partial ticket issuance`);
-    // Queued in the issuing transaction, and only when tickets were inserted: exactly one mail per order.
+    // Queued in the issuing transaction, and only when tickets were inserted: exactly one mail per order, and
+    // one job that makes the order's tax document after the commit (modules/tax-documents).
     await enqueueOutbox(trx, 'tickets-confirmation', { orderId: current.id }, now);
+    await enqueueOutbox(trx, 'tax-document', { orderId: current.id }, now);
     await recordAudit(
       trx,
       {
@@ -281,6 +283,7 @@ async function issueWithoutEventLock(
       kind: 'tickets-confirmation',
       payload: JSON.stringify({ orderId: order.id }),
     },
+    document: { id: randomUUID(), payload: JSON.stringify({ orderId: order.id }) },
     audit,
     delivery: delivery ?? null,
   });

@@ -42,6 +42,8 @@ export interface LiveHoldIssue {
     discountPaise: number;
   }[];
   outbox: { id: string; kind: string; payload: string };
+  /** The outbox row that makes the order's tax document (modules/tax-documents), queued with the mail. */
+  document: { id: string; payload: string };
   audit: Pick<AuditLogTable, 'id' | 'action' | 'data'>;
   /** The webhook delivery that brought the payment, recorded with the issue (null: verify or the job). */
   delivery: PaymentEventsTable | null;
@@ -70,6 +72,9 @@ const ISSUE_LIVE_HOLD = `with paid as (
 ), mail as (
   insert into outbox (id, kind, payload, status, attempts, next_attempt_at, last_error, created_at, sent_at)
   select $11, $12, $13, 'pending', 0, $3::timestamptz, null, $3::timestamptz, null from paid
+), document as (
+  insert into outbox (id, kind, payload, status, attempts, next_attempt_at, last_error, created_at, sent_at)
+  select $30, 'tax-document', $31, 'pending', 0, $3::timestamptz, null, $3::timestamptz, null from paid
 ), audit as (
   insert into audit_log (id, actor_user_id, action, entity, entity_id, data, created_at)
   select $14, null, $15, 'order', paid.id, $16, $3::timestamptz from paid
@@ -132,6 +137,8 @@ export async function issueLiveHold(db: Db, issue: LiveHoldIssue): Promise<Ticke
     tickets.map((ticket) => ticket.admits),
     tickets.map((ticket) => ticket.pricePaise),
     tickets.map((ticket) => ticket.discountPaise),
+    issue.document.id,
+    issue.document.payload,
   ];
   const { rows } = await db.executeQuery<TicketView>(CompiledQuery.raw(ISSUE_LIVE_HOLD, parameters));
   // Unreachable while the update checks the quantity; if it ever were, the caller must not answer "issued".

@@ -128,3 +128,19 @@ export async function findOrderLines(db: Db, orderId: string): Promise<OrderLine
 const orderLines = compiledOnce((db: Db, orderId: string) =>
   db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no'),
 );
+
+export interface BuyerTax {
+  gstin: string | null;
+  legalName: string | null;
+  address: string | null;
+}
+
+/** The buyer's GST details, on an order not yet paid (the hold just placed). */
+export async function recordBuyerTax(db: Db, orderId: string, buyer: BuyerTax): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ buyer_gstin: buyer.gstin, buyer_legal_name: buyer.legalName, buyer_address: buyer.address })
+    .where('id', '=', orderId)
+    .where('status', '=', 'created')
+    .execute();
+}

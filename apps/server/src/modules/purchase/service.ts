@@ -28,6 +28,7 @@ import { type Checkout, placeCheckout } from './checkout-placement';
 import { fulfilOrder } from './fulfilment';
 import { roomToSpare } from './inventory-hint';
 import { checkoutThroughOffer } from './offer-sale';
+import { type BuyerTax, recordBuyerTax } from './repo';
 import { catalogueFor } from './sales-catalogue';
 
 // Checkout: a hold on seats, a Razorpay order to pay it, and verification of the payment.
@@ -82,6 +83,9 @@ export interface ClientOrder {
   ticketNames?: string[] | undefined;
   items?: OrderItem[] | undefined;
   promoCode?: string | undefined;
+  buyerGstin?: string | null | undefined;
+  buyerLegalName?: string | null | undefined;
+  buyerAddress?: string | null | undefined;
 }
 
 /** What the buyer asked for, as a checkout: the spec's payload is `quantity` of the default type. */
@@ -119,20 +123,20 @@ export async function createOrder(
     queuePass,
   );
   const names = orderTicketNames(input.ticketNames);
-  return placeOrder(ctx, caller, event, {
-    ...asked,
-    clientPrice,
-    ticketNames: names,
-    language,
-    prePriced,
-  });
+  return placeOrder(
+    ctx,
+    caller,
+    event,
+    { ...asked, clientPrice, ticketNames: names, language, prePriced },
+    buyerTaxOf(input),
+  );
 }
 
 /** POST /tickets: the booking path prices the order itself and starts the same checkout. */
 export async function startBooking(
   ctx: AppContext,
   caller: UserRow,
-  input: { quantity?: number | undefined; items?: OrderItem[] | undefined; promoCode?: string | undefined },
+  input: Omit<ClientOrder, 'amount' | 'eventId' | 'ticketNames' | 'pricePerTicket'>,
   queuePass?: string,
   language: Language = 'en',
 ): Promise<CheckoutOrder> {
@@ -140,13 +144,25 @@ export async function startBooking(
   const offered = await offerOfCaller(ctx, caller, undefined, asked, null, language);
   if (offered) return offered;
   const { event, prePriced } = await admittedEvent(ctx, caller, { asked, clientPrice: null }, queuePass);
-  return placeOrder(ctx, caller, event, {
-    ...asked,
-    clientPrice: null,
-    ticketNames: null,
-    language,
-    prePriced,
-  });
+  return placeOrder(
+    ctx,
+    caller,
+    event,
+    { ...asked, clientPrice: null, ticketNames: null, language, prePriced },
+    buyerTaxOf(input),
+  );
+}
+
+/** The buyer's GST details (validated by the route's schema), or null when none were given. */
+function buyerTaxOf(
+  input: Pick<ClientOrder, 'buyerGstin' | 'buyerLegalName' | 'buyerAddress'>,
+): BuyerTax | null {
+  const buyer = {
+    gstin: input.buyerGstin ?? null,
+    legalName: input.buyerLegalName ?? null,
+    address: input.buyerAddress ?? null,
+  };
+  return buyer.gstin || buyer.legalName || buyer.address ? buyer : null;
 }
 
 /**
@@ -244,9 +260,13 @@ async function placeOrder(
   caller: UserRow,
   event: EventRow,
   checkout: Checkout,
+  buyerTax: BuyerTax | null,
 ): Promise<CheckoutOrder> {
   const placed = await placeCheckout(ctx, caller, event, checkout);
   const { order, razorpayOrderId, serverQuote } = placed;
+  // Read only by the order's tax document, made after payment: written after the hold (the checkout's statements
+  // stay as they are for the many buyers who give none) and before the buyer has the id to pay with.
+  if (buyerTax && !placed.free) await recordBuyerTax(ctx.db, order.id, buyerTax);
   return {
     orderId: razorpayOrderId,
     amount: paiseToRupees(order.amount_paise),

@@ -68,3 +68,65 @@ export function findTaxDocumentsOfOrder(db: Db, orderId: string): Promise<TaxDoc
     .orderBy('number')
     .execute();
 }
+
+export interface SaleLineRow {
+  quantity: number;
+  admits: number;
+  unit_price_paise: number;
+  discount_per_ticket_paise: number;
+  type_name: string | null;
+}
+
+/** An order's lines as quoted (one type at one price each), with their type's name, in line order. */
+export function findOrderSaleLines(db: Db, orderId: string): Promise<SaleLineRow[]> {
+  return db
+    .selectFrom('order_lines')
+    .leftJoin('ticket_types', 'ticket_types.id', 'order_lines.ticket_type_id')
+    .select([
+      'order_lines.quantity',
+      'order_lines.admits',
+      'order_lines.unit_price_paise',
+      'order_lines.discount_per_ticket_paise',
+      'ticket_types.name as type_name',
+    ])
+    .where('order_lines.order_id', '=', orderId)
+    .orderBy('order_lines.line_no')
+    .execute();
+}
+
+/** The name of the event's default type ("Entry"), for a sale without lines of its own. */
+export async function findDefaultTypeName(db: Db, eventId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('ticket_types')
+    .select('name')
+    .where('event_id', '=', eventId)
+    .where('is_default', '=', 1)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
+export interface IssuedTicketRow {
+  id: string;
+  event_id: string;
+  price_paise: number;
+  admits: number | null | undefined;
+  type_name: string | null;
+}
+
+/** Tickets staff issued (no order), with their type's name. */
+export function findIssuedTickets(db: Db, ticketIds: readonly string[]): Promise<IssuedTicketRow[]> {
+  if (ticketIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('tickets')
+    .leftJoin('ticket_types', 'ticket_types.id', 'tickets.ticket_type_id')
+    .select([
+      'tickets.id',
+      'tickets.event_id',
+      'tickets.price_paise',
+      'tickets.admits',
+      'ticket_types.name as type_name',
+    ])
+    .where('tickets.id', 'in', [...ticketIds])
+    .orderBy('tickets.seq')
+    .execute();
+}

@@ -4,12 +4,14 @@ import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import type { TaxSettingsRow } from '../../platform/db/schema-tax';
-import { fromZodError } from '../../platform/errors';
+import { fromZodError, validationError } from '../../platform/errors';
 import { findTaxSettingsRow, saveTaxSettingsRow, TAX_SETTINGS_ROW_ID } from './repo';
 
 // The organiser's tax settings (GET/PUT /admin/tax-settings): one row, saved whole, validated by the schema the
 // admin form runs too. Documents read the settings when they are issued and copy what they show, so a change
 // applies to documents issued afterwards and never to one issued before.
+
+const PRICES_BEFORE_TAX = 'Prices must include tax: the checkout charges the price list as it is';
 
 /** The settings before an admin saves any: not registered, the law's figures as the schema's defaults. */
 const DEFAULTS: TaxSettingsInput = taxSettingsInputSchema.parse({ registered: false });
@@ -93,6 +95,10 @@ export async function saveTaxSettings(
   const parsed = taxSettingsInputSchema.safeParse(body ?? {});
   if (!parsed.success) throw fromZodError(parsed.error);
   const input = parsed.data;
+  // The checkout charges the price list, and a document's total must be what was charged: until the checkout adds
+  // the tax on top, prices before tax would make documents that do not match the payments.
+  if (!input.pricesIncludeTax)
+    throw validationError([{ field: 'pricesIncludeTax', message: PRICES_BEFORE_TAX }]);
   const now = ctx.now();
   const row: TaxSettingsRow = {
     id: TAX_SETTINGS_ROW_ID,

@@ -1,0 +1,179 @@
+import { type SaleLine, taxDocument } from '@utsav/domain/gst';
+import { linePaidPerTicket } from '@utsav/domain/order-lines';
+import { gstRatesOf, type TaxSettingsInput } from '@utsav/domain/tax-settings-schema';
+import type { AppContext } from '../../platform/context';
+import type { OrderRow, UserRow } from '../../platform/db/schema';
+import type { TaxDocumentRow } from '../../platform/db/schema-tax';
+import { findOrderById } from '../../stores/orders';
+import { findUserById } from '../../stores/users';
+import { type DocumentBuyer, type DocumentDraft, type DocumentLine, issueTaxDocument } from './issue';
+import { findDefaultTypeName, findIssuedTickets, findOrderSaleLines } from './repo';
+import { currentTaxSettings } from './settings';
+
+// The document of a sale, made by the outbox job that the payment's transaction queued ('tax-document'): one per
+// paid order (or per staff issuance with payment received), with a line per ticket type at the price paid after
+// any code, through the domain's taxDocument. Prices include tax (decision 1401): the total is exactly what was
+// captured, which is checked before anything is written. A ₹0 sale gets no document.
+
+/** The lines of a sale as the domain reads them: SAC and description from the settings, one per type. */
+function saleLine(
+  settings: TaxSettingsInput,
+  name: string | null,
+  quantity: number,
+  amountPaise: number,
+  admits: number,
+): SaleLine {
+  return {
+    description: name ? `${settings.sacDescription}: ${name}` : settings.sacDescription,
+    sacCode: settings.sacCode,
+    quantity,
+    amountPaise,
+    admits: Math.max(1, admits),
+    kind: 'admission',
+  };
+}
+
+/** The supplier and place of supply a document carries: the tax settings, else the organiser profile. */
+async function supplierOf(ctx: AppContext, settings: TaxSettingsInput) {
+  const organiser = await ctx.organiser();
+  const rates = gstRatesOf(settings);
+  return {
+    supplier: {
+      gstin: settings.registered ? (settings.gstin ?? null) : null,
+      legalName: settings.legalName ?? organiser?.legalName ?? organiser?.name ?? null,
+      tradeName: settings.tradeName ?? organiser?.name ?? null,
+      address: settings.address ?? organiser?.address ?? null,
+      stateCode: rates.supplierStateCode,
+    },
+    placeOfSupply: rates.placeOfSupplyStateCode,
+  };
+}
+
+function buyerOf(user: UserRow | undefined, order: OrderRow | null): DocumentBuyer {
+  return {
+    name: user?.name ?? '',
+    email: user?.email ?? null,
+    gstin: order?.buyer_gstin ?? null,
+    legalName: order?.buyer_legal_name ?? null,
+    address: order?.buyer_address ?? null,
+  };
+}
+
+async function issueSale(
+  ctx: AppContext,
+  settings: TaxSettingsInput,
+  sale: {
+    source: string;
+    order: OrderRow | null;
+    user: UserRow | undefined;
+    lines: SaleLine[];
+    paidPaise: number;
+  },
+): Promise<TaxDocumentRow | null> {
+  if (sale.paidPaise === 0) return null;
+  const rates = gstRatesOf(settings);
+  // Prices include tax (settings.ts refuses otherwise): the document's total must be what was paid, to the paisa.
+  const computed = taxDocument(sale.lines, rates);
+  if (computed.totalPaise !== sale.paidPaise) {
+    throw new Error(`${sale.source}: lines total ${computed.totalPaise} paise, ${sale.paidPaise} were paid`);
+  }
+  const lines: DocumentLine[] = computed.lines.map((line, index) => ({
+    ...line,
+    admits: sale.lines[index]!.admits,
+    kind: sale.lines[index]!.kind,
+  }));
+  const draft: DocumentDraft = {
+    source: sale.source,
+    kind: computed.kind,
+    prefix: settings.invoicePrefix,
+    orderId: sale.order?.id ?? null,
+    refersTo: null,
+    ...(await supplierOf(ctx, settings)),
+    buyer: buyerOf(sale.user, sale.order),
+    lines,
+    totals: {
+      taxablePaise: computed.taxablePaise,
+      cgstPaise: computed.cgstPaise,
+      sgstPaise: computed.sgstPaise,
+      igstPaise: computed.igstPaise,
+      totalPaise: computed.totalPaise,
+    },
+  };
+  return (await issueTaxDocument(ctx.db, draft, ctx.now())).document;
+}
+
+/** The document of a paid order (its lines, or its quantity of the default type when it has none). */
+export async function issueOrderDocument(ctx: AppContext, orderId: string): Promise<TaxDocumentRow | null> {
+  const order = await findOrderById(ctx.db, orderId);
+  if (!order) throw new Error(`order ${orderId} not found`);
+  if (order.status !== 'paid' && order.status !== 'refunded') return null;
+  if (order.status === 'refunded' && order.paid_at === null) return null;
+  const settings = await currentTaxSettings(ctx.db);
+  const rows = await findOrderSaleLines(ctx.db, order.id);
+  const lines =
+    rows.length > 0
+      ? rows.map((row) =>
+          saleLine(
+            settings,
+            row.type_name,
+            Number(row.quantity),
+            Number(row.quantity) *
+              linePaidPerTicket({
+                unitPricePaise: Number(row.unit_price_paise),
+                discountPerTicketPaise: Number(row.discount_per_ticket_paise),
+              }),
+            Number(row.admits),
+          ),
+        )
+      : [
+          saleLine(
+            settings,
+            await findDefaultTypeName(ctx.db, order.event_id),
+            order.quantity,
+            order.amount_paise,
+            Math.floor((order.people ?? order.quantity) / order.quantity),
+          ),
+        ];
+  const user = await findUserById(ctx.db, order.user_id);
+  return issueSale(ctx, settings, {
+    source: `order:${order.id}`,
+    order,
+    user,
+    lines,
+    paidPaise: order.amount_paise,
+  });
+}
+
+/** The document of tickets staff issued with payment received: one line per type and price. */
+export async function issueStaffSaleDocument(
+  ctx: AppContext,
+  ticketIds: readonly string[],
+  userId: string,
+): Promise<TaxDocumentRow | null> {
+  const tickets = await findIssuedTickets(ctx.db, ticketIds);
+  if (tickets.length === 0) throw new Error(`tickets ${ticketIds[0]}… not found`);
+  const settings = await currentTaxSettings(ctx.db);
+  const groups = new Map<string, { name: string | null; quantity: number; price: number; admits: number }>();
+  for (const ticket of tickets) {
+    const name = ticket.type_name ?? (await findDefaultTypeName(ctx.db, ticket.event_id));
+    const key = `${name}\u0000${ticket.price_paise}\u0000${ticket.admits ?? 1}`;
+    const group = groups.get(key) ?? {
+      name,
+      quantity: 0,
+      price: Number(ticket.price_paise),
+      admits: Number(ticket.admits ?? 1),
+    };
+    group.quantity += 1;
+    groups.set(key, group);
+  }
+  const lines = [...groups.values()].map((group) =>
+    saleLine(settings, group.name, group.quantity, group.quantity * group.price, group.admits),
+  );
+  return issueSale(ctx, settings, {
+    source: `issuance:${tickets[0]!.id}`,
+    order: null,
+    user: await findUserById(ctx.db, userId),
+    lines,
+    paidPaise: lines.reduce((sum, line) => sum + line.amountPaise, 0),
+  });
+}

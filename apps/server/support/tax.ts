@@ -1,0 +1,33 @@
+import { expect } from 'vitest';
+import type { TestServer } from './server';
+
+// Tax settings and documents for tests: a registered organiser in Maharashtra, and the documents as stored.
+
+export const REGISTERED_SETTINGS = {
+  registered: true,
+  gstin: '27AAPFU0939F1ZV',
+  legalName: 'Navratri Nights Events LLP',
+  tradeName: 'Navratri Nights',
+  address: '12 Marine Drive, Mumbai 400020',
+  invoicePrefix: 'utsav',
+};
+
+export async function saveTaxSettings(
+  server: TestServer,
+  token: string,
+  settings: Record<string, unknown> = REGISTERED_SETTINGS,
+): Promise<void> {
+  const response = await server.request('PUT', '/api/admin/tax-settings', { token, body: settings });
+  expect(response.status, response.text).toBe(200);
+}
+
+/** Every document, in the order issued, its lines read back. */
+export async function taxDocuments(server: TestServer) {
+  const rows = await server.ctx.db
+    .selectFrom('tax_documents')
+    .selectAll()
+    .orderBy('issued_at')
+    .orderBy('number')
+    .execute();
+  return rows.map((row) => ({ ...row, lines: JSON.parse(row.lines), supplier: JSON.parse(row.supplier) }));
+}
