@@ -7,7 +7,7 @@ import {
   rupees,
   TICKET_NAMES_MESSAGE,
 } from './purchase-schema';
-import { buyerTaxFields, refineBuyerTaxDetails } from './tax-settings-schema';
+import { checkoutBuyerTaxFields, refineBuyerTaxDetails } from './tax-settings-schema';
 
 // What an order buys: the product's `quantity` of the default type, or `items` of one or more types, with an
 // optional promo code. POST /tickets/create-order, POST /tickets (the booking path) and the purchase dialog run
@@ -70,7 +70,7 @@ export function createOrderItemsSchema(cap: number) {
       pricePerTicket: rupees('pricePerTicket').optional(),
       items: orderItemsSchema(cap).optional(),
       promoCode: promoCodeField,
-      ...buyerTaxFields,
+      ...checkoutBuyerTaxFields,
     })
     .superRefine((input, ctx) => {
       refineBuyerTaxDetails(input, ctx);
@@ -102,7 +102,7 @@ export function bookingItemsSchema(cap: number) {
       quantity: quantitySchema(cap).optional(),
       items: orderItemsSchema(cap).optional(),
       promoCode: promoCodeField,
-      ...buyerTaxFields,
+      ...checkoutBuyerTaxFields,
     })
     .superRefine((input, ctx) => {
       refineBuyerTaxDetails(input, ctx);

@@ -114,12 +114,19 @@ export const buyerTaxFields = {
   buyerAddress: optionalText(LIMITS.address),
 };
 
+/** The same fields in a checkout's payload: left out, they stay out of what it parses to. */
+export const checkoutBuyerTaxFields = {
+  buyerGstin: buyerTaxFields.buyerGstin,
+  buyerLegalName: buyerTaxFields.buyerLegalName.optional(),
+  buyerAddress: buyerTaxFields.buyerAddress.optional(),
+};
+
 /** A buyer who gives a GSTIN gives the legal name and address that go with it (for checkout schemas too). */
 export function refineBuyerTaxDetails(
   buyer: {
     buyerGstin?: string | null | undefined;
-    buyerLegalName: string | null;
-    buyerAddress: string | null;
+    buyerLegalName?: string | null | undefined;
+    buyerAddress?: string | null | undefined;
   },
   context: z.RefinementCtx,
 ): void {
