@@ -1,4 +1,5 @@
 import { isLanguage } from '@utsav/domain/languages';
+import type { TicketTypeShown } from '../../platform/documents/ticket-type-label';
 import type { EventDetails, TicketDocument } from '../../platform/documents/types';
 import type { Recipient } from '../../platform/mail/message';
 import type { TicketView } from '../../stores/tickets';
@@ -24,6 +25,18 @@ export function ticketDocumentOf(ticket: TicketView): TicketDocument {
     price: ticket.price_paise / 100,
     status: ticket.status,
     holderName: ticket.holder_name,
+    ticketType: ticketTypeOf(ticket),
+  };
+}
+
+/** The type a ticket was sold as, for the documents to name in their reader's language. */
+export function ticketTypeOf(ticket: TicketView): TicketTypeShown | undefined {
+  if (!ticket.ticket_type_id || ticket.type_name == null) return undefined;
+  return {
+    name: ticket.type_name,
+    nameHi: ticket.type_name_hi,
+    nameGu: ticket.type_name_gu,
+    admits: Number(ticket.admits ?? 1),
   };
 }
 

@@ -10,6 +10,7 @@ import { googleSaveUrl } from '../../platform/wallet/google-pass';
 import { applePassSigner, googlePassSigner } from '../../platform/wallet/signers';
 import type { WalletTicket } from '../../platform/wallet/types';
 import { findTicketView, type TicketView } from '../../stores/tickets';
+import { ticketTypeOf } from './ticket-documents';
 import { eventWithKeys } from './ticket-signing';
 
 // Apple Wallet and Google Wallet passes of one ticket, for its owner only: to anyone else (staff
@@ -54,6 +55,7 @@ async function walletTicket(ctx: AppContext, ticket: TicketView): Promise<Wallet
     },
     ticketsUrl: `${ctx.config.publicUrl}/dashboard`,
     language: isLanguage(ticket.owner_language) ? ticket.owner_language : 'en',
+    ticketType: ticketTypeOf(ticket),
   };
 }
 

@@ -4,7 +4,7 @@ import { transferReceivedEmail, transferSentEmail } from '../../platform/mail/te
 import type { Mailer } from '../../platform/mail/transport';
 import type { OutboxHandler } from '../../platform/outbox/worker';
 import { findTicketView } from '../../stores/tickets';
-import { eventDetailsOf, ownerOf, ticketDocumentOf } from '../tickets/ticket-documents';
+import { eventDetailsOf, ownerOf, ticketDocumentOf, ticketTypeOf } from '../tickets/ticket-documents';
 import { walletLinksFor } from '../tickets/wallet-service';
 import { findTransferById } from './repo';
 
@@ -53,6 +53,7 @@ export function transferMailHandlers(ctx: AppContext, mailer: Mailer): Record<st
           event,
           sender: { name: old.owner_name, email: old.owner_email },
           ticketCode: issued.ticket_code,
+          ticketType: ticketTypeOf(issued),
           pdf,
           wallet: await walletLinksFor(ctx, [issued]),
           ticketsUrl,

@@ -1,6 +1,7 @@
 import type { Language } from '@utsav/domain/languages';
 import { addDays, minutesOfDay } from '@utsav/domain/time';
 import { translator } from '../i18n/messages';
+import { type TicketTypeShown, ticketTypeLabel } from './ticket-type-label';
 import type { EventDetails, OrganiserContact } from './types';
 
 export interface EventIcsInput {
@@ -15,6 +16,8 @@ export interface EventIcsInput {
   now?: Date;
   /** The recipient's language for the invite's own words (the event's name and text stay as written). */
   language?: Language | undefined;
+  /** The types of the tickets it is for, one entry per ticket: the description says which passes they are. */
+  ticketTypes?: readonly (TicketTypeShown | undefined)[] | undefined;
 }
 
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
@@ -37,8 +40,10 @@ export function buildEventIcs(input: EventIcsInput): string {
   const endDate =
     minutesOfDay(event.endTime) <= minutesOfDay(event.startTime) ? addDays(event.date, 1) : event.date;
   const t = translator(input.language ?? 'en');
+  const passes = passesLine(input.ticketTypes ?? [], input.language ?? 'en');
   const description = [
     event.description?.trim(),
+    passes ? t('Tickets: {{passes}}', { passes }) : undefined,
     t('Your tickets: {{url}}', { url: input.url }),
     t('Show your QR code at the gate.'),
   ]
@@ -85,6 +90,17 @@ export function buildEventIcs(input: EventIcsInput): string {
     'END:VCALENDAR',
   ];
   return lines.map(foldLine).join(CRLF) + CRLF;
+}
+
+/** "2 × Couple pass · admits 2, 1 × Entry": the tickets counted by type, in the order first met. */
+function passesLine(types: readonly (TicketTypeShown | undefined)[], language: Language): string {
+  const counts = new Map<string, number>();
+  for (const type of types) {
+    if (!type) continue;
+    const label = ticketTypeLabel(type, language);
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  return [...counts].map(([label, count]) => `${count} × ${label}`).join(', ');
 }
 
 /** TEXT value escaping of RFC 5545 §3.3.11: backslash, semicolon, comma and line breaks. */

@@ -40,8 +40,10 @@ const CARD_INSET = 16;
 const CARD_RADIUS = 14;
 const PAD = 24;
 const HEADER_HEIGHT = 112;
-/** ~62 mm printed, the QR symbol itself ~50 mm inside its quiet zone: easy for any phone at arm's length. */
-const QR_SIZE = 176;
+/** ~61 mm printed, the QR symbol itself ~49 mm inside its quiet zone: easy for any phone at arm's length. */
+const QR_SIZE = 172;
+/** From one field's label to the next row's: five rows (date, venue, type, guest) above the QR on an A5 page. */
+const ROW = 36;
 /** ~8 pixels per module: sharp even where a viewer smooths enlarged images, and still ~1 KB as 1-bit. */
 export const QR_PIXELS = 480;
 
@@ -56,6 +58,7 @@ export function labels(say: Translate) {
     venue: say('Venue'),
     guest: say('Guest'),
     price: say('Price'),
+    type: say('Type'),
     ticketCode: say('Ticket code'),
     typeCode: say('No scan? The gate can type this code instead.'),
     entry: say(ENTRY_NOTE),
@@ -67,6 +70,7 @@ export function labels(say: Translate) {
     questions: say('Questions?'),
     order: say('Order'),
     counter: say('Ticket {{number}} of {{count}}', { number: 1, count: 2 }),
+    admitsMany: say('Admits {{count}}', { count: 2 }),
     complimentary: say('Complimentary'),
   };
 }
@@ -76,6 +80,8 @@ export interface TicketPage {
   event: Pick<EventDetails, 'name' | 'date' | 'startTime' | 'endTime' | 'venue'>;
   holderName: string;
   ticket: TicketDocument;
+  /** The ticket's type as the reader reads it ("Couple pass · admits 2"); no row without one. */
+  typeLabel?: string | undefined;
   position: { index: number; count: number };
   orderRef: string | undefined;
   organiser: OrganiserContact;
@@ -116,7 +122,10 @@ export function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
   });
   const headerBottom = top - HEADER_HEIGHT;
   const issuer = t.organiser ? `${caps(t.organiser.name)}  \u00b7  ` : '';
-  drawSpaced(page, `${issuer}${caps(words.admitOne)}`, {
+  // A couple or family pass must not say "admit one" where every ticket used to.
+  const admits = t.ticket.ticketType?.admits ?? 1;
+  const admitWords = admits > 1 ? t.say('Admits {{count}}', { count: admits }) : words.admitOne;
+  drawSpaced(page, `${issuer}${caps(admitWords)}`, {
     x: left,
     y: top - 26,
     size: 8,
@@ -152,7 +161,7 @@ export function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
   // Details
   const columnX = centerX + 8;
   const columnWidth = card.x + card.width - PAD - columnX;
-  let y = headerBottom - 40;
+  let y = headerBottom - ROW - 2;
   drawField(page, fonts, caps(words.date), formatEventDate(t.event.date, t.locale), {
     x: left,
     y,
@@ -163,14 +172,18 @@ export function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     y,
     width: columnWidth,
   });
-  y -= 40;
+  y -= ROW;
   const venueLines = drawField(page, fonts, caps(words.venue), t.event.venue, {
     x: left,
     y,
     width: contentWidth,
     maxLines: 2,
   });
-  y -= 40 + (venueLines - 1) * 14;
+  y -= ROW + (venueLines - 1) * 14;
+  if (t.typeLabel) {
+    drawField(page, fonts, caps(words.type), t.typeLabel, { x: left, y, width: contentWidth });
+    y -= ROW;
+  }
   drawField(page, fonts, caps(words.guest), t.holderName, { x: left, y, width: columnX - left - 12 });
   drawField(page, fonts, caps(words.price), pdfPrice(t.ticket.price, t.say), {
     x: columnX,
@@ -179,7 +192,7 @@ export function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
   });
 
   // Perforation: a dashed tear line with a notch cut out of each edge, like a paper ticket's stub.
-  const perforationY = y - 30;
+  const perforationY = y - 26;
   page.drawLine({
     start: { x: card.x + 14, y: perforationY },
     end: { x: card.x + card.width - 14, y: perforationY },
@@ -208,9 +221,13 @@ export function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
   });
 
   // QR and identity of the ticket
+  const footerY = card.y + 26;
   const qrTop = perforationY - 14;
-  const qrBottom = qrTop - QR_SIZE;
-  t.drawQr(centerX - QR_SIZE / 2, qrBottom, QR_SIZE);
+  // The notes under the QR take 46 pt and stay clear of the footer's rule: a page with a type row and a venue of
+  // two lines draws a slightly smaller QR (still over 55 mm) rather than overlapping them.
+  const qrSize = Math.min(QR_SIZE, qrTop - (footerY + 14 + 8 + 46));
+  const qrBottom = qrTop - qrSize;
+  t.drawQr(centerX - qrSize / 2, qrBottom, qrSize);
   const status = t.ticket.status ?? 'active';
   const note = status === 'active' ? words.entry : words[status];
   drawCentered(page, note, {
@@ -257,7 +274,7 @@ export function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
     const radians = (angle * Math.PI) / 180;
     fonts.bold.draw(page, mark, {
       x: centerX - (width / 2) * Math.cos(radians) + (size / 3) * Math.sin(radians),
-      y: qrBottom + QR_SIZE / 2 - (width / 2) * Math.sin(radians) - (size / 3) * Math.cos(radians),
+      y: qrBottom + qrSize / 2 - (width / 2) * Math.sin(radians) - (size / 3) * Math.cos(radians),
       size,
       color: COLORS.void,
       opacity: 0.55,
@@ -266,7 +283,6 @@ export function drawTicket(page: PDFPage, fonts: Fonts, t: TicketPage): void {
   }
 
   // Footer
-  const footerY = card.y + 30;
   page.drawLine({
     start: { x: left, y: footerY + 14 },
     end: { x: card.x + card.width - PAD, y: footerY + 14 },

@@ -5,6 +5,7 @@ import { type Translate, translator } from '../i18n/messages';
 import { renderOffThread } from './off-thread';
 import { type DocumentFonts, embedDocumentFonts } from './pdf-fonts';
 import { qrImage } from './qr-image';
+import { ticketTypeLabel } from './ticket-type-label';
 import type { EventDetails, OrganiserContact, TicketDocument } from './types';
 
 export interface TicketsPdfInput {
@@ -67,6 +68,7 @@ export async function renderTicketsPdfHere(input: TicketsPdfInput): Promise<Uint
       eventName,
       event: input.event,
       holderName: printableName(ticket.holderName, input.holderName, fonts, say),
+      typeLabel: ticket.ticketType ? ticketTypeLabel(ticket.ticketType, language) : undefined,
       say,
       locale: INTL_LOCALES[language],
       ticket,
@@ -128,7 +130,11 @@ function textOf(input: TicketsPdfInput, say: Translate): string {
     input.organiser?.supportEmail ?? '',
     input.organiser?.supportHours ?? '',
     input.organiser?.supportPhone ?? '',
-    ...input.tickets.flatMap((ticket) => [ticket.holderName ?? '', pdfPrice(ticket.price, say)]),
+    ...input.tickets.flatMap((ticket) => [
+      ticket.holderName ?? '',
+      pdfPrice(ticket.price, say),
+      ticket.ticketType ? ticketTypeLabel(ticket.ticketType, input.language ?? 'en') : '',
+    ]),
     formatEventDate(input.event.date, INTL_LOCALES[input.language ?? 'en']),
   ].join('\n');
 }

@@ -1,4 +1,5 @@
 import type { Organiser } from '@utsav/domain/organiser';
+import type { TicketTypeShown } from './ticket-type-label';
 
 // Inputs shared by the document builders (PDF, .ics) and the email templates. Plain data, so an outbox
 // row can carry it as JSON and a worker can rebuild the documents when it sends.
@@ -40,4 +41,6 @@ export interface TicketDocument {
   status?: TicketStatus | undefined;
   /** A per-ticket name (manual issuance names each ticket); falls back to the order's holder. */
   holderName?: string | undefined;
+  /** The type it was sold as ("Couple pass · admits 2" in the reader's language); absent on a ticket of no type. */
+  ticketType?: TicketTypeShown | undefined;
 }

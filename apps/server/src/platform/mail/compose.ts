@@ -41,6 +41,7 @@ export async function composeTicketConfirmation(input: ComposeTicketConfirmation
     url: input.ticketsUrl,
     organiser: input.organiser,
     language: input.to.language,
+    ticketTypes: input.tickets.map((ticket) => ticket.ticketType),
   });
   return ticketConfirmationEmail({ ...input, pdf, ics });
 }
@@ -66,6 +67,7 @@ export async function composeManualIssuance(input: ComposeManualIssuanceInput): 
     url: input.ticketsUrl,
     organiser: input.organiser,
     language: input.to.language,
+    ticketTypes: input.tickets.map((ticket) => ticket.ticketType),
   });
   return manualIssuanceEmail({ ...input, pdf, ics });
 }

@@ -3,7 +3,8 @@ import { INTL_LOCALES } from '@utsav/domain/languages';
 import { formatClockTime, formatEventDate } from '@utsav/domain/time';
 import { zipSync } from 'fflate';
 import forge from 'node-forge';
-import { translator } from '../i18n/messages';
+import { ticketTypeLabel } from '../documents/ticket-type-label';
+import { type Translate, translator } from '../i18n/messages';
 import { passImages } from './pass-images';
 import type { WalletTicket } from './types';
 
@@ -67,13 +68,16 @@ export function passJson(ticket: WalletTicket, signer: Pick<ApplePassSigner, 'pa
       auxiliaryFields: [
         { key: 'venue', label: label('Venue'), value: event.venue },
         { key: 'holder', label: label('Name'), value: ticket.holderName },
+        ...(ticket.ticketType
+          ? [{ key: 'type', label: label('Type'), value: ticketTypeLabel(ticket.ticketType, language) }]
+          : []),
       ],
       backFields: [
         { key: 'ticket', label: t('Ticket'), value: ticket.code },
         {
           key: 'entry',
           label: t('Entry'),
-          value: t('Show this QR code at the gate. Each ticket admits one person, once.'),
+          value: entryNote(ticket, t),
         },
         { key: 'tickets', label: t('My Tickets'), value: ticket.ticketsUrl },
         ...(ticket.supportEmail
@@ -82,6 +86,14 @@ export function passJson(ticket: WalletTicket, signer: Pick<ApplePassSigner, 'pa
       ],
     },
   };
+}
+
+/** A couple or family pass lets in more than one person with its one scan. */
+function entryNote(ticket: WalletTicket, t: Translate): string {
+  const admits = ticket.ticketType?.admits ?? 1;
+  if (admits > 1)
+    return t('Show this QR code at the gate. It admits {{count}} people, once.', { count: admits });
+  return t('Show this QR code at the gate. Each ticket admits one person, once.');
 }
 
 function sha1(bytes: Uint8Array): string {

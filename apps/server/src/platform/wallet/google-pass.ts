@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { GOOGLE_WALLET_SAVE_URL } from '@utsav/domain/wallet';
 import { SignJWT } from 'jose';
+import { ticketTypeLabel } from '../documents/ticket-type-label';
 import { translator } from '../i18n/messages';
 import type { WalletTicket } from './types';
 
@@ -48,6 +49,9 @@ export function googlePassPayload(ticket: WalletTicket, issuerId: string) {
         barcode: { type: 'QR_CODE', value: ticket.qrToken, alternateText: ticket.code },
         ticketHolderName: ticket.holderName,
         ticketNumber: ticket.code,
+        ...(ticket.ticketType
+          ? { ticketType: localized(ticketTypeLabel(ticket.ticketType, ticket.language ?? 'en')) }
+          : {}),
         linksModuleData: {
           uris: [
             {

@@ -1,4 +1,5 @@
 import type { Language } from '@utsav/domain/languages';
+import type { TicketTypeShown } from '../documents/ticket-type-label';
 
 /** What a wallet pass shows of one ticket; built by the tickets module from its rows. */
 export interface WalletTicket {
@@ -19,4 +20,6 @@ export interface WalletTicket {
   issuer: string;
   /** The organiser's support address, on the back of the pass; null before the profile exists. */
   supportEmail: string | null;
+  /** The type it was sold as, shown as My Tickets shows it ("Couple pass · admits 2"). */
+  ticketType?: TicketTypeShown | undefined;
 }

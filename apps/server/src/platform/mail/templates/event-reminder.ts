@@ -86,7 +86,7 @@ export function eventReminderEmail(input: EventReminderInput): MailMessage {
 ${paragraph(intro)}
 ${detailsTable(rows)}
 ${button(input.mapUrl, t('Open the venue in Maps'))}
-${ticketList(tickets, t)}
+${ticketList(tickets, language)}
 ${walletSection(input.wallet, t)}
 ${button(input.ticketsUrl, t('View My Tickets'))}
 ${list(tips)}`,
@@ -99,7 +99,7 @@ ${list(tips)}`,
         intro,
         textDetails(rows),
         t('Venue on the map: {{url}}', { url: input.mapUrl }),
-        textTicketList(tickets, t),
+        textTicketList(tickets, language),
         textWalletSection(input.wallet, t),
         t('View your tickets: {{url}}', { url: input.ticketsUrl }),
         tips.map((tip) => `- ${tip}`).join('\n'),

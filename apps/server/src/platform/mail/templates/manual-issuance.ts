@@ -87,7 +87,7 @@ export function manualIssuanceEmail(input: ManualIssuanceInput): MailMessage {
 ${paragraph(intro)}
 ${pendingNote ? notice(pendingNote) : ''}
 ${detailsTable(rows)}
-${ticketList(tickets, t)}
+${ticketList(tickets, language)}
 ${walletSection(input.wallet, t)}
 ${button(input.ticketsUrl, t('View My Tickets'))}
 ${list(notes)}`,
@@ -100,7 +100,7 @@ ${list(notes)}`,
         intro,
         pendingNote,
         textDetails(rows),
-        textTicketList(tickets, t),
+        textTicketList(tickets, language),
         textWalletSection(input.wallet, t),
         t('View your tickets: {{url}}', { url: input.ticketsUrl }),
         notes.map((note) => `- ${note}`).join('\n'),

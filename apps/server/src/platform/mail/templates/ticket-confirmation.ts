@@ -1,8 +1,10 @@
 import { CANCELLATION_DEDUCTION_PER_TICKET, CANCELLATION_MIN_DAYS } from '@utsav/domain/constants';
+import type { Language } from '@utsav/domain/languages';
 import { ICS_CONTENT_TYPE } from '../../documents/ics';
+import { type TicketTypeShown, ticketTypeLabel } from '../../documents/ticket-type-label';
 import type { EventDetails } from '../../documents/types';
 import { safeFileName } from '../../documents/zip';
-import { type Translate, translator } from '../../i18n/messages';
+import { translator } from '../../i18n/messages';
 import type { MailAttachment, MailMessage, Recipient } from '../message';
 import { html, type SafeHtml, subjectLine } from './html';
 import {
@@ -29,6 +31,8 @@ export interface EmailTicket {
   /** Rupees. */
   price: number;
   holderName?: string | undefined;
+  /** The type it was sold as, named in the mail's language ("Couple pass · admits 2"). */
+  ticketType?: TicketTypeShown | undefined;
 }
 
 export interface TicketConfirmationInput extends FromOrganiser {
@@ -73,7 +77,13 @@ export function ticketConfirmationEmail(input: TicketConfirmationInput): MailMes
     { event: event.name, count },
   );
   const notes = [
-    t('Show each ticket’s QR code at the gate, on your phone or printed. Each QR admits one person, once.'),
+    tickets.some((ticket) => (ticket.ticketType?.admits ?? 1) > 1)
+      ? t(
+          'Show each ticket’s QR code at the gate, on your phone or printed. Each QR admits once, as many people as its ticket says.',
+        )
+      : t(
+          'Show each ticket’s QR code at the gate, on your phone or printed. Each QR admits one person, once.',
+        ),
     t('Keep your QR codes to yourself: whoever shows a code first gets in with it.'),
     t('Add the night to your calendar with the attached invite (.ics); it reminds you a day before.'),
     policy,
@@ -82,7 +92,7 @@ export function ticketConfirmationEmail(input: TicketConfirmationInput): MailMes
   const body = html`${paragraph(greeting(input.to, t))}
 ${paragraph(intro)}
 ${detailsTable(rows)}
-${ticketList(tickets, t)}
+${ticketList(tickets, language)}
 ${walletSection(input.wallet, t)}
 ${button(input.ticketsUrl, t('View My Tickets'))}
 ${list(notes)}`;
@@ -107,7 +117,7 @@ ${list(notes)}`;
         greeting(input.to, t),
         intro,
         textDetails(rows),
-        textTicketList(tickets, t),
+        textTicketList(tickets, language),
         textWalletSection(input.wallet, t),
         t('View your tickets: {{url}}', { url: input.ticketsUrl }),
         notes.map((note) => `- ${note}`).join('\n'),
@@ -119,21 +129,31 @@ ${list(notes)}`;
   };
 }
 
-export function ticketList(tickets: EmailTicket[], t: Translate = translator('en')): SafeHtml {
+const HEAD = 'padding:6px 4px;border-bottom:2px solid #eadfcd;font-size:12px;color:#6b625a;';
+const CELL = 'padding:8px 4px;border-bottom:1px solid #eadfcd;font-size:14px;';
+
+/** The tickets as a table: code, type (when any ticket has one), holder's name and price. */
+export function ticketList(tickets: EmailTicket[], language: Language = 'en'): SafeHtml {
+  const t = translator(language);
+  const typed = tickets.some((ticket) => ticket.ticketType);
+  const typeOf = (ticket: EmailTicket) =>
+    ticket.ticketType ? ticketTypeLabel(ticket.ticketType, language) : '—';
   return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;border-collapse:collapse;">
-<tr><th align="left" style="padding:6px 4px;border-bottom:2px solid #eadfcd;font-size:12px;color:#6b625a;">${t('Ticket')}</th><th align="left" style="padding:6px 4px;border-bottom:2px solid #eadfcd;font-size:12px;color:#6b625a;">${t('Name')}</th><th align="right" style="padding:6px 4px;border-bottom:2px solid #eadfcd;font-size:12px;color:#6b625a;">${t('Price')}</th></tr>
+<tr><th align="left" style="${HEAD}">${t('Ticket')}</th>${typed ? html`<th align="left" style="${HEAD}">${t('Type')}</th>` : ''}<th align="left" style="${HEAD}">${t('Name')}</th><th align="right" style="${HEAD}">${t('Price')}</th></tr>
 ${tickets.map(
   (ticket) =>
-    html`<tr><td style="padding:8px 4px;border-bottom:1px solid #eadfcd;font-family:Menlo,Consolas,monospace;font-size:13px;" >${ticket.code}</td><td style="padding:8px 4px;border-bottom:1px solid #eadfcd;font-size:14px;">${ticket.holderName?.trim() || '—'}</td><td align="right" style="padding:8px 4px;border-bottom:1px solid #eadfcd;font-size:14px;">${money(ticket.price)}</td></tr>
+    html`<tr><td style="${CELL}font-family:Menlo,Consolas,monospace;font-size:13px;" >${ticket.code}</td>${typed ? html`<td style="${CELL}">${typeOf(ticket)}</td>` : ''}<td style="${CELL}">${ticket.holderName?.trim() || '—'}</td><td align="right" style="${CELL}">${money(ticket.price)}</td></tr>
 `,
 )}</table>`;
 }
 
-export function textTicketList(tickets: EmailTicket[], t: Translate = translator('en')): string {
+export function textTicketList(tickets: EmailTicket[], language: Language = 'en'): string {
+  const t = translator(language);
   return tickets
     .map((ticket, i) => {
+      const type = ticket.ticketType ? `, ${ticketTypeLabel(ticket.ticketType, language)}` : '';
       const name = ticket.holderName?.trim() ? `, ${ticket.holderName.trim()}` : '';
-      return `${i + 1}. ${t('Ticket')} ${ticket.code}${name}, ${money(ticket.price)}`;
+      return `${i + 1}. ${t('Ticket')} ${ticket.code}${type}${name}, ${money(ticket.price)}`;
     })
     .join('\n');
 }

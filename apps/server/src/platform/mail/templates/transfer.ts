@@ -1,3 +1,4 @@
+import { type TicketTypeShown, ticketTypeLabel } from '../../documents/ticket-type-label';
 import type { EventDetails } from '../../documents/types';
 import { translator } from '../../i18n/messages';
 import type { MailMessage, Recipient } from '../message';
@@ -84,6 +85,8 @@ export interface TransferReceivedInput extends FromOrganiser {
   event: EventDetails;
   sender: Recipient;
   ticketCode: string;
+  /** The type the ticket keeps through the transfer ("Couple pass · admits 2"). */
+  ticketType?: TicketTypeShown | undefined;
   /** The new ticket, rendered in the recipient's language. */
   pdf: Uint8Array;
   wallet?: WalletLinks[] | undefined;
@@ -103,6 +106,7 @@ export function transferReceivedEmail(input: TransferReceivedInput): MailMessage
     [t('Time'), when.time],
     [t('Venue'), input.event.venue],
     [t('Ticket'), input.ticketCode],
+    ...(input.ticketType ? [[t('Type'), ticketTypeLabel(input.ticketType, language)] as DetailRow] : []),
     [t('From'), input.sender.name],
   ];
   const intro = t(
@@ -110,7 +114,11 @@ export function transferReceivedEmail(input: TransferReceivedInput): MailMessage
     { sender: input.sender.name, event: input.event.name },
   );
   const notes = [
-    t('Show the QR code at the gate, on your phone or printed. It admits one person, once.'),
+    (input.ticketType?.admits ?? 1) > 1
+      ? t('Show the QR code at the gate, on your phone or printed. It admits {{count}} people, once.', {
+          count: input.ticketType!.admits,
+        })
+      : t('Show the QR code at the gate, on your phone or printed. It admits one person, once.'),
     t('A ticket received by transfer cannot be cancelled for a refund.'),
   ];
   return {
