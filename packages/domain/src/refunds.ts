@@ -89,6 +89,19 @@ export function refundQuote(ticketPrices: readonly number[]): RefundQuote {
   };
 }
 
+/**
+ * Whether cancelling sends money back. A ticket paid ₹0 (a free pass, a 100% code; a ₹0 order is issued without a
+ * payment) has nothing to refund: cancelling it only gives its place, its type's and phase's ticket and its code's
+ * use back. No refund is created for it, so nothing is ever asked of Razorpay for a payment that never was.
+ */
+export function refundIsDue(quote: Pick<RefundQuote, 'refundAmount'>): boolean {
+  return quote.refundAmount > 0;
+}
+
+/** What the guest is told when a ticket that cost nothing is cancelled (the server says it in their language). */
+export const FREE_TICKET_CANCELLED_MESSAGE =
+  'Your ticket is cancelled. It was free, so there is no refund to send, and its place is back on sale.';
+
 export function refundAmount(ticketPrice: number, quantity = 1): number {
   return refundQuote(Array.from({ length: quantity }, () => ticketPrice)).refundAmount;
 }

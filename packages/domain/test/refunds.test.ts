@@ -6,6 +6,7 @@ import {
   daysUntilEvent,
   REFUND_STATUS_LABELS,
   refundAmount,
+  refundIsDue,
   refundQuote,
 } from '../src/refunds';
 
@@ -133,5 +134,12 @@ describe('refunds of discounted and free tickets', () => {
       processingFee: 20,
       refundAmount: 519.1,
     });
+  });
+
+  it('a ticket that cost nothing has no refund due; any paid ticket has one, at least what was paid up to ₹1', () => {
+    expect(refundIsDue(refundQuote([0]))).toBe(false);
+    expect(refundIsDue(refundQuote([0.5]))).toBe(true);
+    expect(refundIsDue(refundQuote([10]))).toBe(true);
+    expect(refundIsDue(refundQuote([599]))).toBe(true);
   });
 });

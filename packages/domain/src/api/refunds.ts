@@ -32,11 +32,15 @@ export const refundSchema = z.object({
 
 export type Refund = z.infer<typeof refundSchema>;
 
-/** PATCH /tickets/cancel/{id} and POST /refunds/create: the refund started and the ticket, now cancelled. */
+/**
+ * PATCH /tickets/cancel/{id} and POST /refunds/create: the refund started and the ticket, now cancelled. A ticket
+ * that cost nothing has no refund (`refund: null`) and a `message` saying so in the reader's language.
+ */
 export const cancelResponseSchema = z.object({
   success: z.literal(true),
-  refund: refundSchema,
+  refund: refundSchema.nullable(),
   ticket: ticketSchema,
+  message: z.string().optional(),
 });
 
 /** GET /refunds/status/{id} and POST /refunds/admin/{id}/retry. */

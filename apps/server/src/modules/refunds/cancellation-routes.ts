@@ -1,8 +1,10 @@
 import { cancelResponseSchema } from '@utsav/domain/api/refunds';
 import { cancelTicketSchema, refundCreateSchema } from '@utsav/domain/refund-schemas';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
+import { requestLanguage, said } from '../../platform/i18n/request-language';
 import { toTicketJson } from '../tickets/presenter';
 import { type CancelResult, cancelTicket } from './cancellation';
 import { toRefundJson } from './presenter';
@@ -12,11 +14,12 @@ import { toRefundJson } from './presenter';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(64) });
 
-function cancelResponse(result: CancelResult) {
+function cancelResponse(request: FastifyRequest, result: CancelResult) {
   return {
     success: true as const,
-    refund: toRefundJson(result.refund, 'owner'),
-    ticket: toTicketJson(result.ticket),
+    refund: result.refund ? toRefundJson(result.refund, 'owner') : null,
+    ticket: toTicketJson(result.ticket, requestLanguage(request)),
+    ...(result.message ? { message: said(request, result.message) } : {}),
   };
 }
 
@@ -33,7 +36,10 @@ const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      cancelResponse(await cancelTicket(app.ctx, actor(request), request.params.id, request.body.reason)),
+      cancelResponse(
+        request,
+        await cancelTicket(app.ctx, actor(request), request.params.id, request.body.reason),
+      ),
   );
 
   app.post(
@@ -43,7 +49,10 @@ const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['refunds'], body: refundCreateSchema, response: { 200: cancelResponseSchema } },
     },
     async (request) =>
-      cancelResponse(await cancelTicket(app.ctx, actor(request), request.body.ticketId, request.body.reason)),
+      cancelResponse(
+        request,
+        await cancelTicket(app.ctx, actor(request), request.body.ticketId, request.body.reason),
+      ),
   );
 };
 

@@ -6,12 +6,14 @@ import {
   CANCELLATION_CLOSED_MESSAGE,
   canCancelTicket,
   cancellationWindow,
+  FREE_TICKET_CANCELLED_MESSAGE,
+  refundIsDue,
   refundQuote,
 } from '@utsav/domain/refunds';
 import { TRANSFER_MESSAGES } from '@utsav/domain/transfer';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
-import { transaction } from '../../platform/db/database';
+import { type Db, transaction } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
@@ -30,8 +32,11 @@ import { loadRefund, type RefundWithHistory } from './service';
 // (gateway.ts). Routes: cancellation-routes.ts (PATCH /tickets/cancel/:id, POST /refunds/create).
 
 export interface CancelResult {
-  refund: RefundWithHistory;
+  /** Null when the ticket cost nothing: there is no money to send back (refundIsDue). */
+  refund: RefundWithHistory | null;
   ticket: TicketView;
+  /** Said to the guest instead of a refund's summary. */
+  message?: string;
 }
 
 const REFUND_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -62,23 +67,20 @@ export async function cancelTicket(
   }
   if (!ticket.order_id) throw notCancellable(CANCEL_MESSAGES.adminIssued);
 
+  // The price is what was paid for this ticket after any discount (fulfilment issues each ticket from its order
+  // line), so a discounted ticket refunds its own price less the fee, never the list price.
   const quote = refundQuote([paiseToRupees(ticket.price_paise)]);
+  if (!refundIsDue(quote)) return cancelFreeTicket(ctx, caller, ticket, reason, window.daysRemaining);
   const refundId = randomUUID();
 
   await transaction(ctx.db, async (trx) => {
     // The order row lock serialises cancellations of one order's tickets (PostgreSQL; SQLite runs one write
     // transaction at a time), so the "never more than was paid" sum below cannot be raced.
     const order = await lockOrder(trx, ticket.order_id!);
-    if (!order?.razorpay_payment_id || order.status !== 'paid') {
+    if (!order?.razorpay_payment_id || order.status !== 'paid' || order.amount_paise === 0) {
       throw notCancellable('This ticket has no completed payment to refund');
     }
-    // Must stay one conditional statement: a gate scanning this ticket, or a second cancel, may race it.
-    if (!(await cancelTicketRow(trx, ticket.id, reason, now))) {
-      // Scanned or cancelled a moment ago: a double cancel creates nothing and says why.
-      const current = await findTicketView(trx, ticket.id);
-      const verdict = current ? canCancelTicket(toCancellable(current)) : undefined;
-      throw notCancellable(verdict && !verdict.ok ? verdict.message : CANCEL_MESSAGES.notActive);
-    }
+    await cancelRow(trx, ticket, reason, now);
     const refundPaise = Math.round(quote.refundAmount * 100);
     const promised = await sumRefundsOfPayment(trx, order.razorpay_payment_id);
     if (promised + refundPaise > order.amount_paise) {
@@ -127,6 +129,51 @@ export async function cancelTicket(
     refund: await loadRefund(ctx, refundId),
     ticket: (await findTicketView(ctx.db, ticket.id))!,
   };
+}
+
+/**
+ * A ticket that cost nothing (a free pass, a 100% code; its order may have had no payment at all): cancelled in
+ * one transaction like any other, which gives its place, its type's and phase's ticket and its code's use back
+ * (the tickets' triggers), but no refund is created and Razorpay is never asked.
+ */
+async function cancelFreeTicket(
+  ctx: AppContext,
+  caller: UserRow,
+  ticket: TicketView,
+  reason: string,
+  daysRemaining: number,
+): Promise<CancelResult> {
+  const now = ctx.now();
+  await transaction(ctx.db, async (trx) => {
+    const order = await lockOrder(trx, ticket.order_id!);
+    if (order?.status !== 'paid') throw notCancellable(CANCEL_MESSAGES.notActive);
+    await cancelRow(trx, ticket, reason, now);
+    await recordAudit(
+      trx,
+      {
+        actorUserId: caller.id,
+        action: 'ticket.cancelled',
+        entity: 'ticket',
+        entityId: ticket.id,
+        data: { reason, refundId: null, refundAmountPaise: 0, free: true, daysRemaining },
+      },
+      now,
+    );
+  });
+  return {
+    refund: null,
+    ticket: (await findTicketView(ctx.db, ticket.id))!,
+    message: FREE_TICKET_CANCELLED_MESSAGE,
+  };
+}
+
+/** Must stay one conditional statement: a gate scanning this ticket, or a second cancel, may race it. */
+async function cancelRow(trx: Db, ticket: TicketView, reason: string, now: Date): Promise<void> {
+  if (await cancelTicketRow(trx, ticket.id, reason, now)) return;
+  // Scanned or cancelled a moment ago: a double cancel creates nothing and says why.
+  const current = await findTicketView(trx, ticket.id);
+  const verdict = current ? canCancelTicket(toCancellable(current)) : undefined;
+  throw notCancellable(verdict && !verdict.ok ? verdict.message : CANCEL_MESSAGES.notActive);
 }
 
 function assertCancellable(ticket: TicketView): void {

@@ -14,8 +14,11 @@ export class RefundNotInitiatedError extends Error {
   override readonly name = 'RefundNotInitiatedError';
 }
 
-/** PATCH /tickets/cancel/{id} {reason}: the ticket is cancelled and its refund created. */
-export async function cancelTicket({ ticketId, reason }: CancelTicketInput): Promise<Refund> {
+/**
+ * PATCH /tickets/cancel/{id} {reason}: the ticket is cancelled and its refund created; null when the ticket cost
+ * nothing (a free pass, a 100% code), which is cancelled without a refund.
+ */
+export async function cancelTicket({ ticketId, reason }: CancelTicketInput): Promise<Refund | null> {
   const payload = cancelTicketSchema.parse({ reason });
   const body = await api.patch<unknown>(`/tickets/cancel/${encodeURIComponent(ticketId)}`, payload);
   const cancelled = cancelResponseSchema.safeParse(body);
@@ -24,7 +27,7 @@ export async function cancelTicket({ ticketId, reason }: CancelTicketInput): Pro
 }
 
 /** Cancelling changes the guest's tickets, refunds and the event's availability. */
-export function useCancelTicket(options: { onSuccess?: (refund: Refund) => void } = {}) {
+export function useCancelTicket(options: { onSuccess?: (refund: Refund | null) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelTicket,

@@ -5,6 +5,7 @@ import {
   type CancellationWindow,
   canCancelTicket,
   cancellationWindow,
+  refundIsDue,
   refundQuote,
 } from '@utsav/domain/refunds';
 import { ArrowLeft, TriangleAlert, X } from 'lucide-react';
@@ -61,6 +62,7 @@ export function CancelTicketDialog({
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [finalAgreed, setFinalAgreed] = useState(false);
+  // The refund created; null once done when the ticket was free (nothing to refund).
   const [refund, setRefund] = useState<Refund | null>(null);
   const [serverClosed, setServerClosed] = useState<string | null>(null);
   const reasonId = useId();
@@ -80,6 +82,7 @@ export function CancelTicketDialog({
     [eventDate, open],
   );
   const quote = refundQuote([ticket.price]);
+  const free = !refundIsDue(quote);
   const parsedReason = cancelReasonSchema.safeParse(reason);
   const reasonError = parsedReason.success
     ? null
@@ -151,6 +154,23 @@ export function CancelTicketDialog({
         }
       >
         <CannotCancel message={closedMessage} />
+      </Dialog>
+    );
+  }
+
+  if (step === 'done' && !refund) {
+    return (
+      <Dialog
+        labels={refundDialogLabels()}
+        open={open}
+        onClose={close}
+        title={t('refunds.free.title')}
+        description={<TicketLine ticket={ticket} />}
+        footer={<Button onClick={close}>{t('refunds.summary.done')}</Button>}
+      >
+        <p className="text-cream" role="status">
+          {t('refunds.free.body')}
+        </p>
       </Dialog>
     );
   }
@@ -260,7 +280,9 @@ export function CancelTicketDialog({
             <Breakdown {...quote} />
           </div>
           <p className="mt-2 text-sm text-maroon-100">
-            {t('refunds.cancel.reaches', { days: POLICY.refundBusinessDays })}
+            {free
+              ? t('refunds.free.nothing')
+              : t('refunds.cancel.reaches', { days: POLICY.refundBusinessDays })}
           </p>
         </div>
 
@@ -303,7 +325,11 @@ export function CancelTicketDialog({
             onChange={(changeEvent) => setFinalAgreed(changeEvent.target.checked)}
             className="mt-0.5 size-5 shrink-0 cursor-pointer accent-saffron-400"
           />
-          <span>{t('refunds.cancel.final', { fee: formatRupees(quote.processingFee) })}</span>
+          <span>
+            {free
+              ? t('refunds.free.final')
+              : t('refunds.cancel.final', { fee: formatRupees(quote.processingFee) })}
+          </span>
         </label>
 
         <PolicyLinks />
