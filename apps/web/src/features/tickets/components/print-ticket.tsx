@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '../../../ui/format';
+import { TicketTypeMark } from '../../../ui/ticket-type-mark';
 import { useTimeRange } from '../../../ui/time-range';
 import { formatEventDay } from '../utils/format';
 
@@ -72,12 +73,24 @@ export function PrintTicket({
             <dt>{t('tickets.card.ticketId')}</dt>
             <dd className="print-mono">{ticket.ticketId}</dd>
           </div>
+          {ticket.ticketType ? (
+            <div>
+              <dt>{t('tickets.card.type')}</dt>
+              <dd>
+                <TicketTypeMark type={ticket.ticketType} />
+              </dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t('tickets.card.purchased')}</dt>
             <dd>{formatInstant(ticket.createdAt)}</dd>
           </div>
         </dl>
-        <p className="print-note">{t('tickets.print.note')}</p>
+        <p className="print-note">
+          {(ticket.ticketType?.admits ?? 1) > 1
+            ? t('tickets.print.noteMany', { count: ticket.ticketType!.admits })
+            : t('tickets.print.note')}
+        </p>
       </div>
     </div>,
     document.body,

@@ -82,6 +82,11 @@ function TicketDetails({ ticket }: { ticket: Ticket }) {
       <Fact label={t('tickets.card.ticketId')}>
         <code className="text-gold-200">{ticket.ticketId}</code>
       </Fact>
+      {ticket.ticketType ? (
+        <Fact label={t('tickets.card.type')}>
+          <TicketTypeMark type={ticket.ticketType} />
+        </Fact>
+      ) : null}
       <Fact label={t('tickets.card.qrCode')}>
         <code className="text-gold-200">{qrPrefix(ticket.qrCode)}</code>
       </Fact>
