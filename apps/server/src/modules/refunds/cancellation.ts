@@ -160,6 +160,8 @@ async function cancelFreeTicket(
       now,
     );
   });
+  // Its places are back on sale: the waitlist's next in line is offered them before this answer, as for a refund.
+  await ctx.seatsReturned(ticket.event_id);
   return {
     refund: null,
     ticket: (await findTicketView(ctx.db, ticket.id))!,
