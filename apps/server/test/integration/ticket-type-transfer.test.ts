@@ -53,7 +53,14 @@ describeEachDatabase('a transfer keeps the ticket type', (engine) => {
     const codes = await server.request('GET', '/api/admin/promo-codes', { token: admin.token });
     const types = await server.request('GET', '/api/admin/ticket-types', { token: admin.token });
     const type = types.body.ticketTypes.find((candidate: { id: string }) => candidate.id === couple);
+    const breakdown = await server.request('GET', '/api/admin/analytics/sales-breakdown', {
+      token: admin.token,
+    });
+    const analysed = breakdown.body.data.codes.find(
+      (candidate: { code: string }) => candidate.code === 'PAIR-50',
+    );
     return {
+      analysed: { tickets: analysed.tickets, orders: analysed.orders, revenue: analysed.revenue },
       people: await availableTickets(server),
       code: codes.body.promoCodes.find((candidate: { code: string }) => candidate.code === 'PAIR-50').use,
       type: { sold: type.sold, phases: type.phases.map((phase: { sold: number }) => phase.sold) },
@@ -73,6 +80,8 @@ describeEachDatabase('a transfer keeps the ticket type', (engine) => {
     expect(verified.status, verified.text).toBe(200);
     const [bought] = verified.body.tickets;
     const before = await counts();
+    expect(before.code).toMatchObject({ tickets: 1, orders: 1, discount: 50, revenue: 499 });
+    expect(before.analysed).toEqual({ tickets: 1, orders: 1, revenue: 499 });
 
     const started = await server.request('POST', `/api/tickets/${bought.id}/transfer`, {
       token: sender.token,

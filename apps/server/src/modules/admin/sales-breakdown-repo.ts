@@ -34,13 +34,18 @@ export async function soldGroups(db: Db, eventId: string): Promise<SoldGroup[]> 
   }));
 }
 
-/** Per code: the orders its sold tickets came from (a hand-issued ticket never carries a code). */
+/**
+ * Per code: the orders its sold tickets came from (a hand-issued ticket never carries a code). A ticket transferred
+ * on has no order of its own (its copy is issued without one); the original it replaced, revoked with
+ * `transferred_at` and still naming the order and the code, stands for it, so a transfer never takes an order off
+ * the count. Keep in step with promo-codes/repo.ts codeUses.
+ */
 export async function codeOrders(db: Db, eventId: string): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('tickets')
     .select((eb) => ['promo_code_id', eb.fn.count<number>('order_id').distinct().as('orders')])
     .where('event_id', '=', eventId)
-    .where('status', 'in', SOLD_TICKET_STATUSES)
+    .where((eb) => eb.or([eb('status', 'in', SOLD_TICKET_STATUSES), eb('transferred_at', 'is not', null)]))
     .where('promo_code_id', 'is not', null)
     .groupBy('promo_code_id')
     .execute();

@@ -52,7 +52,11 @@ export interface CodeUse {
   revenuePaise: number;
 }
 
-/** Each code's use, counted from the rows (the admin panel and its CSV; not a hot path). */
+/**
+ * Each code's use, counted from the rows (the admin panel and its CSV; not a hot path). Orders as the sales
+ * breakdown counts them (admin/sales-breakdown-repo.ts codeOrders): a ticket transferred on is counted through its
+ * revoked original, which keeps the order.
+ */
 export async function codeUses(db: Db, eventId: string, now: Date): Promise<Map<string, CodeUse>> {
   const rows = await sql<{
     id: string;
@@ -66,8 +70,8 @@ export async function codeUses(db: Db, eventId: string, now: Date): Promise<Map<
       (select count(*) from tickets t where t.promo_code_id = c.id and t.status in ('active', 'used')) as tickets,
       (select sum(l.code_uses) from order_lines l join orders o on o.id = l.order_id
         where l.promo_code_id = c.id and o.status = 'created' and o.hold_expires_at > ${now.toISOString()}) as held,
-      (select count(distinct t.order_id) from tickets t where t.promo_code_id = c.id and t.status in ('active', 'used'))
-        as orders,
+      (select count(distinct t.order_id) from tickets t where t.promo_code_id = c.id
+        and (t.status in ('active', 'used') or t.transferred_at is not null)) as orders,
       (select sum(t.discount_paise) from tickets t where t.promo_code_id = c.id and t.status in ('active', 'used'))
         as discount,
       (select sum(t.price_paise) from tickets t
