@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ticketTypeMarkSchema } from './api/tickets';
 import { SHOWN_TICKET_STATUSES } from './ticket-status';
 
 // Finding a guest at the gate (docs/product.md#gate-scanner): when a guest's phone is dead, a volunteer searches the
@@ -54,6 +55,8 @@ export const foundTicketSchema = z.object({
   usedAt: z.string().nullable(),
   /** Set while the holder is out on a pass (re-entry on). */
   exitedAt: z.string().nullable(),
+  /** Its type as the scanner shows it ("Couple pass · admits 2"), named in the reader's language. */
+  ticketType: ticketTypeMarkSchema.nullable(),
 });
 
 export const gateSearchResponseSchema = z.object({

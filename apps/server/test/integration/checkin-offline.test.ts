@@ -61,6 +61,8 @@ describeEachDatabase('check-in at the gate, offline', (engine) => {
         usedAt: (await ticketRow(used!.id)).used_at,
         exitedAt: null,
         codeDigest: expect.any(String),
+        ticketTypeId: `entry-${event.id}`,
+        admits: 1,
       });
       expect(byId.get(active!.id)).toEqual({
         id: active!.id,
@@ -69,15 +71,19 @@ describeEachDatabase('check-in at the gate, offline', (engine) => {
         usedAt: null,
         exitedAt: null,
         codeDigest: expect.any(String),
+        ticketTypeId: `entry-${event.id}`,
+        admits: 1,
       });
       expect(byId.get(cancelled!.id)).toMatchObject({ status: 'cancelled' });
       for (const ticket of body.tickets)
         expect(Object.keys(ticket).sort()).toEqual([
+          'admits',
           'codeDigest',
           'exitedAt',
           'holderFirstName',
           'id',
           'status',
+          'ticketTypeId',
           'usedAt',
         ]);
 

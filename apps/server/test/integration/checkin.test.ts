@@ -69,6 +69,7 @@ describeEachDatabase('check-in at the gate', (engine) => {
             usedAt,
             scannedBy: { name: scannerName },
             cancelledAt: null,
+            holderName: ticket.holder_name,
           },
         });
       }
@@ -146,6 +147,7 @@ describeEachDatabase('check-in at the gate', (engine) => {
           usedAt: null,
           scannedBy: null,
           cancelledAt,
+          holderName: ticket.holder_name,
         },
       });
       expect((await ticketRow(ticket.id)).status).toBe('cancelled');

@@ -1,3 +1,4 @@
+import { alreadyUsedBodySchema } from '@utsav/domain/api/checkin';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
@@ -120,6 +121,54 @@ describeEachDatabase('a ticket shows its type', (engine) => {
     const fromSearch = await atGate('checkin/admit', { ticketId: searched!.id });
     expect(fromSearch.status, fromSearch.text).toBe(200);
     expect(fromSearch.body.ticket).toMatchObject({ status: 'used', ticketType: couple(COUPLE.name) });
+  });
+
+  it("the gate's search answer and offline list carry the type, and Already Used says whose ticket it was", async () => {
+    const [pass] = await buyCouplePasses();
+    const couple = (name: string) => ({ id: coupleId, name, colour: COUPLE.colour, admits: 2 });
+    const holder = await server.ctx.db
+      .selectFrom('tickets')
+      .select(['ticket_code', 'holder_name'])
+      .where('id', '=', pass!.id)
+      .executeTakeFirstOrThrow();
+    const found = await server.request(
+      'GET',
+      `/api/tickets/checkin/search?q=${encodeURIComponent(holder.ticket_code)}`,
+      { token: gate.token, headers: { 'accept-language': 'hi' } },
+    );
+    expect(found.status, found.text).toBe(200);
+    expect(found.body.tickets[0]).toMatchObject({ id: pass!.id, ticketType: couple(COUPLE.nameHi) });
+
+    const list = await server.request('GET', '/api/tickets/checkin/snapshot', {
+      token: gate.token,
+      headers: { 'accept-language': 'gu' },
+    });
+    expect(list.status, list.text).toBe(200);
+    const listed = list.body.tickets.find((ticket: { id: string }) => ticket.id === pass!.id);
+    expect(listed).toMatchObject({ ticketTypeId: coupleId, admits: 2 });
+    expect(list.body.ticketTypes).toContainEqual({
+      id: coupleId,
+      name: COUPLE.nameGu,
+      colour: COUPLE.colour,
+    });
+
+    // Admitted between the volunteer's look and their tap: the refusal names the holder.
+    expect(
+      (
+        await server.request('POST', '/api/tickets/mark-used', {
+          token: gate.token,
+          body: { qrCode: pass!.qrCode },
+        })
+      ).status,
+    ).toBe(200);
+    const late = await server.request('POST', '/api/tickets/mark-used', {
+      token: gate.token,
+      body: { qrCode: holder.ticket_code },
+    });
+    expect(late.status, late.text).toBe(400);
+    expect(late.body.code).toBe('ALREADY_USED');
+    expect(late.body.ticket).toMatchObject({ ticketId: holder.ticket_code, holderName: holder.holder_name });
+    expect(alreadyUsedBodySchema.safeParse(late.body).success).toBe(true);
   });
 
   it('a ticket bought with the spec payload shows the default type at the gate', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SYNC_OUTCOMES } from '../checkin-schema';
-import { SHOWN_TICKET_STATUSES, ticketSchema } from './tickets';
+import { SHOWN_TICKET_STATUSES, ticketSchema, ticketTypeMarkSchema } from './tickets';
 
 // The answers of the gate's calls. Shapes only: see tickets.ts.
 
@@ -15,6 +15,36 @@ export const admittedResponseSchema = z.object({
   success: z.literal(true),
   ticket: ticketSchema,
   message: z.string(),
+});
+
+/**
+ * The refused ticket in a gate's 400 (ALREADY_USED, TICKET_CANCELLED, TICKET_TRANSFERRED): when it was used and by
+ * whom, when cancelled, and whose ticket it is, so the volunteer can tell the guest in front of them from the one
+ * already inside.
+ */
+export const refusedTicketSchema = z.object({
+  id: z.string(),
+  /** The printed code, UT-XXXXXXXXXX. */
+  ticketId: z.string(),
+  status: z.enum(SHOWN_TICKET_STATUSES),
+  usedAt: z.string().nullable(),
+  scannedBy: z.object({ name: z.string() }).nullable(),
+  cancelledAt: z.string().nullable(),
+  holderName: z.string(),
+});
+
+export type RefusedTicket = z.infer<typeof refusedTicketSchema>;
+
+/**
+ * The extra fields of 400 ALREADY_USED beside the error envelope: the first admission at the top level (our
+ * scanner), and the ticket (older clients read its usedAt and scannedBy). All optional on reading: an older server
+ * sends fewer.
+ */
+export const alreadyUsedBodySchema = z.object({
+  usedAt: z.string().nullable().optional(),
+  scannedBy: z.object({ name: z.string() }).nullable().optional(),
+  insideSince: z.string().nullable().optional(),
+  ticket: refusedTicketSchema.partial().nullable().optional(),
 });
 
 /** POST /tickets/checkin/undo: the admission is taken back, the ticket active again ('Entry undone'). */
@@ -36,7 +66,14 @@ export const snapshotTicketSchema = z.object({
   exitedAt: z.string().nullable(),
   /** ticketCodeDigest(codeKey, ticket id, ticket code), see ../ticket-code. */
   codeDigest: z.string(),
+  /** Its type, one of the snapshot's ticketTypes (null: a ticket of no type). Absent from older lists. */
+  ticketTypeId: z.string().nullable().optional(),
+  /** People it admits. Absent from older lists. */
+  admits: z.number().optional(),
 });
+
+/** A type once per list, not per ticket: the gate shows it as the scanner does ("Couple pass · admits 2"). */
+export const snapshotTicketTypeSchema = ticketTypeMarkSchema.omit({ admits: true });
 
 /** GET /tickets/checkin/snapshot: what a gate device needs to keep admitting guests offline. */
 export const checkinSnapshotResponseSchema = z.object({
@@ -50,6 +87,8 @@ export const checkinSnapshotResponseSchema = z.object({
   codeKey: z.string(),
   generatedAt: z.string(),
   tickets: z.array(snapshotTicketSchema),
+  /** The event's types, named in the reader's language. Absent from older lists. */
+  ticketTypes: z.array(snapshotTicketTypeSchema).optional(),
 });
 
 export type CheckinSnapshot = z.infer<typeof checkinSnapshotResponseSchema>;

@@ -1,3 +1,4 @@
+import type { RefusedTicket as SharedRefusedTicket } from '@utsav/domain/api/checkin';
 import type { ErrorBody } from '@utsav/domain/errors';
 import type { Language } from '@utsav/domain/languages';
 import { AppError } from '../../platform/errors';
@@ -10,15 +11,11 @@ export interface PreviousScan {
   insideSince?: string | null;
 }
 
-/** The refused ticket as the scanner (docs/product.md#gate-scanner) reads it from a 400: when it was used, by whom, when cancelled. */
-export interface RefusedTicket {
-  id: string;
-  ticketId: string;
-  status: TicketGateState['status'];
-  usedAt: string | null;
-  scannedBy: { name: string } | null;
-  cancelledAt: string | null;
-}
+/**
+ * The refused ticket as the scanner (docs/product.md#gate-scanner) reads it from a 400: when it was used, by whom,
+ * when cancelled, whose it is (@utsav/domain/api/checkin refusedTicketSchema; stored status here, shown by the error).
+ */
+export type RefusedTicket = Omit<SharedRefusedTicket, 'status'> & { status: TicketGateState['status'] };
 
 export function refusedTicket(state: TicketGateState, scannedBy: { name: string } | null): RefusedTicket {
   return {
@@ -28,6 +25,7 @@ export function refusedTicket(state: TicketGateState, scannedBy: { name: string 
     usedAt: state.used_at,
     scannedBy,
     cancelledAt: state.cancelled_at,
+    holderName: state.holder_name,
   };
 }
 

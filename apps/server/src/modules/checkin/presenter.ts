@@ -1,6 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { CheckinSnapshot } from '@utsav/domain/api/checkin';
+import type { Language } from '@utsav/domain/languages';
 import { shownTicketStatus } from '@utsav/domain/ticket-status';
+import { typeName } from '@utsav/domain/ticket-types';
 import type { CheckinSnapshot as SnapshotRows } from './service';
 
 // Check-in JSON. The snapshot is what leaves the server for a gate device's offline store: ids, states,
@@ -23,7 +25,7 @@ export function serverCodeDigest(key: Buffer, ticketId: string, code: string): s
     .toString('base64url');
 }
 
-export function toSnapshotJson(snapshot: SnapshotRows): CheckinSnapshot {
+export function toSnapshotJson(snapshot: SnapshotRows, language: Language): CheckinSnapshot {
   const key = randomBytes(32);
   return {
     success: true,
@@ -40,6 +42,13 @@ export function toSnapshotJson(snapshot: SnapshotRows): CheckinSnapshot {
       usedAt: ticket.used_at,
       exitedAt: ticket.exited_at,
       codeDigest: serverCodeDigest(key, ticket.id, ticket.ticket_code),
+      ticketTypeId: ticket.ticket_type_id ?? null,
+      admits: Number(ticket.admits ?? 1),
+    })),
+    ticketTypes: snapshot.types.map((type) => ({
+      id: type.id,
+      name: typeName(type, language),
+      colour: type.colour,
     })),
   };
 }

@@ -242,6 +242,8 @@ export interface TicketGateState {
   id: string;
   ticket_code: string;
   status: TicketStatus;
+  /** Whose ticket it is: the gate names them in "Already Used". */
+  holder_name: string;
   used_at: string | null;
   cancelled_at: string | null;
   last_entry_at: string | null;
@@ -268,6 +270,7 @@ const ticketGateState = compiledOnce((db: Db, ticketId: string, eventId: string)
       'tickets.id',
       'tickets.ticket_code',
       'tickets.status',
+      'tickets.holder_name',
       'tickets.used_at',
       'tickets.cancelled_at',
       sql<string | null>`tickets.last_entry_at`.as('last_entry_at'),
@@ -316,6 +319,8 @@ export interface SnapshotTicketRow {
   exited_at: string | null;
   /** Revoked by a transfer: the gate says "Ticket Transferred", not "cancelled". */
   transferred_at?: string | null;
+  ticket_type_id?: string | null;
+  admits?: number;
 }
 
 /** Only the columns a gate device keeps: up to 20,000 rows, so nothing else is read or sent. */
@@ -330,6 +335,8 @@ export function findSnapshotTickets(db: Db, eventId: string): Promise<SnapshotTi
       'used_at',
       sql<string | null>`exited_at`.as('exited_at'),
       'transferred_at',
+      'ticket_type_id',
+      'admits',
     ])
     .where('event_id', '=', eventId)
     .execute();

@@ -138,7 +138,10 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Names and emails: never kept by a browser or proxy cache.
       reply.header('cache-control', 'no-store');
-      return { success: true as const, ...(await searchAtGate(app.ctx, actor(request), request.query.q)) };
+      return {
+        success: true as const,
+        ...(await searchAtGate(app.ctx, actor(request), request.query.q, requestLanguage(request))),
+      };
     },
   );
 
@@ -189,7 +192,8 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perChecker(SYNCS_PER_MINUTE),
       schema: { tags: ['check-in'], response: { 200: checkinSnapshotResponseSchema } },
     },
-    async (request) => toSnapshotJson(await checkinSnapshot(app.ctx, actor(request))),
+    async (request) =>
+      toSnapshotJson(await checkinSnapshot(app.ctx, actor(request)), requestLanguage(request)),
   );
 
   app.post(

@@ -3,10 +3,11 @@ import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
 import { containsPattern, searchFolded } from '../../platform/db/like';
 import type { TicketStatus } from '../../platform/db/schema';
+import type { TypeMarkColumns } from '../tickets/presenter';
 
 // SQL for finding a guest at the gate. No business rule lives here.
 
-export interface FoundTicketRow {
+export interface FoundTicketRow extends TypeMarkColumns {
   id: string;
   ticket_code: string;
   holder_name: string;
@@ -35,6 +36,7 @@ export function searchEventTickets(
   return db
     .selectFrom('tickets')
     .innerJoin('users as owner', 'owner.id', 'tickets.user_id')
+    .leftJoin('ticket_types', 'ticket_types.id', 'tickets.ticket_type_id')
     .select([
       'tickets.id',
       'tickets.ticket_code',
@@ -45,6 +47,12 @@ export function searchEventTickets(
       'tickets.transferred_at',
       'owner.name as owner_name',
       'owner.email as owner_email',
+      'tickets.ticket_type_id',
+      'tickets.admits',
+      'ticket_types.name as type_name',
+      'ticket_types.name_hi as type_name_hi',
+      'ticket_types.name_gu as type_name_gu',
+      'ticket_types.colour as type_colour',
     ])
     .where('tickets.event_id', '=', eventId)
     .where((eb) =>

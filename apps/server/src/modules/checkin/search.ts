@@ -4,6 +4,7 @@ import {
   type GateAdmitRequest,
   maskEmail,
 } from '@utsav/domain/gate-search';
+import type { Language } from '@utsav/domain/languages';
 import { normalizeTicketCode } from '@utsav/domain/ticket-code';
 import { shownTicketStatus } from '@utsav/domain/ticket-status';
 import type { AppContext } from '../../platform/context';
@@ -11,6 +12,7 @@ import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { findCurrentEvent } from '../../stores/events';
 import { findTicketView, type TicketView } from '../../stores/tickets';
+import { ticketTypeMark } from '../tickets/presenter';
 import { passGate, scanRow } from './pass';
 import { insertScan } from './scan-log-repo';
 import { type FoundTicketRow, findEventTicketId, searchEventTickets } from './search-repo';
@@ -30,6 +32,7 @@ export async function searchAtGate(
   ctx: AppContext,
   checker: UserRow,
   query: string,
+  language: Language,
 ): Promise<GateSearchResult> {
   assertGate(checker);
   const event = await findCurrentEvent(ctx.db);
@@ -42,7 +45,7 @@ export async function searchAtGate(
     GATE_SEARCH_LIMIT + 1,
   );
   return {
-    tickets: rows.slice(0, GATE_SEARCH_LIMIT).map(foundTicket),
+    tickets: rows.slice(0, GATE_SEARCH_LIMIT).map((row) => foundTicket(row, language)),
     more: rows.length > GATE_SEARCH_LIMIT,
   };
 }
@@ -68,7 +71,7 @@ export async function admitFound(
   return ticket;
 }
 
-function foundTicket(row: FoundTicketRow): FoundTicket {
+function foundTicket(row: FoundTicketRow, language: Language): FoundTicket {
   return {
     id: row.id,
     ticketId: row.ticket_code,
@@ -78,5 +81,6 @@ function foundTicket(row: FoundTicketRow): FoundTicket {
     status: shownTicketStatus({ status: row.status, transferredAt: row.transferred_at }),
     usedAt: row.used_at,
     exitedAt: row.exited_at,
+    ticketType: ticketTypeMark(row, language),
   };
 }

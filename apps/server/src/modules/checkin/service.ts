@@ -8,6 +8,7 @@ import type { AppContext } from '../../platform/context';
 import type { EventRow, ScanAction, ScanMethod, ScanResult, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { findCurrentEvent } from '../../stores/events';
+import { findEventTypes, type StoredType } from '../../stores/ticket-types';
 import { findTicketView, type TicketView } from '../../stores/tickets';
 import { currentEvent } from '../event/current-event';
 import { eventWithKeys } from '../tickets/ticket-signing';
@@ -50,6 +51,7 @@ export interface CheckinSnapshot {
   event: EventRow;
   generatedAt: string;
   tickets: SnapshotTicketRow[];
+  types: StoredType[];
 }
 
 export const CHECKIN_MESSAGES = {
@@ -197,7 +199,11 @@ export async function checkinSnapshot(ctx: AppContext, checker: UserRow): Promis
   const event = current.qr_public_key ? current : await eventWithKeys(ctx, current.id);
   // The sync trusts a list's time only when it is recorded here (snapshot-downloads.ts).
   await recordSnapshotDownload(ctx.db, { checkerUserId: checker.id, eventId: event.id, generatedAt });
-  return { event, generatedAt, tickets: await findSnapshotTickets(ctx.db, event.id) };
+  const [tickets, types] = await Promise.all([
+    findSnapshotTickets(ctx.db, event.id),
+    findEventTypes(ctx.db, event.id),
+  ]);
+  return { event, generatedAt, tickets, types };
 }
 
 /** A gate phone's heartbeat: alive, at which gate, with how many offline scans still to sync. */
