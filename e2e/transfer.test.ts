@@ -27,7 +27,7 @@ describe('transferring a ticket', () => {
     const ticket = await api.buyTicket<BoughtTicket>(guest);
     const page = await openDashboard(guest, PHONE);
 
-    await page.getByRole('button', { name: `Transfer ticket ${ticket.ticketId.slice(-8)}` }).click();
+    await page.getByRole('button', { name: `Transfer ticket ${ticket.ticketId}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Transfer Ticket' });
     await dialog.waitFor();
     const rules = ((await dialog.textContent()) ?? '').replace(/\s+/g, ' ');
@@ -70,7 +70,7 @@ describe('transferring a ticket', () => {
     const sender = await api.signIn('hari.iyer@example.test', 'Hari Iyer');
     const ticket = await api.buyTicket<BoughtTicket>(sender);
     const page = await openDashboard(sender, DESKTOP);
-    await page.getByRole('button', { name: `Transfer ticket ${ticket.ticketId.slice(-8)}` }).click();
+    await page.getByRole('button', { name: `Transfer ticket ${ticket.ticketId}` }).click();
     await page.getByRole('dialog', { name: 'Transfer Ticket' }).waitFor();
     await screenshot(page, 'transfer-dialog-desktop');
     await page.context().close();

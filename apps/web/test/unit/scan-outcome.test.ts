@@ -94,6 +94,30 @@ describe('outcomes of a failed call', () => {
     expect(outcome.detail).toBe(`Previous scan at ${formatScanTime(USED_AT, NOW)} by Gate A volunteer`);
   });
 
+  it('400 ALREADY_USED from a lost race says whose ticket it was, then when and by whom', () => {
+    const outcome = outcomeForError(
+      apiError(400, 'ALREADY_USED', {
+        success: false,
+        code: 'ALREADY_USED',
+        usedAt: USED_AT,
+        scannedBy: { name: 'Gate A volunteer' },
+        ticket: {
+          id: 't1',
+          ticketId: 'UT-ABCDEFGHJK',
+          status: 'used',
+          usedAt: USED_AT,
+          scannedBy: { name: 'Gate A volunteer' },
+          cancelledAt: null,
+          holderName: 'Priya Shah',
+        },
+      }),
+      NOW,
+    );
+    expect(outcome.detail).toBe(
+      `Ticket of Priya Shah. Previous scan at ${formatScanTime(USED_AT, NOW)} by Gate A volunteer`,
+    );
+  });
+
   it("400 ALREADY_USED without details still says 'Already Used'", () => {
     expect(outcomeForError(apiError(400, 'ALREADY_USED')).title).toBe('Already Used');
   });
@@ -304,7 +328,9 @@ describe('manual entry', () => {
 
   it('never admits by ticket id, but says what the list knows about it', () => {
     const hint = explainManualCode(ticket.id, find);
-    expect(hint).toContain("Asha's ticket …2c3d4e5f is not yet used");
+    // The list has no printed codes, and an internal id is no code a guest knows: none is shown.
+    expect(hint).toContain("Asha's ticket is not yet used");
+    expect(hint).not.toContain('2c3d4e5f');
     expect(hint).toContain(enterPrintedCode());
   });
 

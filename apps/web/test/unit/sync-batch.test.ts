@@ -72,6 +72,7 @@ describe('settleResults', () => {
         localId: 'local-1',
         ticketId: 'ticket-1',
         outcome: 'already_used' as const,
+        ticketCode: 'UT-ABCDEFGHJK',
         usedAt: '2026-10-10T14:10:00.000Z',
         scannedBy: { name: 'Ravi' },
       },
@@ -82,6 +83,7 @@ describe('settleResults', () => {
         {
           localId: 'local-1',
           ticketId: 'ticket-1',
+          ticketCode: 'UT-ABCDEFGHJK',
           outcome: 'already_used',
           scannedAt: ADMISSION.scannedAt,
           usedAt: '2026-10-10T14:10:00.000Z',

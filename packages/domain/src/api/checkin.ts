@@ -75,6 +75,8 @@ export const snapshotTicketSchema = z.object({
 /** A type once per list, not per ticket: the gate shows it as the scanner does ("Couple pass · admits 2"). */
 export const snapshotTicketTypeSchema = ticketTypeMarkSchema.omit({ admits: true });
 
+export type SnapshotTicketType = z.infer<typeof snapshotTicketTypeSchema>;
+
 /** GET /tickets/checkin/snapshot: what a gate device needs to keep admitting guests offline. */
 export const checkinSnapshotResponseSchema = z.object({
   success: z.literal(true),
@@ -98,6 +100,8 @@ export const syncResultSchema = z.object({
   localId: z.string(),
   ticketId: z.string(),
   outcome: z.enum(SYNC_OUTCOMES),
+  /** The ticket's printed code (UT-XXXXXXXXXX), when the server found the ticket and refused the pass. */
+  ticketCode: z.string().optional(),
   usedAt: z.string().nullable().optional(),
   scannedBy: z.object({ name: z.string() }).optional(),
 });

@@ -117,7 +117,9 @@ async function syncAdmission(
     if (error instanceof ReplayDetected) return replayedByRace(ctx, input.deviceId, admission, event);
     throw error;
   }
-  const base = { localId: admission.localId, ticketId };
+  // The printed code, so the device can name a refused ticket as the guest sees it (its list holds no codes).
+  const printed = 'state' in decision ? decision.state?.ticket_code : undefined;
+  const base = { localId: admission.localId, ticketId, ...(printed ? { ticketCode: printed } : {}) };
   switch (decision.result) {
     case 'admitted':
       return { ...base, outcome: 'admitted', usedAt: scan.scannedAt, scannedBy: { name: checker.name } };

@@ -5,13 +5,14 @@ import {
   CANCELLATION_MIN_DAYS,
   POLICY,
 } from '@utsav/domain/constants';
+import { displayTicketCode } from '@utsav/domain/ticket-code';
 import { CalendarX2, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useSupportEmail } from '../../../lib/current-event';
 import { formatRupees } from '../../../ui/format';
 import type { CancellableTicket } from '../types';
-import { lastEight, refundStatusSentence } from '../utils/format';
+import { refundStatusSentence } from '../utils/format';
 
 // The pieces the cancel dialog's steps share: the refund breakdown, the ticket line, the closed-window notice,
 // the refund-initiated summary and the policy links.
@@ -105,7 +106,7 @@ export function TicketLine({ ticket }: { ticket: CancellableTicket }) {
       <span className="whitespace-nowrap">
         <Trans
           i18nKey="refunds.cancel.ticketLine"
-          values={{ code: lastEight(ticket.ticketId) }}
+          values={{ code: displayTicketCode(ticket.ticketId) }}
           components={{ code: <span className="font-mono text-gold-200" /> }}
         />{' '}
         · {formatRupees(ticket.price)}

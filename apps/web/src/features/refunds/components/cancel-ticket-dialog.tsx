@@ -8,6 +8,7 @@ import {
   refundIsDue,
   refundQuote,
 } from '@utsav/domain/refunds';
+import { displayTicketCode } from '@utsav/domain/ticket-code';
 import { ArrowLeft, TriangleAlert, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ import { formatCount, formatRupees } from '../../../ui/format';
 import { toastTarget } from '../../../ui/toast';
 import { useCancelTicket } from '../api/cancel-ticket';
 import type { CancellableTicket } from '../types';
-import { lastEight, refundDialogLabels } from '../utils/format';
+import { refundDialogLabels } from '../utils/format';
 import { Breakdown, CannotCancel, PolicyLinks, Summary, TicketLine } from './cancel-dialog-parts';
 
 // The cancel dialog (docs/product.md#cancellation): form, confirmation, refund-initiated summary; 'Cannot Cancel'
@@ -221,7 +222,7 @@ export function CancelTicketDialog({
             <p className="text-cream">
               <Trans
                 i18nKey="refunds.confirm.warning"
-                values={{ code: lastEight(ticket.ticketId) }}
+                values={{ code: displayTicketCode(ticket.ticketId) }}
                 components={{ code: <span className="font-mono" /> }}
               />
             </p>
@@ -372,7 +373,7 @@ export function CancelTicketButton({
       className="px-2.5! sm:px-4!"
       onClick={() => onCancel(ticket)}
       icon={<X aria-hidden="true" className="size-4" />}
-      aria-label={t('refunds.cancel.buttonLabel', { code: lastEight(ticket.ticketId) })}
+      aria-label={t('refunds.cancel.buttonLabel', { code: displayTicketCode(ticket.ticketId) })}
     >
       {t('refunds.cancel.button')}
     </Button>

@@ -1,5 +1,6 @@
 import type { Refund } from '@utsav/domain/api/refunds';
 import { formatRupees } from '@utsav/domain/pricing';
+import { displayTicketCode } from '@utsav/domain/ticket-code';
 import { CircleCheck, CircleX, Clock, IndianRupee, ListChecks, LoaderCircle, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,7 +81,7 @@ function UserCell({ refund }: { refund: Refund }) {
 function TicketCell({ refund }: { refund: Refund }) {
   return (
     <div className="min-w-0">
-      <p className="font-mono text-cream">#{lastEight(refund.ticket.ticketId)}</p>
+      <p className="font-mono text-cream">{displayTicketCode(refund.ticket.ticketId)}</p>
       <p className="truncate text-xs text-maroon-200">{refund.ticket.eventName}</p>
     </div>
   );

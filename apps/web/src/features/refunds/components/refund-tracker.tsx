@@ -1,5 +1,6 @@
 import type { Refund } from '@utsav/domain/api/refunds';
 import type { RefundStatus } from '@utsav/domain/refunds';
+import { displayTicketCode } from '@utsav/domain/ticket-code';
 import { CircleAlert, Mail, ReceiptText, RefreshCw, Undo2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -16,7 +17,6 @@ import { useRefundStatus } from '../api/get-refund-status';
 import {
   formatDay,
   formatInstant,
-  lastEight,
   refundDialogLabels,
   refundHistoryNote,
   refundStatusSentence,
@@ -105,7 +105,7 @@ function RefundCard({ refund, onDetails }: { refund: Refund; onDetails: (id: str
           <p className="font-semibold text-cream">{refund.ticket.eventName}</p>
           <p className="font-mono text-xs text-maroon-200">
             {t('refunds.tracker.ticketLine', {
-              code: lastEight(refund.ticket.ticketId),
+              code: displayTicketCode(refund.ticket.ticketId),
               date: formatDay(refund.createdAt),
             })}
           </p>

@@ -12,7 +12,10 @@ export function formatDay(iso: string | null): string {
   return formatDayIn(iso);
 }
 
-/** The short form of a long id shown in lists: its last 8 characters (docs/product.md#refund-tracker). */
+/**
+ * The short form of a refund's long id shown in lists: its last 8 characters (docs/product.md#refund-tracker). Never
+ * for a ticket: a ticket is always shown by its full code (displayTicketCode), as the guest sees it.
+ */
 export function lastEight(id: string): string {
   return id.slice(-8).toUpperCase();
 }

@@ -9,6 +9,8 @@ import type { QueuedAdmission, SnapshotMeta, SnapshotTicket } from './offline-ch
 export interface SyncConflict {
   localId: string;
   ticketId: string;
+  /** The printed code, when known (the server's answer, or the code typed in); absent in older records. */
+  ticketCode?: string | null;
   outcome: Exclude<SyncOutcome, 'admitted' | 'exited'>;
   /** When this device admitted the guest offline. */
   scannedAt: string;

@@ -95,6 +95,11 @@ export function saveStats(stats: ScannerStats): void {
 }
 
 /** Every scan adds to Total Scanned; a decided scan also adds to its own counter, a re-entry to Re-entries. */
+/** An admission taken back at the gate (undo): one valid entry fewer; it was still a scan. */
+export function uncountEntry(stats: ScannerStats): ScannerStats {
+  return { ...stats, validEntries: Math.max(0, stats.validEntries - 1) };
+}
+
 export function countScan(
   stats: ScannerStats,
   outcome: Pick<ScanOutcome, 'counter' | 'reentry'>,

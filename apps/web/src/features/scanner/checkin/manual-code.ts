@@ -39,7 +39,6 @@ export function explainManualCode(
   if (known) {
     const words = {
       name: known.holderFirstName ?? '',
-      id: known.id.slice(-8),
       status: statusWords(known.status),
     };
     const why = known.holderFirstName

@@ -1,3 +1,5 @@
+import type { SnapshotTicketType } from '@utsav/domain/api/checkin';
+import type { TicketTypeMark } from '@utsav/domain/api/tickets';
 import { decidePass, type PassDirection } from '@utsav/domain/gate-pass';
 import { verifyTicketToken } from '@utsav/domain/qr-token';
 import { normalizeTicketCode } from '@utsav/domain/ticket-code';
@@ -29,6 +31,9 @@ export interface SnapshotTicket {
   exitedAt?: string | null;
   /** Keyed hash of the ticket code (meta.codeKey): a typed code is matched against it, offline. */
   codeDigest?: string;
+  /** One of meta.ticketTypes; absent in lists stored before types existed. */
+  ticketTypeId?: string | null;
+  admits?: number;
 }
 
 export interface SnapshotMeta {
@@ -42,6 +47,19 @@ export interface SnapshotMeta {
   reentryAllowed?: boolean;
   /** Key of every ticket's codeDigest in this list. */
   codeKey?: string;
+  /** The event's types, named in the language of the download. */
+  ticketTypes?: SnapshotTicketType[];
+}
+
+/** The type of a listed ticket, as the scanner shows it ("Couple pass · admits 2"), or null when not known. */
+export function listedTicketType(
+  meta: Pick<SnapshotMeta, 'ticketTypes'> | null,
+  ticket: Pick<SnapshotTicket, 'ticketTypeId' | 'admits'> | undefined,
+): TicketTypeMark | null {
+  const type = ticket?.ticketTypeId
+    ? meta?.ticketTypes?.find((t) => t.id === ticket.ticketTypeId)
+    : undefined;
+  return type ? { ...type, admits: ticket?.admits ?? 1 } : null;
 }
 
 export interface QueuedAdmission {

@@ -1,3 +1,4 @@
+import { alreadyUsedBodySchema } from '@utsav/domain/api/checkin';
 import type { TicketTypeMark } from '@utsav/domain/api/tickets';
 import { EVENT_TIMEZONE } from '@utsav/domain/constants';
 import { ApiError } from '../../../lib/api-client';
@@ -244,14 +245,8 @@ export function outcomeForVerifiedTicket(
   return invalidTicketOutcome();
 }
 
-interface AlreadyUsedBody {
-  usedAt?: unknown;
-  scannedBy?: { name?: unknown } | null;
-  ticket?: { usedAt?: unknown; scannedBy?: { name?: unknown } | null } | null;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value ? value : undefined;
+function text(value: string | null | undefined): string | undefined {
+  return value ? value : undefined;
 }
 
 /** Whether a failure means "no answer from the server" (so the device may decide offline). */
@@ -280,12 +275,13 @@ export function outcomeForError(error: unknown, now?: Date): ScanOutcome {
   }
   if (error.status === 400) {
     if (error.code === 'ALREADY_USED') {
-      const body = (
-        typeof error.body === 'object' && error.body !== null ? error.body : {}
-      ) as AlreadyUsedBody;
+      // The shared shape of the refusal (an older server sends fewer fields; an unreadable body, none).
+      const parsed = alreadyUsedBodySchema.safeParse(error.body);
+      const body = parsed.success ? parsed.data : {};
       const usedAt = text(body.usedAt) ?? text(body.ticket?.usedAt);
       const scannedBy = text(body.scannedBy?.name) ?? text(body.ticket?.scannedBy?.name);
-      return alreadyUsedOutcome(usedAt, scannedBy, now);
+      // Admitted between the look and the tap (mark-used lost the race): whose ticket it was.
+      return alreadyUsedOutcome(usedAt, scannedBy, now, text(body.ticket?.holderName));
     }
     if (error.code === 'TICKET_CANCELLED') return cancelledOutcome();
     if (error.code === 'TICKET_TRANSFERRED') return transferredOutcome();

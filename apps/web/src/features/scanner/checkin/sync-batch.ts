@@ -1,3 +1,4 @@
+import { normalizeTicketCode } from '@utsav/domain/ticket-code';
 import type { SyncResult } from '../api/sync-checkins';
 import type { SyncConflict } from './checkin-db';
 import type { QueuedAdmission } from './offline-check';
@@ -38,6 +39,7 @@ export function settleResults(
     found.push({
       localId: result.localId,
       ticketId: result.ticketId ?? admission.ticketId,
+      ticketCode: result.ticketCode ?? normalizeTicketCode(admission.qrCode),
       outcome: result.outcome,
       scannedAt: admission.scannedAt,
       usedAt: result.usedAt ?? null,

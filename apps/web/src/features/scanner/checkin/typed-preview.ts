@@ -1,10 +1,11 @@
+import type { TicketTypeMark } from '@utsav/domain/api/tickets';
 import { normalizeScannedCode } from '@utsav/domain/qr-token';
 import { displayTicketCode, looksLikeTicketCode } from '@utsav/domain/ticket-code';
 import { scanNetworkBudgetMs } from '../../../lib/client-config';
 import { i18n } from '../../../lib/i18n/i18n';
 import { verifyQr } from '../api/verify-qr';
 import { withBudget } from './gate-connection';
-import { checkOffline, type OfflineLookup } from './offline-check';
+import { checkOffline, listedTicketType, type OfflineLookup } from './offline-check';
 import {
   emptyCodeOutcome,
   formatScanTime,
@@ -26,6 +27,9 @@ export interface TypedCandidate {
   status: string;
   /** The holder is out on a pass: this admission is a re-entry. */
   reentry: boolean;
+  ticketType: TicketTypeMark | null;
+  /** The ticket's id, to take the admission back (undo) once it is made online. */
+  ticketId: string;
 }
 
 export type TypedPreview =
@@ -50,6 +54,8 @@ function offlinePreview(code: string, lookup: OfflineLookup): TypedPreview {
       ticketCode: looksLikeTicketCode(code) ? displayTicketCode(code) : null,
       status: statusWords(known?.exitedAt),
       reentry: Boolean(known?.exitedAt),
+      ticketType: listedTicketType(lookup.meta, known),
+      ticketId: decision.ticketId,
     },
   };
 }
@@ -80,6 +86,8 @@ export async function previewTypedCode(
         ticketCode: ticket.ticketId ? displayTicketCode(ticket.ticketId) : null,
         status: statusWords(ticket.exitedAt),
         reentry: ticket.status === 'used',
+        ticketType: ticket.ticketType ?? null,
+        ticketId: ticket.id,
       },
     };
   } catch (error) {

@@ -174,6 +174,7 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
           ticketCount: snapshot.tickets.length,
           reentryAllowed: snapshot.reentryAllowed === true,
           ...(snapshot.codeKey ? { codeKey: snapshot.codeKey } : {}),
+          ...(snapshot.ticketTypes ? { ticketTypes: snapshot.ticketTypes } : {}),
         };
         tickets.current = new Map(snapshot.tickets.map((ticket) => [ticket.id, ticket]));
         metaRef.current = nextMeta;

@@ -1,7 +1,9 @@
+import type { TicketTypeMark as Mark } from '@utsav/domain/api/tickets';
 import { UserCheck } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
+import { TicketTypeMark } from '../../../ui/ticket-type-mark';
 
 export interface AdmitCandidate {
   holder: string;
@@ -9,6 +11,8 @@ export interface AdmitCandidate {
   code: string | null;
   /** What the gate knows of the ticket now, in words ("Not yet in", "Out on a pass since …"). */
   status: string;
+  /** Its type, as the scanner's result shows it, when known. */
+  ticketType?: Mark | null;
 }
 
 /**
@@ -50,6 +54,14 @@ export function AdmitConfirm({
           <div className="flex flex-wrap gap-x-2">
             <dt className="text-maroon-100">{t('scanner.confirm.ticket')}</dt>
             <dd className="font-mono text-gold-200">{candidate.code}</dd>
+          </div>
+        ) : null}
+        {candidate.ticketType ? (
+          <div className="flex flex-wrap items-center gap-x-2">
+            <dt className="text-maroon-100">{t('scanner.confirm.type')}</dt>
+            <dd className="min-w-0 text-base text-cream">
+              <TicketTypeMark type={candidate.ticketType} />
+            </dd>
           </div>
         ) : null}
         <div className="flex flex-wrap gap-x-2">

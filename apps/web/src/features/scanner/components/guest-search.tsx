@@ -7,9 +7,10 @@ import {
 } from '@utsav/domain/gate-search';
 import { displayTicketCode } from '@utsav/domain/ticket-code';
 import { Search, UserCheck } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
+import { TicketTypeMark } from '../../../ui/ticket-type-mark';
 import { useGuestSearch } from '../api/search-guests';
 import { formatScanTime, type ScanOutcome } from '../checkin/scan-outcome';
 import { AdmitConfirm } from './admit-confirm';
@@ -18,13 +19,15 @@ interface GuestSearchProps {
   online: boolean;
   /** Admits the ticket (logged as found by search) and says what the gate says. */
   onAdmit(ticket: FoundTicket): Promise<ScanOutcome>;
+  /** What to show under a ticket just admitted (the undo, while it is offered). */
+  afterAdmission?(ticketId: string): ReactNode;
 }
 
 /**
  * A guest whose phone is dead: the volunteer finds their tickets by name, email or
  * ticket code and admits from the list. Needs the network: the names are not kept on the phone.
  */
-export function GuestSearch({ online, onAdmit }: GuestSearchProps) {
+export function GuestSearch({ online, onAdmit, afterAdmission }: GuestSearchProps) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const [query, setQuery] = useState<string | null>(null);
@@ -124,6 +127,7 @@ export function GuestSearch({ online, onAdmit }: GuestSearchProps) {
           confirming={confirming}
           onAsk={setConfirming}
           onAdmit={(ticket) => void admit(ticket)}
+          afterAdmission={afterAdmission}
         />
       )}
     </section>
@@ -140,6 +144,7 @@ interface SearchResultsProps {
   confirming: string | null;
   onAsk(ticketId: string | null): void;
   onAdmit(ticket: FoundTicket): void;
+  afterAdmission: GuestSearchProps['afterAdmission'];
 }
 
 function SearchResults({
@@ -152,6 +157,7 @@ function SearchResults({
   confirming,
   onAsk,
   onAdmit,
+  afterAdmission,
 }: SearchResultsProps) {
   const { t } = useTranslation();
   if (error) {
@@ -187,7 +193,9 @@ function SearchResults({
             onAsk={() => onAsk(ticket.id)}
             onCancel={() => onAsk(null)}
             onAdmit={() => onAdmit(ticket)}
-          />
+          >
+            {answers[ticket.id] ? afterAdmission?.(ticket.id) : null}
+          </FoundTicketRow>
         ))}
       </ul>
     </div>
@@ -203,6 +211,7 @@ interface FoundTicketRowProps {
   onAsk(): void;
   onCancel(): void;
   onAdmit(): void;
+  children?: ReactNode;
 }
 
 const ANSWER_TONE: Record<ScanOutcome['tone'], string> = {
@@ -222,6 +231,7 @@ function FoundTicketRow({
   onAsk,
   onCancel,
   onAdmit,
+  children,
 }: FoundTicketRowProps) {
   const { t } = useTranslation();
   const status = useStatusText(ticket);
@@ -230,6 +240,11 @@ function FoundTicketRow({
       <div className="min-w-0">
         <p className="break-words text-base font-bold text-cream">{ticket.holderName}</p>
         <p className="font-mono text-sm text-gold-200">{displayTicketCode(ticket.ticketId)}</p>
+        {ticket.ticketType ? (
+          <p className="text-sm text-cream">
+            <TicketTypeMark type={ticket.ticketType} />
+          </p>
+        ) : null}
         <p className="break-words text-sm text-maroon-100">
           {ticket.ownerName !== ticket.holderName
             ? t('scanner.search.boughtBy', { name: ticket.ownerName, email: ticket.ownerEmail })
@@ -243,7 +258,12 @@ function FoundTicketRow({
         </p>
       ) : !canAdmitFound(ticket) ? null : confirming ? (
         <AdmitConfirm
-          candidate={{ holder: ticket.holderName, code: displayTicketCode(ticket.ticketId), status }}
+          candidate={{
+            holder: ticket.holderName,
+            code: displayTicketCode(ticket.ticketId),
+            status,
+            ticketType: ticket.ticketType,
+          }}
           busy={busy}
           onConfirm={onAdmit}
           onCancel={onCancel}
@@ -263,6 +283,7 @@ function FoundTicketRow({
           {t('scanner.search.admit')}
         </Button>
       )}
+      {children}
     </li>
   );
 }

@@ -1,3 +1,4 @@
+import { displayTicketCode } from '@utsav/domain/ticket-code';
 import { RefreshCw, TriangleAlert, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../lib/i18n/i18n';
@@ -9,10 +10,13 @@ import { formatScanTime } from '../checkin/scan-outcome';
 
 export const CONFLICTS_ID = 'sync-conflicts';
 
-/** "Ticket …a1b2c3d4 admitted offline here at 7:45 pm was already used at 7:42 pm by Asha." */
+/** "Ticket UT-ABCDE12345 admitted offline here at 7:45 pm was already used at 7:42 pm by Asha." */
 export function conflictText(conflict: SyncConflict): string {
   const words = {
-    id: conflict.ticketId.slice(-8),
+    // The code as the guest sees it; a scanned QR the server could not match has none to show.
+    id: conflict.ticketCode
+      ? displayTicketCode(conflict.ticketCode)
+      : i18n.t('scanner.offline.conflict.unknownCode'),
     time: formatScanTime(conflict.scannedAt),
     usedAt: conflict.usedAt ? formatScanTime(conflict.usedAt) : '',
     name: conflict.scannedBy ?? '',

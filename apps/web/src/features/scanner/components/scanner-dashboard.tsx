@@ -14,17 +14,19 @@ import {
   type DeviceSettings as Settings,
   saveDeviceSettings,
   saveStats,
+  uncountEntry,
 } from '../checkin/device-store';
 import { playFeedback, unlockAudio } from '../checkin/feedback';
 import { installGateApp } from '../checkin/gate-app';
 import { explainManualCode } from '../checkin/manual-code';
-import { formatScanTime, type ScanOutcome } from '../checkin/scan-outcome';
+import { type CheckinTicket, formatScanTime, type ScanOutcome } from '../checkin/scan-outcome';
 import { previewTypedCode, type TypedCandidate } from '../checkin/typed-preview';
 import { useOfflineCheckin } from '../checkin/use-checkin';
 import { getQrDetector } from '../engine/decoder';
 import { useGateTools } from '../engine/use-gate-tools';
 import { useQrScanner } from '../engine/use-qr-scanner';
 import { AdmitConfirm } from './admit-confirm';
+import { AdmitUndo, type UndoOffer } from './admit-undo';
 import { CameraView } from './camera-view';
 import { ConnectionStatus } from './connection-status';
 import { DeviceSettings } from './device-settings';
@@ -42,6 +44,11 @@ interface ShownResult {
   seq: number;
 }
 
+/** An admission the server made just now (not saved offline, not a re-entry) can be taken back. */
+function undoable(outcome: ScanOutcome): boolean {
+  return outcome.counter === 'validEntries' && !outcome.offline && !outcome.reentry;
+}
+
 /** /dashboard/qrchecker: the gate scanner (docs/product.md#gate-scanner) with offline check-in. */
 export default function ScannerDashboard() {
   const { t } = useTranslation();
@@ -54,6 +61,9 @@ export default function ScannerDashboard() {
   // A typed code's first tap found this ticket; the second tap admits it.
   const [typed, setTyped] = useState<TypedCandidate | null>(null);
   const [typedBusy, setTypedBusy] = useState(false);
+  // An admission from a typed code or a search, which its volunteer may still take back for a few seconds.
+  const [undoOffer, setUndoOffer] = useState<(UndoOffer & { from: 'typed' | 'search' }) | null>(null);
+  const endUndo = useCallback(() => setUndoOffer(null), []);
   const [mode, setMode] = useState<PassDirection>('in');
   const modeRef = useRef(mode);
   modeRef.current = mode;
@@ -106,6 +116,9 @@ export default function ScannerDashboard() {
       line.current = turn.catch(() => undefined);
       const outcome = await turn;
       show(outcome);
+      setUndoOffer(
+        undoable(outcome) ? { ticketId: ticket.id, holder: ticket.holderName, from: 'search' } : null,
+      );
       return outcome;
     },
     [learn, show],
@@ -142,6 +155,7 @@ export default function ScannerDashboard() {
       unlockAudio();
       setManualBusy(true);
       setTyped(null);
+      setUndoOffer(null);
       try {
         // An exit lets nobody in: it is recorded at once. An entry is looked up first and admitted on a second tap.
         if (modeRef.current === 'out') {
@@ -168,7 +182,11 @@ export default function ScannerDashboard() {
     try {
       const turn = line.current.then(() => check(typed.code, 'in', { reentry: typed.reentry }));
       line.current = turn.catch(() => undefined);
-      show(await turn);
+      const outcome = await turn;
+      show(outcome);
+      setUndoOffer(
+        undoable(outcome) ? { ticketId: typed.ticketId, holder: typed.holder, from: 'typed' } : null,
+      );
     } finally {
       setTypedBusy(false);
       setTyped(null);
@@ -181,6 +199,28 @@ export default function ScannerDashboard() {
     if (!reentryAllowed) setMode('in');
   }, [reentryAllowed]);
   const tools = useGateTools(scanner.videoRef, scanner.state === 'on' || scanner.state === 'paused');
+
+  const undone = useCallback(
+    (ticket: CheckinTicket | undefined) => {
+      learn(ticket ? { ...ticket, status: 'active' } : undefined);
+      setStats((current) => {
+        const next = uncountEntry(current);
+        saveStats(next);
+        return next;
+      });
+    },
+    [learn],
+  );
+  const undoFor = (from: 'typed' | 'search', ticketId?: string) =>
+    undoOffer && undoOffer.from === from && (ticketId === undefined || undoOffer.ticketId === ticketId) ? (
+      <AdmitUndo
+        key={undoOffer.ticketId}
+        offer={undoOffer}
+        context={settings}
+        onUndone={undone}
+        onExpire={endUndo}
+      />
+    ) : null;
 
   const { findTicket } = checkin;
   const explain = useCallback((text: string) => explainManualCode(text, findTicket), [findTicket]);
@@ -238,14 +278,25 @@ export default function ScannerDashboard() {
           <ManualEntry onSubmit={submitManual} explain={explain} busy={manualBusy}>
             {typed ? (
               <AdmitConfirm
-                candidate={{ holder: typed.holder, code: typed.ticketCode, status: typed.status }}
+                candidate={{
+                  holder: typed.holder,
+                  code: typed.ticketCode,
+                  status: typed.status,
+                  ticketType: typed.ticketType,
+                }}
                 busy={typedBusy}
                 onConfirm={() => void admitTyped()}
                 onCancel={() => setTyped(null)}
               />
-            ) : null}
+            ) : (
+              undoFor('typed')
+            )}
           </ManualEntry>
-          <GuestSearch online={checkin.online} onAdmit={admitFound} />
+          <GuestSearch
+            online={checkin.online}
+            onAdmit={admitFound}
+            afterAdmission={(ticketId) => undoFor('search', ticketId)}
+          />
         </div>
         <div className="space-y-4">
           <ScanStats stats={stats} onReset={resetStats} reentryAllowed={reentryAllowed} />

@@ -1,5 +1,6 @@
 import type { Ticket } from '@utsav/domain/api/tickets';
 import { TICKET_NAME_MAX_LENGTH } from '@utsav/domain/manual-issuance-schema';
+import { displayTicketCode } from '@utsav/domain/ticket-code';
 import { Pencil, UserRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -102,7 +103,7 @@ export function HolderName({ ticket }: { ticket: Ticket }) {
           type="button"
           onClick={start}
           className="inline-flex min-h-6 items-center gap-1 rounded font-semibold text-gold-300 underline-offset-4 hover:text-gold-200 hover:underline"
-          aria-label={t('tickets.holder.changeLabel', { code: ticket.ticketId.slice(-8).toUpperCase() })}
+          aria-label={t('tickets.holder.changeLabel', { code: displayTicketCode(ticket.ticketId) })}
         >
           <Pencil aria-hidden="true" className="size-3.5" />
           {t('tickets.holder.change')}

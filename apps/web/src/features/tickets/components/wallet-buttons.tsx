@@ -1,4 +1,5 @@
 import type { Ticket } from '@utsav/domain/api/tickets';
+import { displayTicketCode } from '@utsav/domain/ticket-code';
 import { canAddToWallet } from '@utsav/domain/wallet';
 import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,7 @@ export function WalletButtons({ ticket }: { ticket: Ticket }) {
   const apple = useAddToAppleWallet();
   const google = useSaveToGoogleWallet();
   if (!canAddToWallet(ticket)) return null;
-  const last4 = ticket.ticketId.slice(-4);
+  const code = displayTicketCode(ticket.ticketId);
   return (
     <div className="grid grid-cols-[repeat(auto-fit,minmax(min(8.5rem,100%),1fr))] gap-2 sm:flex sm:flex-wrap">
       <Button
@@ -22,7 +23,7 @@ export function WalletButtons({ ticket }: { ticket: Ticket }) {
         variant="secondary"
         className="px-2.5! sm:px-4!"
         loading={apple.isPending}
-        aria-label={t('tickets.wallet.appleLabel', { last4 })}
+        aria-label={t('tickets.wallet.appleLabel', { code })}
         icon={<Wallet aria-hidden="true" className="size-4" />}
         onClick={() =>
           apple.mutate(
@@ -42,7 +43,7 @@ export function WalletButtons({ ticket }: { ticket: Ticket }) {
         variant="secondary"
         className="px-2.5! sm:px-4!"
         loading={google.isPending}
-        aria-label={t('tickets.wallet.googleLabel', { last4 })}
+        aria-label={t('tickets.wallet.googleLabel', { code })}
         icon={<Wallet aria-hidden="true" className="size-4" />}
         onClick={() =>
           google.mutate(

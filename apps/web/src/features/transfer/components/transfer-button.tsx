@@ -1,4 +1,5 @@
 import type { Ticket } from '@utsav/domain/api/tickets';
+import { displayTicketCode } from '@utsav/domain/ticket-code';
 import { transferRefusal } from '@utsav/domain/transfer';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
@@ -17,7 +18,7 @@ export function TransferButton({ ticket }: { ticket: Ticket }) {
         size="sm"
         variant="secondary"
         className="px-2.5! sm:px-4!"
-        aria-label={t('transfer.buttonLabel', { code: ticket.ticketId.slice(-8) })}
+        aria-label={t('transfer.buttonLabel', { code: displayTicketCode(ticket.ticketId) })}
         onClick={() => setOpen(true)}
         icon={<Send aria-hidden="true" className="size-4" />}
       >
