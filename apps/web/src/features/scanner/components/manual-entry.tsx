@@ -1,5 +1,5 @@
 import { Keyboard } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
 
@@ -11,13 +11,15 @@ interface ManualEntryProps {
   busy: boolean;
   /** What the first tap found, waiting for the second (AdmitConfirm). */
   children?: ReactNode;
+  /** The code field, for the page to put focus back on it once an admission is settled. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
  * For a QR the camera cannot read (cracked screen, smudged print): the volunteer types or pastes the code
  * printed under the QR. A keyboard-wedge barcode reader "types" into this field too.
  */
-export function ManualEntry({ onSubmit, explain, busy, children }: ManualEntryProps) {
+export function ManualEntry({ onSubmit, explain, busy, children, inputRef }: ManualEntryProps) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const [hint, setHint] = useState<string | null>(null);
@@ -46,6 +48,7 @@ export function ManualEntry({ onSubmit, explain, busy, children }: ManualEntryPr
         {/* The button goes under the field when large text leaves no room beside it. */}
         <div className="flex flex-wrap gap-2">
           <input
+            ref={inputRef}
             id={inputId}
             value={value}
             onChange={(event) => {

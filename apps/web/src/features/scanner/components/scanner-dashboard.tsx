@@ -61,6 +61,7 @@ export default function ScannerDashboard() {
   // A typed code's first tap found this ticket; the second tap admits it.
   const [typed, setTyped] = useState<TypedCandidate | null>(null);
   const [typedBusy, setTypedBusy] = useState(false);
+  const manualInput = useRef<HTMLInputElement>(null);
   // An admission from a typed code or a search, which its volunteer may still take back for a few seconds.
   const [undoOffer, setUndoOffer] = useState<(UndoOffer & { from: 'typed' | 'search' }) | null>(null);
   const endUndo = useCallback(() => setUndoOffer(null), []);
@@ -190,6 +191,9 @@ export default function ScannerDashboard() {
     } finally {
       setTypedBusy(false);
       setTyped(null);
+      // The Admit button is gone: back to the code field for the next guest (never onto Undo, where a second
+      // Enter would take the entry back).
+      manualInput.current?.focus();
     }
   }, [check, show, typed]);
 
@@ -275,7 +279,7 @@ export default function ScannerDashboard() {
               {result.outcome.offline ? ` ${t('scanner.lastScanOffline')}` : ''}
             </p>
           )}
-          <ManualEntry onSubmit={submitManual} explain={explain} busy={manualBusy}>
+          <ManualEntry onSubmit={submitManual} explain={explain} busy={manualBusy} inputRef={manualInput}>
             {typed ? (
               <AdmitConfirm
                 candidate={{
