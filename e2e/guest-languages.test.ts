@@ -94,11 +94,7 @@ async function guestWithThreeTickets(email: string, name: string) {
     recipient.email,
     guest.email,
     'Plans changed',
-    ...[active, cancelled, given].flatMap((ticket) => [
-      ticket.ticketId,
-      ticket.ticketId.slice(-8),
-      ticket.ticketId.slice(-4),
-    ]),
+    ...[active, cancelled, given].map((ticket) => ticket.ticketId),
   ];
   return { guest, active, data };
 }
@@ -148,7 +144,7 @@ describe.each(['hi', 'gu'] as const)('the guest screens in %s at 390 px', (langu
 
   it('the transfer dialog states the fee and rules in the language and refuses a missing name in it', async () => {
     const page = await openGuestDashboard(suite.browser, product.url, guest, { viewport: PHONE, language });
-    await page.getByRole('button', { name: texts.transfer(active.ticketId.slice(-8)) }).click();
+    await page.getByRole('button', { name: texts.transfer(active.ticketId) }).click();
     const dialog = page.getByRole('dialog', { name: texts.transferTitle });
     await dialog.waitFor();
     expect(((await dialog.textContent()) ?? '').replace(/\s+/g, ' ')).toContain(texts.feeRule);
@@ -162,7 +158,7 @@ describe.each(['hi', 'gu'] as const)('the guest screens in %s at 390 px', (langu
 
   it('the cancel dialog shows the refund breakdown and what is missing in the language', async () => {
     const page = await openGuestDashboard(suite.browser, product.url, guest, { viewport: PHONE, language });
-    await page.getByRole('button', { name: texts.cancel(active.ticketId.slice(-8)) }).click();
+    await page.getByRole('button', { name: texts.cancel(active.ticketId) }).click();
     const dialog = page.getByRole('dialog', { name: texts.cancelTitle });
     await dialog.getByText(texts.missingBoth).waitFor();
     expect(await englishLeftovers(dialog, data, LATIN_HERE)).toEqual([]);
