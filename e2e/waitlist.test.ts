@@ -94,6 +94,39 @@ describe('the waitlist at 390 px', () => {
     await page.context().close();
   });
 
+  it('an offer is bought the same way from the page’s buy button as from its banner', async () => {
+    await leaveSeats(0);
+    const guest = await api.signIn('meera.iyer@example.test', 'Meera Iyer');
+    await api.call('POST', '/api/waitlist', guest.token, { quantity: 1 });
+    // A seat comes back; the commit that returned it offers it at once (no sweep).
+    await leaveSeats(1);
+    await product.app.ctx.seatsReturned((await api.currentEvent()).id);
+
+    const page = await signedInPage(guest);
+    await page.goto(`${product.url}/dashboard/guest`);
+    const banner = page.getByRole('region', { name: 'Tickets are held for you!' });
+    await banner.waitFor();
+    // Sold out to everyone else, the page still offers this person a buy button: it opens the same offer.
+    await page.getByRole('button', { name: 'Buy Tickets Now' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Tickets are held for you!' });
+    await dialog.waitFor();
+    const text = ((await dialog.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(text).toMatch(/1 ticket came back for you \(₹[\d,]+\)/);
+    expect(text).toMatch(/the same offer as on the page/);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'waitlist-offer-dialog-390');
+
+    await dialog.getByRole('button', { name: 'Buy now' }).click();
+    await page
+      .getByRole('dialog', { name: /Utsav|Garba/ })
+      .getByRole('button', { name: 'Pay with UPI' })
+      .click();
+    await page.waitForURL(/\/payment-success/);
+    const place = await api.call<{ status: string }>('GET', '/api/waitlist/me', guest.token);
+    expect(place.status).toBe('bought');
+    await page.context().close();
+  });
+
   it('the organiser sees the line, its offers and the numbers', async () => {
     await leaveSeats(0);
     for (const [email, name] of [

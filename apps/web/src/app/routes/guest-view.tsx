@@ -17,6 +17,7 @@ import type { CancellableTicket } from '../../features/refunds/types';
 import { useMyTickets } from '../../features/tickets/api/get-my-tickets';
 import { MyTickets } from '../../features/tickets/components/my-tickets';
 import { TransferButton } from '../../features/transfer/components/transfer-button';
+import { useMyWaitlist } from '../../features/waitlist/api/get-waitlist';
 import { errorMessage } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n/i18n';
 import { failureToToast } from '../../lib/offline/saved-view';
@@ -92,6 +93,10 @@ export default function GuestView() {
 
   const event = savedEvent.data ?? null;
   const soldOut = event !== null && event.availableTickets !== null && event.availableTickets <= 0;
+  // Seats held for this person by a waitlist offer are theirs to buy: the buy button shows and leads to the offer,
+  // like the offer's banner (BookingDialog). The same query as the banner's, so asked once.
+  const offered = useMyWaitlist(user?.email ?? null, { enabled: user !== null }).data?.status === 'offered';
+  const canBuy = event !== null && (!soldOut || offered);
   const tickets = savedTickets.data;
   const ticketsError = tickets === undefined ? ticketsQuery.error : null;
 
@@ -134,7 +139,7 @@ export default function GuestView() {
           />
         }
         pricing={event}
-        soldOut={soldOut}
+        soldOut={!canBuy && soldOut}
         onBuy={() => setPurchaseOpen(true)}
         waitlist={
           event ? (
@@ -180,7 +185,7 @@ export default function GuestView() {
             loadError={ticketsError ? errorMessage(ticketsError) : null}
             onRetry={retryTickets}
             retrying={ticketsQuery.isFetching}
-            canBuy={event !== null && !soldOut}
+            canBuy={canBuy}
             soldOut={soldOut}
             onBuy={() => setPurchaseOpen(true)}
             event={event}

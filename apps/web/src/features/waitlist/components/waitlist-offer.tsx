@@ -46,19 +46,29 @@ export function WaitlistOffer({
   eventName,
   verifyPayment,
   onPurchased,
+  inDialog = false,
+  onPayingChange,
 }: {
   place: WaitlistPlace & { offerExpiresAt: string };
   eventName: string;
   verifyPayment: (payment: CheckoutSuccess) => Promise<VerifiedPayment>;
   onPurchased: (result: WaitlistPurchase) => void;
+  /** Shown inside the purchase dialog, which gives the title: no heading or banner frame of its own. */
+  inDialog?: boolean;
+  /** Told when the payment window opens and closes (a dialog around this hides meanwhile, as the purchase's does). */
+  onPayingChange?: (paying: boolean) => void;
 }) {
   const { t } = useTranslation();
   const timeLeft = useTimeLeft(place.offerExpiresAt);
   const minutesLeft = Math.ceil(Math.max(0, Date.parse(place.offerExpiresAt) - Date.now()) / 60_000);
   const checkout = useCheckoutWaitlistOffer();
   const leave = useLeaveWaitlist();
-  const [paying, setPaying] = useState(false);
+  const [paying, setPayingState] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const setPaying = (next: boolean) => {
+    setPayingState(next);
+    onPayingChange?.(next);
+  };
 
   async function buy() {
     setProblem(null);
@@ -114,12 +124,19 @@ export function WaitlistOffer({
 
   return (
     <section
-      aria-labelledby="waitlist-offer-title"
-      className="rounded-2xl border-2 border-gold-300 bg-maroon-900/90 p-5 text-left shadow-lg"
+      aria-labelledby={inDialog ? undefined : 'waitlist-offer-title'}
+      aria-label={inDialog ? t('waitlist.offer.title') : undefined}
+      className={
+        inDialog
+          ? 'text-left'
+          : 'rounded-2xl border-2 border-gold-300 bg-maroon-900/90 p-5 text-left shadow-lg'
+      }
     >
-      <h2 id="waitlist-offer-title" className="font-display text-2xl text-gold-200">
-        {t('waitlist.offer.title')}
-      </h2>
+      {inDialog ? null : (
+        <h2 id="waitlist-offer-title" className="font-display text-2xl text-gold-200">
+          {t('waitlist.offer.title')}
+        </h2>
+      )}
       <p className="mt-2 text-maroon-50">
         {t('waitlist.offer.text', { count: place.quantity, amount: formatRupees(place.amount ?? 0) })}
       </p>

@@ -29,6 +29,9 @@ export interface WaitlistPanelProps {
   onPurchased: (result: WaitlistPurchase) => void;
   /** 'offer': only an offer's banner; 'line': everything but it (a page showing the banner elsewhere). */
   part?: 'all' | 'offer' | 'line';
+  /** The offer shown inside the purchase dialog (see WaitlistOffer). */
+  inDialog?: boolean;
+  onPayingChange?: (paying: boolean) => void;
 }
 
 const NOTE = 'rounded-xl border border-gold-400/30 bg-maroon-950/60 p-4 text-left text-maroon-50';
@@ -51,6 +54,8 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
         eventName={props.eventName}
         verifyPayment={props.verifyPayment}
         onPurchased={props.onPurchased}
+        inDialog={props.inDialog ?? false}
+        {...(props.onPayingChange ? { onPayingChange: props.onPayingChange } : {})}
       />
     );
   }
