@@ -23,9 +23,20 @@ export type WaitlistEntryStatus = (typeof WAITLIST_ENTRY_STATUSES)[number];
 
 export const LIVE_WAITLIST_STATUSES: readonly WaitlistEntryStatus[] = ['waiting', 'offered'];
 
-/** POST /waitlist: the quantity follows the same per-order cap as a checkout. */
+/**
+ * POST /waitlist: the quantity follows the same per-order cap as a checkout; `ticketTypeId` is the type the place
+ * waits for (absent: the event's default type).
+ */
 export function joinWaitlistSchema(cap: number) {
-  return z.object({ quantity: quantitySchema(cap) });
+  return z.object({
+    quantity: quantitySchema(cap),
+    ticketTypeId: z
+      .string({ error: 'ticketTypeId is required' })
+      .trim()
+      .min(1, 'ticketTypeId is required')
+      .max(128, 'ticketTypeId is required')
+      .optional(),
+  });
 }
 
 export type JoinWaitlistInput = z.infer<ReturnType<typeof joinWaitlistSchema>>;

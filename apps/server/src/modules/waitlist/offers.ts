@@ -1,32 +1,39 @@
 import { randomUUID } from 'node:crypto';
+import { orderQuote, type PricedOrder } from '@utsav/domain/order-lines';
 import {
   offerExpiresAt,
   offerOutcome,
-  planOffers,
   waitlistClosedKey,
   waitlistClosesAt,
   waitlistOfferKey,
 } from '@utsav/domain/waitlist';
+import { planTypedOffers } from '@utsav/domain/waitlist-offers';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
-import type { EventRow, OrderRow } from '../../platform/db/schema';
+import type { OrderRow } from '../../platform/db/schema';
+import type { OrderLineRow } from '../../platform/db/schema-sales';
 import { enqueueOutboxOnce } from '../../platform/outbox/repo';
 import { countTaken, findCurrentEvent, lockEvent } from '../../stores/events';
 import { insertOrder } from '../../stores/orders';
-import { quoteFor } from '../purchase/checkout-errors';
+import { findEventTypes } from '../../stores/ticket-types';
 import { heldOrder } from '../purchase/hold-judgement';
-import { findOffers, findWaiting, hasLivePlaces, moveEntry } from './repo';
+import { typesTaken } from './offer-figures';
+import { findOffers, findWaiting, hasLivePlaces, insertOfferLines, moveEntry } from './repo';
 
 // Seats back to the line. One pass, under the event lock (the same lock every hold takes, see
 // purchase/service.ts for the inventory invariant):
 //   1. offers whose hold was paid become 'bought'; those whose hold ended pass on ('expired');
-//   2. free seats = capacity - sold - live holds (other offers included), counted under the lock;
-//   3. those seats go to the people waiting, in line order (@utsav/domain/waitlist planOffers), each offer
-//      being an ordinary hold inserted here: an orders row 'created' with no Razorpay id yet, ending when
-//      the offer does. Its seats are counted by countTaken from this commit on, so no checkout, no other
-//      offer and no other instance's pass can take them; 3 writes only what step 2 counted as free.
-// Run by the job on every instance and right after someone joins; overlapping passes serialise on the lock.
+//   2. free people = capacity - sold - live holds (other offers included), and what each ticket type and phase
+//      has taken (offer-figures.ts), counted under the lock;
+//   3. each place waits for a type (the default type when it named none): it is offered its quantity of that
+//      type when the type has the tickets and the event the people they admit, in line order, first fit
+//      (@utsav/domain/waitlist-offers planTypedOffers), priced as a checkout of that type now. Each offer is an
+//      ordinary hold inserted here with its lines: an orders row 'created' with no Razorpay id yet, ending when
+//      the offer does. Its seats are counted by countTaken (and the type's counters) from this commit on, so no
+//      checkout, no other offer and no other instance's pass can take them; 3 writes only what 2 counted free.
+// Run at once after a commit that gave seats back, when a hold ends (offer-trigger.ts), and by the sweep on every
+// instance; overlapping passes serialise on the lock (the once-only invariant: offer-trigger.ts).
 
 /** Places looked at per pass: enough for every seat a cancellation wave returns. */
 const LINE_BATCH = 500;
@@ -56,16 +63,31 @@ export async function offerSeats(ctx: AppContext, eventId: string): Promise<Offe
     const available = event.total_tickets - (await countTaken(trx, event.id, now));
     if (available <= 0) return;
     const waiting = await findWaiting(trx, event.id, LINE_BATCH);
-    const chosen = new Set(
-      planOffers(
-        available,
-        waiting.map((entry) => ({ id: entry.id, quantity: entry.quantity, joinedAt: entry.joined_at })),
-      ),
+    const types = await findEventTypes(trx, event.id);
+    const defaultType = types.find((type) => type.isDefault);
+    if (!defaultType) throw new Error(`event ${event.id} has no default ticket type`);
+    const planned = planTypedOffers(
+      waiting.map((entry) => ({
+        id: entry.id,
+        quantity: entry.quantity,
+        joinedAt: entry.joined_at,
+        ticketTypeId: entry.ticket_type_id ?? defaultType.id,
+      })),
+      {
+        now,
+        peopleLeft: available,
+        types: new Map(types.map((type) => [type.id, type])),
+        taken: await typesTaken(trx, event.id, types, now),
+      },
     );
+    const byId = new Map(waiting.map((entry) => [entry.id, entry]));
+    const listPrice = (typeId: string) => types.find((type) => type.id === typeId)?.pricePaise ?? 0;
     const expiresAt = offerExpiresAt(now, ctx.config.waitlistOfferMinutes, closesAt).toISOString();
-    for (const entry of waiting.filter((candidate) => chosen.has(candidate.id))) {
-      const order = offerHold(event, entry.user_id, entry.quantity, expiresAt, now);
+    for (const offer of planned) {
+      const entry = byId.get(offer.id)!;
+      const { order, lines } = offerHold(event.id, entry.user_id, offer.order, listPrice, expiresAt, now);
       await insertOrder(trx, order);
+      await insertOfferLines(trx, lines);
       if (!(await moveEntry(trx, entry.id, 'waiting', 'offered', now, { orderId: order.id }))) {
         throw new Error(`waitlist entry ${entry.id} changed under the event lock`);
       }
@@ -83,25 +105,55 @@ export async function offerSeats(ctx: AppContext, eventId: string): Promise<Offe
   return report;
 }
 
-/** The hold behind an offer, priced now like a checkout of that many seats (no client price to compare). */
+/**
+ * The hold behind an offer: an order of the place's type priced now as a checkout of it would be (its phase, the
+ * group price from 4), with its lines, so its tickets are issued at that type and price (fulfilment.ts) and the
+ * type's and phase's counters count it from this commit on.
+ */
 function offerHold(
-  event: EventRow,
+  eventId: string,
   userId: string,
-  quantity: number,
+  priced: PricedOrder,
+  listPrice: (typeId: string) => number,
   holdExpiresAt: string,
   now: Date,
-): OrderRow {
-  return heldOrder({
+): { order: OrderRow; lines: OrderLineRow[] } {
+  const base = heldOrder({
     id: randomUUID(),
     razorpayOrderId: null,
     userId,
-    eventId: event.id,
-    quantity,
-    quote: quoteFor(event, quantity),
+    eventId,
+    quantity: priced.tickets,
+    quote: orderQuote(priced, listPrice),
     holdExpiresAt,
     ticketNames: null,
     now,
   });
+  const order: OrderRow = {
+    ...base,
+    amount_paise: priced.totalPaise,
+    price_per_ticket_paise: Math.round(priced.totalPaise / Math.max(1, priced.tickets)),
+    people: priced.people,
+    promo_code_id: null,
+    discount_paise: priced.discountPaise,
+  };
+  const lines = priced.lines.map(
+    (line, index): OrderLineRow => ({
+      order_id: order.id,
+      line_no: index + 1,
+      event_id: eventId,
+      ticket_type_id: line.ticketTypeId,
+      phase_id: line.phaseId,
+      promo_code_id: null,
+      quantity: line.quantity,
+      admits: line.admits,
+      unit_price_paise: line.unitPricePaise,
+      discount_per_ticket_paise: line.discountPerTicketPaise,
+      code_uses: 0,
+      group_price: line.group ? 1 : 0,
+    }),
+  );
+  return { order, lines };
 }
 
 async function audit(

@@ -1,6 +1,7 @@
 import type { WaitlistEntryStatus } from '@utsav/domain/waitlist';
 import type { Db } from '../../platform/db/database';
 import type { OrderStatus, WaitlistEntryRow } from '../../platform/db/schema';
+import type { OrderLineRow } from '../../platform/db/schema-sales';
 
 // SQL for the waitlist (migration 0016). No rule lives here; the status conditions in the updates are the
 // guards that make a second instance's identical pass change nothing.
@@ -221,6 +222,15 @@ export async function endOfferHold(db: Db, orderId: string, now: Date): Promise<
     .where('status', '=', 'created')
     .where('hold_expires_at', '>', stamp)
     .execute();
+}
+
+/** The lines of an offer's hold (its type, phase and price): written with the hold, never changed after. */
+export async function insertOfferLines(db: Db, lines: readonly OrderLineRow[]): Promise<void> {
+  if (lines.length > 0)
+    await db
+      .insertInto('order_lines')
+      .values([...lines])
+      .execute();
 }
 
 export function findEntryById(db: Db, id: string): Promise<WaitlistEntryRow | undefined> {

@@ -26,7 +26,7 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      ...(await joinWaitlist(app.ctx, actor(request), request.body.quantity)),
+      ...(await joinWaitlist(app.ctx, actor(request), request.body.quantity, request.body.ticketTypeId)),
     }),
   );
 

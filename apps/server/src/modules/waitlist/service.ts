@@ -6,10 +6,11 @@ import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
 import type { EventRow, UserRow, WaitlistEntryRow } from '../../platform/db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError, validationError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { countTaken, findCurrentEvent, lockEvent } from '../../stores/events';
 import { findOrderById } from '../../stores/orders';
+import { findEventTypes, type StoredType } from '../../stores/ticket-types';
 import { anyoneWaiting } from '../../stores/waitlist-line';
 import { requirePublished } from '../event/current-event';
 import { checkoutOfHeldOrder } from '../purchase/offer-sale';
@@ -28,23 +29,31 @@ import {
 // The guest's side of the waitlist: join, see one's place or offer, leave, and pay for an offer. The rules are
 // @utsav/domain/waitlist; offers themselves are made in offers.ts.
 
-/** POST /waitlist. Judged under the event lock, like a hold: two tabs joining at once get one place. */
+/**
+ * POST /waitlist. Judged under the event lock, like a hold: two tabs joining at once get one place. The place waits
+ * for a ticket type (the default type when none is named); the line opens when the event's people are sold out
+ * for that many tickets of it (a couple pass needs two people each), since checkout is refused to everyone while
+ * anyone waits (purchase/hold-judgement.ts).
+ */
 export async function joinWaitlist(
   ctx: AppContext,
   caller: UserRow,
   quantity: number,
+  ticketTypeId?: string,
 ): Promise<{ position: number }> {
   const event = await currentEvent(ctx);
   requirePublished(event);
   const now = ctx.now();
   const entry = await transaction(ctx.db, async (trx) => {
     const locked = (await lockEvent(trx, event.id)) ?? event;
+    const type = await typeToWaitFor(trx, locked.id, ticketTypeId);
     const allowance = await allowanceOf(trx, ctx, caller.id, locked.id, now);
+    const peopleLeft = locked.total_tickets - (await countTaken(trx, locked.id, now));
     const refusal = joinRefusal({
       now,
       closesAt: closesAt(locked),
       quantity,
-      available: locked.total_tickets - (await countTaken(trx, locked.id, now)),
+      available: Math.max(0, Math.floor(peopleLeft / type.admits)),
       anyoneWaiting: await anyoneWaiting(trx, locked.id),
       alreadyInLine: (await findLiveEntry(trx, locked.id, caller.id)) !== undefined,
       allowanceRemaining: allowance.remaining,
@@ -66,6 +75,7 @@ export async function joinWaitlist(
     const row: WaitlistEntryRow = {
       id: randomUUID(),
       event_id: locked.id,
+      ticket_type_id: type.id,
       user_id: caller.id,
       quantity,
       status: 'waiting',
@@ -83,7 +93,7 @@ export async function joinWaitlist(
         action: 'waitlist.joined',
         entity: 'waitlist',
         entityId: row.id,
-        data: { quantity },
+        data: { quantity, ticketTypeId: type.id },
       },
       now,
     );
@@ -175,6 +185,22 @@ async function currentEvent(ctx: AppContext): Promise<EventRow> {
 
 function closesAt(event: EventRow): Date {
   return waitlistClosesAt({ date: event.date, startTime: event.start_time });
+}
+
+/** The type a place waits for: one the public can buy (not hidden, not archived), or the default type. */
+async function typeToWaitFor(
+  trx: Db,
+  eventId: string,
+  ticketTypeId: string | undefined,
+): Promise<StoredType> {
+  const types = await findEventTypes(trx, eventId);
+  const type = types.find((candidate) =>
+    ticketTypeId === undefined ? candidate.isDefault : candidate.id === ticketTypeId,
+  );
+  if (!type || type.hidden || type.archived) {
+    throw validationError([{ field: 'ticketTypeId', message: 'This ticket type is not on sale.' }]);
+  }
+  return type;
 }
 
 function notInLine(): AppError {
