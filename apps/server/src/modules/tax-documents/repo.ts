@@ -130,3 +130,8 @@ export function findIssuedTickets(db: Db, ticketIds: readonly string[]): Promise
     .orderBy('tickets.seq')
     .execute();
 }
+
+export async function findTaxDocumentNumber(db: Db, id: string): Promise<string | null> {
+  const row = await db.selectFrom('tax_documents').select('number').where('id', '=', id).executeTakeFirst();
+  return row?.number ?? null;
+}

@@ -2,6 +2,7 @@ import { taxSettingsInputSchema } from '@utsav/domain/tax-settings-schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
+import { documentPdf, orderDocument } from './documents';
 import { saveTaxSettings, taxSettings } from './settings';
 
 const settingsResponse = {
@@ -48,6 +49,29 @@ const taxDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       ...(await saveTaxSettings(app.ctx, actor(request), request.body as unknown)),
     }),
+  );
+
+  app.get(
+    '/tickets/orders/:orderId/document',
+    {
+      onRequest: app.requireAction('ticket:own'),
+      schema: {
+        tags: ['tax'],
+        params: z.object({ orderId: z.string().min(1).max(64) }),
+        querystring: z.object({ format: z.enum(['pdf', 'json']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const view = await orderDocument(app.ctx, actor(request), request.params.orderId);
+      reply.header('cache-control', 'private, no-store');
+      if (request.query.format === 'json') return { success: true as const, document: view };
+      const bytes = await documentPdf(view);
+      const filename = `${view.number.replaceAll('/', '-')}.pdf`;
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(Buffer.from(bytes));
+    },
   );
 };
 

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { TaxInvoicePdfInput } from './tax-invoice-pdf';
 import type { SeparateTicketsZipInput } from './ticket-bundle';
 import type { TicketsPdfInput } from './ticket-pdf';
 
@@ -17,7 +18,8 @@ import type { TicketsPdfInput } from './ticket-pdf';
 
 export type RenderJob =
   | { kind: 'tickets-pdf'; input: TicketsPdfInput }
-  | { kind: 'tickets-zip'; input: SeparateTicketsZipInput };
+  | { kind: 'tickets-zip'; input: SeparateTicketsZipInput }
+  | { kind: 'tax-invoice-pdf'; input: TaxInvoicePdfInput };
 
 export interface RenderedFile {
   bytes: Uint8Array;

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { RenderedFile, RenderJob, RenderReply } from './off-thread';
+import { renderTaxInvoicePdfHere } from './tax-invoice-pdf';
 import { renderSeparateTicketsZipHere } from './ticket-bundle';
 import { renderTicketsPdfHere } from './ticket-pdf';
 
@@ -11,6 +12,8 @@ async function render(job: RenderJob): Promise<RenderedFile> {
       return { bytes: await renderTicketsPdfHere(job.input) };
     case 'tickets-zip':
       return renderSeparateTicketsZipHere(job.input);
+    case 'tax-invoice-pdf':
+      return { bytes: await renderTaxInvoicePdfHere(job.input) };
   }
 }
 

@@ -1,0 +1,149 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { newEvent, PURCHASE_ENV, pay, type TestEvent, verify } from '../../support/purchase';
+import { useServer } from '../../support/server';
+import { saveTaxSettings } from '../../support/tax';
+
+// GET /tickets/orders/{orderId}/document: the order's buyer or staff get its document, as JSON in rupees and as
+// a PDF whose text carries the supplier's GSTIN, the SAC code, each tax and the total; anyone else is told there
+// is no such order. The document is made on demand when its job has not run yet, and only once.
+
+const OCTOBER = new Date('2026-10-10T06:30:00Z');
+const hasPdftotext = (() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describeEachDatabase('downloading an order’s tax document', (engine) => {
+  const server = useServer(engine, { env: PURCHASE_ENV, now: () => OCTOBER });
+  let event: TestEvent;
+  let admin: TestUser;
+  let buyer: TestUser;
+  let orderId: string;
+
+  beforeAll(async () => {
+    event = await newEvent(server, { totalTickets: 100, ticketPrice: 299, groupPrice4: 249 });
+    admin = await newUser(server, { role: 'admin' });
+    buyer = await newUser(server, { name: 'Asha Patel' });
+    await saveTaxSettings(server, admin.token);
+    const type = await server.request('POST', '/api/admin/ticket-types', {
+      token: admin.token,
+      body: { name: 'Gold pass', price: 1180 },
+    });
+    const order = await server.request('POST', '/api/tickets/create-order', {
+      token: buyer.token,
+      body: {
+        eventId: event.id,
+        amount: 2 * 1180,
+        items: [{ ticketTypeId: type.body.ticketType.id, quantity: 2 }],
+        buyerGstin: '29AAGCB7383J1Z4',
+        buyerLegalName: 'Bengaluru Dance Company Pvt Ltd',
+        buyerAddress: '1 MG Road, Bengaluru 560001',
+      },
+    });
+    expect(order.status, order.text).toBe(200);
+    orderId = order.body.orderId;
+    expect((await verify(server, buyer, await pay(server, orderId))).status).toBe(200);
+  });
+
+  const documentOf = (token: string, format = '') =>
+    server.request('GET', `/api/tickets/orders/${orderId}/document${format}`, { token });
+
+  it('the buyer gets it as JSON in rupees, made on demand before its job ran, and the job then makes no other', async () => {
+    const response = await documentOf(buyer.token, '?format=json');
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.document).toEqual({
+      kind: 'tax-invoice',
+      number: 'UTSAV/I26/1',
+      date: '2026-10-10',
+      placeOfSupply: '27-Maharashtra',
+      refersTo: null,
+      supplier: {
+        gstin: '27AAPFU0939F1ZV',
+        legalName: 'Navratri Nights Events LLP',
+        address: '12 Marine Drive, Mumbai 400020',
+      },
+      buyer: {
+        name: 'Asha Patel',
+        gstin: '29AAGCB7383J1Z4',
+        legalName: 'Bengaluru Dance Company Pvt Ltd',
+        address: '1 MG Road, Bengaluru 560001',
+      },
+      lines: [
+        {
+          description: 'Admission to a cultural event: Gold pass',
+          sacCode: '9996',
+          quantity: 2,
+          unitPrice: 1180,
+          taxableValue: 2000,
+          cgst: 180,
+          sgst: 180,
+          igst: 0,
+          total: 2360,
+        },
+      ],
+      taxableValue: 2000,
+      cgst: 180,
+      sgst: 180,
+      igst: 0,
+      total: 2360,
+    });
+    await server.app.outbox.drain();
+    const rows = await server.ctx.db.selectFrom('tax_documents').select('number').execute();
+    expect(rows.map((row) => row.number)).toEqual(['UTSAV/I26/1']);
+  });
+
+  it('staff may read it; another guest is told there is no such order', async () => {
+    const manager = await newUser(server, { role: 'manager' });
+    const stranger = await newUser(server);
+    expect((await documentOf(manager.token, '?format=json')).status).toBe(200);
+    const refused = await documentOf(stranger.token, '?format=json');
+    expect(refused.status).toBe(404);
+    expect(refused.body.code).toBe('ORDER_NOT_FOUND');
+  });
+
+  it.skipIf(!hasPdftotext)(
+    'the PDF names the supplier’s GSTIN, the SAC code, each tax and the total',
+    async () => {
+      const response = await fetch(`${server.url}/api/tickets/orders/${orderId}/document`, {
+        headers: { authorization: `Bearer ${buyer.token}` },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      expect(response.headers.get('content-disposition')).toContain('UTSAV-I26-1.pdf');
+      const dir = mkdtempSync(join(tmpdir(), 'utsav-invoice-'));
+      try {
+        writeFileSync(join(dir, 'invoice.pdf'), Buffer.from(await response.arrayBuffer()));
+        const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(dir, 'invoice.pdf'), '-'], {
+          encoding: 'utf8',
+        });
+        for (const expected of [
+          'TAX INVOICE',
+          'UTSAV/I26/1',
+          'GSTIN 27AAPFU0939F1ZV',
+          'GSTIN 29AAGCB7383J1Z4',
+          '27-Maharashtra',
+          '9996',
+          'CGST',
+          'SGST',
+          '180.00',
+          '2000.00',
+          '2360.00',
+        ]) {
+          expect(text).toContain(expected);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});
