@@ -184,4 +184,68 @@ describeEachDatabase('tax documents of sales', (engine) => {
     });
     expect(Number(staff!.total_paise)).toBe(89_700);
   });
+
+  it('the month’s export: B2B by buyer GSTIN and rate, exempt supplies, and each series without a gap', async () => {
+    const guest = await newUser(server);
+    expect(
+      (await server.request('GET', '/api/admin/gst/export?month=2026-10', { token: guest.token })).status,
+    ).toBe(403);
+    expect(
+      (await server.request('GET', '/api/admin/gst/export?month=2026-13', { token: admin.token })).status,
+    ).toBe(400);
+    const response = await server.request('GET', '/api/admin/gst/export?month=2026-10', {
+      token: admin.token,
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.export).toEqual({
+      month: '2026-10',
+      // The gold pass and the two female passes, at 18%; the couple pass is exempt.
+      b2b: [
+        {
+          number: 'UTSAV/I26/1',
+          date: '2026-10-10',
+          buyerGstin: '29AAGCB7383J1Z4',
+          buyerLegalName: 'Bengaluru Dance Company Pvt Ltd',
+          placeOfSupply: '27-Maharashtra',
+          ratePercent: 18,
+          taxableValue: 1900,
+          cgst: 171,
+          sgst: 171,
+          igst: 0,
+          total: 2242,
+        },
+      ],
+      b2c: [],
+      // ₹598 online and ₹897 at the desk, both ₹299 a person.
+      exempt: { b2b: 900, b2c: 1495 },
+      creditNotes: [],
+      series: expect.arrayContaining([
+        {
+          series: 'B',
+          financialYear: 2026,
+          first: 'UTSAV/B26/1',
+          last: 'UTSAV/B26/2',
+          count: 2,
+          missing: [],
+        },
+        {
+          series: 'I',
+          financialYear: 2026,
+          first: 'UTSAV/I26/1',
+          last: 'UTSAV/I26/1',
+          count: 1,
+          missing: [],
+        },
+      ]),
+    });
+    const csv = await server.request('GET', '/api/admin/gst/export?month=2026-10&format=csv', {
+      token: admin.token,
+    });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.text).toContain('UTSAV/I26/1,2026-10-10,29AAGCB7383J1Z4');
+    const september = await server.request('GET', '/api/admin/gst/export?month=2026-09', {
+      token: admin.token,
+    });
+    expect(september.body.export.series).toEqual([]);
+  });
 });

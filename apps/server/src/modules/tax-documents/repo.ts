@@ -135,3 +135,16 @@ export async function findTaxDocumentNumber(db: Db, id: string): Promise<string 
   const row = await db.selectFrom('tax_documents').select('number').where('id', '=', id).executeTakeFirst();
   return row?.number ?? null;
 }
+
+/** The documents issued in [from, to), in number order within each series. */
+export function findTaxDocumentsIssuedBetween(db: Db, from: string, to: string): Promise<TaxDocumentRow[]> {
+  return db
+    .selectFrom('tax_documents')
+    .selectAll()
+    .where('issued_at', '>=', from)
+    .where('issued_at', '<', to)
+    .orderBy('series')
+    .orderBy('financial_year')
+    .orderBy('serial')
+    .execute();
+}

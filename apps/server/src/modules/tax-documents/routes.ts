@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
 import { documentPdf, orderDocument } from './documents';
+import { gstExport, gstExportCsv } from './export';
 import { saveTaxSettings, taxSettings } from './settings';
 
 const settingsResponse = {
@@ -71,6 +72,29 @@ const taxDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .send(Buffer.from(bytes));
+    },
+  );
+
+  app.get(
+    '/admin/gst/export',
+    {
+      onRequest: app.requireAction('tax:view'),
+      schema: {
+        tags: ['tax'],
+        querystring: z.object({
+          month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month is YYYY-MM'),
+          format: z.enum(['csv', 'json']).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const data = await gstExport(app.ctx.db, request.query.month);
+      reply.header('cache-control', 'private, no-store');
+      if (request.query.format !== 'csv') return { success: true as const, export: data };
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="gst-${data.month}.csv"`)
+        .send(gstExportCsv(data));
     },
   );
 };
