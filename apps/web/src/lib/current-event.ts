@@ -25,6 +25,17 @@ export const currentEventQueryOptions = () =>
     staleTime: EVENT_STALE_MS,
   });
 
+/**
+ * GET /event as staff see it (signed in): a draft too. Only "Preview as guest" asks this way; everyone else, staff
+ * included, reads the public answer above, so what a guest is shown is never mixed with a draft.
+ */
+export const previewEventQueryOptions = () =>
+  queryOptions({
+    queryKey: [...EVENT_QUERY_KEY, 'preview'],
+    queryFn: async ({ signal }) => (await api.get<CurrentEventResponse>('/event', { signal })).data ?? null,
+    staleTime: EVENT_STALE_MS,
+  });
+
 /** The organiser profile, or null before it is filled in (or while it loads): pages then name no one. */
 export function useOrganiser(): Organiser | null {
   return useQuery({ ...currentEventQueryOptions(), select: (body) => body.organiser }).data ?? null;

@@ -1,7 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isStaff } from '@utsav/domain/roles';
 import { cheapestOffer } from '@utsav/domain/ticket-type-offer';
 import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useAuth } from '../../features/auth/context/auth-context';
 import { useCurrentEvent } from '../../features/event/api/get-event';
@@ -10,9 +12,11 @@ import { Hero, type HeroViewer } from '../../features/landing/components/hero';
 import { LandingSections } from '../../features/landing/components/landing-sections';
 import { useHeroBackdrop } from '../../features/landing/components/use-hero-backdrop';
 import { errorMessage } from '../../lib/api-client';
+import { previewEventQueryOptions } from '../../lib/current-event';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSalesOpen } from '../../lib/use-sales-open';
 import { usePurchaseFlow } from '../purchase/use-purchase-flow';
+import { PREVIEW_PARAM, PreviewBanner } from '../setup/preview-banner';
 import { FirstRunInvite, SetupReminder } from '../setup/setup-reminder';
 import { takeBootTap } from '../shell/boot-tap';
 import { prefetchAfterLogin } from '../shell/prefetch';
@@ -51,12 +55,17 @@ export function LandingPage() {
   // A 'Book' tap made while the event is still loading: the dialog opens as soon as it arrives.
   const [bookWhenLoaded, setBookWhenLoaded] = useState(false);
   const purchase = usePurchaseFlow();
-  const shown = event ?? DEFAULT_EVENT;
+  // "Preview as guest": staff see their draft as guests will, with nothing on sale (guests still get null).
+  const [params] = useSearchParams();
+  const previewing = params.get(PREVIEW_PARAM) === 'guest' && isStaff(role);
+  const preview = useQuery({ ...previewEventQueryOptions(), enabled: previewing });
+  const previewed = previewing ? (preview.data ?? null) : null;
+  const shown = previewed ?? event ?? DEFAULT_EVENT;
   const salesOpen = useSalesOpen(event?.salesOpenAt);
   const soldOut =
     event !== undefined && event !== null && event.availableTickets !== null && event.availableTickets <= 0;
   // Loaded, and nothing on sale: no event yet, or a draft (which only staff are shown, in the event manager).
-  const notOnSale = !isPending && !eventError && event === null;
+  const notOnSale = (!isPending && !eventError && event === null) || previewed !== null;
   useDocumentTitle();
   useHeroBackdrop();
 
@@ -109,14 +118,17 @@ export function LandingPage() {
         soldOut={soldOut}
         notOnSale={notOnSale}
         notice={
-          notOnSale ? (
+          previewed ? (
+            <PreviewBanner />
+          ) : notOnSale ? (
             <>
               <FirstRunInvite />
               <SetupReminder />
             </>
           ) : null
         }
-        viewer={viewer}
+        // A preview shows the buttons a first-time visitor gets, not the staff's own.
+        viewer={previewed ? { kind: 'signed-out' } : viewer}
         signingIn={signingIn}
         onBook={onBook}
         onSignIn={onSignIn}

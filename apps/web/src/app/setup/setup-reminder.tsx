@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../features/auth/context/auth-context';
 import { useSetupStatus } from '../../features/setup/api/get-setup';
 import { buttonClasses } from '../../ui/button';
+import { PREVIEW_AS_GUEST } from './preview-banner';
 
 /**
  * On the staff dashboard and the landing page while the first run is unfinished: what is still missing and
@@ -29,11 +30,18 @@ export function SetupReminder({ className = '' }: { className?: string }) {
           {draft ? t('landing.setup.draftText') : t('landing.setup.unfinishedText')}
         </p>
       </div>
-      {role === 'admin' ? (
-        <Link to="/setup" className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
-          {t('landing.setup.continue')}
-        </Link>
-      ) : null}
+      <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+        {draft ? (
+          <Link to={PREVIEW_AS_GUEST} className={buttonClasses('secondary', 'md', 'w-full sm:w-auto')}>
+            {t('landing.setup.preview')}
+          </Link>
+        ) : null}
+        {role === 'admin' ? (
+          <Link to="/setup" className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
+            {t('landing.setup.continue')}
+          </Link>
+        ) : null}
+      </div>
     </section>
   );
 }

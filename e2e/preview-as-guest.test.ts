@@ -1,0 +1,72 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newEventBody } from '../apps/server/support/factories';
+import { apiAt } from './support/api';
+import { launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { usePrivateApp } from './support/suite';
+
+// "Preview as guest" of a draft at 390 px: the organiser sees the landing page as guests will once it is published,
+// under a banner saying guests cannot see it yet, with the way back; a guest (and a guest who guesses the preview
+// link) still sees nothing of the draft and nothing on sale.
+
+const ORGANISER = { email: 'preview.organiser@example.test', name: 'Priti Organiser' };
+const product = usePrivateApp('preview-as-guest', {
+  env: { DEMO_SEED: 'false', ADMIN_EMAILS: ORGANISER.email },
+});
+const api = apiAt(() => product.url);
+const DRAFT = 'Sharad Purnima Raas Preview';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const organiser = await api.signIn(ORGANISER.email, ORGANISER.name);
+  await api.call('POST', '/api/event', organiser.token, newEventBody({ name: DRAFT, published: false }));
+  // The public answer knows no draft.
+  expect((await api.call<{ data: unknown }>('GET', '/api/event')).data).toBeNull();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function noHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describe('a draft previewed as a guest, 390 px', () => {
+  it('the organiser opens the preview from the draft notice, sees the banner, nothing on sale, and goes back', async () => {
+    const context = await newContext(browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(product.url);
+    await signInThroughPopup(page, ORGANISER);
+    await page.getByRole('heading', { name: 'Your event is a draft' }).waitFor();
+    expect(await page.getByText(DRAFT).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Preview as guest' }).click();
+    const banner = page.getByRole('region', { name: 'Preview — guests cannot see this yet' });
+    await banner.waitFor();
+    await page.getByRole('heading', { name: DRAFT }).first().waitFor();
+    await page.getByText('Tickets are not on sale yet').first().waitFor();
+    expect(await page.getByRole('button', { name: /Book Your Tickets Now/ }).count()).toBe(0);
+    await noHorizontalScroll(page);
+    await screenshot(page, 'preview-as-guest-390');
+
+    await banner.getByRole('link', { name: 'Back to the event manager' }).click();
+    await page.waitForURL(/\/dashboard\/admin\?view=event-manager/);
+    await context.close();
+  });
+
+  it('a guest sees nothing of the draft, even at the preview link', async () => {
+    const context = await newContext(browser, { viewport: PHONE });
+    const page = await context.newPage();
+    for (const path of ['/', '/?preview=guest']) {
+      await page.goto(`${product.url}${path}`);
+      await page.getByText('Tickets are not on sale yet').first().waitFor();
+      expect(await page.getByText(DRAFT).count()).toBe(0);
+      expect(await page.getByTestId('preview-banner').count()).toBe(0);
+    }
+    await context.close();
+  });
+});
