@@ -15,6 +15,7 @@ const product = usePrivateApp('preview-as-guest', {
 });
 const api = apiAt(() => product.url);
 const DRAFT = 'Sharad Purnima Raas Preview';
+const TAGLINE = 'Nine nights, one circle';
 
 let browser: Browser;
 
@@ -22,6 +23,11 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const organiser = await api.signIn(ORGANISER.email, ORGANISER.name);
   await api.call('POST', '/api/event', organiser.token, newEventBody({ name: DRAFT, published: false }));
+  await api.call('PUT', '/api/admin/organiser', organiser.token, {
+    name: 'Sharad Utsav Collective',
+    supportEmail: 'help@sharad.example',
+    tagline: TAGLINE,
+  });
   // The public answer knows no draft.
   expect((await api.call<{ data: unknown }>('GET', '/api/event')).data).toBeNull();
 });
@@ -50,6 +56,12 @@ describe('a draft previewed as a guest, 390 px', () => {
     await page.getByRole('heading', { name: DRAFT }).first().waitFor();
     await page.getByText('Tickets are not on sale yet').first().waitFor();
     expect(await page.getByRole('button', { name: /Book Your Tickets Now/ }).count()).toBe(0);
+    // The organiser's own tagline under the name, in place of the product's words.
+    await page.getByText(TAGLINE).waitFor();
+    expect(await page.getByText('Pre-Navratri Grand Celebration').count()).toBe(0);
+    // The banner opens the page: on a phone it is the first thing seen, not below the fold.
+    const top = await banner.boundingBox();
+    expect(top!.y + top!.height).toBeLessThanOrEqual(PHONE.height);
     await noHorizontalScroll(page);
     await screenshot(page, 'preview-as-guest-390');
 

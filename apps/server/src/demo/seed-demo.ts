@@ -13,7 +13,8 @@ const WEEKS_AHEAD = 6;
 /** The demo's organiser: a made-up company for local runs. A real install fills in its own profile. */
 export const DEMO_ORGANISER = {
   name: 'Utsav Events',
-  tagline: 'Pre-Navratri Grand Celebration',
+  // None of its own: the landing hero then shows the product's words, in the reader's language.
+  tagline: null,
   supportEmail: 'support@utsav-garba.in',
   supportHours: '10:00-20:00, Monday to Saturday',
   socialLinks: { instagram: 'https://www.instagram.com/' },

@@ -12,7 +12,7 @@ import { Hero, type HeroViewer } from '../../features/landing/components/hero';
 import { LandingSections } from '../../features/landing/components/landing-sections';
 import { useHeroBackdrop } from '../../features/landing/components/use-hero-backdrop';
 import { errorMessage } from '../../lib/api-client';
-import { previewEventQueryOptions } from '../../lib/current-event';
+import { previewEventQueryOptions, useOrganiser } from '../../lib/current-event';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSalesOpen } from '../../lib/use-sales-open';
 import { usePurchaseFlow } from '../purchase/use-purchase-flow';
@@ -45,6 +45,7 @@ function useViewer(): HeroViewer {
 /** '/' — the hero first, the sections below it as they come near (docs/product.md#landing). */
 export function LandingPage() {
   const { data: event, isPending, error: eventError } = useCurrentEvent();
+  const organiser = useOrganiser();
   const { signIn, signingIn, status, role, user } = useAuth();
   const viewer = useViewer();
   const { toDashboard, toMyTickets, afterSignIn } = useNavigationActions();
@@ -117,16 +118,16 @@ export function LandingPage() {
         loading={isPending}
         soldOut={soldOut}
         notOnSale={notOnSale}
+        banner={previewed ? <PreviewBanner /> : null}
         notice={
-          previewed ? (
-            <PreviewBanner />
-          ) : notOnSale ? (
+          !previewed && notOnSale ? (
             <>
               <FirstRunInvite />
               <SetupReminder />
             </>
           ) : null
         }
+        tagline={organiser?.tagline}
         // A preview shows the buttons a first-time visitor gets, not the staff's own.
         viewer={previewed ? { kind: 'signed-out' } : viewer}
         signingIn={signingIn}

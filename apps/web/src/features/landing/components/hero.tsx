@@ -38,6 +38,13 @@ export interface HeroProps {
   notOnSale?: boolean;
   /** The first run's invitation or a draft's reminder, composed by the page; shown below the buttons. */
   notice?: ReactNode;
+  /** Above everything else in the hero, so it is the first thing seen on a phone ("Preview as guest"). */
+  banner?: ReactNode;
+  /**
+   * The organiser's tagline, shown as they wrote it in every language; our own words until they set one. The
+   * pre-rendered first screen has none, like the event's name: both arrive with GET /event.
+   */
+  tagline?: string | null;
   viewer: HeroViewer;
   signingIn: boolean;
   onBook: () => void;
@@ -177,6 +184,7 @@ export function Hero(props: HeroProps) {
       />
 
       <div className="mx-auto w-full max-w-4xl px-5 text-center">
+        {props.banner ? <div className="mx-auto mb-6 max-w-2xl">{props.banner}</div> : null}
         <p className="mx-auto mb-5 inline-flex items-center gap-2 rounded-full border border-gold-400/40 bg-maroon-950/60 px-4 py-1.5 text-sm font-semibold text-gold-200">
           <Sparkles aria-hidden="true" className="size-4 text-saffron-300" />
           {t('landing.hero.badge')}
@@ -188,7 +196,7 @@ export function Hero(props: HeroProps) {
           {event.name}
         </h1>
         <p className="mt-4 font-display text-xl text-saffron-300 italic sm:text-2xl">
-          {t('landing.hero.subtitle')}
+          {props.tagline || t('landing.hero.subtitle')}
         </p>
 
         <ul className="mx-auto mt-8 flex max-w-2xl flex-col items-center gap-3 text-base text-maroon-50 sm:text-lg md:flex-row md:flex-wrap md:justify-center md:gap-x-7">
