@@ -14,6 +14,7 @@ import { useFailureToast } from '../../../../ui/use-failure-toast';
 import { ViewHeader } from '../../../../ui/view-header';
 import { type Analytics, type SalesBucket, useAnalytics } from '../api/get-analytics';
 import { BarChart, type BarDatum } from './bar-chart';
+import { SalesBreakdownTables } from './sales-breakdown';
 
 type Period = '7d' | '30d' | 'all';
 /** The period choices; `label` is a catalog key. */
@@ -345,6 +346,9 @@ export function SalesAnalytics({ onBack }: { onBack: () => void }) {
           </section>
         </div>
       ) : null}
+      <div className="mt-6">
+        <SalesBreakdownTables />
+      </div>
     </div>
   );
 }

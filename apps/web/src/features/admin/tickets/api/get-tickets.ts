@@ -12,8 +12,31 @@ export type TicketStatus = TicketStatusValue;
 /** A status as the list shows it (@utsav/domain/ticket-status): a transferred ticket is 'transferred'. */
 export type ShownStatus = ShownTicketStatus;
 
-/** Query of GET /admin/tickets/management (docs/product.md#ticket-management): status, search, page, limit. */
-export const ticketsQuerySchema = z.object({
+/** The list's filters beyond status and search: an id, `none` (phase, code: tickets without one), or '' for all. */
+export const typeFiltersSchema = z.object({
+  ticketTypeId: z.string().default(''),
+  phaseId: z.string().default(''),
+  promoCodeId: z.string().default(''),
+});
+export type TypeFilters = z.output<typeof typeFiltersSchema>;
+export const NO_TYPE_FILTERS: TypeFilters = { ticketTypeId: '', phaseId: '', promoCodeId: '' };
+
+/** The filters as query parameters, the same for the list and the export (the server's one schema reads both). */
+export function filterParams(filters: TypeFilters & { status?: string; search?: string }): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.status && filters.status !== 'all') params.set('status', filters.status);
+  if (filters.search) params.set('search', filters.search);
+  if (filters.ticketTypeId) params.set('ticketTypeId', filters.ticketTypeId);
+  if (filters.phaseId) params.set('phaseId', filters.phaseId);
+  if (filters.promoCodeId) params.set('promoCodeId', filters.promoCodeId);
+  return params;
+}
+
+/**
+ * Query of GET /admin/tickets/management (docs/product.md#ticket-management): status, search, type, phase, code,
+ * page, limit.
+ */
+export const ticketsQuerySchema = typeFiltersSchema.extend({
   status: z.enum(['all', ...SHOWN_TICKET_STATUSES]).default('all'),
   search: z.string().trim().max(100).default(''),
   page: z.number().int().min(1).default(1),
@@ -28,10 +51,10 @@ export type { AdminTicket };
 export type TicketsPage = Omit<TicketPage, 'success'>;
 
 export async function getTickets(query: TicketsQuery, signal?: AbortSignal): Promise<TicketsPage> {
-  const { status, search, page, limit } = ticketsQuerySchema.parse(query);
-  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
-  if (status !== 'all') params.set('status', status);
-  if (search) params.set('search', search);
+  const parsed = ticketsQuerySchema.parse(query);
+  const params = filterParams(parsed);
+  params.set('page', String(parsed.page));
+  params.set('limit', String(parsed.limit));
   const { tickets, pagination } = ticketPageResponseSchema.parse(
     await api.get<unknown>(`/admin/tickets/management?${params}`, { signal }),
   );

@@ -17,11 +17,19 @@ import { useDebouncedValue, useFailureToast } from '../../../../ui/use-failure-t
 import { ViewHeader } from '../../../../ui/view-header';
 import { useDeleteTicket } from '../api/delete-ticket';
 import { type ExportFormat, useExportTickets } from '../api/export-tickets';
-import { type AdminTicket, SHOWN_TICKET_STATUSES, type TicketsQuery, useTickets } from '../api/get-tickets';
+import {
+  type AdminTicket,
+  NO_TYPE_FILTERS,
+  SHOWN_TICKET_STATUSES,
+  type TicketsQuery,
+  type TypeFilters,
+  useTickets,
+} from '../api/get-tickets';
 import { useBulkUpdate } from '../hooks/use-bulk-update';
 import { useStatusChange } from '../hooks/use-status-change';
 import { BulkDialog } from './bulk-dialog';
 import { BulkUndoBar, StatusConfirmDialog, UndoBar } from './status-change';
+import { TypeFilterSelects } from './ticket-filters';
 import { codeOf, STATUS_KEYS, type TicketRowActions } from './ticket-parts';
 import { COLUMN_KEYS, TicketCard, TicketRow } from './ticket-rows';
 import { TransferHistory } from './transfer-history';
@@ -38,6 +46,7 @@ export function TicketManagement({
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [typeFilters, setTypeFilters] = useState<TypeFilters>(NO_TYPE_FILTERS);
   const [page, setPage] = useState(1);
   // The selected tickets as last listed (a selection spans pages): what the bulk dialog offers depends on them.
   const [selected, setSelected] = useState<Map<string, AdminTicket>>(new Map());
@@ -50,7 +59,7 @@ export function TicketManagement({
   const canChangeStatus = can(currentUser, 'tickets:change-status');
   const canExport = can(currentUser, 'tickets:export');
 
-  const query = useTickets({ status, search: debouncedSearch, page, limit: PAGE_SIZE });
+  const query = useTickets({ status, search: debouncedSearch, ...typeFilters, page, limit: PAGE_SIZE });
   const tickets = query.data?.tickets ?? [];
   const pagination = query.data?.pagination;
   useFailureToast(
@@ -106,11 +115,15 @@ export function TicketManagement({
 
   function runExport(format: ExportFormat) {
     setExporting(format);
-    exporter.mutate(format, {
-      onSuccess: () => toast.success(t('admin-tickets.toast.exported')),
-      onError: (error) => toast.error(t('admin-tickets.toast.exportFailed', { reason: errorMessage(error) })),
-      onSettled: () => setExporting(null),
-    });
+    exporter.mutate(
+      { format, filters: { status, search: debouncedSearch, ...typeFilters } },
+      {
+        onSuccess: () => toast.success(t('admin-tickets.toast.exported')),
+        onError: (error) =>
+          toast.error(t('admin-tickets.toast.exportFailed', { reason: errorMessage(error) })),
+        onSettled: () => setExporting(null),
+      },
+    );
   }
 
   const allOnPageSelected = tickets.length > 0 && tickets.every((ticket) => selected.has(ticket.id));
@@ -199,7 +212,7 @@ export function TicketManagement({
         }
       />
 
-      <div className="mb-5 grid gap-3 sm:grid-cols-[1fr_14rem]">
+      <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_12rem_12rem_12rem]">
         <div className="relative">
           <label htmlFor="ticket-search" className="sr-only">
             {t('admin-tickets.searchLabel')}
@@ -241,6 +254,13 @@ export function TicketManagement({
             ))}
           </select>
         </div>
+        <TypeFilterSelects
+          value={typeFilters}
+          onChange={(next) => {
+            setTypeFilters(next);
+            setPage(1);
+          }}
+        />
       </div>
 
       <UndoBar
@@ -262,7 +282,7 @@ export function TicketManagement({
         />
       ) : tickets.length === 0 ? (
         <EmptyState title={t('admin-tickets.empty.title')}>
-          {debouncedSearch || status !== 'all'
+          {debouncedSearch || status !== 'all' || Object.values(typeFilters).some(Boolean)
             ? t('admin-tickets.empty.filtered')
             : t('admin-tickets.empty.none')}
         </EmptyState>

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatRupees } from '../../../../ui/format';
+import { TicketTypeMark } from '../../../../ui/ticket-type-mark';
 import type { AdminTicket } from '../api/get-tickets';
 import {
   codeOf,
@@ -40,6 +41,9 @@ export function TicketRow({ ticket, actions }: { ticket: AdminTicket; actions: T
         <th scope="row" className="px-2 py-3 font-mono font-semibold whitespace-nowrap text-gold-200">
           {codeOf(ticket)}
         </th>
+        <td className="max-w-44 px-2 py-3">
+          {ticket.ticketType ? <TicketTypeMark type={ticket.ticketType} /> : '—'}
+        </td>
         <td className="max-w-56 px-2 py-3">
           <p className="truncate font-semibold text-cream">{ticket.user.name}</p>
           <p className="truncate text-maroon-100">{ticket.user.email}</p>
@@ -62,7 +66,7 @@ export function TicketRow({ ticket, actions }: { ticket: AdminTicket; actions: T
       </tr>
       {actions.expanded ? (
         <tr>
-          <td colSpan={9} className="px-3 pb-4">
+          <td colSpan={10} className="px-3 pb-4">
             <TicketDetails ticket={ticket} id={detailsId} />
           </td>
         </tr>
@@ -84,6 +88,11 @@ export function TicketCard({ ticket, actions }: { ticket: AdminTicket; actions: 
             <p className="font-mono font-semibold text-gold-200">{codeOf(ticket)}</p>
             <StatusBadge status={ticket.status} />
           </div>
+          {ticket.ticketType ? (
+            <p className="mt-1 text-sm">
+              <TicketTypeMark type={ticket.ticketType} />
+            </p>
+          ) : null}
           <p className="mt-1 truncate font-semibold text-cream">{ticket.user.name}</p>
           <p className="truncate text-sm text-maroon-100">{ticket.user.email}</p>
           <p className="mt-1 text-sm text-maroon-50">
@@ -107,6 +116,7 @@ export function TicketCard({ ticket, actions }: { ticket: AdminTicket; actions: 
 
 export const COLUMN_KEYS = [
   'admin-tickets.columns.ticketId',
+  'admin-tickets.columns.type',
   'admin-tickets.columns.user',
   'admin-tickets.columns.event',
   'admin-tickets.columns.price',
