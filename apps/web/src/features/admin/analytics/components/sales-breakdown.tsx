@@ -29,7 +29,7 @@ function Table({
   foot?: ReactNode;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className="card p-5 sm:p-6">
+    <section aria-labelledby={`${id}-title`} className="card min-w-0 p-5 sm:p-6">
       <h2 id={`${id}-title`} className="font-display text-xl text-gold-200">
         {title}
       </h2>
@@ -101,7 +101,7 @@ export function SalesBreakdownTables() {
   ];
   const totals = <Row head={t('admin-analytics.breakdown.total')} cells={sold(data.totals)} />;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <p className="text-sm text-maroon-100">{t('admin-analytics.breakdown.note')}</p>
       <Table
         id="sales-by-type"

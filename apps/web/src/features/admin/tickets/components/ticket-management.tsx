@@ -212,7 +212,7 @@ export function TicketManagement({
         }
       />
 
-      <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_12rem_12rem_12rem]">
+      <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_11rem_11rem_11rem]">
         <div className="relative">
           <label htmlFor="ticket-search" className="sr-only">
             {t('admin-tickets.searchLabel')}

@@ -41,7 +41,7 @@ export function TicketRow({ ticket, actions }: { ticket: AdminTicket; actions: T
         <th scope="row" className="px-2 py-3 font-mono font-semibold whitespace-nowrap text-gold-200">
           {codeOf(ticket)}
         </th>
-        <td className="max-w-44 px-2 py-3">
+        <td className="min-w-36 max-w-48 px-2 py-3">
           {ticket.ticketType ? <TicketTypeMark type={ticket.ticketType} /> : '—'}
         </td>
         <td className="max-w-56 px-2 py-3">
