@@ -1,5 +1,6 @@
 import { analyticsResponseSchema, salesBreakdownResponseSchema } from '@utsav/domain/api/analytics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../platform/i18n/request-language';
 import { dashboard } from './analytics-service';
 import { salesBreakdownOf } from './sales-breakdown-service';
 
@@ -23,7 +24,10 @@ const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAction('analytics:view'),
       schema: { tags: ['admin'], response: { 200: salesBreakdownResponseSchema } },
     },
-    async () => ({ success: true as const, data: await salesBreakdownOf(app.ctx) }),
+    async (request) => ({
+      success: true as const,
+      data: await salesBreakdownOf(app.ctx, requestLanguage(request)),
+    }),
   );
 };
 

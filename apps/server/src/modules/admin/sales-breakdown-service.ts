@@ -1,6 +1,8 @@
 import type { SalesBreakdownAnswer } from '@utsav/domain/api/analytics';
+import type { Language } from '@utsav/domain/languages';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { NO_SALES, type SoldFigures, salesBreakdown } from '@utsav/domain/sales-breakdown';
+import { typeName } from '@utsav/domain/ticket-types';
 import type { AppContext } from '../../platform/context';
 import { findCurrentEvent } from '../../stores/events';
 import { findEventTypes } from '../../stores/ticket-types';
@@ -15,7 +17,11 @@ const figures = (sold: SoldFigures = NO_SALES) => ({
   revenue: paiseToRupees(sold.revenuePaise),
 });
 
-export async function salesBreakdownOf(ctx: AppContext): Promise<SalesBreakdownAnswer> {
+/** Type names in the reader's language (the organiser's Hindi or Gujarati name when given), as GET /event names them. */
+export async function salesBreakdownOf(
+  ctx: AppContext,
+  language: Language = 'en',
+): Promise<SalesBreakdownAnswer> {
   const event = await findCurrentEvent(ctx.db);
   if (!event) return { types: [], phases: [], codes: [], totals: { ...figures(), discount: 0 } };
   const [types, codes, groups, orders] = await Promise.all([
@@ -29,7 +35,7 @@ export async function salesBreakdownOf(ctx: AppContext): Promise<SalesBreakdownA
   return {
     types: types.map((type) => ({
       id: type.id,
-      name: type.name,
+      name: typeName(type, language),
       colour: type.colour,
       admits: type.admits,
       hidden: type.hidden,
@@ -42,7 +48,7 @@ export async function salesBreakdownOf(ctx: AppContext): Promise<SalesBreakdownA
           id: phase.id,
           label: phase.label,
           ticketTypeId: type.id,
-          typeName: type.name,
+          typeName: typeName(type, language),
           ...figures(breakdown.byPhase.get(phase.id)),
         })),
       ),

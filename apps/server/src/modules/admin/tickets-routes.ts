@@ -16,6 +16,7 @@ import {
   ticketStatsResponseSchema,
 } from '@utsav/domain/api/admin-tickets';
 import { messageResponseSchema } from '@utsav/domain/api/common';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
@@ -29,12 +30,14 @@ import { changeTicketStatuses, listTicketPage, refundedAmong, ticketStats } from
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const listHandler = async (request: { query: z.infer<typeof ticketListQuerySchema> }) => {
+  const listHandler = async (request: FastifyRequest & { query: z.infer<typeof ticketListQuerySchema> }) => {
     const { page, limit } = request.query;
     const result = await listTicketPage(app.ctx, ticketFilterOf(request.query), page, limit);
     return {
       success: true as const,
-      tickets: result.tickets.map((ticket) => toAdminTicketJson(ticket, result.refunded)),
+      tickets: result.tickets.map((ticket) =>
+        toAdminTicketJson(ticket, result.refunded, requestLanguage(request)),
+      ),
       pagination: result.pagination,
     };
   };

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type SalesBreakdownAnswer, salesBreakdownResponseSchema } from '@utsav/domain/api/analytics';
 import { CACHE_DASHBOARD_STATS_MS } from '@utsav/domain/constants';
 import { api } from '../../../../lib/api-client';
+import { currentLanguage } from '../../../../lib/i18n/language';
 
 export type SalesBreakdown = SalesBreakdownAnswer;
 
@@ -14,7 +15,8 @@ export async function getSalesBreakdown(signal?: AbortSignal): Promise<SalesBrea
 export function useSalesBreakdown() {
   return useQuery(
     queryOptions({
-      queryKey: ['admin', 'analytics', 'sales-breakdown'],
+      // Type names come in the reader's language.
+      queryKey: ['admin', 'analytics', 'sales-breakdown', currentLanguage()],
       queryFn: ({ signal }) => getSalesBreakdown(signal),
       staleTime: CACHE_DASHBOARD_STATS_MS,
     }),

@@ -13,54 +13,6 @@ import { type SalesBreakdown, useSalesBreakdown } from '../api/get-sales-breakdo
 
 const NUMBER_CELL = 'px-2 py-2 text-right tabular-nums whitespace-nowrap';
 
-function Table({
-  id,
-  title,
-  caption,
-  headers,
-  children,
-  foot,
-}: {
-  id: string;
-  title: string;
-  caption: string;
-  headers: string[];
-  children: ReactNode;
-  foot?: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={`${id}-title`} className="card min-w-0 p-5 sm:p-6">
-      <h2 id={`${id}-title`} className="font-display text-xl text-gold-200">
-        {title}
-      </h2>
-      {/* Scrolls sideways on a phone; focusable so a keyboard can scroll it too. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-      <section className="mt-3 overflow-x-auto" aria-labelledby={`${id}-title`} tabIndex={0}>
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="text-xs tracking-wide text-maroon-200 uppercase">
-            <tr>
-              {headers.map((header, index) => (
-                <th
-                  key={header}
-                  scope="col"
-                  className={index === 0 ? 'px-2 py-2' : `${NUMBER_CELL} text-right`}
-                >
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="text-cream">{children}</tbody>
-          {foot ? (
-            <tfoot className="border-t border-gold-400/30 font-bold text-gold-200">{foot}</tfoot>
-          ) : null}
-        </table>
-      </section>
-    </section>
-  );
-}
-
 const Row = ({ head, cells }: { head: ReactNode; cells: string[] }) => (
   <tr className="border-t border-gold-400/15">
     <th scope="row" className="px-2 py-2 font-semibold">
@@ -74,6 +26,84 @@ const Row = ({ head, cells }: { head: ReactNode; cells: string[] }) => (
     ))}
   </tr>
 );
+
+interface TableRow {
+  key: string;
+  head: ReactNode;
+  cells: string[];
+}
+
+/**
+ * A table from 640 px up; on a phone the same rows as a list of cards, each figure beside its header (four columns
+ * of numbers do not fit 390 px at 200% text, and a table scrolled sideways hides them).
+ */
+function Table({
+  id,
+  title,
+  caption,
+  headers,
+  rows,
+  empty,
+  total,
+}: {
+  id: string;
+  title: string;
+  caption: string;
+  headers: string[];
+  rows: TableRow[];
+  empty?: string;
+  total?: TableRow;
+}) {
+  const [first, ...figures] = headers;
+  return (
+    <section aria-labelledby={`${id}-title`} className="card min-w-0 p-5 sm:p-6">
+      <h2 id={`${id}-title`} className="font-display text-xl text-gold-200">
+        {title}
+      </h2>
+      {rows.length === 0 && empty ? <p className="mt-3 text-maroon-100">{empty}</p> : null}
+      <ul className="mt-3 grid gap-3 sm:hidden" aria-label={caption}>
+        {[...rows, ...(total ? [total] : [])].map((row) => (
+          <li key={row.key} className="rounded-xl border border-gold-400/20 p-3">
+            <p className="font-semibold text-cream">{row.head}</p>
+            <dl className="mt-2 grid gap-1 text-sm">
+              {figures.map((header, index) => (
+                <div key={header} className="flex flex-wrap justify-between gap-x-3">
+                  <dt className="text-maroon-100">{header}</dt>
+                  <dd className="text-cream tabular-nums">{row.cells[index]}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <table className="mt-3 hidden w-full text-left text-sm sm:table">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="text-xs tracking-wide text-maroon-200 uppercase">
+          <tr>
+            <th scope="col" className="px-2 py-2">
+              {first}
+            </th>
+            {figures.map((header) => (
+              <th key={header} scope="col" className={NUMBER_CELL}>
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="text-cream">
+          {rows.map((row) => (
+            <Row key={row.key} head={row.head} cells={row.cells} />
+          ))}
+        </tbody>
+        {total ? (
+          <tfoot className="border-t border-gold-400/30 font-bold text-gold-200">
+            <Row head={total.head} cells={total.cells} />
+          </tfoot>
+        ) : null}
+      </table>
+    </section>
+  );
+}
 
 export function SalesBreakdownTables() {
   const { t } = useTranslation();
@@ -99,7 +129,11 @@ export function SalesBreakdownTables() {
     t('admin-analytics.breakdown.people'),
     t('admin-analytics.breakdown.revenue'),
   ];
-  const totals = <Row head={t('admin-analytics.breakdown.total')} cells={sold(data.totals)} />;
+  const total: TableRow = {
+    key: 'total',
+    head: t('admin-analytics.breakdown.total'),
+    cells: sold(data.totals),
+  };
   return (
     <div className="grid grid-cols-1 gap-6">
       <p className="text-sm text-maroon-100">{t('admin-analytics.breakdown.note')}</p>
@@ -108,31 +142,28 @@ export function SalesBreakdownTables() {
         title={t('admin-analytics.breakdown.byType')}
         caption={t('admin-analytics.breakdown.byTypeCaption')}
         headers={[t('admin-analytics.breakdown.type'), ...soldHeaders]}
-        foot={totals}
-      >
-        {data.types.map((type) => (
-          <Row key={type.id} head={<TicketTypeMark type={type} />} cells={sold(type)} />
-        ))}
-      </Table>
+        total={total}
+        rows={data.types.map((type) => ({
+          key: type.id,
+          head: <TicketTypeMark type={type} />,
+          cells: sold(type),
+        }))}
+      />
       <Table
         id="sales-by-phase"
         title={t('admin-analytics.breakdown.byPhase')}
         caption={t('admin-analytics.breakdown.byPhaseCaption')}
         headers={[t('admin-analytics.breakdown.phase'), ...soldHeaders]}
-        foot={totals}
-      >
-        {data.phases.map((phase) => (
-          <Row
-            key={phase.id ?? 'none'}
-            head={
-              phase.id === null
-                ? t('admin-analytics.breakdown.noPhase')
-                : t('admin-analytics.breakdown.phaseOfType', { phase: phase.label, type: phase.typeName })
-            }
-            cells={sold(phase)}
-          />
-        ))}
-      </Table>
+        total={total}
+        rows={data.phases.map((phase) => ({
+          key: phase.id ?? 'none',
+          head:
+            phase.id === null
+              ? t('admin-analytics.breakdown.noPhase')
+              : t('admin-analytics.breakdown.phaseOfType', { phase: phase.label, type: phase.typeName }),
+          cells: sold(phase),
+        }))}
+      />
       <Table
         id="sales-by-code"
         title={t('admin-analytics.breakdown.byCode')}
@@ -144,28 +175,18 @@ export function SalesBreakdownTables() {
           t('admin-analytics.breakdown.discount'),
           t('admin-analytics.breakdown.revenue'),
         ]}
-      >
-        {data.codes.length === 0 ? (
-          <tr>
-            <td colSpan={5} className="px-2 py-4 text-center text-maroon-100">
-              {t('admin-analytics.breakdown.noCodes')}
-            </td>
-          </tr>
-        ) : (
-          data.codes.map((code) => (
-            <Row
-              key={code.id}
-              head={<span className="font-mono">{code.code}</span>}
-              cells={[
-                formatCount(code.tickets),
-                formatCount(code.orders),
-                formatRupees(code.discount),
-                formatRupees(code.revenue),
-              ]}
-            />
-          ))
-        )}
-      </Table>
+        empty={t('admin-analytics.breakdown.noCodes')}
+        rows={data.codes.map((code) => ({
+          key: code.id,
+          head: <span className="font-mono">{code.code}</span>,
+          cells: [
+            formatCount(code.tickets),
+            formatCount(code.orders),
+            formatRupees(code.discount),
+            formatRupees(code.revenue),
+          ],
+        }))}
+      />
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { promoCodeListAnswerSchema } from '@utsav/domain/api/promo-codes';
 import { ticketTypeListAnswerSchema } from '@utsav/domain/api/ticket-types';
+import { typeName } from '@utsav/domain/ticket-types';
 import { api } from '../../../../lib/api-client';
+import { currentLanguage } from '../../../../lib/i18n/language';
 
 /** What the list can be filtered by: the event's types with their phases, and its codes (ids and names). */
 export interface FilterOptions {
@@ -18,7 +20,8 @@ export async function getFilterOptions(signal?: AbortSignal): Promise<FilterOpti
   return {
     types: ticketTypeListAnswerSchema.parse(types).ticketTypes.map((type) => ({
       id: type.id,
-      name: type.name,
+      // In the reader's language, as the ticket rows name it.
+      name: typeName(type, currentLanguage()),
       phases: type.phases.map((phase) => ({ id: phase.id, label: phase.label })),
     })),
     codes: promoCodeListAnswerSchema
@@ -30,7 +33,7 @@ export async function getFilterOptions(signal?: AbortSignal): Promise<FilterOpti
 export function useFilterOptions() {
   return useQuery(
     queryOptions({
-      queryKey: ['admin', 'tickets', 'filter-options'],
+      queryKey: ['admin', 'tickets', 'filter-options', currentLanguage()],
       queryFn: ({ signal }) => getFilterOptions(signal),
       staleTime: 60_000,
     }),

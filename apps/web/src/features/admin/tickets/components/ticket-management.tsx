@@ -212,7 +212,7 @@ export function TicketManagement({
         }
       />
 
-      <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_11rem_11rem_11rem]">
+      <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
         <div className="relative">
           <label htmlFor="ticket-search" className="sr-only">
             {t('admin-tickets.searchLabel')}
