@@ -10,6 +10,7 @@ import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
 import { newEvent } from '../../support/purchase';
 import { type TestServer, useServer } from '../../support/server';
+import { taxJobsDone } from '../../support/tax';
 import { problemsWith, rowCounts } from './fuzz-checks';
 import { criticalCases, type FuzzCase, fixedCases, requestCases } from './fuzz-payloads';
 import { type ApiRoute, apiRoutes } from './fuzz-values';
@@ -114,18 +115,7 @@ describeEachDatabase('bad input on every API route', (engine) => {
     await issuePaidTickets(server.ctx, { eventId: event.id, userId: owner.user.id, quantity: 3 });
     // The sale's tax document is made before any count is taken, so the rows its job writes are never read as
     // written by a fuzzed request. The worker's own timer may hold the job: wait until it has run once.
-    for (;;) {
-      await server.app.outbox.drain();
-      const left = await server.ctx.db
-        .selectFrom('outbox')
-        .select('id')
-        .where('kind', '=', 'tax-document')
-        .where('status', '=', 'pending')
-        .where('attempts', '=', 0)
-        .executeTakeFirst();
-      if (!left) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await taxJobsDone(server);
   });
 
   it('finds the routes to fuzz in the route catalog', () => {

@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
 import { newEvent, PURCHASE_ENV, pay, type TestEvent, verify } from '../../support/purchase';
 import { useServer } from '../../support/server';
-import { saveTaxSettings } from '../../support/tax';
+import { saveTaxSettings, taxJobsDone } from '../../support/tax';
 
 // GET /tickets/orders/{orderId}/document: the order's buyer or staff get its document, as JSON in rupees and as
 // a PDF whose text carries the supplier's GSTIN, the SAC code, each tax and the total; anyone else is told there
@@ -97,7 +97,7 @@ describeEachDatabase('downloading an order’s tax document', (engine) => {
       igst: 0,
       total: 2360,
     });
-    await server.app.outbox.drain();
+    await taxJobsDone(server);
     const rows = await server.ctx.db.selectFrom('tax_documents').select('number').execute();
     expect(rows.map((row) => row.number)).toEqual(['UTSAV/I26/1']);
   });

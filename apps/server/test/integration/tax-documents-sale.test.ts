@@ -12,7 +12,7 @@ import {
   verify,
 } from '../../support/purchase';
 import { useServer } from '../../support/server';
-import { saveTaxSettings, taxDocuments } from '../../support/tax';
+import { saveTaxSettings, taxDocuments, taxJobsDone } from '../../support/tax';
 
 // Every paid sale gets one document after its payment is verified, made by the job its payment's transaction
 // queued: a tax invoice when a line is taxed, a bill of supply when none is; the buyer's GSTIN on it when given at
@@ -60,7 +60,7 @@ describeEachDatabase('tax documents of sales', (engine) => {
     expect(order.status, order.text).toBe(200);
     const verified = await verify(server, buyer, await pay(server, order.body.orderId));
     expect(verified.status, verified.text).toBe(200);
-    await server.app.outbox.drain();
+    await taxJobsDone(server);
     const row = await server.ctx.db
       .selectFrom('orders')
       .selectAll()
@@ -132,8 +132,8 @@ describeEachDatabase('tax documents of sales', (engine) => {
     const order = await createOrder(server, buyer, event, 2);
     expect(order.status, order.text).toBe(200);
     expect((await verify(server, buyer, await pay(server, order.body.orderId))).status).toBe(200);
-    await server.app.outbox.drain();
-    await server.app.outbox.drain();
+    await taxJobsDone(server);
+    await taxJobsDone(server);
     const documents = await taxDocuments(server);
     expect(documents.map((document) => document.number).sort()).toEqual(['UTSAV/B26/1', 'UTSAV/I26/1']);
     const bill = documents.find((document) => document.series === 'B')!;
@@ -164,7 +164,7 @@ describeEachDatabase('tax documents of sales', (engine) => {
       quantity: 2,
       paymentDone: false,
     });
-    await server.app.outbox.drain();
+    await taxJobsDone(server);
     expect(await taxDocuments(server)).toHaveLength(before);
     await issueManual(server, admin.token, {
       userName: 'Dev Shah',
@@ -172,7 +172,7 @@ describeEachDatabase('tax documents of sales', (engine) => {
       quantity: 3,
       paymentDone: true,
     });
-    await server.app.outbox.drain();
+    await taxJobsDone(server);
     const documents = await taxDocuments(server);
     expect(documents).toHaveLength(before + 1);
     const staff = documents.find((document) => document.number === 'UTSAV/B26/2');
