@@ -193,6 +193,8 @@ describeEachDatabase('check-in at the gate, offline', (engine) => {
           {
             localId: 'l-1',
             ticketId: ticket.id,
+            // The printed code, so the volunteer's conflict list names the ticket as its holder sees it.
+            ticketCode: ticket.ticket_code,
             outcome: 'already_used',
             usedAt: online.body.ticket.usedAt,
             scannedBy: { name: 'Gita at Gate A' },
