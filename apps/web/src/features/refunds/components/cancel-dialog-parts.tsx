@@ -103,7 +103,8 @@ export function TicketLine({ ticket }: { ticket: CancellableTicket }) {
   return (
     <p className="text-sm text-maroon-100">
       <span className="font-semibold text-cream">{ticket.eventName}</span> ·{' '}
-      <span className="whitespace-nowrap">
+      {/* Free to wrap: with the full code, at 200% text the line is wider than a phone. */}
+      <span>
         <Trans
           i18nKey="refunds.cancel.ticketLine"
           values={{ code: displayTicketCode(ticket.ticketId) }}
