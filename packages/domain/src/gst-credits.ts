@@ -1,4 +1,12 @@
-import { creditOf, type GstRates, type SaleLine, sumParts, type TaxedDocument, type TaxParts, taxDocument } from './gst';
+import {
+  creditOf,
+  type GstRates,
+  type SaleLine,
+  sumParts,
+  type TaxedDocument,
+  type TaxParts,
+  taxDocument,
+} from './gst';
 
 // Credit notes and fee documents (docs/decisions/1403-credit-notes-and-fees.md; the figures of one line: ./gst).
 //
@@ -71,7 +79,10 @@ export function creditNote(
 }
 
 /** Everything that remains of a document, line by line: a whole refund (a late payment given back). */
-export function wholeRemainder(lines: readonly TaxParts[], earlier: readonly CreditedLine[]): CreditRequest[] {
+export function wholeRemainder(
+  lines: readonly TaxParts[],
+  earlier: readonly CreditedLine[],
+): CreditRequest[] {
   return remainingOnLines(lines, earlier)
     .map((remaining, line) => ({ line, amountPaise: remaining.totalPaise }))
     .filter((request) => request.amountPaise > 0);
@@ -93,7 +104,8 @@ export function lineOfTicket(
   remaining: readonly TaxParts[],
   ticket: { ticketTypeId: string | null; pricePaise: number },
 ): number {
-  if (lines.length === 0) return remaining.length === 1 && remaining[0]!.totalPaise >= ticket.pricePaise ? 0 : -1;
+  if (lines.length === 0)
+    return remaining.length === 1 && remaining[0]!.totalPaise >= ticket.pricePaise ? 0 : -1;
   return lines.findIndex(
     (line, index) =>
       line.ticketTypeId === ticket.ticketTypeId &&
@@ -119,6 +131,11 @@ export function feeLine(kind: FeeKind, amountPaise: number, sacCode: string): Sa
 }
 
 /** The document of a fee the organiser kept: taxed at the rate whatever its size (a receipt when unregistered). */
-export function feeDocument(kind: FeeKind, amountPaise: number, sacCode: string, rates: GstRates): TaxedDocument {
+export function feeDocument(
+  kind: FeeKind,
+  amountPaise: number,
+  sacCode: string,
+  rates: GstRates,
+): TaxedDocument {
   return taxDocument([feeLine(kind, amountPaise, sacCode)], rates);
 }

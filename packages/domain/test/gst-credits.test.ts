@@ -69,10 +69,14 @@ describe('credit notes of a three-ticket line', () => {
   });
 
   it('two tickets in one credit note are two lines on the same original line', () => {
-    const note = creditNote(sale.lines, [], [
-      { line: 0, amountPaise: 60_000 },
-      { line: 0, amountPaise: 60_000 },
-    ]);
+    const note = creditNote(
+      sale.lines,
+      [],
+      [
+        { line: 0, amountPaise: 60_000 },
+        { line: 0, amountPaise: 60_000 },
+      ],
+    );
     expect(note.lines.map((credit) => credit.line)).toEqual([0, 0]);
     expect(note.totals.totalPaise).toBe(120_000);
     expect(note.totals.cgstPaise).toBe(9_152);
@@ -90,10 +94,14 @@ describe('credit notes with IGST and exempt lines', () => {
   it('an inter-state line reverses IGST only; an exempt line reverses no tax', () => {
     const sale = taxDocument([admission(118_000, 2), admission(40_000)], FROM_GUJARAT);
     // 2 × ₹590 → IGST round(118000 × 18/118) = 18000, taxable 100000; ₹400 is exempt.
-    const note = creditNote(sale.lines, [], [
-      { line: 0, amountPaise: 59_000 },
-      { line: 1, amountPaise: 40_000 },
-    ]);
+    const note = creditNote(
+      sale.lines,
+      [],
+      [
+        { line: 0, amountPaise: 59_000 },
+        { line: 1, amountPaise: 40_000 },
+      ],
+    );
     expect(note.lines).toEqual([
       { line: 0, ...parts(50_000, 0, 0, 9_000) },
       { line: 1, ...parts(40_000, 0, 0, 0) },
@@ -139,7 +147,9 @@ describe('documents − credit notes = what was kept, over many random sales', (
       const fees: TaxParts[] = [];
       const order = tickets.sort(() => random(3) - 1).slice(0, random(tickets.length + 1));
       for (const ticket of order) {
-        credits.push(...creditNote(sale.lines, credits, [{ line: ticket.line, amountPaise: ticket.price }]).lines);
+        credits.push(
+          ...creditNote(sale.lines, credits, [{ line: ticket.line, amountPaise: ticket.price }]).lines,
+        );
         const fee = Math.min(ticket.price, 2_000);
         refunded += ticket.price - fee;
         kept += fee;

@@ -59,6 +59,8 @@ export async function refundLatePayment(ctx: AppContext, order: OrderRow): Promi
     if (!(await setOrderRefundId(trx, order.id, refundId, now))) return;
     // refunded_at survives a failed refund (latePaymentRefundFailed): the guest hears about the refund once.
     if (order.refunded_at !== null) return;
+    // The payment was money received, so it is documented, and its credit note reverses it whole.
+    await enqueueOutbox(trx, 'tax-document', { orderId: order.id, latePaymentRefund: true }, now);
     // A deleted buyer's address is an anonymised placeholder: nothing is mailed, the audit entry stays.
     if (await findUserById(trx, order.user_id)) {
       await enqueueOutbox(

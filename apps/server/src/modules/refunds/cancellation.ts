@@ -109,6 +109,8 @@ export async function cancelTicket(
     });
     await appendHistory(trx, refundId, 'pending', HISTORY_NOTES.created, now);
     await enqueueOutbox(trx, 'refund-initiated', { refundId, amount: quote.refundAmount }, now);
+    // Its credit note and the invoice of the deduction kept (modules/tax-documents/credits.ts), made after the commit.
+    await enqueueOutbox(trx, 'tax-document', { refundId }, now);
     await recordAudit(
       trx,
       {

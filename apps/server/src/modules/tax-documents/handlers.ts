@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import { stringField } from '../../platform/outbox/payload';
 import type { OutboxHandler } from '../../platform/outbox/worker';
+import { issueLatePaymentCredit, issueRefundDocuments, issueTransferFeeDocuments } from './credits';
 import { issueOrderDocument, issueStaffSaleDocument } from './sale';
 
 // The outbox kinds this module handles (composed in src/outbox.ts). Each is queued by the transaction that makes
@@ -10,8 +11,19 @@ import { issueOrderDocument, issueStaffSaleDocument } from './sale';
 export function taxDocumentHandlers(ctx: AppContext): Record<string, OutboxHandler> {
   return {
     'tax-document': async (payload) => {
+      if (typeof payload.refundId === 'string') {
+        await issueRefundDocuments(ctx, stringField(payload, 'refundId'));
+        return;
+      }
+      if (typeof payload.transferId === 'string') {
+        await issueTransferFeeDocuments(ctx, stringField(payload, 'transferId'));
+        return;
+      }
       if (typeof payload.orderId === 'string') {
-        await issueOrderDocument(ctx, stringField(payload, 'orderId'));
+        const orderId = stringField(payload, 'orderId');
+        await issueOrderDocument(ctx, orderId);
+        // A late payment given back whole (payments/payment-refunds.ts): its credit note too.
+        if (payload.latePaymentRefund === true) await issueLatePaymentCredit(ctx, orderId);
         return;
       }
       const ticketIds = payload.ticketIds;

@@ -23,6 +23,8 @@ export interface SupplierSnapshot {
 export interface DocumentLine extends TaxedLine {
   admits: number;
   kind: 'admission' | 'fee';
+  /** On a credit note: the index of the original document's line this line reverses. */
+  creditsLine?: number;
 }
 
 export interface DocumentBuyer {
@@ -48,18 +50,38 @@ export interface DocumentDraft {
 
 class AlreadyDocumented extends Error {}
 
+/**
+ * A document whose figures depend on documents issued before it (a credit note reverses what earlier ones left):
+ * inside the issuing transaction, `lock` takes the lock that serialises such documents, the source is looked up
+ * again (another issuer may have documented it while we waited), then `build` reads what it needs, all before the
+ * serial is taken.
+ */
+export interface DraftBuilder {
+  source: string;
+  lock: (trx: Db) => Promise<void>;
+  build: (trx: Db) => Promise<DocumentDraft>;
+}
+
 /** The document of `draft.source`: issued now, or the one issued before (`issued` false). */
 export async function issueTaxDocument(
   db: Db,
-  draft: DocumentDraft,
+  draftOrBuilder: DocumentDraft | DraftBuilder,
   now: Date,
 ): Promise<{ document: TaxDocumentRow; issued: boolean }> {
-  const existing = await findTaxDocumentBySource(db, draft.source);
+  const source = draftOrBuilder.source;
+  const existing = await findTaxDocumentBySource(db, source);
   if (existing) return { document: existing, issued: false };
   const financialYear = financialYearOf(now);
-  const series = DOCUMENT_SERIES[draft.kind];
   try {
     const document = await transaction(db, async (trx) => {
+      let draft: DocumentDraft;
+      if ('build' in draftOrBuilder) {
+        await draftOrBuilder.lock(trx);
+        if (await findTaxDocumentBySource(trx, source)) throw new AlreadyDocumented();
+        draft = await draftOrBuilder.build(trx);
+      } else draft = draftOrBuilder;
+      if (draft.source !== source) throw new Error(`a draft for ${draft.source} built for ${source}`);
+      const series = DOCUMENT_SERIES[draft.kind];
       const serial = await nextSerial(trx, series, financialYear);
       const row = documentRow(draft, series, financialYear, serial, now);
       // Another issuer documented this source since our read: our serial rolls back with us.
@@ -69,8 +91,8 @@ export async function issueTaxDocument(
     return { document, issued: true };
   } catch (error) {
     if (!(error instanceof AlreadyDocumented)) throw error;
-    const document = await findTaxDocumentBySource(db, draft.source);
-    if (!document) throw new Error(`document of ${draft.source} vanished`);
+    const document = await findTaxDocumentBySource(db, source);
+    if (!document) throw new Error(`document of ${source} vanished`);
     return { document, issued: false };
   }
 }

@@ -70,6 +70,7 @@ export function findTaxDocumentsOfOrder(db: Db, orderId: string): Promise<TaxDoc
 }
 
 export interface SaleLineRow {
+  ticket_type_id: string;
   quantity: number;
   admits: number;
   unit_price_paise: number;
@@ -83,6 +84,7 @@ export function findOrderSaleLines(db: Db, orderId: string): Promise<SaleLineRow
     .selectFrom('order_lines')
     .leftJoin('ticket_types', 'ticket_types.id', 'order_lines.ticket_type_id')
     .select([
+      'order_lines.ticket_type_id',
       'order_lines.quantity',
       'order_lines.admits',
       'order_lines.unit_price_paise',
@@ -147,4 +149,49 @@ export function findTaxDocumentsIssuedBetween(db: Db, from: string, to: string):
     .orderBy('financial_year')
     .orderBy('serial')
     .execute();
+}
+
+/** The credit notes issued against a document, in the order issued. */
+export function findCreditNotesOf(db: Db, documentId: string): Promise<TaxDocumentRow[]> {
+  return db
+    .selectFrom('tax_documents')
+    .selectAll()
+    .where('refers_to', '=', documentId)
+    .where('kind', '=', 'credit-note')
+    .orderBy('series')
+    .orderBy('financial_year')
+    .orderBy('serial')
+    .execute();
+}
+
+export interface RefundForCreditRow {
+  id: string;
+  order_id: string;
+  original_amount_paise: number;
+  processing_fee_paise: number;
+  ticket_type_id: string | null;
+}
+
+/** A cancelled ticket's refund, with the type of the ticket it gives back. */
+export function findRefundForCredit(db: Db, refundId: string): Promise<RefundForCreditRow | undefined> {
+  return db
+    .selectFrom('refunds')
+    .innerJoin('tickets', 'tickets.id', 'refunds.ticket_id')
+    .select([
+      'refunds.id',
+      'refunds.order_id',
+      'refunds.original_amount_paise',
+      'refunds.processing_fee_paise',
+      'tickets.ticket_type_id',
+    ])
+    .where('refunds.id', '=', refundId)
+    .executeTakeFirst() as Promise<RefundForCreditRow | undefined>;
+}
+
+export function findTransferForDocument(db: Db, transferId: string) {
+  return db
+    .selectFrom('ticket_transfers')
+    .select(['id', 'from_user_id', 'fee_paise', 'status', 'razorpay_payment_id'])
+    .where('id', '=', transferId)
+    .executeTakeFirst();
 }

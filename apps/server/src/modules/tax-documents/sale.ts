@@ -34,7 +34,7 @@ function saleLine(
 }
 
 /** The supplier and place of supply a document carries: the tax settings, else the organiser profile. */
-async function supplierOf(ctx: AppContext, settings: TaxSettingsInput) {
+export async function supplierOf(ctx: AppContext, settings: TaxSettingsInput) {
   const organiser = await ctx.organiser();
   const rates = gstRatesOf(settings);
   return {
@@ -49,7 +49,7 @@ async function supplierOf(ctx: AppContext, settings: TaxSettingsInput) {
   };
 }
 
-function buyerOf(user: UserRow | undefined, order: OrderRow | null): DocumentBuyer {
+export function buyerOf(user: UserRow | undefined, order: OrderRow | null): DocumentBuyer {
   return {
     name: user?.name ?? '',
     email: user?.email ?? null,
@@ -107,7 +107,9 @@ export async function issueOrderDocument(ctx: AppContext, orderId: string): Prom
   const order = await findOrderById(ctx.db, orderId);
   if (!order) throw new Error(`order ${orderId} not found`);
   if (order.status !== 'paid' && order.status !== 'refunded') return null;
-  if (order.status === 'refunded' && order.paid_at === null) return null;
+  // A late payment given back (refunded, never paid out in tickets) was still money received: it is documented,
+  // and its credit note (credits.ts) reverses it whole. One refunded without a payment has nothing to document.
+  if (order.status === 'refunded' && !order.razorpay_payment_id) return null;
   const settings = await currentTaxSettings(ctx.db);
   const rows = await findOrderSaleLines(ctx.db, order.id);
   const lines =

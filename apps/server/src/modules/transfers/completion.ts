@@ -82,6 +82,8 @@ export async function completeTransfer(
           }) ?? 'The ticket could not be transferred.',
         );
       await markTransferFailed(trx, current.id, renderMessage(reason, 'en'), payment.id, now);
+      // The fee's invoice and, as the fee goes back, its credit note (modules/tax-documents/credits.ts).
+      await enqueueOutbox(trx, 'tax-document', { transferId: current.id }, now);
       await recordAudit(
         trx,
         {
@@ -137,6 +139,8 @@ export async function completeTransfer(
     if (!completed) throw new Error(`transfer ${current.id} changed under its lock`);
     // Both emails, queued with the change they report.
     await enqueueOutbox(trx, 'transfer-completed', { transferId: current.id }, now);
+    // The fee kept is a service taxed at the rate: its invoice (modules/tax-documents/credits.ts).
+    await enqueueOutbox(trx, 'tax-document', { transferId: current.id }, now);
     await recordAudit(
       trx,
       {
