@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type GstRates, type SaleLine, sumParts, type TaxParts, taxDocument } from '../src/gst';
+import { type GstRates, sumParts, type TaxParts, taxDocument } from '../src/gst';
 import {
   type CreditedLine,
   creditNote,
@@ -10,27 +10,10 @@ import {
   remainingOnLines,
   wholeRemainder,
 } from '../src/gst-credits';
+import { admission, FROM_GUJARAT, MAHARASHTRA } from './gst-fixtures';
 
 // Expected figures are worked out by hand in the comments (18%, prices including tax).
-const MAHARASHTRA: GstRates = {
-  registered: true,
-  rateBasisPoints: 1800,
-  exemptUpToPerPersonPaise: 50_000,
-  pricesIncludeTax: true,
-  supplierStateCode: '27',
-  placeOfSupplyStateCode: '27',
-};
-const FROM_GUJARAT: GstRates = { ...MAHARASHTRA, supplierStateCode: '24' };
 const UNREGISTERED: GstRates = { ...MAHARASHTRA, registered: false };
-
-const admission = (amountPaise: number, quantity = 1, admits = 1): SaleLine => ({
-  description: 'Entry',
-  sacCode: '9996',
-  quantity,
-  amountPaise,
-  admits,
-  kind: 'admission',
-});
 
 const parts = (taxablePaise: number, cgstPaise: number, sgstPaise: number, igstPaise = 0): TaxParts => ({
   taxablePaise,

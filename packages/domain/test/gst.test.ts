@@ -1,33 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  creditOf,
-  type GstRates,
-  isExemptAdmission,
-  type SaleLine,
-  sumParts,
-  taxDocument,
-  taxLine,
-} from '../src/gst';
+import { creditOf, isExemptAdmission, sumParts, taxDocument, taxLine } from '../src/gst';
+import { admission, FROM_GUJARAT, MAHARASHTRA } from './gst-fixtures';
 
 // Expected figures are worked out by hand in the comments (rate 18%, prices including tax unless said otherwise).
-const MAHARASHTRA: GstRates = {
-  registered: true,
-  rateBasisPoints: 1800,
-  exemptUpToPerPersonPaise: 50_000,
-  pricesIncludeTax: true,
-  supplierStateCode: '27',
-  placeOfSupplyStateCode: '27',
-};
-const FROM_GUJARAT: GstRates = { ...MAHARASHTRA, supplierStateCode: '24' };
-
-const admission = (amountPaise: number, quantity = 1, admits = 1): SaleLine => ({
-  description: 'Entry',
-  sacCode: '9996',
-  quantity,
-  amountPaise,
-  admits,
-  kind: 'admission',
-});
 
 describe('exemption per person', () => {
   it('exempts exactly ₹500 a person and taxes ₹500.01', () => {

@@ -1,4 +1,4 @@
-import type { TaxParts } from '@utsav/domain/gst';
+import { sumParts, type TaxParts } from '@utsav/domain/gst';
 import {
   type CreditedLine,
   type CreditRequest,
@@ -138,13 +138,7 @@ async function issueFee(
     ...(await supplierOf(ctx, settings)),
     buyer: fee.buyer,
     lines: computed.lines.map((line) => ({ ...line, admits: 1, kind: 'fee' })),
-    totals: {
-      taxablePaise: computed.taxablePaise,
-      cgstPaise: computed.cgstPaise,
-      sgstPaise: computed.sgstPaise,
-      igstPaise: computed.igstPaise,
-      totalPaise: computed.totalPaise,
-    },
+    totals: sumParts([computed]),
   };
   return (await issueTaxDocument(ctx.db, draft, ctx.now())).document;
 }

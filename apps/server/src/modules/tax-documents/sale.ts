@@ -1,4 +1,4 @@
-import { type SaleLine, taxDocument } from '@utsav/domain/gst';
+import { type SaleLine, sumParts, taxDocument } from '@utsav/domain/gst';
 import { linePaidPerTicket } from '@utsav/domain/order-lines';
 import { gstRatesOf, type TaxSettingsInput } from '@utsav/domain/tax-settings-schema';
 import type { AppContext } from '../../platform/context';
@@ -91,13 +91,7 @@ async function issueSale(
     ...(await supplierOf(ctx, settings)),
     buyer: buyerOf(sale.user, sale.order),
     lines,
-    totals: {
-      taxablePaise: computed.taxablePaise,
-      cgstPaise: computed.cgstPaise,
-      sgstPaise: computed.sgstPaise,
-      igstPaise: computed.igstPaise,
-      totalPaise: computed.totalPaise,
-    },
+    totals: sumParts([computed]),
   };
   return (await issueTaxDocument(ctx.db, draft, ctx.now())).document;
 }
