@@ -1,7 +1,9 @@
 import { can, isStaff, type Role } from '@utsav/domain/roles';
+import { typeFigures } from '@utsav/domain/type-figures';
 import { type ReactNode, useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAnalytics } from '../../features/admin/analytics/api/get-analytics';
+import { useSalesBreakdown } from '../../features/admin/analytics/api/get-sales-breakdown';
 import { SalesAnalytics } from '../../features/admin/analytics/components/sales-analytics';
 import { useTicketStats } from '../../features/admin/dashboard/api/get-ticket-stats';
 import { useUserCount } from '../../features/admin/dashboard/api/get-user-count';
@@ -12,6 +14,7 @@ import {
   type DashboardNumbers,
   isAdminView,
 } from '../../features/admin/dashboard/components/admin-dashboard';
+import { TypeFigures } from '../../features/admin/dashboard/components/type-figures';
 import { EventManager } from '../../features/admin/event-manager/components/event-manager';
 import { GatesPanel } from '../../features/admin/gates/components/gates-panel';
 import { InvitationsPanel } from '../../features/admin/invitations/components/invitations-panel';
@@ -20,13 +23,13 @@ import { ManualIssuance } from '../../features/admin/manual-issuance/components/
 import { OrganiserPanel } from '../../features/admin/organiser/components/organiser-panel';
 import { PromoCodesPanel } from '../../features/admin/promo-codes/components/promo-codes-panel';
 import { SystemHealthPanel } from '../../features/admin/system/components/system-health-panel';
-import { useTicketTypes } from '../../features/admin/ticket-types/api/get-ticket-types';
 import { TicketTypesView } from '../../features/admin/ticket-types/components/ticket-types-view';
 import { TicketManagement } from '../../features/admin/tickets/components/ticket-management';
 import { UserManagement } from '../../features/admin/users/components/user-management';
 import { WaitlistAdmin } from '../../features/admin/waitlist/components/waitlist-admin';
 import { useAuth } from '../../features/auth/context/auth-context';
 import AdminRefundManagement from '../../features/refunds/components/admin-refund-management';
+import { useAdminTicketTypes } from '../../lib/admin-ticket-types';
 import { SetupReminder } from '../setup/setup-reminder';
 
 /** The open in-page view lives in ?view= so Back, refresh and a shared link all land on the same view. */
@@ -70,9 +73,22 @@ function useDashboardNumbers(): { numbers: DashboardNumbers; loading: boolean } 
   };
 }
 
+/** Sales per ticket type: sold and revenue from the analytics' breakdown, capacity from the types. */
+function DashboardTypeFigures() {
+  const breakdown = useSalesBreakdown();
+  const types = useAdminTicketTypes();
+  return (
+    <TypeFigures
+      figures={typeFigures(breakdown.data?.types ?? [], types.data ?? [])}
+      loading={breakdown.isPending}
+      failed={breakdown.isError}
+    />
+  );
+}
+
 /** The Promo Codes panel, with the ticket types a code may name (read by the ticket types feature). */
 function PromoCodesView({ onBack, currentUser }: { onBack: () => void; currentUser: { role: Role } | null }) {
-  const types = useTicketTypes();
+  const types = useAdminTicketTypes();
   return (
     <PromoCodesPanel
       onBack={onBack}
@@ -104,6 +120,7 @@ function StaffDashboard({
       onOpen={open}
       highlight={highlight}
       systemHealth={<SystemHealthPanel />}
+      typeFigures={<DashboardTypeFigures />}
     >
       <SetupReminder />
       {role === 'manager' ? (

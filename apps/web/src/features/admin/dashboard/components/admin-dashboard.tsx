@@ -216,8 +216,8 @@ const TILES: Tile[] = [
 
 /**
  * The admin and manager dashboard (docs/product.md#admin-dashboard): title by role, welcome, the four numbers, the event's
- * status and the five tiles that open the in-page views. Slots let the page add the system health panel and
- * the manager's own section without this feature knowing them.
+ * status, the sales per ticket type and the tiles that open the in-page views. Slots let the page add the figures per
+ * type, the system health panel and the manager's own section without this feature knowing them.
  */
 export function AdminDashboard({
   role,
@@ -227,6 +227,7 @@ export function AdminDashboard({
   onOpen,
   highlight,
   systemHealth,
+  typeFigures,
   children,
 }: {
   role: Role;
@@ -236,6 +237,8 @@ export function AdminDashboard({
   onOpen: (view: AdminViewId) => void;
   highlight?: AdminViewId | undefined;
   systemHealth?: ReactNode;
+  /** Sales per ticket type, composed by the page from the analytics and the types. */
+  typeFigures?: ReactNode;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -256,6 +259,7 @@ export function AdminDashboard({
       </header>
 
       <DashboardStats numbers={numbers} loading={numbersLoading} />
+      {typeFigures}
       <EventStatusCard onOpen={() => onOpen('event-manager')} />
 
       <nav aria-label={t('admin.dashboard.tools')}>

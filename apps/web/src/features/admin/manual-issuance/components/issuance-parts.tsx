@@ -4,12 +4,12 @@ import { formatEventDate } from '@utsav/domain/time';
 import { Minus, Plus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AdminTicketType as IssuanceType } from '../../../../lib/admin-ticket-types';
 import { currentLocale } from '../../../../lib/i18n/language';
 import { Button } from '../../../../ui/button';
 import { FormField, fieldAria, INPUT_CLASSES } from '../../../../ui/form-field';
 import { formatCount, formatRupees } from '../../../../ui/format';
 import type { IssuanceEvent } from '../api/get-issuance-event';
-import type { IssuanceType } from '../api/get-issuance-types';
 import { type FormState, parseQuantity } from './issuance-form';
 import { tierText } from './pricing-panel';
 

@@ -6,7 +6,7 @@ import {
   ticketsFittingPeople,
   typeTicketsLeft,
 } from '@utsav/domain/ticket-types';
-import type { IssuanceType } from '../api/get-issuance-types';
+import type { AdminTicketType as IssuanceType } from '../../../../lib/admin-ticket-types';
 
 // The chosen type as the shared rules read it (money in paise), so the form shows the price the server will
 // charge (@utsav/domain/manual-issuance-price) and how many of the type fit.

@@ -3,6 +3,7 @@ import { CalendarX2, TicketPlus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { sellableTypesNamed, useAdminTicketTypes } from '../../../../lib/admin-ticket-types';
 import { errorMessage } from '../../../../lib/api-client';
 import { Button } from '../../../../ui/button';
 import { EmptyState } from '../../../../ui/error-panel';
@@ -14,7 +15,6 @@ import { ViewHeader } from '../../../../ui/view-header';
 import { useDownloadTicketPdfs } from '../api/download-ticket-pdfs';
 import { useGuestUsers } from '../api/get-guest-users';
 import { useIssuanceEvent } from '../api/get-issuance-event';
-import { useIssuanceTypes } from '../api/get-issuance-types';
 import { type IssueManualResult, MANUAL_MESSAGES, useIssueManualTickets } from '../api/issue-manual-tickets';
 import {
   EMPTY_FORM,
@@ -41,7 +41,7 @@ export function ManualIssuance({ onBack }: { onBack: () => void }) {
   const message = useIssuanceMessage();
   const guestsQuery = useGuestUsers();
   const eventQuery = useIssuanceEvent();
-  const typesQuery = useIssuanceTypes();
+  const typesQuery = useAdminTicketTypes(sellableTypesNamed);
   const issue = useIssueManualTickets();
   const download = useDownloadTicketPdfs();
   const [form, setForm] = useState<FormState>(EMPTY_FORM);

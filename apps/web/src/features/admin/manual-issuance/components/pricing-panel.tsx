@@ -2,8 +2,8 @@ import type { ManualPrice } from '@utsav/domain/manual-issuance-price';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { AdminTicketType as IssuanceType } from '../../../../lib/admin-ticket-types';
 import { formatCount, formatRupees } from '../../../../ui/format';
-import type { IssuanceType } from '../api/get-issuance-types';
 
 /** The tier as the desk reads it: individual, group from 4, or free. */
 export function tierText(t: TFunction, tier: ManualPrice['pricingTier']): string {

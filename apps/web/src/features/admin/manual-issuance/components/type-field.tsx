@@ -1,8 +1,8 @@
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { useTranslation } from 'react-i18next';
+import type { AdminTicketType as IssuanceType } from '../../../../lib/admin-ticket-types';
 import { FormField, fieldAria, INPUT_CLASSES } from '../../../../ui/form-field';
 import { formatRupees } from '../../../../ui/format';
-import type { IssuanceType } from '../api/get-issuance-types';
 import { issuancePrice } from './issuance-type';
 
 // Which ticket type the desk issues, and whether at ₹0. The default type comes first and is chosen at the start;

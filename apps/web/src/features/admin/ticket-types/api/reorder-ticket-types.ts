@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type AdminTicketType, ticketTypeListAnswerSchema } from '@utsav/domain/api/ticket-types';
 import { ticketTypeOrderSchema } from '@utsav/domain/ticket-types-schema';
+import { TICKET_TYPES_QUERY_KEY } from '../../../../lib/admin-ticket-types';
 import { api } from '../../../../lib/api-client';
-import { TICKET_TYPES_QUERY_KEY } from './get-ticket-types';
 import { invalidateTypes } from './save-ticket-type';
 
 /** PUT /admin/ticket-types/order: every type once, first to last (the order guests see them in). */

@@ -1,9 +1,9 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type AdminTicketType, ticketTypeAnswerSchema } from '@utsav/domain/api/ticket-types';
 import { type TicketTypeInput, ticketTypeInputSchema } from '@utsav/domain/ticket-types-schema';
+import { TICKET_TYPES_QUERY_KEY } from '../../../../lib/admin-ticket-types';
 import { api } from '../../../../lib/api-client';
 import { EVENT_QUERY_KEY } from '../../../../lib/query-keys';
-import { TICKET_TYPES_QUERY_KEY } from './get-ticket-types';
 
 export { type TicketTypeInput, ticketTypeInputSchema };
 

@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useAdminTicketTypes } from '../../../../lib/admin-ticket-types';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { Button } from '../../../../ui/button';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
@@ -10,7 +11,6 @@ import { EmptyState, ErrorPanel } from '../../../../ui/error-panel';
 import { SkeletonList } from '../../../../ui/skeleton';
 import { toastTarget } from '../../../../ui/toast';
 import { useDeleteTicketType } from '../api/delete-ticket-type';
-import { useTicketTypes } from '../api/get-ticket-types';
 import { useReorderTicketTypes } from '../api/reorder-ticket-types';
 import { useSaveTicketType } from '../api/save-ticket-type';
 import { TicketTypeForm } from './ticket-type-form';
@@ -28,7 +28,7 @@ type Pending = { action: 'delete' | 'archive'; type: AdminTicketType } | null;
 
 export function TicketTypesEditor({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation();
-  const query = useTicketTypes();
+  const query = useAdminTicketTypes();
   const save = useSaveTicketType();
   const remove = useDeleteTicketType();
   const reorder = useReorderTicketTypes();

@@ -1,40 +1,43 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { promoCodeListAnswerSchema } from '@utsav/domain/api/promo-codes';
-import { ticketTypeListAnswerSchema } from '@utsav/domain/api/ticket-types';
 import { typeName } from '@utsav/domain/ticket-types';
+import { type AdminTicketType, useAdminTicketTypes } from '../../../../lib/admin-ticket-types';
 import { api } from '../../../../lib/api-client';
 import { currentLanguage } from '../../../../lib/i18n/language';
 
-/** What the list can be filtered by: the event's types with their phases, and its codes (ids and names). */
-export interface FilterOptions {
-  types: { id: string; name: string; phases: { id: string; label: string }[] }[];
-  codes: { id: string; code: string }[];
+/** A type the list can be filtered by (archived ones too: their tickets are still listed), with its phases. */
+export interface FilterType {
+  id: string;
+  name: string;
+  phases: { id: string; label: string }[];
 }
 
-/** GET /admin/ticket-types and GET /admin/promo-codes, read for their names only. */
-export async function getFilterOptions(signal?: AbortSignal): Promise<FilterOptions> {
-  const [types, codes] = await Promise.all([
-    api.get<unknown>('/admin/ticket-types', { signal }),
-    api.get<unknown>('/admin/promo-codes', { signal }),
-  ]);
-  return {
-    types: ticketTypeListAnswerSchema.parse(types).ticketTypes.map((type) => ({
-      id: type.id,
-      // In the reader's language, as the ticket rows name it.
-      name: typeName(type, currentLanguage()),
-      phases: type.phases.map((phase) => ({ id: phase.id, label: phase.label })),
-    })),
-    codes: promoCodeListAnswerSchema
-      .parse(codes)
-      .promoCodes.map((code) => ({ id: code.id, code: code.code })),
-  };
+function filterTypes(types: AdminTicketType[]): FilterType[] {
+  const language = currentLanguage();
+  return types.map((type) => ({
+    id: type.id,
+    // In the reader's language, as the ticket rows name it.
+    name: typeName(type, language),
+    phases: type.phases.map((phase) => ({ id: phase.id, label: phase.label })),
+  }));
 }
 
-export function useFilterOptions() {
+/** The event's types, from the admin's one reader of GET /admin/ticket-types. */
+export function useFilterTypes() {
+  return useAdminTicketTypes(filterTypes);
+}
+
+/** GET /admin/promo-codes, read for the codes' names only. */
+export async function getFilterCodes(signal?: AbortSignal): Promise<{ id: string; code: string }[]> {
+  const answer = promoCodeListAnswerSchema.parse(await api.get<unknown>('/admin/promo-codes', { signal }));
+  return answer.promoCodes.map((code) => ({ id: code.id, code: code.code }));
+}
+
+export function useFilterCodes() {
   return useQuery(
     queryOptions({
-      queryKey: ['admin', 'tickets', 'filter-options', currentLanguage()],
-      queryFn: ({ signal }) => getFilterOptions(signal),
+      queryKey: ['admin', 'tickets', 'filter-codes'],
+      queryFn: ({ signal }) => getFilterCodes(signal),
       staleTime: 60_000,
     }),
   );

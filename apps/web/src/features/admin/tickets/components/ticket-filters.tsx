@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INPUT_CLASSES } from '../../../../ui/form-field';
-import { useFilterOptions } from '../api/get-filter-options';
+import { useFilterCodes, useFilterTypes } from '../api/get-filter-options';
 import type { TypeFilters } from '../api/get-tickets';
 
 // The list's filters by ticket type, price phase and promo code (beside search and status). Each is a labelled
@@ -17,9 +17,11 @@ export function TypeFilterSelects({
   onChange: (next: TypeFilters) => void;
 }) {
   const { t } = useTranslation();
-  const options = useFilterOptions();
-  const types = options.data?.types ?? [];
-  const codes = options.data?.codes ?? [];
+  const typesQuery = useFilterTypes();
+  const codesQuery = useFilterCodes();
+  const types = typesQuery.data ?? [];
+  const codes = codesQuery.data ?? [];
+  const loading = typesQuery.isPending || codesQuery.isPending;
   // Phases of the chosen type only; every type's when none is chosen (labels repeat, so each says its type).
   const phased = types.filter(
     (type) => type.phases.length > 0 && (!value.ticketTypeId || type.id === value.ticketTypeId),
@@ -40,7 +42,7 @@ export function TypeFilterSelects({
         value={current}
         onChange={(event) => set(event.target.value)}
         className={INPUT_CLASSES}
-        aria-busy={options.isPending || undefined}
+        aria-busy={loading || undefined}
       >
         {children}
       </select>
