@@ -4,6 +4,7 @@ import {
   type LiveDevice,
   type LiveGate,
   type LiveGates as LiveView,
+  liveTypeRows,
   UNNAMED_GATE,
 } from '@utsav/domain/gates-live';
 import type { AppContext } from '../../platform/context';
@@ -14,6 +15,7 @@ import {
   countResults,
   countSyncConflicts,
   type DeviceContact,
+  entriesByType,
   heartbeatDevices,
   recentScanDevices,
   ticketFigures,
@@ -48,8 +50,9 @@ export async function computeLiveView(ctx: AppContext): Promise<LiveView> {
   const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
   const minuteAgo = now.getTime() - 60_000;
   const event = await findCurrentEvent(ctx.db);
-  const [figures, byGate, perMinute, results, conflicts, beats, scanners] = await Promise.all([
+  const [figures, byType, byGate, perMinute, results, conflicts, beats, scanners] = await Promise.all([
     event ? ticketFigures(ctx.db, event.id) : Promise.resolve({ sold: 0, admitted: 0, inside: 0 }),
+    event ? entriesByType(ctx.db, event.id) : Promise.resolve([]),
     admissionsByGate(ctx.db),
     admissionsPerMinute(ctx.db, hourAgo),
     countResults(ctx.db, ['already_used', 'cancelled', 'transferred', 'invalid', 'not_found']),
@@ -94,6 +97,7 @@ export async function computeLiveView(ctx: AppContext): Promise<LiveView> {
     ...figures,
     arrivedPercentage: soldPercentage(figures.admitted, figures.sold),
     gates: [...gates.values()].sort((a, b) => a.gate.localeCompare(b.gate)),
+    types: liveTypeRows(byType),
     refusals,
     devices,
     conflicts,

@@ -9,6 +9,7 @@ import { StatCard } from '../../../../ui/stat-card';
 import { ViewHeader } from '../../../../ui/view-header';
 import { LIVE_GATES_POLL_MS, type LiveDevice, type LiveGates, useLiveGates } from '../api/get-live-gates';
 import { GateChart } from './gate-chart';
+import { GateTypes } from './gate-types';
 
 const ICON = 'size-5';
 
@@ -112,6 +113,8 @@ function GatesContent({ view }: { view: LiveGates }) {
           icon={<TriangleAlert className={ICON} />}
         />
       </section>
+
+      <GateTypes types={view.types} />
 
       <section aria-labelledby="gates-list-title" className="card p-4 sm:p-5">
         <h2 id="gates-list-title" className="text-lg font-semibold text-gold-200">
