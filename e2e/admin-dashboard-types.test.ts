@@ -25,17 +25,11 @@ it('lists sold of capacity, left, people and revenue per ticket type on the dash
       colour: '#047857',
     },
   );
-  const event = await api.currentEvent();
-  const guest = await api.signIn('couple.dashboard@example.test', 'Riya Couple');
-  const order = await api.call<{ orderId: string }>('POST', '/api/tickets/create-order', guest.token, {
-    eventId: event.id,
-    amount: 1398,
-    items: [{ ticketTypeId: couple.ticketType.id, quantity: 2 }],
-  });
-  const checkout = await api.call<Record<string, string>>('POST', '/razorpay-emulator/_test/pay', undefined, {
-    order_id: order.orderId,
-  });
-  await api.call('POST', '/api/tickets/verify-payment', guest.token, checkout);
+  await api.buyItems(
+    await api.signIn('couple.dashboard@example.test', 'Riya Couple'),
+    [{ ticketTypeId: couple.ticketType.id, quantity: 2 }],
+    1398,
+  );
   await api.buyTicket(await api.signIn('entry.dashboard@example.test', 'Gita Guest'));
 
   const context = await newContext(suite.browser, { viewport: PHONE });

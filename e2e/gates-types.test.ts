@@ -25,24 +25,13 @@ it('shows admitted of sold per ticket type, with the people a couple pass lets i
       colour: '#047857',
     },
   );
-  const event = await api.currentEvent();
-  const guest = await api.signIn('couple.gates@example.test', 'Riya Couple');
-  const order = await api.call<{ orderId: string }>('POST', '/api/tickets/create-order', guest.token, {
-    eventId: event.id,
-    amount: 599,
-    items: [{ ticketTypeId: couple.ticketType.id, quantity: 1 }],
-  });
-  const checkout = await api.call<Record<string, string>>('POST', '/razorpay-emulator/_test/pay', undefined, {
-    order_id: order.orderId,
-  });
-  const paid = await api.call<{ tickets: { qrCode: string }[] }>(
-    'POST',
-    '/api/tickets/verify-payment',
-    guest.token,
-    checkout,
+  const [coupleTicket] = await api.buyItems<{ qrCode: string }>(
+    await api.signIn('couple.gates@example.test', 'Riya Couple'),
+    [{ ticketTypeId: couple.ticketType.id, quantity: 1 }],
+    599,
   );
   await api.call('POST', '/api/tickets/mark-used', checker.token, {
-    qrCode: paid.tickets[0]!.qrCode,
+    qrCode: coupleTicket!.qrCode,
     gate: 'North',
     deviceId: 'north-phone-1',
   });

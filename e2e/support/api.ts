@@ -25,6 +25,12 @@ export interface Api {
   currentEvent(): Promise<EventJson>;
   /** create-order, the emulator's checkout, verify-payment: exactly what a guest's browser does for one ticket. */
   buyTicket<T>(buyer: ApiUser): Promise<T>;
+  /** create-order with `items` (ticket types), the emulator's checkout, verify: an order of types, paid. */
+  buyItems<T>(
+    buyer: ApiUser,
+    items: { ticketTypeId: string; quantity: number }[],
+    amount: number,
+  ): Promise<T[]>;
   /** POST /tickets/{id}/transfer, the emulator's checkout for the fee, verify: a transfer paid as the dialog pays it. */
   transferTicket(owner: ApiUser, ticketId: string, recipient: { name: string; email: string }): Promise<void>;
 }
@@ -90,6 +96,24 @@ export function apiAt(baseUrl: () => string): Api {
     return ticket;
   }
 
+  async function buyItems<T>(
+    buyer: ApiUser,
+    items: { ticketTypeId: string; quantity: number }[],
+    amount: number,
+  ): Promise<T[]> {
+    const event = await currentEvent();
+    const order = await call<{ orderId: string }>('POST', '/api/tickets/create-order', buyer.token, {
+      eventId: event.id,
+      amount,
+      items,
+    });
+    const checkout = await call<Record<string, string>>('POST', '/razorpay-emulator/_test/pay', undefined, {
+      order_id: order.orderId,
+    });
+    return (await call<{ tickets: T[] }>('POST', '/api/tickets/verify-payment', buyer.token, checkout))
+      .tickets;
+  }
+
   async function transferTicket(
     owner: ApiUser,
     ticketId: string,
@@ -105,5 +129,5 @@ export function apiAt(baseUrl: () => string): Api {
     await call('POST', '/api/tickets/transfer/verify-payment', owner.token, checkout);
   }
 
-  return { call, signIn, currentEvent, buyTicket, transferTicket };
+  return { call, signIn, currentEvent, buyTicket, buyItems, transferTicket };
 }

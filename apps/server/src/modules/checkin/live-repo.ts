@@ -13,23 +13,26 @@ export interface TicketFigures {
   inside: number;
 }
 
-/** Sold (active + used), admitted at least once (used) and inside now (used, not out on a pass). One statement. */
+/**
+ * Sold (active + used), admitted at least once (used) and inside now (used, not out on a pass), summed over the
+ * tickets named `alias` in the statement. Inside: @utsav/domain/gate-pass isInside, spelled in SQL (as service.ts
+ * verifyResult and ticket-json-on-postgres.ts verifyResultSql decide 'already_used').
+ */
+function ticketSums(alias: string) {
+  const status = sql.ref(`${alias}.status`);
+  const exited = sql.ref(`${alias}.exited_at`);
+  return [
+    sql<number>`sum(case when ${status} in (${sql.join(SOLD_TICKET_STATUSES)}) then 1 else 0 end)`.as('sold'),
+    sql<number>`sum(case when ${status} = 'used' then 1 else 0 end)`.as('admitted'),
+    sql<number>`sum(case when ${status} = 'used' and ${exited} is null then 1 else 0 end)`.as('inside'),
+  ];
+}
+
+/** The event's sold, admitted and inside. One statement. */
 export async function ticketFigures(db: Db, eventId: string): Promise<TicketFigures> {
   const row = await db
     .selectFrom('tickets')
-    .select([
-      (eb) =>
-        eb.fn
-          .sum<number>(sql`case when status in (${sql.join(SOLD_TICKET_STATUSES)}) then 1 else 0 end`)
-          .as('sold'),
-      (eb) => eb.fn.sum<number>(sql`case when status = 'used' then 1 else 0 end`).as('admitted'),
-      // Inside: @utsav/domain/gate-pass isInside, spelled in SQL (as service.ts verifyResult and
-      // ticket-json-on-postgres.ts verifyResultSql decide 'already_used').
-      (eb) =>
-        eb.fn
-          .sum<number>(sql`case when status = 'used' and exited_at is null then 1 else 0 end`)
-          .as('inside'),
-    ])
+    .select(ticketSums('tickets'))
     .where('event_id', '=', eventId)
     .executeTakeFirstOrThrow();
   return {
@@ -39,45 +42,28 @@ export async function ticketFigures(db: Db, eventId: string): Promise<TicketFigu
   };
 }
 
+const TYPE_COLUMNS = [
+  'tt.id',
+  'tt.name',
+  'tt.name_hi',
+  'tt.name_gu',
+  'tt.colour',
+  'tt.admits',
+  'tt.position',
+  'tt.archived_at',
+] as const;
+
 /**
  * The event's types (archived ones too: their tickets still come to the gate), in the organiser's order, with their
- * tickets sold, admitted and inside counted as ticketFigures counts the event's. One statement; a type with no
- * ticket yet has zeros (left join).
+ * tickets summed as ticketFigures sums the event's. One statement; a type with no ticket yet has zeros (left join).
  */
 export async function entriesByType(db: Db, eventId: string): Promise<TypeEntries[]> {
   const rows = await db
     .selectFrom('ticket_types as tt')
     .leftJoin('tickets as t', 't.ticket_type_id', 'tt.id')
-    .select([
-      'tt.id',
-      'tt.name',
-      'tt.name_hi',
-      'tt.name_gu',
-      'tt.colour',
-      'tt.admits',
-      'tt.position',
-      'tt.archived_at',
-      (eb) =>
-        eb.fn
-          .sum<number>(sql`case when t.status in (${sql.join(SOLD_TICKET_STATUSES)}) then 1 else 0 end`)
-          .as('sold'),
-      (eb) => eb.fn.sum<number>(sql`case when t.status = 'used' then 1 else 0 end`).as('admitted'),
-      (eb) =>
-        eb.fn
-          .sum<number>(sql`case when t.status = 'used' and t.exited_at is null then 1 else 0 end`)
-          .as('inside'),
-    ])
+    .select([...TYPE_COLUMNS, ...ticketSums('t')])
     .where('tt.event_id', '=', eventId)
-    .groupBy([
-      'tt.id',
-      'tt.name',
-      'tt.name_hi',
-      'tt.name_gu',
-      'tt.colour',
-      'tt.admits',
-      'tt.position',
-      'tt.archived_at',
-    ])
+    .groupBy([...TYPE_COLUMNS])
     .orderBy('tt.position')
     .orderBy('tt.id')
     .execute();
