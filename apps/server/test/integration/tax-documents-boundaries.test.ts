@@ -145,4 +145,35 @@ describeEachDatabase('tax documents at the edges', (engine) => {
     expect((await documentOf(march)).number).toBe(first!.number);
     expect((await documentOf(april)).number).toBe('UTSAV/I27/1');
   });
+
+  it('analytics splits each type’s revenue into gross, GST and net under the current settings', async () => {
+    const response = await server.request('GET', '/api/admin/analytics/sales-breakdown', {
+      token: admin.token,
+    });
+    expect(response.status, response.text).toBe(200);
+    const byName = new Map(
+      response.body.data.types.map((type: { name: string }) => [type.name, type] as const),
+    );
+    // One ticket of each, two of "Year end"; Maharashtra's settings again (the Gujarat one was restored).
+    const expected: Record<string, [number, number]> = {
+      'Five hundred': [500, 0],
+      'Five hundred and a paisa': [500.01, 76.28],
+      Couple: [1000, 0],
+      'Couple plus': [1000.02, 152.54],
+      // round(59000 × 9/118) = 4500 a half.
+      Gold: [590, 90],
+      // 2 × round(120000 × 9/118) = 2 × 9153.
+      'Year end': [1200, 183.06],
+    };
+    for (const [name, [gross, tax]] of Object.entries(expected)) {
+      expect(byName.get(name), name).toMatchObject({
+        gross,
+        tax,
+        net: Math.round((gross - tax) * 100) / 100,
+      });
+    }
+    const totals = response.body.data.totals;
+    expect(Math.round(totals.gross * 100)).toBe(Math.round(totals.revenue * 100));
+    expect(Math.round((totals.gross - totals.tax - totals.net) * 100)).toBe(0);
+  });
 });

@@ -38,6 +38,13 @@ export type Analytics = z.infer<typeof analyticsResponseSchema>['data'];
 const sold = { tickets: z.number().int(), people: z.number().int(), revenue: z.number() };
 
 /**
+ * The revenue split for GST (@utsav/domain/sales-tax): `gross` what buyers paid (the revenue of paid tickets),
+ * `tax` the GST in it under the organiser's current tax settings (0 when not registered or exempt), `net` gross −
+ * tax. Rupees. Admission only: fees stay in the dashboard's revenue.
+ */
+const taxSplit = { gross: z.number(), tax: z.number(), net: z.number() };
+
+/**
  * GET /admin/analytics/sales-breakdown: per ticket type, per price phase and per promo code, what was sold
  * (@utsav/domain/sales-breakdown), with the totals; rupees. Every type, phase and code of the event is listed,
  * those that sold nothing too, in the organiser's order.
@@ -54,6 +61,7 @@ export const salesBreakdownResponseSchema = z.object({
         hidden: z.boolean(),
         archived: z.boolean(),
         ...sold,
+        ...taxSplit,
       }),
     ),
     /** id null: tickets sold at no phase (the type's own price, or issued by hand), one row for all types. */
@@ -77,7 +85,7 @@ export const salesBreakdownResponseSchema = z.object({
         revenue: z.number(),
       }),
     ),
-    totals: z.object({ ...sold, discount: z.number() }),
+    totals: z.object({ ...sold, discount: z.number(), ...taxSplit }),
   }),
 });
 

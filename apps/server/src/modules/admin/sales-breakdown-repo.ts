@@ -1,5 +1,6 @@
 import { SOLD_TICKET_STATUSES } from '@utsav/domain/gate-pass';
 import type { SoldGroup } from '@utsav/domain/sales-breakdown';
+import type { PricedSales } from '@utsav/domain/sales-tax';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 
@@ -61,4 +62,22 @@ export function eventCodes(db: Db, eventId: string): Promise<{ id: string; code:
     .orderBy('created_at')
     .orderBy('code')
     .execute();
+}
+
+/** Sold tickets whose money was received, per type, price and admits: what analytics splits into gross, tax, net. */
+export async function paidPriceGroups(db: Db, eventId: string): Promise<PricedSales[]> {
+  const rows = await db
+    .selectFrom('tickets')
+    .select((eb) => ['ticket_type_id', 'price_paise', 'admits', eb.fn.countAll<number>().as('tickets')])
+    .where('event_id', '=', eventId)
+    .where('status', 'in', SOLD_TICKET_STATUSES)
+    .where('payment_received', '=', 1)
+    .groupBy(['ticket_type_id', 'price_paise', 'admits'])
+    .execute();
+  return rows.map((row) => ({
+    typeId: row.ticket_type_id ?? null,
+    pricePaise: Number(row.price_paise),
+    admits: Number(row.admits ?? 1),
+    paidTickets: Number(row.tickets),
+  }));
 }
