@@ -9,6 +9,7 @@ import { checkGstin, GST_STATES } from './gstin';
 // tax), the figure is a setting with the common case as its default, not a constant.
 
 export const TAX_SETTINGS_MESSAGES = {
+  gstin: 'The GSTIN is required',
   legalName: 'The legal name registered for GST is required',
   address: 'The registered address is required',
   sacCode: 'A SAC code has 4 to 6 digits (9996 for admission to events)',
@@ -83,7 +84,7 @@ export const taxSettingsInputSchema = z
     if (!settings.registered) return;
     // A registered organiser's documents must carry these; an unregistered one's receipts need none of them.
     if (!settings.gstin)
-      context.addIssue({ code: 'custom', path: ['gstin'], message: 'The GSTIN is required' });
+      context.addIssue({ code: 'custom', path: ['gstin'], message: TAX_SETTINGS_MESSAGES.gstin });
     if (!settings.legalName) {
       context.addIssue({ code: 'custom', path: ['legalName'], message: TAX_SETTINGS_MESSAGES.legalName });
     }

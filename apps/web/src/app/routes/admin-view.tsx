@@ -23,6 +23,7 @@ import { ManualIssuance } from '../../features/admin/manual-issuance/components/
 import { OrganiserPanel } from '../../features/admin/organiser/components/organiser-panel';
 import { PromoCodesPanel } from '../../features/admin/promo-codes/components/promo-codes-panel';
 import { SystemHealthPanel } from '../../features/admin/system/components/system-health-panel';
+import { TaxPanel } from '../../features/admin/tax/components/tax-panel';
 import { TicketTypesView } from '../../features/admin/ticket-types/components/ticket-types-view';
 import { TicketManagement } from '../../features/admin/tickets/components/ticket-management';
 import { UserManagement } from '../../features/admin/users/components/user-management';
@@ -199,6 +200,9 @@ export default function AdminView({
       break;
     case 'organiser':
       content = <OrganiserPanel onBack={back} role={role} />;
+      break;
+    case 'tax':
+      content = <TaxPanel onBack={back} role={role} />;
       break;
     case 'staff-invitations':
       content = <InvitationsPanel onBack={back} />;

@@ -9,6 +9,7 @@ import {
   Landmark,
   ListChecks,
   ReceiptIndianRupee,
+  ReceiptText,
   Tags,
   Ticket,
   TicketPercent,
@@ -41,6 +42,7 @@ export const ADMIN_VIEWS = [
   'ticket-types',
   'promo-codes',
   'organiser',
+  'tax',
   'staff-invitations',
 ] as const;
 export type AdminViewId = (typeof ADMIN_VIEWS)[number];
@@ -204,6 +206,13 @@ const TILES: Tile[] = [
     title: 'admin.tiles.organiser.title',
     description: 'admin.tiles.organiser.description',
     icon: <Landmark className={ICON} />,
+  },
+  {
+    view: 'tax',
+    title: 'admin.tiles.tax.title',
+    description: 'admin.tiles.tax.description',
+    icon: <ReceiptText className={ICON} />,
+    adminOnly: true,
   },
   {
     view: 'staff-invitations',
