@@ -10,6 +10,7 @@ import { TicketTypeMark } from '../../../ui/ticket-type-mark';
 import { qrPrefix } from '../utils/format';
 import { downloadQr } from '../utils/qr';
 import { HolderName } from './holder-name';
+import { InvoiceButton } from './invoice-button';
 import { TicketQr } from './ticket-qr';
 import { WalletButtons } from './wallet-buttons';
 
@@ -245,6 +246,7 @@ export function TicketCard({
         )}
 
         <WalletButtons ticket={ticket} />
+        <InvoiceButton ticket={ticket} className="self-start" />
 
         {active && showQr ? (
           <div id={qrId} className="flex flex-col items-center gap-2">

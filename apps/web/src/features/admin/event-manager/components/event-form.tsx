@@ -1,11 +1,12 @@
 import type { EventInput } from '@utsav/domain/event-schema';
 import { istDate } from '@utsav/domain/time';
 import { CircleAlert } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../../ui/button';
 import { FormField, fieldAria, INPUT_CLASSES } from '../../../../ui/form-field';
+import { FormSection } from '../../../../ui/form-section';
 import { formatRupees } from '../../../../ui/format';
 import {
   type EventField,
@@ -16,18 +17,6 @@ import {
 } from './event-form-values';
 import { useEventMessage } from './event-messages';
 import { ImageField } from './image-field';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="card grid gap-5 p-5 sm:p-6">
-      <h2 id={headingId} className="font-sans text-lg font-semibold text-gold-200">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /**
  * The create / edit form (docs/product.md#event-manager): four sections, every field checked by the shared event schema
@@ -133,7 +122,7 @@ export function EventForm({
         </p>
       ) : null}
 
-      <Section title={t('admin-event.form.basic')}>
+      <FormSection title={t('admin-event.form.basic')}>
         <FormField id="name" label={t('admin-event.form.name')} required error={errorOf('name')}>
           <input
             {...text('name', { placeholder: t('admin-event.form.namePlaceholder') })}
@@ -159,9 +148,9 @@ export function EventForm({
           onChange={set('eventImage')}
           onError={setImageError}
         />
-      </Section>
+      </FormSection>
 
-      <Section title={t('admin-event.form.dateTime')}>
+      <FormSection title={t('admin-event.form.dateTime')}>
         <div className="grid gap-5 sm:grid-cols-3">
           <FormField id="date" label={t('admin-event.form.date')} required error={errorOf('date')}>
             <input {...text('date', { type: 'date', min: today })} />
@@ -194,9 +183,9 @@ export function EventForm({
         <FormField id="venue" label={t('admin-event.form.venue')} required error={errorOf('venue')}>
           <input {...text('venue')} autoComplete="off" />
         </FormField>
-      </Section>
+      </FormSection>
 
-      <Section title={t('admin-event.form.ticketing')}>
+      <FormSection title={t('admin-event.form.ticketing')}>
         <div className="grid gap-5 sm:grid-cols-3">
           <FormField
             id="ticketPrice"
@@ -250,9 +239,9 @@ export function EventForm({
             <input {...text('salesOpenAt', { type: 'datetime-local' })} />
           </FormField>
         </div>
-      </Section>
+      </FormSection>
 
-      <Section title={t('admin-event.form.additional')}>
+      <FormSection title={t('admin-event.form.additional')}>
         <FormField
           id="features"
           label={t('admin-event.form.features')}
@@ -281,7 +270,7 @@ export function EventForm({
             <span className="block text-sm text-maroon-100">{t('admin-event.form.reentryHint')}</span>
           </span>
         </label>
-      </Section>
+      </FormSection>
 
       <div className="flex flex-wrap justify-end gap-3">
         {onCancel ? (

@@ -2,13 +2,14 @@ import { IMAGE_TYPES } from '@utsav/domain/constants';
 import type { Organiser } from '@utsav/domain/organiser';
 import { SOCIAL_NETWORKS, type SocialNetwork } from '@utsav/domain/organiser-shown';
 import { ImagePlus } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { readImageFile } from '../../../../lib/read-image-file';
 import { Button } from '../../../../ui/button';
 import { errorIdFor, FormField, fieldAria, INPUT_CLASSES } from '../../../../ui/form-field';
+import { FormSection } from '../../../../ui/form-section';
 import { type OrganiserBody, useSaveOrganiser } from '../api/organiser';
 
 type TextField = Exclude<keyof OrganiserBody, 'socialLinks' | 'logo'>;
@@ -38,18 +39,6 @@ function valuesOf(organiser: Organiser | null): Values {
     socialLinks: links,
     logo: organiser?.logo ?? '',
   };
-}
-
-function Group({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="card grid gap-5 p-5 sm:p-6">
-      <h2 id={id} className="font-sans text-lg font-semibold text-gold-200">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
 }
 
 /**
@@ -153,7 +142,7 @@ export function OrganiserForm({
 
   return (
     <form ref={form} noValidate onSubmit={submit} className="grid gap-6">
-      <Group title={t('admin-organiser.groups.who')}>
+      <FormSection title={t('admin-organiser.groups.who')}>
         {text('name', t('admin-organiser.fields.name'), { required: true })}
         {text('tagline', t('admin-organiser.fields.tagline'), { hint: t('admin-organiser.hints.tagline') })}
         <div>
@@ -209,17 +198,17 @@ export function OrganiserForm({
             </p>
           ) : null}
         </div>
-      </Group>
+      </FormSection>
 
-      <Group title={t('admin-organiser.groups.contact')}>
+      <FormSection title={t('admin-organiser.groups.contact')}>
         {text('supportEmail', t('admin-organiser.fields.supportEmail'), { required: true, type: 'email' })}
         {text('supportPhone', t('admin-organiser.fields.supportPhone'), { type: 'tel' })}
         {text('supportHours', t('admin-organiser.fields.supportHours'), {
           hint: t('admin-organiser.hints.supportHours'),
         })}
-      </Group>
+      </FormSection>
 
-      <Group title={t('admin-organiser.groups.social')}>
+      <FormSection title={t('admin-organiser.groups.social')}>
         <p className="text-sm text-maroon-100">{t('admin-organiser.hints.social')}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           {SOCIAL_NETWORKS.map((network) => {
@@ -241,13 +230,13 @@ export function OrganiserForm({
             );
           })}
         </div>
-      </Group>
+      </FormSection>
 
-      <Group title={t('admin-organiser.groups.legal')}>
+      <FormSection title={t('admin-organiser.groups.legal')}>
         <p className="text-sm text-maroon-100">{t('admin-organiser.hints.legal')}</p>
         {text('legalName', t('admin-organiser.fields.legalName'))}
         {text('address', t('admin-organiser.fields.address'))}
-      </Group>
+      </FormSection>
 
       <div className="flex justify-end">
         <Button type="submit" size="lg" loading={save.isPending} className="w-full sm:w-auto">

@@ -1,10 +1,11 @@
 import { gstStateLabel } from '@utsav/domain/gstin';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { Button } from '../../../../ui/button';
-import { errorIdFor, FormField, fieldAria, INPUT_CLASSES } from '../../../../ui/form-field';
+import { FormField, fieldAria, INPUT_CLASSES } from '../../../../ui/form-field';
+import { CheckboxField, FormSection } from '../../../../ui/form-section';
 import { typedGstinError, useGstMessage } from '../../../../ui/gst-messages';
 import { type TaxSettings, useSaveTaxSettings } from '../api/tax-settings';
 import {
@@ -18,58 +19,6 @@ import {
 
 /** Written in capitals on documents: shown so as they are typed. */
 const UPPER_CASE = new Set<TaxTextField>(['gstin', 'invoicePrefix']);
-
-function Group({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="card grid grid-cols-1 gap-5 p-5 sm:p-6">
-      <h2 id={id} className="font-sans text-lg font-semibold text-gold-200">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Toggle({
-  id,
-  label,
-  hint,
-  checked,
-  onChange,
-  error,
-}: {
-  id: string;
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  error?: string | undefined;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="flex min-h-11 cursor-pointer items-start gap-3">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-          {...fieldAria(id, error)}
-          className="mt-1 size-5 shrink-0 accent-saffron-400"
-        />
-        <span className="min-w-0">
-          <span className="block font-semibold text-cream">{label}</span>
-          <span className="block text-sm text-maroon-100">{hint}</span>
-        </span>
-      </label>
-      {error ? (
-        <p id={errorIdFor(id)} role="alert" className="mt-1 text-sm font-semibold text-rose-100">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * The organiser's GST settings (admin panel "Tax and invoices"). Each field is checked by the shared schema as the
@@ -174,8 +123,8 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
   const registered = values.registered;
   return (
     <form ref={form} noValidate onSubmit={submit} className="grid grid-cols-1 gap-6">
-      <Group title={t('admin-tax.groups.registration')}>
-        <Toggle
+      <FormSection title={t('admin-tax.groups.registration')}>
+        <CheckboxField
           id="tax-registered"
           label={t('admin-tax.fields.registered')}
           hint={registered ? t('admin-tax.hints.registered') : t('admin-tax.hints.notRegistered')}
@@ -195,10 +144,10 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
             {text('address', t('admin-tax.fields.address'), { required: true, multiline: true })}
           </>
         ) : null}
-      </Group>
+      </FormSection>
 
       {registered ? (
-        <Group title={t('admin-tax.groups.rates')}>
+        <FormSection title={t('admin-tax.groups.rates')}>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {text('sacCode', t('admin-tax.fields.sacCode'), {
               inputMode: 'numeric',
@@ -214,14 +163,14 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
               hint: t('admin-tax.hints.exemptUpToPerPerson'),
             })}
           </div>
-        </Group>
+        </FormSection>
       ) : null}
 
-      <Group title={t('admin-tax.groups.documents')}>
+      <FormSection title={t('admin-tax.groups.documents')}>
         {text('invoicePrefix', t('admin-tax.fields.invoicePrefix'), {
           hint: t('admin-tax.hints.invoicePrefix'),
         })}
-        <Toggle
+        <CheckboxField
           id="tax-pricesIncludeTax"
           label={t('admin-tax.fields.pricesIncludeTax')}
           hint={t('admin-tax.hints.pricesIncludeTax')}
@@ -229,7 +178,7 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
           onChange={(checked) => set('pricesIncludeTax', checked)}
           error={gstMessage(errors.pricesIncludeTax)}
         />
-      </Group>
+      </FormSection>
 
       <div className="flex justify-end">
         <Button type="submit" size="lg" loading={save.isPending} className="w-full sm:w-auto">

@@ -1,29 +1,22 @@
-import { type ReactNode, useId } from 'react';
-import { errorIdFor, FormField, fieldAria, INPUT_CLASSES } from '../../../../ui/form-field';
+import type { ReactNode } from 'react';
+import { FormField, fieldAria, INPUT_CLASSES } from '../../../../ui/form-field';
+import { CheckboxField, FormSection as SharedSection } from '../../../../ui/form-section';
 import { fieldId } from './ticket-type-values';
 
 // Small pieces of the Ticket Types editor's form: a titled section, a switch-like checkbox with its hint, and
 // the colour field (a picker and the same value as text, for a keyboard or a pasted #hex).
 
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="card grid gap-5 p-5 sm:p-6">
-      <h3 id={headingId} className="font-sans text-lg font-semibold text-gold-200">
-        {title}
-      </h3>
+    <SharedSection title={title} level={3}>
       {children}
-    </section>
+    </SharedSection>
   );
 }
 
 export function CheckField({
   path,
-  label,
-  hint,
-  checked,
-  onChange,
-  error,
+  ...field
 }: {
   path: string;
   label: string;
@@ -32,30 +25,7 @@ export function CheckField({
   onChange: (checked: boolean) => void;
   error?: string | undefined;
 }) {
-  const id = fieldId(path);
-  return (
-    <div>
-      <label htmlFor={id} className="flex min-h-11 cursor-pointer items-start gap-3">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-          aria-describedby={error ? errorIdFor(id) : undefined}
-          className="mt-1 size-5 shrink-0 accent-saffron-400"
-        />
-        <span>
-          <span className="block font-semibold text-cream">{label}</span>
-          <span className="block text-sm text-maroon-100">{hint}</span>
-        </span>
-      </label>
-      {error ? (
-        <p id={errorIdFor(id)} role="alert" className="mt-1 text-sm font-semibold text-rose-100">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <CheckboxField id={fieldId(path)} {...field} />;
 }
 
 export function ColourField({

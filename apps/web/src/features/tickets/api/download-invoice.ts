@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequestBlob } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/download';
+
+/**
+ * GET /tickets/orders/{orderId}/document: the order's tax invoice, bill of supply or receipt as a PDF, fetched
+ * with the session (the buyer's) and saved under the name the server gives it (its number).
+ */
+export async function downloadInvoice(orderId: string): Promise<void> {
+  const { blob, filename } = await apiRequestBlob(`/tickets/orders/${encodeURIComponent(orderId)}/document`);
+  saveBlob(blob, filename ?? 'invoice.pdf');
+}
+
+export function useDownloadInvoice() {
+  return useMutation({ mutationFn: downloadInvoice });
+}
