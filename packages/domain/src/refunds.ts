@@ -90,6 +90,15 @@ export function refundQuote(ticketPrices: readonly number[]): RefundQuote {
 }
 
 /**
+ * A refund without the ₹20 deduction: a called-off night, or a holder giving a ticket back in the free-refund
+ * period after a postponement (./event-change). Each ticket's price comes back whole.
+ */
+export function fullRefundQuote(ticketPrices: readonly number[]): RefundQuote {
+  const originalPaise = ticketPrices.reduce((sum, price) => sum + Math.round(price * 100), 0);
+  return { originalAmount: originalPaise / 100, processingFee: 0, refundAmount: originalPaise / 100 };
+}
+
+/**
  * Whether cancelling sends money back. A ticket paid ₹0 (a free pass, a 100% code; a ₹0 order is issued without a
  * payment) has nothing to refund: cancelling it only gives its place, its type's and phase's ticket and its code's
  * use back. No refund is created for it, so nothing is ever asked of Razorpay for a payment that never was.
