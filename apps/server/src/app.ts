@@ -11,6 +11,8 @@ import authRoutes from './modules/auth/routes';
 import liveRoutes from './modules/checkin/live-routes';
 import checkinRoutes from './modules/checkin/routes';
 import eventRoutes from './modules/event/routes';
+import { startCallOffJob } from './modules/event-change/job';
+import eventChangeRoutes from './modules/event-change/routes';
 import invitationsRoutes from './modules/invitations/routes';
 import organiserRoutes from './modules/organiser/routes';
 import { currentOrganiser } from './modules/organiser/service';
@@ -194,6 +196,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(adminRoutes);
   await api.register(organiserRoutes);
   await api.register(taxDocumentRoutes);
+  await api.register(eventChangeRoutes);
   await api.register(invitationsRoutes);
 }
 
@@ -204,6 +207,7 @@ function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext, offerTrig
   let reminderJobs: ReturnType<typeof startReminderJobs> | undefined;
   let waitlistJobs: ReturnType<typeof startWaitlistJobs> | undefined;
   let transferJobs: ReturnType<typeof startTransferJobs> | undefined;
+  let callOffJob: ReturnType<typeof startCallOffJob> | undefined;
   app.addHook('onReady', async () => {
     jobs = startPurchaseJobs(ctx, ctx.config.holdSweepIntervalMs);
     refundJobs = startRefundJobs(ctx);
@@ -213,6 +217,8 @@ function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext, offerTrig
     offerTrigger.start();
     waitlistJobs = startWaitlistJobs(ctx, ctx.config.holdSweepIntervalMs, offerTrigger);
     transferJobs = startTransferJobs(ctx, REFUND_POLL_INTERVAL_MS);
+    // A called-off night's refunds, at the cadence that reconciles holds (event-change/job.ts).
+    callOffJob = startCallOffJob(ctx, ctx.config.holdSweepIntervalMs);
   });
   // preClose: the emulator (in emulator mode) and the database are still up for the last run.
   app.addHook('preClose', async () => {
@@ -222,6 +228,7 @@ function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext, offerTrig
     await waitlistJobs?.stop();
     await offerTrigger.stop();
     await transferJobs?.stop();
+    await callOffJob?.stop();
   });
 }
 

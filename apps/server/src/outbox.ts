@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { adminMailHandlers } from './modules/admin/mail-handlers';
+import { eventChangeMailHandlers } from './modules/event-change/mail-handlers';
 import { invitationMailHandlers } from './modules/invitations/mail-handlers';
 import { paymentMailHandlers } from './modules/payments/mail-handlers';
 import { purchaseMailHandlers } from './modules/purchase/mail-handlers';
@@ -34,6 +35,7 @@ export function registerOutbox(app: FastifyInstance, ctx: AppContext): OutboxWor
     ...transferMailHandlers(ctx, mailer),
     ...waitlistMailHandlers(ctx, mailer),
     ...invitationMailHandlers(ctx, mailer),
+    ...eventChangeMailHandlers(ctx, mailer),
     ...taxDocumentHandlers(ctx),
   };
   const worker = createOutboxWorker({

@@ -56,6 +56,10 @@ export const ERROR_CODES = {
   UNDO_WINDOW_CLOSED: 409,
   /** The event is a draft: staff can see it, nobody can buy yet. */
   EVENT_NOT_PUBLISHED: 409,
+  /** The night was called off: checkout, the waitlist, the waiting room and transfers are closed. */
+  EVENT_CALLED_OFF: 409,
+  /** A call-off or postponement that cannot be made as asked (the name typed, the code, the state). */
+  EVENT_CHANGE_REFUSED: 409,
   /** Publishing needs the organiser profile: pages, emails and tickets name the organiser. */
   ORGANISER_PROFILE_MISSING: 409,
   /** A staff invitation for an address whose owner already has an account (change their role instead). */

@@ -17,6 +17,9 @@ export const CALL_OFF_CODE_THRESHOLD_PAISE = 1_00_000 * 100;
 /** How long an emailed confirmation code stays good. */
 export const CALL_OFF_CODE_MINUTES = 30;
 
+/** A call-off refund Razorpay failed is retried by the job up to this many attempts in all; then an admin retries. */
+export const CALL_OFF_REFUND_ATTEMPTS = 5;
+
 /** The reason every call-off refund carries (the guest's refund list and the audit show it). */
 export const CALL_OFF_REASON = 'The organiser called off the night';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVENT_STATUSES } from '../event-change';
 import { organiserSchema } from '../organiser';
 import { publicTicketTypeSchema } from './ticket-types';
 
@@ -35,6 +36,12 @@ export const eventSchema = z.object({
   /** False: a draft, shown to staff only, with no checkout. */
   published: z.boolean(),
   publishedAt: z.string().nullable(),
+  /** On sale, postponed (date, times or venue above are the new ones) or called off. Always sent by the server. */
+  status: z.enum(EVENT_STATUSES).optional(),
+  /** ISO instant the status last changed; null while it never has. */
+  statusChangedAt: z.string().nullable().optional(),
+  /** After a postponement: until then, holders may give tickets back for a full refund. */
+  freeRefundUntil: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** GET /event: the types a guest may see, named in the caller's language (the spec's price is the default's). */

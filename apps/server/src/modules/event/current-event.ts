@@ -1,3 +1,4 @@
+import { EVENT_CHANGE_MESSAGES } from '@utsav/domain/event-change';
 import type { AppContext } from '../../platform/context';
 import type { EventRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
@@ -77,8 +78,19 @@ export function forgetCurrentEvent(ctx: AppContext): void {
   cache.pending = undefined;
 }
 
-/** Checkout, the waitlist and the waiting room refuse a draft: nobody buys before the organiser publishes. */
-export function requirePublished(event: Pick<EventRow, 'published_at'>): void {
+/**
+ * Checkout, the waitlist and the waiting room refuse a draft (nobody buys before the organiser publishes) and a
+ * night called off (sales stop at once; the call-off refunds what was sold).
+ */
+export function requirePublished(event: Pick<EventRow, 'published_at' | 'status'>): void {
   if (!event.published_at)
     throw new AppError('EVENT_NOT_PUBLISHED', 'Tickets for this event are not on sale yet.');
+  requireNotCalledOff(event);
+}
+
+/** 409 EVENT_CALLED_OFF: nothing is sold, moved or transferred for a night that will not happen. */
+export function requireNotCalledOff(event: Pick<EventRow, 'status'>): void {
+  if (event.status === 'called-off') {
+    throw new AppError('EVENT_CALLED_OFF', EVENT_CHANGE_MESSAGES.calledOffSales);
+  }
 }

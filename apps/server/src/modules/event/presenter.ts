@@ -48,6 +48,9 @@ export function toEventJson(
     reentryAllowed: event.reentry_allowed === 1,
     published: event.published_at !== null,
     publishedAt: event.published_at,
+    status: event.status ?? 'on-sale',
+    statusChangedAt: event.status_changed_at ?? null,
+    freeRefundUntil: event.free_refund_until ?? null,
     createdAt: event.created_at,
     updatedAt: event.updated_at,
   };

@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { CANCELLATION_MIN_DAYS } from '@utsav/domain/constants';
+import { cancellationTerms, EVENT_CHANGE_MESSAGES } from '@utsav/domain/event-change';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import {
   CANCEL_MESSAGES,
   CANCELLATION_CLOSED_MESSAGE,
   canCancelTicket,
-  cancellationWindow,
   FREE_TICKET_CANCELLED_MESSAGE,
+  fullRefundQuote,
   refundIsDue,
   refundQuote,
 } from '@utsav/domain/refunds';
@@ -18,6 +19,7 @@ import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { enqueueOutbox } from '../../platform/outbox/repo';
+import { findEventById } from '../../stores/events';
 import { lockOrder } from '../../stores/orders';
 import { findTicketView, type TicketView } from '../../stores/tickets';
 import { cancelTicketRow } from './cancellation-repo';
@@ -55,13 +57,21 @@ export async function cancelTicket(
   if (ticket.transferred_from_ticket_id) throw notCancellable(TRANSFER_MESSAGES.notCancellable);
   assertCancellable(ticket);
   const now = ctx.now();
-  const window = cancellationWindow(ticket.event_date, now);
-  if (!window.open) {
+  const event = await findEventById(ctx.db, ticket.event_id);
+  const terms = cancellationTerms(
+    ticket.event_date,
+    { status: event?.status ?? 'on-sale', freeRefundUntil: event?.free_refund_until ?? null },
+    now,
+  );
+  if (!terms.open) {
+    // Called off: every ticket's refund is on its way already, in full.
+    if (terms.reason === 'called-off')
+      throw new AppError('EVENT_CALLED_OFF', EVENT_CHANGE_MESSAGES.calledOff);
     throw new AppError(
       'CANCELLATION_WINDOW_CLOSED',
       msg(CANCELLATION_CLOSED_MESSAGE, {
         days: CANCELLATION_MIN_DAYS,
-        count: Math.max(0, window.daysRemaining),
+        count: Math.max(0, terms.daysRemaining),
       }),
     );
   }
@@ -69,8 +79,10 @@ export async function cancelTicket(
 
   // The price is what was paid for this ticket after any discount (fulfilment issues each ticket from its order
   // line), so a discounted ticket refunds its own price less the fee, never the list price.
-  const quote = refundQuote([paiseToRupees(ticket.price_paise)]);
-  if (!refundIsDue(quote)) return cancelFreeTicket(ctx, caller, ticket, reason, window.daysRemaining);
+  // In the free-refund period after a postponement the whole price comes back (@utsav/domain/event-change).
+  const prices = [paiseToRupees(ticket.price_paise)];
+  const quote = terms.fullRefund ? fullRefundQuote(prices) : refundQuote(prices);
+  if (!refundIsDue(quote)) return cancelFreeTicket(ctx, caller, ticket, reason, terms.daysRemaining);
   const refundId = randomUUID();
 
   await transaction(ctx.db, async (trx) => {
@@ -118,7 +130,13 @@ export async function cancelTicket(
         action: 'ticket.cancelled',
         entity: 'ticket',
         entityId: ticket.id,
-        data: { reason, refundId, refundAmountPaise: refundPaise, daysRemaining: window.daysRemaining },
+        data: {
+          reason,
+          refundId,
+          refundAmountPaise: refundPaise,
+          daysRemaining: terms.daysRemaining,
+          fullRefund: terms.fullRefund,
+        },
       },
       now,
     );
@@ -194,7 +212,7 @@ function notCancellable(message: string): AppError {
 }
 
 /** RF-XXXXXXXXXX: 50 random bits in Crockford base32, like ticket codes. */
-function newRefundCode(): string {
+export function newRefundCode(): string {
   let code = '';
   for (const byte of randomBytes(10)) code += REFUND_CODE_ALPHABET[byte & 31];
   return `RF-${code}`;

@@ -1,3 +1,4 @@
+import { CALL_OFF_REASON, CALL_OFF_REFUND_ATTEMPTS } from '@utsav/domain/event-change';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
@@ -153,6 +154,14 @@ const OUTBOX_KIND: Partial<Record<RefundStatus, string>> = {
   failed: 'refund-failed',
 };
 
+/**
+ * A called-off night's refund that failed is retried by its job (event-change/job.ts) while attempts remain: the
+ * guest is not told of a failure that fixes itself; the last attempt's failure is mailed as any other.
+ */
+function retriedByCallOff(refund: RefundRow, to: RefundStatus): boolean {
+  return to === 'failed' && refund.reason === CALL_OFF_REASON && refund.attempts < CALL_OFF_REFUND_ATTEMPTS;
+}
+
 interface Move extends Transition {
   notes: string;
   source?: RefundNewsSource;
@@ -168,7 +177,7 @@ export async function moveRefund(ctx: AppContext, refund: RefundRow, move: Move)
     if (!(await transitionRefund(trx, refund.id, move, now))) return false;
     await appendHistory(trx, refund.id, move.to, move.notes, now);
     const kind = OUTBOX_KIND[move.to];
-    if (kind) {
+    if (kind && !retriedByCallOff(refund, move.to)) {
       await enqueueOutbox(
         trx,
         kind,

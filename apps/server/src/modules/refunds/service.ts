@@ -1,14 +1,11 @@
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { can } from '@utsav/domain/roles';
-import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
 import type { RefundStatus, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import { lockOrder } from '../../stores/orders';
-import { HISTORY_NOTES, sendRefund } from './gateway';
+import { sendRefund } from './gateway';
 import {
-  appendHistory,
   countRefunds,
   countRefundsByStatus,
   findRefundById,
@@ -18,9 +15,8 @@ import {
   listRefunds,
   type RefundFilter,
   type RefundView,
-  reopenFailedRefund,
-  sumRefundsOfPayment,
 } from './repo';
+import { reopenForRetry } from './retry';
 
 // Refunds as the guest and the staff see them, and an admin's retry of a failed one. Cancelling a ticket, which
 // creates its refund, is cancellation.ts; talking to Razorpay about a refund is gateway.ts.
@@ -134,33 +130,11 @@ export async function retryRefund(
   }
   const now = ctx.now();
   await transaction(ctx.db, async (trx) => {
-    const order = await lockOrder(trx, found.order_id);
+    // Read again inside: the job or another admin may have retried it since the check above.
     const refund = await findRefundById(trx, found.id);
-    if (!order || refund?.status !== 'failed') {
+    if (refund?.status !== 'failed' || !(await reopenForRetry(trx, refund, caller.id, now))) {
       throw new AppError('BAD_REQUEST', 'Only failed refunds can be retried');
     }
-    const promised = await sumRefundsOfPayment(trx, refund.payment_id, {
-      excludeRefundId: refund.id,
-      excludeFailed: true,
-    });
-    if (promised + refund.refund_amount_paise > order.amount_paise) {
-      throw new AppError('CONFLICT', 'This payment has already been refunded in full');
-    }
-    if (!(await reopenFailedRefund(trx, refund, now))) {
-      throw new AppError('BAD_REQUEST', 'Only failed refunds can be retried');
-    }
-    await appendHistory(trx, refund.id, 'pending', HISTORY_NOTES.retried, now);
-    await recordAudit(
-      trx,
-      {
-        actorUserId: caller.id,
-        action: 'refund.retried',
-        entity: 'refund',
-        entityId: refund.id,
-        data: { attempt: refund.attempts + 1, previousError: refund.last_error },
-      },
-      now,
-    );
   });
   await sendRefund(ctx, found.id);
   return loadRefund(ctx, found.id);

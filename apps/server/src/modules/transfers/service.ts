@@ -17,8 +17,10 @@ import type { TransferRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { verifyCheckoutSignature } from '../../platform/payments/signatures';
+import { findEventById } from '../../stores/events';
 import { findTicketView, type TicketView } from '../../stores/tickets';
 import { findUserByEmail } from '../../stores/users';
+import { requireNotCalledOff } from '../event/current-event';
 import { capturedPaymentFor } from '../payments/captured-payment';
 import { allowanceOf } from '../purchase/person-limit';
 import { completeTransfer } from './completion';
@@ -117,6 +119,9 @@ async function assertTransferable(
   input: TransferRequest,
   now: Date,
 ): Promise<void> {
+  // A night called off has nothing left to hand over: its tickets are being refunded.
+  const event = await findEventById(ctx.db, ticket.event_id);
+  if (event) requireNotCalledOff(event);
   const refusal = transferRefusal({ status: ticket.status, transferredAt: ticket.transferred_at ?? null });
   if (refusal) throw new AppError('TRANSFER_NOT_ALLOWED', refusal);
   const window = transferWindow({ date: ticket.event_date, startTime: ticket.event_start_time }, now);

@@ -1,5 +1,7 @@
+import type { EventStatus } from '@utsav/domain/event-change';
 import type { Role } from '@utsav/domain/roles';
 import type { WaitlistEntryStatus } from '@utsav/domain/waitlist';
+import type { CallOffCodesTable, CallOffOrdersTable, EventChangesTable } from './schema-event-changes';
 import type {
   OrderLinesTable,
   PricePhasesTable,
@@ -58,6 +60,11 @@ export interface EventsTable {
    * a per-instance copy of the price list is valid while this is unchanged.
    */
   sales_version?: number;
+  /** On sale, postponed or called off (migration 0039); the column's default is 'on-sale'. */
+  status?: EventStatus;
+  status_changed_at?: string | null;
+  /** ISO instant: until then a postponement lets holders give tickets back in full. */
+  free_refund_until?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -346,6 +353,9 @@ export interface Database {
   tax_settings: TaxSettingsTable;
   tax_documents: TaxDocumentsTable;
   tax_document_counters: TaxDocumentCountersTable;
+  event_changes: EventChangesTable;
+  call_off_orders: CallOffOrdersTable;
+  call_off_codes: CallOffCodesTable;
 }
 
 /** The one organiser profile (migration 0030; rules in @utsav/domain/organiser). */

@@ -4,3 +4,10 @@ export function stringField(payload: Record<string, unknown>, name: string): str
   if (typeof value !== 'string' || value === '') throw new Error(`outbox payload lacks "${name}"`);
   return value;
 }
+
+/** A number field of an outbox payload; throws (the row is retried, then kept as failed) when it is missing. */
+export function numberField(payload: Record<string, unknown>, name: string): number {
+  const value = payload[name];
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`outbox payload lacks "${name}"`);
+  return value;
+}

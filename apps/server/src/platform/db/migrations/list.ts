@@ -23,6 +23,7 @@ import * as organiserSetup from './0030_organiser_setup';
 import * as counterLockOrder from './0031_counter_lock_order';
 import * as gateUndo from './0034_gate_undo';
 import * as taxDocuments from './0036_tax_documents';
+import * as eventChanges from './0039_event_changes';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -51,4 +52,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0031_counter_lock_order', counterLockOrder],
   ['0034_gate_undo', gateUndo],
   ['0036_tax_documents', taxDocuments],
+  ['0039_event_changes', eventChanges],
 ];

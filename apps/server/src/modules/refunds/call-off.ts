@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { CALL_OFF_REASON, CALL_OFF_REFUND_ATTEMPTS } from '@utsav/domain/event-change';
+import { recordAudit } from '../../platform/audit/repo';
+import type { AppContext } from '../../platform/context';
+import { type Db, transaction } from '../../platform/db/database';
+import type { RefundRow } from '../../platform/db/schema';
+import { lockOrder } from '../../stores/orders';
+import { newRefundCode } from './cancellation';
+import { cancelTicketRow } from './cancellation-repo';
+import { HISTORY_NOTES, sendRefund } from './gateway';
+import { appendHistory, findRefundById, idempotencyKeyFor, insertRefund, sumRefundsOfPayment } from './repo';
+import { reopenForRetry } from './retry';
+
+// A called-off night's refunds go the one way every refund goes: a row in `refunds` per ticket (pending, then sent
+// with its attempt's idempotency key, moved by Razorpay's news, resent by the refund job, retried when it failed),
+// only in full — no ₹20 deduction — and created by the call-off's job for one order at a time.
+
+/**
+ * In the caller's transaction: cancels each active paid ticket of the order and creates its full refund. The
+ * order's row lock serialises this with a guest cancelling one of its tickets; each ticket's cancel is one
+ * conditional update, so a ticket cancelled (and refunded) a moment ago is skipped, never refunded twice; the
+ * "never more than was paid" sum is checked under the same lock. Returns the refunds created.
+ */
+export async function refundOrderInFull(trx: Db, orderId: string, now: Date): Promise<string[]> {
+  const order = await lockOrder(trx, orderId);
+  if (!order?.razorpay_payment_id || order.status !== 'paid' || order.amount_paise === 0) return [];
+  const tickets = await trx
+    .selectFrom('tickets')
+    .select(['id', 'price_paise'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'active')
+    .where('price_paise', '>', 0)
+    .orderBy('seq')
+    .execute();
+  const stamp = now.toISOString();
+  let promised = await sumRefundsOfPayment(trx, order.razorpay_payment_id);
+  const created: string[] = [];
+  for (const ticket of tickets) {
+    if (promised + ticket.price_paise > order.amount_paise) break;
+    if (!(await cancelTicketRow(trx, ticket.id, CALL_OFF_REASON, now))) continue;
+    const id = randomUUID();
+    const refund: RefundRow = {
+      id,
+      refund_code: newRefundCode(),
+      ticket_id: ticket.id,
+      order_id: order.id,
+      user_id: order.user_id,
+      payment_id: order.razorpay_payment_id,
+      razorpay_refund_id: null,
+      original_amount_paise: ticket.price_paise,
+      processing_fee_paise: 0,
+      refund_amount_paise: ticket.price_paise,
+      status: 'pending',
+      reason: CALL_OFF_REASON,
+      idempotency_key: idempotencyKeyFor(id, 1),
+      attempts: 1,
+      created_at: stamp,
+      updated_at: stamp,
+      processed_at: null,
+      last_error: null,
+    };
+    await insertRefund(trx, refund);
+    await appendHistory(trx, id, 'pending', HISTORY_NOTES.created, now);
+    promised += ticket.price_paise;
+    created.push(id);
+  }
+  if (created.length > 0) {
+    await recordAudit(
+      trx,
+      {
+        actorUserId: null,
+        action: 'order.called-off-refunds',
+        entity: 'order',
+        entityId: order.id,
+        data: { refundIds: created, reason: CALL_OFF_REASON },
+      },
+      now,
+    );
+  }
+  return created;
+}
+
+export interface OrderSendReport {
+  sent: number;
+  retried: number;
+  waiting: number;
+}
+
+/**
+ * Sends what the order's call-off refunds need now: a pending one (again, with the same key: Razorpay returns
+ * the refund it made, never a second), a failed one retried under a new attempt while attempts remain.
+ */
+export async function sendCallOffRefunds(ctx: AppContext, orderId: string): Promise<OrderSendReport> {
+  const refunds = await ctx.db
+    .selectFrom('refunds')
+    .select(['id', 'status', 'attempts'])
+    .where('order_id', '=', orderId)
+    .where('reason', '=', CALL_OFF_REASON)
+    .where('status', 'in', ['pending', 'failed'])
+    .execute();
+  const report: OrderSendReport = { sent: 0, retried: 0, waiting: 0 };
+  for (const refund of refunds) {
+    if (refund.status === 'failed') {
+      if (refund.attempts >= CALL_OFF_REFUND_ATTEMPTS) continue;
+      const current = await findRefundById(ctx.db, refund.id);
+      if (!current || !(await transaction(ctx.db, (trx) => reopenForRetry(trx, current, null, ctx.now())))) {
+        continue;
+      }
+      report.retried++;
+    }
+    const outcome = await sendRefund(ctx, refund.id);
+    if (outcome === 'pending') report.waiting++;
+    else if (outcome !== 'skipped') report.sent++;
+  }
+  return report;
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { EVENT_STATUSES } from '../event-change';
+import { eventSchema } from './event';
+
+// POST and GET /api/admin/event/change. Shapes only: the rules are ../event-change.
+
+export const callOffDryRunResponseSchema = z.object({
+  success: z.literal(true),
+  kind: z.literal('call-off'),
+  dryRun: z.literal(true),
+  orders: z.number(),
+  tickets: z.number(),
+  /** Rupees. */
+  refundTotal: z.number(),
+  /** One Razorpay refund per refunded ticket. */
+  razorpayCalls: z.number(),
+  /** Above ₹1,00,000: a code was emailed to the admin, and the confirmation must carry it. */
+  codeRequired: z.boolean(),
+});
+
+export const callOffResponseSchema = z.object({
+  success: z.literal(true),
+  kind: z.literal('call-off'),
+  dryRun: z.literal(false),
+  orders: z.number(),
+  tickets: z.number(),
+  refundTotal: z.number(),
+});
+
+export const postponeResponseSchema = z.object({
+  success: z.literal(true),
+  kind: z.literal('postpone'),
+  event: eventSchema,
+});
+
+export const eventChangeResponseSchema = z.union([
+  postponeResponseSchema,
+  callOffDryRunResponseSchema,
+  callOffResponseSchema,
+]);
+export type EventChangeResponse = z.infer<typeof eventChangeResponseSchema>;
+
+export const eventChangeProgressResponseSchema = z.object({
+  success: z.literal(true),
+  kind: z.enum(['postpone', 'call-off']).nullable(),
+  status: z.enum(EVENT_STATUSES),
+  done: z.number(),
+  pending: z.number(),
+  failed: z.number(),
+  refundedTotal: z.number(),
+  pendingTotal: z.number(),
+  failedTotal: z.number(),
+  failedOrders: z.array(z.object({ orderId: z.string(), amount: z.number(), error: z.string().nullable() })),
+});
+export type EventChangeProgressResponse = z.infer<typeof eventChangeProgressResponseSchema>;
