@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CALL_OFF_REASON } from '@utsav/domain/event-change';
+import { CALL_OFF_CODE_THRESHOLD_PAISE, CALL_OFF_REASON } from '@utsav/domain/event-change';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -29,9 +29,13 @@ import { send, useServer } from '../../support/server';
 // created but never sent, some sent to Razorpay but never recorded (a kill between the two) — and then resumed by
 // a new app on the same database. Razorpay is one emulator for both apps, as production has one Razorpay.
 
-const ORDERS = Number(process.env.CALL_OFF_ORDERS ?? 2000);
+// 300 in the suite (a 2,000-order run takes about 12 minutes on both engines on a shared box): CALL_OFF_ORDERS=2000.
+const ORDERS = Number(process.env.CALL_OFF_ORDERS ?? 300);
 const PRICE_PAISE = 29_900;
 const CHANGE = '/api/admin/event/change';
+/** Orders alternate one and two tickets. */
+const TICKETS = ORDERS + Math.floor(ORDERS / 2);
+const CODE_REQUIRED = TICKETS * PRICE_PAISE > CALL_OFF_CODE_THRESHOLD_PAISE;
 
 interface Paid {
   order: OrderRow;
@@ -111,6 +115,7 @@ describeEachDatabase('calling off a night with many paid orders', (engine) => {
       paid.flatMap((p) => p.tickets),
     );
     ticketCount = paid.reduce((sum, p) => sum + p.tickets.length, 0);
+    expect(ticketCount).toBe(TICKETS);
     totalPaise = paid.reduce((sum, p) => sum + p.order.amount_paise, 0);
     await setWebhookMode(server, 'normal');
   }, 600_000);
@@ -126,8 +131,9 @@ describeEachDatabase('calling off a night with many paid orders', (engine) => {
       tickets: ticketCount,
       refundTotal: totalPaise / 100,
       razorpayCalls: ticketCount,
-      codeRequired: true,
+      codeRequired: CODE_REQUIRED,
     });
+    if (!CODE_REQUIRED) return;
 
     const withoutCode = await server.request('POST', CHANGE, {
       token: admin.token,
@@ -153,10 +159,12 @@ describeEachDatabase('calling off a night with many paid orders', (engine) => {
 
   it('refunds every order once, in full, through failures, a stop half-way and a restart', async () => {
     await server.request('POST', CHANGE, { token: admin.token, body: { kind: 'call-off', dryRun: true } });
-    const code = (await outboxRows(server, 'call-off-code')).at(-1)!.payload.code as string;
+    const code = CODE_REQUIRED
+      ? ((await outboxRows(server, 'call-off-code')).at(-1)!.payload.code as string)
+      : undefined;
     const confirmed = await server.request('POST', CHANGE, {
       token: admin.token,
-      body: { kind: 'call-off', confirm: event.name, code },
+      body: { kind: 'call-off', confirm: event.name, ...(code ? { code } : {}) },
     });
     expect(confirmed.status, confirmed.text).toBe(200);
     expect(confirmed.body).toMatchObject({
