@@ -57,7 +57,21 @@ export async function setRazorpayOrderId(
  * at once. Marked expired with the hold ending now, so the reconciliation job's re-check of expired orders
  * still asks Razorpay about them, and a payment made anyway is found and refunded. Returns the orders' ids.
  */
-export async function releaseHoldsOfUser(trx: Db, userId: string, now: Date): Promise<string[]> {
+export function releaseHoldsOfUser(trx: Db, userId: string, now: Date): Promise<string[]> {
+  return releaseHolds(trx, 'user_id', userId, now);
+}
+
+/** The same for every checkout of the event (it was called off): nobody's seat is held any more. */
+export function releaseHoldsOfEvent(trx: Db, eventId: string, now: Date): Promise<string[]> {
+  return releaseHolds(trx, 'event_id', eventId, now);
+}
+
+async function releaseHolds(
+  trx: Db,
+  column: 'user_id' | 'event_id',
+  id: string,
+  now: Date,
+): Promise<string[]> {
   const stamp = now.toISOString();
   const rows = await trx
     .updateTable('orders')
@@ -72,7 +86,7 @@ export async function releaseHoldsOfUser(trx: Db, userId: string, now: Date): Pr
         .end(),
       updated_at: stamp,
     }))
-    .where('user_id', '=', userId)
+    .where(column, '=', id)
     .where('status', '=', 'created')
     .returning('id')
     .execute();

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
 import { type RepeatingJob, startRepeatingJob } from '../../platform/jobs/repeating-job';
 import { findCurrentEvent } from '../../stores/events';
+import { releaseHoldsOfEvent } from '../../stores/orders';
 import { refundOrderInFull, sendCallOffRefunds } from '../refunds/call-off';
 import {
   callOffRefundRows,
@@ -13,7 +14,6 @@ import {
   latestChange,
   ordersWithUnsentRefunds,
   queuedCallOffOrders,
-  releaseHoldsOfEvent,
 } from './repo';
 
 // The call-off's refunds, as a job any instance may run at any time, as often as it likes:

@@ -135,27 +135,6 @@ export function callOffRefundRows(db: Db, eventId: string): Promise<CallOffRefun
     .execute();
 }
 
-/** Checkouts still `created` end now, as when their person is deleted (see stores/orders releaseHoldsOfUser). */
-export async function releaseHoldsOfEvent(trx: Db, eventId: string, now: Date): Promise<number> {
-  const stamp = now.toISOString();
-  const result = await trx
-    .updateTable('orders')
-    .set((eb) => ({
-      status: 'expired',
-      hold_expires_at: eb
-        .case()
-        .when('hold_expires_at', '>', stamp)
-        .then(stamp)
-        .else(eb.ref('hold_expires_at'))
-        .end(),
-      updated_at: stamp,
-    }))
-    .where('event_id', '=', eventId)
-    .where('status', '=', 'created')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
 /** The waitlist's places end as 'closed' (the sale closed while they waited), and the waiting room empties. */
 export async function releaseLines(trx: Db, eventId: string, now: Date): Promise<void> {
   const stamp = now.toISOString();

@@ -17,13 +17,13 @@ import type { EventRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { findCurrentEvent, lockEvent } from '../../stores/events';
+import { releaseHoldsOfEvent } from '../../stores/orders';
 import { forgetCurrentEvent } from '../event/current-event';
 import {
   callOffTicketsOf,
   holdersOf,
   insertCallOffOrders,
   insertChange,
-  releaseHoldsOfEvent,
   releaseLines,
   saveCode,
   takeCode,
@@ -210,7 +210,7 @@ async function callOff(
         updated_at: stamp,
       })),
     );
-    const holdsReleased = await releaseHoldsOfEvent(trx, event.id, now);
+    const holdsReleased = (await releaseHoldsOfEvent(trx, event.id, now)).length;
     await releaseLines(trx, event.id, now);
     for (const userId of await holdersOf(trx, event.id)) {
       await enqueueOutbox(trx, 'event-called-off', { userId, eventId: event.id }, now);

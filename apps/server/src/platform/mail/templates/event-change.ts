@@ -3,7 +3,7 @@ import { formatEventDate, istDate } from '@utsav/domain/time';
 import type { EventDetails } from '../../documents/types';
 import { translator } from '../../i18n/messages';
 import type { MailAttachment, MailMessage, Recipient } from '../message';
-import { html, subjectLine } from './html';
+import { html, type SafeHtml, subjectLine } from './html';
 import {
   button,
   type DetailRow,
@@ -41,27 +41,13 @@ export function calledOffEmail(input: CalledOffInput): MailMessage {
   const later = t(
     'Refunds usually reach you within 5–7 business days. You can follow each one in My Tickets.',
   );
-  return {
-    to: input.to,
+  return shortEmail(input, {
     subject,
-    html: emailLayout({
-      subject,
-      preheader: intro,
-      heading: t('This night has been called off'),
-      body: html`${paragraph(greeting(input.to, t))}
-${paragraph(intro)}
-${paragraph(later)}
-${button(input.ticketsUrl, t('View My Tickets'))}`,
-      language,
-      organiser: input.organiser,
-    }),
-    text: textBody(
-      [greeting(input.to, t), intro, later, t('View your tickets: {{url}}', { url: input.ticketsUrl })],
-      language,
-      input.organiser,
-    ),
-    attachments: [],
-  };
+    heading: t('This night has been called off'),
+    paragraphs: [intro, later],
+    html: button(input.ticketsUrl, t('View My Tickets')),
+    text: t('View your tickets: {{url}}', { url: input.ticketsUrl }),
+  });
 }
 
 export interface PostponedInput extends FromOrganiser {
@@ -147,25 +133,39 @@ export function callOffCodeEmail(input: CallOffCodeInput): MailMessage {
     { event: input.eventName, amount: money(input.refundTotal), minutes: input.minutes },
   );
   const warning = t('If you did not ask for this, do not share the code, and tell the other admins.');
+  const rows: DetailRow[] = [[t('Code'), input.code]];
+  return shortEmail(input, {
+    subject,
+    heading: input.code,
+    paragraphs: [intro],
+    html: html`${detailsTable(rows)}
+${paragraph(warning)}`,
+    text: `${textDetails(rows)}\n\n${warning}`,
+  });
+}
+
+/** Greeting, paragraphs, then one block of its own: the shape of the called-off mail and of the code's. */
+function shortEmail(
+  input: FromOrganiser & { to: Recipient },
+  content: { subject: string; heading: string; paragraphs: string[]; html: SafeHtml; text: string },
+): MailMessage {
+  const language = languageOf(input.to);
+  const t = translator(language);
+  const hello = greeting(input.to, t);
   return {
     to: input.to,
-    subject,
+    subject: content.subject,
     html: emailLayout({
-      subject,
-      preheader: intro,
-      heading: input.code,
-      body: html`${paragraph(greeting(input.to, t))}
-${paragraph(intro)}
-${detailsTable([[t('Code'), input.code]])}
-${paragraph(warning)}`,
+      subject: content.subject,
+      preheader: content.paragraphs[0] ?? content.subject,
+      heading: content.heading,
+      body: html`${paragraph(hello)}
+${content.paragraphs.map((text) => paragraph(text))}
+${content.html}`,
       language,
       organiser: input.organiser,
     }),
-    text: textBody(
-      [greeting(input.to, t), intro, textDetails([[t('Code'), input.code]]), warning],
-      language,
-      input.organiser,
-    ),
+    text: textBody([hello, ...content.paragraphs, content.text], language, input.organiser),
     attachments: [],
   };
 }
