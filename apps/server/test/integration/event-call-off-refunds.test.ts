@@ -6,7 +6,6 @@ import { buildApp } from '../../src/app';
 import { runCallOffRefunds } from '../../src/modules/event-change/job';
 import { claimCallOffOrder } from '../../src/modules/event-change/repo';
 import { refundOrderInFull } from '../../src/modules/refunds/call-off';
-import { pollRefunds } from '../../src/modules/refunds/jobs';
 import { transaction } from '../../src/platform/db/database';
 import type { OrderRow, TicketRow, UserRow } from '../../src/platform/db/schema';
 import { insertRows, ticketRow, userRow } from '../../support/admin-fixtures';
