@@ -113,4 +113,32 @@ describe('"Download invoice" on My Tickets', () => {
     expect(await card.getByRole('button', { name: 'Download invoice' }).count()).toBe(0);
     await context.close();
   });
+
+  it("lets an admin download any order's document from Ticket Management, at 390 px", async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(suite.server.url);
+    await signInThroughPopup(page, 'admin@utsav.test');
+    await page.goto(`${suite.server.url}/dashboard/admin?view=ticket-management`);
+    await page.getByRole('heading', { level: 1, name: 'Ticket Management' }).waitFor();
+    await page.getByLabel('Search tickets by user name or email').fill(buyer.email);
+    const card = page.getByRole('listitem').filter({ hasText: buyer.email }).first();
+    await card.waitFor();
+    await card.getByRole('button', { name: /^Details of ticket / }).click();
+    const button = card.getByRole('button', { name: "Download the order's invoice" });
+    await button.waitFor();
+    const saved = page.waitForEvent('download');
+    await button.click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toMatch(/^NU-[IB]\d{2}-\d+\.pdf$/);
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    await expectNoHorizontalScroll(page);
+    await button.scrollIntoViewIfNeeded();
+    await screenshot(page, 'ticket-management-invoice-390');
+    await context.close();
+  });
 });

@@ -3,8 +3,8 @@ import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-client';
+import { useDownloadOrderDocument } from '../../../lib/order-document';
 import { Button } from '../../../ui/button';
-import { useDownloadInvoice } from '../api/download-invoice';
 
 /**
  * A bought ticket's "Download invoice": the document of the order it was paid in. A ticket received by transfer
@@ -16,7 +16,7 @@ export function hasInvoice(ticket: Ticket): boolean {
 
 export function InvoiceButton({ ticket, className }: { ticket: Ticket; className?: string }) {
   const { t } = useTranslation();
-  const download = useDownloadInvoice();
+  const download = useDownloadOrderDocument();
   const orderId = hasInvoice(ticket) ? ticket.orderId : null;
   if (!orderId) return null;
   return (

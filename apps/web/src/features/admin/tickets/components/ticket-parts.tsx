@@ -6,8 +6,11 @@ import {
   type TicketPast,
   ticketDeletionRefusal,
 } from '@utsav/domain/ticket-status-change';
-import { ChevronDown, Trash2 } from 'lucide-react';
+import { ChevronDown, FileText, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { errorMessage } from '../../../../lib/api-client';
+import { useDownloadOrderDocument } from '../../../../lib/order-document';
 import { Button } from '../../../../ui/button';
 import { formatInstant, formatRupees } from '../../../../ui/format';
 import { type TicketPass, useTicketCheckins } from '../api/get-ticket-checkins';
@@ -143,6 +146,29 @@ export function DeleteTicketButton({ ticket, actions }: { ticket: AdminTicket; a
 }
 
 /** Cancellation reason and time for cancelled tickets; 'Issued by' and notes for manual ones (docs/product.md#ticket-management). */
+/** The document of the order a ticket was bought in (tax invoice, bill of supply or receipt), as a PDF. */
+function OrderDocumentButton({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const download = useDownloadOrderDocument();
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      className="justify-self-start"
+      loading={download.isPending}
+      icon={<FileText aria-hidden="true" className="size-4" />}
+      onClick={() =>
+        download.mutate(orderId, {
+          onError: (error) =>
+            toast.error(t('admin-tickets.details.documentFailed', { reason: errorMessage(error) })),
+        })
+      }
+    >
+      {t('admin-tickets.details.downloadDocument')}
+    </Button>
+  );
+}
+
 export function TicketDetails({ ticket, id }: { ticket: AdminTicket; id: string }) {
   const { t } = useTranslation();
   const items: [string, string][] = [
@@ -192,6 +218,7 @@ export function TicketDetails({ ticket, id }: { ticket: AdminTicket; id: string 
           </div>
         ))}
       </dl>
+      {ticket.orderId && ticket.price > 0 ? <OrderDocumentButton orderId={ticket.orderId} /> : null}
       {ticket.usedAt ? <PassHistory ticketId={ticket.id} /> : null}
     </div>
   );
