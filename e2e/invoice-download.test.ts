@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gstinCheckCharacter } from '@utsav/domain/gstin';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, apiAt } from './support/api';
 import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
@@ -47,6 +47,22 @@ async function myTickets(page: Page, language?: 'hi') {
   return card;
 }
 
+/** Clicks a download button and checks a PDF was saved, the page does not scroll sideways; its file name. */
+async function savedPdf(page: Page, button: Locator, shot: string): Promise<string> {
+  const saved = page.waitForEvent('download');
+  await button.click();
+  const download = await saved;
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
+  await expectNoHorizontalScroll(page);
+  await button.scrollIntoViewIfNeeded();
+  await screenshot(page, shot);
+  return download.suggestedFilename();
+}
+
 describe('"Download invoice" on My Tickets', () => {
   it("saves the order's document as a PDF named by its number, at 390 px", async () => {
     const document = await api.call<{ document: { number: string; kind: string } }>(
@@ -57,18 +73,9 @@ describe('"Download invoice" on My Tickets', () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();
     const card = await myTickets(page);
-    const saved = page.waitForEvent('download');
-    await card.getByRole('button', { name: 'Download invoice' }).click();
-    const download = await saved;
-    expect(download.suggestedFilename()).toBe(`${document.document.number.replaceAll('/', '-')}.pdf`);
     expect(
-      readFileSync(await download.path())
-        .subarray(0, 5)
-        .toString('latin1'),
-    ).toBe('%PDF-');
-    await expectNoHorizontalScroll(page);
-    await card.getByRole('button', { name: 'Download invoice' }).scrollIntoViewIfNeeded();
-    await screenshot(page, 'my-tickets-invoice-390');
+      await savedPdf(page, card.getByRole('button', { name: 'Download invoice' }), 'my-tickets-invoice-390'),
+    ).toBe(`${document.document.number.replaceAll('/', '-')}.pdf`);
     await context.close();
   });
 
@@ -127,18 +134,7 @@ describe('"Download invoice" on My Tickets', () => {
     await card.getByRole('button', { name: /^Details of ticket / }).click();
     const button = card.getByRole('button', { name: "Download the order's invoice" });
     await button.waitFor();
-    const saved = page.waitForEvent('download');
-    await button.click();
-    const download = await saved;
-    expect(download.suggestedFilename()).toMatch(/^NU-[IB]\d{2}-\d+\.pdf$/);
-    expect(
-      readFileSync(await download.path())
-        .subarray(0, 5)
-        .toString('latin1'),
-    ).toBe('%PDF-');
-    await expectNoHorizontalScroll(page);
-    await button.scrollIntoViewIfNeeded();
-    await screenshot(page, 'ticket-management-invoice-390');
+    expect(await savedPdf(page, button, 'ticket-management-invoice-390')).toMatch(/^NU-[IB]\d{2}-\d+\.pdf$/);
     await context.close();
   });
 });
