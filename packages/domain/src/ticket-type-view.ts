@@ -19,6 +19,8 @@ export interface ViewFacts {
   /** People the event can still admit (the product's availableTickets). */
   peopleLeft: number;
   language: Language;
+  /** Someone waits in the type's own waitlist line: its tickets that come back are theirs, so none is for sale. */
+  typeLineWaiting?: boolean;
 }
 
 /** Listed to everyone: neither hidden (an access code reveals those) nor archived. */
@@ -33,7 +35,7 @@ export function typeAvailable(type: TicketTypeRule, taken: TypeTaken, peopleLeft
 
 export function publicTicketType(type: TicketTypeRule, taken: TypeTaken, facts: ViewFacts): PublicTicketType {
   const standing = phaseStanding(type, taken, facts.now);
-  const available = typeAvailable(type, taken, facts.peopleLeft);
+  const available = facts.typeLineWaiting ? 0 : typeAvailable(type, taken, facts.peopleLeft);
   const current = standing.current;
   return {
     id: type.id,

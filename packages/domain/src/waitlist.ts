@@ -63,22 +63,48 @@ export interface JoinFacts {
   now: Date;
   closesAt: Date;
   quantity: number;
-  /** Seats free for sale now: capacity - sold - live holds (offers included). */
+  /** Tickets of the type the event's people leave for sale now: floor((capacity - sold - live holds) / admits). */
   available: number;
-  /** Someone already waits: seats that come back are theirs first, so newcomers join behind them. */
+  /** Someone already waits in the event's line: seats that come back are theirs first, so newcomers join behind. */
   anyoneWaiting: boolean;
+  /** Tickets of the type its own capacity leaves (sold and live holds taken off); null: it has none of its own. */
+  typeLeft: number | null;
+  /** Someone already waits in the type's own line: its tickets that come back are theirs first. */
+  typeLineWaiting: boolean;
   alreadyInLine: boolean;
   /** How many more seats the per-person cap lets this person hold (see person-limit). */
   allowanceRemaining: number;
+}
+
+/** Whether the type has the tickets by its own capacity, nobody waiting for them first. */
+function typeHasRoom(facts: JoinFacts): boolean {
+  return !facts.typeLineWaiting && (facts.typeLeft === null || facts.typeLeft >= facts.quantity);
+}
+
+/** Whether the event's people are there for the tickets, nobody waiting for them first. */
+function eventHasRoom(facts: JoinFacts): boolean {
+  return !facts.anyoneWaiting && facts.available >= facts.quantity;
 }
 
 /** Why a person may not join the line now, or null. Checked in this order, so the first reason is the one told. */
 export function joinRefusal(facts: JoinFacts): JoinRefusal | null {
   if (facts.now.getTime() >= facts.closesAt.getTime()) return 'closed';
   if (facts.alreadyInLine) return 'already-in-line';
-  if (!facts.anyoneWaiting && facts.available >= facts.quantity) return 'not-sold-out';
+  if (eventHasRoom(facts) && typeHasRoom(facts)) return 'not-sold-out';
   if (facts.quantity > facts.allowanceRemaining) return 'person-limit';
   return null;
+}
+
+/**
+ * The line a place joins (docs/decisions/0716). The event's line when the event's people are short (or someone
+ * already waits there): while it has anyone, every checkout is sold out. Else the type's own line, joined because
+ * the type's capacity is sold out while the event still has people: it holds back that type's checkouts only, so
+ * the other types stay on sale.
+ */
+export function lineJoined(
+  facts: Pick<JoinFacts, 'available' | 'anyoneWaiting' | 'quantity'>,
+): 'event' | 'type' {
+  return eventHasRoom(facts as JoinFacts) ? 'type' : 'event';
 }
 
 /** A place in line, in the order the line is served: who joined first, ties broken by id (stable everywhere). */

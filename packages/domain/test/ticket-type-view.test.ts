@@ -53,6 +53,15 @@ describe('a type as GET /event shows it', () => {
     expect(typeAvailable(couple, taken(10), 7)).toBe(3);
   });
 
+  it('a type with people in its own waitlist line shows none available: what comes back is theirs', () => {
+    const facts = { now: NOW, peopleLeft: 500, language: 'en' as const };
+    expect(publicTicketType(couple, taken(49), facts)).toMatchObject({ available: 1, soldOut: false });
+    expect(publicTicketType(couple, taken(49), { ...facts, typeLineWaiting: true })).toMatchObject({
+      available: 0,
+      soldOut: true,
+    });
+  });
+
   it('a paused type is listed but not on sale', () => {
     expect(
       publicTicketType({ ...couple, paused: true }, taken(0), { now: NOW, peopleLeft: 9, language: 'en' })

@@ -5,6 +5,7 @@ import {
   type JoinFacts,
   joinRefusal,
   joinWaitlistSchema,
+  lineJoined,
   lineOrder,
   offerCountdown,
   offerExpiresAt,
@@ -26,11 +27,24 @@ function facts(overrides: Partial<JoinFacts> = {}): JoinFacts {
     quantity: 2,
     available: 0,
     anyoneWaiting: false,
+    typeLeft: null,
+    typeLineWaiting: false,
     alreadyInLine: false,
     allowanceRemaining: 20,
     ...overrides,
   };
 }
+
+describe('lineJoined', () => {
+  it("joins the event's line when the event's people are short or someone waits there", () => {
+    expect(lineJoined({ available: 1, anyoneWaiting: false, quantity: 2 })).toBe('event');
+    expect(lineJoined({ available: 9, anyoneWaiting: true, quantity: 2 })).toBe('event');
+  });
+
+  it("joins the type's own line when the event has the people (only the type is sold out)", () => {
+    expect(lineJoined({ available: 9, anyoneWaiting: false, quantity: 2 })).toBe('type');
+  });
+});
 
 describe('waitlistClosesAt', () => {
   it('is the event start on the IST wall clock', () => {
@@ -62,6 +76,16 @@ describe('joinRefusal', () => {
 
   it('lets a person join behind others even when seats are free (they are the line’s first)', () => {
     expect(joinRefusal(facts({ available: 5, anyoneWaiting: true }))).toBeNull();
+  });
+
+  it('lets a person join for a type its own capacity has sold out while the event still has people', () => {
+    expect(joinRefusal(facts({ available: 50, typeLeft: 0 }))).toBeNull();
+    expect(joinRefusal(facts({ available: 50, typeLeft: 1, quantity: 2 }))).toBeNull();
+    expect(joinRefusal(facts({ available: 50, typeLeft: 2, quantity: 2 }))).toBe('not-sold-out');
+  });
+
+  it("lets a person join behind others in the type's own line even when the type has tickets again", () => {
+    expect(joinRefusal(facts({ available: 50, typeLeft: 3, typeLineWaiting: true }))).toBeNull();
   });
 
   it('refuses from the instant the event starts', () => {

@@ -5,16 +5,33 @@ import type { OrderRow } from '../platform/db/schema';
 // line decides on it (modules/waitlist/service.ts). A hold reads the same condition inside its one statement
 // (modules/purchase/hold-figures.ts, the `waiting` column): a change here changes it there too.
 
-/** Checkout refuses newcomers while anyone waits: one index probe (waitlist_entries_line_idx). */
+/**
+ * Checkout refuses newcomers while anyone waits in the event's line: one probe of waitlist_entries_line_idx. A place
+ * in a type's own line (type_line 1, migration 0037) holds back only that type (typeLineWaiting).
+ */
 export async function anyoneWaiting(db: Db, eventId: string): Promise<boolean> {
   const row = await db
     .selectFrom('waitlist_entries')
     .select('id')
     .where('event_id', '=', eventId)
     .where('status', '=', 'waiting')
+    .where('type_line', '=', 0)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The types someone waits for in the type's own line, each once (waitlist_entries_type_line_idx). */
+export async function typesWithLine(db: Db, eventId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('waitlist_entries')
+    .select('ticket_type_id')
+    .distinct()
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'waiting')
+    .where('type_line', '=', 1)
+    .execute();
+  return new Set(rows.flatMap((row) => (row.ticket_type_id ? [row.ticket_type_id] : [])));
 }
 
 /** A person's live waitlist offer: their place and the hold behind it, while that hold has not run out. */

@@ -30,8 +30,10 @@ export interface HoldFigures {
    * out but that are not yet marked expired: at least the seats in live holds, so an upper bound of them.
    */
   heldAtMost: number;
-  /** True while anyone waits in the waitlist (their seats come first: waitlist/offers.ts). */
+  /** True while anyone waits in the waitlist's event line (their seats come first: waitlist/offers.ts). */
   anyoneWaiting: boolean;
+  /** Types someone waits for in the type's own line (migration 0037): those types' tickets are theirs first. */
+  waitingTypes: ReadonlySet<string>;
   /** The person's seats: in their live holds, and bought (active or used, not hand-issued). */
   person: { held: number; bought: number };
   /** The optional figures of types, phases and codes (sales-snapshot.ts), as the statement returned them. */
@@ -53,6 +55,7 @@ interface FigureRow extends SalesFigureRow {
   sold: number | null;
   held: number | null;
   waiting: unknown;
+  waiting_types: string | null;
   person_bought: number | null;
   person_held: number | null;
 }
@@ -67,6 +70,7 @@ export function figuresOf({ rows: [row] }: { rows: FigureRow[] }): HoldFigures {
     sold: Number(row.sold),
     heldAtMost: Number(row.held),
     anyoneWaiting: Boolean(row.waiting),
+    waitingTypes: new Set(row.waiting_types ? row.waiting_types.split(',') : []),
     person: { held: Number(row.person_held ?? 0), bought: Number(row.person_bought ?? 0) },
     sales: row,
   };
@@ -80,7 +84,7 @@ function oneBuyerFigures(needs: FigureNeeds) {
   return compiledQueryOnce(
     (db: Db, eventId: string, userId: string, nowIso: string) =>
       db.selectNoFrom((eb) => [
-        ...figureColumns(eb, eventId, userId, nowIso),
+        ...figureColumns(eb, isPostgres(db), eventId, userId, nowIso),
         ...salesFigureColumns(isPostgres(db), needs, eventId, userId, nowIso),
       ]) as Compilable<FigureRow>,
   );
@@ -133,32 +137,41 @@ export function liveHeldOf({ rows: [row] }: { rows: { held: number | null; sold:
 
 function figureColumns(
   eb: ExpressionBuilder<Database, never>,
+  postgres: boolean,
   eventId: string,
   userId: string,
   nowIso: string,
 ) {
   return [
-    ...eventFigureColumns(eb, eventId),
+    ...eventFigureColumns(eb, postgres, eventId),
     personBoughtQuery(eb, eventId, userId).as('person_bought'),
     personHeldQuery(eb, eventId, userId, nowIso).as('person_held'),
   ] as const;
 }
 
 /** Stock and the waitlist: the figures of the event, the same for every buyer. */
-function eventFigureColumns(eb: ExpressionBuilder<Database, never>, eventId: string) {
+function eventFigureColumns(eb: ExpressionBuilder<Database, never>, postgres: boolean, eventId: string) {
+  const list = sql.raw(
+    postgres ? `string_agg(distinct ticket_type_id, ',')` : `group_concat(distinct ticket_type_id)`,
+  );
   return [
     eb.selectFrom('event_inventory').select('tickets_sold').where('event_id', '=', eventId).as('sold'),
     eb.selectFrom('event_inventory').select('seats_in_holds').where('event_id', '=', eventId).as('held'),
-    // Anyone waiting in the waitlist's line: the condition of stores/waitlist-line.ts anyoneWaiting.
+    // Anyone waiting in the waitlist's event line: the condition of stores/waitlist-line.ts anyoneWaiting.
     eb
       .exists(
         eb
           .selectFrom('waitlist_entries')
           .select('id')
           .where('event_id', '=', eventId)
-          .where('status', '=', 'waiting'),
+          .where('status', '=', 'waiting')
+          .where('type_line', '=', 0),
       )
       .as('waiting'),
+    // The types with a line of their own: stores/waitlist-line.ts typesWithLine, from its partial index (none
+    // waiting: no entry read).
+    sql<string | null>`(select ${list} from waitlist_entries
+      where event_id = ${eventId} and status = 'waiting' and type_line = 1)`.as('waiting_types'),
   ] as const;
 }
 
@@ -199,7 +212,7 @@ function batchFigures(needs: FigureNeeds) {
         const root = eb as unknown as ExpressionBuilder<Database, never>;
         return [
           buyer.as('user_id'),
-          ...eventFigureColumns(root, eventId),
+          ...eventFigureColumns(root, true, eventId),
           personBoughtQuery(root, eventId, buyer).as('person_bought'),
           personHeldQuery(root, eventId, buyer, nowIso).as('person_held'),
           ...salesFigureColumns(true, needs, eventId, buyer, nowIso),

@@ -6,6 +6,8 @@ import type { ClientPrice } from '@utsav/domain/purchase-schema';
 import type { AppContext } from '../../platform/context';
 import type { AuditLogTable, EventRow, OrderRow, UserRow } from '../../platform/db/schema';
 import type { OrderLineRow } from '../../platform/db/schema-sales';
+import { AppError } from '../../platform/errors';
+import { msg } from '../../platform/i18n/messages';
 import { soldOut } from './checkout-errors';
 import type { HoldFigures } from './hold-figures';
 import { rememberSeatsLeft } from './inventory-hint';
@@ -107,6 +109,21 @@ export function judgeHold(
   // pass it (person-limit.ts says what counts).
   const allowance = personAllowance(ctx.config.maxTicketsPerPerson, figures.person);
   if (!fitsPersonLimit(allowance, tickets)) throw personLimitRefusal(allowance);
+}
+
+/**
+ * A type someone waits for in the type's own line (its capacity sold out, the event not) is sold out to everyone
+ * else: its tickets that come back are theirs, in line order (waitlist/offers.ts). The other types stay on sale.
+ */
+export function judgeTypeLines(draft: Pick<HoldDraft, 'lines' | 'names'>, figures: HoldFigures): void {
+  if (figures.waitingTypes.size === 0) return;
+  const waited = draft.lines.find((line) => figures.waitingTypes.has(line.ticket_type_id));
+  if (waited) {
+    throw new AppError(
+      'TICKET_TYPE_SOLD_OUT',
+      msg('{{name}} is sold out.', { name: draft.names(waited.ticket_type_id) }),
+    );
+  }
 }
 
 /** A new order as a hold writes it (a checkout, or a waitlist offer): created, unpaid, held until `holdExpiresAt`. */

@@ -4,7 +4,7 @@ import type { EventRow } from '../../platform/db/schema';
 import type { SalesCounters } from '../../stores/ticket-types';
 import { draftPricedHold } from './hold-draft';
 import type { HoldFigures } from './hold-figures';
-import { type HoldDraft, type HoldRequest, judgeHold } from './hold-judgement';
+import { type HoldDraft, type HoldRequest, judgeHold, judgeTypeLines } from './hold-judgement';
 import { type BatchLedger, type PricedHold, priceHold } from './hold-pricing';
 import type { SalesSnapshot } from './sales-snapshot';
 
@@ -70,6 +70,7 @@ export function judgePricedHold(
     left = total - figures.sold - figures.heldAtMost - ledger.people;
   }
   const draft = draftPricedHold(ctx, request, event, now, priced, request.language);
+  judgeTypeLines(draft, figures);
   judgeHold(ctx, draft.order.event_id, draft.priced.people, left, figures, draft.priced.tickets);
   ledger.add(request.caller.id, draft.priced, draft.order.promo_code_id ?? null);
   return { draft, left };

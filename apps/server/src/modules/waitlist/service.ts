@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { WaitlistPlace } from '@utsav/domain/api/waitlist';
 import { paiseToRupees } from '@utsav/domain/pricing';
-import { joinRefusal, offerOutcome, publicStatus, waitlistClosesAt } from '@utsav/domain/waitlist';
+import { ticketsFittingPeople, typeTicketsLeft } from '@utsav/domain/ticket-types';
+import {
+  joinRefusal,
+  lineJoined,
+  offerOutcome,
+  publicStatus,
+  waitlistClosesAt,
+} from '@utsav/domain/waitlist';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
@@ -11,11 +18,12 @@ import { msg } from '../../platform/i18n/messages';
 import { countTaken, findCurrentEvent, lockEvent } from '../../stores/events';
 import { findOrderById } from '../../stores/orders';
 import { findEventTypes, type StoredType } from '../../stores/ticket-types';
-import { anyoneWaiting } from '../../stores/waitlist-line';
+import { anyoneWaiting, typesWithLine } from '../../stores/waitlist-line';
 import { requirePublished } from '../event/current-event';
 import { checkoutOfHeldOrder } from '../purchase/offer-sale';
 import { allowanceOf, personLimitRefusal } from '../purchase/person-limit';
 import type { CheckoutOrder } from '../purchase/service';
+import { typesTaken } from './offer-figures';
 import {
   endOfferHold,
   findLatestEntry,
@@ -31,9 +39,10 @@ import {
 
 /**
  * POST /waitlist. Judged under the event lock, like a hold: two tabs joining at once get one place. The place waits
- * for a ticket type (the default type when none is named); the line opens when the event's people are sold out
- * for that many tickets of it (a couple pass needs two people each), since checkout is refused to everyone while
- * anyone waits (purchase/hold-judgement.ts).
+ * for a ticket type (the default type when none is named). It joins the event's line when the event's people are
+ * sold out for that many tickets of it (a couple pass needs two people each): checkout is then refused to everyone
+ * while anyone waits there (purchase/hold-judgement.ts). It joins the type's own line when only the type's capacity
+ * is sold out: that holds back the type's checkouts alone (docs/decisions/0716).
  */
 export async function joinWaitlist(
   ctx: AppContext,
@@ -49,15 +58,21 @@ export async function joinWaitlist(
     const type = await typeToWaitFor(trx, locked.id, ticketTypeId);
     const allowance = await allowanceOf(trx, ctx, caller.id, locked.id, now);
     const peopleLeft = locked.total_tickets - (await countTaken(trx, locked.id, now));
-    const refusal = joinRefusal({
+    // The type's own tickets counted exactly (sold + live holds), as the offer pass counts them.
+    const taken = (await typesTaken(trx, locked.id, [type], now)).get(type.id);
+    const typeLeft = typeTicketsLeft(type, taken ?? { tickets: 0, phases: new Map() });
+    const facts = {
       now,
       closesAt: closesAt(locked),
       quantity,
-      available: Math.max(0, Math.floor(peopleLeft / type.admits)),
+      available: ticketsFittingPeople(peopleLeft, type.admits),
       anyoneWaiting: await anyoneWaiting(trx, locked.id),
+      typeLeft: Number.isFinite(typeLeft) ? typeLeft : null,
+      typeLineWaiting: (await typesWithLine(trx, locked.id)).has(type.id),
       alreadyInLine: (await findLiveEntry(trx, locked.id, caller.id)) !== undefined,
       allowanceRemaining: allowance.remaining,
-    });
+    };
+    const refusal = joinRefusal(facts);
     if (refusal === 'closed') {
       throw new AppError('WAITLIST_CLOSED', msg('The waitlist has closed: the event has started.'));
     }
@@ -76,6 +91,7 @@ export async function joinWaitlist(
       id: randomUUID(),
       event_id: locked.id,
       ticket_type_id: type.id,
+      type_line: lineJoined(facts) === 'type' ? 1 : 0,
       user_id: caller.id,
       quantity,
       status: 'waiting',
@@ -93,7 +109,7 @@ export async function joinWaitlist(
         action: 'waitlist.joined',
         entity: 'waitlist',
         entityId: row.id,
-        data: { quantity, ticketTypeId: type.id },
+        data: { quantity, ticketTypeId: type.id, typeLine: row.type_line === 1 },
       },
       now,
     );

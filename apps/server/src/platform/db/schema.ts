@@ -463,6 +463,8 @@ export interface WaitlistEntriesTable {
   event_id: string;
   /** The type this place waits for (migration 0024); null: the default type. */
   ticket_type_id?: string | null;
+  /** 1: waits in its type's own line (the type sold out, the event not: migration 0037); 0: the event's line. */
+  type_line?: number;
   user_id: string;
   quantity: number;
   status: WaitlistEntryStatus;

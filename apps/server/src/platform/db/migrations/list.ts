@@ -23,6 +23,7 @@ import * as organiserSetup from './0030_organiser_setup';
 import * as counterLockOrder from './0031_counter_lock_order';
 import * as gateUndo from './0034_gate_undo';
 import * as taxDocuments from './0036_tax_documents';
+import * as waitlistTypeLine from './0037_waitlist_type_line';
 import * as eventChanges from './0039_event_changes';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
@@ -53,4 +54,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0034_gate_undo', gateUndo],
   ['0036_tax_documents', taxDocuments],
   ['0039_event_changes', eventChanges],
+  ['0037_waitlist_type_line', waitlistTypeLine],
 ];
