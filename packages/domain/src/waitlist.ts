@@ -107,6 +107,18 @@ export function lineJoined(
   return eventHasRoom(facts as JoinFacts) ? 'type' : 'event';
 }
 
+/**
+ * The types a guest may join the waitlist for now (the join form's choice): every type on sale when the event is
+ * sold out, else those sold out on their own capacity (docs/decisions/0716). A paused or out-of-window type is not
+ * waited for: it is not on sale at all.
+ */
+export function waitableTypes<T extends { soldOut: boolean; onSale: boolean }>(
+  types: readonly T[],
+  eventSoldOut: boolean,
+): T[] {
+  return types.filter((type) => type.onSale && (eventSoldOut || type.soldOut));
+}
+
 /** A place in line, in the order the line is served: who joined first, ties broken by id (stable everywhere). */
 export interface PlaceInLine {
   id: string;

@@ -12,6 +12,7 @@ import {
   offerOutcome,
   planOffers,
   publicStatus,
+  waitableTypes,
   waitlistClosedKey,
   waitlistClosesAt,
   waitlistOfferKey,
@@ -34,6 +35,22 @@ function facts(overrides: Partial<JoinFacts> = {}): JoinFacts {
     ...overrides,
   };
 }
+
+describe('waitableTypes', () => {
+  const types = [
+    { id: 'entry', soldOut: false, onSale: true },
+    { id: 'vip', soldOut: true, onSale: true },
+    { id: 'paused', soldOut: true, onSale: false },
+  ];
+
+  it('offers the types sold out on their own while the event has room', () => {
+    expect(waitableTypes(types, false).map((type) => type.id)).toEqual(['vip']);
+  });
+
+  it('offers every type on sale when the event is sold out, never a paused one', () => {
+    expect(waitableTypes(types, true).map((type) => type.id)).toEqual(['entry', 'vip']);
+  });
+});
 
 describe('lineJoined', () => {
   it("joins the event's line when the event's people are short or someone waits there", () => {

@@ -55,7 +55,7 @@ interface FigureRow extends SalesFigureRow {
   sold: number | null;
   held: number | null;
   waiting: unknown;
-  waiting_types: string | null;
+  waiting_types?: string | null;
   person_bought: number | null;
   person_held: number | null;
 }

@@ -147,6 +147,7 @@ export default function GuestView() {
               part="line"
               person={user?.email ?? null}
               soldOut={soldOut}
+              ticketTypes={event.ticketTypes}
               eventName={event.name}
               onSignIn={() => undefined}
               onPurchased={purchase.onPurchased}

@@ -142,6 +142,7 @@ export function LandingPage() {
               <WaitlistSection
                 person={user?.email ?? null}
                 soldOut={soldOut}
+                ticketTypes={event.ticketTypes}
                 eventName={event.name}
                 onSignIn={onSignIn}
                 onPurchased={purchase.onPurchased}

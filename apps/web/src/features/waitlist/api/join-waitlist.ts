@@ -4,9 +4,19 @@ import { joinWaitlistSchema } from '@utsav/domain/waitlist';
 import { api } from '../../../lib/api-client';
 import { WAITLIST_QUERY_KEY } from './get-waitlist';
 
-/** POST /waitlist { quantity } → the place in line (1 = next). The server checks the same schema. */
-export async function joinWaitlist(input: { quantity: number; cap: number }): Promise<{ position: number }> {
-  const payload = joinWaitlistSchema(input.cap).parse({ quantity: input.quantity });
+/**
+ * POST /waitlist { quantity, ticketTypeId? } → the place in line (1 = next); no type: the default. The server checks
+ * the same schema.
+ */
+export async function joinWaitlist(input: {
+  quantity: number;
+  cap: number;
+  ticketTypeId?: string | undefined;
+}): Promise<{ position: number }> {
+  const payload = joinWaitlistSchema(input.cap).parse({
+    quantity: input.quantity,
+    ...(input.ticketTypeId ? { ticketTypeId: input.ticketTypeId } : {}),
+  });
   const { position } = joinWaitlistResponseSchema.parse(await api.post<unknown>('/waitlist', payload));
   return { position };
 }

@@ -16,7 +16,15 @@ import { WaitlistOffer, type WaitlistPurchase } from './waitlist-offer';
 export interface WaitlistPanelProps {
   /** The signed-in person's email (keys their queries); null when signed out. */
   person: string | null;
+  /** The event, or at least one type, is sold out: the line may be joined. */
   soldOut: boolean;
+  /**
+   * The types the line may be joined for (@utsav/domain/waitlist waitableTypes), in the reader's language. Several:
+   * the form asks which. One while the event still has room: the form names it. None: the default type.
+   */
+  types?: readonly { id: string; name: string }[];
+  /** The event's people are sold out (not only a type). */
+  eventSoldOut?: boolean;
   eventName: string;
   onSignIn: () => void;
   /**
@@ -114,7 +122,11 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
     <div className="grid gap-3">
       {me.status === 'expired' ? <p className={NOTE}>{t('waitlist.expired')}</p> : null}
       {me.status === 'bought' ? <p className={NOTE}>{t('waitlist.bought')}</p> : null}
-      <JoinForm allowanceRemaining={props.allowanceRemaining} />
+      <JoinForm
+        allowanceRemaining={props.allowanceRemaining}
+        types={props.types ?? []}
+        eventSoldOut={props.eventSoldOut ?? props.soldOut}
+      />
     </div>
   );
 }
@@ -149,36 +161,73 @@ function WaitingNote({ place }: { place: WaitlistPlace }) {
   );
 }
 
-function JoinForm({ allowanceRemaining }: { allowanceRemaining: number | null }) {
+function JoinForm({
+  allowanceRemaining,
+  types,
+  eventSoldOut,
+}: {
+  allowanceRemaining: number | null;
+  types: readonly { id: string; name: string }[];
+  eventSoldOut: boolean;
+}) {
   const { t } = useTranslation();
   const quantityId = useId();
+  const typeId = useId();
   const [quantity, setQuantity] = useState(1);
+  const [chosen, setChosen] = useState<string | null>(null);
   const join = useJoinWaitlist();
   const max = Math.max(
     0,
     Math.min(DEFAULT_ORDER_QUANTITY_CAP, allowanceRemaining ?? DEFAULT_ORDER_QUANTITY_CAP),
   );
+  // The type waited for: the one chosen, else the first the line may be joined for (none: the default type).
+  const ticketTypeId = types.find((type) => type.id === chosen)?.id ?? types[0]?.id;
+  const onlyType = !eventSoldOut && types.length === 1 ? types[0] : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    join.mutate({ quantity, cap: DEFAULT_ORDER_QUANTITY_CAP });
+    join.mutate({ quantity, cap: DEFAULT_ORDER_QUANTITY_CAP, ticketTypeId });
   }
 
   if (max === 0) return <p className={NOTE}>{t('waitlist.join.limitReached')}</p>;
+  const select = 'min-h-11 rounded-xl border border-gold-400/60 bg-maroon-950 px-3 text-base text-cream';
   return (
     <form onSubmit={submit} className={NOTE} aria-labelledby={`${quantityId}-title`}>
       <h2 id={`${quantityId}-title`} className="font-display text-xl text-gold-200">
         {t('waitlist.join.title')}
       </h2>
-      <p className="mt-1 text-sm">{t('waitlist.join.intro')}</p>
+      <p className="mt-1 text-sm">
+        {onlyType
+          ? t('waitlist.join.typeIntro', { name: onlyType.name })
+          : !eventSoldOut && types.length > 1
+            ? t('waitlist.join.typesIntro')
+            : t('waitlist.join.intro')}
+      </p>
       <div className="mt-3 flex flex-wrap items-end gap-3">
+        {types.length > 1 ? (
+          <label htmlFor={typeId} className="grid min-w-0 max-w-full gap-1 text-sm font-semibold text-cream">
+            {t('waitlist.join.type')}
+            <select
+              id={typeId}
+              value={ticketTypeId}
+              onChange={(change) => setChosen(change.target.value)}
+              className={`${select} max-w-full`}
+            >
+              {types.map((type) => (
+                <option key={type.id} value={type.id}>
+                  {type.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <label htmlFor={quantityId} className="grid gap-1 text-sm font-semibold text-cream">
           {t('waitlist.join.quantity')}
           <select
             id={quantityId}
             value={quantity}
             onChange={(change) => setQuantity(Number(change.target.value))}
-            className="min-h-11 min-w-20 rounded-xl border border-gold-400/60 bg-maroon-950 px-3 text-base text-cream"
+            className={`${select} min-w-20`}
           >
             {Array.from({ length: max }, (_, index) => index + 1).map((n) => (
               <option key={n} value={n}>
