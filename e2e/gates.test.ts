@@ -135,13 +135,8 @@ describe('gates at 390 px', () => {
         body: JSON.stringify({ qrCode: ticket.qrCode, gate: 'North', deviceId: 'north-phone-1' }),
       });
       await expect.poll(() => page.getByTestId('refusal-already_used').textContent()).not.toBe('0');
-      await page.screenshot({
-        path: path.join(
-          path.dirname(await screenshot(page, 'gates-panel-390-live')),
-          'gates-panel-390-full.png',
-        ),
-        fullPage: true,
-      });
+      await screenshot(page, 'gates-panel-390-live');
+      await screenshot(page, 'gates-panel-390-full', { fullPage: true });
 
       // The same panel in Hindi and Gujarati, as the organiser's remembered choice.
       for (const [language, title, inside] of [

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { decodeQrImage } from '../apps/server/test/unit/documents/qr-decode';
 import { type ApiUser, apiAt } from './support/api';
-import { newContext, PHONE, screenshot } from './support/browser';
+import { FULL_CHROMIUM_PATH, newContext, PHONE, screenshot } from './support/browser';
 import { keepTicketsOnPhone, savedKeys } from './support/saved-tickets';
 import { useServerAndBrowser } from './support/suite';
 
@@ -11,7 +11,8 @@ import { useServerAndBrowser } from './support/suite';
 // worker caches the shell, the tickets are kept on the phone (IndexedDB) for the signed-in person only,
 // and a reload with the network cut shows them, QR and code included, under an honest "saved at" banner.
 
-const suite = useServerAndBrowser();
+// The full browser: the headless shell has no installability check (it answers no errors for any page).
+const suite = useServerAndBrowser({ executablePath: FULL_CHROMIUM_PATH });
 const api = apiAt(() => suite.server.url);
 const BANNER = /^offline — showing tickets saved at \d{2}:\d{2}$/;
 

@@ -7,12 +7,14 @@ bash "$(dirname "$0")/ensure-nginx.sh" || echo "nginx could not be installed: th
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# The browser tests drive the headless shell (the same Chromium build, lighter: e2e/support/browser.ts).
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || missing+=(postgresql)
 # pdftotext and pdftoppm read and render the ticket PDFs in the document tests.
 command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null || missing+=(poppler-utils)
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "Chromium, PostgreSQL and poppler-utils are present."
+  echo "Chromium (and its headless shell), PostgreSQL and poppler-utils are present."
   exit 0
 fi
 

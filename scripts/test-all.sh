@@ -83,5 +83,7 @@ rm -rf apps/web/dist
 cp -r "$WEB_BUILD" apps/web/dist
 
 step "Browser tests (Playwright + Debian Chromium)"
+# Pictures are for a person running a browser file by hand (e2e/support/browser.ts: screenshot).
+export E2E_SCREENSHOTS=${E2E_SCREENSHOTS:-off}
 # The suites that run the product in-process use this run's build as it is, instead of building their own.
 E2E_WEB_DIST="$WEB_BUILD" vitest_layer e2e

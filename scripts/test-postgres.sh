@@ -14,7 +14,7 @@ find_bin() {
 
 run_server() {
   runuser -u postgres -- "$1/pg_ctl" -D "$PGDIR" -l "$PGDIR/log" -w \
-    -o "-p $PGPORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300" start >/dev/null
+    -o "-p $PGPORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=500" start >/dev/null
   echo "postgres://postgres@127.0.0.1:$PGPORT/postgres"
 }
 

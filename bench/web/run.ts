@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { RunnerResult } from 'lighthouse';
 import { build } from 'vite';
-import { CHROMIUM_PATH, launchBrowser, newContext, PHONE } from '../../e2e/support/browser';
+import { FULL_CHROMIUM_PATH, launchBrowser, newContext, PHONE } from '../../e2e/support/browser';
 import { writeFakeCameraY4m } from '../../e2e/support/fake-camera';
 import { runLighthouse } from '../../e2e/support/lighthouse';
 import { buildScannerLab, serveLab, TICKET_SHAPED_CODE } from '../../e2e/support/scanner-lab';
@@ -186,11 +186,14 @@ async function measureDecodes(): Promise<number[]> {
   const cameraFile = path.join(workDir, 'ticket.y4m');
   writeFakeCameraY4m(TICKET_SHAPED_CODE, cameraFile);
   const { url, close } = await serveLab(outDir);
-  const browser = await launchBrowser([
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-video-capture=${cameraFile}`,
-  ]);
+  const browser = await launchBrowser(
+    [
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${cameraFile}`,
+    ],
+    FULL_CHROMIUM_PATH,
+  );
   const latencies: number[] = [];
   try {
     for (let run = 0; run < SCANS; run += 1) {
@@ -227,7 +230,7 @@ function machine(): string {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   let chromium = 'Chromium';
   try {
-    chromium = execFileSync(CHROMIUM_PATH, ['--version'], {
+    chromium = execFileSync(FULL_CHROMIUM_PATH, ['--version'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     })

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser';
+import { CHROMIUM_FLAGS, FULL_CHROMIUM_PATH } from './browser';
 
 // Lighthouse drives Chromium over the DevTools protocol on a port. We start Debian's Chromium ourselves (same
 // flags as the Playwright tests) rather than through chrome-launcher, which is only a transitive dependency.
@@ -16,7 +16,7 @@ export interface DebuggableChromium {
 export async function launchDebuggableChromium(extraArgs: string[] = []): Promise<DebuggableChromium> {
   const profile = mkdtempSync(path.join(tmpdir(), 'utsav-lighthouse-'));
   const child: ChildProcess = spawn(
-    CHROMIUM_PATH,
+    FULL_CHROMIUM_PATH,
     [
       ...CHROMIUM_FLAGS,
       ...extraArgs,

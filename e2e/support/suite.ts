@@ -35,11 +35,14 @@ export interface SuiteBrowser {
   readonly browser: Browser;
 }
 
-/** One Chromium (see launchBrowser) for the whole file. */
-export function useBrowser(extraArgs: string[] = []): SuiteBrowser {
+/**
+ * One Chromium (see launchBrowser) for the whole file: the headless shell, or with `executablePath` another
+ * build (FULL_CHROMIUM_PATH for what only the full browser does, such as its installability check).
+ */
+export function useBrowser(extraArgs: string[] = [], executablePath?: string): SuiteBrowser {
   const browser = slot<Browser>('the browser');
   beforeAll(async () => {
-    browser.set(await launchBrowser(extraArgs));
+    browser.set(await launchBrowser(extraArgs, executablePath));
   });
   afterAll(async () => {
     await browser.take()?.close();
@@ -60,6 +63,8 @@ export interface ServerAndBrowserOptions {
   browserArgs?: string[];
   /** Work between the server starting and the browser launching (e.g. writing the file a fake camera plays). */
   beforeBrowser?: (server: RunningServer) => Promise<void>;
+  /** Which Chromium build (see useBrowser). */
+  executablePath?: string;
 }
 
 /** The product as `npm start` runs it (see startServer) and one Chromium, for the whole file. */
@@ -72,7 +77,7 @@ export function useServerAndBrowser(options: ServerAndBrowserOptions = {}): Serv
   afterAll(async () => {
     await server.take()?.stop();
   });
-  const suite = useBrowser(options.browserArgs);
+  const suite = useBrowser(options.browserArgs, options.executablePath);
   return {
     get server() {
       return server.get();

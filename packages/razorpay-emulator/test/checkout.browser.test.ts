@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import razorpayEmulator from '../src/plugin';
 import { KEY_ID, KEY_SECRET, WEBHOOK_SECRET } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
+// Debian's headless shell when installed (lighter; what the browser tests drive), else the full browser.
+const CHROMIUM = existsSync('/usr/bin/chromium-headless-shell')
+  ? '/usr/bin/chromium-headless-shell'
+  : '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`checkout.browser.test: skipped — ${CHROMIUM} is not installed`);
 
