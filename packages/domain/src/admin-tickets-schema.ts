@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from './constants';
+import { pageQuerySchema } from './page-query';
 import { SHOWN_TICKET_STATUSES, type ShownTicketStatus } from './ticket-status';
 
 // Payloads of the staff ticket calls (docs/product.md#ticket-management).
@@ -97,15 +97,7 @@ export const ticketFilterQuerySchema = z.object({
   promoCodeId: filterId(F.promoCode),
 });
 
-export const ticketListQuerySchema = ticketFilterQuerySchema.extend({
-  page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'Limit must be 1 or more')
-    .max(100, 'Limit must be at most 100')
-    .default(PAGE_SIZE),
-});
+export const ticketListQuerySchema = ticketFilterQuerySchema.extend(pageQuerySchema.shape);
 
 export const ticketExportQuerySchema = ticketFilterQuerySchema.extend({
   format: z.enum(['csv', 'json'], { error: F.format }).default('csv'),

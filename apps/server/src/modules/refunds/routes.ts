@@ -4,7 +4,7 @@ import {
   refundPageResponseSchema,
   refundStatsResponseSchema,
 } from '@utsav/domain/api/refunds';
-import { PAGE_SIZE } from '@utsav/domain/constants';
+import { pageQuerySchema } from '@utsav/domain/page-query';
 import { REFUND_STATUSES } from '@utsav/domain/refunds';
 import { can } from '@utsav/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,16 +15,9 @@ import { getRefundStatus, listMyRefunds, listRefundPage, refundStats, retryRefun
 
 const idParams = z.object({ id: z.string().trim().min(1).max(64) });
 
-const listQuery = z.object({
+const listQuery = pageQuerySchema.extend({
   status: z.union([z.enum(REFUND_STATUSES), z.literal('all'), z.literal('')]).optional(),
   search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
-  page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'Limit must be 1 or more')
-    .max(100, 'Limit must be at most 100')
-    .default(PAGE_SIZE),
 });
 
 const refundsRoutes: FastifyPluginAsyncZod = async (app) => {

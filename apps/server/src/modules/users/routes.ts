@@ -1,5 +1,5 @@
 import { userCountResponseSchema, userPageResponseSchema, userResponseSchema } from '@utsav/domain/api/users';
-import { PAGE_SIZE } from '@utsav/domain/constants';
+import { pageQuerySchema } from '@utsav/domain/page-query';
 import { ROLES } from '@utsav/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,16 +7,9 @@ import { actor } from '../../platform/auth/plugin';
 import { toUserJson } from './presenter';
 import { changeRole, countAllUsers, listUserPage } from './service';
 
-const listQuery = z.object({
+const listQuery = pageQuerySchema.extend({
   role: z.union([z.enum(ROLES), z.literal('all'), z.literal('')]).optional(),
   search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
-  page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'Limit must be 1 or more')
-    .max(100, 'Limit must be at most 100')
-    .default(PAGE_SIZE),
 });
 
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
