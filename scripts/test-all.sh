@@ -5,9 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CURRENT_STEP=""
+# Each step's heading says how far into the run it starts (the budget: the whole suite within 15 minutes on a
+# 2-core machine; docs/testing.md).
 step() {
   CURRENT_STEP=$*
-  printf '\n\033[1m== %s ==\033[0m\n' "$*"
+  printf '\n\033[1m== %s ==\033[0m (at %dm%02ds)\n' "$*" $((SECONDS / 60)) $((SECONDS % 60))
 }
 
 REPORTS=$(mktemp -d)
