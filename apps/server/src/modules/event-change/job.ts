@@ -67,14 +67,14 @@ export async function runCallOffRefunds(
   }
   if (options.maxOrders !== undefined) return report;
 
-  // Refunds left pending (a send that failed, a crash before it) or failed at Razorpay.
+  // Refunds left pending (a send that failed, a crash before it) or failed at Razorpay, each order once a run:
+  // walked in id order, so orders that stay pending (Razorpay down) never hide the ones after them.
   let after = '';
   for (;;) {
-    const orders = (await ordersWithUnsentRefunds(ctx.db, event.id, BATCH)).filter((id) => id > after);
-    if (orders.length === 0) break;
+    const orders = await ordersWithUnsentRefunds(ctx.db, event.id, after, BATCH);
     for (const orderId of orders) add(report, await sendCallOffRefunds(ctx, orderId));
-    after = orders.at(-1)!;
     if (orders.length < BATCH) break;
+    after = orders.at(-1)!;
   }
   return report;
 }
@@ -152,11 +152,12 @@ export async function changeProgress(ctx: AppContext): Promise<EventChangeProgre
 
   const byOrder = new Map<
     string,
-    { statuses: string[]; amount: number; refunded: number; error: string | null }
+    { statuses: string[]; claimed: boolean; amount: number; refunded: number; error: string | null }
   >();
   for (const row of await callOffRefundRows(ctx.db, event.id)) {
     const entry = byOrder.get(row.orderId) ?? {
       statuses: [],
+      claimed: row.orderState === 'refunding',
       amount: row.orderAmountPaise,
       refunded: 0,
       error: null,
@@ -174,7 +175,8 @@ export async function changeProgress(ctx: AppContext): Promise<EventChangeProgre
   let failed = 0;
   for (const [orderId, entry] of byOrder) {
     refunded += entry.refunded;
-    const state = callOffOrderState(entry.statuses);
+    // Claimed with nothing left to refund (its tickets were given back just before): nothing is owed.
+    const state = entry.claimed && entry.statuses.length === 0 ? 'done' : callOffOrderState(entry.statuses);
     progress[state] += 1;
     if (state === 'pending') pending += entry.amount - entry.refunded;
     if (state === 'failed') {

@@ -89,14 +89,20 @@ export async function claimCallOffOrder(trx: Db, orderId: string, now: Date): Pr
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Orders whose call-off refunds still need a send or a retry (pending, or failed). */
-export async function ordersWithUnsentRefunds(db: Db, eventId: string, limit: number): Promise<string[]> {
+/** Orders after `after` (in id order) whose call-off refunds still need a send or a retry (pending, or failed). */
+export async function ordersWithUnsentRefunds(
+  db: Db,
+  eventId: string,
+  after: string,
+  limit: number,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('call_off_orders')
     .innerJoin('refunds', 'refunds.order_id', 'call_off_orders.order_id')
     .select('call_off_orders.order_id')
     .distinct()
     .where('call_off_orders.event_id', '=', eventId)
+    .where('call_off_orders.order_id', '>', after)
     .where('refunds.reason', '=', CALL_OFF_REASON)
     .where('refunds.status', 'in', ['pending', 'failed'])
     .orderBy('call_off_orders.order_id')
