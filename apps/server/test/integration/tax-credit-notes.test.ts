@@ -1,3 +1,4 @@
+import { istDate } from '@utsav/domain/time';
 import { beforeAll, expect, it } from 'vitest';
 import { reconcileOrders } from '../../src/modules/purchase/jobs';
 import { issueRefundDocuments } from '../../src/modules/tax-documents/credits';
@@ -225,6 +226,37 @@ describeEachDatabase('credit notes and fee documents', (engine) => {
     expect(figures(credit)).toEqual(figures(failedFee));
     expect(net([failedFee, credit])).toBe(await keptAtRazorpay(server, failed.paymentId));
     expect(net([failedFee, credit])).toBe(0);
+  });
+
+  it('the month’s export lists every credit note with the document it corrects, and the series without a gap', async () => {
+    const documents = await taxDocuments(server);
+    const credits = documents.filter((document) => document.kind === 'credit-note');
+    // The month the documents were issued in (IST), read from the first credit note itself.
+    const month = istDate(new Date(credits[0]!.issued_at)).slice(0, 7);
+    const response = await server.request('GET', `/api/admin/gst/export?month=${month}`, {
+      token: admin.token,
+    });
+    expect(response.status, response.text).toBe(200);
+    const exported = response.body.export;
+    const inMonth = credits.filter((credit) => istDate(new Date(credit.issued_at)).startsWith(month));
+    expect(exported.creditNotes).toHaveLength(inMonth.length);
+    const numberOf = new Map(documents.map((document) => [document.id, document.number]));
+    for (const credit of inMonth) {
+      expect(exported.creditNotes).toContainEqual({
+        number: credit.number,
+        date: istDate(new Date(credit.issued_at)),
+        refersTo: numberOf.get(credit.refers_to!),
+        buyerGstin: null,
+        placeOfSupply: '27-Maharashtra',
+        taxableValue: Number(credit.taxable_paise) / 100,
+        cgst: Number(credit.cgst_paise) / 100,
+        sgst: Number(credit.sgst_paise) / 100,
+        igst: Number(credit.igst_paise) / 100,
+        total: Number(credit.total_paise) / 100,
+      });
+    }
+    const series = exported.series.find((row: { series: string }) => row.series === 'C');
+    expect(series).toMatchObject({ count: inMonth.length, missing: [] });
   });
 });
 
