@@ -84,6 +84,7 @@ describeEachDatabase('credit notes and fee documents', (engine) => {
     const row = await orderRow(server, order.body.orderId);
     return {
       orderId: row.id,
+      razorpayOrderId: order.body.orderId as string,
       paymentId: checkout.razorpay_payment_id,
       tickets: verified.body.tickets as Array<{ id: string; qrCode: string }>,
     };
@@ -93,7 +94,7 @@ describeEachDatabase('credit notes and fee documents', (engine) => {
     (await taxDocuments(server)).filter((document) => document.order_id === orderId);
 
   it('two tickets of three cancelled: two credit notes on the sale, two invoices of ₹20, and it adds up', async () => {
-    const { orderId, paymentId, tickets } = await buyGold(3);
+    const { orderId, razorpayOrderId, paymentId, tickets } = await buyGold(3);
     await taxJobsDone(server);
     const [sale] = await documentsOf(orderId);
     expect(sale).toMatchObject({ kind: 'tax-invoice', number: expect.stringMatching(/^UTSAV\/I\d\d\/1$/) });
@@ -136,6 +137,44 @@ describeEachDatabase('credit notes and fee documents', (engine) => {
     expect(figures(last)).toEqual([50_846, 4_577, 4_577, 0, 60_000]);
     expect(net(all)).toBe(await keptAtRazorpay(server, paymentId));
     expect(net(all)).toBe(3 * 2_000);
+
+    // The buyer reads each of the order's documents: the list, and a credit note by its number.
+    const url = `/api/tickets/orders/${razorpayOrderId}/document?format=json`;
+    const listed = await server.request('GET', url, { token: buyer.token });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.document.number).toBe(sale!.number);
+    expect(listed.body.documents).toHaveLength(7);
+    expect(listed.body.documents[0]).toMatchObject({
+      kind: 'tax-invoice',
+      number: sale!.number,
+      total: 1800,
+    });
+    const credit = await server.request('GET', `${url}&number=${encodeURIComponent(last.number)}`, {
+      token: buyer.token,
+    });
+    expect(credit.status, credit.text).toBe(200);
+    expect(credit.body.document).toMatchObject({
+      kind: 'credit-note',
+      number: last.number,
+      refersTo: sale!.number,
+      cgst: 45.77,
+      total: 600,
+    });
+    const pdf = await server.request(
+      'GET',
+      `/api/tickets/orders/${razorpayOrderId}/document?number=${encodeURIComponent(last.number)}`,
+      {
+        token: buyer.token,
+      },
+    );
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    const stranger = await server.request('GET', `${url}&number=${encodeURIComponent(last.number)}`, {
+      token: (await newUser(server)).token,
+    });
+    expect(stranger.status).toBe(404);
+    const unknown = await server.request('GET', `${url}&number=UTSAV%2FC99%2F1`, { token: buyer.token });
+    expect(unknown.status).toBe(404);
   });
 
   it('credit notes of many refunds at once, two issuers each: one per refund, numbered without gap or repeat', async () => {

@@ -1,33 +1,67 @@
+import { paiseToRupees } from '@utsav/domain/pricing';
 import { can } from '@utsav/domain/roles';
+import { istDate } from '@utsav/domain/time';
 import type { AppContext } from '../../platform/context';
 import type { UserRow } from '../../platform/db/schema';
 import { renderTaxInvoicePdf } from '../../platform/documents/tax-invoice-pdf';
 import { AppError } from '../../platform/errors';
 import { findOrderByRazorpayId } from '../../stores/orders';
 import { type TaxDocumentView, toDocumentView, toPdfInput } from './presenter';
-import { findTaxDocumentBySource, findTaxDocumentNumber } from './repo';
+import { findTaxDocumentBySource, findTaxDocumentNumber, findTaxDocumentsOfOrder } from './repo';
 import { issueOrderDocument } from './sale';
 
-// GET /tickets/orders/{orderId}/document: the order's document, for its buyer or staff; anyone else is told the
+// GET /tickets/orders/{orderId}/document[?number=…]: the order's document (or one of its credit notes and fee
+// invoices by number), for its buyer or staff; anyone else is told the
 // order does not exist (a Razorpay order id is not a secret worth confirming). A paid order whose job has not run
 // yet gets its document made now: issuing is once per order, so the job then finds it made.
 
 export const NO_DOCUMENT = 'This order has no tax document (nothing was paid for it)';
+export const NO_SUCH_DOCUMENT = 'This order has no document with that number';
 
+/** One of an order's documents as listed beside the one shown: the sale's first, then credit notes and fees. */
+export interface OrderDocumentEntry {
+  kind: TaxDocumentView['kind'];
+  number: string;
+  date: string;
+  refersTo: string | null;
+  total: number;
+}
+
+/**
+ * The order's document `number` (a credit note, the invoice of a deduction kept), or its sale's document when no
+ * number is given; with the list of all the order's documents, so a screen can offer each.
+ */
 export async function orderDocument(
   ctx: AppContext,
   caller: UserRow,
   razorpayOrderId: string,
-): Promise<TaxDocumentView> {
+  number?: string,
+): Promise<{ document: TaxDocumentView; documents: OrderDocumentEntry[] }> {
   const order = await findOrderByRazorpayId(ctx.db, razorpayOrderId);
   if (!order || (order.user_id !== caller.id && !can(caller, 'tax:view'))) {
     throw new AppError('ORDER_NOT_FOUND', 'Order not found');
   }
-  let row = await findTaxDocumentBySource(ctx.db, `order:${order.id}`);
-  if (!row && order.status === 'paid') row = (await issueOrderDocument(ctx, order.id)) ?? undefined;
-  if (!row) throw new AppError('NOT_FOUND', NO_DOCUMENT);
-  const refersTo = row.refers_to ? await findTaxDocumentNumber(ctx.db, row.refers_to) : null;
-  return toDocumentView(row, refersTo);
+  if (order.status === 'paid' && !(await findTaxDocumentBySource(ctx.db, `order:${order.id}`))) {
+    await issueOrderDocument(ctx, order.id);
+  }
+  const rows = await findTaxDocumentsOfOrder(ctx.db, order.id);
+  const sale = rows.find((row) => row.source === `order:${order.id}`);
+  const row = number === undefined ? sale : rows.find((candidate) => candidate.number === number);
+  if (!row) throw new AppError('NOT_FOUND', number === undefined ? NO_DOCUMENT : NO_SUCH_DOCUMENT);
+  const numbers = new Map(rows.map((candidate) => [candidate.id, candidate.number]));
+  const numberOf = async (id: string | null) =>
+    id ? (numbers.get(id) ?? (await findTaxDocumentNumber(ctx.db, id))) : null;
+  const documents: OrderDocumentEntry[] = [];
+  for (const candidate of sale ? [sale, ...rows.filter((other) => other !== sale)] : rows) {
+    documents.push({
+      kind: candidate.kind,
+      number: candidate.number,
+      date: istDate(new Date(candidate.issued_at)),
+      refersTo: await numberOf(candidate.refers_to),
+      total: paiseToRupees(Number(candidate.total_paise)),
+    });
+  }
+  return { document: toDocumentView(row, await numberOf(row.refers_to)), documents };
 }
 
 export function documentPdf(view: TaxDocumentView): Promise<Uint8Array> {

@@ -59,13 +59,21 @@ const taxDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tax'],
         params: z.object({ orderId: z.string().min(1).max(64) }),
-        querystring: z.object({ format: z.enum(['pdf', 'json']).optional() }),
+        querystring: z.object({
+          format: z.enum(['pdf', 'json']).optional(),
+          number: z.string().min(1).max(16).optional(),
+        }),
       },
     },
     async (request, reply) => {
-      const view = await orderDocument(app.ctx, actor(request), request.params.orderId);
+      const { document: view, documents } = await orderDocument(
+        app.ctx,
+        actor(request),
+        request.params.orderId,
+        request.query.number,
+      );
       reply.header('cache-control', 'private, no-store');
-      if (request.query.format === 'json') return { success: true as const, document: view };
+      if (request.query.format === 'json') return { success: true as const, document: view, documents };
       const bytes = await documentPdf(view);
       const filename = `${view.number.replaceAll('/', '-')}.pdf`;
       return reply
