@@ -1,12 +1,16 @@
 import { istDate } from '@utsav/domain/time';
 import { beforeAll, expect, it } from 'vitest';
 import { reconcileOrders } from '../../src/modules/purchase/jobs';
+import { refundOrderInFull } from '../../src/modules/refunds/call-off';
 import { issueRefundDocuments } from '../../src/modules/tax-documents/credits';
+import { transaction } from '../../src/platform/db/database';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
 import {
+  buy,
   emulatorState,
   latePaymentWithSeatsGone,
+  leaveSeats,
   newEvent,
   orderRow,
   PURCHASE_ENV,
@@ -327,5 +331,32 @@ describeEachDatabase('credit note of a late payment given back', (engine) => {
     expect(figures(credit!)).toEqual(figures(sale!));
     expect(net(documents)).toBe(await keptAtRazorpay(server, checkout.razorpay_payment_id));
     expect(net(documents)).toBe(0);
+  });
+
+  it('a called-off night refunds an order in full: a credit note per ticket, no deduction, nothing kept', async () => {
+    await setWebhookMode(server, 'normal');
+    // The late payment's test left the night sold out.
+    await leaveSeats(server, event.id, 5);
+    const { order } = await buy(server, await newUser(server), event, 2);
+    const row = await orderRow(server, order.orderId);
+    const refunds = await transaction(server.ctx.db, (trx) => refundOrderInFull(trx, row.id, new Date()));
+    expect(refunds).toHaveLength(2);
+    await taxJobsDone(server);
+    const documents = await documentsOf(row.id);
+    expect(documents.map((document) => document.kind)).toEqual([
+      'bill-of-supply',
+      'credit-note',
+      'credit-note',
+    ]);
+    // What goes back, from the refund rows themselves: everything paid.
+    const back = await server.ctx.db
+      .selectFrom('refunds')
+      .select('refund_amount_paise')
+      .where('order_id', '=', row.id)
+      .execute();
+    const kept =
+      Number(row.amount_paise) - back.reduce((sum, refund) => sum + Number(refund.refund_amount_paise), 0);
+    expect(net(documents)).toBe(kept);
+    expect(kept).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
 import type { RefundRow } from '../../platform/db/schema';
+import { enqueueOutbox } from '../../platform/outbox/repo';
 import { lockOrder } from '../../stores/orders';
 import { newRefundCode } from './cancellation';
 import { cancelTicketRow } from './cancellation-repo';
@@ -61,6 +62,8 @@ export async function refundOrderInFull(trx: Db, orderId: string, now: Date): Pr
     };
     await insertRefund(trx, refund);
     await appendHistory(trx, id, 'pending', HISTORY_NOTES.created, now);
+    // Its credit note, reversing the whole ticket (modules/tax-documents/credits.ts), made after the commit.
+    await enqueueOutbox(trx, 'tax-document', { refundId: id }, now);
     promised += ticket.price_paise;
     created.push(id);
   }
