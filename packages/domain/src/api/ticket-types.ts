@@ -36,6 +36,8 @@ export const publicTicketTypeSchema = z.object({
   /** On sale by its own settings (window, not paused); stock is `soldOut`. */
   onSale: z.boolean(),
   perPersonLimit: z.number().int().nullable(),
+  /** Resold tickets of this type waiting for a buyer and not yet held as anyone's offer (face-value resale). */
+  resaleAvailable: z.number().int().optional(),
 });
 
 export type PublicTicketType = z.infer<typeof publicTicketTypeSchema>;
