@@ -24,6 +24,7 @@ import cancellationRoutes from './modules/refunds/cancellation-routes';
 import { REFUND_POLL_INTERVAL_MS, startRefundJobs } from './modules/refunds/jobs';
 import refundsRoutes from './modules/refunds/routes';
 import { startReminderJobs } from './modules/reminders/service';
+import resaleRoutes from './modules/resale/routes';
 import systemRoutes from './modules/system/routes';
 import taxDocumentRoutes from './modules/tax-documents/routes';
 import ticketTypesRoutes from './modules/ticket-types/routes';
@@ -187,6 +188,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(promoCodesRoutes);
   await api.register(walletRoutes);
   await api.register(transfersRoutes);
+  await api.register(resaleRoutes);
   await api.register(waitlistRoutes);
   await api.register(webhookRoutes, { handlers: paymentNewsHandlers });
   await api.register(checkinRoutes);

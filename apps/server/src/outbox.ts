@@ -7,6 +7,7 @@ import { paymentMailHandlers } from './modules/payments/mail-handlers';
 import { purchaseMailHandlers } from './modules/purchase/mail-handlers';
 import { refundMailHandlers } from './modules/refunds/mail-handlers';
 import { reminderMailHandlers } from './modules/reminders/mail-handlers';
+import { resaleMailHandlers } from './modules/resale/mail-handlers';
 import { taxDocumentHandlers } from './modules/tax-documents/handlers';
 import { transferMailHandlers } from './modules/transfers/mail-handlers';
 import { waitlistMailHandlers } from './modules/waitlist/mail-handlers';
@@ -32,6 +33,7 @@ export function registerOutbox(app: FastifyInstance, ctx: AppContext): OutboxWor
     ...paymentMailHandlers(ctx, mailer),
     ...refundMailHandlers(ctx, mailer),
     ...reminderMailHandlers(ctx, mailer),
+    ...resaleMailHandlers(ctx, mailer),
     ...transferMailHandlers(ctx, mailer),
     ...waitlistMailHandlers(ctx, mailer),
     ...invitationMailHandlers(ctx, mailer),

@@ -11,6 +11,13 @@ export const ERROR_CODES = {
   TICKET_TRANSFERRED: 400,
   TRANSFER_NOT_ALLOWED: 400,
   TRANSFER_WINDOW_CLOSED: 400,
+  /** Face-value resale (./resale.ts): closed (switched off or past the cut-off), the ticket refused (the body's
+   * figures.reason says why), listed twice, not listed; the gate's refusal of a ticket resold. */
+  RESALE_CLOSED: 400,
+  TICKET_NOT_RESELLABLE: 400,
+  ALREADY_LISTED: 409,
+  NOT_LISTED: 409,
+  TICKET_RESOLD: 400,
   UNAUTHENTICATED: 401,
   INVALID_TOKEN: 401,
   FORBIDDEN: 403,

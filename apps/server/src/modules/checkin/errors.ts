@@ -80,3 +80,17 @@ export class TicketTransferredError extends AppError {
     return { ...super.toBody(language), ticket: { ...this.ticket, status: 'transferred' as never } };
   }
 }
+
+/** 400 TICKET_RESOLD ("Ticket Resold"): the owner resold this ticket at face value; the buyer has a new code. */
+export class TicketResoldError extends AppError {
+  constructor(
+    message: string,
+    readonly ticket: RefusedTicket,
+  ) {
+    super('TICKET_RESOLD', message);
+  }
+
+  override toBody(language?: Language): ErrorBody & { ticket: RefusedTicket } {
+    return { ...super.toBody(language), ticket: this.ticket };
+  }
+}

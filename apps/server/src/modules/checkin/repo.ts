@@ -251,6 +251,8 @@ export interface TicketGateState {
   scanner_name: string | null;
   /** Revoked by a transfer: the gate says "Ticket Transferred", not "cancelled". */
   transferred_at?: string | null;
+  /** "Resold" on a ticket its resale cancelled: the gate says "Ticket Resold" (@utsav/domain/resale). */
+  cancellation_reason?: string | null;
 }
 
 export async function findTicketGateState(
@@ -277,6 +279,7 @@ const ticketGateState = compiledOnce((db: Db, ticketId: string, eventId: string)
       sql<string | null>`tickets.exited_at`.as('exited_at'),
       'scanner.name as scanner_name',
       'tickets.transferred_at',
+      'tickets.cancellation_reason',
     ])
     .where('tickets.id', '=', ticketId)
     .where('tickets.event_id', '=', eventId),

@@ -1,6 +1,7 @@
 import type { HeartbeatRequest } from '@utsav/domain/checkin-schema';
 import { isInside, type PassDirection } from '@utsav/domain/gate-pass';
 import { normalizeScannedCode } from '@utsav/domain/qr-token';
+import { RESOLD_REASON } from '@utsav/domain/resale';
 import { can } from '@utsav/domain/roles';
 import { normalizeTicketCode } from '@utsav/domain/ticket-code';
 import { shownTicketStatus } from '@utsav/domain/ticket-status';
@@ -17,6 +18,7 @@ import {
   type PreviousScan,
   refusedTicket,
   TicketCancelledError,
+  TicketResoldError,
   TicketTransferredError,
 } from './errors';
 import { admitOnPostgres, verifyOnPostgres } from './gate-on-postgres';
@@ -61,6 +63,7 @@ export const CHECKIN_MESSAGES = {
   notFound: 'Ticket not found',
   cancelled: 'Ticket has been cancelled',
   transferred: 'This ticket was transferred to someone else',
+  resold: 'Ticket Resold: its owner resold it, and the buyer has a new ticket',
   reentryClosed: 'Re-entry is not allowed at this event: a guest who leaves cannot come back in.',
   notInside: 'This ticket is not inside: it has not been admitted, or it has already gone out.',
   /** A scanner whose account row is gone (deleted user) still shows who scanned, as far as we know. */
@@ -171,6 +174,9 @@ export function refusal(decision: Exclude<PassDecision, { result: 'admitted' | '
     }
     case 'cancelled':
       if (!state) throw new Error('ticket refused as cancelled without its row');
+      if (state.cancellation_reason === RESOLD_REASON) {
+        return new TicketResoldError(CHECKIN_MESSAGES.resold, refusedTicket(state, scannedBy));
+      }
       return new TicketCancelledError(CHECKIN_MESSAGES.cancelled, refusedTicket(state, scannedBy));
     case 'transferred':
       // The new holder has a new code: the gate says "Ticket Transferred" (TICKET_TRANSFERRED), not cancelled.

@@ -1,7 +1,10 @@
 import type { PublicTicketType } from '@utsav/domain/api/ticket-types';
 import type { Language } from '@utsav/domain/languages';
+import { resaleOpen } from '@utsav/domain/resale';
 import { isListed, publicTicketType } from '@utsav/domain/ticket-type-view';
 import type { Db } from '../../platform/db/database';
+import { findEventById } from '../../stores/events';
+import { countAvailableByType, readResaleSettings } from '../../stores/resale';
 import { findEventTypes, findSalesCounters, takenOf } from '../../stores/ticket-types';
 import { typesWithLine } from '../../stores/waitlist-line';
 
@@ -18,17 +21,34 @@ export async function publicTicketTypes(
   now: Date,
   language: Language,
 ): Promise<PublicTicketType[]> {
-  const [types, counters, lines] = await Promise.all([
+  const [types, counters, lines, resale] = await Promise.all([
     findEventTypes(db, eventId),
     findSalesCounters(db, eventId),
     typesWithLine(db, eventId),
+    resaleOnOffer(db, eventId, now),
   ]);
-  return types.filter(isListed).map((type) =>
-    publicTicketType(type, takenOf(counters, type), {
+  return types.filter(isListed).map((type) => ({
+    ...publicTicketType(type, takenOf(counters, type), {
       now,
       peopleLeft,
       language,
       typeLineWaiting: lines.has(type.id),
     }),
+    resaleAvailable: resale.get(type.id) ?? 0,
+  }));
+}
+
+/**
+ * Resold tickets a buyer could be given now, per type: none while resale is off or past its cut-off (listings
+ * are then neither offered nor sold). Read without a lock: a figure to show; the checkout claims under the lock.
+ */
+async function resaleOnOffer(db: Db, eventId: string, now: Date): Promise<Map<string, number>> {
+  const event = await findEventById(db, eventId);
+  if (!event) return new Map();
+  const open = resaleOpen(
+    { date: event.date, startTime: event.start_time },
+    await readResaleSettings(db),
+    now,
   );
+  return open ? countAvailableByType(db, eventId, now) : new Map();
 }

@@ -22,6 +22,7 @@ import { type EventSigningKey, eventSigningKey } from '../tickets/ticket-signing
 import { lateLinesOverLimit } from './late-payment-limits';
 import { issueLiveHold } from './live-hold-issue';
 import { findOrderLines, insertTicketsOnce, markOrderPaid, markOrderRefundOwed } from './repo';
+import { fulfilResale, sellsListings } from './resale-sale';
 
 // Turning a paid order into tickets, exactly once, whoever gets there first: verify-payment, the webhook
 // or the reconciliation job all call fulfilOrder with a payment they have already confirmed is captured.
@@ -74,6 +75,8 @@ export async function fulfilOrder(
   // Replays (the common case after the first verify) answer without signing or locking anything.
   if (order.status === 'paid' && order.razorpay_payment_id === payment.id)
     return { outcome: 'already-issued' };
+  // A resale hold swaps the sellers' tickets for new ones: never the lock-free path, never a late payment's count.
+  if (await sellsListings(ctx.db, order)) return fulfilResale(ctx, order, payment, source, delivery);
 
   const signingKey = await eventSigningKey(ctx, order.event_id);
   const now = ctx.now();

@@ -144,3 +144,22 @@ export async function recordBuyerTax(db: Db, orderId: string, buyer: BuyerTax): 
     .where('status', '=', 'created')
     .execute();
 }
+
+export function findTicketRow(db: Db, id: string): Promise<TicketRow | undefined> {
+  return db.selectFrom('tickets').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * A seller's ticket cancelled by its resale's sale: active → cancelled, one conditional statement, so a gate
+ * admitting it, a cancellation or a transfer that got there first makes it change 0 rows (resale-sale.ts).
+ */
+export async function resellTicketRow(trx: Db, id: string, reason: string, now: Date): Promise<boolean> {
+  const stamp = now.toISOString();
+  const result = await trx
+    .updateTable('tickets')
+    .set({ status: 'cancelled', cancelled_at: stamp, cancellation_reason: reason, updated_at: stamp })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

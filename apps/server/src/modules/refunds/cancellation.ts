@@ -1,4 +1,3 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { CANCELLATION_MIN_DAYS } from '@utsav/domain/constants';
 import { cancellationTerms, EVENT_CHANGE_MESSAGES } from '@utsav/domain/event-change';
 import { paiseToRupees } from '@utsav/domain/pricing';
@@ -18,13 +17,13 @@ import { type Db, transaction } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
-import { enqueueOutbox } from '../../platform/outbox/repo';
 import { findEventById } from '../../stores/events';
 import { lockOrder } from '../../stores/orders';
 import { findTicketView, type TicketView } from '../../stores/tickets';
 import { cancelTicketRow } from './cancellation-repo';
-import { HISTORY_NOTES, sendRefund } from './gateway';
-import { appendHistory, idempotencyKeyFor, insertRefund, sumRefundsOfPayment } from './repo';
+import { sendRefund } from './gateway';
+import { queueRefund } from './queued-refund';
+import { sumRefundsOfPayment } from './repo';
 import { loadRefund, type RefundWithHistory } from './service';
 
 // Cancellation: a guest gives back a ticket they bought and gets its refund. Only the owner, only active tickets
@@ -40,8 +39,6 @@ export interface CancelResult {
   /** Said to the guest instead of a refund's summary. */
   message?: string;
 }
-
-const REFUND_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** PATCH /tickets/cancel/:id and POST /refunds/create: the same use case. */
 export async function cancelTicket(
@@ -83,7 +80,7 @@ export async function cancelTicket(
   const prices = [paiseToRupees(ticket.price_paise)];
   const quote = terms.fullRefund ? fullRefundQuote(prices) : refundQuote(prices);
   if (!refundIsDue(quote)) return cancelFreeTicket(ctx, caller, ticket, reason, terms.daysRemaining);
-  const refundId = randomUUID();
+  let refundId = '';
 
   await transaction(ctx.db, async (trx) => {
     // The order row lock serialises cancellations of one order's tickets (PostgreSQL; SQLite runs one write
@@ -99,30 +96,21 @@ export async function cancelTicket(
       // Cannot happen with price − ₹20 per ticket; if it ever does, nothing is cancelled and nothing owed.
       throw notCancellable('This ticket has already been refunded');
     }
-    await insertRefund(trx, {
-      id: refundId,
-      refund_code: newRefundCode(),
-      ticket_id: ticket.id,
-      order_id: order.id,
-      user_id: caller.id,
-      payment_id: order.razorpay_payment_id,
-      razorpay_refund_id: null,
-      original_amount_paise: ticket.price_paise,
-      processing_fee_paise: ticket.price_paise - refundPaise,
-      refund_amount_paise: refundPaise,
-      status: 'pending',
-      reason,
-      idempotency_key: idempotencyKeyFor(refundId, 1),
-      attempts: 1,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-      processed_at: null,
-      last_error: null,
-    });
-    await appendHistory(trx, refundId, 'pending', HISTORY_NOTES.created, now);
-    await enqueueOutbox(trx, 'refund-initiated', { refundId, amount: quote.refundAmount }, now);
-    // Its credit note and the invoice of the deduction kept (modules/tax-documents/credits.ts), made after the commit.
-    await enqueueOutbox(trx, 'tax-document', { refundId }, now);
+    refundId = await queueRefund(
+      trx,
+      {
+        ticketId: ticket.id,
+        orderId: order.id,
+        userId: caller.id,
+        paymentId: order.razorpay_payment_id,
+        originalPaise: ticket.price_paise,
+        feePaise: ticket.price_paise - refundPaise,
+        refundPaise,
+        reason,
+        mail: 'refund-initiated',
+      },
+      now,
+    );
     await recordAudit(
       trx,
       {
@@ -209,11 +197,4 @@ function toCancellable(ticket: TicketView) {
 
 function notCancellable(message: string): AppError {
   return new AppError('NOT_CANCELLABLE', message);
-}
-
-/** RF-XXXXXXXXXX: 50 random bits in Crockford base32, like ticket codes. */
-export function newRefundCode(): string {
-  let code = '';
-  for (const byte of randomBytes(10)) code += REFUND_CODE_ALPHABET[byte & 31];
-  return `RF-${code}`;
 }

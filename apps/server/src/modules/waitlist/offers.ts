@@ -20,13 +20,15 @@ import { findEventTypes } from '../../stores/ticket-types';
 import { heldOrder } from '../purchase/hold-judgement';
 import { typesTaken } from './offer-figures';
 import { findOffers, findWaiting, hasLivePlaces, insertOfferLines, moveEntry } from './repo';
+import { offerListings } from './resale-offers';
 
 // Seats back to the line. One pass, under the event lock (the same lock every hold takes, see
 // purchase/service.ts for the inventory invariant):
 //   1. offers whose hold was paid become 'bought'; those whose hold ended pass on ('expired');
 //   2. free people = capacity - sold - live holds (other offers included), and what each ticket type and phase
 //      has taken (offer-figures.ts), counted under the lock;
-//   3. each place waits for a type (the default type when it named none): it is offered its quantity of that
+//   3. resold tickets go first, each place offered its quantity of its type's listings (resale-offers.ts);
+//   4. each place waits for a type (the default type when it named none): it is offered its quantity of that
 //      type when the type has the tickets and the event the people they admit, in line order, first fit
 //      (@utsav/domain/waitlist-offers planTypedOffers), priced as a checkout of that type now. Each offer is an
 //      ordinary hold inserted here with its lines: an orders row 'created' with no Razorpay id yet, ending when
@@ -60,12 +62,17 @@ export async function offerSeats(ctx: AppContext, eventId: string): Promise<Offe
     }
     const closesAt = waitlistClosesAt({ date: event.date, startTime: event.start_time });
     if (now >= closesAt) return;
-    const available = event.total_tickets - (await countTaken(trx, event.id, now));
-    if (available <= 0) return;
-    const waiting = await findWaiting(trx, event.id, LINE_BATCH);
+    const line = await findWaiting(trx, event.id, LINE_BATCH);
     const types = await findEventTypes(trx, event.id);
     const defaultType = types.find((type) => type.isDefault);
     if (!defaultType) throw new Error(`event ${event.id} has no default ticket type`);
+    const expiresAt = offerExpiresAt(now, ctx.config.waitlistOfferMinutes, closesAt).toISOString();
+    // Resold tickets first: their seats are the sellers' tickets, so they need no free capacity (resale-offers.ts).
+    const resold = await offerListings(trx, event, line, defaultType.id, expiresAt, now);
+    report.offered += resold.size;
+    const available = event.total_tickets - (await countTaken(trx, event.id, now));
+    if (available <= 0) return;
+    const waiting = line.filter((entry) => !resold.has(entry.id));
     const planned = planTypedOffers(
       waiting.map((entry) => ({
         id: entry.id,
@@ -82,7 +89,6 @@ export async function offerSeats(ctx: AppContext, eventId: string): Promise<Offe
     );
     const byId = new Map(waiting.map((entry) => [entry.id, entry]));
     const listPrice = (typeId: string) => types.find((type) => type.id === typeId)?.pricePaise ?? 0;
-    const expiresAt = offerExpiresAt(now, ctx.config.waitlistOfferMinutes, closesAt).toISOString();
     for (const offer of planned) {
       const entry = byId.get(offer.id)!;
       const { order, lines } = offerHold(event.id, entry.user_id, offer.order, listPrice, expiresAt, now);

@@ -2,6 +2,7 @@ import type { EventStatus } from '@utsav/domain/event-change';
 import type { Role } from '@utsav/domain/roles';
 import type { WaitlistEntryStatus } from '@utsav/domain/waitlist';
 import type { CallOffCodesTable, CallOffOrdersTable, EventChangesTable } from './schema-event-changes';
+import type { ResaleListingsTable, ResaleSettingsTable } from './schema-resale';
 import type {
   OrderLinesTable,
   PricePhasesTable,
@@ -356,6 +357,8 @@ export interface Database {
   event_changes: EventChangesTable;
   call_off_orders: CallOffOrdersTable;
   call_off_codes: CallOffCodesTable;
+  resale_listings: ResaleListingsTable;
+  resale_settings: ResaleSettingsTable;
 }
 
 /** The one organiser profile (migration 0030; rules in @utsav/domain/organiser). */

@@ -25,6 +25,7 @@ import * as gateUndo from './0034_gate_undo';
 import * as taxDocuments from './0036_tax_documents';
 import * as waitlistTypeLine from './0037_waitlist_type_line';
 import * as eventChanges from './0039_event_changes';
+import * as resale from './0040_resale';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -55,4 +56,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0036_tax_documents', taxDocuments],
   ['0039_event_changes', eventChanges],
   ['0037_waitlist_type_line', waitlistTypeLine],
+  ['0040_resale', resale],
 ];

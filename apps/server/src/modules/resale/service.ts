@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import type { ResaleListing } from '@utsav/domain/api/resale';
+import { paiseToRupees } from '@utsav/domain/pricing';
+import {
+  RESALE_MESSAGES,
+  type ResaleRefusalReason,
+  type ResaleSettings,
+  resaleClosesAt,
+  resaleOpen,
+  resalePricePaise,
+  resaleRefusal,
+  sellerRefund,
+  shownResaleStatus,
+} from '@utsav/domain/resale';
+import { recordAudit } from '../../platform/audit/repo';
+import type { AppContext } from '../../platform/context';
+import { transaction } from '../../platform/db/database';
+import type { UserRow } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import { msg } from '../../platform/i18n/messages';
+import { lockEvent } from '../../stores/events';
+import {
+  endLiveListing,
+  findListingsOfSeller,
+  findLiveListingOfTicket,
+  insertListing,
+  type ListingRow,
+  readResaleSettings,
+} from '../../stores/resale';
+import { findTicketView, type TicketView } from '../../stores/tickets';
+
+// A guest lists a ticket they own for face-value resale, or withdraws it (rules: @utsav/domain/resale). Listing
+// writes only the listing: the ticket stays valid and counted as sold until a buyer pays (sale.ts), so capacity
+// never moves (docs/decisions/0716-resale-one-seat.md). After the commit, the waitlist's pass is asked to offer it
+// (ctx.seatsReturned): the next person waiting for its type gets it as an ordinary offer.
+
+const REFUSALS: Record<ResaleRefusalReason, string> = {
+  used: RESALE_MESSAGES.used,
+  cancelled: RESALE_MESSAGES.cancelled,
+  adminIssued: RESALE_MESSAGES.adminIssued,
+  listed: RESALE_MESSAGES.listed,
+  justReceived: RESALE_MESSAGES.justReceived,
+};
+
+export async function listTicket(ctx: AppContext, caller: UserRow, ticketId: string): Promise<ResaleListing> {
+  const ticket = await ownTicket(ctx, caller, ticketId);
+  const settings = await readResaleSettings(ctx.db);
+  const now = ctx.now();
+  assertOpen(ticket, settings, now);
+  const live = await findLiveListingOfTicket(ctx.db, ticket.id);
+  refuseUnlessResellable(ticket, live !== undefined, now);
+  // A ticket from an order with no payment to refund (staff issued one on an order, or it was ₹0) still lists:
+  // its refund is ₹0 and no refund row is made.
+  const money = sellerRefund(ticket.price_paise, settings.feePaise);
+  const stamp = now.toISOString();
+  const listing: ListingRow = {
+    id: randomUUID(),
+    ticket_id: ticket.id,
+    event_id: ticket.event_id,
+    seller_user_id: caller.id,
+    ticket_type_id: ticket.ticket_type_id ?? null,
+    status: 'listed',
+    price_paise: resalePricePaise({
+      pricePaise: ticket.price_paise,
+      discountPaise: ticket.discount_paise ?? 0,
+    }),
+    paid_paise: money.paidPaise,
+    fee_paise: money.feePaise,
+    refund_paise: money.refundPaise,
+    order_id: null,
+    buyer_ticket_id: null,
+    refund_id: null,
+    listed_at: stamp,
+    sold_at: null,
+    ended_at: null,
+    updated_at: stamp,
+  };
+  try {
+    await transaction(ctx.db, async (trx) => {
+      // Under the event lock, like every claim of a listing, so a pass never sees half of it.
+      await lockEvent(trx, ticket.event_id);
+      await insertListing(trx, listing);
+      await recordAudit(
+        trx,
+        { actorUserId: caller.id, action: 'resale.listed', entity: 'ticket', entityId: ticket.id, data: {} },
+        now,
+      );
+    });
+  } catch (error) {
+    // Two listings of one ticket at the same moment: the unique index of live listings lets one in.
+    if (await findLiveListingOfTicket(ctx.db, ticket.id)) throw alreadyListed();
+    throw error;
+  }
+  await ctx.seatsReturned(ticket.event_id);
+  const after = (await findListingsOfSeller(ctx.db, caller.id)).find((row) => row.id === listing.id)!;
+  return toListingJson({ ...after }, ticket, settings);
+}
+
+/**
+ * Withdraws the ticket's live listing. A listing held as someone's offer may be withdrawn too (the seller may, until
+ * it sells): the buyer's hold then sells nothing, and a payment for it is refunded in full (sale.ts).
+ */
+export async function withdrawListing(
+  ctx: AppContext,
+  caller: UserRow,
+  ticketId: string,
+): Promise<ResaleListing> {
+  const ticket = await ownTicket(ctx, caller, ticketId);
+  const now = ctx.now();
+  const ended = await transaction(ctx.db, async (trx) => {
+    await lockEvent(trx, ticket.event_id);
+    const withdrawn = await endLiveListing(trx, ticket.id, 'withdrawn', now);
+    if (withdrawn) {
+      await recordAudit(
+        trx,
+        {
+          actorUserId: caller.id,
+          action: 'resale.withdrawn',
+          entity: 'ticket',
+          entityId: ticket.id,
+          data: {},
+        },
+        now,
+      );
+    }
+    return withdrawn;
+  });
+  if (!ended) throw new AppError('NOT_LISTED', RESALE_MESSAGES.notListed);
+  return toListingJson(
+    { ...ended, ticket_status: ticket.status, ticket_code: ticket.ticket_code },
+    ticket,
+    await readResaleSettings(ctx.db),
+  );
+}
+
+export async function myResales(ctx: AppContext, caller: UserRow): Promise<ResaleListing[]> {
+  const settings = await readResaleSettings(ctx.db);
+  const rows = await findListingsOfSeller(ctx.db, caller.id);
+  const views = new Map<string, TicketView>();
+  for (const row of rows) {
+    if (!views.has(row.ticket_id)) views.set(row.ticket_id, (await findTicketView(ctx.db, row.ticket_id))!);
+  }
+  return rows.map((row) => toListingJson(row, views.get(row.ticket_id)!, settings));
+}
+
+async function ownTicket(ctx: AppContext, caller: UserRow, ticketId: string): Promise<TicketView> {
+  const ticket = await findTicketView(ctx.db, ticketId);
+  // Someone else's ticket does not exist, as far as this caller can tell.
+  if (!ticket || ticket.user_id !== caller.id) throw new AppError('TICKET_NOT_FOUND', 'Ticket not found');
+  return ticket;
+}
+
+function assertOpen(ticket: TicketView, settings: ResaleSettings, now: Date): void {
+  if (!settings.enabled) throw new AppError('RESALE_CLOSED', RESALE_MESSAGES.off);
+  const event = { date: ticket.event_date, startTime: ticket.event_start_time };
+  if (!resaleOpen(event, settings, now)) {
+    throw new AppError('RESALE_CLOSED', msg(RESALE_MESSAGES.closed, { hours: settings.closeHoursBefore }));
+  }
+}
+
+function refuseUnlessResellable(ticket: TicketView, listed: boolean, now: Date): void {
+  const reason = resaleRefusal(
+    {
+      status: ticket.status,
+      issuedByAdmin: Boolean(ticket.issued_by_admin) || ticket.order_id === null,
+      listed,
+      transferredFromTicketId: ticket.transferred_from_ticket_id ?? null,
+      createdAt: ticket.created_at,
+    },
+    now,
+  );
+  if (reason === null) return;
+  if (reason === 'listed') throw alreadyListed();
+  const error = new AppError('TICKET_NOT_RESELLABLE', REFUSALS[reason]);
+  error.figures = { reason };
+  throw error;
+}
+
+function alreadyListed(): AppError {
+  return new AppError('ALREADY_LISTED', RESALE_MESSAGES.listed);
+}
+
+export function toListingJson(
+  row: ListingRow & { ticket_status: string; ticket_code: string },
+  ticket: Pick<TicketView, 'event_date' | 'event_start_time'>,
+  settings: ResaleSettings,
+): ResaleListing {
+  return {
+    id: row.id,
+    ticketId: row.ticket_id,
+    ticketCode: row.ticket_code,
+    status: shownResaleStatus(row, row.ticket_status),
+    refundAmount: paiseToRupees(row.refund_paise),
+    fee: paiseToRupees(row.fee_paise),
+    price: paiseToRupees(row.price_paise),
+    listedAt: row.listed_at,
+    closesAt: resaleClosesAt(
+      { date: ticket.event_date, startTime: ticket.event_start_time },
+      settings.closeHoursBefore,
+    ).toISOString(),
+    soldAt: row.sold_at,
+    refundId: row.refund_id,
+  };
+}
