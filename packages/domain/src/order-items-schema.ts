@@ -70,6 +70,8 @@ export function createOrderItemsSchema(cap: number) {
       pricePerTicket: rupees('pricePerTicket').optional(),
       items: orderItemsSchema(cap).optional(),
       promoCode: promoCodeField,
+      /** Buy resold tickets (face value, one type) instead of new ones: the dialog's "Resale" choice. */
+      resale: z.boolean({ error: 'resale must be true or false' }).optional(),
       ...checkoutBuyerTaxFields,
     })
     .superRefine((input, ctx) => {

@@ -35,12 +35,11 @@ export const RESALE_MESSAGES = {
   used: 'This ticket has already been used at the gate, so it cannot be resold.',
   cancelled: 'This ticket is cancelled, so it cannot be resold.',
   adminIssued: 'Tickets issued by the organiser cannot be resold.',
-  notOwner: 'Only the ticket’s owner can resell it.',
   listed: 'This ticket is already listed for resale.',
   notListed: 'This ticket is not listed for resale.',
-  sold: 'This ticket has already been resold.',
   justReceived:
     'A ticket received by transfer can be listed for resale one hour after it arrived. Please try again later.',
+  noneAvailable: 'No resold tickets of this type are available right now.',
   closed: 'Resale closes {{hours}} hours before the event starts, so this ticket can no longer be listed.',
 } as const;
 
@@ -120,13 +119,20 @@ export function isLiveListing(status: string): boolean {
 
 /**
  * The status a listing shows: a live listing whose ticket was admitted, cancelled or transferred meanwhile has
- * ended, whatever its row still says (the ticket's conditional update decides every race; docs/decisions/0716-resale-one-seat.md).
+ * ended, whatever its row still says (the ticket's conditional update decides every race:
+ * docs/decisions/0716-resale-one-seat.md); so has one still waiting for a buyer once resale closed (`closed`). One
+ * held as someone's offer stays offered: that person may still pay for it.
  */
-export function shownResaleStatus(listing: { status: string }, ticketStatus: string): ResaleStatus {
+export function shownResaleStatus(
+  listing: { status: string },
+  ticketStatus: string,
+  closed = false,
+): ResaleStatus {
   const status = (RESALE_STATUSES as readonly string[]).includes(listing.status)
     ? (listing.status as ResaleStatus)
     : 'ended';
   if (isLiveListing(status) && ticketStatus !== 'active') return 'ended';
+  if (status === 'listed' && closed) return 'ended';
   return status;
 }
 

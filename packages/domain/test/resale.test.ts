@@ -104,6 +104,12 @@ describe('a listing’s status', () => {
     expect(shownResaleStatus({ status: 'withdrawn' }, 'active')).toBe('withdrawn');
     expect(shownResaleStatus({ status: 'nonsense' }, 'active')).toBe('ended');
   });
+
+  it('shows a listing still waiting once resale closed as ended, but not one held as an offer', () => {
+    expect(shownResaleStatus({ status: 'listed' }, 'active', true)).toBe('ended');
+    expect(shownResaleStatus({ status: 'offered' }, 'active', true)).toBe('offered');
+    expect(shownResaleStatus({ status: 'sold' }, 'cancelled', true)).toBe('sold');
+  });
 });
 
 describe('the resale settings staff send', () => {

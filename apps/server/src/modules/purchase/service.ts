@@ -29,6 +29,7 @@ import { fulfilOrder } from './fulfilment';
 import { roomToSpare } from './inventory-hint';
 import { checkoutThroughOffer } from './offer-sale';
 import { type BuyerTax, recordBuyerTax } from './repo';
+import { checkoutOfResale } from './resale-checkout';
 import { catalogueFor } from './sales-catalogue';
 
 // Checkout: a hold on seats, a Razorpay order to pay it, and verification of the payment.
@@ -83,6 +84,8 @@ export interface ClientOrder {
   ticketNames?: string[] | undefined;
   items?: OrderItem[] | undefined;
   promoCode?: string | undefined;
+  /** Resold tickets, not new ones (resale-checkout.ts). */
+  resale?: boolean | undefined;
   buyerGstin?: string | null | undefined;
   buyerLegalName?: string | null | undefined;
   buyerAddress?: string | null | undefined;
@@ -116,6 +119,7 @@ export async function createOrder(
   const clientPrice: ClientPrice = { amount: input.amount, pricePerTicket: input.pricePerTicket ?? 0 };
   const offered = await offerOfCaller(ctx, caller, input.eventId, asked, clientPrice, language);
   if (offered) return offered;
+  if (input.resale) return checkoutOfResale(ctx, caller, input.eventId, asked, clientPrice);
   const { event, prePriced } = await admittedEvent(
     ctx,
     caller,

@@ -29,9 +29,10 @@ export async function adminResales(ctx: AppContext): Promise<AdminResales> {
   const event = await findCurrentEvent(ctx.db);
   if (!event) return { settings: view, listings: [], totals: { listed: 0, sold: 0, refunds: 0, fees: 0 } };
   const rows = await findAllListings(ctx.db, event.id, LIMIT);
+  const now = ctx.now();
   const when = { event_date: event.date, event_start_time: event.start_time };
   const listings = rows.map((row) => ({
-    ...toListingJson(row, when, settings),
+    ...toListingJson(row, when, settings, now),
     sellerName: row.seller_name,
     sellerEmail: row.seller_email,
     ticketType: row.type_name,

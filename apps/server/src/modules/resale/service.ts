@@ -93,7 +93,7 @@ export async function listTicket(ctx: AppContext, caller: UserRow, ticketId: str
   }
   await ctx.seatsReturned(ticket.event_id);
   const after = (await findListingsOfSeller(ctx.db, caller.id)).find((row) => row.id === listing.id)!;
-  return toListingJson({ ...after }, ticket, settings);
+  return toListingJson({ ...after }, ticket, settings, now);
 }
 
 /**
@@ -130,6 +130,7 @@ export async function withdrawListing(
     { ...ended, ticket_status: ticket.status, ticket_code: ticket.ticket_code },
     ticket,
     await readResaleSettings(ctx.db),
+    now,
   );
 }
 
@@ -140,7 +141,8 @@ export async function myResales(ctx: AppContext, caller: UserRow): Promise<Resal
   for (const row of rows) {
     if (!views.has(row.ticket_id)) views.set(row.ticket_id, (await findTicketView(ctx.db, row.ticket_id))!);
   }
-  return rows.map((row) => toListingJson(row, views.get(row.ticket_id)!, settings));
+  const now = ctx.now();
+  return rows.map((row) => toListingJson(row, views.get(row.ticket_id)!, settings, now));
 }
 
 async function ownTicket(ctx: AppContext, caller: UserRow, ticketId: string): Promise<TicketView> {
@@ -184,20 +186,19 @@ export function toListingJson(
   row: ListingRow & { ticket_status: string; ticket_code: string },
   ticket: Pick<TicketView, 'event_date' | 'event_start_time'>,
   settings: ResaleSettings,
+  now: Date,
 ): ResaleListing {
+  const event = { date: ticket.event_date, startTime: ticket.event_start_time };
   return {
     id: row.id,
     ticketId: row.ticket_id,
     ticketCode: row.ticket_code,
-    status: shownResaleStatus(row, row.ticket_status),
+    status: shownResaleStatus(row, row.ticket_status, !resaleOpen(event, settings, now)),
     refundAmount: paiseToRupees(row.refund_paise),
     fee: paiseToRupees(row.fee_paise),
     price: paiseToRupees(row.price_paise),
     listedAt: row.listed_at,
-    closesAt: resaleClosesAt(
-      { date: ticket.event_date, startTime: ticket.event_start_time },
-      settings.closeHoursBefore,
-    ).toISOString(),
+    closesAt: resaleClosesAt(event, settings.closeHoursBefore).toISOString(),
     soldAt: row.sold_at,
     refundId: row.refund_id,
   };

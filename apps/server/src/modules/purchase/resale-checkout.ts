@@ -1,0 +1,75 @@
+import type { OrderItem } from '@utsav/domain/order-lines';
+import { paiseToRupees, rupeesToPaise } from '@utsav/domain/pricing';
+import type { ClientPrice } from '@utsav/domain/purchase-schema';
+import { RESALE_MESSAGES, resaleOpen } from '@utsav/domain/resale';
+import type { AppContext } from '../../platform/context';
+import { transaction } from '../../platform/db/database';
+import type { OrderRow, UserRow } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import { lockEvent } from '../../stores/events';
+import { insertOrder } from '../../stores/orders';
+import { claimListing, findAvailableListings, readResaleSettings } from '../../stores/resale';
+import { findEventTypes } from '../../stores/ticket-types';
+import { anyoneWaiting } from '../../stores/waitlist-line';
+import { resaleHold } from '../resale/hold';
+import { priceChanged } from './checkout-errors';
+import { checkoutOfHeldOrder } from './offer-sale';
+import type { CheckoutOrder } from './service';
+
+// Resold tickets in the normal purchase dialog, marked "Resale": only while nobody waits in the waitlist (the line
+// gets them first: waitlist/resale-offers.ts), of one type, at the listings' face value. Under the event lock, like
+// the pass, the oldest available listings are claimed for a hold counting no people (resale/hold.ts), so capacity
+// never moves; then the buyer pays that hold through the usual checkout and verify-payment (resale-sale.ts).
+
+export async function checkoutOfResale(
+  ctx: AppContext,
+  caller: UserRow,
+  eventId: string,
+  asked: { quantity: number; items: OrderItem[] | null },
+  clientPrice: ClientPrice,
+): Promise<CheckoutOrder> {
+  const now = ctx.now();
+  const held = await transaction(ctx.db, async (trx): Promise<OrderRow> => {
+    const event = await lockEvent(trx, eventId);
+    if (!event) throw new AppError('EVENT_NOT_FOUND', 'Event not found');
+    const settings = await readResaleSettings(trx);
+    if (!resaleOpen({ date: event.date, startTime: event.start_time }, settings, now)) {
+      throw new AppError('RESALE_CLOSED', RESALE_MESSAGES.off);
+    }
+    const types = await findEventTypes(trx, event.id);
+    const typeIds = new Set((asked.items ?? []).map((item) => item.ticketTypeId));
+    const typeId = asked.items ? [...typeIds][0] : types.find((type) => type.isDefault)?.id;
+    if (!typeId || typeIds.size > 1) throw noResale();
+    if (await anyoneWaiting(trx, event.id)) throw noResale();
+    const listings = (await findAvailableListings(trx, event.id, now, typeId)).slice(0, asked.quantity);
+    if (listings.length < asked.quantity) throw noResale();
+    const order = resaleHold({
+      userId: caller.id,
+      eventId: event.id,
+      listings,
+      holdExpiresAt: new Date(now.getTime() + ctx.config.holdMinutes * 60_000).toISOString(),
+      now,
+    });
+    if (rupeesToPaise(clientPrice.amount) !== order.amount_paise) {
+      throw priceChanged({
+        quantity: order.quantity,
+        pricePerTicket: paiseToRupees(order.price_per_ticket_paise),
+        total: paiseToRupees(order.amount_paise),
+        pricingTier: 'Individual',
+        saving: 0,
+      });
+    }
+    await insertOrder(trx, order);
+    for (const listing of listings) {
+      if (!(await claimListing(trx, listing, order.id, now))) {
+        throw new Error(`resale listing ${listing.id} changed under the event lock`);
+      }
+    }
+    return order;
+  });
+  return checkoutOfHeldOrder(ctx, caller, held);
+}
+
+function noResale(): AppError {
+  return new AppError('SOLD_OUT', RESALE_MESSAGES.noneAvailable);
+}

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { pollRefunds } from '../../src/modules/refunds/jobs';
+import { countTaken } from '../../src/stores/events';
+import { testClock } from '../../support/clock';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import {
+  buy,
+  createOrder,
+  leaveSeats,
+  newEvent,
+  PURCHASE_ENV,
+  pay,
+  setWebhookMode,
+  type TestEvent,
+  verify,
+} from '../../support/purchase';
+import { cancel, ticketRow } from '../../support/refunds';
+import { useServer } from '../../support/server';
+import { emptyLine, joinWaitlist, myPlace } from '../../support/waitlist';
+
+// Resale's races, each with one winner decided by the seller's ticket row (docs/decisions/0716-resale-one-seat.md):
+// the buyer's payment against the seller walking through the gate, cancelling, or withdrawing; the normal dialog
+// when nobody waits; the seller's refund failing at Razorpay and sent again by the job; and the cut-off. The event
+// is sold out throughout, so any ticket issued twice for one seat would show in the count.
+
+const ENV = { ...PURCHASE_ENV, WAITLIST_OFFER_MINUTES: '30' };
+const ROUNDS = 3;
+
+describeEachDatabase('resale races', (engine) => {
+  // The event starts 2099-10-01 19:00 IST (13:30Z): resale closes at 11:30Z by default.
+  const clock = testClock(new Date('2099-09-01T10:00:00.000Z'));
+  const server = useServer(engine, { env: ENV, now: clock.now });
+  let event: TestEvent;
+  let gate: TestUser;
+
+  beforeAll(async () => {
+    event = await newEvent(server, { totalTickets: 50, ticketPrice: 299 });
+    gate = await newUser(server, { role: 'qrchecker' });
+    // verify-payment is the one fulfilment here, so each race is the buyer's verify against the seller's move.
+    await setWebhookMode(server, 'drop');
+  });
+
+  afterAll(async () => {
+    await setWebhookMode(server, 'normal');
+  });
+
+  beforeEach(async () => {
+    await emptyLine(server, clock.now());
+  });
+
+  const list = (who: TestUser, ticketId: string) =>
+    server.request('POST', `/api/tickets/${ticketId}/resale`, { token: who.token });
+
+  /** A sold-out event, a seller's listed ticket, and a buyer holding the waitlist offer of it. */
+  async function offered() {
+    await leaveSeats(server, event.id, 1);
+    const seller = await newUser(server);
+    const ticket = (await buy(server, seller, event, 1)).tickets[0] as { id: string };
+    const buyer = await newUser(server);
+    expect((await joinWaitlist(server, buyer, 1)).status).toBe(200);
+    expect((await list(seller, ticket.id)).body.listing.status).toBe('offered');
+    const checkout = await createOrder(server, buyer, event, 1, { amount: 299 });
+    expect(checkout.status, checkout.text).toBe(200);
+    const paid = await pay(server, checkout.body.orderId);
+    return { seller, buyer, ticket, paid, qr: (await ticketRow(server, ticket.id)).qr_token };
+  }
+
+  async function buyerTickets(buyer: TestUser) {
+    return server.ctx.db.selectFrom('tickets').selectAll().where('user_id', '=', buyer.user.id).execute();
+  }
+
+  it('the buyer’s payment against the seller at the gate: one wins, the seat is never counted twice', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { buyer, ticket, paid, qr } = await offered();
+      const taken = await countTaken(server.ctx.db, event.id, clock.now());
+      const [verified, scanned] = await Promise.all([
+        verify(server, buyer, paid),
+        server.request('POST', '/api/tickets/mark-used', { token: gate.token, body: { qrCode: qr } }),
+      ]);
+      const seller = await ticketRow(server, ticket.id);
+      if (scanned.status === 200) {
+        // The gate won: the seller is inside, the buyer gets no ticket and all their money back.
+        expect(seller.status).toBe('used');
+        expect(verified.body.code).toBe('SOLD_OUT');
+        expect(await buyerTickets(buyer)).toHaveLength(0);
+      } else {
+        expect(scanned.body.code).toBe('TICKET_RESOLD');
+        expect(verified.status, verified.text).toBe(200);
+        expect(seller).toMatchObject({ status: 'cancelled', cancellation_reason: 'Resold' });
+        expect(await buyerTickets(buyer)).toHaveLength(1);
+      }
+      expect(await countTaken(server.ctx.db, event.id, clock.now())).toBe(taken);
+      await emptyLine(server, clock.now());
+    }
+  });
+
+  it('the buyer’s payment against the seller cancelling: one refund, one holder', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { seller, buyer, ticket, paid } = await offered();
+      const taken = await countTaken(server.ctx.db, event.id, clock.now());
+      const [verified, cancelled] = await Promise.all([
+        verify(server, buyer, paid),
+        cancel(server, seller, ticket.id),
+      ]);
+      const refunds = await server.ctx.db
+        .selectFrom('refunds')
+        .selectAll()
+        .where('ticket_id', '=', ticket.id)
+        .execute();
+      expect(refunds).toHaveLength(1);
+      if (cancelled.status === 200) {
+        expect(verified.body.code).toBe('SOLD_OUT');
+        expect(refunds[0]!.reason).not.toBe('Resold');
+        expect(await buyerTickets(buyer)).toHaveLength(0);
+        // The cancelled seat went back on sale: one fewer taken.
+        expect(await countTaken(server.ctx.db, event.id, clock.now())).toBe(taken - 1);
+      } else {
+        expect(verified.status, verified.text).toBe(200);
+        expect(refunds[0]!.reason).toBe('Resold');
+        expect(await buyerTickets(buyer)).toHaveLength(1);
+        expect(await countTaken(server.ctx.db, event.id, clock.now())).toBe(taken);
+      }
+      await emptyLine(server, clock.now());
+    }
+  });
+
+  it('a listing withdrawn before the buyer pays sells nothing: the buyer is refunded in full', async () => {
+    const { seller, buyer, ticket, paid } = await offered();
+    const withdrawn = await server.request('DELETE', `/api/tickets/${ticket.id}/resale`, {
+      token: seller.token,
+    });
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    const verified = await verify(server, buyer, paid);
+    expect(verified.body.code).toBe('SOLD_OUT');
+    expect((await ticketRow(server, ticket.id)).status).toBe('active');
+    expect(await buyerTickets(buyer)).toHaveLength(0);
+  });
+
+  it('nobody waiting: sold in the normal dialog marked resale, at face value', async () => {
+    await leaveSeats(server, event.id, 1);
+    const seller = await newUser(server);
+    const ticket = (await buy(server, seller, event, 1)).tickets[0] as { id: string };
+    expect((await list(seller, ticket.id)).body.listing.status).toBe('listed');
+    const buyer = await newUser(server);
+    const plain = await createOrder(server, buyer, event, 1);
+    expect(plain.body.code).toBe('SOLD_OUT');
+    const wrongPrice = await createOrder(server, buyer, event, 1, { amount: 1, resale: true });
+    expect(wrongPrice.body.code).toBe('PRICE_CHANGED');
+    const checkout = await createOrder(server, buyer, event, 1, { amount: 299, resale: true });
+    expect(checkout.status, checkout.text).toBe(200);
+    const verified = await verify(server, buyer, await pay(server, checkout.body.orderId));
+    expect(verified.status, verified.text).toBe(200);
+    expect((await ticketRow(server, ticket.id)).cancellation_reason).toBe('Resold');
+    // None left: a second resale checkout is sold out.
+    expect((await createOrder(server, buyer, event, 1, { amount: 299, resale: true })).body.code).toBe(
+      'SOLD_OUT',
+    );
+  });
+
+  it('the seller’s refund failing at Razorpay stays pending, and the refund job sends it', async () => {
+    const { buyer, ticket, paid } = await offered();
+    const real = server.ctx.razorpay;
+    server.ctx.razorpay = () =>
+      new Proxy(real(), {
+        get(target, property, receiver) {
+          if (property === 'createRefund') return () => Promise.reject(new Error('gateway unreachable'));
+          const value = Reflect.get(target, property, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    try {
+      expect((await verify(server, buyer, paid)).status).toBe(200);
+    } finally {
+      server.ctx.razorpay = real;
+    }
+    const before = await server.ctx.db
+      .selectFrom('refunds')
+      .selectAll()
+      .where('ticket_id', '=', ticket.id)
+      .execute();
+    expect(before[0]).toMatchObject({ status: 'pending', reason: 'Resold' });
+    expect(before[0]!.last_error).toMatch(/gateway unreachable/);
+    const report = await pollRefunds(server.ctx, { unsentAfterMs: 0 });
+    expect(report.sent).toBeGreaterThanOrEqual(1);
+    const after = await server.ctx.db
+      .selectFrom('refunds')
+      .selectAll()
+      .where('ticket_id', '=', ticket.id)
+      .execute();
+    expect(after[0]!.status).not.toBe('pending');
+    expect(after[0]!.razorpay_refund_id).not.toBeNull();
+    expect(await myPlace(server, buyer)).toMatchObject({ status: 'bought' });
+  });
+
+  it('listings close at the cut-off: no new listing, none offered, a waiting one shows ended', async () => {
+    await leaveSeats(server, event.id, 2);
+    const seller = await newUser(server);
+    const [first, second] = (await buy(server, seller, event, 2)).tickets as { id: string }[];
+    clock.set(new Date('2099-10-01T11:29:59.999Z'));
+    expect((await list(seller, first!.id)).body.listing).toMatchObject({
+      status: 'listed',
+      closesAt: '2099-10-01T11:30:00.000Z',
+    });
+    clock.set(new Date('2099-10-01T11:30:00.000Z'));
+    const late = await list(seller, second!.id);
+    expect(late.status).toBe(400);
+    expect(late.body.code).toBe('RESALE_CLOSED');
+    const mine = await server.request('GET', '/api/tickets/my-resales', { token: seller.token });
+    expect(mine.body.listings.find((row: { ticketId: string }) => row.ticketId === first!.id).status).toBe(
+      'ended',
+    );
+    const types = (await server.request('GET', '/api/event')).body.data.ticketTypes;
+    expect(types.every((type: { resaleAvailable: number }) => type.resaleAvailable === 0)).toBe(true);
+    const buyer = await newUser(server);
+    expect((await joinWaitlist(server, buyer, 1)).status).toBe(200);
+    expect((await myPlace(server, buyer)).status).toBe('waiting');
+  });
+});
