@@ -25,7 +25,7 @@ import { emptyLine, joinWaitlist, myPlace } from '../../support/waitlist';
 // is sold out throughout, so any ticket issued twice for one seat would show in the count.
 
 const ENV = { ...PURCHASE_ENV, WAITLIST_OFFER_MINUTES: '30' };
-const ROUNDS = 3;
+const ATTEMPTS = 3;
 
 describeEachDatabase('resale races', (engine) => {
   // The event starts 2099-10-01 19:00 IST (13:30Z): resale closes at 11:30Z by default.
@@ -71,7 +71,7 @@ describeEachDatabase('resale races', (engine) => {
   }
 
   it('the buyer’s payment against the seller at the gate: one wins, the seat is never counted twice', async () => {
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const { buyer, ticket, paid, qr } = await offered();
       const taken = await countTaken(server.ctx.db, event.id, clock.now());
       const [verified, scanned] = await Promise.all([
@@ -96,7 +96,7 @@ describeEachDatabase('resale races', (engine) => {
   });
 
   it('the buyer’s payment against the seller cancelling: one refund, one holder', async () => {
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const { seller, buyer, ticket, paid } = await offered();
       const taken = await countTaken(server.ctx.db, event.id, clock.now());
       const [verified, cancelled] = await Promise.all([

@@ -6,9 +6,9 @@ import { type Db, transaction } from '../../platform/db/database';
 import type { RefundRow } from '../../platform/db/schema';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { lockOrder } from '../../stores/orders';
-import { newRefundCode } from './queued-refund';
 import { cancelTicketRow } from './cancellation-repo';
 import { HISTORY_NOTES, sendRefund } from './gateway';
+import { newRefundCode } from './queued-refund';
 import { appendHistory, findRefundById, idempotencyKeyFor, insertRefund, sumRefundsOfPayment } from './repo';
 import { reopenForRetry } from './retry';
 
