@@ -38,8 +38,11 @@ type Language = keyof typeof TEXTS;
 /** The demo admin's own name (shown as who issued a ticket): data, not a text of ours. */
 const ADMIN_NAME = 'Admin';
 
-/** Words a translation keeps: names of formats and codes, and the rupee and time units. */
-const KEPT_WORDS = new Set(['QR', 'CSV', 'JSON', 'UPI', 'PDF', 'MB', 'IST']);
+/**
+ * Words a translation keeps: names of formats and codes, the rupee and time units, and the tax's own acronyms
+ * (GST, GSTIN, SAC are written in Latin letters on Hindi and Gujarati tax documents and forms too).
+ */
+const KEPT_WORDS = new Set(['QR', 'CSV', 'JSON', 'UPI', 'PDF', 'MB', 'IST', 'GST', 'GSTIN', 'SAC']);
 
 /**
  * Latin words in the panel (text, including screen-reader-only text and select options, and the accessible

@@ -6,20 +6,28 @@ import { join } from 'node:path';
 import { promisify, stripVTControlCharacters } from 'node:util';
 import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../support/cluster-harness';
 import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
 import { newEventBody } from '../../support/factories';
 
-// The real entry point (`node --import tsx apps/server/src/main.ts`) as a deployment or `npm start` runs it.
+// The real entry point as `npm start` and a deployment run it: the compiled bundle (scripts/build-server.ts, built
+// once for the file by compiledEntry below). The TypeScript through tsx, as a developer's `npm run dev:server`
+// runs it, is started where that matters: the terminal's readable log lines, and SIGTERM with stdout never read.
 
-const ENTRY = ['--import', 'tsx', 'apps/server/src/main.ts'];
+const TSX_ENTRY = ['--import', 'tsx', 'apps/server/src/main.ts'];
 // main.ts gives in-flight work 10 s and then exits anyway; a process still alive long after that hangs (as one
 // blocked on a full stdout pipe did). The ceiling only catches a hang: how fast a busy machine exits is not asserted.
 const HANG_AFTER_MS = 60_000;
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
+
+// One bundle for the whole file, built before any test starts a server from it, removed after the last.
+beforeAll(() => compiledEntry().then(() => undefined), 180_000);
+afterAll(async () => {
+  if (bundleDir) await rm(bundleDir, { recursive: true, force: true });
+});
 
 afterEach(async () => {
   for (const child of children.splice(0)) {
@@ -101,7 +109,7 @@ async function waitFor(output: () => string, text: string): Promise<void> {
 describe('start-up', () => {
   it('refuses the development stand-ins under NODE_ENV=production: exit 1, one message naming what to set', async () => {
     // Only what a careless deployment would set: no Firebase, no Razorpay.
-    const child = start(process.execPath, ENTRY, {
+    const child = start(process.execPath, await compiledEntry(), {
       NODE_ENV: 'production',
       PORT: '0',
       DATA_DIR: await dataDir(),
@@ -139,7 +147,11 @@ describe('start-up', () => {
       const file = join(dir, 'not-a-folder');
       await writeFile(file, '');
       const dataDirOf = (value: string | undefined) => value?.replace('FILE', file) ?? join(dir, 'data');
-      const child = start(process.execPath, ENTRY, { PORT: '0', ...env, DATA_DIR: dataDirOf(env.DATA_DIR) });
+      const child = start(process.execPath, await compiledEntry(), {
+        PORT: '0',
+        ...env,
+        DATA_DIR: dataDirOf(env.DATA_DIR),
+      });
       const output = collect(child);
       expect(await exited(child)).toBe(1);
       const lines = output().trim().split('\n');
@@ -152,7 +164,10 @@ describe('start-up', () => {
 
   it('logs JSON lines when stdout is not a terminal, the banner saying which stand-ins run and why that is safe', async () => {
     const port = await freePort();
-    const child = start(process.execPath, ENTRY, { PORT: String(port), DATA_DIR: await dataDir() });
+    const child = start(process.execPath, await compiledEntry(), {
+      PORT: String(port),
+      DATA_DIR: await dataDir(),
+    });
     let stdout = '';
     child.stdout?.on('data', (chunk) => (stdout += chunk));
     await waitFor(() => stdout, 'Safe here because');
@@ -172,7 +187,7 @@ describe('start-up', () => {
 
   it('prints readable lines on a terminal (pino-pretty), not JSON', async () => {
     const port = await freePort();
-    const command = [process.execPath, ...ENTRY].join(' ');
+    const command = [process.execPath, ...TSX_ENTRY].join(' ');
     // script(1) gives the server a pseudo-terminal as stdout, as `npm start` in a terminal does.
     const child = start('script', ['-qfec', command, '/dev/null'], {
       PORT: String(port),
@@ -193,7 +208,7 @@ describe('SIGTERM while a large mail is being made', () => {
     const dir = await dataDir();
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const child = start(process.execPath, ENTRY, {
+    const child = start(process.execPath, await compiledEntry(), {
       PORT: String(port),
       DATA_DIR: dir,
       ADMIN_EMAILS: 'boss@example.test',
@@ -244,7 +259,7 @@ describe('SIGTERM while a large mail is being made', () => {
   }, 180_000);
 });
 
-// Production runs the compiled bundle (`npm run build`, then `node apps/server/dist/main.js`); `npm start` runs
+// `npm start` and production run the compiled bundle (`node apps/server/dist/main.js`); `npm run dev:server` runs
 // the TypeScript through tsx. Both must stop on SIGTERM however stuck their log reader is.
 const RUNTIMES = ['tsx', 'compiled'] as const;
 let bundle: string | undefined;
@@ -268,16 +283,10 @@ async function compiledEntry(): Promise<string[]> {
 }
 
 const entryFor = async (runtime: (typeof RUNTIMES)[number]) =>
-  runtime === 'tsx' ? ENTRY : await compiledEntry();
+  runtime === 'tsx' ? TSX_ENTRY : await compiledEntry();
 
 describeEachDatabase('the server process', (engine) => {
   let database: ProvisionedDatabase | undefined;
-
-  afterAll(async () => {
-    if (bundleDir) await rm(bundleDir, { recursive: true, force: true });
-    bundle = undefined;
-    bundleDir = undefined;
-  });
 
   afterEach(async () => {
     await database?.drop();
