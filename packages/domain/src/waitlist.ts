@@ -132,24 +132,6 @@ export function lineOrder(a: PlaceInLine, b: PlaceInLine): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/**
- * Who gets an offer now, given `available` free seats and the people waiting. Served in line order; a place
- * asking for more seats than are free keeps its place (it stays first) while later, smaller ones that fit are
- * offered, so seats never sit idle while someone waiting could take them. Returns the ids to offer, in order.
- */
-export function planOffers(available: number, waiting: readonly PlaceInLine[]): string[] {
-  const offers: string[] = [];
-  let left = Math.max(0, Math.floor(available));
-  for (const place of [...waiting].sort(lineOrder)) {
-    if (left === 0) break;
-    if (place.quantity <= left) {
-      offers.push(place.id);
-      left -= place.quantity;
-    }
-  }
-  return offers;
-}
-
 /** When an offer made at `now` ends: the offer window, but never after the line closes. */
 export function offerExpiresAt(now: Date, offerMinutes: number, closesAt: Date): Date {
   return new Date(Math.min(now.getTime() + offerMinutes * 60_000, closesAt.getTime()));

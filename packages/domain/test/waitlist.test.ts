@@ -10,7 +10,6 @@ import {
   offerCountdown,
   offerExpiresAt,
   offerOutcome,
-  planOffers,
   publicStatus,
   waitableTypes,
   waitlistClosedKey,
@@ -142,51 +141,6 @@ describe('lineOrder', () => {
     const at = '2026-10-01T10:00:00.000Z';
     expect([place('z', 1, at), place('m', 1, at)].sort(lineOrder).map((p) => p.id)).toEqual(['m', 'z']);
     expect(lineOrder(place('m', 1, at), place('m', 2, at))).toBe(0);
-  });
-});
-
-describe('planOffers', () => {
-  const line = [
-    place('first', 2, '2026-10-01T10:00:00.000Z'),
-    place('second', 1, '2026-10-01T10:01:00.000Z'),
-    place('third', 3, '2026-10-01T10:02:00.000Z'),
-  ];
-
-  it('offers nothing without free seats', () => {
-    expect(planOffers(0, line)).toEqual([]);
-    expect(planOffers(-3, line)).toEqual([]);
-  });
-
-  it('offers nothing to an empty line', () => {
-    expect(planOffers(10, [])).toEqual([]);
-  });
-
-  it('offers in line order while seats last', () => {
-    expect(planOffers(3, line)).toEqual(['first', 'second']);
-    expect(planOffers(6, line)).toEqual(['first', 'second', 'third']);
-    expect(planOffers(100, line)).toEqual(['first', 'second', 'third']);
-  });
-
-  it('sorts the line itself, whatever order it is given in', () => {
-    expect(planOffers(2, [...line].reverse())).toEqual(['first']);
-  });
-
-  it('lets a later smaller place take seats the first cannot use, and keeps the first in front', () => {
-    expect(planOffers(1, line)).toEqual(['second']);
-    const big = [
-      place('a', 3, '2026-10-01T10:00:00.000Z'),
-      place('b', 2, '2026-10-01T10:01:00.000Z'),
-      place('c', 1, '2026-10-01T10:02:00.000Z'),
-    ];
-    expect(planOffers(4, big)).toEqual(['a', 'c']);
-  });
-
-  it('never offers more seats than are free', () => {
-    for (let available = 0; available <= 8; available++) {
-      const offered = planOffers(available, line);
-      const seats = line.filter((p) => offered.includes(p.id)).reduce((sum, p) => sum + p.quantity, 0);
-      expect(seats).toBeLessThanOrEqual(available);
-    }
   });
 });
 
