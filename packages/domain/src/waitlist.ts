@@ -96,7 +96,7 @@ export function joinRefusal(facts: JoinFacts): JoinRefusal | null {
 }
 
 /**
- * The line a place joins (docs/decisions/0716). The event's line when the event's people are short (or someone
+ * The line a place joins (docs/decisions/0717). The event's line when the event's people are short (or someone
  * already waits there): while it has anyone, every checkout is sold out. Else the type's own line, joined because
  * the type's capacity is sold out while the event still has people: it holds back that type's checkouts only, so
  * the other types stay on sale.
@@ -109,7 +109,7 @@ export function lineJoined(
 
 /**
  * The types a guest may join the waitlist for now (the join form's choice): every type on sale when the event is
- * sold out, else those sold out on their own capacity (docs/decisions/0716). A paused or out-of-window type is not
+ * sold out, else those sold out on their own capacity (docs/decisions/0717). A paused or out-of-window type is not
  * waited for: it is not on sale at all.
  */
 export function waitableTypes<T extends { soldOut: boolean; onSale: boolean }>(

@@ -42,7 +42,7 @@ import {
  * for a ticket type (the default type when none is named). It joins the event's line when the event's people are
  * sold out for that many tickets of it (a couple pass needs two people each): checkout is then refused to everyone
  * while anyone waits there (purchase/hold-judgement.ts). It joins the type's own line when only the type's capacity
- * is sold out: that holds back the type's checkouts alone (docs/decisions/0716).
+ * is sold out: that holds back the type's checkouts alone (docs/decisions/0717).
  */
 export async function joinWaitlist(
   ctx: AppContext,

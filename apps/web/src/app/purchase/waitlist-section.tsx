@@ -20,7 +20,7 @@ type WaitlistSectionProps = Omit<
  */
 export function WaitlistSection({ ticketTypes, ...props }: WaitlistSectionProps) {
   const types = waitableTypes(ticketTypes ?? [], props.soldOut);
-  // The line may be joined when the event is sold out, or a type on sale is (docs/decisions/0716).
+  // The line may be joined when the event is sold out, or a type on sale is (docs/decisions/0717).
   const open = props.soldOut || types.length > 0;
   // The join form shows only then, and never in the offer's own banner.
   const allowance = usePurchaseAllowance(props.person, {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// A waitlist place may wait in its ticket type's own line (docs/decisions/0716): joined while the event still had
+// A waitlist place may wait in its ticket type's own line (docs/decisions/0717): joined while the event still had
 // people but the type's own capacity was sold out. Such a place holds back its type only; a place in the event's
 // line (type_line 0, every place before this) holds back every checkout, as before. The partial index answers
 // "which types have a line of their own" for every hold from a handful of entries, never the event's whole line.
