@@ -1,3 +1,4 @@
+import { newTicketCode } from '@utsav/domain/ticket-code';
 import { compiledOnce } from '../platform/db/compiled';
 import type { Db } from '../platform/db/database';
 import type { TicketRow } from '../platform/db/schema';
@@ -112,3 +113,37 @@ const ticketView = compiledOnce((db: Db, idOrCode: string) =>
     .where((eb) => eb.or([eb('tickets.id', '=', idOrCode), eb('tickets.ticket_code', '=', idOrCode)]))
     .limit(1),
 );
+
+/** What names a newly issued ticket: its id and signature, its order place, its holder and price. */
+export type NewTicketFields = Pick<
+  TicketRow,
+  'id' | 'qr_token' | 'order_id' | 'seq' | 'event_id' | 'user_id' | 'holder_name' | 'price_paise'
+> &
+  Partial<TicketRow>;
+
+/**
+ * A ticket row as a paid sale issues it (a purchase, a resale, a transfer's new ticket): active, paid for, not
+ * staff-issued, never scanned or cancelled, a fresh typed code, of the default pass unless `fields` say which.
+ */
+export function paidTicketRow(fields: NewTicketFields, stamp: string): TicketRow {
+  return {
+    ticket_code: newTicketCode(),
+    status: 'active',
+    issued_by_admin: 0,
+    issued_by_user_id: null,
+    notes: null,
+    payment_received: 1,
+    used_at: null,
+    scanned_by_user_id: null,
+    cancelled_at: null,
+    cancellation_reason: null,
+    created_at: stamp,
+    updated_at: stamp,
+    ticket_type_id: null,
+    phase_id: null,
+    promo_code_id: null,
+    admits: 1,
+    discount_paise: 0,
+    ...fields,
+  };
+}

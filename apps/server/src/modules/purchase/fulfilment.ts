@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ticketHolderNames } from '@utsav/domain/manual-issuance-schema';
 import { type TicketPrice, ticketsOfLines } from '@utsav/domain/order-lines';
-import { newTicketCode } from '@utsav/domain/ticket-code';
 import { auditRow, recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
@@ -14,7 +13,7 @@ import { enqueueOutbox } from '../../platform/outbox/repo';
 import { countTaken, lockEvent } from '../../stores/events';
 import { findOrderById, lockOrder } from '../../stores/orders';
 import { recordPaymentEvent } from '../../stores/payment-events';
-import type { TicketView } from '../../stores/tickets';
+import { paidTicketRow, type TicketView } from '../../stores/tickets';
 import { findUserById } from '../../stores/users';
 import type { CapturedPayment } from '../payments/captured-payment';
 import { refundDuplicatePayment, refundLatePayment } from '../payments/payment-refunds';
@@ -309,33 +308,26 @@ function draftTickets(
   for (let seq = 1; seq <= order.quantity; seq++) {
     const id = randomUUID();
     const price = prices[seq - 1];
-    tickets.push({
-      id,
-      ticket_code: newTicketCode(),
-      order_id: order.id,
-      seq,
-      event_id: order.event_id,
-      user_id: order.user_id,
-      holder_name: '',
-      price_paise: price?.pricePaise ?? order.price_per_ticket_paise,
-      status: 'active',
-      qr_token: signingKey.sign(id),
-      issued_by_admin: 0,
-      issued_by_user_id: null,
-      notes: null,
-      payment_received: 1,
-      used_at: null,
-      scanned_by_user_id: null,
-      cancelled_at: null,
-      cancellation_reason: null,
-      created_at: stamp,
-      updated_at: stamp,
-      ticket_type_id: price?.ticketTypeId ?? null,
-      phase_id: price?.phaseId ?? null,
-      promo_code_id: price?.usesCode ? order.promo_code_id : null,
-      admits: price?.admits ?? 1,
-      discount_paise: price?.discountPaise ?? 0,
-    });
+    tickets.push(
+      paidTicketRow(
+        {
+          id,
+          qr_token: signingKey.sign(id),
+          order_id: order.id,
+          seq,
+          event_id: order.event_id,
+          user_id: order.user_id,
+          holder_name: '',
+          price_paise: price?.pricePaise ?? order.price_per_ticket_paise,
+          ticket_type_id: price?.ticketTypeId ?? null,
+          phase_id: price?.phaseId ?? null,
+          promo_code_id: price?.usesCode ? order.promo_code_id : null,
+          admits: price?.admits ?? 1,
+          discount_paise: price?.discountPaise ?? 0,
+        },
+        stamp,
+      ),
+    );
   }
   return tickets;
 }

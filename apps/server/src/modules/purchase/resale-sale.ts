@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { RESOLD_REASON } from '@utsav/domain/resale';
-import { newTicketCode } from '@utsav/domain/ticket-code';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
@@ -18,6 +17,7 @@ import {
   type ListingRow,
   markListingSold,
 } from '../../stores/resale';
+import { paidTicketRow } from '../../stores/tickets';
 import { findUserById } from '../../stores/users';
 import type { CapturedPayment } from '../payments/captured-payment';
 import { refundDuplicatePayment, refundLatePayment } from '../payments/payment-refunds';
@@ -89,33 +89,25 @@ export async function fulfilResale(
         if (!sold || !(await resellTicketRow(trx, listing.ticket_id, RESOLD_REASON, now)))
           throw new SellerWon();
         const id = randomUUID();
-        drafts.push({
-          id,
-          ticket_code: newTicketCode(),
-          order_id: order.id,
-          seq: index + 1,
-          event_id: order.event_id,
-          user_id: order.user_id,
-          holder_name: owner.name,
-          price_paise: listing.price_paise,
-          status: 'active',
-          qr_token: signingKey.sign(id),
-          issued_by_admin: 0,
-          issued_by_user_id: null,
-          notes: null,
-          payment_received: 1,
-          used_at: null,
-          scanned_by_user_id: null,
-          cancelled_at: null,
-          cancellation_reason: null,
-          created_at: stamp,
-          updated_at: stamp,
-          ticket_type_id: sold.ticket_type_id ?? null,
-          phase_id: sold.phase_id ?? null,
-          promo_code_id: null,
-          admits: sold.admits ?? 1,
-          discount_paise: 0,
-        });
+        drafts.push(
+          paidTicketRow(
+            {
+              id,
+              qr_token: signingKey.sign(id),
+              order_id: order.id,
+              seq: index + 1,
+              event_id: order.event_id,
+              user_id: order.user_id,
+              holder_name: owner.name,
+              price_paise: listing.price_paise,
+              // The seller's pass, at face value: no code, no discount (docs/decisions/0715-resale-price.md).
+              ticket_type_id: sold.ticket_type_id ?? null,
+              phase_id: sold.phase_id ?? null,
+              admits: sold.admits ?? 1,
+            },
+            stamp,
+          ),
+        );
         const seller = sellers.get(sold.order_id ?? '');
         const refundId =
           listing.refund_paise > 0 && seller?.razorpay_payment_id

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { fitsPersonLimit } from '@utsav/domain/person-limit';
 import { signTicketToken } from '@utsav/domain/qr-token';
-import { newTicketCode } from '@utsav/domain/ticket-code';
 import { RECIPIENT_CAP_MESSAGE, transferRefusal, transferredReason } from '@utsav/domain/transfer';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
-import type { TicketRow, TransferRow, UserRow } from '../../platform/db/schema';
+import type { TransferRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { type Message, msg, renderMessage } from '../../platform/i18n/messages';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { lockEvent } from '../../stores/events';
-import { findTicketView } from '../../stores/tickets';
+import { findTicketView, paidTicketRow } from '../../stores/tickets';
 import { findUserByEmail, insertUserIfAbsent } from '../../stores/users';
 import type { CapturedPayment } from '../payments/captured-payment';
 import { allowanceOf } from '../purchase/person-limit';
@@ -99,36 +98,27 @@ export async function completeTransfer(
     }
 
     const stamp = now.toISOString();
-    const issued: TicketRow = {
-      id: newTicketId,
-      ticket_code: newTicketCode(),
-      order_id: null,
-      seq: 1,
-      event_id: event.id,
-      user_id: recipient.id,
-      holder_name: current.recipient_name,
-      price_paise: ticket.price_paise,
-      status: 'active',
-      qr_token: qrToken,
-      issued_by_admin: 0,
-      issued_by_user_id: null,
-      notes: null,
-      payment_received: 1,
-      used_at: null,
-      scanned_by_user_id: null,
-      cancelled_at: null,
-      cancellation_reason: null,
-      created_at: stamp,
-      updated_at: stamp,
-      transferred_at: null,
-      transferred_from_ticket_id: current.ticket_id,
-      // The same pass as the sender's: its type, phase, code use, the people it admits and the price paid.
-      ticket_type_id: ticket.ticket_type_id ?? null,
-      phase_id: ticket.phase_id ?? null,
-      promo_code_id: ticket.promo_code_id ?? null,
-      admits: ticket.admits ?? 1,
-      discount_paise: ticket.discount_paise ?? 0,
-    };
+    const issued = paidTicketRow(
+      {
+        id: newTicketId,
+        qr_token: qrToken,
+        order_id: null,
+        seq: 1,
+        event_id: event.id,
+        user_id: recipient.id,
+        holder_name: current.recipient_name,
+        price_paise: ticket.price_paise,
+        transferred_at: null,
+        transferred_from_ticket_id: current.ticket_id,
+        // The same pass as the sender's: its type, phase, code use, the people it admits and the price paid.
+        ticket_type_id: ticket.ticket_type_id ?? null,
+        phase_id: ticket.phase_id ?? null,
+        promo_code_id: ticket.promo_code_id ?? null,
+        admits: ticket.admits ?? 1,
+        discount_paise: ticket.discount_paise ?? 0,
+      },
+      stamp,
+    );
     await insertTransferredTicket(trx, issued);
     const completed = await markTransferCompleted(
       trx,
