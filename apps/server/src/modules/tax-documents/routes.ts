@@ -1,3 +1,4 @@
+import { taxSettingsResponseSchema } from '@utsav/domain/api/tax';
 import { taxSettingsInputSchema } from '@utsav/domain/tax-settings-schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,27 +7,7 @@ import { documentPdf, orderDocument } from './documents';
 import { gstExport, gstExportCsv } from './export';
 import { saveTaxSettings, taxSettings } from './settings';
 
-const settingsResponse = {
-  200: z.object({
-    success: z.literal(true),
-    settings: z.object({
-      registered: z.boolean(),
-      gstin: z.string().nullable(),
-      stateCode: z.string().nullable(),
-      legalName: z.string().nullable(),
-      tradeName: z.string().nullable(),
-      address: z.string().nullable(),
-      sacCode: z.string(),
-      sacDescription: z.string(),
-      ratePercent: z.number(),
-      exemptUpToPerPerson: z.number(),
-      invoicePrefix: z.string(),
-      pricesIncludeTax: z.boolean(),
-      placeOfSupplyStateCode: z.string().nullable(),
-    }),
-    updatedAt: z.string().nullable(),
-  }),
-};
+const settingsResponse = { 200: taxSettingsResponseSchema };
 
 const taxDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,3 +1,4 @@
+import type { TaxSettingsAnswer, TaxSettingsView } from '@utsav/domain/api/tax';
 import { type TaxSettingsInput, taxSettingsInputSchema } from '@utsav/domain/tax-settings-schema';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
@@ -15,24 +16,6 @@ const PRICES_BEFORE_TAX = 'Prices must include tax: the checkout charges the pri
 
 /** The settings before an admin saves any: not registered, the law's figures as the schema's defaults. */
 const DEFAULTS: TaxSettingsInput = taxSettingsInputSchema.parse({ registered: false });
-
-export interface TaxSettingsView {
-  registered: boolean;
-  gstin: string | null;
-  /** The first two digits of the GSTIN: the organiser's state. */
-  stateCode: string | null;
-  legalName: string | null;
-  tradeName: string | null;
-  address: string | null;
-  sacCode: string;
-  sacDescription: string;
-  ratePercent: number;
-  /** Rupees. */
-  exemptUpToPerPerson: number;
-  invoicePrefix: string;
-  pricesIncludeTax: boolean;
-  placeOfSupplyStateCode: string | null;
-}
 
 /** The settings as the rules read them (@utsav/domain/tax-settings-schema gstRatesOf): money in paise. */
 export function settingsOfRow(row: TaxSettingsRow | undefined): TaxSettingsInput {
@@ -73,11 +56,6 @@ function toView(settings: TaxSettingsInput): TaxSettingsView {
     pricesIncludeTax: settings.pricesIncludeTax,
     placeOfSupplyStateCode: settings.placeOfSupplyStateCode,
   };
-}
-
-export interface TaxSettingsAnswer {
-  settings: TaxSettingsView;
-  updatedAt: string | null;
 }
 
 /** GET /admin/tax-settings: as saved, or the defaults (not registered) before the first save. */

@@ -1,29 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TaxSettingsView as TaxSettings, TaxSettingsAnswer } from '@utsav/domain/api/tax';
 import { api, apiRequestBlob } from '../../../../lib/api-client';
 import { saveBlob } from '../../../../lib/download';
 
-/** The organiser's tax settings as GET/PUT /admin/tax-settings answer them (amounts in rupees). */
-export interface TaxSettings {
-  registered: boolean;
-  gstin: string | null;
-  stateCode: string | null;
-  legalName: string | null;
-  tradeName: string | null;
-  address: string | null;
-  sacCode: string;
-  sacDescription: string;
-  ratePercent: number;
-  exemptUpToPerPerson: number;
-  invoicePrefix: string;
-  pricesIncludeTax: boolean;
-  placeOfSupplyStateCode: string | null;
-}
-
-export interface TaxSettingsAnswer {
-  settings: TaxSettings;
-  /** null until an admin first saves them (the defaults are shown). */
-  updatedAt: string | null;
-}
+export type { TaxSettings, TaxSettingsAnswer };
 
 export const taxSettingsQueryOptions = () =>
   queryOptions({
