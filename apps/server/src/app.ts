@@ -14,6 +14,7 @@ import eventRoutes from './modules/event/routes';
 import { startCallOffJob } from './modules/event-change/job';
 import eventChangeRoutes from './modules/event-change/routes';
 import invitationsRoutes from './modules/invitations/routes';
+import messagesRoutes from './modules/messages/routes';
 import organiserRoutes from './modules/organiser/routes';
 import { currentOrganiser } from './modules/organiser/service';
 import webhookRoutes from './modules/payments/webhook-routes';
@@ -199,6 +200,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(organiserRoutes);
   await api.register(taxDocumentRoutes);
   await api.register(eventChangeRoutes);
+  await api.register(messagesRoutes);
   await api.register(invitationsRoutes);
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminMailHandlers } from './modules/admin/mail-handlers';
 import { eventChangeMailHandlers } from './modules/event-change/mail-handlers';
 import { invitationMailHandlers } from './modules/invitations/mail-handlers';
+import { guestMessageMailHandlers } from './modules/messages/mail-handlers';
 import { paymentMailHandlers } from './modules/payments/mail-handlers';
 import { purchaseMailHandlers } from './modules/purchase/mail-handlers';
 import { refundMailHandlers } from './modules/refunds/mail-handlers';
@@ -38,6 +39,7 @@ export function registerOutbox(app: FastifyInstance, ctx: AppContext): OutboxWor
     ...waitlistMailHandlers(ctx, mailer),
     ...invitationMailHandlers(ctx, mailer),
     ...eventChangeMailHandlers(ctx, mailer),
+    ...guestMessageMailHandlers(ctx, mailer),
     ...taxDocumentHandlers(ctx),
   };
   const worker = createOutboxWorker({

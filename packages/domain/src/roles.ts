@@ -35,7 +35,8 @@ export type Action =
   | 'organiser:write'
   | 'staff:invite'
   | 'tax:view'
-  | 'tax:write';
+  | 'tax:write'
+  | 'messages:send';
 
 const EVERYONE: readonly Role[] = ROLES;
 const GATE: readonly Role[] = ['qrchecker', 'manager', 'admin'];
@@ -66,6 +67,7 @@ const POLICY_TABLE: Record<Action, readonly Role[]> = {
   'staff:invite': ADMIN,
   'tax:view': STAFF,
   'tax:write': ADMIN,
+  'messages:send': ADMIN,
 };
 
 export function can(user: { role: unknown } | null | undefined, action: Action): boolean {

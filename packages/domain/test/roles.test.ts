@@ -26,6 +26,7 @@ const expected: Record<Action, string[]> = {
   'staff:invite': ['admin'],
   'tax:view': ['manager', 'admin'],
   'tax:write': ['admin'],
+  'messages:send': ['admin'],
 };
 
 describe('permission table', () => {

@@ -2,6 +2,7 @@ import type { EventStatus } from '@utsav/domain/event-change';
 import type { Role } from '@utsav/domain/roles';
 import type { WaitlistEntryStatus } from '@utsav/domain/waitlist';
 import type { CallOffCodesTable, CallOffOrdersTable, EventChangesTable } from './schema-event-changes';
+import type { GuestMessageMailsTable, GuestMessagesTable } from './schema-messages';
 import type { ResaleListingsTable, ResaleSettingsTable } from './schema-resale';
 import type {
   OrderLinesTable,
@@ -359,6 +360,8 @@ export interface Database {
   call_off_codes: CallOffCodesTable;
   resale_listings: ResaleListingsTable;
   resale_settings: ResaleSettingsTable;
+  guest_messages: GuestMessagesTable;
+  guest_message_mails: GuestMessageMailsTable;
 }
 
 /** The one organiser profile (migration 0030; rules in @utsav/domain/organiser). */

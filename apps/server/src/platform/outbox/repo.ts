@@ -62,3 +62,43 @@ export async function enqueueOutboxOnce(
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
+
+/** One row of a batch: its payload and when it is first due. */
+export interface OutboxItem {
+  payload: Record<string, unknown>;
+  at: Date;
+}
+
+/**
+ * Queues many rows of one kind in the caller's transaction (a message to thousands), in chunks that stay under
+ * both engines' bound-parameter limits. Returns the rows' ids in the items' order.
+ */
+export async function enqueueOutboxMany(
+  trx: Db,
+  kind: OutboxKind,
+  items: OutboxItem[],
+  now: Date = new Date(),
+): Promise<string[]> {
+  const created = now.toISOString();
+  const rows = items.map((item) => {
+    const stamp = item.at.toISOString();
+    return {
+      id: randomUUID(),
+      kind,
+      payload: JSON.stringify(item.payload),
+      status: 'pending' as const,
+      attempts: 0,
+      next_attempt_at: stamp,
+      last_error: null,
+      created_at: created,
+      sent_at: null,
+    };
+  });
+  for (let start = 0; start < rows.length; start += 500) {
+    await trx
+      .insertInto('outbox')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
+  return rows.map((row) => row.id);
+}

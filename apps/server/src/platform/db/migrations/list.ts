@@ -26,6 +26,7 @@ import * as taxDocuments from './0036_tax_documents';
 import * as waitlistTypeLine from './0037_waitlist_type_line';
 import * as eventChanges from './0039_event_changes';
 import * as resale from './0040_resale';
+import * as guestMessages from './0041_messages';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -57,4 +58,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0039_event_changes', eventChanges],
   ['0037_waitlist_type_line', waitlistTypeLine],
   ['0040_resale', resale],
+  ['0041_messages', guestMessages],
 ];
