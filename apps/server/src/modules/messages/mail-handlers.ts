@@ -1,6 +1,5 @@
-import { messageFor } from '@utsav/domain/guest-messages';
 import type { AppContext } from '../../platform/context';
-import { guestMessageEmail } from '../../platform/mail/templates/guest-message';
+import { guestMessageMailFor } from '../../platform/mail/templates/guest-message';
 import type { Mailer } from '../../platform/mail/transport';
 import { stringField } from '../../platform/outbox/payload';
 import type { OutboxHandler } from '../../platform/outbox/worker';
@@ -19,14 +18,11 @@ export function guestMessageMailHandlers(ctx: AppContext, mailer: Mailer): Recor
       const message = await findMessage(ctx.db, stringField(payload, 'messageId'));
       const user = await findUserById(ctx.db, stringField(payload, 'userId'));
       if (!message || !user || user.deleted_at) return;
-      const version = messageFor(textsOf(message), user.language);
-      const mail = guestMessageEmail({
-        to: { name: user.name, email: user.email, language: version.language },
-        language: version.language,
-        subject: version.subject,
-        body: version.body,
-        organiser: await ctx.organiser(),
-      });
+      const { language: _language, ...mail } = guestMessageMailFor(
+        textsOf(message),
+        user,
+        await ctx.organiser(),
+      );
       await mailer.send({ ...mail, messageId: messageId(id) });
     },
   };

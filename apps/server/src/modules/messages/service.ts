@@ -7,7 +7,6 @@ import type {
 import {
   GUEST_MESSAGE_TEXTS,
   type GuestMessageRequest,
-  messageFor,
   messageLanguages,
   messageMailDue,
 } from '@utsav/domain/guest-messages';
@@ -17,7 +16,7 @@ import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/errors';
-import { guestMessageEmail } from '../../platform/mail/templates/guest-message';
+import { guestMessageMailFor } from '../../platform/mail/templates/guest-message';
 import { enqueueOutboxMany } from '../../platform/outbox/repo';
 import { findCurrentEvent } from '../../stores/events';
 import {
@@ -131,17 +130,10 @@ export async function previewMessage(
   language: Language = 'en',
 ): Promise<Omit<GuestMessagePreviewAnswer, 'success'>> {
   const people = await recipientsOf(ctx.db, caller, input);
-  const version = messageFor(input, language);
-  const mail = guestMessageEmail({
-    to: { name: caller.name, email: caller.email, language: version.language },
-    language: version.language,
-    subject: version.subject,
-    body: version.body,
-    organiser: await ctx.organiser(),
-  });
+  const mail = guestMessageMailFor(input, { ...caller, language }, await ctx.organiser());
   return {
     recipients: people.length,
-    email: { language: version.language, subject: mail.subject, html: mail.html, text: mail.text },
+    email: { language: mail.language, subject: mail.subject, html: mail.html, text: mail.text },
   };
 }
 

@@ -1,4 +1,9 @@
-import { messageParagraphs, type TextParagraph } from '@utsav/domain/guest-messages';
+import {
+  type MessageTexts,
+  messageFor,
+  messageParagraphs,
+  type TextParagraph,
+} from '@utsav/domain/guest-messages';
 import type { Language } from '@utsav/domain/languages';
 import type { MailMessage, Recipient } from '../message';
 import { html, type SafeHtml, safeUrl, subjectLine } from './html';
@@ -51,4 +56,21 @@ export function guestMessageEmail(input: GuestMessageInput): MailMessage {
     text: textBody(plain, input.language, input.organiser),
     attachments: [],
   };
+}
+
+/** The message as one person reads it: their language's version when written, else English (messageFor). */
+export function guestMessageMailFor(
+  texts: MessageTexts,
+  person: { name: string; email: string; language: unknown },
+  organiser: GuestMessageInput['organiser'],
+): MailMessage & { language: Language } {
+  const version = messageFor(texts, person.language);
+  const mail = guestMessageEmail({
+    to: { name: person.name, email: person.email, language: version.language },
+    language: version.language,
+    subject: version.subject,
+    body: version.body,
+    organiser,
+  });
+  return { ...mail, language: version.language };
 }
