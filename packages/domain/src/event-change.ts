@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CANCELLATION_MIN_DAYS } from './constants';
-import { daysUntilEvent } from './refunds';
+import { daysUntilEvent, fullRefundQuote, type RefundQuote, refundQuote } from './refunds';
 
 // When plans change: the night postponed (or moved) or called off. The event's status, what a call-off refunds,
 // when a postponement lets holders give their tickets back in full, and how a large call-off is confirmed.
@@ -126,6 +126,14 @@ export function cancellationTerms(eventDate: string, event: EventStanding, now: 
   if (freeRefundOpen(event, now)) return { open: true, daysRemaining, fullRefund: true };
   if (daysRemaining >= CANCELLATION_MIN_DAYS) return { open: true, daysRemaining, fullRefund: false };
   return { open: false, daysRemaining, reason: 'too-late' };
+}
+
+/**
+ * What a holder's cancellation gives back under `terms`: the whole price in the free-refund period after a
+ * postponement, otherwise the usual price − ₹20 per ticket. The cancel dialog's promise and the server's refund.
+ */
+export function cancellationQuote(ticketPrices: readonly number[], terms: CancellationTerms): RefundQuote {
+  return terms.open && terms.fullRefund ? fullRefundQuote(ticketPrices) : refundQuote(ticketPrices);
 }
 
 /** Progress of a call-off's refunds, per order: done once every refund of it is processed. */

@@ -4,6 +4,7 @@ import {
   type CallOffTicket,
   callOffOrderState,
   callOffPlan,
+  cancellationQuote,
   cancellationTerms,
   confirmsEventName,
   eventChangeRequestSchema,
@@ -158,6 +159,29 @@ describe('full refund quote', () => {
       processingFee: 0,
       refundAmount: 798.5,
     });
+  });
+});
+
+describe('the cancellation quote under the terms', () => {
+  it('is the whole price in the free-refund period, price − ₹20 otherwise', () => {
+    const now = daysBefore(2);
+    const postponed = {
+      status: 'postponed' as const,
+      freeRefundUntil: new Date(now.getTime() + DAY).toISOString(),
+    };
+    expect(cancellationQuote([299], cancellationTerms(EVENT, postponed, now))).toEqual({
+      originalAmount: 299,
+      processingFee: 0,
+      refundAmount: 299,
+    });
+    const onSale = { status: 'on-sale' as const, freeRefundUntil: null };
+    expect(cancellationQuote([299], cancellationTerms(EVENT, onSale, daysBefore(20)))).toEqual({
+      originalAmount: 299,
+      processingFee: 20,
+      refundAmount: 279,
+    });
+    const over = { status: 'postponed' as const, freeRefundUntil: daysBefore(21).toISOString() };
+    expect(cancellationQuote([299], cancellationTerms(EVENT, over, daysBefore(20))).processingFee).toBe(20);
   });
 });
 

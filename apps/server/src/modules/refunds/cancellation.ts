@@ -1,14 +1,12 @@
 import { CANCELLATION_MIN_DAYS } from '@utsav/domain/constants';
-import { cancellationTerms, EVENT_CHANGE_MESSAGES } from '@utsav/domain/event-change';
+import { cancellationQuote, cancellationTerms, EVENT_CHANGE_MESSAGES } from '@utsav/domain/event-change';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import {
   CANCEL_MESSAGES,
   CANCELLATION_CLOSED_MESSAGE,
   canCancelTicket,
   FREE_TICKET_CANCELLED_MESSAGE,
-  fullRefundQuote,
   refundIsDue,
-  refundQuote,
 } from '@utsav/domain/refunds';
 import { TRANSFER_MESSAGES } from '@utsav/domain/transfer';
 import { recordAudit } from '../../platform/audit/repo';
@@ -78,7 +76,7 @@ export async function cancelTicket(
   // line), so a discounted ticket refunds its own price less the fee, never the list price.
   // In the free-refund period after a postponement the whole price comes back (@utsav/domain/event-change).
   const prices = [paiseToRupees(ticket.price_paise)];
-  const quote = terms.fullRefund ? fullRefundQuote(prices) : refundQuote(prices);
+  const quote = cancellationQuote(prices, terms);
   if (!refundIsDue(quote)) return cancelFreeTicket(ctx, caller, ticket, reason, terms.daysRemaining);
   let refundId = '';
 
