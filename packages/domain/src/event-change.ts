@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { CANCELLATION_MIN_DAYS } from './constants';
+import { type EventStanding, type EventStatus, freeRefundOpen } from './event-standing';
 import { daysUntilEvent, fullRefundQuote, type RefundQuote, refundQuote } from './refunds';
 
 // When plans change: the night postponed (or moved) or called off. The event's status, what a call-off refunds,
 // when a postponement lets holders give their tickets back in full, and how a large call-off is confirmed.
 
-export const EVENT_STATUSES = ['on-sale', 'postponed', 'called-off'] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
+export { EVENT_STATUSES, type EventStanding, type EventStatus, freeRefundOpen } from './event-standing';
 
 /** How long after a postponement a holder may give a ticket back in full (the organiser may choose). */
 export const FREE_REFUND_DAYS_DEFAULT = 14;
@@ -94,21 +94,6 @@ export function confirmsEventName(typed: string, eventName: string): boolean {
 /** The end of the free-refund period that a postponement made at `at` opens. */
 export function freeRefundUntil(at: Date, days: number = FREE_REFUND_DAYS_DEFAULT): Date {
   return new Date(at.getTime() + days * DAY_MS);
-}
-
-export interface EventStanding {
-  status: EventStatus;
-  /** ISO instant; set by a postponement. */
-  freeRefundUntil: string | null;
-}
-
-/** Within the period after a postponement: a holder's cancellation is refunded in full, whatever the date. */
-export function freeRefundOpen(event: EventStanding, now: Date): boolean {
-  return (
-    event.status === 'postponed' &&
-    event.freeRefundUntil !== null &&
-    now.getTime() < new Date(event.freeRefundUntil).getTime()
-  );
 }
 
 export type CancellationTerms =

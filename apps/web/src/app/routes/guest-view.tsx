@@ -24,6 +24,7 @@ import { failureToToast } from '../../lib/offline/saved-view';
 import { useSavedQuery } from '../../lib/offline/use-saved-query';
 import { installApp } from '../../lib/pwa/install-app';
 import { scrollToSection } from '../../lib/scroll';
+import { EventChangeNotice } from '../../ui/event-change-notice';
 import { OfflineBanner } from '../../ui/offline-banner';
 import { BookingDialog } from '../purchase/booking-dialog';
 import { usePurchaseFlow } from '../purchase/use-purchase-flow';
@@ -96,7 +97,10 @@ export default function GuestView() {
   // Seats held for this person by a waitlist offer are theirs to buy: the buy button shows and leads to the offer,
   // like the offer's banner (BookingDialog). The same query as the banner's, so asked once.
   const offered = useMyWaitlist(user?.email ?? null, { enabled: user !== null }).data?.status === 'offered';
-  const canBuy = event !== null && (!soldOut || offered);
+  // Called off: nothing is sold, joined, moved or given back any more (the call-off refunds every ticket itself).
+  const calledOff = event?.status === 'called-off';
+  const changed = calledOff || event?.status === 'postponed';
+  const canBuy = event !== null && !calledOff && (!soldOut || offered);
   const tickets = savedTickets.data;
   const ticketsError = tickets === undefined ? ticketsQuery.error : null;
 
@@ -140,6 +144,7 @@ export default function GuestView() {
         }
         pricing={event}
         soldOut={!canBuy && soldOut}
+        salesClosed={calledOff}
         onBuy={() => setPurchaseOpen(true)}
         waitlist={
           event ? (
@@ -190,12 +195,23 @@ export default function GuestView() {
             soldOut={soldOut}
             onBuy={() => setPurchaseOpen(true)}
             event={event}
-            renderTicketActions={(ticket) => (
-              <>
-                <TransferButton ticket={ticket} />
-                <CancelTicketButton ticket={ticket} onCancel={setCancelling} />
-              </>
-            )}
+            notice={changed ? <EventChangeNotice event={event} /> : null}
+            ticketNotice={
+              changed
+                ? (ticket) =>
+                    ticket.status === 'active' || (calledOff && ticket.status === 'cancelled') ? (
+                      <EventChangeNotice event={event} compact />
+                    ) : null
+                : null
+            }
+            renderTicketActions={(ticket) =>
+              calledOff ? null : (
+                <>
+                  <TransferButton ticket={ticket} />
+                  <CancelTicketButton ticket={ticket} onCancel={setCancelling} />
+                </>
+              )
+            }
           />
         }
       />
@@ -204,6 +220,11 @@ export default function GuestView() {
           key={cancelling.id}
           ticket={cancelling}
           eventDate={event?.date ?? null}
+          standing={
+            event
+              ? { status: event.status ?? 'on-sale', freeRefundUntil: event.freeRefundUntil ?? null }
+              : null
+          }
           open
           onClose={() => setCancelling(null)}
         />

@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/api-client';
 import { previewEventQueryOptions, useOrganiser } from '../../lib/current-event';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSalesOpen } from '../../lib/use-sales-open';
+import { EventChangeNotice } from '../../ui/event-change-notice';
 import { usePurchaseFlow } from '../purchase/use-purchase-flow';
 import { PREVIEW_PARAM, PreviewBanner } from '../setup/preview-banner';
 import { FirstRunInvite, SetupReminder } from '../setup/setup-reminder';
@@ -67,6 +68,9 @@ export function LandingPage() {
     event !== undefined && event !== null && event.availableTickets !== null && event.availableTickets <= 0;
   // Loaded, and nothing on sale: no event yet, or a draft (which only staff are shown, in the event manager).
   const notOnSale = (!isPending && !eventError && event === null) || previewed !== null;
+  // Called off: nothing is sold again (the server refuses checkout and the waitlist); moved: said above all.
+  const calledOff = event?.status === 'called-off';
+  const changed = calledOff || event?.status === 'postponed';
   useDocumentTitle();
   useHeroBackdrop();
 
@@ -88,6 +92,7 @@ export function LandingPage() {
 
   function onBook() {
     // The purchase dialog needs the real event (docs/product.md#landing); without one there is nothing to book.
+    if (calledOff) return;
     if (event) {
       setPurchaseLoaded(true);
       setPurchaseOpen(true);
@@ -118,7 +123,8 @@ export function LandingPage() {
         loading={isPending}
         soldOut={soldOut}
         notOnSale={notOnSale}
-        banner={previewed ? <PreviewBanner /> : null}
+        calledOff={calledOff}
+        banner={previewed ? <PreviewBanner /> : changed ? <EventChangeNotice event={event} /> : null}
         notice={
           !previewed && notOnSale ? (
             <>
@@ -137,7 +143,7 @@ export function LandingPage() {
         onDashboard={() => toDashboard(role)}
         salesOpenAt={salesOpen ? null : (event?.salesOpenAt ?? null)}
         waitlist={
-          event && (soldOut || user) ? (
+          event && !calledOff && (soldOut || user) ? (
             <Suspense fallback={null}>
               <WaitlistSection
                 person={user?.email ?? null}

@@ -15,6 +15,8 @@ export interface GuestDashboardProps {
   /** Prices of the current event; null while it loads. */
   pricing: PricedEvent | null;
   soldOut: boolean;
+  /** Sales are over for good (the night is called off): said in place of the buy button. */
+  salesClosed?: boolean;
   onBuy: () => void;
   /** The waitlist (join when sold out, one's place), composed by the page; shown under the buy button. */
   waitlist?: ReactNode;
@@ -51,11 +53,13 @@ function TileIcon({ children }: { children: ReactNode }) {
 function GetTicketsCard({
   pricing,
   soldOut,
+  salesClosed,
   onBuy,
   waitlist,
 }: {
   pricing: PricedEvent | null;
   soldOut: boolean;
+  salesClosed: boolean;
   onBuy: () => void;
   waitlist?: ReactNode;
 }) {
@@ -66,7 +70,7 @@ function GetTicketsCard({
         <h2 id="get-tickets-title" className="font-display text-2xl text-gold-200">
           {t('tickets.dashboard.getTickets')}
         </h2>
-        {pricing && !soldOut ? (
+        {pricing && !soldOut && !salesClosed ? (
           <span className="rounded-full bg-gold-200 px-3 py-0.5 text-xs font-bold text-maroon-950">
             {t('tickets.dashboard.groupDiscounts')}
           </span>
@@ -83,12 +87,12 @@ function GetTicketsCard({
         )}
       </div>
       <div className="mt-5">
-        {soldOut ? (
+        {salesClosed || soldOut ? (
           <p
             role="status"
             className="inline-flex min-h-12 items-center rounded-full border border-rose-200/60 bg-rose-200/10 px-6 font-semibold text-rose-100"
           >
-            {t('tickets.dashboard.soldOut')}
+            {salesClosed ? t('landing.change.noSales') : t('tickets.dashboard.soldOut')}
           </p>
         ) : (
           <Button
@@ -142,6 +146,7 @@ export default function GuestDashboard({
   eventCard,
   pricing,
   soldOut,
+  salesClosed = false,
   onBuy,
   waitlist,
   waitlistOffer,
@@ -166,7 +171,13 @@ export default function GuestDashboard({
 
       <div className="mt-7 grid items-start gap-5 lg:grid-cols-[3fr_2fr] [&>*]:min-w-0">
         {eventCard}
-        <GetTicketsCard pricing={pricing} soldOut={soldOut} onBuy={onBuy} waitlist={waitlist} />
+        <GetTicketsCard
+          pricing={pricing}
+          soldOut={soldOut}
+          salesClosed={salesClosed}
+          onBuy={onBuy}
+          waitlist={salesClosed ? null : waitlist}
+        />
       </div>
 
       <ul className="mt-5 grid gap-3 sm:grid-cols-3 [&>li]:min-w-0">

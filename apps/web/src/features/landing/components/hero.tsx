@@ -36,6 +36,8 @@ export interface HeroProps {
   soldOut?: boolean;
   /** No event on sale (none yet, or a draft): 'Tickets are not on sale yet' takes the booking button's place. */
   notOnSale?: boolean;
+  /** The night is called off: 'Tickets are no longer on sale' takes the booking button's place, for good. */
+  calledOff?: boolean;
   /** The first run's invitation or a draft's reminder, composed by the page; shown below the buttons. */
   notice?: ReactNode;
   /** Above everything else in the hero, so it is the first thing seen on a phone ("Preview as guest"). */
@@ -99,7 +101,14 @@ function HeroButtons(props: HeroProps) {
   const { viewer, signingIn, soldOut, notOnSale, onBook, onSignIn, onViewTickets, onDashboard, preRendered } =
     props;
   const { t } = useTranslation();
-  const book = notOnSale ? (
+  const book = props.calledOff ? (
+    <p
+      role="status"
+      className="inline-flex min-h-12 items-center justify-center rounded-full border border-rose-200/60 bg-rose-950/40 px-7 text-lg font-semibold text-rose-100 sm:min-h-13"
+    >
+      {t('landing.change.noSales')}
+    </p>
+  ) : notOnSale ? (
     <p
       role="status"
       className="inline-flex min-h-12 items-center justify-center rounded-full border border-gold-300/60 bg-maroon-950/60 px-7 text-lg font-semibold text-gold-100 sm:min-h-13"
@@ -233,7 +242,7 @@ export function Hero(props: HeroProps) {
 
         {/* On a phone the buttons stack: room for two is kept from the start, so the hero does not jump up
             when the account resolves and 'Sign In' or 'View My Tickets' joins the booking button. */}
-        {props.salesOpenAt && !props.soldOut ? (
+        {props.salesOpenAt && !props.soldOut && !props.calledOff ? (
           <SalesCountdown salesOpenAt={props.salesOpenAt} className="mx-auto mt-7 max-w-md" />
         ) : null}
         <div className="mt-9 flex min-h-[6.75rem] flex-col items-stretch justify-start gap-3 sm:min-h-0 sm:flex-row sm:items-center sm:justify-center">

@@ -66,10 +66,13 @@ export function Breakdown({
   originalAmount,
   processingFee,
   refundAmount,
+  full = false,
 }: {
   originalAmount: number;
   processingFee: number;
   refundAmount: number;
+  /** A full refund (the free-refund period after a postponement): no deduction, and none to explain. */
+  full?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -80,10 +83,12 @@ export function Breakdown({
           <>
             {t('refunds.breakdown.deduction')}
             <span className="block text-xs">
-              {t('refunds.breakdown.deductionParts', {
-                gateway: formatRupees(CANCELLATION_DEDUCTION_GATEWAY),
-                platform: formatRupees(CANCELLATION_DEDUCTION_PLATFORM),
-              })}
+              {full
+                ? t('refunds.breakdown.noDeduction')
+                : t('refunds.breakdown.deductionParts', {
+                    gateway: formatRupees(CANCELLATION_DEDUCTION_GATEWAY),
+                    platform: formatRupees(CANCELLATION_DEDUCTION_PLATFORM),
+                  })}
             </span>
           </>
         }
@@ -116,7 +121,8 @@ export function TicketLine({ ticket }: { ticket: CancellableTicket }) {
   );
 }
 
-export function CannotCancel({ message }: { message: string }) {
+/** `tooLate`: the 10-day rule refused (its note follows); otherwise the night was called off, and none applies. */
+export function CannotCancel({ message, tooLate = true }: { message: string; tooLate?: boolean }) {
   const email = useSupportEmail();
   return (
     <div className="grid gap-4">
@@ -124,7 +130,7 @@ export function CannotCancel({ message }: { message: string }) {
         <CalendarX2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-rose-200" />
         <p className="text-cream">{message}</p>
       </div>
-      {email ? (
+      {email && tooLate ? (
         <p className="text-sm text-maroon-100">
           <Trans
             i18nKey="refunds.cancel.closedNote"

@@ -1,13 +1,13 @@
 import type { Refund } from '@utsav/domain/api/refunds';
 import { CANCELLATION_MIN_DAYS, POLICY, REASON_MAX_LENGTH } from '@utsav/domain/constants';
-import { cancelReasonSchema } from '@utsav/domain/refund-schemas';
 import {
-  type CancellationWindow,
-  canCancelTicket,
-  cancellationWindow,
-  refundIsDue,
-  refundQuote,
-} from '@utsav/domain/refunds';
+  type CancellationTerms,
+  cancellationQuote,
+  cancellationTerms,
+  type EventStanding,
+} from '@utsav/domain/event-change';
+import { cancelReasonSchema } from '@utsav/domain/refund-schemas';
+import { canCancelTicket, refundIsDue, refundQuote } from '@utsav/domain/refunds';
 import { displayTicketCode } from '@utsav/domain/ticket-code';
 import { ArrowLeft, TriangleAlert, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n/i18n';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
-import { formatCount, formatRupees } from '../../../ui/format';
+import { formatCount, formatInstant, formatRupees } from '../../../ui/format';
 import { toastTarget } from '../../../ui/toast';
 import { useCancelTicket } from '../api/cancel-ticket';
 import type { CancellableTicket } from '../types';
@@ -35,25 +35,28 @@ export const CANCEL_MESSAGES = {
 
 type Step = 'form' | 'confirm' | 'done';
 
-/**
- * Opened for one ticket. `eventDate` (YYYY-MM-DD, IST) decides the window here as on the server; when it is
- * unknown the server decides and a refusal switches the dialog to 'Cannot Cancel'.
- */
 /** The domain's cancellation rule, on a ticket as the API shows it. */
 function cancellable(ticket: CancellableTicket): boolean {
   const { status, metadata, receivedByTransfer } = ticket;
   return canCancelTicket({ status, issuedByAdmin: metadata.issuedByAdmin, receivedByTransfer }).ok;
 }
 
+/**
+ * Opened for one ticket. `eventDate` (YYYY-MM-DD, IST) and the event's `standing` (called off, or moved with its
+ * full-refund period) decide the terms here as on the server; when the date is unknown the server decides and a
+ * refusal switches the dialog to 'Cannot Cancel'.
+ */
 export function CancelTicketDialog({
   ticket,
   eventDate,
+  standing = null,
   open,
   onClose,
   now = () => new Date(),
 }: {
   ticket: CancellableTicket;
   eventDate: string | null;
+  standing?: EventStanding | null;
   open: boolean;
   onClose: () => void;
   now?: () => Date;
@@ -77,12 +80,17 @@ export function CancelTicketDialog({
     },
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the window is decided when the dialog opens.
-  const window = useMemo<CancellationWindow | null>(
-    () => (eventDate ? cancellationWindow(eventDate, now()) : null),
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the terms are decided when the dialog opens.
+  const terms = useMemo<CancellationTerms | null>(
+    () =>
+      eventDate
+        ? cancellationTerms(eventDate, standing ?? { status: 'on-sale', freeRefundUntil: null }, now())
+        : null,
     [eventDate, open],
   );
-  const quote = refundQuote([ticket.price]);
+  // In the free-refund period after a postponement the whole price comes back (the server's same rule).
+  const quote = terms ? cancellationQuote([ticket.price], terms) : refundQuote([ticket.price]);
+  const full = terms?.open === true && terms.fullRefund;
   const free = !refundIsDue(quote);
   const parsedReason = cancelReasonSchema.safeParse(reason);
   const reasonError = parsedReason.success
@@ -92,12 +100,14 @@ export function CancelTicketDialog({
       : t('refunds.cancel.reasonRequired');
   const closedMessage =
     serverClosed ??
-    (window && !window.open
-      ? t('refunds.cancel.closed', {
-          days: CANCELLATION_MIN_DAYS,
-          count: Math.max(0, window.daysRemaining),
-          formatted: formatCount(Math.max(0, window.daysRemaining)),
-        })
+    (terms && !terms.open
+      ? terms.reason === 'called-off'
+        ? t('refunds.cancel.calledOff')
+        : t('refunds.cancel.closed', {
+            days: CANCELLATION_MIN_DAYS,
+            count: Math.max(0, terms.daysRemaining),
+            formatted: formatCount(Math.max(0, terms.daysRemaining)),
+          })
       : null);
 
   function close() {
@@ -123,7 +133,8 @@ export function CancelTicketDialog({
       { ticketId: ticket.id, reason: parsedReason.data },
       {
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'CANCELLATION_WINDOW_CLOSED') {
+          const closed = ['CANCELLATION_WINDOW_CLOSED', 'EVENT_CALLED_OFF'];
+          if (error instanceof ApiError && closed.includes(error.code ?? '')) {
             setServerClosed(error.message);
             return;
           }
@@ -154,7 +165,7 @@ export function CancelTicketDialog({
           </Button>
         }
       >
-        <CannotCancel message={closedMessage} />
+        <CannotCancel message={closedMessage} tooLate={standing?.status !== 'called-off'} />
       </Dialog>
     );
   }
@@ -227,7 +238,7 @@ export function CancelTicketDialog({
               />
             </p>
           </div>
-          <Breakdown {...quote} />
+          <Breakdown {...quote} full={full} />
           <div className="text-sm">
             <p className="text-maroon-100">{t('refunds.confirm.yourReason')}</p>
             <p className="mt-1 rounded-lg bg-maroon-950/60 p-3 text-cream [overflow-wrap:anywhere] whitespace-pre-line">
@@ -278,8 +289,13 @@ export function CancelTicketDialog({
             {t('refunds.cancel.breakdown')}
           </h3>
           <div className="mt-2">
-            <Breakdown {...quote} />
+            <Breakdown {...quote} full={full} />
           </div>
+          {full ? (
+            <p className="mt-2 text-sm font-semibold text-gold-200">
+              {t('refunds.cancel.fullRefund', { until: formatInstant(standing?.freeRefundUntil ?? null) })}
+            </p>
+          ) : null}
           <p className="mt-2 text-sm text-maroon-100">
             {free
               ? t('refunds.free.nothing')
@@ -329,7 +345,9 @@ export function CancelTicketDialog({
           <span>
             {free
               ? t('refunds.free.final')
-              : t('refunds.cancel.final', { fee: formatRupees(quote.processingFee) })}
+              : full
+                ? t('refunds.cancel.finalFull')
+                : t('refunds.cancel.final', { fee: formatRupees(quote.processingFee) })}
           </span>
         </label>
 

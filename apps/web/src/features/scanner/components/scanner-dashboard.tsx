@@ -1,10 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { SCANNER_RESULT_OVERLAY_MS } from '@utsav/domain/constants';
 import type { PassDirection } from '@utsav/domain/gate-pass';
 import type { FoundTicket } from '@utsav/domain/gate-search';
 import { TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentEventQueryOptions } from '../../../lib/current-event';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { EventChangeNotice } from '../../../ui/event-change-notice';
 import { admitFromSearch } from '../checkin/admit-from-search';
 import {
   countScan,
@@ -198,6 +201,8 @@ export default function ScannerDashboard() {
   }, [check, show, typed]);
 
   const reentryAllowed = checkin.meta?.reentryAllowed === true;
+  // A called-off (or moved) night is said above the scanner; offline, the last answer seen is kept.
+  const event = useQuery({ ...currentEventQueryOptions(), select: (body) => body.data }).data;
   // Exit mode only while the event allows re-entry: an organiser switching it off puts phones back to Entry.
   useEffect(() => {
     if (!reentryAllowed) setMode('in');
@@ -235,6 +240,11 @@ export default function ScannerDashboard() {
         <h1 className="font-display text-3xl text-gold-200 sm:text-4xl">{t('scanner.title')}</h1>
         <ConnectionStatus online={checkin.online} queued={checkin.queue.length} syncing={checkin.syncing} />
       </div>
+      {event?.status === 'called-off' || event?.status === 'postponed' ? (
+        <div className="mt-3">
+          <EventChangeNotice event={event} audience="gate" />
+        </div>
+      ) : null}
       <GateBar
         gate={settings.gate}
         admitted={stats.validEntries}

@@ -120,6 +120,8 @@ export function MyTickets({
   soldOut = false,
   onBuy,
   event,
+  notice = null,
+  ticketNotice = null,
   renderTicketActions,
 }: {
   tickets: Ticket[] | undefined;
@@ -131,6 +133,10 @@ export function MyTickets({
   soldOut?: boolean;
   onBuy: () => void;
   event: PrintEventDetails | null;
+  /** Above the list: the night called off or moved, composed by the page. */
+  notice?: ReactNode;
+  /** On a ticket: the same, in one line, where it concerns that ticket (the page decides). */
+  ticketNotice?: ((ticket: Ticket) => ReactNode) | null;
   renderTicketActions?: (ticket: Ticket) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -174,6 +180,7 @@ export function MyTickets({
                 key={ticket.id}
                 ticket={ticket}
                 onPrint={handlePrint}
+                notice={ticketNotice?.(ticket)}
                 actions={renderTicketActions?.(ticket)}
               />
             ))}
@@ -188,6 +195,7 @@ export function MyTickets({
       <h2 id="tickets-title" className="font-display text-3xl text-gold-200">
         {t('tickets.list.title')}
       </h2>
+      {notice ? <div className="mt-5">{notice}</div> : null}
       <div className="mt-5">
         <Totals tickets={tickets} failed={loadError !== null} />
       </div>

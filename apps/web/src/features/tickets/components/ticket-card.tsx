@@ -105,10 +105,13 @@ function TicketDetails({ ticket }: { ticket: Ticket }) {
 export function TicketCard({
   ticket,
   onPrint,
+  notice = null,
   actions,
 }: {
   ticket: Ticket;
   onPrint: (ticket: Ticket) => void;
+  /** The night called off or moved (composed by the page), under the ticket's heading. */
+  notice?: ReactNode;
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -160,6 +163,7 @@ export function TicketCard({
           <StatusBadge status={ticket.status} />
         </header>
 
+        {notice}
         <HolderName ticket={ticket} />
 
         <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(7rem,100%),1fr))] gap-3 text-sm">

@@ -14,6 +14,7 @@ import { toastTarget } from '../../../../ui/toast';
 import { ViewHeader } from '../../../../ui/view-header';
 import { type AdminEvent, useAdminEvent } from '../api/get-admin-event';
 import { useSaveEvent } from '../api/save-event';
+import { ChangeOfPlans } from './change-of-plans';
 import { EventForm } from './event-form';
 import { type EventFormValues, type FieldErrorMap, initialValues, mapFieldErrors } from './event-form-values';
 import { EventPreview } from './event-preview';
@@ -160,6 +161,7 @@ export function EventManager({
         <div className="grid gap-6">
           {event.published ? null : <PublishPanel canPublish={canWrite} />}
           <EventPreview event={event} />
+          <ChangeOfPlans event={event} canWrite={canWrite} />
           <div className="flex flex-wrap justify-end gap-3">
             {onBack ? (
               <Button variant="secondary" onClick={onBack}>
