@@ -134,7 +134,14 @@ export default function GuestView() {
     <>
       <GuestDashboard
         name={user?.name ?? ''}
-        notice={savedTickets.savedAt === null ? null : <OfflineBanner savedAt={savedTickets.savedAt} />}
+        notice={
+          savedTickets.savedAt === null && !changed ? null : (
+            <div className="grid gap-3">
+              {savedTickets.savedAt === null ? null : <OfflineBanner savedAt={savedTickets.savedAt} />}
+              {changed ? <EventChangeNotice event={event} /> : null}
+            </div>
+          )
+        }
         eventCard={
           // Loading: skeletons. No event at all: the landing page's defaults (docs/product.md#landing).
           <EventCard
@@ -195,7 +202,6 @@ export default function GuestView() {
             soldOut={soldOut}
             onBuy={() => setPurchaseOpen(true)}
             event={event}
-            notice={changed ? <EventChangeNotice event={event} /> : null}
             ticketNotice={
               changed
                 ? (ticket) =>

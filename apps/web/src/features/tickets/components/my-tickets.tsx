@@ -120,7 +120,6 @@ export function MyTickets({
   soldOut = false,
   onBuy,
   event,
-  notice = null,
   ticketNotice = null,
   renderTicketActions,
 }: {
@@ -133,8 +132,6 @@ export function MyTickets({
   soldOut?: boolean;
   onBuy: () => void;
   event: PrintEventDetails | null;
-  /** Above the list: the night called off or moved, composed by the page. */
-  notice?: ReactNode;
   /** On a ticket: the same, in one line, where it concerns that ticket (the page decides). */
   ticketNotice?: ((ticket: Ticket) => ReactNode) | null;
   renderTicketActions?: (ticket: Ticket) => ReactNode;
@@ -195,7 +192,6 @@ export function MyTickets({
       <h2 id="tickets-title" className="font-display text-3xl text-gold-200">
         {t('tickets.list.title')}
       </h2>
-      {notice ? <div className="mt-5">{notice}</div> : null}
       <div className="mt-5">
         <Totals tickets={tickets} failed={loadError !== null} />
       </div>
