@@ -2,6 +2,7 @@ import type { Event } from '@utsav/domain/api/event';
 import { freeRefundOpen } from '@utsav/domain/event-standing';
 import { formatEventDate } from '@utsav/domain/time';
 import { CalendarClock, CircleSlash } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../lib/i18n/language';
 import { formatInstant } from './format';
@@ -35,21 +36,19 @@ export function EventChangeNotice({
   if (!event?.status || event.status === 'on-sale') return null;
   if (event.status === 'called-off') {
     return (
-      <div
-        role="status"
-        data-testid="event-called-off"
-        className={`flex items-start gap-3 rounded-xl border border-rose-300/60 bg-rose-950/70 text-left ${compact ? 'p-3 text-sm' : 'p-4'}`}
+      <NoticeBox
+        testId="event-called-off"
+        tone="rose"
+        compact={compact}
+        icon={<CircleSlash aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-rose-200" />}
+        title={t('landing.change.calledOff')}
       >
-        <CircleSlash aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-rose-200" />
-        <p className="min-w-0 text-cream">
-          <strong className="block font-semibold text-rose-100">{t('landing.change.calledOff')}</strong>
-          {compact
-            ? null
-            : audience === 'gate'
-              ? t('landing.change.calledOffGate')
-              : t('landing.change.calledOffRefunds')}
-        </p>
-      </div>
+        {compact
+          ? null
+          : audience === 'gate'
+            ? t('landing.change.calledOffGate')
+            : t('landing.change.calledOffRefunds')}
+      </NoticeBox>
     );
   }
   const when = t('landing.change.movedWhen', {
@@ -62,19 +61,47 @@ export function EventChangeNotice({
     now,
   );
   return (
-    <div
-      role="status"
-      data-testid="event-moved"
-      className={`flex items-start gap-3 rounded-xl border border-gold-300/60 bg-maroon-900/90 text-left ${compact ? 'p-3 text-sm' : 'p-4'}`}
+    <NoticeBox
+      testId="event-moved"
+      tone="gold"
+      compact={compact}
+      icon={<CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-300" />}
+      title={t('landing.change.movedTo', { when })}
     >
-      <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-300" />
+      {compact || audience === 'gate'
+        ? null
+        : refundOpen
+          ? t('landing.change.movedRefund', { until: formatInstant(event.freeRefundUntil ?? null) })
+          : t('landing.change.movedValid')}
+    </NoticeBox>
+  );
+}
+
+const TONES = {
+  rose: { box: 'border-rose-300/60 bg-rose-950/70', title: 'text-rose-100' },
+  gold: { box: 'border-gold-300/60 bg-maroon-900/90', title: 'text-gold-200' },
+} as const;
+
+/** The notice's box: announced when it appears, except the one-line copy on each ticket (one is enough). */
+function NoticeBox(props: {
+  testId: string;
+  tone: keyof typeof TONES;
+  compact: boolean;
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  const tone = TONES[props.tone];
+  return (
+    <div
+      role={props.compact ? undefined : 'status'}
+      data-testid={props.testId}
+      className={`flex items-start gap-3 rounded-xl border text-left ${tone.box} ${props.compact ? 'p-3 text-sm' : 'p-4'}`}
+    >
+      {props.icon}
       <p className="min-w-0 text-cream [overflow-wrap:anywhere]">
-        <strong className="block font-semibold text-gold-200">{t('landing.change.movedTo', { when })}</strong>
-        {compact || audience === 'gate'
-          ? null
-          : refundOpen
-            ? t('landing.change.movedRefund', { until: formatInstant(event.freeRefundUntil ?? null) })
-            : t('landing.change.movedValid')}
+        <strong className={`block font-semibold ${tone.title}`}>{props.title}</strong>
+        {props.children}
       </p>
     </div>
   );

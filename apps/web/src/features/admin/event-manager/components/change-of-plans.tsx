@@ -1,6 +1,6 @@
 import { formatEventDate } from '@utsav/domain/time';
 import { CalendarClock, CircleSlash } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../../lib/i18n/language';
 import { Button } from '../../../../ui/button';
@@ -11,6 +11,27 @@ import { CallOffProgress } from './call-off-progress';
 import { PostponeForm } from './postpone-form';
 
 type Choice = 'none' | 'postpone' | 'call-off';
+
+/** One of the two choices, with what it does said under it (and read with it). */
+function ChoiceButton(props: {
+  id: string;
+  variant: 'secondary' | 'danger';
+  icon: ReactNode;
+  label: string;
+  hint: string;
+  onChoose: () => void;
+}) {
+  return (
+    <div className="grid content-start gap-2">
+      <Button variant={props.variant} onClick={props.onChoose} icon={props.icon} aria-describedby={props.id}>
+        {props.label}
+      </Button>
+      <p id={props.id} className="text-sm text-maroon-100">
+        {props.hint}
+      </p>
+    </div>
+  );
+}
 
 function Standing({ event }: { event: AdminEvent }) {
   const { t } = useTranslation();
@@ -68,32 +89,22 @@ export function ChangeOfPlans({ event, canWrite }: { event: AdminEvent; canWrite
         <>
           <p className="text-maroon-100">{t('admin-event-change.description')}</p>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <div className="grid content-start gap-2">
-              <Button
-                variant="secondary"
-                onClick={() => setChoice('postpone')}
-                icon={<CalendarClock aria-hidden="true" className="size-5" />}
-                aria-describedby="change-postpone-hint"
-              >
-                {t('admin-event-change.choose.postpone')}
-              </Button>
-              <p id="change-postpone-hint" className="text-sm text-maroon-100">
-                {t('admin-event-change.choose.postponeHint')}
-              </p>
-            </div>
-            <div className="grid content-start gap-2">
-              <Button
-                variant="danger"
-                onClick={() => setChoice('call-off')}
-                icon={<CircleSlash aria-hidden="true" className="size-5" />}
-                aria-describedby="change-call-off-hint"
-              >
-                {t('admin-event-change.choose.callOff')}
-              </Button>
-              <p id="change-call-off-hint" className="text-sm text-maroon-100">
-                {t('admin-event-change.choose.callOffHint')}
-              </p>
-            </div>
+            <ChoiceButton
+              id="change-postpone-hint"
+              variant="secondary"
+              icon={<CalendarClock aria-hidden="true" className="size-5" />}
+              label={t('admin-event-change.choose.postpone')}
+              hint={t('admin-event-change.choose.postponeHint')}
+              onChoose={() => setChoice('postpone')}
+            />
+            <ChoiceButton
+              id="change-call-off-hint"
+              variant="danger"
+              icon={<CircleSlash aria-hidden="true" className="size-5" />}
+              label={t('admin-event-change.choose.callOff')}
+              hint={t('admin-event-change.choose.callOffHint')}
+              onChoose={() => setChoice('call-off')}
+            />
           </div>
         </>
       )}
