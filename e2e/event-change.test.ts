@@ -207,4 +207,42 @@ describe('postponing and calling off the night at 390 px', () => {
     await hindi.getByText('यह रात रद्द कर दी गई है').first().waitFor();
     await hindi.context().close();
   });
+
+  it('in Gujarati at 200% text: the organiser’s progress, the guest’s dashboard and the gate say it, nothing scrolls sideways', async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    await context.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        document.documentElement.style.fontSize = '200%';
+      });
+    });
+    const page = await context.newPage();
+    await page.goto(product.url);
+    await signInThroughPopup(page, 'admin@utsav.test');
+    await page.evaluate(() => localStorage.setItem('utsav.language', 'gu'));
+    await page.goto(`${product.url}/dashboard/admin?view=event-manager`);
+    await page.getByRole('heading', { level: 2, name: 'યોજનામાં ફેરફાર' }).waitFor();
+    await page.getByText('દરેક રિફંડ પૂરું થયું.').waitFor();
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'event-change-progress-gu-200');
+
+    // The gate (staff may cover one): the banner above the scanner.
+    await page.goto(`${product.url}/dashboard/qrchecker`);
+    await page.getByTestId('event-called-off').waitFor();
+    expect(await textOf(page, 'event-called-off')).toContain('આ રાત રદ કરવામાં આવી છે');
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'event-change-gate-gu-200');
+    await context.close();
+
+    const mine = await openGuestDashboard(suite.browser, product.url, guest, {
+      viewport: PHONE,
+      language: 'gu',
+      largeText: true,
+    });
+    await mine.getByTestId('event-called-off').first().waitFor();
+    expect(await textOf(mine, 'event-called-off')).toContain('આ રાત રદ કરવામાં આવી છે');
+    await mine.getByText('ટિકિટ હવે વેચાણ પર નથી').first().waitFor();
+    await expectNoHorizontalScroll(mine);
+    await screenshot(mine, 'event-change-my-tickets-gu-200');
+    await mine.context().close();
+  });
 });
