@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkoutAnswersSchema } from './checkout-answers';
 import { PROMO_CODE_MAX_LENGTH } from './promo-codes';
 import {
   orderFields,
@@ -72,6 +73,8 @@ export function createOrderItemsSchema(cap: number) {
       promoCode: promoCodeField,
       /** Buy resold tickets (face value, one type) instead of new ones: the dialog's "Resale" choice. */
       resale: z.boolean({ error: 'resale must be true or false' }).optional(),
+      /** Answers to the checkout questions (checkout-answers.ts judges them against the order). */
+      answers: checkoutAnswersSchema.optional(),
       ...checkoutBuyerTaxFields,
     })
     .superRefine((input, ctx) => {
@@ -104,6 +107,7 @@ export function bookingItemsSchema(cap: number) {
       quantity: quantitySchema(cap).optional(),
       items: orderItemsSchema(cap).optional(),
       promoCode: promoCodeField,
+      answers: checkoutAnswersSchema.optional(),
       ...checkoutBuyerTaxFields,
     })
     .superRefine((input, ctx) => {

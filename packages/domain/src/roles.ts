@@ -36,7 +36,9 @@ export type Action =
   | 'staff:invite'
   | 'tax:view'
   | 'tax:write'
-  | 'messages:send';
+  | 'messages:send'
+  | 'questions:view'
+  | 'questions:write';
 
 const EVERYONE: readonly Role[] = ROLES;
 const GATE: readonly Role[] = ['qrchecker', 'manager', 'admin'];
@@ -68,6 +70,9 @@ const POLICY_TABLE: Record<Action, readonly Role[]> = {
   'tax:view': STAFF,
   'tax:write': ADMIN,
   'messages:send': ADMIN,
+  // Managers see what guests are asked at checkout; only admins change it, as they change the event.
+  'questions:view': STAFF,
+  'questions:write': ADMIN,
 };
 
 export function can(user: { role: unknown } | null | undefined, action: Action): boolean {

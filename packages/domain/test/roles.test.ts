@@ -27,6 +27,8 @@ const expected: Record<Action, string[]> = {
   'tax:view': ['manager', 'admin'],
   'tax:write': ['admin'],
   'messages:send': ['admin'],
+  'questions:view': ['manager', 'admin'],
+  'questions:write': ['admin'],
 };
 
 describe('permission table', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_STATUSES } from '../event-change';
 import { organiserSchema } from '../organiser';
+import { askedQuestionSchema } from './checkout-questions';
 import { publicTicketTypeSchema } from './ticket-types';
 
 // What the server sends for the event. Shapes only: see tickets.ts.
@@ -46,6 +47,8 @@ export const eventSchema = z.object({
   updatedAt: z.string(),
   /** GET /event: the types a guest may see, named in the caller's language (the spec's price is the default's). */
   ticketTypes: z.array(publicTicketTypeSchema).optional(),
+  /** GET /event: what the purchase dialog asks (checkout-questions), labelled in the caller's language. */
+  checkoutQuestions: z.array(askedQuestionSchema).optional(),
 });
 
 export type Event = z.infer<typeof eventSchema>;
