@@ -10,6 +10,7 @@ import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import liveRoutes from './modules/checkin/live-routes';
 import checkinRoutes from './modules/checkin/routes';
+import checkoutQuestionRoutes from './modules/checkout-questions/routes';
 import eventRoutes from './modules/event/routes';
 import { startCallOffJob } from './modules/event-change/job';
 import eventChangeRoutes from './modules/event-change/routes';
@@ -199,6 +200,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(adminRoutes);
   await api.register(organiserRoutes);
   await api.register(taxDocumentRoutes);
+  await api.register(checkoutQuestionRoutes);
   await api.register(eventChangeRoutes);
   await api.register(messagesRoutes);
   await api.register(invitationsRoutes);

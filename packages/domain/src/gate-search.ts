@@ -57,6 +57,8 @@ export const foundTicketSchema = z.object({
   exitedAt: z.string().nullable(),
   /** Its type as the scanner shows it ("Couple pass · admits 2"), named in the reader's language. */
   ticketType: ticketTypeMarkSchema.nullable(),
+  /** The mobile number the buyer gave at checkout for this ticket ('+91 98765 43210'), so a volunteer can call. */
+  phone: z.string().nullable().optional(),
 });
 
 export const gateSearchResponseSchema = z.object({

@@ -17,6 +17,8 @@ export interface FoundTicketRow extends TypeMarkColumns {
   transferred_at: string | null;
   owner_name: string;
   owner_email: string;
+  seq: number;
+  checkout_answers: string | null;
 }
 
 /**
@@ -37,8 +39,11 @@ export function searchEventTickets(
     .selectFrom('tickets')
     .innerJoin('users as owner', 'owner.id', 'tickets.user_id')
     .leftJoin('ticket_types', 'ticket_types.id', 'tickets.ticket_type_id')
+    .leftJoin('orders', 'orders.id', 'tickets.order_id')
     .select([
       'tickets.id',
+      'tickets.seq',
+      'orders.checkout_answers',
       'tickets.ticket_code',
       'tickets.holder_name',
       'tickets.status',
@@ -72,6 +77,7 @@ export function searchEventTickets(
         ...row,
         exited_at: row.exited_at ?? null,
         transferred_at: row.transferred_at ?? null,
+        checkout_answers: row.checkout_answers ?? null,
       })),
     );
 }

@@ -1,3 +1,4 @@
+import { formatIndianMobile, parseStoredAnswers, phoneOfTicket } from '@utsav/domain/checkout-answers';
 import {
   type FoundTicket,
   GATE_SEARCH_LIMIT,
@@ -82,5 +83,12 @@ function foundTicket(row: FoundTicketRow, language: Language): FoundTicket {
     usedAt: row.used_at,
     exitedAt: row.exited_at,
     ticketType: ticketTypeMark(row, language),
+    phone: ticketPhone(parseStoredAnswers(row.checkout_answers), row.seq - 1),
   };
+}
+
+/** The mobile number given at checkout for this ticket (its own, else its order's), spaced for reading. */
+function ticketPhone(answers: ReturnType<typeof parseStoredAnswers>, ticketIndex: number): string | null {
+  const phone = phoneOfTicket(answers, ticketIndex);
+  return phone ? formatIndianMobile(phone) : null;
 }

@@ -15,6 +15,7 @@ import { countInventory, countTaken, findCurrentEvent, insertEvent, lockEvent } 
 import { deleteUnusedImages, findImage } from '../../stores/images';
 import { findOrganiserRow } from '../../stores/organiser';
 import { anyoneWaiting } from '../../stores/waitlist-line';
+import { askedQuestions } from '../checkout-questions/service';
 import { forgetCurrentEvent } from './current-event';
 import { readImageChange, resolveImage } from './image-change';
 import { imagePreview } from './image-preview';
@@ -44,16 +45,14 @@ export async function getCurrentEvent(
   const lineWaiting =
     event.total_tickets > inventory.sold + inventory.held && (await anyoneWaiting(ctx.db, event.id));
   const json = toEventJson(event, inventory, eventImageBase(ctx.config), { lineWaiting });
-  const ticketTypes = await publicTicketTypes(
-    ctx.db,
-    event.id,
-    json.availableTickets,
-    now,
-    viewer.language ?? 'en',
-  );
-  if (!viewer.imageAsDataUrl || !event.image_id) return { ...json, ticketTypes };
+  const language = viewer.language ?? 'en';
+  const [ticketTypes, checkoutQuestions] = await Promise.all([
+    publicTicketTypes(ctx.db, event.id, json.availableTickets, now, language),
+    askedQuestions(ctx.db, event.id, language),
+  ]);
+  if (!viewer.imageAsDataUrl || !event.image_id) return { ...json, ticketTypes, checkoutQuestions };
   const preview = await imagePreview(ctx, event.image_id);
-  return { ...json, ticketTypes, ...(preview ? { eventImage: preview.dataUrl } : {}) };
+  return { ...json, ticketTypes, checkoutQuestions, ...(preview ? { eventImage: preview.dataUrl } : {}) };
 }
 
 export async function eventExists(ctx: AppContext): Promise<boolean> {

@@ -38,6 +38,7 @@ const ORDER_TYPES: Record<OrderColumn, string> = {
   people: 'integer',
   promo_code_id: 'text',
   discount_paise: 'integer',
+  checkout_answers: 'text',
 };
 const LINE_TYPES: Record<LineColumn, string> = {
   order_id: 'text',

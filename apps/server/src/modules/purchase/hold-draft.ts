@@ -62,6 +62,7 @@ export function draftPricedHold(
     quote: serverQuote,
     holdExpiresAt: new Date(now.getTime() + ctx.config.holdMinutes * 60_000).toISOString(),
     ticketNames: checkout.ticketNames ? JSON.stringify(checkout.ticketNames) : null,
+    checkoutAnswers: checkout.answers ?? null,
     now,
   });
   const row: OrderRow = {

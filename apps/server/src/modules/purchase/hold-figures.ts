@@ -254,6 +254,7 @@ export const ORDER_COLUMNS = [
   'people',
   'promo_code_id',
   'discount_paise',
+  'checkout_answers',
 ] as const satisfies readonly (keyof OrderRow)[];
 export const AUDIT_COLUMNS = [
   'id',

@@ -35,6 +35,8 @@ export interface Checkout {
   clientPrice: ClientPrice | null;
   /** Who each ticket is for, or null: the buyer's name on each. */
   ticketNames: string[] | null;
+  /** The buyer's answers to the checkout questions as the order keeps them (JSON); null or absent: none. */
+  answers?: string | null;
 }
 
 export interface HoldPlan {
@@ -136,6 +138,7 @@ export function heldOrder(fields: {
   quote: Quote;
   holdExpiresAt: string;
   ticketNames: string | null;
+  checkoutAnswers?: string | null;
   now: Date;
 }): OrderRow {
   const pricePerTicketPaise = rupeesToPaise(fields.quote.pricePerTicket);
@@ -158,6 +161,7 @@ export function heldOrder(fields: {
     refunded_at: null,
     refund_settled_at: null,
     ticket_names: fields.ticketNames,
+    checkout_answers: fields.checkoutAnswers ?? null,
     updated_at: nowIso,
   };
 }

@@ -11,6 +11,7 @@ import { msg } from '../../platform/i18n/messages';
 import { findOrderById, setRazorpayOrderId } from '../../stores/orders';
 import { findEventTypes } from '../../stores/ticket-types';
 import { findLiveOffer, type LiveOffer } from '../../stores/waitlist-line';
+import { recordOfferAnswers } from '../checkout-questions/service';
 import { priceChanged } from './checkout-errors';
 import type { CheckoutOrder } from './service';
 
@@ -38,6 +39,7 @@ export async function checkoutThroughOffer(
   asked: AskedOfOffer,
   clientPrice: ClientPrice | null,
   language: Language,
+  answers: string | null = null,
 ): Promise<CheckoutOrder | undefined> {
   const offer = await findLiveOffer(ctx.db, eventId, caller.id, ctx.now());
   if (!offer) return undefined;
@@ -60,6 +62,7 @@ export async function checkoutThroughOffer(
       });
     }
   }
+  if (answers !== null) await recordOfferAnswers(ctx.db, offer.order.id, answers);
   return checkoutOfHeldOrder(ctx, caller, offer.order);
 }
 

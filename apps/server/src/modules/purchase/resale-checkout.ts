@@ -27,6 +27,7 @@ export async function checkoutOfResale(
   eventId: string,
   asked: { quantity: number; items: OrderItem[] | null },
   clientPrice: ClientPrice,
+  answers: string | null = null,
 ): Promise<CheckoutOrder> {
   const now = ctx.now();
   const held = await transaction(ctx.db, async (trx): Promise<OrderRow> => {
@@ -59,7 +60,7 @@ export async function checkoutOfResale(
         saving: 0,
       });
     }
-    await insertOrder(trx, order);
+    await insertOrder(trx, { ...order, checkout_answers: answers });
     for (const listing of listings) {
       if (!(await claimListing(trx, listing, order.id, now))) {
         throw new Error(`resale listing ${listing.id} changed under the event lock`);

@@ -1,4 +1,5 @@
 import type { OrderLine } from '@utsav/domain/api/ticket-types';
+import type { CheckoutAnswer } from '@utsav/domain/checkout-answers';
 import { CURRENCY } from '@utsav/domain/constants';
 import type { Language } from '@utsav/domain/languages';
 import { ticketsIn } from '@utsav/domain/order-items-schema';
@@ -19,6 +20,7 @@ import { verifyCheckoutSignature } from '../../platform/payments/signatures';
 import { findCurrentEvent } from '../../stores/events';
 import { findOrderByRazorpayId } from '../../stores/orders';
 import { findTicketsOfOrder, type TicketView } from '../../stores/tickets';
+import { judgedAnswers } from '../checkout-questions/service';
 import { currentEvent, requirePublished } from '../event/current-event';
 import { capturedPaymentFor } from '../payments/captured-payment';
 import { refundLatePayment } from '../payments/payment-refunds';
@@ -89,6 +91,8 @@ export interface ClientOrder {
   buyerGstin?: string | null | undefined;
   buyerLegalName?: string | null | undefined;
   buyerAddress?: string | null | undefined;
+  /** Answers to the checkout questions (modules/checkout-questions). */
+  answers?: CheckoutAnswer[] | undefined;
 }
 
 /** What the buyer asked for, as a checkout: the spec's payload is `quantity` of the default type. */
@@ -116,10 +120,11 @@ export async function createOrder(
   language: Language = 'en',
 ): Promise<CheckoutOrder> {
   const asked = askedOf(input);
+  const answers = await answersOf(ctx, input.eventId, asked, input.answers);
   const clientPrice: ClientPrice = { amount: input.amount, pricePerTicket: input.pricePerTicket ?? 0 };
-  const offered = await offerOfCaller(ctx, caller, input.eventId, asked, clientPrice, language);
+  const offered = await offerOfCaller(ctx, caller, input.eventId, asked, clientPrice, language, answers);
   if (offered) return offered;
-  if (input.resale) return checkoutOfResale(ctx, caller, input.eventId, asked, clientPrice);
+  if (input.resale) return checkoutOfResale(ctx, caller, input.eventId, asked, clientPrice, answers);
   const { event, prePriced } = await admittedEvent(
     ctx,
     caller,
@@ -131,7 +136,7 @@ export async function createOrder(
     ctx,
     caller,
     event,
-    { ...asked, clientPrice, ticketNames: names, language, prePriced },
+    { ...asked, clientPrice, ticketNames: names, language, prePriced, answers },
     buyerTaxOf(input),
   );
 }
@@ -145,16 +150,33 @@ export async function startBooking(
   language: Language = 'en',
 ): Promise<CheckoutOrder> {
   const asked = askedOf(input);
-  const offered = await offerOfCaller(ctx, caller, undefined, asked, null, language);
+  const answers = await answersOf(ctx, undefined, asked, input.answers);
+  const offered = await offerOfCaller(ctx, caller, undefined, asked, null, language, answers);
   if (offered) return offered;
   const { event, prePriced } = await admittedEvent(ctx, caller, { asked, clientPrice: null }, queuePass);
   return placeOrder(
     ctx,
     caller,
     event,
-    { ...asked, clientPrice: null, ticketNames: null, language, prePriced },
+    { ...asked, clientPrice: null, ticketNames: null, language, prePriced, answers },
     buyerTaxOf(input),
   );
+}
+
+/**
+ * The buyer's answers, judged before anything is held or charged (refused per question), as the JSON the hold
+ * writes on its order; null when the order is asked nothing. Judged on the event this instance knows; an order
+ * for another event is refused as ever by the admission below.
+ */
+async function answersOf(
+  ctx: AppContext,
+  eventId: string | undefined,
+  asked: Asked,
+  answers: CheckoutAnswer[] | undefined,
+): Promise<string | null> {
+  const event = await currentEvent(ctx);
+  if (!event || (eventId !== undefined && event.id !== eventId)) return null;
+  return judgedAnswers(ctx.db, event.id, asked, answers);
 }
 
 /** The buyer's GST details (validated by the route's schema), or null when none were given. */
@@ -182,11 +204,12 @@ async function offerOfCaller(
   asked: Asked,
   clientPrice: ClientPrice | null,
   language: Language,
+  answers: string | null,
 ): Promise<CheckoutOrder | undefined> {
   const event = await currentEvent(ctx);
   if (!event || (eventId !== undefined && event.id !== eventId)) return undefined;
   if (roomToSpare(ctx, event.id, asked.quantity)) return undefined;
-  return checkoutThroughOffer(ctx, caller, event.id, asked, clientPrice, language);
+  return checkoutThroughOffer(ctx, caller, event.id, asked, clientPrice, language, answers);
 }
 
 interface Wanted {

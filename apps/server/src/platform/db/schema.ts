@@ -3,6 +3,7 @@ import type { Role } from '@utsav/domain/roles';
 import type { WaitlistEntryStatus } from '@utsav/domain/waitlist';
 import type { CallOffCodesTable, CallOffOrdersTable, EventChangesTable } from './schema-event-changes';
 import type { GuestMessageMailsTable, GuestMessagesTable } from './schema-messages';
+import type { CheckoutQuestionsTable } from './schema-questions';
 import type { ResaleListingsTable, ResaleSettingsTable } from './schema-resale';
 import type {
   OrderLinesTable,
@@ -122,6 +123,8 @@ export interface OrdersTable {
   buyer_gstin?: string | null;
   buyer_legal_name?: string | null;
   buyer_address?: string | null;
+  /** JSON array of the buyer's answers to the checkout questions (migration 0042); null: none asked or given. */
+  checkout_answers?: string | null;
   updated_at: string;
 }
 
@@ -362,6 +365,7 @@ export interface Database {
   resale_settings: ResaleSettingsTable;
   guest_messages: GuestMessagesTable;
   guest_message_mails: GuestMessageMailsTable;
+  checkout_questions: CheckoutQuestionsTable;
 }
 
 /** The one organiser profile (migration 0030; rules in @utsav/domain/organiser). */

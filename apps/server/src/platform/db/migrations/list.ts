@@ -27,6 +27,7 @@ import * as waitlistTypeLine from './0037_waitlist_type_line';
 import * as eventChanges from './0039_event_changes';
 import * as resale from './0040_resale';
 import * as guestMessages from './0041_messages';
+import * as checkoutQuestions from './0042_checkout_questions';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -59,4 +60,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0037_waitlist_type_line', waitlistTypeLine],
   ['0040_resale', resale],
   ['0041_messages', guestMessages],
+  ['0042_checkout_questions', checkoutQuestions],
 ];
