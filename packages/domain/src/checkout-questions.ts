@@ -35,6 +35,16 @@ export const CHECKOUT_QUESTION_MESSAGES = {
 
 const M = CHECKOUT_QUESTION_MESSAGES;
 
+/** A built-in as the editor first adds it: the terms' own words, in the three languages. */
+export const BUILT_IN_LABELS = {
+  phone: { label: 'Mobile number', labelHi: 'मोबाइल नंबर', labelGu: 'મોબાઇલ નંબર' },
+  'age-18': {
+    label: 'I confirm I am 18 or older',
+    labelHi: 'मैं पुष्टि करता/करती हूँ कि मेरी उम्र 18 वर्ष या उससे अधिक है',
+    labelGu: 'હું ખાતરી આપું છું કે મારી ઉંમર 18 વર્ષ કે તેથી વધુ છે',
+  },
+} as const;
+
 export function isBuiltIn(kind: QuestionKind): boolean {
   return BUILT_IN_KINDS.includes(kind);
 }

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useAnalytics } from '../../features/admin/analytics/api/get-analytics';
 import { useSalesBreakdown } from '../../features/admin/analytics/api/get-sales-breakdown';
 import { SalesAnalytics } from '../../features/admin/analytics/components/sales-analytics';
+import { QuestionsPanel } from '../../features/admin/checkout-questions/components/questions-panel';
 import { useTicketStats } from '../../features/admin/dashboard/api/get-ticket-stats';
 import { useUserCount } from '../../features/admin/dashboard/api/get-user-count';
 import { AdminAccessGate } from '../../features/admin/dashboard/components/admin-access-gate';
@@ -203,6 +204,9 @@ export default function AdminView({
       break;
     case 'tax':
       content = <TaxPanel onBack={back} role={role} />;
+      break;
+    case 'checkout-questions':
+      content = <QuestionsPanel onBack={back} role={role} />;
       break;
     case 'staff-invitations':
       content = <InvitationsPanel onBack={back} />;

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type Checkout, checkoutSchema } from '@utsav/domain/api/purchase';
+import { type CheckoutAnswer, checkoutAnswersSchema } from '@utsav/domain/checkout-answers';
 import { DEFAULT_ORDER_QUANTITY_CAP } from '@utsav/domain/constants';
 import { type CreateOrderItemsInput, createOrderItemsSchema } from '@utsav/domain/order-items-schema';
 import { type CreateOrderInput, createOrderSchema } from '@utsav/domain/purchase-schema';
@@ -13,9 +14,10 @@ export class OrderNotCreatedError extends Error {
 }
 
 /** The product's payload (a quantity at the one price), or ticket types as `items` with an optional code. */
-export type OrderRequest =
+export type OrderRequest = (
   | ({ kind: 'quantity' } & CreateOrderInput)
-  | ({ kind: 'items' } & CreateOrderItemsInput);
+  | ({ kind: 'items' } & CreateOrderItemsInput)
+) & { answers?: CheckoutAnswer[] | undefined };
 
 /**
  * POST /tickets/create-order: the server re-prices the order, holds the tickets and opens a Razorpay order (a ₹0
@@ -23,11 +25,13 @@ export type OrderRequest =
  * ApiError with the server's human message (PRICE_CHANGED of items with its figures in the body).
  */
 export async function createOrder(request: OrderRequest, queuePass?: string | null): Promise<Checkout> {
-  const { kind, ...input } = request;
-  const payload =
+  const { kind, answers, ...input } = request;
+  const parsed =
     kind === 'items'
       ? createOrderItemsSchema(DEFAULT_ORDER_QUANTITY_CAP).parse(input)
       : createOrderSchema(DEFAULT_ORDER_QUANTITY_CAP).parse(input);
+  // The product's payload schema knows no answers: they travel beside it, checked by their own schema.
+  const payload = answers?.length ? { ...parsed, answers: checkoutAnswersSchema.parse(answers) } : parsed;
   // The waiting room's pass, when the person has been let in (needed only while the room is on).
   const headers = queuePass ? { 'X-Queue-Pass': queuePass } : undefined;
   const body = await api.post<unknown>('/tickets/create-order', payload, headers ? { headers } : {});

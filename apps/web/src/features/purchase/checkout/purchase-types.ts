@@ -1,4 +1,5 @@
 import type { PublicTicketType } from '@utsav/domain/api/ticket-types';
+import type { AskedQuestion } from '@utsav/domain/checkout-questions';
 
 // The shapes the purchase dialog shares with the pages that open it (landing, guest dashboard) and with its
 // own step components and payment hook.
@@ -17,6 +18,8 @@ export interface PurchaseEvent {
   salesOpenAt?: string | null;
   /** The ticket types a guest may choose (GET /event); absent from a server without types. */
   ticketTypes?: PublicTicketType[] | undefined;
+  /** What the organiser asks at checkout (GET /event), in the guest's language. */
+  checkoutQuestions?: AskedQuestion[] | undefined;
 }
 
 export interface Buyer {

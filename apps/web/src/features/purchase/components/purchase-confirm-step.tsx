@@ -89,6 +89,7 @@ export function ConfirmStep({
   notice,
   names,
   onNamesChange,
+  questions = null,
 }: {
   event: PurchaseEvent;
   order: PlannedOrder;
@@ -98,6 +99,8 @@ export function ConfirmStep({
   notice: Notice | null;
   names: readonly string[];
   onNamesChange: (names: string[]) => void;
+  /** The organiser's questions (checkout-questions.tsx), asked before paying. */
+  questions?: ReactNode;
 }) {
   return (
     <div className="grid gap-4">
@@ -116,6 +119,7 @@ export function ConfirmStep({
           buyerName={buyer.name}
         />
       ) : null}
+      {questions}
       {buyer ? (
         <p className="text-sm text-maroon-100">
           <Trans

@@ -20,8 +20,10 @@ import type {
   Step,
   WaitingRoomSlot,
 } from '../checkout/purchase-types';
+import { useCheckoutAnswers } from '../hooks/use-checkout-answers';
 import { useOrderChoice } from '../hooks/use-order-choice';
 import { useBlockUnload, usePurchasePayment } from '../hooks/use-purchase-payment';
+import { CheckoutQuestions } from './checkout-questions';
 import { AllowanceNote, LimitReachedContent, personLimitText } from './purchase-allowance';
 import { ChoiceCodeField, ChoiceSummary } from './purchase-choice-parts';
 import { ConfirmStep, SignInStep } from './purchase-confirm-step';
@@ -89,12 +91,19 @@ export function PurchaseDialog({
   const choice = useOrderChoice({ event, allowance, signedIn: buyer !== null, onSignIn });
   const { planned } = choice;
   const { text, setText, max } = choice.classic;
+  const answers = useCheckoutAnswers(event.checkoutQuestions, planned, event.ticketTypes);
 
   const payment = usePurchasePayment({
     event,
     buyer,
     order: planned,
     ticketNames: planned ? names.slice(0, planned.quantity) : [],
+    answers: answers.payload,
+    onAnswersRefused: (error) => {
+      if (!answers.showRefusal(error)) return false;
+      setNotice({ tone: 'error', text: t('checkout-questions.dialog.fix') });
+      return true;
+    },
     queuePass,
     setStep,
     setNotice,
@@ -107,6 +116,7 @@ export function PurchaseDialog({
       choice.reset();
       setAgreed(false);
       setNames([]);
+      answers.reset();
     },
     onPurchased,
     onEventStale,
@@ -352,6 +362,7 @@ export function PurchaseDialog({
         notice={notice}
         names={names}
         onNamesChange={setNames}
+        questions={<CheckoutQuestions answers={answers} names={names} />}
       />
     );
     footer = (
@@ -364,7 +375,11 @@ export function PurchaseDialog({
         >
           {t('purchase.button.back')}
         </Button>
-        <Button ref={primaryRef} onClick={payment.pay} loading={payment.pending}>
+        <Button
+          ref={primaryRef}
+          onClick={() => (answers.check() ? payment.pay() : undefined)}
+          loading={payment.pending}
+        >
           {t('purchase.button.pay', { amount: formatRupees(planned.total) })}
         </Button>
       </>

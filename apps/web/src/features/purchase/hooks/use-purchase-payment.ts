@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Checkout } from '@utsav/domain/api/purchase';
 import type { PriceChangedFigures } from '@utsav/domain/api/ticket-types';
+import type { CheckoutAnswer } from '@utsav/domain/checkout-answers';
 import { orderTicketNames } from '@utsav/domain/purchase-schema';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -38,6 +39,10 @@ export interface PurchasePaymentInput {
   order: PlannedOrder | null;
   /** Who each ticket is for, one entry per ticket at most (blank: the buyer's name). */
   ticketNames: readonly string[];
+  /** Answers to the organiser's questions (create-order's `answers`). */
+  answers?: readonly CheckoutAnswer[];
+  /** The server refused answers: true when the dialog showed them by their fields. */
+  onAnswersRefused?: (error: unknown) => boolean;
   /** The waiting room's pass, sent with the order. */
   queuePass: RefObject<string | null>;
   setStep: (step: Step) => void;
@@ -57,8 +62,16 @@ export interface PurchasePaymentInput {
 }
 
 /** The order's request: the product's payload at the one price, or its types and code as items. */
-function orderRequest(order: PlannedOrder, event: PurchaseEvent, ticketNames: string[] | null) {
-  const names = ticketNames ? { ticketNames } : {};
+function orderRequest(
+  order: PlannedOrder,
+  event: PurchaseEvent,
+  ticketNames: string[] | null,
+  answers: readonly CheckoutAnswer[] = [],
+) {
+  const names = {
+    ...(ticketNames ? { ticketNames } : {}),
+    ...(answers.length > 0 ? { answers: [...answers] } : {}),
+  };
   if (order.quote && !order.items) {
     return {
       kind: 'quantity' as const,
@@ -170,12 +183,13 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
       order =
         reusableOrder(openOrder.current, selection, Date.now()) ??
         (await createOrder.mutateAsync({
-          ...orderRequest(planned, event, ticketNames),
+          ...orderRequest(planned, event, ticketNames, input.answers),
           queuePass: queuePass.current,
         }));
       openOrder.current = { ...selection, order };
     } catch (error) {
       if (!stillWanted()) return;
+      if (input.onAnswersRefused?.(error)) return;
       if (error instanceof ApiError && error.code === 'QUEUE_REQUIRED') {
         // Many buyers at once: wait in line, then this payment continues by itself.
         input.onQueueRequired();

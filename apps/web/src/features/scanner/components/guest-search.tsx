@@ -250,6 +250,17 @@ function FoundTicketRow({
             ? t('scanner.search.boughtBy', { name: ticket.ownerName, email: ticket.ownerEmail })
             : ticket.ownerEmail}
         </p>
+        {ticket.phone ? (
+          <p className="text-sm">
+            <a
+              href={`tel:${ticket.phone.replace(/\s/g, '')}`}
+              className="font-semibold text-gold-200 underline underline-offset-2"
+              data-testid="found-phone"
+            >
+              {t('checkout-questions.gate.call', { phone: ticket.phone })}
+            </a>
+          </p>
+        ) : null}
         <p className="text-sm font-semibold text-cream">{status}</p>
       </div>
       {answer ? (

@@ -8,6 +8,7 @@ import {
   IndianRupee,
   Landmark,
   ListChecks,
+  MessageCircleQuestion,
   ReceiptIndianRupee,
   ReceiptText,
   Tags,
@@ -44,6 +45,7 @@ export const ADMIN_VIEWS = [
   'organiser',
   'tax',
   'staff-invitations',
+  'checkout-questions',
 ] as const;
 export type AdminViewId = (typeof ADMIN_VIEWS)[number];
 
@@ -213,6 +215,12 @@ const TILES: Tile[] = [
     description: 'admin.tiles.tax.description',
     icon: <ReceiptText className={ICON} />,
     adminOnly: true,
+  },
+  {
+    view: 'checkout-questions',
+    title: 'admin.tiles.checkoutQuestions.title',
+    description: 'admin.tiles.checkoutQuestions.description',
+    icon: <MessageCircleQuestion className={ICON} />,
   },
   {
     view: 'staff-invitations',
