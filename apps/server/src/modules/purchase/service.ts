@@ -176,6 +176,8 @@ async function answersOf(
 ): Promise<string | null> {
   const event = await currentEvent(ctx);
   if (!event || (eventId !== undefined && event.id !== eventId)) return null;
+  // A draft or a night called off is refused for itself below, whatever was answered.
+  if (!event.published_at || event.status === 'called-off') return null;
   return judgedAnswers(ctx.db, event.id, asked, answers);
 }
 
