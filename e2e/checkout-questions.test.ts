@@ -1,0 +1,91 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiUser, apiAt } from './support/api';
+import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { useServerAndBrowser } from './support/suite';
+
+// The organiser's questions in the purchase dialog at 390 px: a mobile number for each ticket, the 18+ tick and a
+// choice, asked before paying. A required answer left out is refused by its own field (marked invalid, its message
+// tied to it, the focus moved there) and nothing is paid; answered, the order goes through and the gate's search
+// shows each ticket's number.
+
+const suite = useServerAndBrowser();
+const api = apiAt(() => suite.server.url);
+let admin: ApiUser;
+
+beforeAll(async () => {
+  admin = await api.signIn('admin@utsav.test', 'Asha Admin');
+  await api.call('PUT', '/api/admin/checkout-questions', admin.token, {
+    questions: [
+      { kind: 'phone', label: 'Mobile number', labelHi: 'मोबाइल नंबर', required: true, perTicket: true },
+      { kind: 'age-18', label: 'I confirm I am 18 or older', required: true, perTicket: false },
+      {
+        kind: 'choice',
+        label: 'Dandiya sticks',
+        options: ['Bringing my own', 'Renting at the venue'],
+        required: false,
+        perTicket: false,
+      },
+    ],
+  });
+});
+
+describe('questions at checkout', () => {
+  it('a guest answers them; a missing number is refused by its field, then the order is paid', async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(suite.server.url);
+    await signInThroughPopup(page, { email: 'kiran.questions@example.test', name: 'Kiran Questions' });
+
+    await page.getByRole('button', { name: 'Book Your Tickets Now' }).first().click();
+    const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });
+    await booking.getByRole('button', { name: 'Increase quantity' }).click();
+    await booking.getByRole('checkbox').check();
+    await booking.getByRole('button', { name: 'Continue to Purchase' }).click();
+
+    const confirm = page.getByRole('dialog', { name: 'Confirm Your Purchase' });
+    await confirm.getByRole('heading', { name: 'A few questions from the organiser' }).waitFor();
+    const questions = confirm.getByTestId('checkout-questions');
+    const firstPhone = questions.getByRole('group', { name: /Mobile number/ }).getByLabel('Ticket 1');
+    const secondPhone = questions.getByRole('group', { name: /Mobile number/ }).getByLabel('Ticket 2');
+    await firstPhone.fill('98765 43210');
+    await questions.getByLabel(/I confirm I am 18 or older/).check();
+    await questions.getByLabel(/Dandiya sticks/).selectOption('Renting at the venue');
+
+    // The second ticket's number is left out: refused by that field, nothing is paid.
+    await confirm.getByRole('button', { name: /^Pay / }).click();
+    const error = questions.getByTestId('answer-error');
+    await expect.poll(() => error.count()).toBe(1);
+    expect(await error.textContent()).toContain('Please answer this question');
+    expect(await secondPhone.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await secondPhone.getAttribute('aria-describedby')) ?? '';
+    const errorId = await error.getAttribute('id');
+    expect(describedBy.split(' ')).toContain(errorId);
+    await expect.poll(() => secondPhone.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await firstPhone.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByRole('button', { name: 'Pay with UPI' }).count()).toBe(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'checkout-questions-refused-390');
+
+    // A number that is not an Indian mobile is refused too, with its own message.
+    await secondPhone.fill('12345');
+    await confirm.getByRole('button', { name: /^Pay / }).click();
+    await expect.poll(async () => (await error.textContent()) ?? '').toContain('Indian mobile number');
+
+    await secondPhone.fill('+91 91234 56789');
+    await confirm.getByRole('button', { name: /^Pay / }).click();
+    await page.getByRole('button', { name: 'Pay with UPI' }).click();
+    await page.waitForURL(/\/payment-success$/);
+
+    const found = await api.call<{ tickets: { phone: string | null }[] }>(
+      'GET',
+      `/api/tickets/checkin/search?q=${encodeURIComponent('Kiran Questions')}`,
+      admin.token,
+    );
+    expect(found.tickets.map((ticket) => ticket.phone).sort()).toEqual([
+      '+91 91234 56789',
+      '+91 98765 43210',
+    ]);
+    await context.close();
+  });
+});
