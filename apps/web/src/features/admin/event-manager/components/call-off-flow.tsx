@@ -52,6 +52,8 @@ export function CallOffFlow({ eventName, onBack }: { eventName: string; onBack: 
   const [typed, setTyped] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // A code is good for one try (the server takes it before comparing): after a refusal, a new one is mailed.
+  const [codeSpent, setCodeSpent] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const [refusals, setRefusals] = useState(0);
   useEffect(() => {
@@ -65,6 +67,9 @@ export function CallOffFlow({ eventName, onBack }: { eventName: string; onBack: 
   };
 
   function runDryRun() {
+    setCode('');
+    setCodeSpent(false);
+    setErrors({});
     dryRun.mutate(undefined, {
       onError: (error) =>
         toast.error(t('admin-event-change.callOff.dryRunFailed', { reason: errorMessage(error) })),
@@ -84,6 +89,7 @@ export function CallOffFlow({ eventName, onBack }: { eventName: string; onBack: 
         onSuccess: () => toast.success(t('admin-event-change.callOff.done')),
         onError: (error) => {
           const details = error instanceof ApiError ? (error.details ?? []) : [];
+          if (details.some((detail) => detail.field === 'code')) setCodeSpent(true);
           if (details.length > 0) refuse(Object.fromEntries(details.map((d) => [d.field, d.message])));
           else toast.error(t('admin-event-change.callOff.failed', { reason: errorMessage(error) }));
         },
@@ -156,6 +162,16 @@ export function CallOffFlow({ eventName, onBack }: { eventName: string; onBack: 
                   {...fieldAria('call-off-code', errors.code, true)}
                 />
               </FormField>
+            ) : null}
+            {plan.codeRequired && codeSpent ? (
+              <Button
+                variant="secondary"
+                onClick={runDryRun}
+                loading={dryRun.isPending}
+                className="justify-self-start"
+              >
+                {t('admin-event-change.callOff.newCode')}
+              </Button>
             ) : null}
             <p className="text-sm font-semibold text-rose-100">
               {t('admin-event-change.callOff.irreversible')}
