@@ -150,14 +150,15 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
           add(scans.mark);
         }
         let singleTypeFull: Measured | undefined;
+        // Each event runs on a server of its own; with --cpu-prof each writes its own profile (newest last).
+        const eventRun = {
+          buyers: Number(args.buyers),
+          serverDir: args['server-dir'],
+          emulator: emulatorPlace(args.emulator),
+          cpuProfDir: args['cpu-prof'],
+        };
         if (scenarios.has('full-event')) {
-          const full = await fullEventRun(
-            engine,
-            hello,
-            Number(args.buyers),
-            args['server-dir'],
-            emulatorPlace(args.emulator),
-          );
+          const full = await fullEventRun(engine, hello, { ...eventRun, types: false });
           add(full.empty);
           // 900 holds last one to a few seconds, so req/s moves in steps of whole seconds; the server's CPU per
           // hold is the cost to compare, and the wall-clock ratio is kept beside it.
@@ -170,14 +171,7 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
           singleTypeFull = full.full;
         }
         if (scenarios.has('types-event')) {
-          const typed = await fullEventRun(
-            engine,
-            hello,
-            Number(args.buyers),
-            args['server-dir'],
-            emulatorPlace(args.emulator),
-            true,
-          );
+          const typed = await fullEventRun(engine, hello, { ...eventRun, types: true });
           add(typed.empty);
           const cpu = (measured: Measured) => measured.result.cpuMicrosPerRequest ?? 0;
           add(
@@ -207,20 +201,25 @@ export async function runOutOfProcess(defaults: Scenario[]): Promise<void> {
 async function fullEventRun(
   engine: Engine,
   hello: Hello,
-  buyerCount: number,
-  serverDir: string | undefined,
-  emulator: 'own-process' | 'in-process',
-  types = false,
+  run: {
+    buyers: number;
+    serverDir: string | undefined;
+    emulator: 'own-process' | 'in-process';
+    cpuProfDir: string | undefined;
+    types: boolean;
+  },
 ) {
+  const { serverDir, cpuProfDir, types } = run;
   const server = await startServer({
     engine,
     env: { ADMIN_EMAILS: ADMIN_EMAIL },
     ...(serverDir ? { serverDir } : {}),
-    emulator,
+    ...(cpuProfDir ? { cpuProfDir } : {}),
+    emulator: run.emulator,
   });
   try {
     const setup = await setUp(server, 20_000);
-    const buyers = await setup.people.signIn('buyer', buyerCount);
+    const buyers = await setup.people.signIn('buyer', run.buyers);
     const options = { holds: 900, sold: 19_000, buyers };
     return await (types ? measureTypesEvent : measureFullEvent)(setup, hello, options);
   } finally {

@@ -8,6 +8,7 @@ import { findBatchFigures, type HoldFigures, liveHeldOf, liveHeldQuery } from '.
 import type { Held, HoldDraft, HoldRequest } from './hold-judgement';
 import { asked, codesOf, type Exact, judgePricedHold } from './hold-priced-judgement';
 import { BatchLedger, figureNeeds, snapshotOf } from './hold-pricing';
+import { rememberSales } from './inventory-hint';
 import { catalogueFor, loadCodes } from './sales-catalogue';
 import { eitherNeeds, NO_NEEDS, readExact, type SalesSnapshot } from './sales-snapshot';
 
@@ -149,7 +150,10 @@ async function placeBatch(
   );
   const figures = await findBatchFigures(trx, eventId, buyers, now, needs);
   const snapshot = snapshotOf(catalogue, figures);
-  const judged = await judgeInOrder(ctx, trx, requests, event, figures, snapshot, now);
+  const ledger = new BatchLedger();
+  const judged = await judgeInOrder(ctx, trx, requests, event, figures, snapshot, now, ledger);
+  // What the next checkouts of this instance may be priced on before the lock (pre-priced.ts).
+  if (needs.counters) rememberSales(ctx, eventId, { counters: snapshot.counters, took: ledger });
   const accepted = judged.filter((outcome): outcome is { draft: HoldDraft } => 'draft' in outcome);
   if (accepted.length > 0) {
     await insertHoldsWithAudits(
@@ -180,8 +184,8 @@ async function judgeInOrder(
   figures: Map<string, HoldFigures>,
   snapshot: SalesSnapshot,
   now: Date,
+  ledger: BatchLedger,
 ): Promise<({ draft: HoldDraft } | { error: unknown })[]> {
-  const ledger = new BatchLedger();
   // The exact live holds with the tickets sold, read in one snapshot only if a limit is within reach
   // (hold-bounds.ts), then kept for the rest of the batch: a live hold is paid without the event lock
   // (tickets/fulfilment.ts), moving tickets from held to sold, so the two are read together.

@@ -16,6 +16,7 @@ import {
 import type { Held, HoldRequest } from './hold-judgement';
 import { asked, codesOf, type Exact, judgePricedHold } from './hold-priced-judgement';
 import { BatchLedger, figureNeeds, snapshotOf } from './hold-pricing';
+import { rememberSales } from './inventory-hint';
 import { catalogueSync, codesSync } from './sales-catalogue';
 import { readExactSync } from './sales-snapshot';
 
@@ -79,6 +80,7 @@ function placeOne(
     step = judgePricedHold(ctx, request, event, now, snapshot, figures, ledger, exact);
   }
   if ('exactNeeded' in step) throw new Error('a hold judged on exact figures asked for them again');
+  if (needs.counters) rememberSales(ctx, event.id, { counters: snapshot.counters, took: ledger });
   const { draft } = step;
   sqlite.run(orderInsert(db, draft.order));
   for (const line of draft.lines) sqlite.run(lineInsert(db, line));

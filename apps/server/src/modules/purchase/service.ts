@@ -30,6 +30,7 @@ import { type Checkout, placeCheckout } from './checkout-placement';
 import { fulfilOrder } from './fulfilment';
 import { roomToSpare } from './inventory-hint';
 import { checkoutThroughOffer } from './offer-sale';
+import { prePricedItems } from './pre-priced';
 import { type BuyerTax, recordBuyerTax } from './repo';
 import { checkoutOfResale } from './resale-checkout';
 import { catalogueFor } from './sales-catalogue';
@@ -259,7 +260,8 @@ async function admittedEvent(
  * The event exists, is the one asked for and is published, sales are open, the caller holds their own pass while the waiting
  * room is on; the spec's payload on a plain default type (no phases, capacity, limit, window or pause of its own)
  * is priced here by the event row, as before types, and the client's price checked against it: that amount lets
- * the Razorpay order go before the hold (checkout-placement.ts). Whether the default type is plain comes from the
+ * the Razorpay order go before the hold (checkout-placement.ts). An order of types without a code is priced here
+ * too when its price cannot move before the lock (pre-priced.ts). Whether the default type is plain comes from the
  * instance's copy of the price list (sales-catalogue.ts), so it costs no statement; everything is judged again under
  * the event lock.
  */
@@ -275,7 +277,9 @@ async function admitToCheckout(
   requireSalesOpen(event, ctx.now());
   await requireQueuePass(ctx, caller, event, queuePass);
   const { asked, clientPrice } = wanted;
-  if (asked.items !== null || asked.promoCode !== null) return { event, prePriced: null };
+  if (asked.promoCode !== null) return { event, prePriced: null };
+  if (asked.items !== null)
+    return { event, prePriced: await prePricedItems(ctx, event, asked.items, clientPrice) };
   const catalogue = await catalogueFor(ctx, ctx.db, event, false);
   if (!catalogue.plainDefault) return { event, prePriced: null };
   const offered = quoteFor(event, asked.quantity);
