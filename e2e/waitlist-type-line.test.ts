@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { apiAt } from './support/api';
-import { PHONE, screenshot } from './support/browser';
+import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { expectNoHorizontalScroll, openGuestDashboard } from './support/guest';
 import { useServerAndBrowser } from './support/suite';
 
@@ -77,4 +77,20 @@ it('a guest chooses which sold-out pass to wait for while the event still sells,
   );
   expect(past).toEqual([]);
   await large.context().close();
+});
+
+it("the organiser's Waitlist panel says which pass's line each place is in, at 390 px", async () => {
+  const context = await newContext(suite.browser, { viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(suite.server.url);
+  await signInThroughPopup(page, 'admin@utsav.test');
+  await page.goto(`${suite.server.url}/dashboard/admin?view=waitlist`);
+  await page.getByRole('heading', { level: 1, name: 'Waitlist' }).waitFor();
+  const list = page.getByRole('list', { name: 'People on the waitlist' });
+  const riya = list.getByRole('listitem').filter({ hasText: 'Riya Couple' });
+  await riya.waitFor();
+  expect(await riya.textContent()).toContain('Couple pass: its own line');
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, 'waitlist-admin-type-line-390');
+  await context.close();
 });

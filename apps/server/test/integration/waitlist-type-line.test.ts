@@ -21,6 +21,7 @@ describeEachDatabase("a ticket type's own waitlist line", (engine) => {
   let entry: string;
   let holder: TestUser;
   let vipTickets: { id: string }[];
+  let admin: TestUser;
 
   const join = (guest: TestUser, quantity: number, ticketTypeId: string) =>
     server.request('POST', '/api/waitlist', { token: guest.token, body: { quantity, ticketTypeId } });
@@ -30,7 +31,7 @@ describeEachDatabase("a ticket type's own waitlist line", (engine) => {
   beforeAll(async () => {
     event = await newEvent(server, { totalTickets: 50, ticketPrice: 300, groupPrice4: 250 });
     entry = `entry-${event.id}`;
-    const admin = await newUser(server, { role: 'admin' });
+    admin = await newUser(server, { role: 'admin' });
     const created = await server.request('POST', '/api/admin/ticket-types', {
       token: admin.token,
       body: { name: 'VIP pod', price: 1000, capacity: 2 },
@@ -103,5 +104,46 @@ describeEachDatabase("a ticket type's own waitlist line", (engine) => {
     // Every other type stays on sale: the line is the type's, not the event's.
     const entryOrder = await order(dev, entry, 300);
     expect(entryOrder.status, entryOrder.text).toBe(200);
+  });
+
+  it("raising the type's capacity offers its line the new tickets at once, without waiting for the sweep", async () => {
+    // Asha waits for two VIP tickets; one is free (held back for her line). One more makes her two.
+    const asha = await server.ctx.db
+      .selectFrom('waitlist_entries')
+      .select(['user_id', 'status'])
+      .where('ticket_type_id', '=', vip)
+      .where('quantity', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(asha.status).toBe('waiting');
+    const raised = await server.request('PUT', `/api/admin/ticket-types/${vip}`, {
+      token: admin.token,
+      body: { name: 'VIP pod', price: 1000, capacity: 3 },
+    });
+    expect(raised.status, raised.text).toBe(200);
+    const place = await server.ctx.db
+      .selectFrom('waitlist_entries')
+      .innerJoin('orders', 'orders.id', 'waitlist_entries.offer_order_id')
+      .select(['waitlist_entries.status', 'orders.quantity', 'orders.amount_paise'])
+      .where('waitlist_entries.user_id', '=', asha.user_id)
+      .executeTakeFirstOrThrow();
+    expect(place).toEqual({ status: 'offered', quantity: 2, amount_paise: 200_000 });
+  });
+
+  it("the staff's view of the line says which type each place waits for, and in which line", async () => {
+    const view = await server.request('GET', '/api/admin/waitlist', { token: admin.token });
+    expect(view.status, view.text).toBe(200);
+    const places = view.body.entries.map(
+      (entry: { ticketType: unknown; line: string; quantity: number }) => ({
+        ticketType: entry.ticketType,
+        line: entry.line,
+        quantity: entry.quantity,
+      }),
+    );
+    expect(places).toEqual(
+      expect.arrayContaining([
+        { ticketType: { id: vip, name: 'VIP pod' }, line: 'type', quantity: 2 },
+        { ticketType: { id: vip, name: 'VIP pod' }, line: 'type', quantity: 1 },
+      ]),
+    );
   });
 });

@@ -52,6 +52,13 @@ export const adminWaitlistResponseSchema = z.object({
       status: z.enum(WAITLIST_ENTRY_STATUSES),
       /** 1 for the first still waiting; null for other statuses. */
       position: z.number().int().nullable(),
+      /** The ticket type the place waits for (its name in the reader's language). */
+      ticketType: z.object({ id: z.string(), name: z.string() }),
+      /**
+       * 'type': in that type's own line (the type sold out by its own capacity while the event was not), which
+       * holds back that type only; 'event': in the event's line, which holds back every checkout.
+       */
+      line: z.enum(['event', 'type']),
       joinedAt: z.string(),
       offeredAt: z.string().nullable(),
       offerExpiresAt: z.string().nullable(),

@@ -103,6 +103,10 @@ export async function editTicketType(
     await audit(trx, caller, 'ticket_type.updated', id, { name: input.name }, now);
   });
   if (await isDefaultType(ctx.db, id)) forgetCurrentEvent(ctx);
+  // An edit can free tickets of the type (a raised or removed capacity, a type back on sale): its waiting line,
+  // and the event's, are offered them now, before this answer, not at the next sweep (ctx.seatsReturned; nothing
+  // when nobody waits).
+  await ctx.seatsReturned(event.id);
   return presentOne(ctx.db, event.id, id, now);
 }
 

@@ -1,9 +1,13 @@
+import type { Language } from '@utsav/domain/languages';
+import { typeName } from '@utsav/domain/ticket-types';
 import { offerOutcome, type WaitlistEntryStatus } from '@utsav/domain/waitlist';
 import type { AppContext } from '../../platform/context';
 import { findCurrentEvent } from '../../stores/events';
+import { findEventTypes } from '../../stores/ticket-types';
 import { countByStatus, listEntries } from './repo';
 
-// The admin view of the line: who waits, who holds an offer until when, and the numbers of each status.
+// The admin view of the line: who waits (for which type, in which line), who holds an offer until when, and the
+// numbers of each status.
 
 /** Places shown at most; the numbers above the list always cover all of them. */
 const LIST_LIMIT = 1000;
@@ -17,7 +21,7 @@ const STATUSES: readonly WaitlistEntryStatus[] = [
   'closed',
 ];
 
-export async function adminWaitlist(ctx: AppContext) {
+export async function adminWaitlist(ctx: AppContext, language: Language) {
   const event = await findCurrentEvent(ctx.db);
   const stats = Object.fromEntries(STATUSES.map((status) => [status, { people: 0, seats: 0 }])) as Record<
     WaitlistEntryStatus,
@@ -26,6 +30,12 @@ export async function adminWaitlist(ctx: AppContext) {
   if (!event) return { stats, offerMinutes: ctx.config.waitlistOfferMinutes, entries: [] };
   for (const count of await countByStatus(ctx.db, event.id)) stats[count.status] = count;
   const now = ctx.now();
+  const types = await findEventTypes(ctx.db, event.id);
+  const defaultType = types.find((type) => type.isDefault);
+  const typeOf = (id: string | null | undefined) => {
+    const type = types.find((one) => one.id === id) ?? defaultType;
+    return { id: type?.id ?? id ?? '', name: type ? typeName(type, language) : '' };
+  };
   let position = 0;
   const entries = (await listEntries(ctx.db, event.id, LIST_LIMIT)).map((row) => {
     let status = row.status;
@@ -40,6 +50,8 @@ export async function adminWaitlist(ctx: AppContext) {
       quantity: row.quantity,
       status,
       position: row.status === 'waiting' ? ++position : null,
+      ticketType: typeOf(row.ticket_type_id),
+      line: row.type_line === 1 ? ('type' as const) : ('event' as const),
       joinedAt: row.joined_at,
       offeredAt: row.offered_at,
       offerExpiresAt: row.offer_expires_at,

@@ -8,6 +8,7 @@ import {
 import { joinWaitlistSchema } from '@utsav/domain/waitlist';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actor } from '../../platform/auth/plugin';
+import { requestLanguage } from '../../platform/i18n/request-language';
 import { adminWaitlist } from './admin-service';
 import { checkoutOffer, joinWaitlist, leaveWaitlist, myWaitlist } from './service';
 
@@ -74,7 +75,10 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminWaitlistResponseSchema },
       },
     },
-    async () => ({ success: true as const, ...(await adminWaitlist(app.ctx)) }),
+    async (request) => ({
+      success: true as const,
+      ...(await adminWaitlist(app.ctx, requestLanguage(request))),
+    }),
   );
 };
 

@@ -64,6 +64,12 @@ function EntryRow({ entry }: { entry: Entry }) {
       <dl className="grid grow basis-56 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-maroon-50">
         <dt className="text-maroon-200">{t('waitlist.admin.tickets')}</dt>
         <dd>{entry.quantity}</dd>
+        <dt className="text-maroon-200">{t('waitlist.admin.line')}</dt>
+        <dd className="break-words">
+          {entry.line === 'type'
+            ? t('waitlist.admin.typeLine', { name: entry.ticketType.name })
+            : t('waitlist.admin.eventLine', { name: entry.ticketType.name })}
+        </dd>
         <dt className="text-maroon-200">{t('waitlist.admin.joined')}</dt>
         <dd>{when(entry.joinedAt, i18n.language)}</dd>
         {entry.status === 'offered' && entry.offerExpiresAt ? (
