@@ -7,7 +7,7 @@ import type { SalesCounters } from '../../stores/ticket-types';
 // how many seats its last hold transaction left, for a few seconds, and how many seats its checkouts now on
 // their way to Razorpay will take. Razorpay goes first only while that leaves room to spare; near the end, or
 // with no recent figure, the hold goes first and a refusal costs nothing. This decides an order of work only:
-// stock is always judged under the event lock, whichever way round. Likewise the counters of types and phases its
+// stock is always judged under the event lock, whichever goes first. Likewise the counters of types and phases its
 // last hold read (with what that batch took), so that an order of types far from every limit it touches can be
 // priced before the lock (@utsav/domain/pre-pricing) and go to Razorpay first too.
 
