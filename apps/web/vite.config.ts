@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { catalogAreas, catalogChunkName } from './build/catalog-areas.ts';
+import { pagePreloadsPlugin } from './build/page-preloads.ts';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 const proxy = {
@@ -250,6 +251,9 @@ function appScriptsAfterFirstPaint(): Plugin {
   };
 }
 
+/** Module id -> the catalog areas it loads: filled by catalogAreas, read by the page preloads. */
+const lazyAreaModules = new Map<string, string[]>();
+
 // The landing page's first chunk holds only the shell, the hero and the first screen's English texts;
 // sections, dashboards, legal pages, other catalogs and Firebase are dynamic imports. React and the router
 // sit in their own long-cached vendor chunk.
@@ -258,11 +262,12 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    catalogAreas({ srcDir: path.join(import.meta.dirname, 'src') }),
+    catalogAreas({ srcDir: path.join(import.meta.dirname, 'src'), lazyAreaModules }),
     prerenderLanding(),
     scriptFontUrls(),
     siteTitles(),
     appScriptsAfterFirstPaint(),
+    pagePreloadsPlugin({ srcRoot: import.meta.dirname, lazyAreaModules: () => lazyAreaModules }),
     appServiceWorker(),
     precompressAssets(),
   ],

@@ -59,14 +59,18 @@ export async function launchDebuggableChromium(extraArgs: string[] = []): Promis
  * One Lighthouse run on Lighthouse's default profile: mobile form factor, simulated slow 4G and 4x CPU.
  * Each run gets a fresh Chromium, so no cache, service worker or session storage carries over.
  * `chromiumArgs` go to that Chromium: `--accept-lang=hi-IN,hi` makes a Hindi reader's browser.
+ * `prepare` runs on that Chromium's debugging port before Lighthouse (a signed-in session stored in the
+ * origin's localStorage, with `disableStorageReset` so Lighthouse keeps it).
  */
 export async function runLighthouse(
   url: string,
   flags: Flags = {},
   chromiumArgs: string[] = [],
+  prepare?: (port: number) => Promise<void>,
 ): Promise<RunnerResult> {
   const chromium = await launchDebuggableChromium(chromiumArgs);
   try {
+    await prepare?.(chromium.port);
     const result = await lighthouse(url, {
       port: chromium.port,
       output: 'json',

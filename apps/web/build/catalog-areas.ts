@@ -168,11 +168,15 @@ export function wrapDynamicImports(code: string): string {
  *   no key ever flashes;
  * - after bundling, the first-screen check above fails the build on a problem.
  */
-export function catalogAreas(options: { srcDir: string }): Plugin {
+export function catalogAreas(options: {
+  srcDir: string;
+  /** Filled in here: module id -> the areas it loads (build/page-preloads.ts reads it). */
+  lazyAreaModules?: Map<string, string[]>;
+}): Plugin {
   const localesDir = path.join(options.srcDir, 'locales');
   const i18nDir = path.join(options.srcDir, 'lib', 'i18n');
   const areasModule = path.join(i18nDir, 'areas.ts');
-  const lazyAreaModules = new Map<string, string[]>();
+  const lazyAreaModules = options.lazyAreaModules ?? new Map<string, string[]>();
   let log: (message: string) => void = () => undefined;
   return {
     name: 'utsav-catalog-areas',

@@ -58,8 +58,26 @@ function rupeeFormat(decimals: boolean): Intl.NumberFormat {
   return rupeeFormats[kind];
 }
 
+/** Digits grouped as en-IN writes them: the last three, then pairs (12,34,567). */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
+
+/**
+ * An amount of rupees with at most two decimals, not negative, written by hand exactly as Intl's en-IN
+ * writes it (test/pricing.test.ts compares them): a phone's first Intl formatter loads ICU's data, a long
+ * task in the landing page's first render. Null for any other number, which Intl writes.
+ */
+function writtenByHand(rupees: number, decimals: boolean): string | null {
+  const paise = Math.round(rupees * 100);
+  if (!(rupees >= 0) || paise > Number.MAX_SAFE_INTEGER || Math.abs(rupees * 100 - paise) > 1e-6) return null;
+  if (!decimals) return groupIndian(String(Math.round(rupees)));
+  return `${groupIndian(String(Math.floor(paise / 100)))}.${String(paise % 100).padStart(2, '0')}`;
+}
+
 /** ₹1,234 — rupees without decimals as the analytics panel shows them; decimals kept when present elsewhere. */
 export function formatRupees(rupees: number, options: { decimals?: boolean } = {}): string {
   const decimals = options.decimals ?? !Number.isInteger(rupees);
-  return `₹${rupeeFormat(decimals).format(rupees)}`;
+  return `₹${writtenByHand(rupees, decimals) ?? rupeeFormat(decimals).format(rupees)}`;
 }

@@ -1,4 +1,5 @@
 import { EVENT_TIMEZONE } from './constants';
+import { EVENT_DATE_WORDS, type EventDateWords } from './event-date-words';
 
 // Calendar arithmetic in Asia/Kolkata. IST has no daylight saving: a fixed +05:30 offset.
 const IST_OFFSET_MS = 330 * 60_000;
@@ -60,9 +61,26 @@ export function minutesOfDay(time: string): number {
 // One formatter per locale: toLocaleDateString builds a new Intl.DateTimeFormat (and looks up its locale
 // data) on every call, a visible cost in the landing page's first render on a phone.
 const eventDateFormats = new Map<string, Intl.DateTimeFormat>();
+const WORDS_BY_LOCALE: Record<string, EventDateWords> = {
+  'en-IN': EVENT_DATE_WORDS.en,
+  'hi-IN': EVENT_DATE_WORDS.hi,
+  'gu-IN': EVENT_DATE_WORDS.gu,
+};
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** "Saturday, 3 January 2026" for an IST calendar date. */
+/**
+ * "Saturday, 3 January 2026" for an IST calendar date. The app's three locales are written from their words
+ * (event-date-words.ts: no Intl, whose first use costs a phone's first render dearly); any other through Intl.
+ */
 export function formatEventDate(date: string, locale = 'en-IN'): string {
+  const words = WORDS_BY_LOCALE[locale];
+  const parts = ISO_DATE.exec(date);
+  if (words && parts) {
+    const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+    const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+    if (isIsoDate(date))
+      return words.write(words.weekdays[weekday] ?? '', day, words.months[month - 1] ?? '', year);
+  }
   let format = eventDateFormats.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, {

@@ -43,4 +43,28 @@ describe('pricing tiers', () => {
     expect(formatRupees(249.5)).toBe('₹249.50');
     expect(formatRupees(249.5, { decimals: false })).toBe('₹250');
   });
+
+  it('writes rupees exactly as Intl en-IN does, without asking it for amounts of whole paise', () => {
+    const formats = [false, true].map(
+      (decimals) =>
+        new Intl.NumberFormat('en-IN', {
+          minimumFractionDigits: decimals ? 2 : 0,
+          maximumFractionDigits: decimals ? 2 : 0,
+        }),
+    );
+    const intl = (value: number, decimals: boolean) => `₹${formats[decimals ? 1 : 0]?.format(value)}`;
+    const amounts = [
+      0, 0.01, 0.5, 1, 9.99, 99, 100, 999.5, 1000, 12345.67, 99999, 100000, 1234567, 987654321.09,
+    ];
+    for (let paise = 0; paise < 2_000_000; paise += 997) amounts.push(paise / 100);
+    for (let power = 0; power < 15; power += 1) amounts.push(10 ** power, 10 ** power - 1, 2.5 * 10 ** power);
+    for (const amount of amounts) {
+      expect(formatRupees(amount)).toBe(intl(amount, !Number.isInteger(amount)));
+      expect(formatRupees(amount, { decimals: true })).toBe(intl(amount, true));
+      expect(formatRupees(amount, { decimals: false })).toBe(intl(amount, false));
+    }
+    // Negative, more than two decimals or not finite: Intl writes them.
+    for (const other of [-1500.5, -0.4, 1.005, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(formatRupees(other, { decimals: false })).toBe(intl(other, false));
+  });
 });

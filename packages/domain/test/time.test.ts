@@ -60,6 +60,34 @@ describe('IST calendar', () => {
   });
 });
 
+describe('formatEventDate', () => {
+  it("writes every day of several years in each of the app's locales exactly as Intl does", () => {
+    for (const locale of ['en-IN', 'hi-IN', 'gu-IN']) {
+      const intl = new Intl.DateTimeFormat(locale, {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+      for (let date = '2024-01-01'; date < '2031-01-01'; date = addDays(date, 1))
+        expect(formatEventDate(date, locale)).toBe(intl.format(new Date(`${date}T00:00:00.000Z`)));
+    }
+  });
+
+  it('leaves other locales and dates that are not calendar days to Intl', () => {
+    expect(formatEventDate('2026-10-10', 'en-US')).toBe('Saturday, October 10, 2026');
+    expect(formatEventDate('2026-10-10')).toBe('Saturday, 10 October 2026');
+    expect(formatEventDate('2026-10-10', 'gu-IN')).toBe('શનિવાર, 10 ઑક્ટોબર, 2026');
+    const feb30 = new Date('2026-02-30T00:00:00.000Z');
+    expect(formatEventDate('2026-02-30')).toBe(
+      Number.isNaN(feb30.getTime())
+        ? 'Invalid Date'
+        : new Intl.DateTimeFormat('en-IN', { dateStyle: 'full', timeZone: 'UTC' }).format(feb30),
+    );
+  });
+});
+
 describe('formatClockHour', () => {
   it.each([
     ['en-IN', 0, '12 AM'],
