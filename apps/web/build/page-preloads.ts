@@ -108,7 +108,10 @@ export function pagePreloadsPlugin(options: {
           (item): item is typeof item & PreloadChunk => item.type === 'chunk',
         );
         const preloads = pagePreloads(
-          chunks.map((chunk) => ({ ...chunk, moduleIds: chunk.moduleIds.map((id) => id.split('?')[0] ?? id) })),
+          chunks.map((chunk) => ({
+            ...chunk,
+            moduleIds: chunk.moduleIds.map((id) => id.split('?')[0] ?? id),
+          })),
           options.srcRoot,
           options.lazyAreaModules(),
         );
