@@ -157,7 +157,9 @@ try {
         const tab = await context.newPage();
         const cdp = await context.newCDPSession(tab);
         const events: TraceEvent[] = [];
-        cdp.on('Tracing.dataCollected', (message: { value: TraceEvent[] }) => events.push(...message.value));
+        cdp.on('Tracing.dataCollected', (message) => {
+          events.push(...(message.value as unknown as TraceEvent[]));
+        });
         const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
         await cdp.send('Tracing.start', {
           traceConfig: {

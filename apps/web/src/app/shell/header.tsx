@@ -45,10 +45,11 @@ function useHeaderPlacement(header: RefObject<HTMLElement | null>) {
       if (getComputedStyle(element).position === 'fixed') delete root.dataset.header;
       else root.dataset.header = 'scrolls';
     };
+    // No update() here: the observer's first notice comes after the next layout, before that frame paints,
+    // and asking for the computed style now would force the whole new page's style inside React's commit.
     const observer = new ResizeObserver(update);
     observer.observe(element);
     if (element.parentElement) observer.observe(element.parentElement);
-    update();
     return () => {
       observer.disconnect();
       delete root.dataset.header;
