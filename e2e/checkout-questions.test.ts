@@ -1,6 +1,8 @@
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, apiAt } from './support/api';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { expectNoHorizontalScroll } from './support/guest';
 import { useServerAndBrowser } from './support/suite';
 
 // The organiser's questions in the purchase dialog at 390 px: a mobile number for each ticket, the 18+ tick and a
@@ -16,7 +18,14 @@ beforeAll(async () => {
   admin = await api.signIn('admin@utsav.test', 'Asha Admin');
   await api.call('PUT', '/api/admin/checkout-questions', admin.token, {
     questions: [
-      { kind: 'phone', label: 'Mobile number', labelHi: 'मोबाइल नंबर', required: true, perTicket: true },
+      {
+        kind: 'phone',
+        label: 'Mobile number',
+        labelHi: 'मोबाइल नंबर',
+        labelGu: 'મોબાઇલ નંબર',
+        required: true,
+        perTicket: true,
+      },
       { kind: 'age-18', label: 'I confirm I am 18 or older', required: true, perTicket: false },
       {
         kind: 'choice',
@@ -87,5 +96,75 @@ describe('questions at checkout', () => {
       '+91 98765 43210',
     ]);
     await context.close();
+  });
+});
+
+/** A 390 px page at 200% text (the root font size doubled, as a phone's text-size setting does). */
+async function largeTextPage(language?: 'hi' | 'gu'): Promise<Page> {
+  const context = await newContext(suite.browser, { viewport: PHONE });
+  await context.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      document.documentElement.style.fontSize = '200%';
+    });
+  });
+  const page = await context.newPage();
+  await page.goto(suite.server.url);
+  if (language) await page.evaluate((chosen) => localStorage.setItem('utsav.language', chosen), language);
+  return page;
+}
+
+describe('questions at checkout at 200% text', () => {
+  it('in Gujarati the dialog asks in Gujarati and refuses in Gujarati, with nothing scrolling sideways', async () => {
+    const page = await largeTextPage('gu');
+    await signInThroughPopup(page, { email: 'dhruv.questions@example.test', name: 'Dhruv Questions' });
+    await page.reload();
+    await page.getByRole('button', { name: 'હમણાં જ તમારી ટિકિટ બુક કરો' }).first().click();
+    const booking = page.getByRole('dialog', { name: 'તમારી ટિકિટો બુક કરો' });
+    await booking.getByRole('checkbox').check();
+    await booking.getByRole('button', { name: 'ખરીદી ચાલુ રાખો' }).click();
+    const confirm = page.getByRole('dialog', { name: 'તમારી ખરીદીની પુષ્ટિ કરો' });
+    const questions = confirm.getByTestId('checkout-questions');
+    await questions.getByRole('group', { name: /મોબાઇલ નંબર/ }).waitFor();
+    await confirm.getByRole('button', { name: /₹/ }).click();
+    await expect
+      .poll(async () => (await questions.getByTestId('answer-error').allTextContents()).join(' '))
+      .toContain('કૃપા કરીને આ પ્રશ્નનો જવાબ આપો');
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'checkout-questions-gu-200');
+    await page.context().close();
+  });
+
+  it('the organiser adds a question; an empty one is refused by its field, then saved', async () => {
+    const page = await largeTextPage();
+    await signInThroughPopup(page, 'admin@utsav.test');
+    await page.goto(`${suite.server.url}/dashboard/admin?view=checkout-questions`);
+    await page.getByRole('heading', { level: 1, name: 'Questions at checkout' }).waitFor();
+    const cards = page.getByTestId('question-card');
+    await expect.poll(() => cards.count()).toBe(3);
+    await page.getByRole('button', { name: 'Add a question' }).click();
+    await page.getByRole('button', { name: 'Save questions' }).click();
+    const label = cards.nth(3).getByLabel('Question (English)');
+    await expect.poll(() => label.getAttribute('aria-invalid')).toBe('true');
+    expect(await cards.nth(3).textContent()).toContain('Question text is required');
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'checkout-questions-editor-200');
+
+    await label.fill('Which garba group are you with?');
+    await cards.nth(3).getByLabel('Question in Hindi (optional)').fill('आप किस गरबा समूह के साथ हैं?');
+    await page.getByRole('button', { name: 'Move question 4 up' }).click();
+    await page.getByRole('button', { name: 'Save questions' }).click();
+    await page.getByText('Questions saved').first().waitFor();
+    const saved = await api.call<{ questions: { label: string }[] }>(
+      'GET',
+      '/api/admin/checkout-questions',
+      admin.token,
+    );
+    expect(saved.questions.map((question) => question.label)).toEqual([
+      'Mobile number',
+      'I confirm I am 18 or older',
+      'Which garba group are you with?',
+      'Dandiya sticks',
+    ]);
+    await page.context().close();
   });
 });
