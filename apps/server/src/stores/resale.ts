@@ -137,12 +137,21 @@ export function findAvailableListings(
   return query.orderBy('resale_listings.listed_at').orderBy('resale_listings.id').execute();
 }
 
-/** Available listings per ticket type (GET /event's resaleAvailable). */
-export async function countAvailableByType(db: Db, eventId: string, now: Date): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
+/**
+ * Available listings per ticket type (GET /event's resaleAvailable), and the face value of the one sold next (the
+ * oldest, as the checkout takes them), in paise.
+ */
+export async function countAvailableByType(
+  db: Db,
+  eventId: string,
+  now: Date,
+): Promise<Map<string, { count: number; nextPricePaise: number }>> {
+  const counts = new Map<string, { count: number; nextPricePaise: number }>();
   for (const listing of await findAvailableListings(db, eventId, now)) {
     const type = listing.ticket_type_id ?? '';
-    counts.set(type, (counts.get(type) ?? 0) + 1);
+    const seen = counts.get(type);
+    if (seen) seen.count += 1;
+    else counts.set(type, { count: 1, nextPricePaise: listing.price_paise });
   }
   return counts;
 }

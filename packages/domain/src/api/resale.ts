@@ -31,10 +31,23 @@ export const resaleListingResponseSchema = z.object({
   listing: resaleListingSchema,
 });
 
-/** GET /tickets/my-resales: the caller's listings, newest first. */
+/** What a guest is told before listing: whether listing is open now, the fee, and when listings close. */
+export const resaleTermsSchema = z.object({
+  /** Resale is switched on and the cut-off has not passed. */
+  open: z.boolean(),
+  /** Rupees kept per resold ticket. */
+  fee: z.number(),
+  closeHoursBefore: z.number(),
+  /** When listings close; null when there is no event. */
+  closesAt: z.string().nullable(),
+});
+export type ResaleTerms = z.infer<typeof resaleTermsSchema>;
+
+/** GET /tickets/my-resales: the caller's listings, newest first, and the terms a new listing would have. */
 export const myResalesResponseSchema = z.object({
   success: z.literal(true),
   listings: z.array(resaleListingSchema),
+  terms: resaleTermsSchema,
 });
 
 /** The settings as staff see them (GET/PUT /admin/resale-settings). */

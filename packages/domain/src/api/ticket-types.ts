@@ -38,6 +38,8 @@ export const publicTicketTypeSchema = z.object({
   perPersonLimit: z.number().int().nullable(),
   /** Resold tickets of this type waiting for a buyer and not yet held as anyone's offer (face-value resale). */
   resaleAvailable: z.number().int().optional(),
+  /** What the next resold ticket of this type costs (its face value: the oldest listing sells first); null: none. */
+  resalePrice: rupees.nullable().optional(),
 });
 
 export type PublicTicketType = z.infer<typeof publicTicketTypeSchema>;

@@ -1,5 +1,6 @@
 import type { PublicTicketType } from '@utsav/domain/api/ticket-types';
 import type { Language } from '@utsav/domain/languages';
+import { paiseToRupees } from '@utsav/domain/pricing';
 import { resaleOpen } from '@utsav/domain/resale';
 import { isListed, publicTicketType } from '@utsav/domain/ticket-type-view';
 import type { Db } from '../../platform/db/database';
@@ -34,15 +35,24 @@ export async function publicTicketTypes(
       language,
       typeLineWaiting: lines.has(type.id),
     }),
-    resaleAvailable: resale.get(type.id) ?? 0,
+    resaleAvailable: resale.get(type.id)?.count ?? 0,
+    resalePrice: nextPrice(resale.get(type.id)),
   }));
+}
+
+function nextPrice(offer: { nextPricePaise: number } | undefined): number | null {
+  return offer ? paiseToRupees(offer.nextPricePaise) : null;
 }
 
 /**
  * Resold tickets a buyer could be given now, per type: none while resale is off or past its cut-off (listings
  * are then neither offered nor sold). Read without a lock: a figure to show; the checkout claims under the lock.
  */
-async function resaleOnOffer(db: Db, eventId: string, now: Date): Promise<Map<string, number>> {
+async function resaleOnOffer(
+  db: Db,
+  eventId: string,
+  now: Date,
+): Promise<Map<string, { count: number; nextPricePaise: number }>> {
   const event = await findEventById(db, eventId);
   if (!event) return new Map();
   const open = resaleOpen(

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
 import { adminResales, saveResaleSettings } from './admin-service';
-import { listTicket, myResales, withdrawListing } from './service';
+import { listTicket, myResales, resaleTerms, withdrawListing } from './service';
 
 const ticketParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -44,7 +44,11 @@ const resaleRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAction('ticket:own'),
       schema: { tags: ['tickets'], response: { 200: myResalesResponseSchema } },
     },
-    async (request) => ({ success: true as const, listings: await myResales(app.ctx, actor(request)) }),
+    async (request) => ({
+      success: true as const,
+      listings: await myResales(app.ctx, actor(request)),
+      terms: await resaleTerms(app.ctx),
+    }),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ResaleListing } from '@utsav/domain/api/resale';
+import type { ResaleListing, ResaleTerms } from '@utsav/domain/api/resale';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import {
   RESALE_MESSAGES,
@@ -18,7 +18,7 @@ import { transaction } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
-import { lockEvent } from '../../stores/events';
+import { findCurrentEvent, lockEvent } from '../../stores/events';
 import {
   endLiveListing,
   findListingsOfSeller,
@@ -132,6 +132,19 @@ export async function withdrawListing(
     await readResaleSettings(ctx.db),
     now,
   );
+}
+
+/** The terms a listing made now would have: what the listing dialog tells the guest before they list. */
+export async function resaleTerms(ctx: AppContext): Promise<ResaleTerms> {
+  const settings = await readResaleSettings(ctx.db);
+  const event = await findCurrentEvent(ctx.db);
+  const when = event ? { date: event.date, startTime: event.start_time } : null;
+  return {
+    open: when !== null && resaleOpen(when, settings, ctx.now()),
+    fee: paiseToRupees(settings.feePaise),
+    closeHoursBefore: settings.closeHoursBefore,
+    closesAt: when ? resaleClosesAt(when, settings.closeHoursBefore).toISOString() : null,
+  };
 }
 
 export async function myResales(ctx: AppContext, caller: UserRow): Promise<ResaleListing[]> {

@@ -8,12 +8,16 @@ import { useCurrentEvent } from '../../features/event/api/get-event';
 import { EventCard } from '../../features/event/components/event-card';
 import { DEFAULT_EVENT } from '../../features/event/shown-event';
 import GuestDashboard from '../../features/guest/components/guest-dashboard';
+import { useMyRefunds } from '../../features/refunds/api/get-my-refunds';
 import {
   CancelTicketButton,
   CancelTicketDialog,
 } from '../../features/refunds/components/cancel-ticket-dialog';
+import { RefundStatusBadge } from '../../features/refunds/components/refund-status-badge';
 import { RefundTrackerDialog } from '../../features/refunds/components/refund-tracker';
 import type { CancellableTicket } from '../../features/refunds/types';
+import { useMyResales } from '../../features/resale/api/my-resales';
+import { ResaleTicketAction } from '../../features/resale/components/resale-ticket-action';
 import { useMyTickets } from '../../features/tickets/api/get-my-tickets';
 import { MyTickets } from '../../features/tickets/components/my-tickets';
 import { TransferButton } from '../../features/transfer/components/transfer-button';
@@ -91,6 +95,14 @@ export default function GuestView() {
   const [refreshing, setRefreshing] = useState(false);
   const [cancelling, setCancelling] = useState<CancellableTicket | null>(null);
   const [refundsOpen, setRefundsOpen] = useState(false);
+  const resales = useMyResales({ enabled: user !== null }).data;
+  // A resold ticket's refund status: asked only once a ticket of theirs was resold.
+  const anyResold = resales?.listings.some((listing) => listing.refundId !== null) ?? false;
+  const refunds = useMyRefunds({ enabled: anyResold }).data;
+  const refundStatus = (refundId: string) => {
+    const refund = refunds?.find((candidate) => candidate.id === refundId);
+    return refund ? <RefundStatusBadge status={refund.status} /> : null;
+  };
 
   const event = savedEvent.data ?? null;
   const soldOut = event !== null && event.availableTickets !== null && event.availableTickets <= 0;
@@ -211,10 +223,14 @@ export default function GuestView() {
                 : null
             }
             renderTicketActions={(ticket) =>
-              calledOff ? null : (
+              calledOff ? (
+                // A called-off night offers no resale; a ticket already resold still shows its refund.
+                <ResaleTicketAction ticket={ticket} resales={resales} refundStatus={refundStatus} soldOnly />
+              ) : (
                 <>
                   <TransferButton ticket={ticket} />
                   <CancelTicketButton ticket={ticket} onCancel={setCancelling} />
+                  <ResaleTicketAction ticket={ticket} resales={resales} refundStatus={refundStatus} />
                 </>
               )
             }

@@ -26,6 +26,8 @@ export interface PlannedOrder {
   items: OrderItem[] | null;
   /** The code sent with the order (a valid one only). */
   promoCode: string | null;
+  /** Resold tickets, not new ones (sent as `resale: true`): hooks/use-resale-choice.ts. */
+  resale?: boolean;
 }
 
 /** The order's identity for "is this still the order the guest chose": its types, quantities and code. */

@@ -23,16 +23,19 @@ import type {
 import { useCheckoutAnswers } from '../hooks/use-checkout-answers';
 import { useOrderChoice } from '../hooks/use-order-choice';
 import { useBlockUnload, usePurchasePayment } from '../hooks/use-purchase-payment';
+import { useResaleChoice } from '../hooks/use-resale-choice';
 import { CheckoutQuestions } from './checkout-questions';
 import { AllowanceNote, LimitReachedContent, personLimitText } from './purchase-allowance';
 import { ChoiceCodeField, ChoiceSummary } from './purchase-choice-parts';
 import { ConfirmStep, SignInStep } from './purchase-confirm-step';
 import { NoticeLine } from './purchase-notice';
 import { UnverifiedStep, VerifyingStep } from './purchase-payment-outcome';
+import { ResaleFooter, ResaleLink, ResaleStep, ResaleSummary } from './purchase-resale';
 import { SelectStep } from './purchase-select-step';
 import { SoldOutContent } from './purchase-sold-out';
 import { TypesStep } from './purchase-types-step';
 import { SalesNotOpenContent } from './sales-not-open-content';
+import { TermsAgreement } from './terms-agreement';
 
 // The steps' screens live in purchase-*-step.tsx, the payment itself in hooks/use-purchase-payment.ts; this
 // file holds the state that ties them together and decides which step shows.
@@ -89,7 +92,10 @@ export function PurchaseDialog({
   const soldOut = available !== null && available <= 0;
   const limitReached = allowance !== null && allowance.remaining <= 0;
   const choice = useOrderChoice({ event, allowance, signedIn: buyer !== null, onSignIn });
-  const { planned } = choice;
+  // Resold tickets, once a type's own stock is gone: their own choice and order (purchase-resale.tsx).
+  const resale = useResaleChoice(event);
+  const { choose: chooseResale } = resale;
+  const planned = resale.active ? resale.planned : choice.planned;
   const { text, setText, max } = choice.classic;
   const answers = useCheckoutAnswers(event.checkoutQuestions, planned, event.ticketTypes);
 
@@ -114,6 +120,7 @@ export function PurchaseDialog({
     },
     onPaid: () => {
       choice.reset();
+      chooseResale(false);
       setAgreed(false);
       setNames([]);
       answers.reset();
@@ -141,8 +148,9 @@ export function PurchaseDialog({
     }
     setStep('select');
     setNotice(null);
+    chooseResale(false);
     loadCheckout().catch(() => undefined);
-  }, [open, abandon]);
+  }, [open, abandon, chooseResale]);
 
   // The event was refetched with fewer tickets than selected: keep the selection within what exists.
   useEffect(() => {
@@ -271,7 +279,7 @@ export function PurchaseDialog({
         ) : null}
       </>
     );
-  } else if (soldOut && choosing) {
+  } else if (soldOut && choosing && !resale.active) {
     body = <SoldOutContent />;
     footer = (
       <Button ref={primaryRef} onClick={handleClose}>
@@ -284,6 +292,23 @@ export function PurchaseDialog({
       <Button ref={primaryRef} onClick={handleClose}>
         {t('purchase.button.close')}
       </Button>
+    );
+  } else if (step === 'select' && resale.active) {
+    body = (
+      <ResaleStep
+        resale={resale}
+        soldOut={soldOut}
+        terms={<TermsAgreement agreed={agreed} onAgreedChange={setAgreed} />}
+        notice={<NoticeLine notice={notice} />}
+      />
+    );
+    footer = (
+      <ResaleFooter
+        onBack={soldOut ? null : () => chooseResale(false)}
+        onContinue={handleContinue}
+        ready={planned !== null && agreed}
+        primaryRef={primaryRef}
+      />
     );
   } else if (step === 'select') {
     const codeField = <ChoiceCodeField choice={choice} signedIn={buyer !== null} />;
@@ -321,6 +346,7 @@ export function PurchaseDialog({
             summary={choice.showsLines ? summary : null}
           />
         )}
+        <ResaleLink resale={resale} />
         <div className="mt-3">
           <NoticeLine notice={notice} />
         </div>
@@ -357,7 +383,13 @@ export function PurchaseDialog({
       <ConfirmStep
         event={event}
         order={planned}
-        summary={choice.showsLines ? <ChoiceSummary choice={choice} /> : null}
+        summary={
+          resale.active ? (
+            <ResaleSummary order={planned} />
+          ) : choice.showsLines ? (
+            <ChoiceSummary choice={choice} />
+          ) : null
+        }
         buyer={buyer}
         notice={notice}
         names={names}
@@ -405,7 +437,7 @@ export function PurchaseDialog({
         notifications: t('purchase.notifications'),
         closeToast: t('purchase.button.closeToast'),
       }}
-      title={dialogTitle(step, soldOut, limitReached, t)}
+      title={dialogTitle(step, soldOut && !resale.active, limitReached, t)}
       description={step === 'select' ? event.name : undefined}
       footer={footer}
     >

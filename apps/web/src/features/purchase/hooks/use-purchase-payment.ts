@@ -88,6 +88,7 @@ function orderRequest(
     kind: 'items' as const,
     items: order.items ?? [],
     ...(order.promoCode ? { promoCode: order.promoCode } : {}),
+    ...(order.resale ? { resale: true } : {}),
     quantity: order.quantity,
     amount: order.total,
     eventId: event.id,
@@ -170,7 +171,8 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
     const checkout = loadCheckout();
     checkout.catch(() => undefined);
     let order: Checkout;
-    const key = orderKey(planned.items, planned.promoCode);
+    // A resale hold is another order than new tickets of the same type: never reused for one.
+    const key = `${orderKey(planned.items, planned.promoCode)}${planned.resale ? '|resale' : ''}`;
     try {
       const ticketNames = orderTicketNames(input.ticketNames);
       const selection = {

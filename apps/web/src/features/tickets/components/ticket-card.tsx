@@ -1,4 +1,5 @@
 import type { ShownTicketStatus, Ticket } from '@utsav/domain/api/tickets';
+import { RESOLD_REASON } from '@utsav/domain/resale';
 import { ChevronDown, Copy, Download, Eye, EyeOff, Printer } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,13 +36,14 @@ export function ticketStatusName(status: ShownTicketStatus): string {
   }
 }
 
-export function StatusBadge({ status }: { status: ShownTicketStatus }) {
+/** A cancelled ticket whose resale sold says "Resold", not "Cancelled": its money came back as a refund. */
+export function StatusBadge({ status, resold = false }: { status: ShownTicketStatus; resold?: boolean }) {
   useTranslation();
   return (
     <span
       className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide ${STATUS_STYLES[status]}`}
     >
-      {ticketStatusName(status)}
+      {resold ? i18n.t('tickets.status.resold') : ticketStatusName(status)}
     </span>
   );
 }
@@ -160,7 +162,10 @@ export function TicketCard({
               {ticket.ticketId}
             </p>
           </div>
-          <StatusBadge status={ticket.status} />
+          <StatusBadge
+            status={ticket.status}
+            resold={ticket.status === 'cancelled' && ticket.cancellationReason === RESOLD_REASON}
+          />
         </header>
 
         {notice}
