@@ -1,3 +1,4 @@
+import { REFUND_STATUSES, type RefundStatus } from '@utsav/domain/refunds';
 import { can, isStaff, type Role } from '@utsav/domain/roles';
 import { typeFigures } from '@utsav/domain/type-figures';
 import { type ReactNode, useCallback, useEffect } from 'react';
@@ -23,6 +24,7 @@ import { ManagerPanel } from '../../features/admin/manager/components/manager-pa
 import { ManualIssuance } from '../../features/admin/manual-issuance/components/manual-issuance';
 import { OrganiserPanel } from '../../features/admin/organiser/components/organiser-panel';
 import { PromoCodesPanel } from '../../features/admin/promo-codes/components/promo-codes-panel';
+import { ResaleAdmin } from '../../features/admin/resale/components/resale-admin';
 import { SystemHealthPanel } from '../../features/admin/system/components/system-health-panel';
 import { TaxPanel } from '../../features/admin/tax/components/tax-panel';
 import { TicketTypesView } from '../../features/admin/ticket-types/components/ticket-types-view';
@@ -31,8 +33,12 @@ import { UserManagement } from '../../features/admin/users/components/user-manag
 import { WaitlistAdmin } from '../../features/admin/waitlist/components/waitlist-admin';
 import { useAuth } from '../../features/auth/context/auth-context';
 import AdminRefundManagement from '../../features/refunds/components/admin-refund-management';
+import { RefundStatusBadge } from '../../features/refunds/components/refund-status-badge';
 import { useAdminTicketTypes } from '../../lib/admin-ticket-types';
 import { SetupReminder } from '../setup/setup-reminder';
+
+const isRefundStatus = (status: string): status is RefundStatus =>
+  (REFUND_STATUSES as readonly string[]).includes(status);
 
 /** The open in-page view lives in ?view= so Back, refresh and a shared link all land on the same view. */
 function useAdminViewParam(initial: AdminViewId | undefined) {
@@ -192,6 +198,15 @@ export default function AdminView({
       break;
     case 'waitlist':
       content = <WaitlistAdmin onBack={back} />;
+      break;
+    case 'resales':
+      content = (
+        <ResaleAdmin
+          onBack={back}
+          canWrite={can(currentUser, 'event:write')}
+          refundStatus={(status) => (isRefundStatus(status) ? <RefundStatusBadge status={status} /> : status)}
+        />
+      );
       break;
     case 'ticket-types':
       content = <TicketTypesView onBack={back} canWrite={can(currentUser, 'event:write')} />;
