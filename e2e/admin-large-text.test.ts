@@ -20,6 +20,7 @@ const VIEWS = [
   'refund-management',
   'gates',
   'waitlist',
+  'resales',
   'ticket-types',
   'promo-codes',
 ] as const;

@@ -100,3 +100,8 @@ export const POLICY = {
   refundQueryResponseHours: 24,
   generalQueryResponseHours: 48,
 } as const;
+
+/** Rupees kept per resold ticket unless the organiser sets otherwise: the same as a transfer's fee. */
+export const DEFAULT_RESALE_FEE_PAISE = 5_000;
+/** Listings close this many hours before the start unless the organiser sets otherwise. */
+export const DEFAULT_RESALE_CLOSE_HOURS = 2;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_RESALE_CLOSE_HOURS, DEFAULT_RESALE_FEE_PAISE } from './constants';
 import { istInstant } from './time';
 
 // Face-value resale: a guest who cannot come puts a ticket back on sale through us; the next person waiting for
@@ -9,10 +10,8 @@ import { istInstant } from './time';
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-/** Rupees kept per resold ticket unless the organiser sets otherwise: the same as a transfer's fee. */
-export const DEFAULT_RESALE_FEE_PAISE = 5_000;
-/** Listings close this many hours before the start unless the organiser sets otherwise. */
-export const DEFAULT_RESALE_CLOSE_HOURS = 2;
+// The defaults live in ./constants (no zod there), so the public pages that quote them stay light.
+export { DEFAULT_RESALE_CLOSE_HOURS, DEFAULT_RESALE_FEE_PAISE };
 /** A ticket received by transfer waits this long before it may be listed: no pass-the-parcel through us. */
 export const RECEIVED_TRANSFER_WAIT_MS = HOUR_MS;
 /** The reason written on a seller's ticket once its resale sold: data, in English, like every reason. */

@@ -3,12 +3,14 @@ import {
   CANCELLATION_DEDUCTION_PER_TICKET,
   CANCELLATION_DEDUCTION_PLATFORM,
   CANCELLATION_MIN_DAYS,
+  DEFAULT_RESALE_CLOSE_HOURS,
+  DEFAULT_RESALE_FEE_PAISE,
   GROUP_MIN_QUANTITY,
   POLICY,
   TRANSFER_FEE_PER_TICKET,
 } from '@utsav/domain/constants';
 import type { Organiser } from '@utsav/domain/organiser';
-import { formatRupees } from '@utsav/domain/pricing';
+import { formatRupees, paiseToRupees } from '@utsav/domain/pricing';
 import type { TFunction } from 'i18next';
 import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -62,6 +64,13 @@ function faqs(event: SectionEvent, t: TFunction, organiser: Organiser | null): F
       answer: t('landing.faq.transferA', {
         fee: formatRupees(TRANSFER_FEE_PER_TICKET),
         hours: POLICY.transferCompleteHoursBefore,
+      }),
+    },
+    {
+      question: t('landing.faq.resaleQ'),
+      answer: t('landing.faq.resaleA', {
+        fee: formatRupees(paiseToRupees(DEFAULT_RESALE_FEE_PAISE)),
+        hours: DEFAULT_RESALE_CLOSE_HOURS,
       }),
     },
     { question: t('landing.faq.bringQ'), answer: t('landing.faq.bringA') },

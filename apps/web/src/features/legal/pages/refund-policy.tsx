@@ -1,9 +1,12 @@
 import {
   CANCELLATION_DEDUCTION_PER_TICKET,
   CANCELLATION_MIN_DAYS,
+  DEFAULT_RESALE_CLOSE_HOURS,
+  DEFAULT_RESALE_FEE_PAISE,
   MIN_REFUND_PER_TICKET,
   POLICY,
 } from '@utsav/domain/constants';
+import { paiseToRupees } from '@utsav/domain/pricing';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatRupees } from '../../../ui/format';
@@ -133,6 +136,21 @@ export default function RefundPolicy() {
             components={strong}
           />
         </li>
+      </ul>
+
+      <h2>{t('legal.refund.resaleTitle')}</h2>
+      <p>{t('legal.refund.resaleIntro', { days: CANCELLATION_MIN_DAYS })}</p>
+      <ul>
+        <li>{t('legal.refund.resaleWho')}</li>
+        <li>{t('legal.refund.resaleBuyer')}</li>
+        <li>
+          <Trans
+            i18nKey="legal.refund.resaleMoney"
+            values={{ fee: formatRupees(paiseToRupees(DEFAULT_RESALE_FEE_PAISE)) }}
+            components={strong}
+          />
+        </li>
+        <li>{t('legal.refund.resaleEnd', { hours: DEFAULT_RESALE_CLOSE_HOURS })}</li>
       </ul>
 
       <h2>{t('legal.refund.disputesTitle')}</h2>
