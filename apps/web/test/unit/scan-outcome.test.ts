@@ -130,6 +130,20 @@ describe('outcomes of a failed call', () => {
     });
   });
 
+  it("400 TICKET_RESOLD and a verified ticket cancelled as Resold are 'Ticket Resold', not cancelled", () => {
+    expect(outcomeForError(apiError(400, 'TICKET_RESOLD'))).toMatchObject({
+      tone: 'danger',
+      title: 'Ticket Resold',
+      counter: 'invalidCodes',
+    });
+    expect(
+      outcomeForVerifiedTicket({ id: 't1', status: 'cancelled', cancellationReason: 'Resold' }),
+    ).toMatchObject({ tone: 'danger', title: 'Ticket Resold' });
+    expect(
+      outcomeForVerifiedTicket({ id: 't1', status: 'cancelled', cancellationReason: 'Changed plans' }),
+    ).toMatchObject({ title: 'Ticket Cancelled' });
+  });
+
   it("400 TICKET_CANCELLED is 'Ticket Cancelled'", () => {
     expect(outcomeForError(apiError(400, 'TICKET_CANCELLED')).title).toBe('Ticket Cancelled');
   });

@@ -18,6 +18,7 @@ import { RefundTrackerDialog } from '../../features/refunds/components/refund-tr
 import type { CancellableTicket } from '../../features/refunds/types';
 import { useMyResales } from '../../features/resale/api/my-resales';
 import { ResaleTicketAction } from '../../features/resale/components/resale-ticket-action';
+import { resaleOffers } from '../../features/purchase/hooks/use-resale-choice';
 import { useMyTickets } from '../../features/tickets/api/get-my-tickets';
 import { MyTickets } from '../../features/tickets/components/my-tickets';
 import { TransferButton } from '../../features/transfer/components/transfer-button';
@@ -112,7 +113,9 @@ export default function GuestView() {
   // Called off: nothing is sold, joined, moved or given back any more (the call-off refunds every ticket itself).
   const calledOff = event?.status === 'called-off';
   const changed = calledOff || event?.status === 'postponed';
-  const canBuy = event !== null && !calledOff && (!soldOut || offered);
+  // Resold tickets on offer once the stock is gone: bought in the purchase dialog, marked "Resale".
+  const resaleOnOffer = event !== null && resaleOffers(event).length > 0;
+  const canBuy = event !== null && !calledOff && (!soldOut || offered || resaleOnOffer);
   const tickets = savedTickets.data;
   const ticketsError = tickets === undefined ? ticketsQuery.error : null;
 

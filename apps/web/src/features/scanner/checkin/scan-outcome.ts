@@ -1,6 +1,7 @@
 import { alreadyUsedBodySchema } from '@utsav/domain/api/checkin';
 import type { TicketTypeMark } from '@utsav/domain/api/tickets';
 import { EVENT_TIMEZONE } from '@utsav/domain/constants';
+import { RESOLD_REASON } from '@utsav/domain/resale';
 import { ApiError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n/i18n';
 import { currentLocale } from '../../../lib/i18n/language';
@@ -24,6 +25,9 @@ export const SCAN_TITLES = {
   },
   get transferred() {
     return i18n.t('scanner.outcome.transferred');
+  },
+  get resold() {
+    return i18n.t('scanner.outcome.resold');
   },
   get invalidTicket() {
     return i18n.t('scanner.outcome.invalidTicket');
@@ -86,6 +90,8 @@ export interface CheckinTicket {
   exitedAt?: string | null;
   scannedBy?: { name?: string | null } | null;
   ticketType?: TicketTypeMark | null;
+  /** "Resold" on a cancelled ticket whose resale sold: the gate says "Ticket Resold". */
+  cancellationReason?: string | null;
 }
 
 /**
@@ -203,6 +209,16 @@ export function transferredOutcome(): ScanOutcome {
   };
 }
 
+/** The code of a ticket its owner resold at face value: the buyer has a new ticket with a new code. */
+export function resoldOutcome(): ScanOutcome {
+  return {
+    tone: 'danger',
+    title: SCAN_TITLES.resold,
+    detail: i18n.t('scanner.outcome.resoldDetail'),
+    counter: 'invalidCodes',
+  };
+}
+
 export function invalidTicketOutcome(detail?: string): ScanOutcome {
   return {
     tone: 'danger',
@@ -240,6 +256,7 @@ export function outcomeForVerifiedTicket(
     const outcome = alreadyUsedOutcome(ticket.usedAt, ticket.scannedBy?.name, now, knownName(ticket));
     return ticket.ticketType ? { ...outcome, ticketType: ticket.ticketType } : outcome;
   }
+  if (ticket.status === 'cancelled' && ticket.cancellationReason === RESOLD_REASON) return resoldOutcome();
   if (ticket.status === 'cancelled') return cancelledOutcome();
   if (ticket.status === 'transferred') return transferredOutcome();
   return invalidTicketOutcome();
@@ -285,6 +302,7 @@ export function outcomeForError(error: unknown, now?: Date): ScanOutcome {
     }
     if (error.code === 'TICKET_CANCELLED') return cancelledOutcome();
     if (error.code === 'TICKET_TRANSFERRED') return transferredOutcome();
+    if (error.code === 'TICKET_RESOLD') return resoldOutcome();
     return {
       tone: 'danger',
       title: SCAN_TITLES.invalidRequest,
