@@ -82,7 +82,10 @@ describe('resale at 390 px', () => {
     expect(await words(buying, confirm)).toContain('Resale');
     await confirm.getByRole('button', { name: `Pay ${rupees(ticket.price)}` }).click();
     const event = await api.currentEvent();
-    await buying.getByRole('dialog', { name: event.name }).getByRole('button', { name: 'Pay with UPI' }).click();
+    await buying
+      .getByRole('dialog', { name: event.name })
+      .getByRole('button', { name: 'Pay with UPI' })
+      .click();
     await buying.waitForURL(/\/payment-success$/);
     await buying.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     const bought = await api.call<{ tickets: BoughtTicket[] }>('GET', '/api/tickets/my-tickets', buyer.token);
