@@ -8,6 +8,7 @@ import { useCurrentEvent } from '../../features/event/api/get-event';
 import { EventCard } from '../../features/event/components/event-card';
 import { DEFAULT_EVENT } from '../../features/event/shown-event';
 import GuestDashboard from '../../features/guest/components/guest-dashboard';
+import { resaleOffers } from '../../features/purchase/hooks/use-resale-choice';
 import { useMyRefunds } from '../../features/refunds/api/get-my-refunds';
 import {
   CancelTicketButton,
@@ -18,7 +19,6 @@ import { RefundTrackerDialog } from '../../features/refunds/components/refund-tr
 import type { CancellableTicket } from '../../features/refunds/types';
 import { useMyResales } from '../../features/resale/api/my-resales';
 import { ResaleTicketAction } from '../../features/resale/components/resale-ticket-action';
-import { resaleOffers } from '../../features/purchase/hooks/use-resale-choice';
 import { useMyTickets } from '../../features/tickets/api/get-my-tickets';
 import { MyTickets } from '../../features/tickets/components/my-tickets';
 import { TransferButton } from '../../features/transfer/components/transfer-button';
