@@ -23,7 +23,7 @@ const product = usePrivateApp('resale');
 const suite = useBrowser();
 const api = apiAt(() => product.url);
 const rupees = (value: number) => `₹${value.toLocaleString('en-IN')}`;
-const words = async (page: Page, selector: ReturnType<Page['locator']>) =>
+const words = async (selector: ReturnType<Page['locator']>) =>
   ((await selector.textContent()) ?? '').replace(/\s+/g, ' ');
 
 /** Capacity = what is sold and held now: the event is sold out. */
@@ -50,7 +50,7 @@ describe('resale at 390 px', () => {
     await card.getByRole('button', { name: `Resell ticket ${ticket.ticketId}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Resell this ticket' });
     await dialog.waitFor();
-    const rules = await words(page, dialog);
+    const rules = await words(dialog);
     expect(rules).toContain(
       `When it sells you get back ${rupees(ticket.price - 50)}: the ${rupees(ticket.price)} you paid less the resale fee of ₹50.`,
     );
@@ -70,7 +70,7 @@ describe('resale at 390 px', () => {
     await buying.getByRole('button', { name: 'Buy Tickets Now' }).click();
     const booking = buying.getByRole('dialog', { name: /Tickets|Buy/ });
     await booking.getByRole('radio').first().waitFor();
-    const offer = await words(buying, booking);
+    const offer = await words(booking);
     expect(offer).toContain('Resale');
     expect(offer).toContain(rupees(ticket.price));
     await booking.getByRole('checkbox').check();
@@ -79,7 +79,7 @@ describe('resale at 390 px', () => {
     await booking.getByRole('button', { name: 'Continue to Purchase' }).click();
     const confirm = buying.getByRole('dialog', { name: 'Confirm Your Purchase' });
     await confirm.waitFor();
-    expect(await words(buying, confirm)).toContain('Resale');
+    expect(await words(confirm)).toContain('Resale');
     await confirm.getByRole('button', { name: `Pay ${rupees(ticket.price)}` }).click();
     const event = await api.currentEvent();
     await buying
@@ -98,7 +98,7 @@ describe('resale at 390 px', () => {
     const resold = page.locator(`article[data-ticket-id="${ticket.ticketId}"]`);
     await resold.getByText('Your refund: ').waitFor();
     await resold.scrollIntoViewIfNeeded();
-    const shown = await words(page, resold);
+    const shown = await words(resold);
     expect(shown).toContain('Resold');
     expect(shown).toContain(`Your refund: ${rupees(ticket.price - 50)}`);
     expect(await resold.locator('[data-status]').count()).toBe(1);
