@@ -62,6 +62,9 @@ export function CheckoutQuestions({
   );
 }
 
+/** Catalog keys written out whole (the catalog test looks for each). */
+const WORD_KEYS = { yes: 'checkout-questions.dialog.yes', no: 'checkout-questions.dialog.no' } as const;
+
 function fieldId(baseId: string, field: string): string {
   return `${baseId}-${field.replace(/[^\w-]/g, '_')}`;
 }
@@ -167,7 +170,7 @@ function AnswerField({
                 onChange={() => set(word === 'yes')}
                 className="size-5 accent-saffron-400"
               />
-              {t(`checkout-questions.dialog.${word}`)}
+              {t(WORD_KEYS[word])}
             </label>
           ))}
         </div>

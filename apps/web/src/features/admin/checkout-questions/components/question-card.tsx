@@ -7,6 +7,19 @@ import type { QuestionDraft } from './question-drafts';
 
 const OWN_KINDS = QUESTION_KINDS.filter((kind) => !isBuiltIn(kind));
 
+/** Catalog keys written out whole (the catalog test looks for each). */
+const KIND_KEYS: Record<QuestionKind, string> = {
+  phone: 'checkout-questions.editor.kinds.phone',
+  'age-18': 'checkout-questions.editor.kinds.age-18',
+  text: 'checkout-questions.editor.kinds.text',
+  choice: 'checkout-questions.editor.kinds.choice',
+  'yes-no': 'checkout-questions.editor.kinds.yes-no',
+};
+const FLAG_KEYS = {
+  required: 'checkout-questions.editor.required',
+  perTicket: 'checkout-questions.editor.perTicket',
+} as const;
+
 /** One question in the editor: its kind (own questions), its words in three languages, options, how it is asked. */
 export function QuestionCard({
   draft,
@@ -33,7 +46,7 @@ export function QuestionCard({
   const { t } = useTranslation();
   const number = index + 1;
   const id = (field: string) => `question-${draft.key}-${field}`;
-  const kindName = (kind: QuestionKind) => t(`checkout-questions.editor.kinds.${kind}`);
+  const kindName = (kind: QuestionKind) => t(KIND_KEYS[kind]);
   const toggleType = (typeId: string, on: boolean) =>
     onChange({
       ticketTypeIds: on
@@ -131,7 +144,7 @@ export function QuestionCard({
               onChange={(changeEvent) => onChange({ [flag]: changeEvent.target.checked })}
               className="size-5 accent-saffron-400"
             />
-            {t(`checkout-questions.editor.${flag}`)}
+            {t(FLAG_KEYS[flag])}
           </label>
         ))}
       </div>
