@@ -22,6 +22,7 @@ import { GatesPanel } from '../../features/admin/gates/components/gates-panel';
 import { InvitationsPanel } from '../../features/admin/invitations/components/invitations-panel';
 import { ManagerPanel } from '../../features/admin/manager/components/manager-panel';
 import { ManualIssuance } from '../../features/admin/manual-issuance/components/manual-issuance';
+import { MessagesPanel } from '../../features/admin/messages/components/messages-panel';
 import { OrganiserPanel } from '../../features/admin/organiser/components/organiser-panel';
 import { PromoCodesPanel } from '../../features/admin/promo-codes/components/promo-codes-panel';
 import { ResaleAdmin } from '../../features/admin/resale/components/resale-admin';
@@ -34,7 +35,7 @@ import { WaitlistAdmin } from '../../features/admin/waitlist/components/waitlist
 import { useAuth } from '../../features/auth/context/auth-context';
 import AdminRefundManagement from '../../features/refunds/components/admin-refund-management';
 import { RefundStatusBadge } from '../../features/refunds/components/refund-status-badge';
-import { useAdminTicketTypes } from '../../lib/admin-ticket-types';
+import { sellableTypesNamed, useAdminTicketTypes } from '../../lib/admin-ticket-types';
 import { SetupReminder } from '../setup/setup-reminder';
 
 const isRefundStatus = (status: string): status is RefundStatus =>
@@ -105,6 +106,12 @@ function PromoCodesView({ onBack, currentUser }: { onBack: () => void; currentUs
       ticketTypes={(types.data ?? []).filter((type) => !type.archived)}
     />
   );
+}
+
+/** The Messages panel (admins only: others land on the dashboard), with the types a message may be narrowed to. */
+function MessagesView({ onBack }: { onBack: () => void }) {
+  const types = useAdminTicketTypes(sellableTypesNamed);
+  return <MessagesPanel onBack={onBack} ticketTypes={types.data ?? []} />;
 }
 
 function StaffDashboard({
@@ -225,6 +232,13 @@ export default function AdminView({
       break;
     case 'staff-invitations':
       content = <InvitationsPanel onBack={back} />;
+      break;
+    case 'messages':
+      content = can(currentUser, 'messages:send') ? (
+        <MessagesView onBack={back} />
+      ) : (
+        <StaffDashboard role={role} name={name} open={open} highlight={highlight} />
+      );
       break;
     case 'refund-management':
       content = <AdminRefundManagement onBack={back} role={role} />;

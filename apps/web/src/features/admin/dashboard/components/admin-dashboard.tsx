@@ -8,6 +8,7 @@ import {
   IndianRupee,
   Landmark,
   ListChecks,
+  Mail,
   MessageCircleQuestion,
   ReceiptIndianRupee,
   ReceiptText,
@@ -48,6 +49,7 @@ export const ADMIN_VIEWS = [
   'tax',
   'staff-invitations',
   'checkout-questions',
+  'messages',
 ] as const;
 export type AdminViewId = (typeof ADMIN_VIEWS)[number];
 
@@ -236,6 +238,13 @@ const TILES: Tile[] = [
     title: 'admin.tiles.invitations.title',
     description: 'admin.tiles.invitations.description',
     icon: <UserPlus className={ICON} />,
+    adminOnly: true,
+  },
+  {
+    view: 'messages',
+    title: 'admin.tiles.messages.title',
+    description: 'admin.tiles.messages.description',
+    icon: <Mail className={ICON} />,
     adminOnly: true,
   },
 ];
