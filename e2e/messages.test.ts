@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+// The app's `outbox` (the worker this suite drains) is declared beside its composition.
+import type {} from '../apps/server/src/outbox';
 import { findCurrentEvent } from '../apps/server/src/stores/events';
 import { insertRows, ticketRow, userRow } from '../apps/server/support/admin-fixtures';
 import { apiAt } from './support/api';
