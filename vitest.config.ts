@@ -42,8 +42,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          // One production build of the web for the suites that run the product in-process (startPrivateApp).
-          globalSetup: ['e2e/support/private-web-build.ts'],
+          // One production build of the web for the suites that run the product in-process (startPrivateApp),
+          // and one server bundle for those that run it in its own process (startServer).
+          globalSetup: ['e2e/support/private-web-build.ts', 'e2e/support/server-bundle.ts'],
           // A real browser on a busy 2-core CI box: one retry there, none locally, so a flake still shows.
           retry: process.env.CI ? 1 : 0,
           testTimeout: 180_000,

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { apiAt } from './support/api';
-import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll } from './support/guest';
+import { signedInContext } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // The dashboard's home shows each ticket type's sales: a couple pass with a capacity of its own (sold of it, what
@@ -32,10 +33,10 @@ it('lists sold of capacity, left, people and revenue per ticket type on the dash
   );
   await api.buyTicket(await api.signIn('entry.dashboard@example.test', 'Gita Guest'));
 
-  const context = await newContext(suite.browser, { viewport: PHONE });
+  const context = await signedInContext(suite.browser, suite.server.url, 'admin@utsav.test', {
+    viewport: PHONE,
+  });
   const page = await context.newPage();
-  await page.goto(suite.server.url);
-  await signInThroughPopup(page, 'admin@utsav.test');
   await page.goto(`${suite.server.url}/dashboard/admin`);
   const section = page.getByRole('region', { name: 'Sales per ticket type' });
   const coupleCard = section.getByTestId('type-figure').filter({ hasText: 'Couple pass' });
@@ -53,10 +54,10 @@ it('lists sold of capacity, left, people and revenue per ticket type on the dash
   await screenshot(page, 'admin-dashboard-types-390');
   await context.close();
 
-  const wide = await newContext(suite.browser, { viewport: DESKTOP });
+  const wide = await signedInContext(suite.browser, suite.server.url, 'admin@utsav.test', {
+    viewport: DESKTOP,
+  });
   const desk = await wide.newPage();
-  await desk.goto(suite.server.url);
-  await signInThroughPopup(desk, 'admin@utsav.test');
   await desk.goto(`${suite.server.url}/dashboard/admin`);
   const wideSection = desk.getByRole('region', { name: 'Sales per ticket type' });
   await expect.poll(() => wideSection.getByTestId('type-figure').count()).toBe(2);

@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
 import { apiAt } from './support/api';
-import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll } from './support/guest';
 import { recordShown, shownAfter, shownOf } from './support/shown';
+import { signedInContext } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // The desk confirms an issuance while another desk takes the type's last tickets: the server refuses it, and the
@@ -21,11 +22,11 @@ it("shows the server's refusal of a type's last tickets as a toast, not under a 
     colour: '#7C3AED',
   });
 
-  const context = await newContext(suite.browser, { viewport: PHONE });
+  const context = await signedInContext(suite.browser, suite.server.url, 'admin@utsav.test', {
+    viewport: PHONE,
+  });
   await recordShown(context);
   const page = await context.newPage();
-  await page.goto(suite.server.url);
-  await signInThroughPopup(page, 'admin@utsav.test');
   await page.goto(`${suite.server.url}/dashboard/admin?view=manual-ticket-issuance`);
   await page.getByRole('heading', { level: 1, name: 'Issue Manual Tickets' }).waitFor();
   await page.getByLabel('Ticket type').selectOption(vip.ticketType.id);

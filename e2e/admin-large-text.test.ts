@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { storeSignIn } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // The admin's views on a 390 px phone at 200% text (WCAG 1.4.10 reflow): nothing scrolls sideways. Grids
@@ -56,8 +57,7 @@ describe("the admin's views at 200% text on a 390 px phone", () => {
   for (const language of ['en', 'gu'] as const) {
     it(`reflow without sideways scrolling in ${language}`, async () => {
       const page = await largeTextPhone();
-      await page.goto(suite.server.url);
-      await signInThroughPopup(page, 'admin@utsav.test');
+      await storeSignIn(page, suite.server.url, 'admin@utsav.test');
       await page.evaluate((chosen) => localStorage.setItem('utsav.language', chosen), language);
       for (const view of VIEWS) {
         await page.goto(`${suite.server.url}/dashboard/admin${view === 'dashboard' ? '' : `?view=${view}`}`);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAt } from './support/api';
-import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
+import { signedInContext } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // Ticket Management no longer applies a row's status change at once: the select asks, an
@@ -51,10 +52,10 @@ describe('ticket status change: confirm and undo', () => {
   it('at 390 px the change waits for the confirmation, Escape keeps the ticket, and Undo puts it back', async () => {
     const holder = `Undo Tester ${randomBytes(3).toString('hex')}`;
     const id = await issueTicket(holder);
-    const context = await newContext(suite.browser, { viewport: PHONE });
+    const context = await signedInContext(suite.browser, suite.server.url, 'admin@utsav.test', {
+      viewport: PHONE,
+    });
     const page = await context.newPage();
-    await page.goto(suite.server.url);
-    await signInThroughPopup(page, 'admin@utsav.test');
     await page.goto(`${suite.server.url}/dashboard/admin?view=ticket-management`);
     await page.getByRole('heading', { level: 1, name: 'Ticket Management' }).waitFor();
     await page.getByLabel('Search tickets by user name or email').fill(holder);
@@ -115,10 +116,10 @@ describe('ticket status change: confirm and undo', () => {
     await api.call('PATCH', `/api/tickets/cancel/${refunded.id}`, guest.token, { reason: 'Cannot come' });
     await api.transferTicket(guest, given.id, { name: `Friend ${tag}`, email: `friend.${tag}@example.test` });
 
-    const context = await newContext(suite.browser, { viewport: PHONE });
+    const context = await signedInContext(suite.browser, suite.server.url, 'admin@utsav.test', {
+      viewport: PHONE,
+    });
     const page = await context.newPage();
-    await page.goto(suite.server.url);
-    await signInThroughPopup(page, 'admin@utsav.test');
     await page.goto(`${suite.server.url}/dashboard/admin?view=ticket-management`);
     await page.getByRole('heading', { level: 1, name: 'Ticket Management' }).waitFor();
     // The list's cards (the transfer history below has items of its own).

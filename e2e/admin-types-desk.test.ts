@@ -2,7 +2,8 @@ import type { AdminTicketType } from '@utsav/domain/api/ticket-types';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { apiAt } from './support/api';
-import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { DESKTOP, newContext, PHONE, screenshot } from './support/browser';
+import { storeSignIn } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // The desk and the organiser at 390 px: a couple pass issued by hand (its phase price, admitting two), found again in
@@ -43,8 +44,7 @@ it('at 390 px an admin issues two couple passes by hand and finds them by type i
 
   const context = await newContext(suite.browser, { viewport: PHONE });
   const page = await context.newPage();
-  await page.goto(suite.server.url);
-  await signInThroughPopup(page, 'admin@utsav.test');
+  await storeSignIn(page, suite.server.url, 'admin@utsav.test');
   await openView(page, 'manual-ticket-issuance', 'Issue Manual Tickets');
 
   // The default type is chosen at the start; the desk picks the couple pass, by keyboard as a select allows.
@@ -103,8 +103,7 @@ it('at 390 px an admin issues two couple passes by hand and finds them by type i
 
   const wide = await newContext(suite.browser, { viewport: DESKTOP });
   const desk = await wide.newPage();
-  await desk.goto(suite.server.url);
-  await signInThroughPopup(desk, 'admin@utsav.test');
+  await storeSignIn(desk, suite.server.url, 'admin@utsav.test');
   await openView(desk, 'ticket-management', 'Ticket Management');
   await desk.getByLabel('Filter by ticket type').selectOption(couple.ticketType.id);
   const table = desk.getByRole('table');

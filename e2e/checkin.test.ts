@@ -2,14 +2,15 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, apiAt } from './support/api';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
 import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
 import { recordShown, shownAfter, shownOf } from './support/shown';
+import { signedInContext } from './support/signed-in';
 import { usePrivateApp } from './support/suite';
 
 // Gate check-in as volunteers do it: real tickets bought through the API, their QR codes shown
-// to Chromium's fake camera, the scanner page of a production build, the checker signed in through the
-// account chooser. Debian's Chromium has no BarcodeDetector, so the bundled zxing-wasm decodes.
+// to Chromium's fake camera, the scanner page of a production build, the checker's sign-in kept on the
+// phone. Debian's Chromium has no BarcodeDetector, so the bundled zxing-wasm decodes.
 //
 // The app runs in this process on its own web build (not apps/web/dist), so a rebuild by anyone else
 // while this suite runs cannot change what it tests.
@@ -43,15 +44,13 @@ async function browserShowing(code: string, name: string): Promise<Browser> {
   return launchBrowser(fakeCameraFlags(file));
 }
 
-/** A gate phone: its own context, the checker signed in through the popup, on the scanner page. */
+/** A gate phone: its own context, the checker signed in, on the scanner page. */
 async function openGate(browser: Browser, gate?: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { viewport: PHONE });
+  const context = await signedInContext(browser, product.url, CHECKER, { viewport: PHONE });
   await context.grantPermissions(['camera'], { origin: product.url });
   await recordShown(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error));
-  await page.goto(product.url);
-  await signInThroughPopup(page, CHECKER);
   await page.goto(`${product.url}/dashboard/qrchecker`);
   await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor();
   if (gate) await page.getByLabel('Gate name (optional)').fill(gate);

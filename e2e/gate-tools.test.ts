@@ -3,16 +3,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pausableClock } from '../apps/server/support/clock';
 import { type ApiUser, apiAt } from './support/api';
-import {
-  launchBrowser,
-  newContext,
-  PHONE,
-  type PopupAccount,
-  screenshot,
-  signInThroughPopup,
-} from './support/browser';
+import { launchBrowser, newContext, PHONE, type PopupAccount, screenshot } from './support/browser';
 import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
 import { recordShown, shownOf } from './support/shown';
+import { storeSignIn } from './support/signed-in';
 import { usePrivateApp } from './support/suite';
 
 // The gate's tools for a guest whose QR cannot be scanned, at 390 px: finding the
@@ -75,8 +69,7 @@ async function openGate(
   if (options.init) await context.addInitScript(options.init);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error));
-  await page.goto(product.url);
-  await signInThroughPopup(page, account);
+  await storeSignIn(page, product.url, account);
   // The language a volunteer chose in the switcher, remembered on the phone.
   await page.evaluate(
     (language) => localStorage.setItem('utsav.language', language),

@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pausableClock } from '../apps/server/support/clock';
 import { type ApiUser, apiAt } from './support/api';
-import { launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { launchBrowser, newContext, PHONE, screenshot } from './support/browser';
+import { storeSignIn } from './support/signed-in';
 import { usePrivateApp } from './support/suite';
 
 // The gate's undo at 390 px: after the second tap admits a guest from a typed code or from "Find a guest", the
@@ -46,8 +47,7 @@ async function openGate(): Promise<Page> {
   const context = await newContext(browser, { viewport: PHONE });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error));
-  await page.goto(product.url);
-  await signInThroughPopup(page, 'checker@utsav.test');
+  await storeSignIn(page, product.url, 'checker@utsav.test');
   await page.clock.install();
   await page.goto(`${product.url}/dashboard/qrchecker`);
   await expect.poll(() => page.getByTestId('snapshot-info').textContent()).toMatch(/^Ticket list:/);

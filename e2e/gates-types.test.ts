@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { apiAt } from './support/api';
-import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll } from './support/guest';
+import { signedInContext } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // The Gates panel at 390 px counts entries per ticket type: a couple pass admitted is one ticket of one sold and two
@@ -37,10 +38,10 @@ it('shows admitted of sold per ticket type, with the people a couple pass lets i
   });
   await api.buyTicket(await api.signIn('entry.gates@example.test', 'Gita Guest'));
 
-  const context = await newContext(suite.browser, { viewport: PHONE });
+  const context = await signedInContext(suite.browser, suite.server.url, 'admin@utsav.test', {
+    viewport: PHONE,
+  });
   const page = await context.newPage();
-  await page.goto(suite.server.url);
-  await signInThroughPopup(page, 'admin@utsav.test');
   await page.goto(`${suite.server.url}/dashboard/admin?view=gates`);
   const section = page.getByRole('region', { name: 'Entries per ticket type' });
   const coupleRow = section.getByTestId('gate-type-row').filter({ hasText: 'Couple pass' });

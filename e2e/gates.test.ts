@@ -2,9 +2,10 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, apiAt, type EventJson } from './support/api';
-import { launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { launchBrowser, PHONE, screenshot } from './support/browser';
 import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
 import { recordShown, shownAfter } from './support/shown';
+import { signedInContext } from './support/signed-in';
 import { usePrivateApp } from './support/suite';
 
 // The night at the gates in a phone-sized browser: the scanner's Exit mode records a
@@ -61,12 +62,10 @@ describe('gates at 390 px', () => {
     writeFakeCameraY4m(ticket.qrCode, file);
     const browser: Browser = await launchBrowser(fakeCameraFlags(file));
     try {
-      const context = await newContext(browser, { viewport: PHONE });
+      const context = await signedInContext(browser, product.url, 'checker@utsav.test', { viewport: PHONE });
       await context.grantPermissions(['camera'], { origin: product.url });
       await recordShown(context);
       const page = await context.newPage();
-      await page.goto(product.url);
-      await signInThroughPopup(page, 'checker@utsav.test');
       await page.goto(`${product.url}/dashboard/qrchecker`);
       await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor();
       await page.getByLabel('Gate name (optional)').fill('East');
@@ -110,10 +109,8 @@ describe('gates at 390 px', () => {
   it('the Gates panel shows admitted of sold, inside now, each gate, the phones and the refusals, live', async () => {
     const browser = await launchBrowser();
     try {
-      const context = await newContext(browser, { viewport: PHONE });
+      const context = await signedInContext(browser, product.url, 'admin@utsav.test', { viewport: PHONE });
       const page = await context.newPage();
-      await page.goto(product.url);
-      await signInThroughPopup(page, 'admin@utsav.test');
       await page.goto(`${product.url}/dashboard/admin`);
       await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
       await page.getByRole('button', { name: /^Gates/ }).click();

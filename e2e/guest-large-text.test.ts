@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAt } from './support/api';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { storeSignIn } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // Large text and the keyboard on a 390 px phone (WCAG 1.4.4 and 1.4.10): at 200% text
@@ -108,8 +109,7 @@ describe('200% text on a 390 px phone', () => {
 
   it('the gate scanner reflows at 200% text', async () => {
     const { context, page } = await largeTextPhone();
-    await page.goto(suite.server.url);
-    await signInThroughPopup(page, 'checker@utsav.test');
+    await storeSignIn(page, suite.server.url, 'checker@utsav.test');
     await page.goto(`${suite.server.url}/dashboard/qrchecker`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await expectReflow(page, 'large-text-scanner-390');

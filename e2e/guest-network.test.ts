@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAt } from './support/api';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { shownQrCodes } from './support/shown-qr';
+import { signedInContext } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // The guest's phone on a bad network, at 390 px: offline, slow (a held or delayed
@@ -33,10 +34,13 @@ async function guestOnDashboard(
   email: string,
   name: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(suite.browser, { viewport: PHONE });
+  const context = await signedInContext(
+    suite.browser,
+    suite.server.url,
+    { email, name },
+    { viewport: PHONE },
+  );
   const page = await context.newPage();
-  await page.goto(suite.server.url);
-  await signInThroughPopup(page, { email, name });
   await page.goto(`${suite.server.url}/dashboard/guest`);
   await page.getByRole('heading', { name: 'My Tickets' }).waitFor();
   return { context, page };

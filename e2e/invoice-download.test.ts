@@ -3,8 +3,9 @@ import { gstinCheckCharacter } from '@utsav/domain/gstin';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, apiAt } from './support/api';
-import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { DESKTOP, newContext, PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll } from './support/guest';
+import { signedInContext, storeSignIn } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // A guest who bought a ticket downloads the order's tax document from My Tickets on a 390 px phone: the PDF the
@@ -38,8 +39,7 @@ beforeAll(async () => {
 });
 
 async function myTickets(page: Page, language?: 'hi') {
-  await page.goto(suite.server.url);
-  await signInThroughPopup(page, { email: buyer.email, name: buyer.name });
+  await storeSignIn(page, suite.server.url, { email: buyer.email, name: buyer.name });
   if (language) await page.evaluate((chosen) => localStorage.setItem('utsav.language', chosen), language);
   await page.goto(`${suite.server.url}/dashboard/guest`);
   const card = page.locator(`article[data-ticket-id="${ticket.ticketId}"]`);
@@ -109,10 +109,8 @@ describe('"Download invoice" on My Tickets', () => {
     const gift = await api.buyTicket<TicketJson>(buyer);
     await api.signIn(friend.email, friend.name);
     await api.transferTicket(buyer, gift.id, friend);
-    const context = await newContext(suite.browser, { viewport: PHONE });
+    const context = await signedInContext(suite.browser, suite.server.url, friend, { viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(suite.server.url);
-    await signInThroughPopup(page, friend);
     await page.goto(`${suite.server.url}/dashboard/guest`);
     const card = page.locator('article[data-ticket-id]').first();
     await card.waitFor();
@@ -122,10 +120,10 @@ describe('"Download invoice" on My Tickets', () => {
   });
 
   it("lets an admin download any order's document from Ticket Management, at 390 px", async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
+    const context = await signedInContext(suite.browser, suite.server.url, 'admin@utsav.test', {
+      viewport: PHONE,
+    });
     const page = await context.newPage();
-    await page.goto(suite.server.url);
-    await signInThroughPopup(page, 'admin@utsav.test');
     await page.goto(`${suite.server.url}/dashboard/admin?view=ticket-management`);
     await page.getByRole('heading', { level: 1, name: 'Ticket Management' }).waitFor();
     await page.getByLabel('Search tickets by user name or email').fill(buyer.email);

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAt } from './support/api';
-import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { newContext, PHONE, screenshot } from './support/browser';
+import { storeSignIn } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // Where a page starts on a 390 px phone: right under the header, at 100% and at 200% text. At 200% the header
@@ -96,8 +97,7 @@ describe('pages start right under the header on a 390 px phone', () => {
       const guest = await api.signIn(`page.top.${size}@example.test`, 'Pooja Pagetop');
       await api.buyTicket(guest);
       const page = await phone(largeText);
-      await page.goto(suite.server.url);
-      await signInThroughPopup(page, { email: guest.email, name: guest.name });
+      await storeSignIn(page, suite.server.url, { email: guest.email, name: guest.name });
       await page.goto(`${suite.server.url}/dashboard/guest`);
       await page.getByRole('heading', { name: /Active\s*\(1\)/ }).waitFor();
       await expectStartsUnderHeader(page, `page-top-dashboard-${size}-390`);
@@ -106,8 +106,7 @@ describe('pages start right under the header on a 390 px phone', () => {
 
     it(`the admin's dashboard and analytics at ${size}% text`, async () => {
       const page = await phone(largeText);
-      await page.goto(suite.server.url);
-      await signInThroughPopup(page, 'admin@utsav.test');
+      await storeSignIn(page, suite.server.url, 'admin@utsav.test');
       await page.goto(`${suite.server.url}/dashboard/admin`);
       await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
       await expectStartsUnderHeader(page, `page-top-admin-${size}-390`);

@@ -2,11 +2,12 @@ import { addDays, istDate } from '@utsav/domain/time';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiUser, apiAt } from './support/api';
-import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { DESKTOP, newContext, PHONE, screenshot } from './support/browser';
+import { signedInContext, storeSignIn } from './support/signed-in';
 import { useBrowser, usePrivateApp } from './support/suite';
 
 // Cancelling a ticket and following its refund as a guest would: tickets bought through the API,
-// the guest signed in through the account chooser on a 390 px phone, the cancel dialog's three steps, the
+// the guest signed in on a 390 px phone, the cancel dialog's three steps, the
 // Refund Tracker watching the emulator settle the refund, and 'Cannot Cancel' five days before the event.
 // The app runs in this process on its own web build, so a rebuild by anyone else cannot change what it tests.
 
@@ -20,14 +21,12 @@ const product = usePrivateApp('refunds');
 const suite = useBrowser();
 const api = apiAt(() => product.url);
 
-/** The guest's own phone: signed in through the account chooser ("Use another account"), on the dashboard. */
+/** The guest's own phone: signed in (see storeSignIn), on the dashboard. */
 async function openDashboard(guest: ApiUser): Promise<Page> {
   const context = await newContext(suite.browser, { viewport: PHONE });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error));
-  await page.goto(product.url);
-  await signInThroughPopup(page, { email: guest.email, name: guest.name });
-  await page.getByRole('button', { name: 'View My Tickets' }).first().waitFor();
+  await storeSignIn(page, product.url, { email: guest.email, name: guest.name });
   await page.goto(`${product.url}/dashboard/guest`);
   await page.getByRole('heading', { name: 'My Tickets' }).waitFor();
   return page;
@@ -149,11 +148,11 @@ describe('cancelling a ticket and tracking its refund', () => {
       )
       .toBe('failed');
 
-    const context = await newContext(suite.browser, { viewport: PHONE });
+    const context = await signedInContext(suite.browser, product.url, 'admin@utsav.test', {
+      viewport: PHONE,
+    });
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error('[page error]', error));
-    await page.goto(product.url);
-    await signInThroughPopup(page, 'admin@utsav.test');
     await page.goto(`${product.url}/dashboard/admin`);
     await page.getByRole('button', { name: /Manage Refunds/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Refund Management' }).waitFor();

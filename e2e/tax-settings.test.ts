@@ -3,8 +3,9 @@ import { gstinCheckCharacter } from '@utsav/domain/gstin';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAt } from './support/api';
-import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { DESKTOP, newContext, PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll } from './support/guest';
+import { signedInContext, storeSignIn } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // The admin panel "Tax and invoices" on a 390 px phone: the organiser registers for GST with the shared
@@ -28,8 +29,7 @@ async function openTaxPanel(page: Page, options: { language?: 'en' | 'hi'; large
       });
     });
   }
-  await page.goto(suite.server.url);
-  await signInThroughPopup(page, 'admin@utsav.test');
+  await storeSignIn(page, suite.server.url, 'admin@utsav.test');
   if (options.language) {
     await page.evaluate((chosen) => localStorage.setItem('utsav.language', chosen), options.language);
   }
@@ -139,10 +139,10 @@ describe('the "Tax and invoices" panel at 390 px', () => {
   });
 
   it('is not offered to a manager, and says who may change it', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
+    const context = await signedInContext(suite.browser, suite.server.url, 'manager@utsav.test', {
+      viewport: PHONE,
+    });
     const page = await context.newPage();
-    await page.goto(suite.server.url);
-    await signInThroughPopup(page, 'manager@utsav.test');
     await page.goto(`${suite.server.url}/dashboard/manager`);
     await page.getByRole('heading', { level: 1, name: 'Manager Dashboard' }).waitFor();
     await page.getByRole('button', { name: /Organiser/ }).waitFor();

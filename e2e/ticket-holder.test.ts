@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeQrImage } from '../apps/server/test/unit/documents/qr-decode';
 import { apiAt } from './support/api';
-import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
+import { signedInContext } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // Who each ticket is for, at 390 px: the buyer names a ticket on My Tickets, the card
@@ -21,10 +22,13 @@ describe('naming a ticket on My Tickets', () => {
   it('a buyer names a ticket "for Anjali", sees it on the card and in the downloaded image, and can put their own name back', async () => {
     const buyer = await api.signIn('meera.names@example.test', 'Meera Joshi');
     const ticket = await api.buyTicket<TicketJson>(buyer);
-    const context = await newContext(suite.browser, { viewport: PHONE });
+    const context = await signedInContext(
+      suite.browser,
+      suite.server.url,
+      { email: buyer.email, name: buyer.name },
+      { viewport: PHONE },
+    );
     const page = await context.newPage();
-    await page.goto(suite.server.url);
-    await signInThroughPopup(page, { email: buyer.email, name: buyer.name });
     await page.goto(`${suite.server.url}/dashboard/guest`);
     const card = page.locator(`article[data-ticket-id="${ticket.ticketId}"]`);
     await card.getByText('For Meera Joshi').waitFor();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sweepWaitlist } from '../apps/server/src/modules/waitlist/offers';
 import { type ApiUser, apiAt } from './support/api';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { signedInContext } from './support/signed-in';
 import { useBrowser, usePrivateApp } from './support/suite';
 
 // The waitlist as a guest and the organiser would meet it, on a phone: join when sold out,
@@ -139,10 +140,10 @@ describe('the waitlist at 390 px', () => {
     await leaveSeats(1);
     await sweepWaitlist(product.app.ctx);
 
-    const context = await newContext(suite.browser, { viewport: PHONE });
+    const context = await signedInContext(suite.browser, product.url, 'admin@utsav.test', {
+      viewport: PHONE,
+    });
     const page = await context.newPage();
-    await page.goto(product.url);
-    await signInThroughPopup(page, 'admin@utsav.test');
     await page.goto(`${product.url}/dashboard/admin?view=waitlist`);
     await page.getByRole('heading', { level: 1, name: 'Waitlist' }).waitFor();
     const list = page.getByRole('list', { name: 'People on the waitlist' });

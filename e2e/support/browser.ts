@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 
 /** Debian's full Chromium: what a person runs, and what Lighthouse measures. */
 export const FULL_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -44,14 +50,20 @@ export const DESKTOP = { width: 1280, height: 800 };
  * A fresh context that may only talk to loopback: a CDN or third-party fallback must fail loudly here,
  * not pass silently because the machine happened to reach it.
  */
-export async function newContext(
-  browser: Browser,
-  options: { viewport?: { width: number; height: number }; reducedMotion?: boolean; locale?: string } = {},
-): Promise<BrowserContext> {
+export interface ContextOptions {
+  viewport?: { width: number; height: number };
+  reducedMotion?: boolean;
+  locale?: string;
+  /** What the browser has kept from earlier visits (see signedInContext). */
+  storageState?: BrowserContextOptions['storageState'];
+}
+
+export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP,
     reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce',
     ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.storageState ? { storageState: options.storageState } : {}),
   });
   await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/]).*/, (route) =>
     route.abort('blockedbyclient'),

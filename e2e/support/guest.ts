@@ -2,7 +2,7 @@ import type { Language } from '@utsav/domain/languages';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ApiUser } from './api';
-import { newContext, signInThroughPopup } from './browser';
+import { signedInContext } from './signed-in';
 
 // A guest's browser on the guest dashboard, shared by the suites that start from tickets bought through the API
 // (transfer, wallet, the guest screens in Hindi and Gujarati).
@@ -15,14 +15,19 @@ export interface GuestPageOptions {
   largeText?: boolean;
 }
 
-/** Signs `guest` in from the landing page, as a person would, and opens /dashboard/guest with My Tickets. */
+/** Opens /dashboard/guest with My Tickets in a browser where `guest` is signed in (see signedInContext). */
 export async function openGuestDashboard(
   browser: Browser,
   baseUrl: string,
   guest: ApiUser,
   options: GuestPageOptions,
 ): Promise<Page> {
-  const context = await newContext(browser, { viewport: options.viewport });
+  const context = await signedInContext(
+    browser,
+    baseUrl,
+    { email: guest.email, name: guest.name },
+    { viewport: options.viewport, ...(options.language ? { language: options.language } : {}) },
+  );
   if (options.largeText) {
     await context.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
@@ -32,12 +37,6 @@ export async function openGuestDashboard(
   }
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error));
-  await page.goto(baseUrl);
-  await signInThroughPopup(page, { email: guest.email, name: guest.name });
-  if (options.language && options.language !== 'en') {
-    // The switcher's remembered choice, as a reload after choosing in the header finds it.
-    await page.evaluate((language) => localStorage.setItem('utsav.language', language), options.language);
-  }
   await page.goto(`${baseUrl}/dashboard/guest`);
   await page.locator('#tickets-title').waitFor();
   if (options.language) {

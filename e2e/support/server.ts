@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
-// The real product as `npm start` runs it (built web + tsx server), on a free port with its own data folder.
+// The real product as `npm start` runs it (the built web and the server bundle, see server-bundle.ts), on a
+// free port with its own data folder.
 
 /** How long a gate scan waits for the server in the browser tests: a hang ceiling, not a budget. */
 export const E2E_SCAN_NETWORK_BUDGET_MS = '60000';
@@ -36,33 +38,29 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(path.join(tmpdir(), 'utsav-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: url,
-        AUTH_MODE: 'dev',
-        DEMO_SEED: 'true',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        // As in the integration harness: on a loaded test machine the event loop lags and the overload guard
-        // would shed the app's own deferrable calls (503 OVERLOADED on My Tickets); its own tests set limits.
-        OVERLOAD_MAX_IN_FLIGHT: '100000',
-        OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '600000',
-        // A gate scan waits for this server's answer, however busy the machine (2.5 s in production, after which
-        // the phone decides offline: a test expecting the server's answer would race that).
-        SCAN_NETWORK_BUDGET_MS: E2E_SCAN_NETWORK_BUDGET_MS,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, [inject('serverBundle')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      AUTH_MODE: 'dev',
+      DEMO_SEED: 'true',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      // As in the integration harness: on a loaded test machine the event loop lags and the overload guard
+      // would shed the app's own deferrable calls (503 OVERLOADED on My Tickets); its own tests set limits.
+      OVERLOAD_MAX_IN_FLIGHT: '100000',
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '600000',
+      // A gate scan waits for this server's answer, however busy the machine (2.5 s in production, after which
+      // the phone decides offline: a test expecting the server's answer would race that).
+      SCAN_NETWORK_BUDGET_MS: E2E_SCAN_NETWORK_BUDGET_MS,
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk) => {
     output += chunk;
   });
@@ -78,8 +76,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  // Only a hang ceiling: a server that fails exits and is reported at once. Starting it compiles the server
-  // with tsx, which took over 60 s on a 2-core machine running two other suites' servers and browsers.
+  // Only a hang ceiling: a server that fails exits and is reported at once. Starting took over 60 s on a 2-core
+  // machine running two other suites' servers and browsers.
   const deadline = Date.now() + START_CEILING_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);

@@ -1,0 +1,31 @@
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { TestProject } from 'vitest/node';
+
+// The e2e project's global setup: one server bundle (scripts/build-server.ts) for the whole run, the file
+// `npm start` runs. Every suite that starts the product in its own process (startServer) runs it with plain
+// node: starting the TypeScript through tsx instead cost each of those suites about 2 s more CPU, on a
+// 2-core machine where the browser layer is bound by CPU.
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** main.js of this run's server bundle. */
+    serverBundle: string;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  // Inside the repository, as apps/server/dist is, so the bundle's npm imports resolve from node_modules.
+  const outdir = path.join(root, 'node_modules/.cache', `utsav-e2e-server-${process.pid}`);
+  await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/build-server.ts', '--quiet', '--outdir', outdir],
+    { cwd: root, env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  project.provide('serverBundle', path.join(outdir, 'main.js'));
+  return () => rmSync(outdir, { recursive: true, force: true });
+}
