@@ -46,7 +46,10 @@ async function browserShowing(code: string, name: string): Promise<Browser> {
 
 /** A gate phone: its own context, the checker signed in, on the scanner page. */
 async function openGate(browser: Browser, gate?: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await signedInContext(browser, product.url, CHECKER, { viewport: PHONE });
+  const context = await signedInContext(browser, product.url, CHECKER, {
+    viewport: PHONE,
+    serviceWorkers: 'allow',
+  });
   await context.grantPermissions(['camera'], { origin: product.url });
   await recordShown(context);
   const page = await context.newPage();

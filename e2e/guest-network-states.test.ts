@@ -25,7 +25,7 @@ async function phoneWithSavedTicket(
 ): Promise<{ context: BrowserContext; page: Page; ticket: TicketJson }> {
   const guest = await api.signIn(email, name);
   const ticket = await api.buyTicket<TicketJson>(guest);
-  const context = await newContext(suite.browser, { viewport: PHONE });
+  const context = await newContext(suite.browser, { viewport: PHONE, serviceWorkers: 'allow' });
   const page = await context.newPage();
   await keepTicketsOnPhone(page, suite.server.url, guest, 1);
   return { context, page, ticket };

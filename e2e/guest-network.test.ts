@@ -38,7 +38,7 @@ async function guestOnDashboard(
     suite.browser,
     suite.server.url,
     { email, name },
-    { viewport: PHONE },
+    { viewport: PHONE, serviceWorkers: 'allow' },
   );
   const page = await context.newPage();
   await page.goto(`${suite.server.url}/dashboard/guest`);
@@ -90,7 +90,7 @@ describe('a bad network on the guest phone', () => {
   });
 
   it('while the event loads the card shows skeletons, not the default times, and an early Book tap opens the dialog when it arrives', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
+    const context = await newContext(suite.browser, { viewport: PHONE, serviceWorkers: 'allow' });
     const page = await context.newPage();
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
@@ -133,7 +133,7 @@ describe('a bad network on the guest phone', () => {
   });
 
   it('when the tickets call fails the My Tickets tile shows the error with a Retry that works', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
+    const context = await newContext(suite.browser, { viewport: PHONE, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await page.goto(suite.server.url);
     await signInThroughPopup(page, { email: 'failing@utsav.test', name: 'Farah Failing' });
@@ -190,7 +190,7 @@ describe('a bad network on the guest phone', () => {
   });
 
   it('/payment-success opened directly while signed out goes home', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
+    const context = await newContext(suite.browser, { viewport: PHONE, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/payment-success`);
     await page.waitForURL(`${suite.server.url}/`);

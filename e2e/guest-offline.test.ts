@@ -37,7 +37,7 @@ async function qrOf(page: Page, ticket: TicketJson): Promise<string[]> {
 async function phone(
   options: { largeText?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(suite.browser, { viewport: PHONE });
+  const context = await newContext(suite.browser, { viewport: PHONE, serviceWorkers: 'allow' });
   if (options.largeText) {
     await context.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {

@@ -70,7 +70,7 @@ async function shownType(page: Page, language: keyof typeof LABEL) {
 
 describe('a couple pass on My Tickets at 390 px', () => {
   it('says "Couple pass · admits 2" on the card and in its details (English)', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
+    const context = await newContext(suite.browser, { viewport: PHONE, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await keepTicketsOnPhone(page, suite.server.url, guest, 1);
     const { card, onCard, inDetails } = await shownType(page, 'en');
@@ -83,7 +83,7 @@ describe('a couple pass on My Tickets at 390 px', () => {
   });
 
   it('in Hindi names the pass in Hindi, on the card, in its details and in the copy kept for offline', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
+    const context = await newContext(suite.browser, { viewport: PHONE, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await keepTicketsOnPhone(page, suite.server.url, guest, 1, 'hi');
     const { card, onCard, inDetails } = await shownType(page, 'hi');

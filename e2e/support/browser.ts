@@ -56,6 +56,12 @@ export interface ContextOptions {
   locale?: string;
   /** What the browser has kept from earlier visits (see signedInContext). */
   storageState?: BrowserContextOptions['storageState'];
+  /**
+   * 'allow' for a test of the installed app (offline, the home-screen app). Blocked otherwise: the worker
+   * installs by fetching every built file it precaches (about 200 for a guest, every file for the gate) in
+   * each fresh context, which was a large share of a scene's CPU for pages whose test is not about it.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
@@ -64,6 +70,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce',
     ...(options.locale ? { locale: options.locale } : {}),
     ...(options.storageState ? { storageState: options.storageState } : {}),
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/]).*/, (route) =>
     route.abort('blockedbyclient'),
