@@ -2,13 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   type CheckoutQuestionsResponse,
   checkoutQuestionsResponseSchema,
-  type TicketAnswer,
-  ticketAnswersResponseSchema,
 } from '@utsav/domain/api/checkout-questions';
 import { api } from '../../../../lib/api-client';
 import { EVENT_QUERY_KEY } from '../../../../lib/query-keys';
-
-export type { TicketAnswer };
 
 const QUESTIONS_KEY = ['admin', 'checkout-questions'] as const;
 
@@ -35,17 +31,4 @@ export function useSaveCheckoutQuestions() {
       void queryClient.invalidateQueries({ queryKey: EVENT_QUERY_KEY });
     },
   });
-}
-
-/** GET /admin/tickets/{id}/answers: what the buyer answered for this ticket at checkout. */
-export function useTicketAnswers(ticketId: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['admin', 'tickets', ticketId, 'answers'],
-      queryFn: async ({ signal }) =>
-        ticketAnswersResponseSchema.parse(
-          await api.get<unknown>(`/admin/tickets/${encodeURIComponent(ticketId)}/answers`, { signal }),
-        ).answers,
-    }),
-  );
 }

@@ -13,9 +13,9 @@ import { errorMessage } from '../../../../lib/api-client';
 import { useDownloadOrderDocument } from '../../../../lib/order-document';
 import { Button } from '../../../../ui/button';
 import { formatInstant, formatRupees } from '../../../../ui/format';
-import { TicketAnswers } from '../../checkout-questions/components/ticket-answers';
 import { type TicketPass, useTicketCheckins } from '../api/get-ticket-checkins';
 import type { AdminTicket, ShownStatus, TicketStatus } from '../api/get-tickets';
+import { TicketAnswers } from './ticket-answers';
 
 const STATUS_BADGE: Record<ShownStatus, string> = {
   active: 'bg-emerald-200 text-emerald-950',

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useTicketAnswers } from '../api/checkout-questions';
+import { useTicketAnswers } from '../api/get-ticket-answers';
 
 /** A ticket's answers at checkout in Ticket Management's detail: its order's and its own. */
 export function TicketAnswers({ ticketId }: { ticketId: string }) {
