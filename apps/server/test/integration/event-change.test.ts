@@ -231,5 +231,23 @@ describeEachDatabase('postponing or calling off the night', (engine) => {
         failed: 0,
       });
     });
+
+    it('reports the call-off even beside a postponement recorded in the same clock tick', async () => {
+      const callOff = await server.ctx.db
+        .selectFrom('event_changes')
+        .selectAll()
+        .where('event_id', '=', event.id)
+        .where('kind', '=', 'call-off')
+        .executeTakeFirstOrThrow();
+      // Same time, and an id that sorts after the call-off's: by time and id alone, this row would be "latest".
+      const twin = { ...callOff, id: `${callOff.id}z`, kind: 'postpone' as const };
+      await server.ctx.db.insertInto('event_changes').values(twin).execute();
+      try {
+        const progress = await server.request('GET', CHANGE, { token: admin.token });
+        expect(progress.body).toMatchObject({ kind: 'call-off', status: 'called-off', pending: 2 });
+      } finally {
+        await server.ctx.db.deleteFrom('event_changes').where('id', '=', twin.id).execute();
+      }
+    });
   });
 });

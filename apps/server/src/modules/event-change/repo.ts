@@ -1,4 +1,5 @@
 import { CALL_OFF_REASON, type CallOffTicket } from '@utsav/domain/event-change';
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { CallOffOrdersTable, EventChangesTable } from '../../platform/db/schema-event-changes';
 
@@ -45,11 +46,17 @@ export async function insertChange(trx: Db, change: EventChangesTable): Promise<
   await trx.insertInto('event_changes').values(change).execute();
 }
 
+/**
+ * The change that stands: a call-off, once there is one (nothing follows it, and its refunds' progress is what
+ * GET /admin/event/change reports), else the latest postponement. By time alone, a postponement and a call-off
+ * made within the same clock tick could come out in either order.
+ */
 export function latestChange(db: Db, eventId: string): Promise<EventChangesTable | undefined> {
   return db
     .selectFrom('event_changes')
     .selectAll()
     .where('event_id', '=', eventId)
+    .orderBy(sql`case when kind = 'call-off' then 0 else 1 end`)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
