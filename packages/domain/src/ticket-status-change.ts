@@ -55,10 +55,14 @@ export interface TicketPast {
   status: TicketStatusValue;
   refunded: boolean;
   transferred: boolean;
+  /**
+   * Cancelled by a resale: the buyer holds a new ticket for the seat. Its own flag, not only the seller's refund:
+   * a refund of ₹0 (the fee took it all) or one called off would leave the seat with two tickets otherwise.
+   */
+  resold?: boolean;
 }
 
-// A resale, once tickets can be resold, revokes the seller's ticket the same way: one more flag and refusal.
-export type StatusChangeRefusal = 'REFUNDED' | 'TRANSFERRED';
+export type StatusChangeRefusal = 'REFUNDED' | 'TRANSFERRED' | 'RESOLD';
 
 /**
  * Why `ticket` may not move to `to`, or null. Re-activating (to active or to used) a ticket revoked for good
@@ -68,6 +72,7 @@ export type StatusChangeRefusal = 'REFUNDED' | 'TRANSFERRED';
 export function statusChangeRefusal(ticket: TicketPast, to: TicketStatusValue): StatusChangeRefusal | null {
   if (ticket.status !== 'cancelled' || to === 'cancelled') return null;
   if (ticket.transferred) return 'TRANSFERRED';
+  if (ticket.resold) return 'RESOLD';
   if (ticket.refunded) return 'REFUNDED';
   return null;
 }

@@ -5,14 +5,14 @@
 // ticket. Shown, it is 'transferred', never 'cancelled': the staff list, its filter, the counts, the exports, the
 // gate's refusal, the Gates panel and the guest's totals all name it by this one function.
 
-/** The statuses shown. A resale, once tickets can be resold, adds 'resold' here, beside 'transferred'. */
+/** The statuses shown. A resold ticket is shown cancelled, with its reason "Resold" (@utsav/domain/resale). */
 export const SHOWN_TICKET_STATUSES = ['active', 'used', 'cancelled', 'transferred'] as const;
 export type ShownTicketStatus = (typeof SHOWN_TICKET_STATUSES)[number];
 
 /** What a ticket row says of itself: its stored status and whether a transfer revoked it. */
 export interface StoredTicketStatus {
   status: string;
-  /** Set when a completed transfer revoked the ticket (a resale would set its own column beside it). */
+  /** Set when a completed transfer revoked the ticket. */
   transferredAt?: string | null | undefined;
 }
 

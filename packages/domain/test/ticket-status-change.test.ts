@@ -69,6 +69,15 @@ describe('a status change of a ticket revoked for good', () => {
     }
   });
 
+  it('refuses re-activating a resold ticket, with or without a refund to the seller', () => {
+    for (const to of ['active', 'used'] as const) {
+      // The fee can take the whole price: a ₹0 refund leaves no refund row, and the buyer still holds the seat.
+      expect(statusChangeRefusal({ ...cancelled, resold: true }, to)).toBe('RESOLD');
+      expect(statusChangeRefusal({ ...cancelled, resold: true, refunded: true }, to)).toBe('RESOLD');
+    }
+    expect(statusChangeRefusal({ ...cancelled, resold: true }, 'cancelled')).toBeNull();
+  });
+
   it('lets a plain cancelled ticket come back, and never refuses staying cancelled', () => {
     expect(statusChangeRefusal(cancelled, 'active')).toBeNull();
     expect(statusChangeRefusal(cancelled, 'used')).toBeNull();

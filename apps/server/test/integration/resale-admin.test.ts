@@ -141,6 +141,21 @@ describeEachDatabase('resale: staff view, settings and the off switch', (engine)
       buyerTicketId: paid.body.tickets[0].id,
     });
     expect(row.refundStatus).toEqual(expect.any(String));
+
+    // The seller's ticket stays dead: staff cannot bring it back (the buyer holds the seat), single or bulk.
+    const single = await server.request('PATCH', `/api/tickets/admin/${ticket.id}/status`, {
+      token: admin.token,
+      body: { status: 'active' },
+    });
+    expect(single.status).toBe(409);
+    expect(single.body.details?.[0]?.message).toBe(
+      'This ticket was resold to someone else and cannot be re-activated',
+    );
+    const bulk = await server.request('PATCH', '/api/admin/tickets/bulk-update', {
+      token: admin.token,
+      body: { ticketIds: [ticket.id], status: 'used' },
+    });
+    expect(bulk.status).toBe(409);
     expect(view.body.totals.sold).toBeGreaterThanOrEqual(1);
     expect(view.body.totals.fees).toBe(50 * view.body.totals.sold);
   });

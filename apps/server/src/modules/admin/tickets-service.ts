@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TicketStatusValue } from '@utsav/domain/admin-tickets-schema';
 import type { FieldError } from '@utsav/domain/errors';
 import { ticketsSold } from '@utsav/domain/gate-pass';
+import { RESOLD_REASON } from '@utsav/domain/resale';
 import {
   ADMIN_CANCELLATION_REASON,
   type StatusChangeRefusal,
@@ -285,6 +286,10 @@ const REVOKED_MESSAGES: Record<StatusChangeRefusal, { one: string; count: string
     one: 'This ticket was transferred to someone else and cannot be re-activated',
     count: '{{count}} tickets were transferred to someone else and cannot be re-activated',
   },
+  RESOLD: {
+    one: 'This ticket was resold to someone else and cannot be re-activated',
+    count: '{{count}} tickets were resold to someone else and cannot be re-activated',
+  },
 };
 
 /**
@@ -307,6 +312,7 @@ export async function refuseRevokedForGood(
         status: ticket.status,
         refunded: refunded.has(ticket.id),
         transferred: Boolean(ticket.transferred_at),
+        resold: ticket.cancellation_reason === RESOLD_REASON,
       },
       to,
     );
