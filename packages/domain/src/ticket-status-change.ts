@@ -1,4 +1,5 @@
 import { TICKET_STATUSES, type TicketStatusValue } from './admin-tickets-schema';
+import { RESOLD_REASON } from './resale';
 import type { ShownTicketStatus } from './ticket-status';
 
 // What an admin's change of one ticket's status means, when it is refused, what money it moves, and when it
@@ -141,10 +142,19 @@ export function statusChangeMoneyNote(
  * A ticket's past as a screen knows it: its shown status (@utsav/domain/ticket-status; a transferred ticket is
  * stored as cancelled) and whether a refund holds its money. What allowedStatusChanges and the server read.
  */
-export function pastOfShown(ticket: { status: ShownTicketStatus; refunded: boolean }): TicketPast {
+export function pastOfShown(ticket: {
+  status: ShownTicketStatus;
+  refunded: boolean;
+  cancellationReason?: string | null;
+}): TicketPast {
   if (ticket.status === 'transferred')
     return { status: 'cancelled', refunded: ticket.refunded, transferred: true };
-  return { status: ticket.status, refunded: ticket.refunded, transferred: false };
+  return {
+    status: ticket.status,
+    refunded: ticket.refunded,
+    transferred: false,
+    resold: ticket.status === 'cancelled' && ticket.cancellationReason === RESOLD_REASON,
+  };
 }
 
 /**

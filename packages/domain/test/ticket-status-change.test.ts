@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TICKET_STATUSES } from '../src/admin-tickets-schema';
+import { RESOLD_REASON } from '../src/resale';
 import {
   allowedStatusChanges,
   bulkChangeAllowed,
@@ -182,8 +183,21 @@ describe('a ticket as a screen knows it', () => {
       status: 'cancelled',
       refunded: true,
       transferred: false,
+      resold: false,
     });
     expect(pastOfShown({ status: 'used', refunded: false }).status).toBe('used');
+  });
+
+  it('a cancelled ticket whose reason is "Resold" offers no way back; another reason does', () => {
+    const resold = pastOfShown({ status: 'cancelled', refunded: false, cancellationReason: RESOLD_REASON });
+    expect(resold.resold).toBe(true);
+    expect(allowedStatusChanges(resold)).toEqual([]);
+    const cancelled = pastOfShown({
+      status: 'cancelled',
+      refunded: false,
+      cancellationReason: 'Changed plans',
+    });
+    expect(allowedStatusChanges(cancelled)).toEqual(['active', 'used']);
   });
 });
 

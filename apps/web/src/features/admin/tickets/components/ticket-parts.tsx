@@ -36,8 +36,12 @@ export const STATUS_KEYS: Record<ShownStatus, string> = {
 export const codeOf = (ticket: Pick<AdminTicket, 'ticketId'>) => displayTicketCode(ticket.ticketId);
 
 /** What the server's rules read of a listed ticket (a transferred one is stored as cancelled). */
-export const pastOf = (ticket: Pick<AdminTicket, 'status' | 'refunded'>): TicketPast =>
-  pastOfShown({ status: ticket.status, refunded: ticket.refunded });
+export const pastOf = (ticket: Pick<AdminTicket, 'status' | 'refunded' | 'cancellationReason'>): TicketPast =>
+  pastOfShown({
+    status: ticket.status,
+    refunded: ticket.refunded,
+    cancellationReason: ticket.cancellationReason,
+  });
 
 export function StatusBadge({ status }: { status: ShownStatus }) {
   const { t } = useTranslation();
