@@ -63,6 +63,15 @@ export function ticketRow(
   };
 }
 
+/** How many tickets the database holds, of every status. */
+export async function ticketCount(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('tickets')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Inserts in chunks that stay under both engines' bound-parameter limits. */
 export async function insertRows<T extends 'users' | 'tickets' | 'orders' | 'refunds'>(
   db: Db,

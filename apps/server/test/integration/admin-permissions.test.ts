@@ -52,6 +52,8 @@ const ROUTES: RouteCase[] = [
   { method: 'DELETE', path: `/api/admin/tickets/${MISSING}`, action: 'tickets:delete', allowed: 404 },
   { method: 'GET', path: '/api/admin/tickets/export?format=csv', action: 'tickets:export', allowed: 200 },
   { method: 'GET', path: '/api/admin/tickets/export?format=json', action: 'tickets:export', allowed: 200 },
+  { method: 'GET', path: '/api/admin/attendees/export?format=csv', action: 'tickets:export', allowed: 200 },
+  { method: 'GET', path: '/api/admin/attendees/export?format=json', action: 'tickets:export', allowed: 200 },
   { method: 'GET', path: '/api/admin/analytics/dashboard', action: 'analytics:view', allowed: 200 },
   { method: 'GET', path: '/api/admin/analytics/sales-breakdown', action: 'analytics:view', allowed: 200 },
   {

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertRows, issueManual, paidTicketsOf, ticketRow, userRow } from '../../support/admin-fixtures';
+import {
+  insertRows,
+  issueManual,
+  paidTicketsOf,
+  ticketCount,
+  ticketRow,
+  userRow,
+} from '../../support/admin-fixtures';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
 import { newEvent, type TestEvent } from '../../support/purchase';
@@ -78,14 +85,7 @@ describeEachDatabase('admin ticket exports and PDFs', (engine) => {
           ),
         ),
       );
-      const total = Number(
-        (
-          await server.ctx.db
-            .selectFrom('tickets')
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .executeTakeFirstOrThrow()
-        ).count,
-      );
+      const total = await ticketCount(server.ctx.db);
       const response = await fetch(`${server.url}/api/admin/tickets/export?format=csv`, {
         headers: { authorization: `Bearer ${admin.token}` },
       });

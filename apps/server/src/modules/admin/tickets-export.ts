@@ -136,7 +136,12 @@ function jsonTicket(row: ExportRow) {
   };
 }
 
-async function* pages(ctx: AppContext, pageSize: number, filter: TicketFilter): AsyncGenerator<ExportRow[]> {
+/** The export's tickets, a keyset page at a time (also the attendee export's). */
+export async function* exportPages(
+  ctx: AppContext,
+  pageSize: number,
+  filter: TicketFilter,
+): AsyncGenerator<ExportRow[]> {
   let cursor: ExportCursor | null = null;
   for (;;) {
     const rows = await exportPage(ctx.db, cursor, pageSize, filter);
@@ -184,7 +189,7 @@ async function* csvChunks(
 ): AsyncGenerator<Buffer> {
   // The byte-order mark makes Excel read the file as UTF-8 (names in Gujarati or Hindi stay readable).
   yield Buffer.from(`\uFEFF${csvRow(CSV_HEADER.map((name) => t(name)))}`);
-  for await (const rows of pages(ctx, pageSize, filter))
+  for await (const rows of exportPages(ctx, pageSize, filter))
     yield Buffer.from(rows.map((row) => csvLine(row, t)).join(''));
   yield Buffer.from(csvTotals(await totalsOf(ctx), t));
 }
@@ -192,7 +197,7 @@ async function* csvChunks(
 async function* jsonChunks(ctx: AppContext, pageSize: number, filter: TicketFilter): AsyncGenerator<Buffer> {
   yield Buffer.from('{"success":true,"tickets":[');
   let first = true;
-  for await (const rows of pages(ctx, pageSize, filter)) {
+  for await (const rows of exportPages(ctx, pageSize, filter)) {
     const body = rows.map((row) => JSON.stringify(jsonTicket(row))).join(',');
     yield Buffer.from(first ? body : `,${body}`);
     first = false;

@@ -256,6 +256,10 @@ export interface ExportRow {
   promo_code: string | null;
   admits?: number | undefined;
   discount_paise?: number | undefined;
+  /** For the attendee export: the ticket's place in its order, the order's checkout answers, the owner's phone. */
+  seq: number;
+  checkout_answers?: string | null | undefined;
+  owner_phone: string | null;
 }
 
 export interface ExportCursor {
@@ -292,6 +296,9 @@ export function exportPage(
       'tickets.holder_name',
       'owner.name as owner_name',
       'owner.email as owner_email',
+      'owner.phone as owner_phone',
+      'tickets.seq',
+      'orders.checkout_answers',
       'events.name as event_name',
       'tickets.price_paise',
       'tickets.status',

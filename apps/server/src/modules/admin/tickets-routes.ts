@@ -15,12 +15,14 @@ import {
   ticketPageResponseSchema,
   ticketStatsResponseSchema,
 } from '@utsav/domain/api/admin-tickets';
+import { attendeeExportQuerySchema } from '@utsav/domain/api/attendees';
 import { messageResponseSchema } from '@utsav/domain/api/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
 import { requestLanguage, said } from '../../platform/i18n/request-language';
+import { attendeeExportStream } from './attendees-export';
 import { deleteTicket } from './ticket-deletion';
 import { toAdminTicketJson } from './ticket-json';
 import { undoTicketStatusChange, undoTicketStatusChanges } from './ticket-status-undo';
@@ -197,6 +199,23 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="tickets.${format}"`)
         .header('cache-control', 'no-store')
         .send(ticketExportStream(app.ctx, format, undefined, requestLanguage(request), filter));
+    },
+  );
+
+  // Who is coming (attendees-export.ts): the same staff who may export the ticket list, since it is the same people.
+  app.get(
+    '/admin/attendees/export',
+    {
+      onRequest: app.requireAction('tickets:export'),
+      schema: { tags: ['admin'], querystring: attendeeExportQuerySchema },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      return reply
+        .type(EXPORT_CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="attendees.${format}"`)
+        .header('cache-control', 'no-store')
+        .send(attendeeExportStream(app.ctx, format, requestLanguage(request)));
     },
   );
 };

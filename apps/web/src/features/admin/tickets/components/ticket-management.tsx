@@ -27,6 +27,7 @@ import {
 } from '../api/get-tickets';
 import { useBulkUpdate } from '../hooks/use-bulk-update';
 import { useStatusChange } from '../hooks/use-status-change';
+import { AttendeeExportButtons } from './attendee-export';
 import { BulkDialog } from './bulk-dialog';
 import { BulkUndoBar, StatusConfirmDialog, UndoBar } from './status-change';
 import { TypeFilterSelects } from './ticket-filters';
@@ -197,6 +198,7 @@ export function TicketManagement({
                 >
                   {t('admin-tickets.exportCsv')}
                 </Button>
+                <AttendeeExportButtons />
               </>
             ) : null}
             <Button
