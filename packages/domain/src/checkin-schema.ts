@@ -16,6 +16,7 @@ export const SYNC_OUTCOMES = [
   'reentry_closed',
   'cancelled',
   'transferred',
+  'resold',
   'not_found',
   'invalid',
 ] as const;

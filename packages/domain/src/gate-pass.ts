@@ -26,7 +26,8 @@ export type PassOutcome =
   | 'not_inside'
   | 'reentry_closed'
   | 'cancelled'
-  | 'transferred';
+  | 'transferred'
+  | 'resold';
 
 /** Inside the venue now: admitted and not gone out since. */
 export function isInside(ticket: GateTicketState): boolean {
@@ -44,6 +45,7 @@ export function decidePass(
 ): PassOutcome {
   if (ticket.status === 'cancelled') return 'cancelled';
   if (ticket.status === 'transferred') return 'transferred';
+  if (ticket.status === 'resold') return 'resold';
   if (direction === 'in') {
     if (ticket.status === 'active') return 'admitted';
     if (ticket.exitedAt === null) return 'already_used';
@@ -64,6 +66,8 @@ export function refusalReason(result: string): RefusalReason | null {
     case 'already_used':
       return 'already_used';
     case 'cancelled':
+    // A resold ticket is counted among the cancelled: its seat went on with a new ticket, as a cancel's does.
+    case 'resold':
       return 'cancelled';
     case 'transferred':
       return 'transferred';

@@ -1,5 +1,4 @@
 import { TICKET_STATUSES, type TicketStatusValue } from './admin-tickets-schema';
-import { RESOLD_REASON } from './resale';
 import type { ShownTicketStatus } from './ticket-status';
 
 // What an admin's change of one ticket's status means, when it is refused, what money it moves, and when it
@@ -145,7 +144,8 @@ export function statusChangeMoneyNote(
 export function pastOfShown(ticket: {
   status: ShownTicketStatus;
   refunded: boolean;
-  cancellationReason?: string | null;
+  /** Set when its resale sold it (tickets.resold_at), never read from the free-text cancellation reason. */
+  resoldAt?: string | null;
 }): TicketPast {
   if (ticket.status === 'transferred')
     return { status: 'cancelled', refunded: ticket.refunded, transferred: true };
@@ -153,7 +153,7 @@ export function pastOfShown(ticket: {
     status: ticket.status,
     refunded: ticket.refunded,
     transferred: false,
-    resold: ticket.status === 'cancelled' && ticket.cancellationReason === RESOLD_REASON,
+    resold: ticket.status === 'cancelled' && Boolean(ticket.resoldAt),
   };
 }
 

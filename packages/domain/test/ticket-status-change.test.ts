@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { TICKET_STATUSES } from '../src/admin-tickets-schema';
-import { RESOLD_REASON } from '../src/resale';
 import {
   allowedStatusChanges,
   bulkChangeAllowed,
@@ -188,14 +187,18 @@ describe('a ticket as a screen knows it', () => {
     expect(pastOfShown({ status: 'used', refunded: false }).status).toBe('used');
   });
 
-  it('a cancelled ticket whose reason is "Resold" offers no way back; another reason does', () => {
-    const resold = pastOfShown({ status: 'cancelled', refunded: false, cancellationReason: RESOLD_REASON });
+  it('a cancelled ticket its resale sold offers no way back; one cancelled otherwise does', () => {
+    const resold = pastOfShown({
+      status: 'cancelled',
+      refunded: false,
+      resoldAt: '2026-10-01T10:00:00.000Z',
+    });
     expect(resold.resold).toBe(true);
     expect(allowedStatusChanges(resold)).toEqual([]);
     const cancelled = pastOfShown({
       status: 'cancelled',
       refunded: false,
-      cancellationReason: 'Changed plans',
+      resoldAt: null,
     });
     expect(allowedStatusChanges(cancelled)).toEqual(['active', 'used']);
   });

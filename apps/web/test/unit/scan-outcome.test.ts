@@ -137,11 +137,11 @@ describe('outcomes of a failed call', () => {
       counter: 'invalidCodes',
     });
     expect(
-      outcomeForVerifiedTicket({ id: 't1', status: 'cancelled', cancellationReason: 'Resold' }),
+      outcomeForVerifiedTicket({ id: 't1', status: 'cancelled', resoldAt: '2026-10-01T10:00:00.000Z' }),
     ).toMatchObject({ tone: 'danger', title: 'Ticket Resold' });
-    expect(
-      outcomeForVerifiedTicket({ id: 't1', status: 'cancelled', cancellationReason: 'Changed plans' }),
-    ).toMatchObject({ title: 'Ticket Cancelled' });
+    expect(outcomeForVerifiedTicket({ id: 't1', status: 'cancelled', resoldAt: null })).toMatchObject({
+      title: 'Ticket Cancelled',
+    });
   });
 
   it("400 TICKET_CANCELLED is 'Ticket Cancelled'", () => {
@@ -295,6 +295,30 @@ describe('offline check against the stored ticket list', () => {
     expect(checkOffline(code, lookup({ status: 'cancelled' })).outcome.title).toBe('Ticket Cancelled');
     const transferred = checkOffline(code, lookup({ status: 'transferred' }));
     expect(transferred).toMatchObject({ admit: false, outcome: { title: 'Ticket Transferred' } });
+  });
+
+  it("refuses a ticket the list marks resold as 'Ticket Resold', in either direction and by its typed code", () => {
+    const resold = checkOffline(code, lookup({ status: 'cancelled', resold: true }));
+    expect(resold).toMatchObject({
+      admit: false,
+      outcome: { tone: 'danger', title: 'Ticket Resold', counter: 'invalidCodes' },
+    });
+    expect(resold.outcome.detail).toMatch(/new QR code/);
+    const base = lookup({ status: 'cancelled', resold: true });
+    const out = checkOffline(code, { ...base, meta: { ...meta, reentryAllowed: true } }, NOW, 'out');
+    expect(out.outcome.title).toBe('Ticket Resold');
+    const typed = checkOffline('UT-ABCDEFGHJK', {
+      ...base,
+      meta: { ...meta, codeKey: 'key' },
+      withTypedCode: () => ({
+        id: TICKET,
+        status: 'cancelled',
+        holderFirstName: 'Asha',
+        usedAt: null,
+        resold: true,
+      }),
+    });
+    expect(typed.outcome.title).toBe('Ticket Resold');
   });
 
   it('refuses a code signed with another key, or for another event', () => {

@@ -70,6 +70,8 @@ export const snapshotTicketSchema = z.object({
   ticketTypeId: z.string().nullable().optional(),
   /** People it admits. Absent from older lists. */
   admits: z.number().optional(),
+  /** True on a cancelled ticket its owner resold: offline, the gate says "Ticket Resold". Absent otherwise. */
+  resold: z.literal(true).optional(),
 });
 
 /** A type once per list, not per ticket: the gate shows it as the scanner does ("Couple pass · admits 2"). */

@@ -50,6 +50,8 @@ export const ticketSchema = z.object({
   scannedBy: z.object({ name: z.string() }).nullable(),
   cancelledAt: z.string().nullable(),
   cancellationReason: z.string().nullable(),
+  /** When its resale sold it (it is then cancelled): the gate says "Ticket Resold", the card "Resold". */
+  resoldAt: z.string().nullable(),
   /** The signed token the gate scans. */
   qrCode: z.string(),
   /** The QR of qrCode as a PNG data URL, for clients that do not draw it themselves. */

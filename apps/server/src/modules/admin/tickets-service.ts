@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { TicketStatusValue } from '@utsav/domain/admin-tickets-schema';
 import type { FieldError } from '@utsav/domain/errors';
 import { ticketsSold } from '@utsav/domain/gate-pass';
-import { RESOLD_REASON } from '@utsav/domain/resale';
 import {
   ADMIN_CANCELLATION_REASON,
   type StatusChangeRefusal,
@@ -312,7 +311,7 @@ export async function refuseRevokedForGood(
         status: ticket.status,
         refunded: refunded.has(ticket.id),
         transferred: Boolean(ticket.transferred_at),
-        resold: ticket.cancellation_reason === RESOLD_REASON,
+        resold: Boolean(ticket.resold_at),
       },
       to,
     );

@@ -185,7 +185,7 @@ const VERIFY_LOGGED = `with i as (
       logged_at, ord)
 ), found as (
   select i.ord, i.log_id, i.checker, i.device, i.gate, i.method, i.scanned_at, i.logged_at, t.status, t.exited_at,
-    t.transferred_at, t.id, ${authentic('i.known', 'i.code', 't.qr_token')} as authentic, ${GATE_TICKET_JSON} as ticket
+    t.transferred_at, t.resold_at, t.id, ${authentic('i.known', 'i.code', 't.qr_token')} as authentic, ${GATE_TICKET_JSON} as ticket
   ${joinedFrom('i join tickets t on t.id = i.ticket_id and t.event_id = i.event_id')}
 ), logged as (
   insert into checkin_scans (${LOG_COLUMNS})

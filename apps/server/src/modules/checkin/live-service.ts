@@ -55,7 +55,7 @@ export async function computeLiveView(ctx: AppContext): Promise<LiveView> {
     event ? entriesByType(ctx.db, event.id) : Promise.resolve([]),
     admissionsByGate(ctx.db),
     admissionsPerMinute(ctx.db, hourAgo),
-    countResults(ctx.db, ['already_used', 'cancelled', 'transferred', 'invalid', 'not_found']),
+    countResults(ctx.db, ['already_used', 'cancelled', 'resold', 'transferred', 'invalid', 'not_found']),
     countSyncConflicts(ctx.db),
     heartbeatDevices(ctx.db),
     recentScanDevices(ctx.db, hourAgo),

@@ -87,8 +87,9 @@ export async function passGate(
       const outcome = state
         ? decidePass(
             scan.direction,
-            // A ticket revoked by a transfer is stored as cancelled with transferred_at (migration 0014).
-            { status: state.transferred_at ? 'transferred' : state.status, exitedAt: state.exited_at },
+            // A ticket revoked by a transfer is stored as cancelled with transferred_at (migration 0014), one its
+            // resale sold as cancelled with resold_at (migration 0045).
+            { status: gateStatus(state), exitedAt: state.exited_at },
             reentry,
           )
         : 'not_found';
@@ -102,6 +103,12 @@ export async function passGate(
       return { result: outcome, state };
     }
   });
+}
+
+/** The status the gate's rule reads: the stored one, or what revoked a cancelled ticket. */
+export function gateStatus(state: Pick<TicketGateState, 'status' | 'transferred_at' | 'resold_at'>): string {
+  if (state.transferred_at) return 'transferred';
+  return state.resold_at ? 'resold' : state.status;
 }
 
 async function recordOnce(trx: AppContext['db'], row: CheckinScansTable): Promise<void> {

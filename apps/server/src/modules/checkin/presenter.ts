@@ -44,6 +44,8 @@ export function toSnapshotJson(snapshot: SnapshotRows, language: Language): Chec
       codeDigest: serverCodeDigest(key, ticket.id, ticket.ticket_code),
       ticketTypeId: ticket.ticket_type_id ?? null,
       admits: Number(ticket.admits ?? 1),
+      // Only on the few resold tickets: the list carries up to 20,000 rows to every gate phone.
+      ...(ticket.resold_at ? { resold: true as const } : {}),
     })),
     ticketTypes: snapshot.types.map((type) => ({
       id: type.id,

@@ -251,8 +251,8 @@ export interface TicketGateState {
   scanner_name: string | null;
   /** Revoked by a transfer: the gate says "Ticket Transferred", not "cancelled". */
   transferred_at?: string | null;
-  /** "Resold" on a ticket its resale cancelled: the gate says "Ticket Resold" (@utsav/domain/resale). */
-  cancellation_reason?: string | null;
+  /** Set on a ticket its resale cancelled (migration 0045): the gate says "Ticket Resold", not "cancelled". */
+  resold_at?: string | null;
 }
 
 export async function findTicketGateState(
@@ -279,7 +279,7 @@ const ticketGateState = compiledOnce((db: Db, ticketId: string, eventId: string)
       sql<string | null>`tickets.exited_at`.as('exited_at'),
       'scanner.name as scanner_name',
       'tickets.transferred_at',
-      'tickets.cancellation_reason',
+      'tickets.resold_at',
     ])
     .where('tickets.id', '=', ticketId)
     .where('tickets.event_id', '=', eventId),
@@ -322,6 +322,8 @@ export interface SnapshotTicketRow {
   exited_at: string | null;
   /** Revoked by a transfer: the gate says "Ticket Transferred", not "cancelled". */
   transferred_at?: string | null;
+  /** Sold on by its resale: the gate's list marks it, so an offline phone says "Ticket Resold" too. */
+  resold_at?: string | null;
   ticket_type_id?: string | null;
   admits?: number;
 }
@@ -338,6 +340,7 @@ export function findSnapshotTickets(db: Db, eventId: string): Promise<SnapshotTi
       'used_at',
       sql<string | null>`exited_at`.as('exited_at'),
       'transferred_at',
+      'resold_at',
       'ticket_type_id',
       'admits',
     ])

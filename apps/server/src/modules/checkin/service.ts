@@ -1,7 +1,6 @@
 import type { HeartbeatRequest } from '@utsav/domain/checkin-schema';
 import { isInside, type PassDirection } from '@utsav/domain/gate-pass';
 import { normalizeScannedCode } from '@utsav/domain/qr-token';
-import { RESOLD_REASON } from '@utsav/domain/resale';
 import { can } from '@utsav/domain/roles';
 import { normalizeTicketCode } from '@utsav/domain/ticket-code';
 import { shownTicketStatus } from '@utsav/domain/ticket-status';
@@ -172,11 +171,12 @@ export function refusal(decision: Exclude<PassDecision, { result: 'admitted' | '
       const previous = previousAdmission(state);
       return new AlreadyUsedError(previous, refusedTicket(state, previous.scannedBy));
     }
+    case 'resold':
+      // Its owner resold it: the buyer holds a new ticket with a new code (migration 0045 resold_at).
+      if (!state) throw new Error('ticket refused as resold without its row');
+      return new TicketResoldError(CHECKIN_MESSAGES.resold, refusedTicket(state, scannedBy));
     case 'cancelled':
       if (!state) throw new Error('ticket refused as cancelled without its row');
-      if (state.cancellation_reason === RESOLD_REASON) {
-        return new TicketResoldError(CHECKIN_MESSAGES.resold, refusedTicket(state, scannedBy));
-      }
       return new TicketCancelledError(CHECKIN_MESSAGES.cancelled, refusedTicket(state, scannedBy));
     case 'transferred':
       // The new holder has a new code: the gate says "Ticket Transferred" (TICKET_TRANSFERRED), not cancelled.
@@ -305,6 +305,7 @@ function verifyResult(ticket: TicketView): ScanResult {
   const shown = shownTicketStatus({ status: ticket.status, transferredAt: ticket.transferred_at });
   if (shown === 'transferred') return 'transferred';
   if (isInside({ status: ticket.status, exitedAt: ticket.exited_at ?? null })) return 'already_used';
+  if (ticket.resold_at) return 'resold';
   if (shown === 'cancelled') return 'cancelled';
   return 'verified';
 }

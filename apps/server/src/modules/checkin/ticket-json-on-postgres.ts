@@ -31,6 +31,7 @@ const TICKET_COLUMNS = [
   'updated_at',
   'transferred_at',
   'transferred_from_ticket_id',
+  'resold_at',
   'ticket_type_id',
   'phase_id',
   'promo_code_id',
@@ -53,6 +54,7 @@ const TIMESTAMPS: ReadonlySet<TicketColumn> = new Set([
   'created_at',
   'updated_at',
   'transferred_at',
+  'resold_at',
 ]);
 
 /** TicketView's joined columns and where they come from (the aliases of gate-on-postgres.ts joinedFrom). */
@@ -96,11 +98,12 @@ export const GATE_TICKET_JSON = `json_build_object(${[
 /**
  * verify-qr's log result for the ticket row `source` (status, exited_at, transferred_at), as service.ts verifyResult
  * decides it from the view: a ticket revoked by a transfer 'transferred'; a used ticket inside 'already_used'
- * (inside: @utsav/domain/gate-pass isInside, spelled here in SQL), one out on a pass 'verified'; cancelled
- * 'cancelled'.
+ * (inside: @utsav/domain/gate-pass isInside, spelled here in SQL), one out on a pass 'verified'; one its resale
+ * sold 'resold'; cancelled 'cancelled'.
  */
 export function verifyResultSql(source: string): string {
   return `case when ${source}.transferred_at is not null then 'transferred'
     when ${source}.status = 'used' then case when ${source}.exited_at is null then 'already_used' else 'verified' end
+    when ${source}.resold_at is not null then 'resold'
     when ${source}.status = 'cancelled' then 'cancelled' else 'verified' end`;
 }

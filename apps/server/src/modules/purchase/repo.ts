@@ -157,7 +157,13 @@ export async function resellTicketRow(trx: Db, id: string, reason: string, now: 
   const stamp = now.toISOString();
   const result = await trx
     .updateTable('tickets')
-    .set({ status: 'cancelled', cancelled_at: stamp, cancellation_reason: reason, updated_at: stamp })
+    .set({
+      status: 'cancelled',
+      cancelled_at: stamp,
+      cancellation_reason: reason,
+      resold_at: stamp,
+      updated_at: stamp,
+    })
     .where('id', '=', id)
     .where('status', '=', 'active')
     .executeTakeFirst();

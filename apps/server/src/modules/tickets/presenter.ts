@@ -56,6 +56,7 @@ export function toTicketJson(ticket: TicketView, language: Language = 'en'): Tic
     scannedBy: ticket.scanner_name === null ? null : { name: ticket.scanner_name },
     cancelledAt: ticket.cancelled_at,
     cancellationReason: ticket.cancellation_reason,
+    resoldAt: ticket.resold_at ?? null,
     qrCode: ticket.qr_token,
     // Stored with the ticket once made (qr-images.ts), else made now from the per-process cache.
     qrCodeImage: ticket.qr_image ?? qrDataUrl(ticket.qr_token),

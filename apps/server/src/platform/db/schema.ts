@@ -164,6 +164,8 @@ export interface TicketsTable {
   updated_at: string;
   /** Set on a ticket revoked by a transfer (its status is 'cancelled'); migration 0014. */
   transferred_at?: string | null;
+  /** Set on a ticket its resale cancelled (status 'cancelled'), in the sale's transaction; migration 0045. */
+  resold_at?: string | null;
   /** On a ticket issued by a transfer: the sender's ticket it replaced. */
   transferred_from_ticket_id?: string | null;
   /** Migration 0024: its type (set to the event's default type when written without one), phase and code. */
@@ -239,7 +241,9 @@ export type ScanResult =
   | 'invalid'
   | 'verified'
   /** An admission taken back at the gate (its own row and the undo's row, migration 0034). */
-  | 'undone';
+  | 'undone'
+  /** A resold ticket refused (migration 0045). */
+  | 'resold';
 /** Which way the guest passed the gate (migration 0013). */
 export type ScanDirection = 'in' | 'out';
 /** How the gate found the ticket: its QR, its code typed in, or a search by name/email/code. */

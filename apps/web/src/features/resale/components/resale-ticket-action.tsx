@@ -1,6 +1,6 @@
 import type { ResaleListing } from '@utsav/domain/api/resale';
 import type { Ticket } from '@utsav/domain/api/tickets';
-import { isLiveListing, RESOLD_REASON } from '@utsav/domain/resale';
+import { isLiveListing } from '@utsav/domain/resale';
 import { displayTicketCode } from '@utsav/domain/ticket-code';
 import { Repeat, Undo2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -64,7 +64,7 @@ export function ResaleTicketAction({
   const listing = listingOf(resales, ticket);
   const code = displayTicketCode(ticket.ticketId);
 
-  if (ticket.status === 'cancelled' && ticket.cancellationReason === RESOLD_REASON) {
+  if (ticket.status === 'cancelled' && ticket.resoldAt) {
     return (
       <Resold
         listing={listing?.status === 'sold' ? listing : undefined}

@@ -13,6 +13,7 @@ import {
   networkOutcome,
   notInsideOutcome,
   reentryClosedOutcome,
+  resoldOutcome,
   SCAN_TITLES,
   type ScanOutcome,
   transferredOutcome,
@@ -34,6 +35,8 @@ export interface SnapshotTicket {
   /** One of meta.ticketTypes; absent in lists stored before types existed. */
   ticketTypeId?: string | null;
   admits?: number;
+  /** A cancelled ticket its owner resold; absent in lists stored before resale existed. */
+  resold?: boolean;
 }
 
 export interface SnapshotMeta {
@@ -176,7 +179,7 @@ function decideTicket(
     if (outcome === 'not_inside') return { admit: false, outcome: notInsideOutcome() };
     if (outcome === 'reentry_closed') return { admit: false, outcome: reentryClosedOutcome() };
     if (outcome === 'cancelled' || outcome === 'transferred')
-      return { admit: false, outcome: cancelledOutcome() };
+      return { admit: false, outcome: ticket?.resold ? resoldOutcome() : cancelledOutcome() };
     return { admit: false, outcome: alreadyUsedOutcome(ticket?.usedAt, null, now, ticket?.holderFirstName) };
   }
   const queued = lookup.queued(ticketId);
@@ -193,7 +196,8 @@ function decideTicket(
   }
   if (ticket?.status === 'used')
     return { admit: false, outcome: alreadyUsedOutcome(ticket.usedAt, null, now, ticket.holderFirstName) };
-  if (ticket?.status === 'cancelled') return { admit: false, outcome: cancelledOutcome() };
+  if (ticket?.status === 'cancelled')
+    return { admit: false, outcome: ticket.resold ? resoldOutcome() : cancelledOutcome() };
   if (ticket?.status === 'transferred') return { admit: false, outcome: transferredOutcome() };
   // A correctly signed code missing from the list was issued after the list was downloaded (the list is
   // refreshed every few minutes while online). The signature proves we sold it, so the guest goes in; the

@@ -1,7 +1,6 @@
 import { alreadyUsedBodySchema } from '@utsav/domain/api/checkin';
 import type { TicketTypeMark } from '@utsav/domain/api/tickets';
 import { EVENT_TIMEZONE } from '@utsav/domain/constants';
-import { RESOLD_REASON } from '@utsav/domain/resale';
 import { ApiError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n/i18n';
 import { currentLocale } from '../../../lib/i18n/language';
@@ -90,8 +89,8 @@ export interface CheckinTicket {
   exitedAt?: string | null;
   scannedBy?: { name?: string | null } | null;
   ticketType?: TicketTypeMark | null;
-  /** "Resold" on a cancelled ticket whose resale sold: the gate says "Ticket Resold". */
-  cancellationReason?: string | null;
+  /** Set on a cancelled ticket whose resale sold: the gate says "Ticket Resold". */
+  resoldAt?: string | null;
 }
 
 /**
@@ -256,7 +255,7 @@ export function outcomeForVerifiedTicket(
     const outcome = alreadyUsedOutcome(ticket.usedAt, ticket.scannedBy?.name, now, knownName(ticket));
     return ticket.ticketType ? { ...outcome, ticketType: ticket.ticketType } : outcome;
   }
-  if (ticket.status === 'cancelled' && ticket.cancellationReason === RESOLD_REASON) return resoldOutcome();
+  if (ticket.status === 'cancelled' && ticket.resoldAt) return resoldOutcome();
   if (ticket.status === 'cancelled') return cancelledOutcome();
   if (ticket.status === 'transferred') return transferredOutcome();
   return invalidTicketOutcome();

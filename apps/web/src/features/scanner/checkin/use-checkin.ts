@@ -133,6 +133,7 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
       holderFirstName: known?.holderFirstName ?? firstName(ticket.holderName ?? ticket.user?.name),
       usedAt: ticket.usedAt ?? (status === 'used' ? (fallbackUsedAt ?? new Date().toISOString()) : null),
       exitedAt: ticket.exitedAt ?? null,
+      ...(status === 'cancelled' && ticket.resoldAt ? { resold: true } : {}),
     };
     tickets.current.set(ticket.id, next);
     putTicket(next).catch(() => undefined);
@@ -143,7 +144,7 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
     (code: string, error: unknown) => {
       if (
         !(error instanceof ApiError) ||
-        (error.code !== 'ALREADY_USED' && error.code !== 'TICKET_CANCELLED')
+        (error.code !== 'ALREADY_USED' && error.code !== 'TICKET_CANCELLED' && error.code !== 'TICKET_RESOLD')
       )
         return;
       const parsed = parseTicketTokenUnverified(code);
@@ -151,7 +152,11 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
       const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as {
         usedAt?: unknown;
       };
+      // TICKET_RESOLD's refused ticket carries the time its sale cancelled it; an older server's, none.
+      const refused = (body as { ticket?: { cancelledAt?: unknown } }).ticket?.cancelledAt;
+      const resoldAt = typeof refused === 'string' ? refused : new Date().toISOString();
       rememberTicket({
+        ...(error.code === 'TICKET_RESOLD' ? { resoldAt } : {}),
         id: parsed.ticketId,
         status: error.code === 'ALREADY_USED' ? 'used' : 'cancelled',
         usedAt: typeof body.usedAt === 'string' ? body.usedAt : null,

@@ -39,6 +39,8 @@ export function conflictText(conflict: SyncConflict): string {
       return i18n.t('scanner.offline.conflict.reentry_closed', words);
     case 'transferred':
       return i18n.t('scanner.offline.conflict.transferred', words);
+    case 'resold':
+      return i18n.t('scanner.offline.conflict.resold', words);
   }
 }
 

@@ -1,5 +1,4 @@
 import type { ShownTicketStatus, Ticket } from '@utsav/domain/api/tickets';
-import { RESOLD_REASON } from '@utsav/domain/resale';
 import { ChevronDown, Copy, Download, Eye, EyeOff, Printer } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -164,7 +163,7 @@ export function TicketCard({
           </div>
           <StatusBadge
             status={ticket.status}
-            resold={ticket.status === 'cancelled' && ticket.cancellationReason === RESOLD_REASON}
+            resold={ticket.status === 'cancelled' && Boolean(ticket.resoldAt)}
           />
         </header>
 

@@ -36,12 +36,8 @@ export const STATUS_KEYS: Record<ShownStatus, string> = {
 export const codeOf = (ticket: Pick<AdminTicket, 'ticketId'>) => displayTicketCode(ticket.ticketId);
 
 /** What the server's rules read of a listed ticket (a transferred one is stored as cancelled). */
-export const pastOf = (ticket: Pick<AdminTicket, 'status' | 'refunded' | 'cancellationReason'>): TicketPast =>
-  pastOfShown({
-    status: ticket.status,
-    refunded: ticket.refunded,
-    cancellationReason: ticket.cancellationReason,
-  });
+export const pastOf = (ticket: Pick<AdminTicket, 'status' | 'refunded' | 'resoldAt'>): TicketPast =>
+  pastOfShown({ status: ticket.status, refunded: ticket.refunded, resoldAt: ticket.resoldAt });
 
 export function StatusBadge({ status }: { status: ShownStatus }) {
   const { t } = useTranslation();
