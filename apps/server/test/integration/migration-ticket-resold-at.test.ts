@@ -1,8 +1,7 @@
-import { type Migration, Migrator } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../../src/platform/db/database';
-import { MIGRATIONS } from '../../src/platform/db/migrations/list';
 import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
+import { insertRow, migratorUpTo } from '../../support/migration-steps';
 
 // Migration 0045: tickets its resale already sold get resold_at (their listing's sale time), and the gate refusals
 // logged on them as 'cancelled' become 'resold'; a ticket cancelled for any other reason is left alone. Down again
@@ -20,22 +19,8 @@ describeEachDatabase('migration 0045 (resold_at)', (engine) => {
     await database?.drop();
   });
 
-  const migrator = (last: string) =>
-    new Migrator({
-      db: db!,
-      provider: {
-        getMigrations: async () =>
-          Object.fromEntries(
-            MIGRATIONS.slice(0, MIGRATIONS.findIndex(([name]) => name === last) + 1),
-          ) as Record<string, Migration>,
-      },
-    });
-
-  const insert = (table: string, row: Record<string, unknown>) =>
-    db!
-      .insertInto(table as never)
-      .values(row as never)
-      .execute();
+  const migrator = (last: string) => migratorUpTo(db!, last);
+  const insert = (table: string, row: Record<string, unknown>) => insertRow(db!, table, row);
 
   const ticket = (id: string, status: string, reason: string | null) =>
     insert('tickets', {
