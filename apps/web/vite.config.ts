@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { catalogAreas, catalogChunkName } from './build/catalog-areas.ts';
 import { pagePreloadsPlugin } from './build/page-preloads.ts';
+import { reactDomClientEsm } from './build/react-dom-esm.ts';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 const proxy = {
@@ -255,11 +256,12 @@ function appScriptsAfterFirstPaint(): Plugin {
 const lazyAreaModules = new Map<string, string[]>();
 
 // The landing page's first chunk holds only the shell, the hero and the first screen's English texts;
-// sections, dashboards, legal pages, other catalogs and Firebase are dynamic imports. React and the router
-// sit in their own long-cached vendor chunk.
+// sections, dashboards, legal pages, other catalogs and Firebase are dynamic imports. React, the router and
+// the toasts sit in long-cached vendor chunks of their own.
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
+    reactDomClientEsm(),
     react(),
     tailwindcss(),
     catalogAreas({ srcDir: path.join(import.meta.dirname, 'src'), lazyAreaModules }),
@@ -294,8 +296,21 @@ export default defineConfig({
               priority: 30,
             },
             {
+              // React DOM's client is initialised in this chunk's own evaluation (src/lib/boot), a task of its
+              // own in the boot script's chain; the router and the toasts (whose styles are injected when
+              // their module runs) likewise, so the entry's evaluation is not one long task (decision 1113).
               name: 'react-vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]lib[\\/]boot[\\/]react-dom-client/,
+              priority: 20,
+            },
+            {
+              name: 'router-vendor',
+              test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/,
+              priority: 20,
+            },
+            {
+              name: 'toast-vendor',
+              test: /node_modules[\\/]sonner[\\/]/,
               priority: 20,
             },
           ],

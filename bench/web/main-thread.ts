@@ -12,7 +12,7 @@
 // viewport, motion allowed (the intro plays on the landing page) and the language's browser locale. Signed-in
 // pages are loaded with the session stored as the app stores it (bench/web/pages.ts).
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '8' },
     /** Print each long task's breakdown (of the last run). */
     tasks: { type: 'boolean', default: false },
+    /** A folder to write each load's trace to (<page>-<language>-<run>.json; open it in DevTools' Performance panel). */
+    traces: { type: 'string' },
   },
 });
 
@@ -179,6 +181,11 @@ try {
         await tab.waitForTimeout(Number(args.seconds) * 1000);
         await cdp.send('Tracing.end');
         await complete;
+        if (args.traces)
+          writeFileSync(
+            path.join(args.traces, `${name}-${language}-${run + 1}.json`),
+            JSON.stringify({ traceEvents: events }),
+          );
         const result = figures(events, server.url);
         const key = `${name} ${language}`;
         results.set(key, [...(results.get(key) ?? []), result]);

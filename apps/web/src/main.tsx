@@ -1,23 +1,32 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { appRouter } from './app/router';
+import { inNextTask } from './lib/boot/next-task';
+import { createRoot } from './lib/boot/react-dom-client';
 import { applyLanguage, bootLanguage } from './lib/i18n/language';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// A transition: React renders the app in slices of a few milliseconds, yielding to the browser between them,
-// instead of one long task a phone spends seconds in (the pre-rendered screen stays up meanwhile, as React
-// swaps it out only on commit).
+// The start-up's steps run as tasks of their own (a tap in between is handled at once, decision 1113): the
+// router's creation (it matches the address and starts the first navigation), then the React root. The first
+// render is a transition: React renders the app in slices of a few milliseconds, yielding to the browser
+// between them, instead of one long task a phone spends seconds in (the pre-rendered screen stays up
+// meanwhile, as React swaps it out only on commit).
 function render() {
-  const reactRoot = createRoot(root!);
-  startTransition(() => {
-    reactRoot.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+  inNextTask(() => {
+    appRouter();
+    inNextTask(() => {
+      const reactRoot = createRoot(root!);
+      startTransition(() => {
+        reactRoot.render(
+          <StrictMode>
+            <App />
+          </StrictMode>,
+        );
+      });
+    });
   });
 }
 

@@ -7,14 +7,14 @@ import { setSessionExpiredHandler } from '../lib/api-client';
 import { i18n } from '../lib/i18n/i18n';
 import { queryClient } from '../lib/query-client';
 import { TOASTER_PROPS } from '../ui/toast';
-import { router } from './router';
+import { appRouter } from './router';
 import { CrashBoundary } from './shell/crash-screen';
 
 // A refresh that fails signs the person out (the api-client already did) and sends them home, with every
 // cached answer of the old session dropped.
 setSessionExpiredHandler(() => {
   queryClient.clear();
-  void router.navigate('/', { replace: true });
+  void appRouter().navigate('/', { replace: true });
 });
 
 export function App() {
@@ -23,7 +23,7 @@ export function App() {
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <AuthProvider>
-            <RouterProvider router={router} />
+            <RouterProvider router={appRouter()} />
             <Toaster {...TOASTER_PROPS} />
           </AuthProvider>
         </QueryClientProvider>

@@ -17,27 +17,39 @@ function PageLoading() {
 const page = (module: Promise<{ default: ComponentType }>) =>
   module.then((loaded) => ({ Component: loaded.default }));
 
-// The landing page is in the first chunk; every other page is fetched when first visited.
-export const router = createBrowserRouter([
-  {
-    path: '/',
-    element: <RootLayout />,
-    errorElement: <RouteCrash />,
-    hydrateFallbackElement: <PageLoading />,
-    children: [
-      { index: true, element: <LandingPage /> },
-      { path: 'dashboard', lazy: () => import('./routes/dashboard') },
-      { path: 'dashboard/:role', lazy: () => import('./routes/role-dashboard') },
-      { path: 'setup', lazy: () => import('./routes/setup') },
-      { path: 'payment-success', lazy: () => import('./routes/payment-success') },
-      { path: 'privacy-policy', lazy: () => page(import('../features/legal/pages/privacy-policy')) },
-      {
-        path: 'cancellation-policy',
-        lazy: () => page(import('../features/legal/pages/cancellation-policy')),
-      },
-      { path: 'refund-policy', lazy: () => page(import('../features/legal/pages/refund-policy')) },
-      { path: 'terms-of-service', lazy: () => page(import('../features/legal/pages/terms-of-service')) },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
+const createRoutes = () =>
+  createBrowserRouter([
+    {
+      path: '/',
+      element: <RootLayout />,
+      errorElement: <RouteCrash />,
+      hydrateFallbackElement: <PageLoading />,
+      children: [
+        { index: true, element: <LandingPage /> },
+        { path: 'dashboard', lazy: () => import('./routes/dashboard') },
+        { path: 'dashboard/:role', lazy: () => import('./routes/role-dashboard') },
+        { path: 'setup', lazy: () => import('./routes/setup') },
+        { path: 'payment-success', lazy: () => import('./routes/payment-success') },
+        { path: 'privacy-policy', lazy: () => page(import('../features/legal/pages/privacy-policy')) },
+        {
+          path: 'cancellation-policy',
+          lazy: () => page(import('../features/legal/pages/cancellation-policy')),
+        },
+        { path: 'refund-policy', lazy: () => page(import('../features/legal/pages/refund-policy')) },
+        { path: 'terms-of-service', lazy: () => page(import('../features/legal/pages/terms-of-service')) },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+
+let router: ReturnType<typeof createBrowserRouter> | null = null;
+
+/**
+ * The app's router, created on first use: creating it matches the address against the routes and starts the
+ * first navigation, which main.tsx runs as a start-up step of its own (decision 1113), not inside the entry's
+ * evaluation. The landing page is in the first chunk; every other page is fetched when first visited.
+ */
+export function appRouter(): ReturnType<typeof createBrowserRouter> {
+  router ??= createRoutes();
+  return router;
+}
