@@ -151,3 +151,40 @@ export function refineBuyerTaxDetails(
 export const buyerTaxDetailsSchema = z.object(buyerTaxFields).superRefine(refineBuyerTaxDetails);
 
 export type BuyerTaxDetails = z.output<typeof buyerTaxDetailsSchema>;
+
+type BuyerTaxField = keyof typeof buyerTaxFields;
+
+/** The details as a business buyer typed them, by create-order's names. */
+export interface BusinessBuyerInput {
+  buyerGstin: string;
+  buyerLegalName: string;
+  buyerAddress: string;
+}
+
+// The legal name and address judged as when a GSTIN is given, whatever the GSTIN's own verdict.
+const withGstinGiven = z
+  .object({
+    buyerGstin: z.string(),
+    buyerLegalName: buyerTaxFields.buyerLegalName,
+    buyerAddress: buyerTaxFields.buyerAddress,
+  })
+  .superRefine(refineBuyerTaxDetails);
+
+/**
+ * Every refused field of a business buyer's details at once (the purchase dialog's "I need a GST invoice for my
+ * business"), by create-order's names: a form shows them together, where a parse of `buyerTaxDetailsSchema` stops
+ * at a GSTIN that does not check out. The buyer asked for the invoice, so the GSTIN is required too. Empty: the
+ * details pass `buyerTaxDetailsSchema`, as the server runs it.
+ */
+export function businessBuyerErrors(input: BusinessBuyerInput): Partial<Record<BuyerTaxField, string>> {
+  const errors: Partial<Record<BuyerTaxField, string>> = {};
+  const add = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => {
+    for (const issue of issues) errors[issue.path[0] as BuyerTaxField] ??= issue.message;
+  };
+  if (input.buyerGstin.trim() === '') errors.buyerGstin = TAX_SETTINGS_MESSAGES.gstin;
+  const fields = z.object(buyerTaxFields).safeParse(input);
+  if (!fields.success) add(fields.error.issues);
+  const given = withGstinGiven.safeParse({ ...input, buyerGstin: 'given' });
+  if (!given.success) add(given.error.issues);
+  return errors;
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DOCUMENT_NUMBER_MESSAGES } from '../src/gst-numbers';
 import { GSTIN_MESSAGES } from '../src/gstin';
 import {
+  businessBuyerErrors,
   buyerTaxDetailsSchema,
   gstRatesOf,
   TAX_SETTINGS_MESSAGES,
@@ -133,5 +134,47 @@ describe("the buyer's GST details", () => {
       buyerAddress: 'Pune',
     });
     expect(ok.buyerGstin).toBe('29AAGCB7383J1Z4');
+  });
+});
+
+describe("a business buyer's details, as the purchase dialog checks them", () => {
+  const complete = {
+    buyerGstin: '29AAGCB7383J1Z4',
+    buyerLegalName: 'Bengaluru Dance Company Pvt Ltd',
+    buyerAddress: '1 MG Road, Bengaluru 560001',
+  };
+
+  it('complete and checking out: no error, and the shared schema takes them', () => {
+    expect(businessBuyerErrors(complete)).toEqual({});
+    expect(buyerTaxDetailsSchema.safeParse(complete).success).toBe(true);
+    expect(businessBuyerErrors({ ...complete, buyerGstin: ' 29aagcb7383j1z4 ' })).toEqual({});
+  });
+
+  it('a GSTIN that does not check out and the missing name and address are all refused at once', () => {
+    expect(
+      businessBuyerErrors({ buyerGstin: '29AAGCB7383J1Z5', buyerLegalName: ' ', buyerAddress: '' }),
+    ).toEqual({
+      buyerGstin: GSTIN_MESSAGES.check,
+      buyerLegalName: TAX_SETTINGS_MESSAGES.buyerLegalName,
+      buyerAddress: TAX_SETTINGS_MESSAGES.buyerAddress,
+    });
+  });
+
+  it('the GSTIN is required (the buyer asked for the invoice); a short one says how long it is', () => {
+    expect(businessBuyerErrors({ ...complete, buyerGstin: '' })).toEqual({
+      buyerGstin: TAX_SETTINGS_MESSAGES.gstin,
+    });
+    expect(businessBuyerErrors({ ...complete, buyerGstin: '29AAGCB' })).toEqual({
+      buyerGstin: GSTIN_MESSAGES.length,
+    });
+  });
+
+  it('a name or address over its limit is refused by its field', () => {
+    expect(businessBuyerErrors({ ...complete, buyerLegalName: 'x'.repeat(201) })).toEqual({
+      buyerLegalName: TAX_SETTINGS_MESSAGES.tooLong,
+    });
+    expect(businessBuyerErrors({ ...complete, buyerAddress: 'x'.repeat(501) })).toEqual({
+      buyerAddress: TAX_SETTINGS_MESSAGES.tooLong,
+    });
   });
 });

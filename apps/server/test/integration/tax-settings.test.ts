@@ -1,11 +1,13 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
+import { newEvent } from '../../support/purchase';
 import { useServer } from '../../support/server';
-import { REGISTERED_SETTINGS } from '../../support/tax';
+import { REGISTERED_SETTINGS, saveTaxSettings } from '../../support/tax';
 
 // The organiser's tax settings (GET/PUT /admin/tax-settings): an admin writes them, a manager reads them, each
-// field is checked by the schema the admin form runs, and the organiser's state is read from the GSTIN.
+// field is checked by the schema the admin form runs, and the organiser's state is read from the GSTIN. GET /event
+// tells the purchase dialog whether the organiser is registered.
 
 describeEachDatabase('tax settings', (engine) => {
   const server = useServer(engine);
@@ -130,5 +132,14 @@ describeEachDatabase('tax settings', (engine) => {
       .where('entity', '=', 'tax_settings')
       .execute();
     expect(audit.map((row) => row.action)).toEqual(['tax-settings.created']);
+  });
+
+  it('GET /event says whether the organiser is registered: the purchase dialog then asks a business for its GSTIN', async () => {
+    await newEvent(server);
+    const registered = await server.request('GET', '/api/event');
+    expect(registered.body.data.gstRegistered).toBe(true);
+    await saveTaxSettings(server, admin.token, { registered: false });
+    const unregistered = await server.request('GET', '/api/event');
+    expect(unregistered.body.data.gstRegistered).toBe(false);
   });
 });

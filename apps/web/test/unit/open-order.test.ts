@@ -33,6 +33,7 @@ describe('paying the open checkout again', () => {
     ['another total (the price moved)', { ...same, total: 3588 }],
     ['another person on this phone', { ...same, person: 'ravi@example.com' }],
     ['other names for the tickets', { ...same, names: ['Anjali'] }],
+    ['a business GSTIN asked for now', { ...same, business: '{"buyerGstin":"29AAGCB7383J1Z4"}' }],
   ])('%s starts a new checkout', (_, selection) => {
     expect(reusableOrder(open, selection, now)).toBeNull();
   });
@@ -40,6 +41,13 @@ describe('paying the open checkout again', () => {
   it('the same names reuse the order', () => {
     const named = { ...open, names: ['Anjali', ''] };
     expect(reusableOrder(named, { ...same, names: ['Anjali', ''] }, now)).toBe(order);
+  });
+
+  it('the same business details reuse the order; other ones do not', () => {
+    const business = JSON.stringify({ buyerGstin: '29AAGCB7383J1Z4', buyerLegalName: 'B', buyerAddress: 'A' });
+    const forBusiness = { ...open, business };
+    expect(reusableOrder(forBusiness, { ...same, business }, now)).toBe(order);
+    expect(reusableOrder(forBusiness, same, now)).toBeNull();
   });
 
   it('a hold with less than two minutes left, or an end that cannot be read, is not reused', () => {

@@ -49,6 +49,11 @@ export const eventSchema = z.object({
   ticketTypes: z.array(publicTicketTypeSchema).optional(),
   /** GET /event: what the purchase dialog asks (checkout-questions), labelled in the caller's language. */
   checkoutQuestions: z.array(askedQuestionSchema).optional(),
+  /**
+   * GET /event: the organiser is registered for GST, so a sale's document is a tax invoice or bill of supply and the
+   * purchase dialog offers a business buyer its GSTIN, legal name and address for it.
+   */
+  gstRegistered: z.boolean().optional(),
 });
 
 export type Event = z.infer<typeof eventSchema>;

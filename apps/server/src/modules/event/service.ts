@@ -14,6 +14,7 @@ import { msg } from '../../platform/i18n/messages';
 import { countInventory, countTaken, findCurrentEvent, insertEvent, lockEvent } from '../../stores/events';
 import { deleteUnusedImages, findImage } from '../../stores/images';
 import { findOrganiserRow } from '../../stores/organiser';
+import { findTaxSettingsRow } from '../../stores/tax-settings';
 import { anyoneWaiting } from '../../stores/waitlist-line';
 import { askedQuestions } from '../checkout-questions/service';
 import { forgetCurrentEvent } from './current-event';
@@ -46,13 +47,16 @@ export async function getCurrentEvent(
     event.total_tickets > inventory.sold + inventory.held && (await anyoneWaiting(ctx.db, event.id));
   const json = toEventJson(event, inventory, eventImageBase(ctx.config), { lineWaiting });
   const language = viewer.language ?? 'en';
-  const [ticketTypes, checkoutQuestions] = await Promise.all([
+  const [ticketTypes, checkoutQuestions, taxSettings] = await Promise.all([
     publicTicketTypes(ctx.db, event.id, json.availableTickets, now, language),
     askedQuestions(ctx.db, event.id, language),
+    findTaxSettingsRow(ctx.db),
   ]);
-  if (!viewer.imageAsDataUrl || !event.image_id) return { ...json, ticketTypes, checkoutQuestions };
+  const gstRegistered = taxSettings?.registered === 1;
+  const shown = { ...json, ticketTypes, checkoutQuestions, gstRegistered };
+  if (!viewer.imageAsDataUrl || !event.image_id) return shown;
   const preview = await imagePreview(ctx, event.image_id);
-  return { ...json, ticketTypes, checkoutQuestions, ...(preview ? { eventImage: preview.dataUrl } : {}) };
+  return { ...shown, ...(preview ? { eventImage: preview.dataUrl } : {}) };
 }
 
 export async function eventExists(ctx: AppContext): Promise<boolean> {

@@ -1,24 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { TaxDocumentRow, TaxSettingsRow } from '../../platform/db/schema-tax';
+import type { TaxDocumentRow } from '../../platform/db/schema-tax';
 
-// SQL only: the organiser's tax settings and the documents as issued, with their serial counters.
-
-export const TAX_SETTINGS_ROW_ID = 'tax';
-
-export function findTaxSettingsRow(db: Db): Promise<TaxSettingsRow | undefined> {
-  return db.selectFrom('tax_settings').selectAll().where('id', '=', TAX_SETTINGS_ROW_ID).executeTakeFirst();
-}
-
-/** Inserts the row or replaces every column of it: the settings are always saved whole. */
-export async function saveTaxSettingsRow(db: Db, row: TaxSettingsRow): Promise<void> {
-  const { id: _id, ...columns } = row;
-  await db
-    .insertInto('tax_settings')
-    .values(row)
-    .onConflict((conflict) => conflict.column('id').doUpdateSet(columns))
-    .execute();
-}
+// SQL only: the documents as issued, with their serial counters (the settings' row: stores/tax-settings.ts).
 
 /**
  * The next serial of a series in a financial year, taken inside the transaction that writes the document.

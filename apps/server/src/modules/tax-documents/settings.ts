@@ -6,7 +6,7 @@ import { type Db, transaction } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import type { TaxSettingsRow } from '../../platform/db/schema-tax';
 import { fromZodError, validationError } from '../../platform/errors';
-import { findTaxSettingsRow, saveTaxSettingsRow, TAX_SETTINGS_ROW_ID } from './repo';
+import { findTaxSettingsRow, saveTaxSettingsRow, TAX_SETTINGS_ROW_ID } from '../../stores/tax-settings';
 
 // The organiser's tax settings (GET/PUT /admin/tax-settings): one row, saved whole, validated by the schema the
 // admin form runs too. Documents read the settings when they are issued and copy what they show, so a change

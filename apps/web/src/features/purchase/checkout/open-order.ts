@@ -14,6 +14,8 @@ export interface OpenOrder {
   names?: readonly string[];
   /** The types, quantities and code of an order of ticket types (order-plan.ts orderKey). */
   key?: string;
+  /** The business's GST details sent with it, as JSON ('' for none): the server keeps them on the order. */
+  business?: string;
   order: Checkout;
 }
 
@@ -23,12 +25,20 @@ export const REUSE_MARGIN_MS = 2 * 60_000;
 /** The open order, if it is for exactly this selection and its hold has time left; else null. */
 export function reusableOrder(
   open: OpenOrder | null,
-  selection: { person: string; quantity: number; total: number; names?: readonly string[]; key?: string },
+  selection: {
+    person: string;
+    quantity: number;
+    total: number;
+    names?: readonly string[];
+    key?: string;
+    business?: string;
+  },
   now: number,
 ): Checkout | null {
   if (!open || open.person !== selection.person) return null;
   if (open.quantity !== selection.quantity || open.total !== selection.total) return null;
   if ((open.key ?? '') !== (selection.key ?? '')) return null;
+  if ((open.business ?? '') !== (selection.business ?? '')) return null;
   // Names are printed from the order's own copy, so other names need another order.
   if (JSON.stringify(open.names ?? []) !== JSON.stringify(selection.names ?? [])) return null;
   const expiresAt = Date.parse(open.order.holdExpiresAt);

@@ -20,6 +20,8 @@ export interface PurchaseEvent {
   ticketTypes?: PublicTicketType[] | undefined;
   /** What the organiser asks at checkout (GET /event), in the guest's language. */
   checkoutQuestions?: AskedQuestion[] | undefined;
+  /** The organiser is registered for GST (GET /event): the dialog offers a business its GST invoice. */
+  gstRegistered?: boolean | undefined;
 }
 
 export interface Buyer {

@@ -1,9 +1,10 @@
 import { formatRupees, type Quote } from '@utsav/domain/pricing';
 import { formatEventDate, formatTimeRange } from '@utsav/domain/time';
-import { CalendarDays, Lock, MapPin } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Lock, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../lib/i18n/language';
+import { Button } from '../../../ui/button';
 import type { PlannedOrder } from '../checkout/order-plan';
 import { ticketsLabel, tierName } from '../checkout/purchase-messages';
 import type { Buyer, Notice, PurchaseEvent } from '../checkout/purchase-types';
@@ -29,6 +30,21 @@ function EventSummary({ event }: { event: PurchaseEvent }) {
         <span>{event.venue}</span>
       </li>
     </ul>
+  );
+}
+
+/** Back to choosing, from signing in or from the order summary. */
+export function BackButton({ onClick, disabled = false }: { onClick: () => void; disabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="ghost"
+      onClick={onClick}
+      disabled={disabled}
+      icon={<ArrowLeft aria-hidden="true" className="size-4" />}
+    >
+      {t('purchase.button.back')}
+    </Button>
   );
 }
 
@@ -90,6 +106,7 @@ export function ConfirmStep({
   names,
   onNamesChange,
   questions = null,
+  business = null,
 }: {
   event: PurchaseEvent;
   order: PlannedOrder;
@@ -101,6 +118,8 @@ export function ConfirmStep({
   onNamesChange: (names: string[]) => void;
   /** The organiser's questions (checkout-questions.tsx), asked before paying. */
   questions?: ReactNode;
+  /** A business's GST details for its invoice (purchase-business-details.tsx), when the organiser is registered. */
+  business?: ReactNode;
 }) {
   return (
     <div className="grid gap-4">
@@ -120,8 +139,10 @@ export function ConfirmStep({
         />
       ) : null}
       {questions}
+      {business}
       {buyer ? (
-        <p className="text-sm text-maroon-100">
+        // A long email address breaks rather than widening the dialog (390 px at 200% text).
+        <p className="text-sm text-maroon-100 [overflow-wrap:anywhere]">
           <Trans
             i18nKey="purchase.confirm.buyer"
             values={{ name: buyer.name, email: buyer.email }}

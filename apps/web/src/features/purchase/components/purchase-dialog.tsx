@@ -1,6 +1,5 @@
 import { formatRupees } from '@utsav/domain/pricing';
-import { lineOpensAt } from '@utsav/domain/waiting-room';
-import { ArrowLeft, Ticket } from 'lucide-react';
+import { Ticket } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -11,7 +10,7 @@ import { Dialog } from '../../../ui/dialog';
 import { GoogleIcon } from '../../../ui/google-icon';
 import { toastTarget } from '../../../ui/toast';
 import { usePurchaseAllowance } from '../api/get-purchase-allowance';
-import { dialogTitle, signInMessage } from '../checkout/purchase-messages';
+import { dialogTitle } from '../checkout/purchase-messages';
 import type {
   Buyer,
   Notice,
@@ -20,21 +19,23 @@ import type {
   Step,
   WaitingRoomSlot,
 } from '../checkout/purchase-types';
+import { useBusinessDetails } from '../hooks/use-business-details';
 import { useCheckoutAnswers } from '../hooks/use-checkout-answers';
+import { useDialogSignIn } from '../hooks/use-dialog-sign-in';
 import { useOrderChoice } from '../hooks/use-order-choice';
 import { useBlockUnload, usePurchasePayment } from '../hooks/use-purchase-payment';
 import { useResaleChoice } from '../hooks/use-resale-choice';
 import { CheckoutQuestions } from './checkout-questions';
-import { AllowanceNote, LimitReachedContent, personLimitText } from './purchase-allowance';
-import { ChoiceCodeField, ChoiceSummary } from './purchase-choice-parts';
-import { ConfirmStep, SignInStep } from './purchase-confirm-step';
+import { LimitReachedContent, personLimitText } from './purchase-allowance';
+import { BusinessDetails } from './purchase-business-details';
+import { ChoiceSummary } from './purchase-choice-parts';
+import { ChoiceStep } from './purchase-choice-step';
+import { BackButton, ConfirmStep, SignInStep } from './purchase-confirm-step';
 import { NoticeLine } from './purchase-notice';
 import { UnverifiedStep, VerifyingStep } from './purchase-payment-outcome';
-import { ResaleFooter, ResaleLink, ResaleStep, ResaleSummary } from './purchase-resale';
-import { SelectStep } from './purchase-select-step';
+import { ResaleFooter, ResaleStep, ResaleSummary } from './purchase-resale';
 import { SoldOutContent } from './purchase-sold-out';
-import { TypesStep } from './purchase-types-step';
-import { SalesNotOpenContent } from './sales-not-open-content';
+import { SalesNotOpenContent, SalesNotOpenFooter } from './sales-not-open-content';
 import { TermsAgreement } from './terms-agreement';
 
 // The steps' screens live in purchase-*-step.tsx, the payment itself in hooks/use-purchase-payment.ts; this
@@ -70,7 +71,7 @@ export function PurchaseDialog({
   const [agreed, setAgreed] = useState(false);
   // Who each ticket is for, kept like the quantity while the dialog is closed and reopened.
   const [names, setNames] = useState<string[]>([]);
-  const [signingIn, setSigningIn] = useState(false);
+  const { signingIn, signIn: handleSignIn } = useDialogSignIn(onSignIn);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pendingToast, setPendingToast] = useState<Notice | null>(null);
   const quantityRef = useRef<HTMLInputElement>(null);
@@ -98,6 +99,9 @@ export function PurchaseDialog({
   const planned = resale.active ? resale.planned : choice.planned;
   const { text, setText, max } = choice.classic;
   const answers = useCheckoutAnswers(event.checkoutQuestions, planned, event.ticketTypes);
+  // A business's GSTIN for its invoice: offered only by an organiser registered for GST.
+  const business = useBusinessDetails();
+  const offersInvoice = event.gstRegistered === true;
 
   const payment = usePurchasePayment({
     event,
@@ -105,9 +109,11 @@ export function PurchaseDialog({
     order: planned,
     ticketNames: planned ? names.slice(0, planned.quantity) : [],
     answers: answers.payload,
+    business: offersInvoice ? business.payload : null,
     onAnswersRefused: (error) => {
-      if (!answers.showRefusal(error)) return false;
-      setNotice({ tone: 'error', text: t('checkout-questions.dialog.fix') });
+      if (answers.showRefusal(error)) setNotice({ tone: 'error', text: t('checkout-questions.dialog.fix') });
+      else if (business.showRefusal(error)) setNotice({ tone: 'error', text: t('purchase.business.fix') });
+      else return false;
       return true;
     },
     queuePass,
@@ -124,6 +130,7 @@ export function PurchaseDialog({
       setAgreed(false);
       setNames([]);
       answers.reset();
+      business.reset();
     },
     onPurchased,
     onEventStale,
@@ -201,17 +208,6 @@ export function PurchaseDialog({
     setStep(buyer ? 'confirm' : 'signin');
   }
 
-  async function handleSignIn() {
-    setSigningIn(true);
-    try {
-      await onSignIn();
-    } catch (error) {
-      toast.error(signInMessage(error, t), toastTarget());
-    } finally {
-      setSigningIn(false);
-    }
-  }
-
   handlePayRef.current = payment.pay;
 
   /** Into the waiting line; with `resume`, the payment the guest asked for continues when their turn comes. */
@@ -254,30 +250,17 @@ export function PurchaseDialog({
       </Button>
     );
   } else if (!salesOpen && event.salesOpenAt && choosing && !soldOut) {
-    const lineOpen = Date.now() >= lineOpensAt(new Date(event.salesOpenAt)).getTime();
     body = <SalesNotOpenContent salesOpenAt={event.salesOpenAt} signedIn={buyer !== null} />;
     footer = (
-      <>
-        <Button variant="ghost" onClick={handleClose}>
-          {t('purchase.button.close')}
-        </Button>
-        {lineOpen ? (
-          buyer ? (
-            <Button ref={primaryRef} onClick={() => enterLine(false)}>
-              {t('purchase.button.joinLine')}
-            </Button>
-          ) : (
-            <Button
-              ref={primaryRef}
-              onClick={handleSignIn}
-              loading={signingIn}
-              icon={<GoogleIcon size={18} />}
-            >
-              {t('purchase.button.signInToJoin')}
-            </Button>
-          )
-        ) : null}
-      </>
+      <SalesNotOpenFooter
+        salesOpenAt={event.salesOpenAt}
+        signedIn={buyer !== null}
+        onClose={handleClose}
+        onJoinLine={() => enterLine(false)}
+        onSignIn={handleSignIn}
+        signingIn={signingIn}
+        primaryRef={primaryRef}
+      />
     );
   } else if (soldOut && choosing && !resale.active) {
     body = <SoldOutContent />;
@@ -311,46 +294,19 @@ export function PurchaseDialog({
       />
     );
   } else if (step === 'select') {
-    const codeField = <ChoiceCodeField choice={choice} signedIn={buyer !== null} />;
-    const summary = <ChoiceSummary choice={choice} />;
-    const allowanceNote = allowance ? <AllowanceNote allowance={allowance} /> : null;
     body = (
-      <>
-        {choice.typed ? (
-          <TypesStep
-            types={choice.types}
-            chosen={choice.chosen}
-            maxOf={choice.maxOf}
-            onQuantityChange={choice.setQuantity}
-            unlocked={choice.code.unlocked}
-            refusal={choice.lineRefusal}
-            agreed={agreed}
-            onAgreedChange={setAgreed}
-            headingRef={typesHeadingRef}
-            allowanceNote={allowanceNote}
-            codeField={codeField}
-            summary={summary}
-          />
-        ) : (
-          <SelectStep
-            event={event}
-            max={max}
-            text={text}
-            onTextChange={setText}
-            priced={choice.classic.quote}
-            agreed={agreed}
-            onAgreedChange={setAgreed}
-            inputRef={quantityRef}
-            allowanceNote={allowanceNote}
-            codeField={event.ticketTypes ? codeField : null}
-            summary={choice.showsLines ? summary : null}
-          />
-        )}
-        <ResaleLink resale={resale} />
-        <div className="mt-3">
-          <NoticeLine notice={notice} />
-        </div>
-      </>
+      <ChoiceStep
+        event={event}
+        choice={choice}
+        resale={resale}
+        allowance={allowance}
+        signedIn={buyer !== null}
+        agreed={agreed}
+        onAgreedChange={setAgreed}
+        notice={notice}
+        quantityRef={quantityRef}
+        typesHeadingRef={typesHeadingRef}
+      />
     );
     footer = (
       <Button
@@ -366,13 +322,7 @@ export function PurchaseDialog({
     body = <SignInStep order={planned} />;
     footer = (
       <>
-        <Button
-          variant="ghost"
-          onClick={() => setStep('select')}
-          icon={<ArrowLeft aria-hidden="true" className="size-4" />}
-        >
-          {t('purchase.button.back')}
-        </Button>
+        <BackButton onClick={() => setStep('select')} />
         <Button ref={primaryRef} onClick={handleSignIn} loading={signingIn} icon={<GoogleIcon size={18} />}>
           {t('purchase.button.signIn')}
         </Button>
@@ -395,21 +345,19 @@ export function PurchaseDialog({
         names={names}
         onNamesChange={setNames}
         questions={<CheckoutQuestions answers={answers} names={names} />}
+        business={offersInvoice ? <BusinessDetails business={business} /> : null}
       />
     );
     footer = (
       <>
-        <Button
-          variant="ghost"
-          onClick={() => setStep('select')}
-          disabled={payment.pending}
-          icon={<ArrowLeft aria-hidden="true" className="size-4" />}
-        >
-          {t('purchase.button.back')}
-        </Button>
+        <BackButton onClick={() => setStep('select')} disabled={payment.pending} />
         <Button
           ref={primaryRef}
-          onClick={() => (answers.check() ? payment.pay() : undefined)}
+          onClick={() => {
+            // Both are checked, so every refused field shows; the questions, asked first, take the focus first.
+            const answered = answers.check();
+            if (business.check({ focus: answered }) && answered) void payment.pay();
+          }}
           loading={payment.pending}
         >
           {t('purchase.button.pay', { amount: formatRupees(planned.total) })}

@@ -27,6 +27,7 @@ import {
 } from '../checkout/purchase-messages';
 import type { Buyer, Notice, PurchaseEvent, PurchaseResult, Step } from '../checkout/purchase-types';
 import { isCodeRefusal, isTypeRefusal, priceChangedFigures } from '../checkout/type-refusals';
+import type { BusinessPayload } from './use-business-details';
 
 // The paying half of the purchase dialog: create (or reuse) the order, open the provider's window, verify
 // the payment. The dialog owns the steps; this moves them as the payment goes.
@@ -41,7 +42,9 @@ export interface PurchasePaymentInput {
   ticketNames: readonly string[];
   /** Answers to the organiser's questions (create-order's `answers`). */
   answers?: readonly CheckoutAnswer[];
-  /** The server refused answers: true when the dialog showed them by their fields. */
+  /** A business's GST details for its invoice (create-order's `buyerGstin`, …); null: none asked for. */
+  business?: BusinessPayload | null;
+  /** The server refused answers or business details: true when the dialog showed them by their fields. */
   onAnswersRefused?: (error: unknown) => boolean;
   /** The waiting room's pass, sent with the order. */
   queuePass: RefObject<string | null>;
@@ -67,10 +70,12 @@ function orderRequest(
   event: PurchaseEvent,
   ticketNames: string[] | null,
   answers: readonly CheckoutAnswer[] = [],
+  business: BusinessPayload | null = null,
 ) {
   const names = {
     ...(ticketNames ? { ticketNames } : {}),
     ...(answers.length > 0 ? { answers: [...answers] } : {}),
+    ...(business ? { business } : {}),
   };
   if (order.quote && !order.items) {
     return {
@@ -181,11 +186,13 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
         total: planned.total,
         names: ticketNames ?? [],
         key,
+        // The business's details are kept on the order when it is made: other details need another order.
+        business: input.business ? JSON.stringify(input.business) : '',
       };
       order =
         reusableOrder(openOrder.current, selection, Date.now()) ??
         (await createOrder.mutateAsync({
-          ...orderRequest(planned, event, ticketNames, input.answers),
+          ...orderRequest(planned, event, ticketNames, input.answers, input.business),
           queuePass: queuePass.current,
         }));
       openOrder.current = { ...selection, order };
