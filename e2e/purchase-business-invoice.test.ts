@@ -157,7 +157,7 @@ describe('a GST invoice for a business, from the purchase dialog', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
     const sideways = await section.evaluate((element) => {
       const widths: number[] = [];
-      for (let node: HTMLElement | null = element; node; node = node.parentElement) {
+      for (let node: Element | null = element; node; node = node.parentElement) {
         widths.push(node.scrollWidth - node.clientWidth);
       }
       return Math.max(...widths);

@@ -44,7 +44,11 @@ describe('paying the open checkout again', () => {
   });
 
   it('the same business details reuse the order; other ones do not', () => {
-    const business = JSON.stringify({ buyerGstin: '29AAGCB7383J1Z4', buyerLegalName: 'B', buyerAddress: 'A' });
+    const business = JSON.stringify({
+      buyerGstin: '29AAGCB7383J1Z4',
+      buyerLegalName: 'B',
+      buyerAddress: 'A',
+    });
     const forBusiness = { ...open, business };
     expect(reusableOrder(forBusiness, { ...same, business }, now)).toBe(order);
     expect(reusableOrder(forBusiness, same, now)).toBeNull();

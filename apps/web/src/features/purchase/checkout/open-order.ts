@@ -25,14 +25,7 @@ export const REUSE_MARGIN_MS = 2 * 60_000;
 /** The open order, if it is for exactly this selection and its hold has time left; else null. */
 export function reusableOrder(
   open: OpenOrder | null,
-  selection: {
-    person: string;
-    quantity: number;
-    total: number;
-    names?: readonly string[];
-    key?: string;
-    business?: string;
-  },
+  selection: Omit<OpenOrder, 'order'>,
   now: number,
 ): Checkout | null {
   if (!open || open.person !== selection.person) return null;
