@@ -49,6 +49,7 @@ describeEachDatabase('emails in the recipient language', (engine) => {
     expect(guHtml).toContain('<html lang="gu">');
     expect(guHtml).toContain('નમસ્તે પ્રિયા,');
     expect(guHtml).toContain('મારી ટિકિટો જુઓ');
+    expect(guHtml).toContain('ઇન્વૉઇસ ડાઉનલોડ કરો');
     expect(textOf(gu, 'text/plain')).toContain('તમારી 2 ટિકિટો PDF માં જોડેલી છે');
     // The hours with their part of the day, no Latin "PM" (the event runs 19:00-23:00).
     expect(textOf(gu, 'text/plain')).toContain('સાંજે 7:00 થી રાત્રે 11:00 સુધી (IST)');

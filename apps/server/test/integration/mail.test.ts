@@ -67,6 +67,43 @@ describeEachDatabase('confirmation email through SMTP', (engine) => {
       html.match(/href="https:\/\/pay\.google\.com\/gp\/v\/save\/[^"]+"[^>]*>Save to Google Wallet/g),
     ).toHaveLength(2);
   });
+
+  it('the confirmation mail links the order’s invoice, which opens without a sign-in and for that order only', async () => {
+    const event = (await server.request('GET', '/api/event')).body.data;
+    const buyer = await newUser(server);
+    const other = await newUser(server);
+    const razorpayOrderId = (await buy(server, buyer, event, 1)).order.orderId as string;
+    const otherOrderId = (await buy(server, other, event, 1)).order.orderId as string;
+    await server.app.outbox.drain();
+    const message = parseMime(smtp.received.find((received) => received.to.includes(buyer.email))!.raw);
+    const html = textOf(message, 'text/html') ?? '';
+    const links = [...html.matchAll(/href="([^"]+)"[^>]*>Download invoice</g)].map((match) =>
+      match[1]!.replaceAll('&amp;', '&'),
+    );
+    expect(links).toHaveLength(1);
+    const link = new URL(links[0]!);
+    expect(link.origin).toBe(server.config.publicUrl);
+    expect(link.pathname).toBe(`/api/tickets/orders/${razorpayOrderId}/document`);
+    expect(textOf(message, 'text/plain')).toContain(`Download invoice: ${links[0]}`);
+
+    // Opened from the mail app: no sign-in, the key alone; the PDF of the order's document.
+    const pdf = await fetch(`${server.url}${link.pathname}${link.search}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+
+    // The key opens this order only; a wrong key or none opens nothing.
+    const key = link.searchParams.get('key')!;
+    const elsewhere = await fetch(`${server.url}/api/tickets/orders/${otherOrderId}/document?key=${key}`);
+    expect(elsewhere.status).toBe(404);
+    const wrong = await fetch(`${server.url}${link.pathname}?key=${key.slice(1)}x`);
+    expect(wrong.status).toBe(404);
+    expect((await fetch(`${server.url}${link.pathname}`)).status).toBe(401);
+  });
 });
 
 describeEachDatabase('manual issuance email through SMTP', (engine) => {

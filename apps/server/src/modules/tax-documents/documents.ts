@@ -4,16 +4,19 @@ import { istDate } from '@utsav/domain/time';
 import type { AppContext } from '../../platform/context';
 import type { UserRow } from '../../platform/db/schema';
 import { renderTaxInvoicePdf } from '../../platform/documents/tax-invoice-pdf';
+import { emailLinkKey, linkKeyMatches } from '../../platform/email-link-key';
 import { AppError } from '../../platform/errors';
+import { findEventById } from '../../stores/events';
 import { findOrderByRazorpayId } from '../../stores/orders';
 import { type TaxDocumentView, toDocumentView, toPdfInput } from './presenter';
 import { findTaxDocumentBySource, findTaxDocumentNumber, findTaxDocumentsOfOrder } from './repo';
 import { issueOrderDocument } from './sale';
 
 // GET /tickets/orders/{orderId}/document[?number=…]: the order's document (or one of its credit notes and fee
-// invoices by number), for its buyer or staff; anyone else is told the
-// order does not exist (a Razorpay order id is not a secret worth confirming). A paid order whose job has not run
-// yet gets its document made now: issuing is once per order, so the job then finds it made.
+// invoices by number), for its buyer or staff, or for the confirmation email's "Download invoice" link (`key`,
+// platform/email-link-key.ts: a mail app has no session); anyone else is told the order does not exist (a Razorpay
+// order id is not a secret worth confirming). A paid order whose job has not run yet gets its document made now:
+// issuing is once per order, so the job then finds it made.
 
 export const NO_DOCUMENT = 'This order has no tax document (nothing was paid for it)';
 export const NO_SUCH_DOCUMENT = 'This order has no document with that number';
@@ -27,18 +30,43 @@ export interface OrderDocumentEntry {
   total: number;
 }
 
+const DOCUMENT_LINK = 'utsav-document-link';
+
+/** The confirmation email's "Download invoice" link of an order (its Razorpay order id), the PDF without a sign-in. */
+export function documentLink(publicUrl: string, razorpayOrderId: string, eventPrivateKey: string): string {
+  const key = emailLinkKey(eventPrivateKey, DOCUMENT_LINK, razorpayOrderId);
+  return `${publicUrl}/api/tickets/orders/${encodeURIComponent(razorpayOrderId)}/document?key=${key}`;
+}
+
+/** Who asks: a signed-in person (the buyer or staff), or an email link's key. */
+export type DocumentAccess = { caller: UserRow } | { key: string };
+
+async function mayRead(
+  ctx: AppContext,
+  access: DocumentAccess,
+  order: { user_id: string; event_id: string; razorpay_order_id: string | null },
+): Promise<boolean> {
+  if ('caller' in access) return order.user_id === access.caller.id || can(access.caller, 'tax:view');
+  const event = await findEventById(ctx.db, order.event_id);
+  if (!event?.qr_private_key || !order.razorpay_order_id) return false;
+  return linkKeyMatches(
+    access.key,
+    emailLinkKey(event.qr_private_key, DOCUMENT_LINK, order.razorpay_order_id),
+  );
+}
+
 /**
  * The order's document `number` (a credit note, the invoice of a deduction kept), or its sale's document when no
  * number is given; with the list of all the order's documents, so a screen can offer each.
  */
 export async function orderDocument(
   ctx: AppContext,
-  caller: UserRow,
+  access: DocumentAccess,
   razorpayOrderId: string,
   number?: string,
 ): Promise<{ document: TaxDocumentView; documents: OrderDocumentEntry[] }> {
   const order = await findOrderByRazorpayId(ctx.db, razorpayOrderId);
-  if (!order || (order.user_id !== caller.id && !can(caller, 'tax:view'))) {
+  if (!order || !(await mayRead(ctx, access, order))) {
     throw new AppError('ORDER_NOT_FOUND', 'Order not found');
   }
   if (order.status === 'paid' && !(await findTaxDocumentBySource(ctx.db, `order:${order.id}`))) {

@@ -10,6 +10,7 @@ import { saveTaxSettings, taxSettings } from './settings';
 const settingsResponse = { 200: taxSettingsResponseSchema };
 
 const taxDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ownDocument = app.requireAction('ticket:own');
   app.get(
     '/admin/tax-settings',
     {
@@ -36,20 +37,28 @@ const taxDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets/orders/:orderId/document',
     {
-      onRequest: app.requireAction('ticket:own'),
+      // The confirmation email's link carries `key` instead of a sign-in; without it the buyer's (or staff's)
+      // bearer token is needed.
+      onRequest: async function (request, reply) {
+        const query = request.query as { key?: unknown };
+        if (typeof query.key === 'string' && query.key !== '') return;
+        await ownDocument.call(this, request, reply);
+      },
       schema: {
         tags: ['tax'],
         params: z.object({ orderId: z.string().min(1).max(64) }),
         querystring: z.object({
           format: z.enum(['pdf', 'json']).optional(),
           number: z.string().min(1).max(16).optional(),
+          key: z.string().min(1).max(64).optional(),
         }),
       },
     },
     async (request, reply) => {
+      const { key } = request.query;
       const { document: view, documents } = await orderDocument(
         app.ctx,
-        actor(request),
+        key ? { key } : { caller: actor(request) },
         request.params.orderId,
         request.query.number,
       );

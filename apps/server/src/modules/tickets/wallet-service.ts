@@ -1,8 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isLanguage } from '@utsav/domain/languages';
 import { canAddToWallet, WALLET_MESSAGES } from '@utsav/domain/wallet';
 import type { AppContext } from '../../platform/context';
 import type { UserRow } from '../../platform/db/schema';
+import { emailLinkKey, linkKeyMatches } from '../../platform/email-link-key';
 import { AppError } from '../../platform/errors';
 import type { WalletLinks } from '../../platform/mail/templates/wallet-links';
 import { buildPkpass } from '../../platform/wallet/apple-pass';
@@ -26,8 +26,7 @@ function notFound(): AppError {
  * event's QR signing key, so it needs no new secret and opens nothing the email's PDF does not already hold.
  */
 export function walletLinkKey(ticketId: string, eventPrivateKey: string): string {
-  const key = createHmac('sha256', eventPrivateKey).update('utsav-wallet-link').digest();
-  return createHmac('sha256', key).update(ticketId).digest('base64url').slice(0, 32);
+  return emailLinkKey(eventPrivateKey, 'utsav-wallet-link', ticketId);
 }
 
 /** The email's link for a ticket; the event row must carry its QR keys. */
@@ -71,9 +70,7 @@ async function ownedTicket(
     allowed = ticket.user_id === access.caller.id;
   } else if (ticket && 'key' in access) {
     const event = await eventWithKeys(ctx, ticket.event_id);
-    const expected = Buffer.from(walletLinkKey(ticket.id, event.qr_private_key!));
-    const given = Buffer.from(access.key);
-    allowed = given.length === expected.length && timingSafeEqual(given, expected);
+    allowed = linkKeyMatches(access.key, walletLinkKey(ticket.id, event.qr_private_key!));
   }
   if (!ticket || !allowed) throw notFound();
   if (!canAddToWallet(ticket)) throw new AppError('TICKET_NOT_ACTIVE', WALLET_MESSAGES.notActive);

@@ -24,6 +24,8 @@ interface TicketsMailBase extends FromOrganiser {
 export interface ComposeTicketConfirmationInput extends TicketsMailBase {
   totalPaid: number;
   orderRef: string;
+  /** The order's tax document without a sign-in (the "Download invoice" link); absent for a ₹0 order. */
+  invoiceUrl?: string | undefined;
 }
 
 export async function composeTicketConfirmation(input: ComposeTicketConfirmationInput): Promise<MailMessage> {

@@ -36,6 +36,7 @@ function all(language: 'hi' | 'gu'): Record<string, MailMessage> {
       pdf,
       ics: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
       ticketsUrl: 'https://utsav.example/dashboard',
+      invoiceUrl: 'https://utsav.example/api/tickets/orders/order_1/document?key=k',
     }),
     manual: manualIssuanceEmail({
       organiser: newOrganiser(),

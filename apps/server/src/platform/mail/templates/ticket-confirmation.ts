@@ -6,7 +6,7 @@ import type { EventDetails } from '../../documents/types';
 import { safeFileName } from '../../documents/zip';
 import { translator } from '../../i18n/messages';
 import type { MailAttachment, MailMessage, Recipient } from '../message';
-import { html, type SafeHtml, subjectLine } from './html';
+import { html, type SafeHtml, safeUrl, subjectLine } from './html';
 import {
   button,
   type DetailRow,
@@ -50,6 +50,8 @@ export interface TicketConfirmationInput extends FromOrganiser {
   ticketsUrl: string;
   /** Per-ticket wallet links; the section is left out without them. */
   wallet?: WalletLinks[] | undefined;
+  /** The order's tax document as a PDF, opened without a sign-in; no link without it (a ₹0 order has none). */
+  invoiceUrl?: string | undefined;
 }
 
 export function ticketConfirmationEmail(input: TicketConfirmationInput): MailMessage {
@@ -95,6 +97,7 @@ ${detailsTable(rows)}
 ${ticketList(tickets, language)}
 ${walletSection(input.wallet, t)}
 ${button(input.ticketsUrl, t('View My Tickets'))}
+${input.invoiceUrl ? paragraph(html`<a href="${safeUrl(input.invoiceUrl)}" style="${INVOICE_LINK}">${t('Download invoice')}</a>`) : ''}
 ${list(notes)}`;
 
   return {
@@ -120,6 +123,7 @@ ${list(notes)}`;
         textTicketList(tickets, language),
         textWalletSection(input.wallet, t),
         t('View your tickets: {{url}}', { url: input.ticketsUrl }),
+        input.invoiceUrl ? t('Download invoice: {{url}}', { url: input.invoiceUrl }) : undefined,
         notes.map((note) => `- ${note}`).join('\n'),
       ],
       language,
@@ -129,6 +133,7 @@ ${list(notes)}`;
   };
 }
 
+const INVOICE_LINK = 'color:#7a1e3a;font-weight:bold;text-decoration:underline;';
 const HEAD = 'padding:6px 4px;border-bottom:2px solid #eadfcd;font-size:12px;color:#6b625a;';
 const CELL = 'padding:8px 4px;border-bottom:1px solid #eadfcd;font-size:14px;';
 
