@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
+import { issueManual } from '../../support/admin-fixtures';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
 import { newEvent, PURCHASE_ENV, pay, type TestEvent, verify } from '../../support/purchase';
@@ -12,6 +13,8 @@ import { saveTaxSettings, taxJobsDone } from '../../support/tax';
 // GET /tickets/orders/{orderId}/document: the order's buyer or staff get its document, as JSON in rupees and as
 // a PDF whose text carries the supplier's GSTIN, the SAC code, each tax and the total; anyone else is told there
 // is no such order. The document is made on demand when its job has not run yet, and only once.
+// GET /tickets/documents?number=…: documents without an order (a transfer's fee, tickets staff issued with payment
+// received) for whoever they were issued to, and staff.
 
 const OCTOBER = new Date('2026-10-10T06:30:00Z');
 const hasPdftotext = (() => {
@@ -146,4 +149,80 @@ describeEachDatabase('downloading an order’s tax document', (engine) => {
       }
     },
   );
+
+  const numberOf = async (source: string) =>
+    (
+      await server.ctx.db
+        .selectFrom('tax_documents')
+        .select('number')
+        .where('source', '=', source)
+        .executeTakeFirstOrThrow()
+    ).number;
+  const byNumber = (token: string, number: string, format = '&format=json') =>
+    server.request('GET', `/api/tickets/documents?number=${encodeURIComponent(number)}${format}`, { token });
+
+  it('a transfer fee’s invoice, which has no order, is read by number by the sender who paid it and by staff', async () => {
+    const mine = await server.request('GET', '/api/tickets/my-tickets', { token: buyer.token });
+    const ticket = mine.body.tickets.find((candidate: { status: string }) => candidate.status === 'active');
+    const recipient = await newUser(server, { name: 'Bina Rao' });
+    const started = await server.request('POST', `/api/tickets/${ticket.id}/transfer`, {
+      token: buyer.token,
+      body: { recipientEmail: recipient.email, recipientName: 'Bina Rao' },
+    });
+    expect(started.status, started.text).toBe(200);
+    const paid = await server.request('POST', '/api/tickets/transfer/verify-payment', {
+      token: buyer.token,
+      body: await pay(server, started.body.orderId),
+    });
+    expect(paid.status, paid.text).toBe(200);
+    await taxJobsDone(server);
+    const transfer = await server.ctx.db
+      .selectFrom('ticket_transfers')
+      .select('id')
+      .where('razorpay_order_id', '=', started.body.orderId)
+      .executeTakeFirstOrThrow();
+    const number = await numberOf(`transfer-fee:${transfer.id}`);
+
+    const read = await byNumber(buyer.token, number);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.document).toMatchObject({ kind: 'tax-invoice', number, buyer: { name: 'Asha Patel' } });
+    expect(read.body.document.lines[0]).toMatchObject({ description: 'Ticket transfer fee' });
+    expect((await byNumber(admin.token, number)).status).toBe(200);
+    // The recipient paid nothing: for them, as for anyone else, there is no such document.
+    const refused = await byNumber(recipient.token, number);
+    expect(refused.status).toBe(404);
+    expect(refused.body.code).toBe('NOT_FOUND');
+    const pdf = await fetch(`${server.url}/api/tickets/documents?number=${encodeURIComponent(number)}`, {
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-disposition')).toContain(`${number.replaceAll('/', '-')}.pdf`);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+  });
+
+  it('tickets staff issued with payment received: their owner and staff read the document by number', async () => {
+    const owner = await newUser(server, { name: 'Dev Shah' });
+    await issueManual(server, admin.token, {
+      userName: 'Dev Shah',
+      userEmail: owner.email,
+      quantity: 2,
+      paymentDone: true,
+    });
+    await taxJobsDone(server);
+    const issued = await server.ctx.db
+      .selectFrom('tax_documents')
+      .select('number')
+      .where('source', 'like', 'issuance:%')
+      .executeTakeFirstOrThrow();
+    const read = await byNumber(owner.token, issued.number);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.document).toMatchObject({ number: issued.number, buyer: { name: 'Dev Shah' } });
+    expect((await byNumber(admin.token, issued.number)).status).toBe(200);
+    expect((await byNumber(buyer.token, issued.number)).status).toBe(404);
+    expect((await byNumber(owner.token, 'UTSAV/I26/999')).status).toBe(404);
+  });
 });

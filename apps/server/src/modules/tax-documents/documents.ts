@@ -3,13 +3,21 @@ import { can } from '@utsav/domain/roles';
 import { istDate } from '@utsav/domain/time';
 import type { AppContext } from '../../platform/context';
 import type { UserRow } from '../../platform/db/schema';
+import type { TaxDocumentRow } from '../../platform/db/schema-tax';
 import { renderTaxInvoicePdf } from '../../platform/documents/tax-invoice-pdf';
 import { emailLinkKey, linkKeyMatches } from '../../platform/email-link-key';
 import { AppError } from '../../platform/errors';
 import { findEventById } from '../../stores/events';
-import { findOrderByRazorpayId } from '../../stores/orders';
+import { findOrderById, findOrderByRazorpayId } from '../../stores/orders';
 import { type TaxDocumentView, toDocumentView, toPdfInput } from './presenter';
-import { findTaxDocumentBySource, findTaxDocumentNumber, findTaxDocumentsOfOrder } from './repo';
+import {
+  findSourceOwner,
+  findTaxDocumentById,
+  findTaxDocumentByNumber,
+  findTaxDocumentBySource,
+  findTaxDocumentNumber,
+  findTaxDocumentsOfOrder,
+} from './repo';
 import { issueOrderDocument } from './sale';
 
 // GET /tickets/orders/{orderId}/document[?number=…]: the order's document (or one of its credit notes and fee
@@ -20,6 +28,7 @@ import { issueOrderDocument } from './sale';
 
 export const NO_DOCUMENT = 'This order has no tax document (nothing was paid for it)';
 export const NO_SUCH_DOCUMENT = 'This order has no document with that number';
+export const NO_NUMBERED_DOCUMENT = 'There is no document with that number';
 
 /** One of an order's documents as listed beside the one shown: the sale's first, then credit notes and fees. */
 export interface OrderDocumentEntry {
@@ -90,6 +99,40 @@ export async function orderDocument(
     });
   }
   return { document: toDocumentView(row, await numberOf(row.refers_to)), documents };
+}
+
+/**
+ * Whose document it is: the buyer of its order; the owner of tickets staff issued with payment received; the
+ * sender who paid a transfer's fee. A credit note is its original's.
+ */
+async function ownerOfDocument(ctx: AppContext, row: TaxDocumentRow): Promise<string | null> {
+  if (row.order_id) return (await findOrderById(ctx.db, row.order_id))?.user_id ?? null;
+  const [kind, id] = [
+    row.source.slice(0, row.source.indexOf(':')),
+    row.source.slice(row.source.indexOf(':') + 1),
+  ];
+  if (kind === 'issuance') return findSourceOwner(ctx.db, 'ticket', id);
+  if (kind === 'transfer-fee' || kind === 'transfer-fee-refund')
+    return findSourceOwner(ctx.db, 'transfer', id);
+  const original = row.refers_to ? await findTaxDocumentById(ctx.db, row.refers_to) : undefined;
+  return original ? ownerOfDocument(ctx, original) : null;
+}
+
+/**
+ * GET /tickets/documents?number=…: one document by its number, for the person it was issued to or staff. It
+ * reaches what the order route cannot: a transfer fee's invoice and credit note, and the document of tickets staff
+ * issued with payment received, which have no checkout order. Anyone else is told there is no such document.
+ */
+export async function numberedDocument(
+  ctx: AppContext,
+  caller: UserRow,
+  number: string,
+): Promise<TaxDocumentView> {
+  const row = await findTaxDocumentByNumber(ctx.db, number);
+  const allowed = row && (can(caller, 'tax:view') || (await ownerOfDocument(ctx, row)) === caller.id);
+  if (!row || !allowed) throw new AppError('NOT_FOUND', NO_NUMBERED_DOCUMENT);
+  const refersTo = row.refers_to ? await findTaxDocumentNumber(ctx.db, row.refers_to) : null;
+  return toDocumentView(row, refersTo);
 }
 
 export function documentPdf(view: TaxDocumentView): Promise<Uint8Array> {

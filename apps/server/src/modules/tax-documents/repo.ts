@@ -122,6 +122,31 @@ export async function findTaxDocumentNumber(db: Db, id: string): Promise<string 
   return row?.number ?? null;
 }
 
+export function findTaxDocumentByNumber(db: Db, number: string): Promise<TaxDocumentRow | undefined> {
+  return db.selectFrom('tax_documents').selectAll().where('number', '=', number).executeTakeFirst();
+}
+
+export function findTaxDocumentById(db: Db, id: string): Promise<TaxDocumentRow | undefined> {
+  return db.selectFrom('tax_documents').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Who owns what a document without an order documents: a ticket staff issued, or a transfer's fee. */
+export async function findSourceOwner(
+  db: Db,
+  kind: 'ticket' | 'transfer',
+  id: string,
+): Promise<string | null> {
+  const row =
+    kind === 'ticket'
+      ? await db.selectFrom('tickets').select('user_id as owner').where('id', '=', id).executeTakeFirst()
+      : await db
+          .selectFrom('ticket_transfers')
+          .select('from_user_id as owner')
+          .where('id', '=', id)
+          .executeTakeFirst();
+  return row?.owner ?? null;
+}
+
 /** The documents issued in [from, to), in number order within each series. */
 export function findTaxDocumentsIssuedBetween(db: Db, from: string, to: string): Promise<TaxDocumentRow[]> {
   return db

@@ -1,13 +1,25 @@
 import { taxSettingsResponseSchema } from '@utsav/domain/api/tax';
 import { taxSettingsInputSchema } from '@utsav/domain/tax-settings-schema';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
-import { documentPdf, orderDocument } from './documents';
+import { documentPdf, numberedDocument, orderDocument } from './documents';
 import { gstExport, gstExportCsv } from './export';
+import type { TaxDocumentView } from './presenter';
 import { saveTaxSettings, taxSettings } from './settings';
 
 const settingsResponse = { 200: taxSettingsResponseSchema };
+
+/** A document's PDF, saved under its number. */
+async function sendPdf(reply: FastifyReply, view: TaxDocumentView) {
+  const bytes = await documentPdf(view);
+  const filename = `${view.number.replaceAll('/', '-')}.pdf`;
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(Buffer.from(bytes));
+}
 
 const taxDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   const ownDocument = app.requireAction('ticket:own');
@@ -64,12 +76,27 @@ const taxDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       reply.header('cache-control', 'private, no-store');
       if (request.query.format === 'json') return { success: true as const, document: view, documents };
-      const bytes = await documentPdf(view);
-      const filename = `${view.number.replaceAll('/', '-')}.pdf`;
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(Buffer.from(bytes));
+      return sendPdf(reply, view);
+    },
+  );
+
+  app.get(
+    '/tickets/documents',
+    {
+      onRequest: app.requireAction('ticket:own'),
+      schema: {
+        tags: ['tax'],
+        querystring: z.object({
+          number: z.string().min(1).max(16),
+          format: z.enum(['pdf', 'json']).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const view = await numberedDocument(app.ctx, actor(request), request.query.number);
+      reply.header('cache-control', 'private, no-store');
+      if (request.query.format === 'json') return { success: true as const, document: view };
+      return sendPdf(reply, view);
     },
   );
 
