@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAt } from './support/api';
 import { PHONE, screenshot } from './support/browser';
+import { expectNoHorizontalScroll } from './support/guest';
 import { signedInContext } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
@@ -10,11 +10,6 @@ import { useServerAndBrowser } from './support/suite';
 
 const suite = useServerAndBrowser();
 const api = apiAt(() => suite.server.url);
-
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 describe('know who is coming', () => {
   it('at 390 px an admin downloads the attendee list as CSV from Ticket Management', async () => {

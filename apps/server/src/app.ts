@@ -7,6 +7,7 @@ import type { JSONWebKeySet } from 'jose';
 import type { Registry } from 'prom-client';
 import { seedDemo } from './demo/seed-demo';
 import adminRoutes from './modules/admin/routes';
+import auditRoutes from './modules/audit/routes';
 import authRoutes from './modules/auth/routes';
 import liveRoutes from './modules/checkin/live-routes';
 import checkinRoutes from './modules/checkin/routes';
@@ -203,6 +204,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(checkoutQuestionRoutes);
   await api.register(eventChangeRoutes);
   await api.register(messagesRoutes);
+  await api.register(auditRoutes);
   await api.register(invitationsRoutes);
 }
 

@@ -38,7 +38,8 @@ export type Action =
   | 'tax:write'
   | 'messages:send'
   | 'questions:view'
-  | 'questions:write';
+  | 'questions:write'
+  | 'audit:view';
 
 const EVERYONE: readonly Role[] = ROLES;
 const GATE: readonly Role[] = ['qrchecker', 'manager', 'admin'];
@@ -73,6 +74,8 @@ const POLICY_TABLE: Record<Action, readonly Role[]> = {
   // Managers see what guests are asked at checkout; only admins change it, as they change the event.
   'questions:view': STAFF,
   'questions:write': ADMIN,
+  // The audit log names every person and what they did: the admins', like the staff list and roles.
+  'audit:view': ADMIN,
 };
 
 export function can(user: { role: unknown } | null | undefined, action: Action): boolean {

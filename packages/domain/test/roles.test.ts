@@ -29,6 +29,7 @@ const expected: Record<Action, string[]> = {
   'messages:send': ['admin'],
   'questions:view': ['manager', 'admin'],
   'questions:write': ['admin'],
+  'audit:view': ['admin'],
 };
 
 describe('permission table', () => {

@@ -54,6 +54,7 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/admin/tickets/export?format=json', action: 'tickets:export', allowed: 200 },
   { method: 'GET', path: '/api/admin/attendees/export?format=csv', action: 'tickets:export', allowed: 200 },
   { method: 'GET', path: '/api/admin/attendees/export?format=json', action: 'tickets:export', allowed: 200 },
+  { method: 'GET', path: '/api/admin/audit?action=order.paid', action: 'audit:view', allowed: 200 },
   { method: 'GET', path: '/api/admin/analytics/dashboard', action: 'analytics:view', allowed: 200 },
   { method: 'GET', path: '/api/admin/analytics/sales-breakdown', action: 'analytics:view', allowed: 200 },
   {

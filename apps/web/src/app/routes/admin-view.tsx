@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useAnalytics } from '../../features/admin/analytics/api/get-analytics';
 import { useSalesBreakdown } from '../../features/admin/analytics/api/get-sales-breakdown';
 import { SalesAnalytics } from '../../features/admin/analytics/components/sales-analytics';
+import { AuditPanel } from '../../features/admin/audit/components/audit-panel';
 import { QuestionsPanel } from '../../features/admin/checkout-questions/components/questions-panel';
 import { useTicketStats } from '../../features/admin/dashboard/api/get-ticket-stats';
 import { useUserCount } from '../../features/admin/dashboard/api/get-user-count';
@@ -236,6 +237,13 @@ export default function AdminView({
     case 'messages':
       content = can(currentUser, 'messages:send') ? (
         <MessagesView onBack={back} />
+      ) : (
+        <StaffDashboard role={role} name={name} open={open} highlight={highlight} />
+      );
+      break;
+    case 'audit-log':
+      content = can(currentUser, 'audit:view') ? (
+        <AuditPanel onBack={back} />
       ) : (
         <StaffDashboard role={role} name={name} open={open} highlight={highlight} />
       );

@@ -28,6 +28,7 @@ import * as eventChanges from './0039_event_changes';
 import * as resale from './0040_resale';
 import * as guestMessages from './0041_messages';
 import * as checkoutQuestions from './0042_checkout_questions';
+import * as auditLogViewer from './0043_audit_log_viewer';
 import * as ticketResoldAt from './0045_ticket_resold_at';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
@@ -63,4 +64,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0041_messages', guestMessages],
   ['0042_checkout_questions', checkoutQuestions],
   ['0045_ticket_resold_at', ticketResoldAt],
+  ['0043_audit_log_viewer', auditLogViewer],
 ];

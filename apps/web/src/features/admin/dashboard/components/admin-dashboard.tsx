@@ -13,6 +13,7 @@ import {
   ReceiptIndianRupee,
   ReceiptText,
   Repeat,
+  ScrollText,
   Tags,
   Ticket,
   TicketPercent,
@@ -50,6 +51,7 @@ export const ADMIN_VIEWS = [
   'staff-invitations',
   'checkout-questions',
   'messages',
+  'audit-log',
 ] as const;
 export type AdminViewId = (typeof ADMIN_VIEWS)[number];
 
@@ -245,6 +247,13 @@ const TILES: Tile[] = [
     title: 'admin.tiles.messages.title',
     description: 'admin.tiles.messages.description',
     icon: <Mail className={ICON} />,
+    adminOnly: true,
+  },
+  {
+    view: 'audit-log',
+    title: 'admin.tiles.auditLog.title',
+    description: 'admin.tiles.auditLog.description',
+    icon: <ScrollText className={ICON} />,
     adminOnly: true,
   },
 ];
