@@ -226,6 +226,7 @@ describeEachDatabase('tax documents of sales', (engine) => {
           first: 'UTSAV/B26/1',
           last: 'UTSAV/B26/2',
           count: 2,
+          cancelled: 0,
           missing: [],
         },
         {
@@ -234,6 +235,7 @@ describeEachDatabase('tax documents of sales', (engine) => {
           first: 'UTSAV/I26/1',
           last: 'UTSAV/I26/1',
           count: 1,
+          cancelled: 0,
           missing: [],
         },
       ]),
@@ -243,6 +245,8 @@ describeEachDatabase('tax documents of sales', (engine) => {
     });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.text).toContain('UTSAV/I26/1,2026-10-10,29AAGCB7383J1Z4');
+    expect(csv.text).toContain('Series,Financial year,First,Last,Count,Cancelled,Missing');
+    expect(csv.text).toContain('I,2026,UTSAV/I26/1,UTSAV/I26/1,1,0,');
     const september = await server.request('GET', '/api/admin/gst/export?month=2026-09', {
       token: admin.token,
     });

@@ -10,8 +10,8 @@ import { findTaxDocumentNumber, findTaxDocumentsIssuedBetween } from './repo';
 
 // GET /admin/gst/export?month=YYYY-MM: a month's documents (issued in that IST month) in the sections an
 // accountant files a monthly return from: B2B supplies by buyer GSTIN (a row per document and rate), B2C totals by
-// place of supply and rate, exempt supplies, credit notes, and each document series' first and last number, count
-// and missing serials. Figures in rupees, read from the documents as issued.
+// place of supply and rate, exempt supplies, credit notes, and each document series' first and last number, count,
+// cancelled (none: decision 1402) and missing serials. Figures in rupees, read from the documents as issued.
 
 type Figures = {
   taxableValue: number;
@@ -49,6 +49,11 @@ export interface GstExport {
     first: string;
     last: string;
     count: number;
+    /**
+     * Documents cancelled after issue, the return's column of the documents issued: always 0, since an issued
+     * document is never cancelled (a trigger refuses any change; a correction is a credit note in its own series).
+     */
+    cancelled: number;
     missing: number[];
   }>;
 }
@@ -176,6 +181,7 @@ function seriesSummary(documents: TaxDocumentRow[]): GstExport['series'] {
       first: byNumber(first),
       last: byNumber(Math.max(...serials)),
       count: rows.length,
+      cancelled: 0,
       missing,
     };
   });
@@ -250,8 +256,16 @@ export function gstExportCsv(data: GstExport): string {
   );
   section(
     'Documents',
-    ['Series', 'Financial year', 'First', 'Last', 'Count', 'Missing'],
-    data.series.map((r) => [r.series, r.financialYear, r.first, r.last, r.count, r.missing.join(' ')]),
+    ['Series', 'Financial year', 'First', 'Last', 'Count', 'Cancelled', 'Missing'],
+    data.series.map((r) => [
+      r.series,
+      r.financialYear,
+      r.first,
+      r.last,
+      r.count,
+      r.cancelled,
+      r.missing.join(' '),
+    ]),
   );
   return lines.join('');
 }
