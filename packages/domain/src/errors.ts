@@ -52,6 +52,8 @@ export const ERROR_CODES = {
   WAITLIST_CLOSED: 409,
   NOT_ON_WAITLIST: 404,
   NO_WAITLIST_OFFER: 409,
+  /** The seller withdrew the listing a waitlist offer held before it was paid: the person waits again. */
+  RESALE_OFFER_WITHDRAWN: 409,
   WAITLIST_OFFER_LIMIT: 409,
   ACCOUNT_LINKED_ELSEWHERE: 409,
   REENTRY_DISABLED: 409,

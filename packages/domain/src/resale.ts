@@ -40,6 +40,8 @@ export const RESALE_MESSAGES = {
     'A ticket received by transfer can be listed for resale one hour after it arrived. Please try again later.',
   noneAvailable: 'No resold tickets of this type are available right now.',
   closed: 'Resale closes {{hours}} hours before the event starts, so this ticket can no longer be listed.',
+  offerWithdrawn:
+    'The seller withdrew the resold ticket offered to you before you paid. You keep your place in the waitlist: the next ticket that comes back is offered to you.',
 } as const;
 
 /** Why a ticket cannot be listed: the `reason` the refusal carries, so a screen can word it in its language. */

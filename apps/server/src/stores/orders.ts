@@ -53,6 +53,22 @@ export async function setRazorpayOrderId(
 }
 
 /**
+ * Ends one live hold: back on sale at once (an offer the person gave up, a resale offer whose listing its seller
+ * withdrew). Marked expired with the hold ending now, like a deleted account's holds (releaseHoldsOfUser), so a
+ * payment started anyway is still found by the reconciliation job's re-check and honoured or refunded.
+ */
+export async function endHold(db: Db, orderId: string, now: Date): Promise<void> {
+  const stamp = now.toISOString();
+  await db
+    .updateTable('orders')
+    .set({ status: 'expired', hold_expires_at: stamp, updated_at: stamp })
+    .where('id', '=', orderId)
+    .where('status', '=', 'created')
+    .where('hold_expires_at', '>', stamp)
+    .execute();
+}
+
+/**
  * Ends every checkout of a person still `created` (their account is being deleted): the seats go back to sale
  * at once. Marked expired with the hold ending now, so the reconciliation job's re-check of expired orders
  * still asks Razorpay about them, and a payment made anyway is found and refunded. Returns the orders' ids.

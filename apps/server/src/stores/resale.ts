@@ -277,3 +277,32 @@ export async function endListingsOfOrder(db: Db, orderId: string, now: Date): Pr
     )
     .execute();
 }
+
+/**
+ * The place whose offer held `orderId` goes back to waiting, at its place in line (offered → waiting): its seller
+ * withdrew a listing of the offer before it was paid, which is no fault of the person. `offer_order_id` stays, so
+ * their checkout can say why the offer ended (findWithdrawnOffer); the next pass may offer them another listing.
+ */
+export async function returnOfferToLine(db: Db, orderId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('waitlist_entries')
+    .set({ status: 'waiting', updated_at: now.toISOString() })
+    .where('offer_order_id', '=', orderId)
+    .where('status', '=', 'offered')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether the person waits again because a seller withdrew the listing their last offer held. */
+export async function findWithdrawnOffer(db: Db, eventId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('waitlist_entries')
+    .innerJoin('resale_listings', 'resale_listings.order_id', 'waitlist_entries.offer_order_id')
+    .select('waitlist_entries.id')
+    .where('waitlist_entries.event_id', '=', eventId)
+    .where('waitlist_entries.user_id', '=', userId)
+    .where('waitlist_entries.status', '=', 'waiting')
+    .where('resale_listings.status', '=', 'withdrawn')
+    .executeTakeFirst();
+  return row !== undefined;
+}

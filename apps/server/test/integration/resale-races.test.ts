@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { pollRefunds } from '../../src/modules/refunds/jobs';
 import { countTaken } from '../../src/stores/events';
@@ -20,9 +21,12 @@ import { useServer } from '../../support/server';
 import { emptyLine, joinWaitlist, myPlace } from '../../support/waitlist';
 
 // Resale's races, each with one winner decided by the seller's ticket row (docs/decisions/0716-resale-one-seat.md):
-// the buyer's payment against the seller walking through the gate, cancelling, or withdrawing; the normal dialog
-// when nobody waits; the seller's refund failing at Razorpay and sent again by the job; and the cut-off. The event
-// is sold out throughout, so any ticket issued twice for one seat would show in the count.
+// the buyer's payment against the seller walking through the gate, cancelling, transferring, or withdrawing; the
+// normal dialog when nobody waits; the seller's refund failing at Razorpay and sent again by the job; and the
+// cut-off. The event is sold out throughout, so any ticket issued twice for one seat would show in the count; and
+// while each race runs, the seats sold and held are read again and again, in one statement each, and never pass
+// the capacity. Each race is run several times and whichever side wins, the loser is refused with its code and
+// nothing of its half is written.
 
 const ENV = { ...PURCHASE_ENV, WAITLIST_OFFER_MINUTES: '30' };
 const ATTEMPTS = 3;
@@ -66,6 +70,38 @@ describeEachDatabase('resale races', (engine) => {
     return { seller, buyer, ticket, paid, qr: (await ticketRow(server, ticket.id)).qr_token };
   }
 
+  /** Sold (people admitted by active and used tickets) and held (live holds' people), in one snapshot. */
+  async function seatsNow(): Promise<{ taken: number; capacity: number }> {
+    const now = clock.now().toISOString();
+    const row = await sql<{ sold: number; held: number; capacity: number }>`
+      select
+        (select coalesce(sum(admits), 0) from tickets where event_id = ${event.id} and status in ('active', 'used'))
+          as sold,
+        (select coalesce(sum(coalesce(people, quantity)), 0) from orders
+          where event_id = ${event.id} and status = 'created' and hold_expires_at > ${now}) as held,
+        (select total_tickets from events where id = ${event.id}) as capacity`.execute(server.ctx.db);
+    const { sold, held, capacity } = row.rows[0]!;
+    return { taken: Number(sold) + Number(held), capacity: Number(capacity) };
+  }
+
+  /** Runs `race`, reading the seats between its statements until it settles: never over capacity. */
+  async function watchingSeats<T>(race: Promise<T>): Promise<T> {
+    let settled = false;
+    const done = race.finally(() => {
+      settled = true;
+    });
+    let samples = 0;
+    do {
+      const { taken, capacity } = await seatsNow();
+      expect(taken).toBeLessThanOrEqual(capacity);
+      samples += 1;
+      // SQLite answers synchronously: without a turn of the event loop the requests racing would never run.
+      await new Promise((resolve) => setImmediate(resolve));
+    } while (!settled);
+    expect(samples).toBeGreaterThan(0);
+    return done;
+  }
+
   async function buyerTickets(buyer: TestUser) {
     return server.ctx.db.selectFrom('tickets').selectAll().where('user_id', '=', buyer.user.id).execute();
   }
@@ -74,10 +110,12 @@ describeEachDatabase('resale races', (engine) => {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const { buyer, ticket, paid, qr } = await offered();
       const taken = await countTaken(server.ctx.db, event.id, clock.now());
-      const [verified, scanned] = await Promise.all([
-        verify(server, buyer, paid),
-        server.request('POST', '/api/tickets/mark-used', { token: gate.token, body: { qrCode: qr } }),
-      ]);
+      const [verified, scanned] = await watchingSeats(
+        Promise.all([
+          verify(server, buyer, paid),
+          server.request('POST', '/api/tickets/mark-used', { token: gate.token, body: { qrCode: qr } }),
+        ]),
+      );
       const seller = await ticketRow(server, ticket.id);
       if (scanned.status === 200) {
         // The gate won: the seller is inside, the buyer gets no ticket and all their money back.
@@ -99,10 +137,9 @@ describeEachDatabase('resale races', (engine) => {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const { seller, buyer, ticket, paid } = await offered();
       const taken = await countTaken(server.ctx.db, event.id, clock.now());
-      const [verified, cancelled] = await Promise.all([
-        verify(server, buyer, paid),
-        cancel(server, seller, ticket.id),
-      ]);
+      const [verified, cancelled] = await watchingSeats(
+        Promise.all([verify(server, buyer, paid), cancel(server, seller, ticket.id)]),
+      );
       const refunds = await server.ctx.db
         .selectFrom('refunds')
         .selectAll()
@@ -116,11 +153,70 @@ describeEachDatabase('resale races', (engine) => {
         // The cancelled seat went back on sale: one fewer taken.
         expect(await countTaken(server.ctx.db, event.id, clock.now())).toBe(taken - 1);
       } else {
+        expect(cancelled.body.code, cancelled.text).toBe('NOT_CANCELLABLE');
         expect(verified.status, verified.text).toBe(200);
         expect(refunds[0]!.reason).toBe('Resold');
         expect(await buyerTickets(buyer)).toHaveLength(1);
         expect(await countTaken(server.ctx.db, event.id, clock.now())).toBe(taken);
       }
+      await emptyLine(server, clock.now());
+    }
+  });
+
+  it('the buyer’s payment against the seller’s transfer: one new holder, the other refunded in full', async () => {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const { seller, buyer, ticket, paid } = await offered();
+      const friend = `friend-${attempt}-${engine}-${Date.now()}@example.com`;
+      const started = await server.request('POST', `/api/tickets/${ticket.id}/transfer`, {
+        token: seller.token,
+        body: { recipientEmail: friend, recipientName: 'Farah Friend' },
+      });
+      expect(started.status, started.text).toBe(200);
+      const fee = await pay(server, started.body.orderId);
+      const taken = await countTaken(server.ctx.db, event.id, clock.now());
+      const [verified, transferred] = await watchingSeats(
+        Promise.all([
+          verify(server, buyer, paid),
+          server.request('POST', '/api/tickets/transfer/verify-payment', { token: seller.token, body: fee }),
+        ]),
+      );
+      const seller_ = await ticketRow(server, ticket.id);
+      const friends = await server.ctx.db
+        .selectFrom('tickets')
+        .innerJoin('users', 'users.id', 'tickets.user_id')
+        .select('tickets.id')
+        .where('users.email', '=', friend)
+        .execute();
+      const transfer = await server.ctx.db
+        .selectFrom('ticket_transfers')
+        .selectAll()
+        .where('ticket_id', '=', ticket.id)
+        .executeTakeFirstOrThrow();
+      if (transferred.status === 200) {
+        // The transfer won: the friend holds the seat; the buyer gets no ticket and all their money back.
+        expect(seller_.transferred_at).not.toBeNull();
+        expect(seller_.resold_at).toBeNull();
+        expect(friends).toHaveLength(1);
+        expect(verified.body.code).toBe('SOLD_OUT');
+        expect(await buyerTickets(buyer)).toHaveLength(0);
+        expect(transfer.status).toBe('completed');
+      } else {
+        // The sale won: the transfer fails and its fee goes back; the seller's refund is the resale's.
+        expect(transferred.body.code, transferred.text).toBe('TRANSFER_NOT_ALLOWED');
+        expect(verified.status, verified.text).toBe(200);
+        expect(seller_).toMatchObject({
+          status: 'cancelled',
+          cancellation_reason: 'Resold',
+          transferred_at: null,
+        });
+        expect(seller_.resold_at).not.toBeNull();
+        expect(friends).toHaveLength(0);
+        expect(await buyerTickets(buyer)).toHaveLength(1);
+        expect(transfer.status).toBe('failed');
+        expect(transfer.razorpay_refund_id).not.toBeNull();
+      }
+      // A transfer swaps one holder for another, as a resale does: the seats taken never move.
+      expect(await countTaken(server.ctx.db, event.id, clock.now())).toBe(taken);
       await emptyLine(server, clock.now());
     }
   });

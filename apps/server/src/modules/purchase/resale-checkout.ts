@@ -1,4 +1,5 @@
 import type { OrderItem } from '@utsav/domain/order-lines';
+import { fitsPersonLimit } from '@utsav/domain/person-limit';
 import { paiseToRupees, rupeesToPaise } from '@utsav/domain/pricing';
 import type { ClientPrice } from '@utsav/domain/purchase-schema';
 import { RESALE_MESSAGES, resaleOpen } from '@utsav/domain/resale';
@@ -14,12 +15,16 @@ import { anyoneWaiting } from '../../stores/waitlist-line';
 import { resaleHold } from '../resale/hold';
 import { priceChanged } from './checkout-errors';
 import { checkoutOfHeldOrder } from './offer-sale';
+import { allowanceOf, personLimitRefusal } from './person-limit';
 import type { CheckoutOrder } from './service';
 
 // Resold tickets in the normal purchase dialog, marked "Resale": only while nobody waits in the waitlist (the line
 // gets them first: waitlist/resale-offers.ts), of one type, at the listings' face value. Under the event lock, like
 // the pass, the oldest available listings are claimed for a hold counting no people (resale/hold.ts), so capacity
 // never moves; then the buyer pays that hold through the usual checkout and verify-payment (resale-sale.ts).
+// A resold ticket counts against the buyer's per-person cap like any ticket they buy: judged here under the same
+// event lock as a normal checkout's (hold-judgement.ts), on the same seats (their bought tickets and live holds,
+// a resale hold counted by its quantity), so two checkouts of one person cannot both pass it.
 
 export async function checkoutOfResale(
   ctx: AppContext,
@@ -44,6 +49,8 @@ export async function checkoutOfResale(
     if (await anyoneWaiting(trx, event.id)) throw noResale();
     const listings = (await findAvailableListings(trx, event.id, now, typeId)).slice(0, asked.quantity);
     if (listings.length < asked.quantity) throw noResale();
+    const allowance = await allowanceOf(trx, ctx, caller.id, event.id, now);
+    if (!fitsPersonLimit(allowance, listings.length)) throw personLimitRefusal(allowance);
     const order = resaleHold({
       userId: caller.id,
       eventId: event.id,

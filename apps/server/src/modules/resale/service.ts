@@ -19,6 +19,7 @@ import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { findCurrentEvent, lockEvent } from '../../stores/events';
+import { endHold } from '../../stores/orders';
 import {
   endLiveListing,
   findListingsOfSeller,
@@ -26,6 +27,7 @@ import {
   insertListing,
   type ListingRow,
   readResaleSettings,
+  returnOfferToLine,
 } from '../../stores/resale';
 import { findTicketView, type TicketView } from '../../stores/tickets';
 
@@ -98,7 +100,10 @@ export async function listTicket(ctx: AppContext, caller: UserRow, ticketId: str
 
 /**
  * Withdraws the ticket's live listing. A listing held as someone's offer may be withdrawn too (the seller may, until
- * it sells): the buyer's hold then sells nothing, and a payment for it is refunded in full (sale.ts).
+ * it sells): in the same transaction the offer's hold ends (any other listing it held is available again) and a
+ * waitlist place that held it goes back to waiting at its place, so their checkout is refused with
+ * RESALE_OFFER_WITHDRAWN; after the commit the pass offers the next listing, if any, in line order. A payment that
+ * was already under way for the hold sells nothing and is refunded in full (purchase/resale-sale.ts).
  */
 export async function withdrawListing(
   ctx: AppContext,
@@ -110,6 +115,11 @@ export async function withdrawListing(
   const ended = await transaction(ctx.db, async (trx) => {
     await lockEvent(trx, ticket.event_id);
     const withdrawn = await endLiveListing(trx, ticket.id, 'withdrawn', now);
+    if (withdrawn?.order_id) {
+      // A listing keeps the order of its last hold: ending a hold that already ran out changes nothing.
+      await endHold(trx, withdrawn.order_id, now);
+      await returnOfferToLine(trx, withdrawn.order_id, now);
+    }
     if (withdrawn) {
       await recordAudit(
         trx,
@@ -126,6 +136,7 @@ export async function withdrawListing(
     return withdrawn;
   });
   if (!ended) throw new AppError('NOT_LISTED', RESALE_MESSAGES.notListed);
+  if (ended.order_id) await ctx.seatsReturned(ticket.event_id);
   return toListingJson(
     { ...ended, ticket_status: ticket.status, ticket_code: ticket.ticket_code },
     ticket,

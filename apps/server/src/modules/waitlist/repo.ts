@@ -208,22 +208,6 @@ export async function countByStatus(db: Db, eventId: string): Promise<LineCounts
   return rows.map((row) => ({ status: row.status, people: Number(row.people), seats: Number(row.seats) }));
 }
 
-/**
- * Ends the hold behind an offer the person gave up: back on sale at once. Marked expired with the hold ending
- * now, like a deleted account's holds (tickets/repo releaseHoldsOfUser), so a payment started anyway is still
- * found by the reconciliation job's re-check and honoured or refunded.
- */
-export async function endOfferHold(db: Db, orderId: string, now: Date): Promise<void> {
-  const stamp = now.toISOString();
-  await db
-    .updateTable('orders')
-    .set({ status: 'expired', hold_expires_at: stamp, updated_at: stamp })
-    .where('id', '=', orderId)
-    .where('status', '=', 'created')
-    .where('hold_expires_at', '>', stamp)
-    .execute();
-}
-
 /** The lines of an offer's hold (its type, phase and price): written with the hold, never changed after. */
 export async function insertOfferLines(db: Db, lines: readonly OrderLineRow[]): Promise<void> {
   if (lines.length > 0)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WaitlistPlace } from '@utsav/domain/api/waitlist';
 import { paiseToRupees } from '@utsav/domain/pricing';
+import { RESALE_MESSAGES } from '@utsav/domain/resale';
 import { ticketsFittingPeople, typeTicketsLeft } from '@utsav/domain/ticket-types';
 import {
   joinRefusal,
@@ -16,7 +17,8 @@ import type { EventRow, UserRow, WaitlistEntryRow } from '../../platform/db/sche
 import { AppError, validationError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { countTaken, findCurrentEvent, lockEvent } from '../../stores/events';
-import { findOrderById } from '../../stores/orders';
+import { endHold, findOrderById } from '../../stores/orders';
+import { findWithdrawnOffer } from '../../stores/resale';
 import { findEventTypes, type StoredType } from '../../stores/ticket-types';
 import { anyoneWaiting, typesWithLine } from '../../stores/waitlist-line';
 import { requirePublished } from '../event/current-event';
@@ -24,15 +26,7 @@ import { checkoutOfHeldOrder } from '../purchase/offer-sale';
 import { allowanceOf, personLimitRefusal } from '../purchase/person-limit';
 import type { CheckoutOrder } from '../purchase/service';
 import { typesTaken } from './offer-figures';
-import {
-  endOfferHold,
-  findLatestEntry,
-  findLiveEntry,
-  insertEntry,
-  leaveAllPlaces,
-  moveEntry,
-  positionOf,
-} from './repo';
+import { findLatestEntry, findLiveEntry, insertEntry, leaveAllPlaces, moveEntry, positionOf } from './repo';
 
 // The guest's side of the waitlist: join, see one's place or offer, leave, and pay for an offer. The rules are
 // @utsav/domain/waitlist; offers themselves are made in offers.ts.
@@ -160,7 +154,7 @@ export async function leaveWaitlist(ctx: AppContext, caller: UserRow): Promise<v
     const entry = await findLiveEntry(trx, event.id, caller.id);
     if (!entry) throw notInLine();
     if (!(await moveEntry(trx, entry.id, entry.status, 'left', now))) throw notInLine();
-    if (entry.offer_order_id) await endOfferHold(trx, entry.offer_order_id, now);
+    if (entry.offer_order_id) await endHold(trx, entry.offer_order_id, now);
     await recordAudit(
       trx,
       { actorUserId: caller.id, action: 'waitlist.left', entity: 'waitlist', entityId: entry.id },
@@ -185,6 +179,10 @@ export async function checkoutOffer(ctx: AppContext, caller: UserRow): Promise<C
     !order ||
     offerOutcome({ status: order.status, holdExpiresAt: order.hold_expires_at }, ctx.now()) !== 'offered'
   ) {
+    // Not the hot path: asked only of someone whose offer is gone, to say why when a seller withdrew its listing.
+    if (entry?.status === 'waiting' && (await findWithdrawnOffer(ctx.db, event.id, caller.id))) {
+      throw new AppError('RESALE_OFFER_WITHDRAWN', msg(RESALE_MESSAGES.offerWithdrawn));
+    }
     throw new AppError(
       'NO_WAITLIST_OFFER',
       msg('You have no waitlist offer to buy right now. If you had one, it may have run out.'),

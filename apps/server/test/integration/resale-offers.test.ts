@@ -1,0 +1,141 @@
+import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { countTaken } from '../../src/stores/events';
+import { testClock } from '../../support/clock';
+import { describeEachDatabase } from '../../support/databases';
+import { newUser, type TestUser } from '../../support/factories';
+import { buy, createOrder, leaveSeats, newEvent, PURCHASE_ENV, pay, verify } from '../../support/purchase';
+import { ticketRow } from '../../support/refunds';
+import { useServer } from '../../support/server';
+import { checkoutOffer, emptyLine, joinWaitlist, myPlace } from '../../support/waitlist';
+
+// Who may buy a resold ticket: it counts against the buyer's per-person cap like any ticket they buy (bought or held
+// in a live checkout); and a seller withdrawing a listing held as someone's waitlist offer ends that offer at once —
+// its hold ends, the person waits again at their place, their checkout says why, and the next listing is offered.
+
+const ENV = { ...PURCHASE_ENV, WAITLIST_OFFER_MINUTES: '30', MAX_TICKETS_PER_PERSON: '2' };
+
+describeEachDatabase('resale offers and the per-person cap', (engine) => {
+  const clock = testClock(new Date('2099-09-01T10:00:00.000Z'));
+  const server = useServer(engine, { env: ENV, now: clock.now });
+  let eventId: string;
+  let event: Awaited<ReturnType<typeof newEvent>>;
+
+  beforeAll(async () => {
+    event = await newEvent(server, { totalTickets: 40, ticketPrice: 299 });
+    eventId = event.id;
+  });
+
+  beforeEach(async () => {
+    await emptyLine(server, clock.now());
+  });
+
+  const list = (who: TestUser, ticketId: string) =>
+    server.request('POST', `/api/tickets/${ticketId}/resale`, { token: who.token });
+  const withdraw = (who: TestUser, ticketId: string) =>
+    server.request('DELETE', `/api/tickets/${ticketId}/resale`, { token: who.token });
+  const resaleCheckout = (who: TestUser) => createOrder(server, who, event, 1, { amount: 299, resale: true });
+
+  /** A sold-out event with `count` sellers' tickets listed (nobody waiting), in listing order. */
+  async function listed(count: number) {
+    await leaveSeats(server, eventId, count);
+    const listings: { seller: TestUser; ticketId: string }[] = [];
+    for (let i = 0; i < count; i++) {
+      const seller = await newUser(server);
+      const ticketId = ((await buy(server, seller, event, 1)).tickets[0] as { id: string }).id;
+      clock.advance(1000);
+      expect((await list(seller, ticketId)).status).toBe(200);
+      listings.push({ seller, ticketId });
+    }
+    return listings;
+  }
+
+  it('a resold ticket counts against the buyer’s cap: bought tickets and live resale checkouts alike', async () => {
+    await listed(2);
+    // Two bought already: at the cap of 2.
+    await leaveSeats(server, eventId, 2);
+    const full = await newUser(server);
+    await buy(server, full, event, 2);
+    const refused = await resaleCheckout(full);
+    expect(refused.body.code, refused.text).toBe('PERSON_LIMIT_REACHED');
+
+    // One bought: one resold ticket fits; while its checkout is live, a second does not.
+    await leaveSeats(server, eventId, 1);
+    const one = await newUser(server);
+    await buy(server, one, event, 1);
+    const held = await resaleCheckout(one);
+    expect(held.status, held.text).toBe(200);
+    const second = await resaleCheckout(one);
+    expect(second.body.code).toBe('PERSON_LIMIT_REACHED');
+    // Paid, it is a bought ticket: still at the cap.
+    expect((await verify(server, one, await pay(server, held.body.orderId))).status).toBe(200);
+    expect((await resaleCheckout(one)).body.code).toBe('PERSON_LIMIT_REACHED');
+    // Someone with room buys the other one.
+    const fresh = await newUser(server);
+    expect((await resaleCheckout(fresh)).status).toBe(200);
+  });
+
+  it('a withdrawn listing ends the offer that held it; the next listing is offered to the same person', async () => {
+    const [first] = await listed(1);
+    const guest = await newUser(server);
+    expect((await joinWaitlist(server, guest, 1)).status).toBe(200);
+    // Nobody waited when it was listed: joining brings the pass, which offers it.
+    await server.ctx.seatsReturned(eventId);
+    expect(await myPlace(server, guest)).toMatchObject({ status: 'offered' });
+    const offerOrder = (await checkoutOffer(server, guest)).body.orderId as string;
+    const second = (await listed(1))[0]!;
+    const taken = await countTaken(server.ctx.db, eventId, clock.now());
+
+    const withdrawn = await withdraw(first!.seller, first!.ticketId);
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    expect(withdrawn.body.listing.status).toBe('withdrawn');
+    // The same person, at the head of the line, now holds the next listing in a new offer.
+    const place = await myPlace(server, guest);
+    expect(place).toMatchObject({ status: 'offered', amount: 299 });
+    const listings = await server.ctx.db
+      .selectFrom('resale_listings')
+      .select(['ticket_id', 'status', 'order_id'])
+      .where('ticket_id', 'in', [first!.ticketId, second.ticketId])
+      .execute();
+    const old = await server.ctx.db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('razorpay_order_id', '=', offerOrder)
+      .executeTakeFirstOrThrow();
+    expect(old.status).toBe('expired');
+    const next = listings.find((row) => row.ticket_id === second.ticketId)!;
+    expect(next.status).toBe('offered');
+    expect(next.order_id).not.toBe(old.id);
+    expect(listings.find((row) => row.ticket_id === first!.ticketId)).toMatchObject({ status: 'withdrawn' });
+    // The old offer's payment sells nothing; the new offer sells the next listing.
+    const late = await verify(server, guest, await pay(server, offerOrder));
+    expect(late.body.code).toBe('SOLD_OUT');
+    const checkout = await checkoutOffer(server, guest);
+    expect(checkout.status, checkout.text).toBe(200);
+    expect((await verify(server, guest, await pay(server, checkout.body.orderId))).status).toBe(200);
+    expect((await ticketRow(server, second.ticketId)).resold_at).not.toBeNull();
+    expect((await ticketRow(server, first!.ticketId)).status).toBe('active');
+    expect(await countTaken(server.ctx.db, eventId, clock.now())).toBe(taken);
+  });
+
+  it('with no other listing the person waits again at their place, and their checkout says why', async () => {
+    const [only] = await listed(1);
+    const guest = await newUser(server);
+    const behind = await newUser(server);
+    expect((await joinWaitlist(server, guest, 1)).status).toBe(200);
+    clock.advance(1000);
+    expect((await joinWaitlist(server, behind, 1)).status).toBe(200);
+    await server.ctx.seatsReturned(eventId);
+    expect((await myPlace(server, guest)).status).toBe('offered');
+
+    expect((await withdraw(only!.seller, only!.ticketId)).status).toBe(200);
+    expect(await myPlace(server, guest)).toMatchObject({ status: 'waiting', position: 1 });
+    const refused = await checkoutOffer(server, guest);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.code).toBe('RESALE_OFFER_WITHDRAWN');
+    expect(refused.body.error).toMatch(/withdrew/);
+    // Someone who never had an offer is told there is none, as before.
+    expect((await checkoutOffer(server, behind)).body.code).toBe('NO_WAITLIST_OFFER');
+    // The seller's ticket is theirs as before.
+    expect((await ticketRow(server, only!.ticketId)).status).toBe('active');
+  });
+});
