@@ -2,7 +2,7 @@
 // protocol) of one page load at 4x CPU slowdown in Debian's full Chromium, summed by script and by function,
 // with the page's long tasks (PerformanceObserver 'longtask', wall time at 4x).
 //
-//   npx tsx bench/web/profile.ts --dist apps/web/dist [--path /] [--language en] [--seconds 12] [--motion reduce]
+//   npx tsx bench/web/profile.ts --dist apps/web/dist [--path / | --page my-tickets] [--language en] [--seconds 12] [--motion reduce]
 //                                [--out profile.cpuprofile]
 //
 // The page is served by the real server on the given build, as bench/web/run.ts serves it. The .cpuprofile can
@@ -13,13 +13,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FULL_CHROMIUM_PATH, launchBrowser, newContext, PHONE } from '../../e2e/support/browser';
-import { webFolderWithReference } from './pages';
+import { type Language, PAGES, type PageName, signInAccounts, webFolderWithReference } from './pages';
 import { startBenchServer } from './server';
 
 const { values: args } = parseArgs({
   options: {
     dist: { type: 'string', default: 'apps/web/dist' },
     path: { type: 'string', default: '/' },
+    /** A page of bench/web/pages.ts instead of --path: its path, and its account's session stored first. */
+    page: { type: 'string' },
     language: { type: 'string', default: 'en' },
     seconds: { type: 'string', default: '12' },
     out: { type: 'string' },
@@ -94,6 +96,13 @@ try {
     reducedMotion: args.motion === 'reduce',
     locale: LOCALES[args.language as keyof typeof LOCALES] ?? 'en-IN',
   });
+  const named = args.page ? PAGES[args.page as PageName] : undefined;
+  if (args.page && !named) throw new Error(`no page named ${args.page}`);
+  const session = named?.account ? (await signInAccounts(server.url)).get(named.name) : undefined;
+  if (session)
+    await context.addInitScript((value) => {
+      if (!localStorage.getItem('utsav.dev-identity')) localStorage.setItem('utsav.dev-identity', value);
+    }, JSON.stringify(session));
   const page = await context.newPage();
   await page.addInitScript(() => {
     const tasks: Array<[number, number]> = [];
@@ -108,7 +117,8 @@ try {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  await page.goto(`${server.url}${args.path}`);
+  const target = named ? named.path(args.language as Language) : args.path;
+  await page.goto(`${server.url}${target}`);
   await page.waitForTimeout(Number(args.seconds) * 1000);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   const longTasks = await page.evaluate(
@@ -142,7 +152,7 @@ try {
     .filter(([name]) => name !== '(idle)' && name !== '(program)')
     .reduce((s, [, ms]) => s + ms, 0);
   console.log(
-    `${args.path} (${args.language}), 4x CPU, ${args.seconds} s: ${busy.toFixed(0)} ms of script and GC sampled`,
+    `${target} (${args.language}), 4x CPU, ${args.seconds} s: ${busy.toFixed(0)} ms of script and GC sampled`,
   );
   console.log(`\nby script (self time):\n${top(byUrl)}`);
   console.log(`\nby function (self time):\n${top(byFunction)}`);

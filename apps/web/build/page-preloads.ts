@@ -7,7 +7,10 @@ import { LANGUAGES } from './catalog-areas.ts';
 // - for a Hindi or Gujarati reader, on every page, the first-screen catalog chunk (main.tsx waits for it
 //   before the first render);
 // - on an installed app's start page (the manifests' start_url), that page's lazily imported chunks and the
-//   reader's catalogs of the areas their modules use (build/catalog-areas.ts loads those with the code).
+//   reader's catalogs of the areas their modules use (build/catalog-areas.ts loads those with the code). The
+//   boot script also runs those chunks after the entry, one module script at a time in this order (imports
+//   first), so the page's code is evaluated in one task per chunk, not in one task when the router imports
+//   the page (decision 1114).
 
 /** Each installed app's start page and the lazily imported modules it renders, in the order it imports them. */
 export const START_PAGES: Readonly<Record<string, readonly string[]>> = {
@@ -32,17 +35,27 @@ export interface PreloadChunk {
 export interface PagePreloads {
   /** Per language, what every page of a reader of that language needs first. */
   first: Record<string, string[]>;
-  /** Per start page, its chunks (`js`) and per language its catalogs. */
+  /** Per start page, its chunks (`js`, each after the chunks it imports) and per language its catalogs. */
   pages: Record<string, Record<string, string[]>>;
 }
 
-function closure(start: PreloadChunk, byFile: ReadonlyMap<string, PreloadChunk>, into: Set<string>): void {
-  if (into.has(start.fileName)) return;
-  into.add(start.fileName);
+/**
+ * `start` and every chunk it imports, added to `into` imports first: the order the boot script runs a start
+ * page's chunks in, so that each chunk's evaluation is a task of its own (its imports have run already).
+ */
+function closure(
+  start: PreloadChunk,
+  byFile: ReadonlyMap<string, PreloadChunk>,
+  into: Set<string>,
+  seen = new Set<string>(),
+): void {
+  if (into.has(start.fileName) || seen.has(start.fileName)) return;
+  seen.add(start.fileName);
   for (const file of start.imports) {
     const imported = byFile.get(file);
-    if (imported) closure(imported, byFile, into);
+    if (imported) closure(imported, byFile, into, seen);
   }
+  into.add(start.fileName);
 }
 
 /**

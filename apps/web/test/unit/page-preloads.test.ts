@@ -62,17 +62,17 @@ describe("the boot script's preloads", () => {
     });
   });
 
-  it("gives a start page its lazy chunks (not the entry's) and the reader's catalogs of their areas", () => {
+  it("gives a start page its lazy chunks (not the entry's), each after what it imports, and the reader's catalogs of their areas", () => {
     const { pages } = pagePreloads(BUILD, ROOT, AREAS);
     expect(pages['/dashboard/guest']).toEqual({
-      js: ['/assets/role-dashboard-c.js', '/assets/redirect-d.js', '/assets/guest-view-e.js'],
+      js: ['/assets/redirect-d.js', '/assets/role-dashboard-c.js', '/assets/guest-view-e.js'],
       en: ['/assets/i18n-en-tickets-1.js'],
       hi: ['/assets/i18n-hi-tickets-1.js'],
       gu: ['/assets/i18n-gu-tickets-1.js'],
     });
     expect(pages['/dashboard/qrchecker']?.js).toEqual([
-      '/assets/role-dashboard-c.js',
       '/assets/redirect-d.js',
+      '/assets/role-dashboard-c.js',
       '/assets/scanner-dashboard-f.js',
     ]);
     expect(pages['/dashboard/qrchecker']?.gu).toEqual([

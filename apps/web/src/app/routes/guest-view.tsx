@@ -1,6 +1,6 @@
 import { eventSchema } from '@utsav/domain/api/event';
 import { ticketSchema } from '@utsav/domain/api/tickets';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { useAuth } from '../../features/auth/context/auth-context';
@@ -15,7 +15,6 @@ import {
   CancelTicketDialog,
 } from '../../features/refunds/components/cancel-ticket-dialog';
 import { RefundStatusBadge } from '../../features/refunds/components/refund-status-badge';
-import { RefundTrackerDialog } from '../../features/refunds/components/refund-tracker';
 import type { CancellableTicket } from '../../features/refunds/types';
 import { useMyResales } from '../../features/resale/api/my-resales';
 import { ResaleTicketAction } from '../../features/resale/components/resale-ticket-action';
@@ -31,9 +30,19 @@ import { installApp } from '../../lib/pwa/install-app';
 import { scrollToSection } from '../../lib/scroll';
 import { EventChangeNotice } from '../../ui/event-change-notice';
 import { OfflineBanner } from '../../ui/offline-banner';
-import { BookingDialog } from '../purchase/booking-dialog';
 import { usePurchaseFlow } from '../purchase/use-purchase-flow';
 import { WaitlistSection } from '../purchase/waitlist-section';
+
+// The dialogs My Tickets opens (buying, the refund tracker) are fetched and run when first opened, not with the
+// page: the installed app's first screen evaluates and renders only what it shows (decision 1114).
+const BookingDialog = lazy(() =>
+  import('../purchase/booking-dialog').then((module) => ({ default: module.BookingDialog })),
+);
+const RefundTrackerDialog = lazy(() =>
+  import('../../features/refunds/components/refund-tracker').then((module) => ({
+    default: module.RefundTrackerDialog,
+  })),
+);
 
 const savedTicketsSchema = z.array(ticketSchema);
 const readSavedTickets = (saved: unknown) => savedTicketsSchema.safeParse(saved).data;
@@ -93,9 +102,16 @@ export default function GuestView() {
   const savedEvent = useSavedQuery(uid, 'event', eventQuery, readSavedEvent, unconfirmed);
   const purchase = usePurchaseFlow();
   const [purchaseOpen, setPurchaseOpen] = useState(false);
+  // Mounted from its first opening on, so it can close with its own transition and keep its state.
+  const [purchaseAsked, setPurchaseAsked] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const [cancelling, setCancelling] = useState<CancellableTicket | null>(null);
   const [refundsOpen, setRefundsOpen] = useState(false);
+  const [refundsAsked, setRefundsAsked] = useState(false);
+  const openPurchase = () => {
+    setPurchaseAsked(true);
+    setPurchaseOpen(true);
+  };
   const resales = useMyResales({ enabled: user !== null }).data;
   // A resold ticket's refund status: asked only once a ticket of theirs was resold.
   const anyResold = resales?.listings.some((listing) => listing.refundId !== null) ?? false;
@@ -167,7 +183,7 @@ export default function GuestView() {
         pricing={event}
         soldOut={!canBuy && soldOut}
         salesClosed={calledOff}
-        onBuy={() => setPurchaseOpen(true)}
+        onBuy={openPurchase}
         waitlist={
           event ? (
             <WaitlistSection
@@ -204,7 +220,10 @@ export default function GuestView() {
             : null
         }
         onShowTickets={() => scrollToSection('tickets')}
-        onShowRefunds={() => setRefundsOpen(true)}
+        onShowRefunds={() => {
+          setRefundsAsked(true);
+          setRefundsOpen(true);
+        }}
         onRefresh={() => void refresh()}
         refreshing={refreshing}
         tickets={
@@ -215,7 +234,7 @@ export default function GuestView() {
             retrying={ticketsQuery.isFetching}
             canBuy={canBuy}
             soldOut={soldOut}
-            onBuy={() => setPurchaseOpen(true)}
+            onBuy={openPurchase}
             event={event}
             ticketNotice={
               changed
@@ -254,20 +273,26 @@ export default function GuestView() {
           onClose={() => setCancelling(null)}
         />
       ) : null}
-      <RefundTrackerDialog open={refundsOpen} onClose={() => setRefundsOpen(false)} />
-      {event ? (
-        <BookingDialog
-          event={event}
-          open={purchaseOpen}
-          onClose={() => setPurchaseOpen(false)}
-          buyer={purchase.buyer}
-          onSignIn={purchase.onSignIn}
-          onPurchased={(result) => {
-            setPurchaseOpen(false);
-            purchase.onPurchased(result);
-          }}
-          onEventStale={purchase.onEventStale}
-        />
+      {refundsAsked ? (
+        <Suspense fallback={null}>
+          <RefundTrackerDialog open={refundsOpen} onClose={() => setRefundsOpen(false)} />
+        </Suspense>
+      ) : null}
+      {event && purchaseAsked ? (
+        <Suspense fallback={null}>
+          <BookingDialog
+            event={event}
+            open={purchaseOpen}
+            onClose={() => setPurchaseOpen(false)}
+            buyer={purchase.buyer}
+            onSignIn={purchase.onSignIn}
+            onPurchased={(result) => {
+              setPurchaseOpen(false);
+              purchase.onPurchased(result);
+            }}
+            onEventStale={purchase.onEventStale}
+          />
+        </Suspense>
       ) : null}
     </>
   );
