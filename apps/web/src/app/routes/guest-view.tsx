@@ -30,14 +30,12 @@ import { installApp } from '../../lib/pwa/install-app';
 import { scrollToSection } from '../../lib/scroll';
 import { EventChangeNotice } from '../../ui/event-change-notice';
 import { OfflineBanner } from '../../ui/offline-banner';
+import { BookingDialogOnDemand } from '../purchase/booking-dialog-on-demand';
 import { usePurchaseFlow } from '../purchase/use-purchase-flow';
 import { WaitlistSection } from '../purchase/waitlist-section';
 
-// The dialogs My Tickets opens (buying, the refund tracker) are fetched and run when first opened, not with the
-// page: the installed app's first screen evaluates and renders only what it shows (decision 1114).
-const BookingDialog = lazy(() =>
-  import('../purchase/booking-dialog').then((module) => ({ default: module.BookingDialog })),
-);
+// The refund tracker, like the purchase dialog, is fetched and run when first opened, not with the page: the
+// installed app's first screen evaluates and renders only what it shows (decision 1114).
 const RefundTrackerDialog = lazy(() =>
   import('../../features/refunds/components/refund-tracker').then((module) => ({
     default: module.RefundTrackerDialog,
@@ -278,22 +276,13 @@ export default function GuestView() {
           <RefundTrackerDialog open={refundsOpen} onClose={() => setRefundsOpen(false)} />
         </Suspense>
       ) : null}
-      {event && purchaseAsked ? (
-        <Suspense fallback={null}>
-          <BookingDialog
-            event={event}
-            open={purchaseOpen}
-            onClose={() => setPurchaseOpen(false)}
-            buyer={purchase.buyer}
-            onSignIn={purchase.onSignIn}
-            onPurchased={(result) => {
-              setPurchaseOpen(false);
-              purchase.onPurchased(result);
-            }}
-            onEventStale={purchase.onEventStale}
-          />
-        </Suspense>
-      ) : null}
+      <BookingDialogOnDemand
+        asked={purchaseAsked}
+        event={event}
+        open={purchaseOpen}
+        onClose={() => setPurchaseOpen(false)}
+        purchase={purchase}
+      />
     </>
   );
 }

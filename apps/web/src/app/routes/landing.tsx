@@ -16,17 +16,13 @@ import { previewEventQueryOptions, useOrganiser } from '../../lib/current-event'
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSalesOpen } from '../../lib/use-sales-open';
 import { EventChangeNotice } from '../../ui/event-change-notice';
+import { BookingDialogOnDemand } from '../purchase/booking-dialog-on-demand';
 import { usePurchaseFlow } from '../purchase/use-purchase-flow';
 import { PREVIEW_PARAM, PreviewBanner } from '../setup/preview-banner';
 import { FirstRunInvite, SetupReminder } from '../setup/setup-reminder';
 import { takeBootTap } from '../shell/boot-tap';
 import { prefetchAfterLogin } from '../shell/prefetch';
 import { useNavigationActions } from '../shell/use-navigation-actions';
-
-// The purchase dialog (and the checkout script it loads) is fetched on the first 'Book' tap, not with the page.
-const BookingDialog = lazy(() =>
-  import('../purchase/booking-dialog').then((module) => ({ default: module.BookingDialog })),
-);
 
 // The waitlist is fetched only when it may show: the event is sold out, or someone signed in may hold an offer.
 const WaitlistSection = lazy(() =>
@@ -158,22 +154,13 @@ export function LandingPage() {
         }
       />
       <LandingSections event={shown} />
-      {event && purchaseLoaded ? (
-        <Suspense fallback={null}>
-          <BookingDialog
-            event={event}
-            open={purchaseOpen}
-            onClose={() => setPurchaseOpen(false)}
-            buyer={purchase.buyer}
-            onSignIn={purchase.onSignIn}
-            onPurchased={(result) => {
-              setPurchaseOpen(false);
-              purchase.onPurchased(result);
-            }}
-            onEventStale={purchase.onEventStale}
-          />
-        </Suspense>
-      ) : null}
+      <BookingDialogOnDemand
+        asked={purchaseLoaded}
+        event={event}
+        open={purchaseOpen}
+        onClose={() => setPurchaseOpen(false)}
+        purchase={purchase}
+      />
     </>
   );
 }
