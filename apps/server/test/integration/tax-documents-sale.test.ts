@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import { beforeAll, expect, it } from 'vitest';
 import { issueManual } from '../../support/admin-fixtures';
 import { describeEachDatabase } from '../../support/databases';
@@ -251,5 +252,24 @@ describeEachDatabase('tax documents of sales', (engine) => {
       token: admin.token,
     });
     expect(september.body.export.series).toEqual([]);
+  });
+
+  it('the month’s documents as PDFs in one zip, each named by its number, for staff', async () => {
+    const response = await fetch(`${server.url}/api/admin/gst/export?month=2026-10&format=zip`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const numbers = (await taxDocuments(server)).map((document) => document.number);
+    expect(Object.keys(files).sort()).toEqual(
+      numbers.map((number) => `${number.replaceAll('/', '-')}.pdf`).sort(),
+    );
+    for (const bytes of Object.values(files))
+      expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const guest = await server.request('GET', '/api/admin/gst/export?month=2026-10&format=zip', {
+      token: buyer.token,
+    });
+    expect(guest.status).toBe(403);
   });
 });

@@ -5,10 +5,12 @@ import type { AppContext } from '../../platform/context';
 import type { UserRow } from '../../platform/db/schema';
 import type { TaxDocumentRow } from '../../platform/db/schema-tax';
 import { renderTaxInvoicePdf } from '../../platform/documents/tax-invoice-pdf';
+import { zipFiles } from '../../platform/documents/zip';
 import { emailLinkKey, linkKeyMatches } from '../../platform/email-link-key';
 import { AppError } from '../../platform/errors';
 import { findEventById } from '../../stores/events';
 import { findOrderById, findOrderByRazorpayId } from '../../stores/orders';
+import { monthBounds } from './export';
 import { type TaxDocumentView, toDocumentView, toPdfInput } from './presenter';
 import {
   findSourceOwner,
@@ -16,6 +18,7 @@ import {
   findTaxDocumentByNumber,
   findTaxDocumentBySource,
   findTaxDocumentNumber,
+  findTaxDocumentsIssuedBetween,
   findTaxDocumentsOfOrder,
 } from './repo';
 import { issueOrderDocument } from './sale';
@@ -133,6 +136,26 @@ export async function numberedDocument(
   if (!row || !allowed) throw new AppError('NOT_FOUND', NO_NUMBERED_DOCUMENT);
   const refersTo = row.refers_to ? await findTaxDocumentNumber(ctx.db, row.refers_to) : null;
   return toDocumentView(row, refersTo);
+}
+
+/**
+ * GET /admin/gst/export?format=zip: every document issued in the month (IST) as its PDF, named by its number, in
+ * one zip for the accountant's records. Rendered one after the other in the document worker, so a large month
+ * costs time on that worker, never on the request threads of checkout.
+ */
+export async function monthDocumentsZip(ctx: AppContext, month: string): Promise<Uint8Array> {
+  const { from, to } = monthBounds(month);
+  const rows = await findTaxDocumentsIssuedBetween(ctx.db, from, to);
+  const numbers = new Map(rows.map((row) => [row.id, row.number]));
+  const entries = [];
+  for (const row of rows) {
+    const refersTo = row.refers_to
+      ? (numbers.get(row.refers_to) ?? (await findTaxDocumentNumber(ctx.db, row.refers_to)))
+      : null;
+    const bytes = await documentPdf(toDocumentView(row, refersTo));
+    entries.push({ name: `${row.number.replaceAll('/', '-')}.pdf`, bytes });
+  }
+  return zipFiles(entries);
 }
 
 export function documentPdf(view: TaxDocumentView): Promise<Uint8Array> {

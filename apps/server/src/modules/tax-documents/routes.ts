@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
-import { documentPdf, numberedDocument, orderDocument } from './documents';
+import { documentPdf, monthDocumentsZip, numberedDocument, orderDocument } from './documents';
 import { gstExport, gstExportCsv } from './export';
 import type { TaxDocumentView } from './presenter';
 import { saveTaxSettings, taxSettings } from './settings';
@@ -108,13 +108,20 @@ const taxDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tax'],
         querystring: z.object({
           month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month is YYYY-MM'),
-          format: z.enum(['csv', 'json']).optional(),
+          format: z.enum(['csv', 'json', 'zip']).optional(),
         }),
       },
     },
     async (request, reply) => {
-      const data = await gstExport(app.ctx.db, request.query.month);
       reply.header('cache-control', 'private, no-store');
+      const { month } = request.query;
+      if (request.query.format === 'zip') {
+        return reply
+          .type('application/zip')
+          .header('content-disposition', `attachment; filename="gst-${month}-documents.zip"`)
+          .send(Buffer.from(await monthDocumentsZip(app.ctx, month)));
+      }
+      const data = await gstExport(app.ctx.db, month);
       if (request.query.format !== 'csv') return { success: true as const, export: data };
       return reply
         .type('text/csv; charset=utf-8')
