@@ -30,6 +30,7 @@ export const EVENT_CHANGE_MESSAGES = {
   codeRequired: 'Enter the confirmation code we emailed you',
   codeWrong: 'The confirmation code is wrong or has expired',
   alreadyCalledOff: 'This night has already been called off',
+  notCalledOff: 'This night has not been called off: there are no call-off refunds to retry',
   noEvent: 'There is no event to change',
 } as const;
 

@@ -55,6 +55,8 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/admin/attendees/export?format=csv', action: 'tickets:export', allowed: 200 },
   { method: 'GET', path: '/api/admin/attendees/export?format=json', action: 'tickets:export', allowed: 200 },
   { method: 'GET', path: '/api/admin/audit?action=order.paid', action: 'audit:view', allowed: 200 },
+  // Allowed, then refused for what it is: no night has been called off here.
+  { method: 'POST', path: '/api/admin/event/change/retry', action: 'event:write', allowed: 409 },
   { method: 'GET', path: '/api/admin/analytics/dashboard', action: 'analytics:view', allowed: 200 },
   { method: 'GET', path: '/api/admin/analytics/sales-breakdown', action: 'analytics:view', allowed: 200 },
   {

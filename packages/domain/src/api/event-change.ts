@@ -53,3 +53,9 @@ export const eventChangeProgressResponseSchema = z.object({
   failedOrders: z.array(z.object({ orderId: z.string(), amount: z.number(), error: z.string().nullable() })),
 });
 export type EventChangeProgressResponse = z.infer<typeof eventChangeProgressResponseSchema>;
+
+/** POST /admin/event/change/retry: how many failed call-off refunds were put back to be sent. */
+export const callOffRetryResponseSchema = z.object({
+  success: z.literal(true),
+  retried: z.number(),
+});

@@ -118,6 +118,21 @@ export async function ordersWithUnsentRefunds(
   return rows.map((row) => row.order_id);
 }
 
+/** The event's call-off refunds that Razorpay failed and the job no longer retries (attempts spent), oldest first. */
+export async function failedCallOffRefunds(db: Db, eventId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('call_off_orders')
+    .innerJoin('refunds', 'refunds.order_id', 'call_off_orders.order_id')
+    .select('refunds.id')
+    .where('call_off_orders.event_id', '=', eventId)
+    .where('refunds.reason', '=', CALL_OFF_REASON)
+    .where('refunds.status', '=', 'failed')
+    .orderBy('refunds.created_at')
+    .orderBy('refunds.id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export interface CallOffRefundRow {
   orderId: string;
   orderState: 'queued' | 'refunding';

@@ -1,10 +1,15 @@
-import { eventChangeProgressResponseSchema, eventChangeResponseSchema } from '@utsav/domain/api/event-change';
+import {
+  callOffRetryResponseSchema,
+  eventChangeProgressResponseSchema,
+  eventChangeResponseSchema,
+} from '@utsav/domain/api/event-change';
 import { eventChangeRequestSchema } from '@utsav/domain/event-change';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actor } from '../../platform/auth/plugin';
 import { countInventory } from '../../stores/events';
 import { toEventJson } from '../event/presenter';
 import { changeProgress } from './job';
+import { retryFailedCallOffRefunds } from './retry';
 import { changeEvent } from './service';
 
 // Admin only ('event:write'): postponing or calling off the night, and the call-off's progress.
@@ -47,6 +52,19 @@ const eventChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return { success: true as const, ...(await changeProgress(app.ctx)) };
+    },
+  );
+
+  // The call-off's refunds that failed for good, put back to be sent (retry.ts); 409 unless the night is called off.
+  app.post(
+    '/admin/event/change/retry',
+    {
+      onRequest: app.requireAction('event:write'),
+      schema: { tags: ['event'], response: { 200: callOffRetryResponseSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { success: true as const, ...(await retryFailedCallOffRefunds(app.ctx, actor(request))) };
     },
   );
 };

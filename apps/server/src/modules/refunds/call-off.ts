@@ -4,6 +4,7 @@ import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
 import type { RefundRow } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { lockOrder } from '../../stores/orders';
 import { cancelTicketRow } from './cancellation-repo';
@@ -116,4 +117,26 @@ export async function sendCallOffRefunds(ctx: AppContext, orderId: string): Prom
     else if (outcome !== 'skipped') report.sent++;
   }
   return report;
+}
+
+/**
+ * An admin's retry of one call-off refund that failed: reopened under a new attempt by the one retry path
+ * (retry.ts reopenForRetry: a conditional reopen of a refund still failed, checked under the order's lock against
+ * what the payment holds), so two admins retrying at once reopen it once, and an order is never refunded beyond
+ * what it paid. False when it is no longer failed, or its payment has no room left for it. The call-off job sends
+ * it (a pending refund is sent with its attempt's idempotency key).
+ */
+export async function reopenCallOffRefund(
+  ctx: AppContext,
+  refundId: string,
+  actorUserId: string,
+): Promise<boolean> {
+  const refund = await findRefundById(ctx.db, refundId);
+  if (refund?.status !== 'failed' || refund.reason !== CALL_OFF_REASON) return false;
+  try {
+    return await transaction(ctx.db, (trx) => reopenForRetry(trx, refund, actorUserId, ctx.now()));
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CONFLICT') return false;
+    throw error;
+  }
 }

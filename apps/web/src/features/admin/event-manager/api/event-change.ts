@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EventChangeProgressResponse, EventChangeResponse } from '@utsav/domain/api/event-change';
+import {
+  callOffRetryResponseSchema,
+  type EventChangeProgressResponse,
+  type EventChangeResponse,
+} from '@utsav/domain/api/event-change';
 import type { EventChangeRequest } from '@utsav/domain/event-change';
 import { api } from '../../../../lib/api-client';
 import { EVENT_QUERY_KEY } from '../../../../lib/query-keys';
@@ -62,6 +66,16 @@ export function useCallOff() {
   return useMutation({
     mutationFn: (input: { confirm: string; code?: string }) =>
       change<CallOffAnswer>({ kind: 'call-off', confirm: input.confirm, code: input.code || undefined }),
+    onSuccess: afterChange,
+  });
+}
+
+/** POST /admin/event/change/retry: the refunds that failed for good are put back to be sent; the progress follows. */
+export function useRetryCallOffRefunds() {
+  const afterChange = useAfterChange();
+  return useMutation({
+    mutationFn: async () =>
+      callOffRetryResponseSchema.parse(await api.post<unknown>('/admin/event/change/retry')).retried,
     onSuccess: afterChange,
   });
 }

@@ -1,11 +1,16 @@
-import { RefreshCw } from 'lucide-react';
+import { RefreshCw, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { errorMessage } from '../../../../lib/api-client';
 import { Button } from '../../../../ui/button';
 import { ErrorPanel } from '../../../../ui/error-panel';
 import { formatCount, formatRupees } from '../../../../ui/format';
 import { Skeleton } from '../../../../ui/skeleton';
-import { type EventChangeProgress, useEventChangeProgress } from '../api/event-change';
+import {
+  type EventChangeProgress,
+  useEventChangeProgress,
+  useRetryCallOffRefunds,
+} from '../api/event-change';
 
 const TONES = { done: 'text-emerald-300', pending: 'text-gold-200', failed: 'text-rose-200' } as const;
 
@@ -91,16 +96,40 @@ function Figures({ progress }: { progress: EventChangeProgress }) {
             ))}
           </ul>
           <p className="text-sm text-maroon-100">{t('admin-event-change.progress.failedNote')}</p>
+          {settled ? <RetryFailed /> : null}
         </section>
       ) : null}
     </>
   );
 }
 
+/** Once the job has given up on them: every failed refund put back to be sent, each once (the server's rule). */
+function RetryFailed() {
+  const { t } = useTranslation();
+  const retry = useRetryCallOffRefunds();
+  return (
+    <Button
+      size="sm"
+      className="justify-self-start"
+      loading={retry.isPending}
+      icon={<RotateCcw aria-hidden="true" className="size-4" />}
+      onClick={() =>
+        retry.mutate(undefined, {
+          onSuccess: (count) => toast.success(t('admin-event-change.progress.retried', { count })),
+          onError: (error) =>
+            toast.error(t('admin-event-change.progress.retryFailed', { reason: errorMessage(error) })),
+        })
+      }
+    >
+      {t('admin-event-change.progress.retry')}
+    </Button>
+  );
+}
+
 /**
  * The call-off's refunds: orders done, pending and failed, with their amounts, asked again every few seconds while
  * any is pending (and on "Refresh"). The job retries a failed refund by itself a few times; one that keeps failing
- * is listed here and retried from the refunds panel.
+ * is listed here, and 'Retry failed refunds' puts them all back.
  */
 export function CallOffProgress() {
   const { t } = useTranslation();
