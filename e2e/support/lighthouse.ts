@@ -50,7 +50,9 @@ export async function launchDebuggableChromium(extraArgs: string[] = []): Promis
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     }
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes can still be writing into the profile just after the browser exits
+    // (ENOTEMPTY on the first attempt); Node retries those.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   return { port, close };
 }
