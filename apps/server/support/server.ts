@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/platform/config';
 import type { AppContext } from '../src/platform/context';
 import type { LogDestination } from '../src/platform/logger';
-import { type Engine, type ProvisionedDatabase, provisionDatabase } from './databases';
+import { type Engine, type ProvisionedDatabase, provisionMigratedDatabase } from './databases';
 
 export interface TestServer {
   readonly url: string;
@@ -75,7 +75,7 @@ export function useServer(
   let connections: ReturnType<typeof trackConnections> | undefined;
 
   beforeAll(async () => {
-    database = await provisionDatabase(engine);
+    database = await provisionMigratedDatabase(engine);
     config = testConfig(database, options.env);
     if (options.adjust) config = options.adjust(config);
     app = await buildApp(config, {

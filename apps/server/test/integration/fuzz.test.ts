@@ -123,33 +123,37 @@ describeEachDatabase('bad input on every API route', (engine) => {
     expect(ROUTES).toContainEqual({ method: 'POST', url: '/api/tickets/create-order' });
   });
 
-  describe('requests the schemas refuse: 4xx envelope, no leak, nothing written', () => {
-    for (const { method, url } of ROUTES) {
-      it(`${method} ${url}`, { timeout: 180_000 }, async () => {
-        const route = routeOf(server, method, url);
-        const callers = await callersFor(server, url);
-        const before = await rowCounts(server.ctx.db);
+  // A refused request is answered by the route's schema before the route's own work starts, the same code on
+  // either engine: it is fuzzed once, on SQLite. Well-formed hostile content reaches the database (a NUL byte, 4 KB of RTL
+  // overrides), where the engines differ, so that half runs on both.
+  if (engine === 'sqlite')
+    describe('requests the schemas refuse: 4xx envelope, no leak, nothing written', () => {
+      for (const { method, url } of ROUTES) {
+        it(`${method} ${url}`, { timeout: 180_000 }, async () => {
+          const route = routeOf(server, method, url);
+          const callers = await callersFor(server, url);
+          const before = await rowCounts(server.ctx.db);
 
-        for (const request of fixedCases(route)) await expectSafe(server, callers, request);
+          for (const request of fixedCases(route)) await expectSafe(server, callers, request);
 
-        const hasSchema = Object.values(route.schema).some(Boolean);
-        if (hasSchema) {
-          await fc.assert(
-            fc.asyncProperty(requestCases(route), async (request) => {
-              fc.pre(!request.valid);
-              await expectSafe(server, callers, request);
-            }),
-            { numRuns: RUNS, seed: SEED, maxSkipsPerRun: 1000 },
-          );
-        }
+          const hasSchema = Object.values(route.schema).some(Boolean);
+          if (hasSchema) {
+            await fc.assert(
+              fc.asyncProperty(requestCases(route), async (request) => {
+                fc.pre(!request.valid);
+                await expectSafe(server, callers, request);
+              }),
+              { numRuns: RUNS, seed: SEED, maxSkipsPerRun: 1000 },
+            );
+          }
 
-        expect(
-          servedWrites(url, await rowCounts(server.ctx.db)),
-          `rows written by refused requests to ${method} ${url}`,
-        ).toEqual(servedWrites(url, before));
-      });
-    }
-  });
+          expect(
+            servedWrites(url, await rowCounts(server.ctx.db)),
+            `rows written by refused requests to ${method} ${url}`,
+          ).toEqual(servedWrites(url, before));
+        });
+      }
+    });
 
   describe('well-formed requests with hostile content: never a 5xx, never a leak', () => {
     for (const { method, url } of ROUTES) {
