@@ -39,6 +39,7 @@ export async function startPrivateApp(
     OVERLOAD_MAX_IN_FLIGHT: '100000',
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '600000',
     SCAN_NETWORK_BUDGET_MS: E2E_SCAN_NETWORK_BUDGET_MS,
+    RAZORPAY_TIMEOUT_MS: '120000',
     ...options.env,
   });
   const app = await buildApp(

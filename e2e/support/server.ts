@@ -57,6 +57,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // A gate scan waits for this server's answer, however busy the machine (2.5 s in production, after which
       // the phone decides offline: a test expecting the server's answer would race that).
       SCAN_NETWORK_BUDGET_MS: E2E_SCAN_NETWORK_BUDGET_MS,
+      // The same for the server's calls to its own Razorpay emulator (10 s in production).
+      RAZORPAY_TIMEOUT_MS: '120000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -45,6 +45,9 @@ export function testConfig(database: ProvisionedDatabase, env: Record<string, st
       // On a shared box the event loop of a test process can stall for seconds; shedding has its own suite.
       OVERLOAD_MAX_IN_FLIGHT: '100000',
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '600000',
+      // The emulator answers inside this process: on a busy 2-core machine a rush of 300 checkouts can keep an
+      // answer longer than production's 10 s, which would fail a buyer with 502 PAYMENT_PROVIDER_ERROR.
+      RAZORPAY_TIMEOUT_MS: '120000',
       ...env,
     }),
     webDistDir: `${database.dataDir}/no-web-build`,

@@ -119,6 +119,7 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
   RAZORPAY_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  RAZORPAY_TIMEOUT_MS: positiveInt(10_000),
   SMTP_URL: z
     .string()
     .trim()
@@ -231,6 +232,8 @@ export interface Config {
     webhookSecret: string;
     /** Undefined in emulator mode: the emulator is mounted on this server's own address. */
     baseUrl: string | undefined;
+    /** How long one call waits for Razorpay's answer before the caller is told to try again. */
+    timeoutMs: number;
   };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -421,7 +424,7 @@ function isTrue(value: string): boolean {
 
 function razorpayConfig(e: z.infer<typeof envSchema>): Config['razorpay'] {
   if (e.PAYMENTS === 'emulator') {
-    return { ...EMULATOR_RAZORPAY, baseUrl: e.RAZORPAY_BASE_URL };
+    return { ...EMULATOR_RAZORPAY, baseUrl: e.RAZORPAY_BASE_URL, timeoutMs: e.RAZORPAY_TIMEOUT_MS };
   }
   const missing = (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const).filter(
     (key) => !e[key],
@@ -436,6 +439,7 @@ function razorpayConfig(e: z.infer<typeof envSchema>): Config['razorpay'] {
     keySecret: e.RAZORPAY_KEY_SECRET!,
     webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!,
     baseUrl: e.RAZORPAY_BASE_URL ?? 'https://api.razorpay.com/v1',
+    timeoutMs: e.RAZORPAY_TIMEOUT_MS,
   };
 }
 

@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
+import { beforeAll, expect, it } from 'vitest';
 import { CURRENT_EVENT_TTL_MS } from '../../src/modules/event/current-event';
 import { orderPayload } from '../../support/cluster-rush';
-import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
-import { newEventBody, tokenFor, uniqueEmail } from '../../support/factories';
+import { describeEachDatabase } from '../../support/databases';
+import { newEventBody, newUser, uniqueEmail } from '../../support/factories';
+import { useInstances } from '../../support/instances';
 import { PURCHASE_ENV } from '../../support/purchase';
-import { send, type TestServer, testConfig } from '../../support/server';
 
 // Checkout judges the event on a per-instance copy at most a second old (modules/event/current-event.ts) and
 // creates the Razorpay order before the hold (modules/purchase/service.ts). Two instances on one database (PostgreSQL,
@@ -15,38 +13,19 @@ import { send, type TestServer, testConfig } from '../../support/server';
 const EMULATOR = '/razorpay-emulator';
 
 describeEachDatabase('checkout on a recent copy of the event', (engine) => {
-  let database: ProvisionedDatabase;
-  const apps: FastifyInstance[] = [];
-  const urls: string[] = [];
+  const { servers, call } = useInstances(engine, { env: PURCHASE_ENV });
   let admin: { token: string; id: string };
 
   beforeAll(async () => {
-    database = await provisionDatabase(engine);
-    // One after the other: the first runs the migrations, the second finds them done.
-    for (let i = 0; i < 2; i++) {
-      const app = await buildApp(testConfig(database, PURCHASE_ENV));
-      apps.push(app);
-      urls.push(await app.listen({ host: '127.0.0.1', port: 0 }));
-    }
     admin = await signIn(0);
-    await apps[0]!.ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    await servers[0]!.ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
     const created = await call(0, 'POST', '/api/event', admin.token, newEventBody({ totalTickets: 10 }));
     expect(created.status).toBe(200);
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    await database?.drop();
   });
 
-  const call = (instance: number, method: string, path: string, token?: string, body?: unknown) =>
-    send(urls[instance]!, method, path, { ...(token ? { token } : {}), ...(body ? { body } : {}) });
-
   async function signIn(instance: number): Promise<{ token: string; id: string }> {
-    // tokenFor only reads the data folder, which both instances share.
-    const token = await tokenFor({ config: apps[0]!.ctx.config } as TestServer, uniqueEmail('copy'));
-    const response = await call(instance, 'POST', '/api/auth/google-signin', undefined, { idToken: token });
-    return { token, id: response.body.user.id };
+    const { token, user } = await newUser(servers[instance]!, { email: uniqueEmail('copy') });
+    return { token, id: user.id };
   }
 
   async function event(instance = 0) {
@@ -70,7 +49,7 @@ describeEachDatabase('checkout on a recent copy of the event', (engine) => {
   }
 
   async function ordersOf(userId: string) {
-    return apps[0]!.ctx.db.selectFrom('orders').selectAll().where('user_id', '=', userId).execute();
+    return servers[0]!.ctx.db.selectFrom('orders').selectAll().where('user_id', '=', userId).execute();
   }
 
   it("an admin's edit is seen by the next checkout on the instance that made it", async () => {

@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
-import { describeEachDatabase, type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
-import { newEventBody, tokenFor, uniqueEmail } from '../../support/factories';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../support/databases';
+import { newEventBody, newUser, uniqueEmail } from '../../support/factories';
+import { useInstances } from '../../support/instances';
 import { PURCHASE_ENV } from '../../support/purchase';
-import { send, type TestServer, testConfig } from '../../support/server';
 
 // An order of ticket types far from every limit it touches is priced before the event lock, on the instance's
 // price list and the counters its last hold read, so that its Razorpay order goes first and the hold is written
@@ -18,23 +16,14 @@ const EARLY = { label: 'Early bird', price: 249, quantity: 60 };
 const REGULAR = { label: 'Regular', price: 349 };
 
 describeEachDatabase('an order of types priced before the hold', (engine) => {
-  let database: ProvisionedDatabase;
-  const apps: FastifyInstance[] = [];
-  const urls: string[] = [];
+  const { servers, call } = useInstances(engine, { env: PURCHASE_ENV });
   let admin: { token: string; id: string };
   let eventId: string;
   let typeId: string;
 
   beforeAll(async () => {
-    database = await provisionDatabase(engine);
-    // One after the other: the first runs the migrations, the second finds them done.
-    for (let i = 0; i < 2; i++) {
-      const app = await buildApp(testConfig(database, PURCHASE_ENV));
-      apps.push(app);
-      urls.push(await app.listen({ host: '127.0.0.1', port: 0 }));
-    }
     admin = await signIn(0);
-    await apps[0]!.ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    await servers[0]!.ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
     const created = await call(0, 'POST', '/api/event', admin.token, newEventBody({ totalTickets: 1000 }));
     expect(created.status, created.text).toBe(200);
     eventId = created.body.data.id;
@@ -45,21 +34,11 @@ describeEachDatabase('an order of types priced before the hold', (engine) => {
     });
     expect(type.status, type.text).toBe(200);
     typeId = type.body.ticketType.id;
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    await database?.drop();
   });
 
-  const call = (instance: number, method: string, path: string, token?: string, body?: unknown) =>
-    send(urls[instance]!, method, path, { ...(token ? { token } : {}), ...(body ? { body } : {}) });
-
   async function signIn(instance: number): Promise<{ token: string; id: string }> {
-    // tokenFor only reads the data folder, which both instances share.
-    const token = await tokenFor({ config: apps[0]!.ctx.config } as TestServer, uniqueEmail('early'));
-    const response = await call(instance, 'POST', '/api/auth/google-signin', undefined, { idToken: token });
-    return { token, id: response.body.user.id };
+    const { token, user } = await newUser(servers[instance]!, { email: uniqueEmail('early') });
+    return { token, id: user.id };
   }
 
   const items = (quantity: number) => [{ ticketTypeId: typeId, quantity }];
@@ -73,7 +52,7 @@ describeEachDatabase('an order of types priced before the hold', (engine) => {
     return { buyer, response };
   };
   const heldOrSold = async () => {
-    const lines = await apps[0]!.ctx.db
+    const lines = await servers[0]!.ctx.db
       .selectFrom('order_lines')
       .innerJoin('orders', 'orders.id', 'order_lines.order_id')
       .select(['order_lines.phase_id', 'order_lines.quantity', 'order_lines.unit_price_paise'])
@@ -104,7 +83,7 @@ describeEachDatabase('an order of types priced before the hold', (engine) => {
       code: 'PRICE_CHANGED',
       figures: { total: 2 * REGULAR.price, lines: [{ ticketTypeId: typeId, unitPrice: REGULAR.price }] },
     });
-    const held = await apps[0]!.ctx.db
+    const held = await servers[0]!.ctx.db
       .selectFrom('orders')
       .select('id')
       .where('user_id', '=', stale.buyer.id)

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setUserLanguage } from '../../src/stores/users';
 import { testClock } from '../../support/clock';
 import { describeEachDatabase } from '../../support/databases';
@@ -6,7 +6,7 @@ import { newUser, type TestUser } from '../../support/factories';
 import { createOrder, newEvent, outboxRows, PURCHASE_ENV, type TestEvent } from '../../support/purchase';
 import { buyTickets, cancel, PRICE } from '../../support/refunds';
 import { useServer } from '../../support/server';
-import { startSmtp, type TestSmtp } from '../../support/smtp';
+import { deliverTo, useSmtp } from '../../support/smtp';
 import { decodeHeader, parseMime, textOf } from '../unit/mail/mime';
 
 // Postponing and calling off the night over real HTTP, on SQLite and PostgreSQL: who may, the dry run's figures,
@@ -22,16 +22,12 @@ function dayAfter(now: Date, days: number): string {
 }
 
 describeEachDatabase('postponing or calling off the night', (engine) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => smtp?.close());
+  const smtp = useSmtp();
   const clock = testClock();
   const server = useServer(engine, {
     env: PURCHASE_ENV,
     now: clock.now,
-    adjust: (config) => ({ ...config, smtpUrl: smtp.url }),
+    adjust: deliverTo(smtp),
   });
   let event: TestEvent;
   let admin: TestUser;

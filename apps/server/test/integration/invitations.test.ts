@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { issueManual } from '../../support/admin-fixtures';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser, tokenFor, uniqueEmail } from '../../support/factories';
 import { type TestServer, useServer } from '../../support/server';
-import { startSmtp, type TestSmtp } from '../../support/smtp';
+import { deliverTo, useSmtp } from '../../support/smtp';
 import { decodeHeader, parseMime, textOf } from '../unit/mail/mime';
 
 // Staff invited by email (docs/product.md#staff-invitations): only admins invite, the role applies at the first
@@ -32,14 +32,10 @@ async function auditActions(server: TestServer, invitationId: string): Promise<s
 }
 
 describeEachDatabase('staff invitations', (engine) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => smtp?.close());
+  const smtp = useSmtp();
   const server = useServer(engine, {
     env: { OUTBOX_INTERVAL_MS: '86400000' },
-    adjust: (config) => ({ ...config, smtpUrl: smtp.url }),
+    adjust: deliverTo(smtp),
   });
   let admin: TestUser;
 

@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Language } from '@utsav/domain/languages';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { sweepReminders } from '../../src/modules/reminders/service';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
 import { buy, leaveSeats, newEvent, PURCHASE_ENV, pay, type TestEvent } from '../../support/purchase';
 import { useServer } from '../../support/server';
-import { startSmtp, type TestSmtp } from '../../support/smtp';
+import { deliverTo, useSmtp } from '../../support/smtp';
 import { joinWaitlist, leaveWaitlist, sweep } from '../../support/waitlist';
 import { attachments, decodeHeader, type MimePart, parseMime, textOf } from '../unit/mail/mime';
 
@@ -45,12 +45,8 @@ function pdfOf(message: MimePart): string {
 }
 
 describeEachDatabase('transfer and reminder emails in the reader language', (engine) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => smtp?.close());
-  const server = useServer(engine, { env: ENV, adjust: (config) => ({ ...config, smtpUrl: smtp.url }) });
+  const smtp = useSmtp();
+  const server = useServer(engine, { env: ENV, adjust: deliverTo(smtp) });
   const realNow = () => new Date();
   let event: TestEvent;
 

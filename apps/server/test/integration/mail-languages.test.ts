@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser } from '../../support/factories';
 import { buy, newEvent, PURCHASE_ENV } from '../../support/purchase';
 import { useServer } from '../../support/server';
-import { startSmtp, type TestSmtp } from '../../support/smtp';
+import { deliverTo, useSmtp } from '../../support/smtp';
 import { attachments, parseMime, textOf } from '../unit/mail/mime';
 
 const ENV = { ...PURCHASE_ENV, OUTBOX_INTERVAL_MS: '86400000' };
@@ -24,12 +24,8 @@ function pdfText(pdf: Buffer): string {
 
 // The confirmation email and its PDF are written in the language the buyer uses the app in.
 describeEachDatabase('emails in the recipient language', (engine) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => smtp?.close());
-  const server = useServer(engine, { env: ENV, adjust: (config) => ({ ...config, smtpUrl: smtp.url }) });
+  const smtp = useSmtp();
+  const server = useServer(engine, { env: ENV, adjust: deliverTo(smtp) });
 
   it('mails a Gujarati buyer in Gujarati, with a Gujarati PDF, and an English buyer in English', async () => {
     const event = await newEvent(server, { name: 'Utsav Garba Night' });

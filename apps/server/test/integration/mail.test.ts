@@ -1,23 +1,19 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser } from '../../support/factories';
 import { buy, newEvent, outboxRows, PURCHASE_ENV } from '../../support/purchase';
 import { useServer } from '../../support/server';
-import { startSmtp, type TestSmtp } from '../../support/smtp';
+import { deliverTo, useSmtp } from '../../support/smtp';
 import { attachments, parseMime, textOf } from '../unit/mail/mime';
 
 // The worker's own timer never fires in these suites; each test drains the outbox when it wants to.
 const ENV = { ...PURCHASE_ENV, OUTBOX_INTERVAL_MS: '86400000' };
 
 describeEachDatabase('confirmation email through SMTP', (engine) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => smtp?.close());
-  const server = useServer(engine, { env: ENV, adjust: (config) => ({ ...config, smtpUrl: smtp.url }) });
+  const smtp = useSmtp();
+  const server = useServer(engine, { env: ENV, adjust: deliverTo(smtp) });
 
   it('a purchase mails the buyer once, with one PDF and a calendar invite, after the commit', async () => {
     const event = await newEvent(server, { name: 'Mail & <Garba> Night' });
@@ -107,12 +103,8 @@ describeEachDatabase('confirmation email through SMTP', (engine) => {
 });
 
 describeEachDatabase('manual issuance email through SMTP', (engine) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => smtp?.close());
-  const server = useServer(engine, { env: ENV, adjust: (config) => ({ ...config, smtpUrl: smtp.url }) });
+  const smtp = useSmtp();
+  const server = useServer(engine, { env: ENV, adjust: deliverTo(smtp) });
 
   it('tickets issued by staff to a new person are mailed to them with the PDF', async () => {
     await newEvent(server);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGE_MAILS_PER_MINUTE } from '@utsav/domain/guest-messages';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { setUserLanguage } from '../../src/stores/users';
 import { insertRows, ticketRow, userRow } from '../../support/admin-fixtures';
 import { testClock } from '../../support/clock';
@@ -8,7 +8,7 @@ import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
 import { newEvent, outboxRows, PURCHASE_ENV, type TestEvent } from '../../support/purchase';
 import { useServer } from '../../support/server';
-import { startSmtp, type TestSmtp } from '../../support/smtp';
+import { deliverTo, useSmtp } from '../../support/smtp';
 import { decodeHeader, parseMime, textOf } from '../unit/mail/mime';
 
 // Messages to guests over real HTTP, on SQLite and PostgreSQL: who may send, the audiences (each person once),
@@ -31,16 +31,12 @@ const SUBJECT_BY_LANGUAGE: Record<string, string> = {
 };
 
 describeEachDatabase('messages to guests', (engine) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => smtp?.close());
+  const smtp = useSmtp();
   const clock = testClock();
   const server = useServer(engine, {
     env: PURCHASE_ENV,
     now: clock.now,
-    adjust: (config) => ({ ...config, smtpUrl: smtp.url }),
+    adjust: deliverTo(smtp),
   });
   let event: TestEvent;
   let admin: TestUser;

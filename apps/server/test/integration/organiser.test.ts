@@ -1,12 +1,12 @@
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { issueManual } from '../../support/admin-fixtures';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
 import { buy, newEvent, PURCHASE_ENV } from '../../support/purchase';
 import { useServer } from '../../support/server';
-import { startSmtp, type TestSmtp } from '../../support/smtp';
+import { deliverTo, useSmtp } from '../../support/smtp';
 import { attachments, parseMime, textOf } from '../unit/mail/mime';
 
 // The organiser profile (docs/product.md#organiser): who may read and write it, how each field is checked, and
@@ -27,14 +27,10 @@ const PROFILE = {
 };
 
 describeEachDatabase('organiser profile', (engine) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => smtp?.close());
+  const smtp = useSmtp();
   const server = useServer(engine, {
     env: { ...PURCHASE_ENV, WAITING_ROOM: 'off' },
-    adjust: (config) => ({ ...config, smtpUrl: smtp.url }),
+    adjust: deliverTo(smtp),
   });
   let admin: TestUser;
   let manager: TestUser;

@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { sweepReminders } from '../../src/modules/reminders/service';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
 import { buy, newEvent, outboxRows, PURCHASE_ENV, type TestEvent } from '../../support/purchase';
 import { useServer } from '../../support/server';
-import { startSmtp, type TestSmtp } from '../../support/smtp';
+import { deliverTo, useSmtp } from '../../support/smtp';
 import { attachments, parseMime, textOf } from '../unit/mail/mime';
 
 // The event is on 2099-10-01 at 19:00 IST; REMINDER_HOUR_IST=10, so reminders start 2099-09-30 10:00 IST.
@@ -20,12 +20,8 @@ const ENV = {
 };
 
 describeEachDatabase('day-before reminders', (engine) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => smtp?.close());
-  const server = useServer(engine, { env: ENV, adjust: (config) => ({ ...config, smtpUrl: smtp.url }) });
+  const smtp = useSmtp();
+  const server = useServer(engine, { env: ENV, adjust: deliverTo(smtp) });
   const realNow = () => new Date();
   let event: TestEvent;
   let asha: TestUser;

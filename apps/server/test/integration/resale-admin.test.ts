@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { testClock } from '../../support/clock';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
@@ -13,7 +13,7 @@ import {
   verify,
 } from '../../support/purchase';
 import { useServer } from '../../support/server';
-import { startSmtp, type TestSmtp } from '../../support/smtp';
+import { deliverTo, useSmtp } from '../../support/smtp';
 import { emptyLine } from '../../support/waitlist';
 import { decodeHeader, parseMime, textOf } from '../unit/mail/mime';
 
@@ -25,17 +25,13 @@ import { decodeHeader, parseMime, textOf } from '../unit/mail/mime';
 const ENV = { ...PURCHASE_ENV, WAITLIST_OFFER_MINUTES: '30', OUTBOX_INTERVAL_MS: '86400000' };
 
 describeEachDatabase('resale: staff view, settings and the off switch', (engine) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => smtp?.close());
+  const smtp = useSmtp();
   // The event starts 2099-10-01 19:00 IST: resale is open all through this clock.
   const clock = testClock(new Date('2099-09-01T10:00:00.000Z'));
   const server = useServer(engine, {
     env: ENV,
     now: clock.now,
-    adjust: (config) => ({ ...config, smtpUrl: smtp.url }),
+    adjust: deliverTo(smtp),
   });
   let event: TestEvent;
   let admin: TestUser;

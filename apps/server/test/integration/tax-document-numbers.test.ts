@@ -1,14 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
+import { expect, it } from 'vitest';
 import { type DocumentDraft, issueTaxDocument } from '../../src/modules/tax-documents/issue';
-import {
-  describeEachDatabase,
-  type Engine,
-  type ProvisionedDatabase,
-  provisionDatabase,
-} from '../../support/databases';
-import { testConfig } from '../../support/server';
+import { describeEachDatabase, type Engine } from '../../support/databases';
+import { useInstances } from '../../support/instances';
 
 // Document numbers: consecutive per series and financial year, none skipped, none repeated, a source documented
 // once, even when two instances (two whole apps, each with its own pool, on one PostgreSQL database) issue at once.
@@ -39,22 +32,10 @@ function draft(source: string): DocumentDraft {
 }
 
 describeEachDatabase('tax document numbers', (engine: Engine) => {
-  let database: ProvisionedDatabase;
-  const apps: FastifyInstance[] = [];
   const instances = engine === 'postgres' ? 2 : 1;
+  const { servers } = useInstances(engine, { count: instances });
 
-  beforeAll(async () => {
-    database = await provisionDatabase(engine);
-    // One after the other: the first runs the migrations, the second finds them done.
-    for (let i = 0; i < instances; i++) apps.push(await buildApp(testConfig(database)));
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    await database?.drop();
-  });
-
-  const db = (i: number) => apps[i % apps.length]!.ctx.db;
+  const db = (i: number) => servers[i % servers.length]!.ctx.db;
 
   it(`${DOCUMENTS} documents issued at once from ${instances} instance(s) are numbered 1..${DOCUMENTS}`, async () => {
     const results = await Promise.all(

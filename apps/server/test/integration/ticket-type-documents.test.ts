@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import type { Language } from '@utsav/domain/languages';
 import { unzipSync } from 'fflate';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
 import { newEvent, PURCHASE_ENV, pay, type TestEvent, verify } from '../../support/purchase';
 import { useServer } from '../../support/server';
-import { startSmtp, type TestSmtp } from '../../support/smtp';
+import { deliverTo, useSmtp } from '../../support/smtp';
 import { attachments, decodeHeader, type MimePart, parseMime, textOf } from '../unit/mail/mime';
 
 // The documents a guest keeps name each ticket's type the way My Tickets does: the type's name in the reader's
@@ -45,14 +45,10 @@ function icsValue(ics: string, property: string): string {
 }
 
 describeEachDatabase("a ticket's documents show its type", (engine) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => smtp?.close());
+  const smtp = useSmtp();
   const server = useServer(engine, {
     env: PURCHASE_ENV,
-    adjust: (config) => ({ ...config, smtpUrl: smtp.url }),
+    adjust: deliverTo(smtp),
   });
   let event: TestEvent;
   let coupleId: string;

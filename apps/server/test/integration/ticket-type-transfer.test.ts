@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
 import { availableTickets, newEvent, PURCHASE_ENV, pay, verify } from '../../support/purchase';
 import { ticketRow } from '../../support/refunds';
 import { useServer } from '../../support/server';
-import { startSmtp, type TestSmtp } from '../../support/smtp';
+import { deliverTo, useSmtp } from '../../support/smtp';
 import { decodeHeader, parseMime, textOf } from '../unit/mail/mime';
 
 // A transferred ticket is the same pass in new hands: the recipient's ticket keeps the sender's type, price
@@ -12,14 +12,10 @@ import { decodeHeader, parseMime, textOf } from '../unit/mail/mime';
 // move, and the recipient's My Tickets and mail name the pass as the sender's did.
 
 describeEachDatabase('a transfer keeps the ticket type', (engine) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => smtp?.close());
+  const smtp = useSmtp();
   const server = useServer(engine, {
     env: PURCHASE_ENV,
-    adjust: (config) => ({ ...config, smtpUrl: smtp.url }),
+    adjust: deliverTo(smtp),
   });
   let eventId: string;
   let couple: string;

@@ -1,5 +1,5 @@
 import { verifyTicketToken } from '@utsav/domain/qr-token';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser, uniqueEmail } from '../../support/factories';
 import {
@@ -13,19 +13,15 @@ import {
   webhooksDelivered,
 } from '../../support/purchase';
 import { useServer } from '../../support/server';
-import { startSmtp, type TestSmtp } from '../../support/smtp';
+import { deliverTo, useSmtp } from '../../support/smtp';
 import { attachments, parseMime } from '../unit/mail/mime';
 
 // Event on 2099-10-01 at 19:00 IST (13:30Z): transfers close at 2099-09-30 13:30Z.
 const ENV = { ...PURCHASE_ENV, MAX_TICKETS_PER_PERSON: '3' };
 
 describeEachDatabase('ticket transfer', (engine) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => smtp?.close());
-  const server = useServer(engine, { env: ENV, adjust: (config) => ({ ...config, smtpUrl: smtp.url }) });
+  const smtp = useSmtp();
+  const server = useServer(engine, { env: ENV, adjust: deliverTo(smtp) });
   const realNow = () => new Date();
   let event: TestEvent;
   let checker: TestUser;

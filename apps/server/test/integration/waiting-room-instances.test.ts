@@ -1,11 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
+import { describe, expect, it } from 'vitest';
 import { testClock } from '../../support/clock';
-import { type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
-import { newEventBody, tokenFor, uniqueEmail } from '../../support/factories';
+import { newEventBody, newUser, uniqueEmail } from '../../support/factories';
+import { useInstances } from '../../support/instances';
 import { PURCHASE_ENV } from '../../support/purchase';
-import { send, type TestServer, testConfig } from '../../support/server';
 
 // Two server instances on one PostgreSQL share one line. Each instance is a whole app (its own connection pool
 // and its own one-second snapshot of the room) on the same database and data folder (so the dev identity's
@@ -24,39 +21,23 @@ if (!TEST_DATABASE_URL) {
   describe('two instances on one PostgreSQL share one waiting line', () => {
     const clock = testClock();
     const now = clock.now;
-    let database: ProvisionedDatabase;
-    const apps: FastifyInstance[] = [];
-    const urls: string[] = [];
-
-    beforeAll(async () => {
-      database = await provisionDatabase('postgres');
-      const env = { ...PURCHASE_ENV, WAITING_ROOM: 'always', QUEUE_ADMIT_PER_MINUTE: '2' };
-      // One after the other: the first runs the migrations, the second finds them done.
-      for (let i = 0; i < 2; i++) {
-        const app = await buildApp(testConfig(database, env), { now });
-        apps.push(app);
-        urls.push(await app.listen({ host: '127.0.0.1', port: 0 }));
-      }
-    }, 60_000);
-
-    afterAll(async () => {
-      for (const app of apps) await app.close();
-      await database?.drop();
+    const { servers, call } = useInstances('postgres', {
+      env: { ...PURCHASE_ENV, WAITING_ROOM: 'always', QUEUE_ADMIT_PER_MINUTE: '2' },
+      now,
     });
 
-    const call = (instance: number, method: string, path: string, token?: string, body?: unknown) =>
-      send(urls[instance]!, method, path, { ...(token ? { token } : {}), ...(body ? { body } : {}) });
-
     async function signIn(instance: number): Promise<{ token: string; id: string }> {
-      // tokenFor only reads the data folder, which both instances share.
-      const token = await tokenFor({ config: apps[0]!.ctx.config } as TestServer, uniqueEmail('line'));
-      const response = await call(instance, 'POST', '/api/auth/google-signin', undefined, { idToken: token });
-      return { token, id: response.body.user.id };
+      const { token, user } = await newUser(servers[instance]!, { email: uniqueEmail('line') });
+      return { token, id: user.id };
     }
 
     it('places are unique and consistent from either instance, and admission is one global rate', async () => {
       const admin = await signIn(0);
-      await apps[0]!.ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+      await servers[0]!.ctx.db
+        .updateTable('users')
+        .set({ role: 'admin' })
+        .where('id', '=', admin.id)
+        .execute();
       expect((await call(1, 'POST', '/api/event', admin.token, newEventBody())).status).toBe(200);
 
       const people = await Promise.all(Array.from({ length: PEOPLE }, (_, i) => signIn(i % 2)));
@@ -89,9 +70,9 @@ if (!TEST_DATABASE_URL) {
         people.map((person, i) => call(i % 2, 'GET', '/api/queue/me', person.token)),
       );
       expect(later.filter((answer) => answer.body.status === 'admitted')).toHaveLength(11);
-      const ranks = await apps[1]!.ctx.db.selectFrom('queue_entries').select('rank').execute();
+      const ranks = await servers[1]!.ctx.db.selectFrom('queue_entries').select('rank').execute();
       expect(new Set(ranks.map((row) => row.rank)).size).toBe(PEOPLE);
-      const state = await apps[0]!.ctx.db.selectFrom('queue_state').selectAll().executeTakeFirstOrThrow();
+      const state = await servers[0]!.ctx.db.selectFrom('queue_state').selectAll().executeTakeFirstOrThrow();
       expect(state).toMatchObject({ last_rank: PEOPLE, admitted_through: 11, pending_draw: 0 });
     });
   });

@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
+import { describe, expect, it } from 'vitest';
 import { testClock } from '../../support/clock';
-import { type ProvisionedDatabase, provisionDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
+import { useInstances } from '../../support/instances';
 import { buy, newEvent, outboxRows, PURCHASE_ENV, setTotalTickets } from '../../support/purchase';
 import { cancel } from '../../support/refunds';
-import { send, type TestServer, testConfig } from '../../support/server';
+import type { TestServer } from '../../support/server';
 import { joinWaitlist, myPlace } from '../../support/waitlist';
 
 // Two instances on one PostgreSQL: seats given back on one are offered once, however many passes both instances
@@ -19,16 +17,6 @@ const RETURNED = 3;
 const WAITING = 6;
 const PASSES_PER_INSTANCE = 25;
 
-function asServer(app: FastifyInstance, url: string): TestServer {
-  return {
-    url,
-    app,
-    ctx: app.ctx,
-    config: app.ctx.config,
-    request: (method, path, options) => send(url, method, path, options),
-  };
-}
-
 if (!TEST_DATABASE_URL) {
   describe.skip('waitlist offers on two instances (skipped: set TEST_DATABASE_URL)', () => {
     it('runs on PostgreSQL', () => {});
@@ -36,22 +24,9 @@ if (!TEST_DATABASE_URL) {
 } else {
   describe('waitlist offers on two instances of one PostgreSQL', () => {
     const clock = testClock();
-    let database: ProvisionedDatabase;
-    const servers: TestServer[] = [];
-
-    beforeAll(async () => {
-      database = await provisionDatabase('postgres');
-      const env = { ...PURCHASE_ENV, WAITLIST_OFFER_MINUTES: '30' };
-      // One after the other: the first runs the migrations, the second finds them done.
-      for (let i = 0; i < 2; i++) {
-        const app = await buildApp(testConfig(database, env), { now: clock.now });
-        servers.push(asServer(app, await app.listen({ host: '127.0.0.1', port: 0 })));
-      }
-    }, 60_000);
-
-    afterAll(async () => {
-      for (const server of servers) await server.app.close();
-      await database?.drop();
+    const { servers } = useInstances('postgres', {
+      env: { ...PURCHASE_ENV, WAITLIST_OFFER_MINUTES: '30' },
+      now: clock.now,
     });
 
     it('seats cancelled while both instances run passes are offered once each, to the first in line', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
 import {
@@ -15,7 +15,7 @@ import {
   verify,
 } from '../../support/purchase';
 import { useServer } from '../../support/server';
-import { startSmtp, type TestSmtp } from '../../support/smtp';
+import { deliverTo, useSmtp } from '../../support/smtp';
 import {
   checkoutOffer,
   emptyLine,
@@ -43,12 +43,8 @@ async function offerOrderId(server: ReturnType<typeof useServer>, guest: TestUse
 }
 
 describeEachDatabase('waitlist', (engine) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => smtp?.close());
-  const server = useServer(engine, { env: ENV, adjust: (config) => ({ ...config, smtpUrl: smtp.url }) });
+  const smtp = useSmtp();
+  const server = useServer(engine, { env: ENV, adjust: deliverTo(smtp) });
   let event: TestEvent;
 
   beforeAll(async () => {

@@ -35,7 +35,11 @@ export async function registerPaymentsEmulator(app: FastifyInstance, config: Con
  * after listen, so the client is built on first use. Before listen (inject-only use) PUBLIC_URL is used.
  */
 export function razorpayClientFor(app: FastifyInstance, config: Config): () => RazorpayClient {
-  const keys = { keyId: config.razorpay.keyId, keySecret: config.razorpay.keySecret };
+  const keys = {
+    keyId: config.razorpay.keyId,
+    keySecret: config.razorpay.keySecret,
+    timeoutMs: config.razorpay.timeoutMs,
+  };
   if (config.razorpay.baseUrl) {
     const client = new RazorpayClient({ ...keys, baseUrl: config.razorpay.baseUrl });
     return () => client;
