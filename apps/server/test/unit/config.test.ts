@@ -117,7 +117,11 @@ describe('loadConfig', () => {
       keySecret: 'secret',
       webhookSecret: 'hook',
       baseUrl: 'https://api.razorpay.com/v1',
+      timeoutMs: 10_000,
     });
+    // Test servers wait longer for their own emulator on a busy machine; a bad value is refused by name.
+    expect(loadConfig({ RAZORPAY_TIMEOUT_MS: '120000' }).razorpay.timeoutMs).toBe(120_000);
+    expect(() => loadConfig({ RAZORPAY_TIMEOUT_MS: '0' })).toThrow(/RAZORPAY_TIMEOUT_MS/);
   });
 
   it('TRUST_PROXY accepts true, a hop count or addresses', () => {
