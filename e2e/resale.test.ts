@@ -64,6 +64,15 @@ describe('resale at 390 px', () => {
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'resale-listed-390');
 
+    // Anyone opening the landing page is offered to book, not told "Event Sold Out": the listing is for sale.
+    const visitor = await (await newContext(suite.browser, { viewport: PHONE })).newPage();
+    await visitor.goto(product.url);
+    // The waitlist's offer shows once the loaded event says its own stock is gone: the hero has decided by then.
+    await visitor.getByRole('button', { name: 'Sign in to join the waitlist' }).waitFor();
+    await visitor.getByRole('button', { name: 'Book Your Tickets Now' }).waitFor();
+    expect(await visitor.getByText('Event Sold Out').count()).toBe(0);
+    await visitor.context().close();
+
     // A second guest finds the event sold out but the resold ticket on offer in the purchase dialog.
     const buyer = await api.signIn('kiran.das@example.test', 'Kiran Das');
     const buying = await openGuestDashboard(suite.browser, product.url, buyer, { viewport: PHONE });

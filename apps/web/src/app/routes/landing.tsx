@@ -11,6 +11,7 @@ import { DEFAULT_EVENT } from '../../features/event/shown-event';
 import { Hero, type HeroViewer } from '../../features/landing/components/hero';
 import { LandingSections } from '../../features/landing/components/landing-sections';
 import { useHeroBackdrop } from '../../features/landing/components/use-hero-backdrop';
+import { resaleOffers } from '../../features/purchase/hooks/use-resale-choice';
 import { errorMessage } from '../../lib/api-client';
 import { previewEventQueryOptions, useOrganiser } from '../../lib/current-event';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -62,6 +63,9 @@ export function LandingPage() {
   const salesOpen = useSalesOpen(event?.salesOpenAt);
   const soldOut =
     event !== undefined && event !== null && event.availableTickets !== null && event.availableTickets <= 0;
+  // Resold tickets on offer once the stock is gone are bought in the purchase dialog: the hero offers to book,
+  // not "Sold out" (the server still gives them to the waitlist first).
+  const resaleOnOffer = event !== undefined && event !== null && resaleOffers(event).length > 0;
   // Loaded, and nothing on sale: no event yet, or a draft (which only staff are shown, in the event manager).
   const notOnSale = (!isPending && !eventError && event === null) || previewed !== null;
   // Called off: nothing is sold again (the server refuses checkout and the waitlist); moved: said above all.
@@ -117,7 +121,7 @@ export function LandingPage() {
         event={shown}
         offer={cheapestOffer(event?.ticketTypes)}
         loading={isPending}
-        soldOut={soldOut}
+        soldOut={soldOut && !resaleOnOffer}
         notOnSale={notOnSale}
         calledOff={calledOff}
         banner={previewed ? <PreviewBanner /> : changed ? <EventChangeNotice event={event} /> : null}
