@@ -100,7 +100,7 @@ describe('the "Tax and invoices" panel at 390 px', () => {
     await context.close();
   });
 
-  it("downloads a month's GST export as CSV", async () => {
+  it("downloads a month's GST export as CSV, and its documents as PDFs in a zip", async () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();
     await openTaxPanel(page);
@@ -116,6 +116,17 @@ describe('the "Tax and invoices" panel at 390 px', () => {
     await page.getByText('GST export downloaded').waitFor();
     await page.getByRole('heading', { level: 2, name: 'Monthly GST export' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'tax-export-390');
+
+    // The month's documents as PDFs, one zip (empty of documents here: the file is still a whole zip).
+    const zipped = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDFs (zip)' }).click();
+    const archive = await zipped;
+    expect(archive.suggestedFilename()).toBe('gst-2026-10-documents.zip');
+    expect(
+      readFileSync(await archive.path())
+        .subarray(0, 2)
+        .toString('latin1'),
+    ).toBe('PK');
     await context.close();
   });
 

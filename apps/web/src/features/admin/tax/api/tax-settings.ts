@@ -26,11 +26,19 @@ export function useSaveTaxSettings() {
   });
 }
 
-/** GET /admin/gst/export?month=YYYY-MM&format=csv, saved as the file the server names (gst-2026-10.csv). */
-export async function downloadGstExport(month: string): Promise<void> {
-  const params = new URLSearchParams({ month, format: 'csv' });
+/**
+ * GET /admin/gst/export?month=YYYY-MM&format=csv|zip, saved as the file the server names (gst-2026-10.csv, or the
+ * month's documents as PDFs in one zip).
+ */
+export async function downloadGstExport({ month, format }: GstExportRequest): Promise<void> {
+  const params = new URLSearchParams({ month, format });
   const { blob, filename } = await apiRequestBlob(`/admin/gst/export?${params}`);
-  saveBlob(blob, filename ?? `gst-${month}.csv`);
+  saveBlob(blob, filename ?? `gst-${month}.${format}`);
+}
+
+export interface GstExportRequest {
+  month: string;
+  format: 'csv' | 'zip';
 }
 
 export function useDownloadGstExport() {

@@ -1,16 +1,19 @@
 import { istDate } from '@utsav/domain/time';
-import { Download } from 'lucide-react';
+import { Download, FileArchive } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../../lib/api-client';
 import { Button } from '../../../../ui/button';
 import { FormField, fieldAria, INPUT_CLASSES } from '../../../../ui/form-field';
-import { useDownloadGstExport } from '../api/tax-settings';
+import { type GstExportRequest, useDownloadGstExport } from '../api/tax-settings';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** The month's GST summary for the accountant, as CSV: pick a month (this month in India to start), download. */
+/**
+ * The month's GST summary for the accountant, as CSV, or the month's documents as PDFs in one zip: pick a month
+ * (this month in India to start), download. Enter in the month field downloads the CSV.
+ */
 export function GstExport() {
   const { t } = useTranslation();
   const headingId = useId();
@@ -20,12 +23,19 @@ export function GstExport() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    fetchExport('csv');
+  }
+
+  function fetchExport(format: GstExportRequest['format']) {
     // A browser without a month picker shows a text box: the same YYYY-MM the server asks for.
     if (!MONTH.test(month.trim())) return setError(t('admin-tax.export.invalidMonth'));
-    download.mutate(month.trim(), {
-      onSuccess: () => toast.success(t('admin-tax.export.downloaded')),
-      onError: (failure) => toast.error(t('admin-tax.export.failed', { reason: errorMessage(failure) })),
-    });
+    download.mutate(
+      { month: month.trim(), format },
+      {
+        onSuccess: () => toast.success(t('admin-tax.export.downloaded')),
+        onError: (failure) => toast.error(t('admin-tax.export.failed', { reason: errorMessage(failure) })),
+      },
+    );
   }
 
   return (
@@ -59,11 +69,23 @@ export function GstExport() {
         <Button
           type="submit"
           variant="secondary"
-          loading={download.isPending}
+          loading={download.isPending && download.variables?.format === 'csv'}
+          disabled={download.isPending}
           icon={<Download aria-hidden="true" className="size-4" />}
           className="w-full sm:w-auto"
         >
           {t('admin-tax.export.download')}
+        </Button>
+        <Button
+          type="button"
+          variant="secondary"
+          loading={download.isPending && download.variables?.format === 'zip'}
+          disabled={download.isPending}
+          icon={<FileArchive aria-hidden="true" className="size-4" />}
+          className="w-full sm:w-auto"
+          onClick={() => fetchExport('zip')}
+        >
+          {t('admin-tax.export.downloadZip')}
         </Button>
       </form>
     </section>
