@@ -8,7 +8,7 @@ import { ticketRow } from '../../support/admin-fixtures';
 import { issuePaidTickets } from '../../support/checkin';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
-import { newEvent, type TestEvent } from '../../support/purchase';
+import { newEvent, PURCHASE_ENV, type TestEvent } from '../../support/purchase';
 import { useServer } from '../../support/server';
 
 // The gate's common case in one step (checkin/gate-on-postgres.ts, gate-on-sqlite.ts): verify-qr and mark-used of
@@ -16,8 +16,17 @@ import { useServer } from '../../support/server';
 // every look and admission as before, and refuse a code that names a real ticket but is not its token. On
 // PostgreSQL each is one statement.
 
+// The statement count below sees every statement this process sends, so the background polls are set far apart
+// (the outbox polls every 2 s by default: one poll once landed inside a count on a busy machine). The refund and
+// transfer polls run a minute after start at the earliest, beyond these few seconds.
+const NO_BACKGROUND_POLLS = {
+  ...PURCHASE_ENV,
+  REMINDER_SWEEP_SECONDS: '86400',
+  WAITLIST_DUE_CHECK_MS: '86400000',
+};
+
 describeEachDatabase('the gate in one step', (engine) => {
-  const server = useServer(engine);
+  const server = useServer(engine, { env: NO_BACKGROUND_POLLS });
   let event: TestEvent;
   let buyer: TestUser;
   let gate: TestUser;
