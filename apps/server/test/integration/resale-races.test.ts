@@ -10,6 +10,7 @@ import {
   createOrder,
   leaveSeats,
   newEvent,
+  orderPayload,
   PURCHASE_ENV,
   pay,
   setWebhookMode,
@@ -309,6 +310,22 @@ describeEachDatabase('resale races', (engine) => {
     const types = (await server.request('GET', '/api/event')).body.data.ticketTypes;
     expect(types.every((type: { resaleAvailable: number }) => type.resaleAvailable === 0)).toBe(true);
     const buyer = await newUser(server);
+    // A resale checkout after the cut-off says which rule refused it (not "Resale is not open"), in the
+    // reader's language.
+    const lateSale = await createOrder(server, buyer, event, 1, { amount: 299, resale: true });
+    expect(lateSale.status).toBe(400);
+    expect(lateSale.body).toMatchObject({
+      code: 'RESALE_CLOSED',
+      error: 'Resold tickets are sold until 2 hours before the event starts; that time has passed.',
+    });
+    const inHindi = await server.request('POST', '/api/tickets/create-order', {
+      token: buyer.token,
+      headers: { 'accept-language': 'hi' },
+      body: orderPayload(event, 1, { amount: 299, resale: true }),
+    });
+    expect(inHindi.body.error).toBe(
+      'पुनर्विक्रय के टिकट कार्यक्रम शुरू होने से 2 घंटे पहले तक ही बिकते हैं; वह समय निकल चुका है।',
+    );
     expect((await joinWaitlist(server, buyer, 1)).status).toBe(200);
     expect((await myPlace(server, buyer)).status).toBe('waiting');
   });

@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
 import type { OrderRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { msg } from '../../platform/i18n/messages';
 import { lockEvent } from '../../stores/events';
 import { insertOrder } from '../../stores/orders';
 import { claimListing, findAvailableListings, readResaleSettings } from '../../stores/resale';
@@ -39,8 +40,13 @@ export async function checkoutOfResale(
     const event = await lockEvent(trx, eventId);
     if (!event) throw new AppError('EVENT_NOT_FOUND', 'Event not found');
     const settings = await readResaleSettings(trx);
+    if (!settings.enabled) throw new AppError('RESALE_CLOSED', RESALE_MESSAGES.off);
     if (!resaleOpen({ date: event.date, startTime: event.start_time }, settings, now)) {
-      throw new AppError('RESALE_CLOSED', RESALE_MESSAGES.off);
+      // Past the cut-off: say which rule, not that resale is off.
+      throw new AppError(
+        'RESALE_CLOSED',
+        msg(RESALE_MESSAGES.soldUntil, { hours: settings.closeHoursBefore }),
+      );
     }
     const types = await findEventTypes(trx, event.id);
     const typeIds = new Set((asked.items ?? []).map((item) => item.ticketTypeId));
