@@ -83,10 +83,12 @@ export function verify(
   buyer: TestUser,
   checkout: CheckoutResult,
   extra: Record<string, unknown> = {},
+  language?: string,
 ): Promise<TestResponse> {
   return server.request('POST', '/api/tickets/verify-payment', {
     token: buyer.token,
     body: { ...checkout, ...extra },
+    ...(language ? { headers: { 'accept-language': language } } : {}),
   });
 }
 

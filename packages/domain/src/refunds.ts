@@ -27,6 +27,7 @@ export const CANCEL_MESSAGES = {
   reasonTooLong: `Reason must be at most ${REASON_MAX_LENGTH} characters`,
   adminIssued: 'Tickets issued by an admin cannot be cancelled',
   notActive: 'Only active tickets can be cancelled',
+  resold: 'This ticket was resold, so it cannot be cancelled. The refund of your resale goes back to your payment.',
 } as const;
 
 /**
@@ -121,9 +122,12 @@ export function canCancelTicket(ticket: {
   issuedByAdmin: boolean;
   /** Received by transfer: the refund would go to the first buyer's card (see ./transfer). */
   receivedByTransfer?: boolean;
+  /** Its resale sold: said as such, not as "not active" (the seller's refund is the resale's). */
+  resold?: boolean;
 }): { ok: true } | { ok: false; message: string } {
   if (ticket.receivedByTransfer) return { ok: false, message: TRANSFER_MESSAGES.notCancellable };
   if (ticket.issuedByAdmin) return { ok: false, message: CANCEL_MESSAGES.adminIssued };
+  if (ticket.resold) return { ok: false, message: CANCEL_MESSAGES.resold };
   if (ticket.status !== 'active') return { ok: false, message: CANCEL_MESSAGES.notActive };
   return { ok: true };
 }

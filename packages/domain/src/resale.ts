@@ -39,8 +39,10 @@ export const RESALE_MESSAGES = {
   justReceived:
     'A ticket received by transfer can be listed for resale one hour after it arrived. Please try again later.',
   noneAvailable: 'No resold tickets of this type are available right now.',
-  closed: 'Resale closes {{hours}} hours before the event starts, so this ticket can no longer be listed.',
-  soldUntil: 'Resold tickets are sold until {{hours}} hours before the event starts; that time has passed.',
+  closed:
+    'Resale closed at {{when, istDateTime}}, {{hours}} hours before the event starts, so this ticket can no longer be listed.',
+  soldUntil:
+    'Resold tickets were on sale until {{when, istDateTime}}, {{hours}} hours before the event starts; that time has passed.',
   offerWithdrawn:
     'The seller withdrew the resold ticket offered to you before you paid. You keep your place in the waitlist: the next ticket that comes back is offered to you.',
 } as const;

@@ -16,6 +16,7 @@ export const TRANSFER_MESSAGES = {
   used: 'This ticket has already been used at the gate, so it cannot be transferred.',
   cancelled: 'This ticket is cancelled, so it cannot be transferred.',
   transferred: 'This ticket has already been transferred.',
+  resold: 'This ticket was resold, so it cannot be transferred.',
   toSelf: 'You cannot transfer a ticket to yourself. Please enter the other person’s email address.',
   pending:
     'A transfer of this ticket is already waiting for payment. Please finish it or try again in a few minutes.',
@@ -87,12 +88,15 @@ export interface TransferTicketFacts {
   status: string;
   /** Set when the ticket was revoked by a transfer. */
   transferredAt: string | null;
+  /** Set when its resale sold (the seller's ticket, cancelled "Resold"): said as such, not as "cancelled". */
+  resoldAt?: string | null | undefined;
 }
 
 /** Why this ticket cannot be transferred, or null when it can (the window and recipient are judged apart). */
 export function transferRefusal(ticket: TransferTicketFacts): string | null {
   if (ticket.transferredAt) return TRANSFER_MESSAGES.transferred;
   if (ticket.status === 'used') return TRANSFER_MESSAGES.used;
+  if (ticket.resoldAt) return TRANSFER_MESSAGES.resold;
   if (ticket.status !== 'active') return TRANSFER_MESSAGES.cancelled;
   return null;
 }

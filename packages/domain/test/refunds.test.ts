@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cancelTicketSchema } from '../src/refund-schemas';
 import {
+  CANCEL_MESSAGES,
   canCancelTicket,
   cancellationWindow,
   daysUntilEvent,
@@ -98,6 +99,12 @@ describe('who may cancel', () => {
     [{ status: 'cancelled', issuedByAdmin: false }],
   ])('%j may not', (ticket) => {
     expect(canCancelTicket(ticket).ok).toBe(false);
+  });
+  it('a ticket its resale sold says it was resold, not that it is inactive', () => {
+    expect(canCancelTicket({ status: 'cancelled', issuedByAdmin: false, resold: true })).toEqual({
+      ok: false,
+      message: CANCEL_MESSAGES.resold,
+    });
   });
 });
 

@@ -44,10 +44,14 @@ describe('ticket transfer rules', () => {
     expect(timeLeftUntil(0)).toEqual({ unit: 'started' });
   });
 
-  it('refuses used, cancelled and already transferred tickets', () => {
+  it('refuses used, cancelled, resold and already transferred tickets', () => {
     expect(transferRefusal({ status: 'active', transferredAt: null })).toBeNull();
     expect(transferRefusal({ status: 'used', transferredAt: null })).toBe(TRANSFER_MESSAGES.used);
     expect(transferRefusal({ status: 'cancelled', transferredAt: null })).toBe(TRANSFER_MESSAGES.cancelled);
+    // A ticket its resale sold says so, not that it was cancelled.
+    expect(
+      transferRefusal({ status: 'cancelled', transferredAt: null, resoldAt: '2026-10-01T00:00:00Z' }),
+    ).toBe(TRANSFER_MESSAGES.resold);
     expect(transferRefusal({ status: 'cancelled', transferredAt: '2026-10-01T00:00:00Z' })).toBe(
       TRANSFER_MESSAGES.transferred,
     );

@@ -133,6 +133,27 @@ describeEachDatabase('resale offers and the per-person cap', (engine) => {
     expect(refused.status, refused.text).toBe(409);
     expect(refused.body.code).toBe('RESALE_OFFER_WITHDRAWN');
     expect(refused.body.error).toMatch(/withdrew/);
+    // The purchase dialog's checkouts say the same, not that tickets sold out: create-order for new tickets or
+    // for resold ones, and the booking path; in the reader's language.
+    const plain = await createOrder(server, guest, event, 1, { amount: 299 });
+    expect(plain.status, plain.text).toBe(409);
+    expect(plain.body).toMatchObject({ code: 'RESALE_OFFER_WITHDRAWN', error: refused.body.error });
+    expect((await resaleCheckout(guest)).body).toMatchObject({
+      code: 'RESALE_OFFER_WITHDRAWN',
+      error: refused.body.error,
+    });
+    const booking = await server.request('POST', '/api/tickets', {
+      token: guest.token,
+      headers: { 'accept-language': 'hi' },
+      body: { quantity: 1 },
+    });
+    expect(booking.body).toMatchObject({
+      code: 'RESALE_OFFER_WITHDRAWN',
+      error:
+        'आपको ऑफ़र किया गया दोबारा बिकने वाला टिकट आपके भुगतान से पहले उसके विक्रेता ने वापस ले लिया। वेटलिस्ट में आपकी जगह बनी रहती है: अगला टिकट जो वापस आएगा, वह आपको ऑफ़र किया जाएगा।',
+    });
+    // Someone else meets the sold-out event as before.
+    expect((await createOrder(server, behind, event, 1, { amount: 299 })).body.code).toBe('SOLD_OUT');
     // Someone who never had an offer is told there is none, as before.
     expect((await checkoutOffer(server, behind)).body.code).toBe('NO_WAITLIST_OFFER');
     // The seller's ticket is theirs as before.

@@ -122,6 +122,9 @@ describeEachDatabase('resale races', (engine) => {
         // The gate won: the seller is inside, the buyer gets no ticket and all their money back.
         expect(seller.status).toBe('used');
         expect(verified.body.code).toBe('SOLD_OUT');
+        expect(verified.body.error).toMatch(
+          /^Sorry, the resold ticket was used at the gate before your payment completed\. Your payment of ₹299(\.00)? (has been|will be) refunded in full\.$/,
+        );
         expect(await buyerTickets(buyer)).toHaveLength(0);
       } else {
         expect(scanned.body.code).toBe('TICKET_RESOLD');
@@ -149,12 +152,16 @@ describeEachDatabase('resale races', (engine) => {
       expect(refunds).toHaveLength(1);
       if (cancelled.status === 200) {
         expect(verified.body.code).toBe('SOLD_OUT');
+        expect(verified.body.error).toMatch(/^Sorry, the resold ticket was cancelled by its holder before/);
         expect(refunds[0]!.reason).not.toBe('Resold');
         expect(await buyerTickets(buyer)).toHaveLength(0);
         // The cancelled seat went back on sale: one fewer taken.
         expect(await countTaken(server.ctx.db, event.id, clock.now())).toBe(taken - 1);
       } else {
         expect(cancelled.body.code, cancelled.text).toBe('NOT_CANCELLABLE');
+        expect(cancelled.body.error).toBe(
+          'This ticket was resold, so it cannot be cancelled. The refund of your resale goes back to your payment.',
+        );
         expect(verified.status, verified.text).toBe(200);
         expect(refunds[0]!.reason).toBe('Resold');
         expect(await buyerTickets(buyer)).toHaveLength(1);
@@ -199,11 +206,19 @@ describeEachDatabase('resale races', (engine) => {
         expect(seller_.resold_at).toBeNull();
         expect(friends).toHaveLength(1);
         expect(verified.body.code).toBe('SOLD_OUT');
+        expect(verified.body.error).toMatch(
+          /^Sorry, the resold ticket was transferred to someone else before your payment completed\. Your payment of ₹299(\.00)? (has been|will be) refunded in full\.$/,
+        );
         expect(await buyerTickets(buyer)).toHaveLength(0);
         expect(transfer.status).toBe('completed');
       } else {
         // The sale won: the transfer fails and its fee goes back; the seller's refund is the resale's.
+        // The sender is told the ticket was resold, not that it was cancelled.
         expect(transferred.body.code, transferred.text).toBe('TRANSFER_NOT_ALLOWED');
+        expect(transferred.body.error).toMatch(
+          /^This ticket was resold, so it cannot be transferred\. The transfer fee of ₹\d+(\.00)? will be refunded in full\.$/,
+        );
+        expect(transfer.failure_reason).toBe('This ticket was resold, so it cannot be transferred.');
         expect(verified.status, verified.text).toBe(200);
         expect(seller_).toMatchObject({
           status: 'cancelled',
@@ -228,8 +243,14 @@ describeEachDatabase('resale races', (engine) => {
       token: seller.token,
     });
     expect(withdrawn.status, withdrawn.text).toBe(200);
-    const verified = await verify(server, buyer, paid);
+    const verified = await verify(server, buyer, paid, {}, 'hi');
     expect(verified.body.code).toBe('SOLD_OUT');
+    // Why, in the buyer's language: the seller withdrew it.
+    expect(verified.body.error).toMatch(
+      /^क्षमा करें, आपका भुगतान पूरा होने से पहले विक्रेता ने दोबारा बिकने वाला टिकट वापस ले लिया। आपके ₹299(\.00)? के भुगतान की पूरी राशि वापस कर (दी गई है|दी जाएगी)।$/,
+    );
+    const replay = await verify(server, buyer, paid);
+    expect(replay.body.error).toMatch(/^Sorry, the seller withdrew the resold ticket before your payment completed\./);
     expect((await ticketRow(server, ticket.id)).status).toBe('active');
     expect(await buyerTickets(buyer)).toHaveLength(0);
   });
@@ -302,7 +323,19 @@ describeEachDatabase('resale races', (engine) => {
     clock.set(new Date('2099-10-01T11:30:00.000Z'));
     const late = await list(seller, second!.id);
     expect(late.status).toBe(400);
-    expect(late.body.code).toBe('RESALE_CLOSED');
+    // The refusal says when listings closed, as a clock time in IST in the reader's language.
+    expect(late.body).toMatchObject({
+      code: 'RESALE_CLOSED',
+      error:
+        'Resale closed at Thursday, 1 October 2099 at 5:00 PM IST, 2 hours before the event starts, so this ticket can no longer be listed.',
+    });
+    const lateInGujarati = await server.request('POST', `/api/tickets/${second!.id}/resale`, {
+      token: seller.token,
+      headers: { 'accept-language': 'gu' },
+    });
+    expect(lateInGujarati.body.error).toBe(
+      'પુનઃવેચાણ ગુરુવાર, 1 ઑક્ટોબર, 2099, સાંજે 5:00 IST એ બંધ થયું, કાર્યક્રમ શરૂ થવાના 2 કલાક પહેલાં, તેથી આ ટિકિટ હવે પુનઃવેચાણ માટે મૂકી શકાતી નથી.',
+    );
     const mine = await server.request('GET', '/api/tickets/my-resales', { token: seller.token });
     expect(mine.body.listings.find((row: { ticketId: string }) => row.ticketId === first!.id).status).toBe(
       'ended',
@@ -316,7 +349,8 @@ describeEachDatabase('resale races', (engine) => {
     expect(lateSale.status).toBe(400);
     expect(lateSale.body).toMatchObject({
       code: 'RESALE_CLOSED',
-      error: 'Resold tickets are sold until 2 hours before the event starts; that time has passed.',
+      error:
+        'Resold tickets were on sale until Thursday, 1 October 2099 at 5:00 PM IST, 2 hours before the event starts; that time has passed.',
     });
     const inHindi = await server.request('POST', '/api/tickets/create-order', {
       token: buyer.token,
@@ -324,7 +358,7 @@ describeEachDatabase('resale races', (engine) => {
       body: orderPayload(event, 1, { amount: 299, resale: true }),
     });
     expect(inHindi.body.error).toBe(
-      'पुनर्विक्रय के टिकट कार्यक्रम शुरू होने से 2 घंटे पहले तक ही बिकते हैं; वह समय निकल चुका है।',
+      'पुनर्विक्रय के टिकट गुरुवार, 1 अक्टूबर 2099, शाम 5:00 IST तक बिक रहे थे, कार्यक्रम शुरू होने से 2 घंटे पहले तक; वह समय निकल चुका है।',
     );
     expect((await joinWaitlist(server, buyer, 1)).status).toBe(200);
     expect((await myPlace(server, buyer)).status).toBe('waiting');

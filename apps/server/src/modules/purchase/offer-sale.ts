@@ -12,6 +12,8 @@ import { findOrderById, setRazorpayOrderId } from '../../stores/orders';
 import { findEventTypes } from '../../stores/ticket-types';
 import { findLiveOffer, type LiveOffer } from '../../stores/waitlist-line';
 import { recordOfferAnswers } from '../checkout-questions/service';
+import { currentEvent } from '../event/current-event';
+import { withdrawnOfferRefusal } from '../resale/offer-withdrawn';
 import { priceChanged } from './checkout-errors';
 import type { CheckoutOrder } from './service';
 
@@ -124,4 +126,23 @@ export async function checkoutOfHeldOrder(
     free: false,
     holdExpiresAt: order.hold_expires_at,
   };
+}
+
+/**
+ * A checkout refused as sold out, asked by someone whose waitlist offer ended because its seller withdrew the
+ * resold ticket, says that (RESALE_OFFER_WITHDRAWN), as the waitlist's own checkout does.
+ */
+export async function withOfferEnding(
+  ctx: AppContext,
+  caller: UserRow,
+  checkout: () => Promise<CheckoutOrder>,
+): Promise<CheckoutOrder> {
+  try {
+    return await checkout();
+  } catch (error) {
+    const event = await currentEvent(ctx);
+    const soldOut =
+      error instanceof AppError && (error.code === 'SOLD_OUT' || error.code === 'TICKET_TYPE_SOLD_OUT');
+    throw (soldOut && event && (await withdrawnOfferRefusal(ctx.db, event.id, caller.id))) || error;
+  }
 }

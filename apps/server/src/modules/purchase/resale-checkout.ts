@@ -2,7 +2,7 @@ import type { OrderItem } from '@utsav/domain/order-lines';
 import { fitsPersonLimit } from '@utsav/domain/person-limit';
 import { paiseToRupees, rupeesToPaise } from '@utsav/domain/pricing';
 import type { ClientPrice } from '@utsav/domain/purchase-schema';
-import { RESALE_MESSAGES, resaleOpen } from '@utsav/domain/resale';
+import { RESALE_MESSAGES, resaleClosesAt, resaleOpen } from '@utsav/domain/resale';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
 import type { OrderRow, UserRow } from '../../platform/db/schema';
@@ -41,11 +41,13 @@ export async function checkoutOfResale(
     if (!event) throw new AppError('EVENT_NOT_FOUND', 'Event not found');
     const settings = await readResaleSettings(trx);
     if (!settings.enabled) throw new AppError('RESALE_CLOSED', RESALE_MESSAGES.off);
-    if (!resaleOpen({ date: event.date, startTime: event.start_time }, settings, now)) {
-      // Past the cut-off: say which rule, not that resale is off.
+    const when = { date: event.date, startTime: event.start_time };
+    if (!resaleOpen(when, settings, now)) {
+      // Past the cut-off: say which rule and when it closed, not that resale is off.
+      const hours = settings.closeHoursBefore;
       throw new AppError(
         'RESALE_CLOSED',
-        msg(RESALE_MESSAGES.soldUntil, { hours: settings.closeHoursBefore }),
+        msg(RESALE_MESSAGES.soldUntil, { when: resaleClosesAt(when, hours), hours }),
       );
     }
     const types = await findEventTypes(trx, event.id);

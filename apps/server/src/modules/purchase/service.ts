@@ -5,7 +5,7 @@ import type { Language } from '@utsav/domain/languages';
 import { ticketsIn } from '@utsav/domain/order-items-schema';
 import type { OrderItem } from '@utsav/domain/order-lines';
 import { orderLinesView } from '@utsav/domain/order-lines-view';
-import { formatRupees, paiseToRupees, rupeesToPaise } from '@utsav/domain/pricing';
+import { paiseToRupees, rupeesToPaise } from '@utsav/domain/pricing';
 import { normaliseCode } from '@utsav/domain/promo-codes';
 import {
   type ClientPrice,
@@ -14,7 +14,7 @@ import {
   type VerifyPaymentInput,
 } from '@utsav/domain/purchase-schema';
 import type { AppContext } from '../../platform/context';
-import type { EventRow, OrderRow, UserRow } from '../../platform/db/schema';
+import type { EventRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { verifyCheckoutSignature } from '../../platform/payments/signatures';
 import { findCurrentEvent } from '../../stores/events';
@@ -29,7 +29,8 @@ import { eventGone, priceChanged, quoteFor } from './checkout-errors';
 import { type Checkout, placeCheckout } from './checkout-placement';
 import { fulfilOrder } from './fulfilment';
 import { roomToSpare } from './inventory-hint';
-import { checkoutThroughOffer } from './offer-sale';
+import { lateRefusal } from './late-refusal';
+import { checkoutThroughOffer, withOfferEnding } from './offer-sale';
 import { prePricedItems } from './pre-priced';
 import { type BuyerTax, recordBuyerTax } from './repo';
 import { checkoutOfResale } from './resale-checkout';
@@ -125,21 +126,23 @@ export async function createOrder(
   const clientPrice: ClientPrice = { amount: input.amount, pricePerTicket: input.pricePerTicket ?? 0 };
   const offered = await offerOfCaller(ctx, caller, input.eventId, asked, clientPrice, language, answers);
   if (offered) return offered;
-  if (input.resale) return checkoutOfResale(ctx, caller, input.eventId, asked, clientPrice, answers);
-  const { event, prePriced } = await admittedEvent(
-    ctx,
-    caller,
-    { eventId: input.eventId, asked, clientPrice },
-    queuePass,
-  );
-  const names = orderTicketNames(input.ticketNames);
-  return placeOrder(
-    ctx,
-    caller,
-    event,
-    { ...asked, clientPrice, ticketNames: names, language, prePriced, answers },
-    buyerTaxOf(input),
-  );
+  return withOfferEnding(ctx, caller, async () => {
+    if (input.resale) return checkoutOfResale(ctx, caller, input.eventId, asked, clientPrice, answers);
+    const { event, prePriced } = await admittedEvent(
+      ctx,
+      caller,
+      { eventId: input.eventId, asked, clientPrice },
+      queuePass,
+    );
+    const names = orderTicketNames(input.ticketNames);
+    return placeOrder(
+      ctx,
+      caller,
+      event,
+      { ...asked, clientPrice, ticketNames: names, language, prePriced, answers },
+      buyerTaxOf(input),
+    );
+  });
 }
 
 /** POST /tickets: the booking path prices the order itself and starts the same checkout. */
@@ -154,14 +157,16 @@ export async function startBooking(
   const answers = await answersOf(ctx, undefined, asked, input.answers);
   const offered = await offerOfCaller(ctx, caller, undefined, asked, null, language, answers);
   if (offered) return offered;
-  const { event, prePriced } = await admittedEvent(ctx, caller, { asked, clientPrice: null }, queuePass);
-  return placeOrder(
-    ctx,
-    caller,
-    event,
-    { ...asked, clientPrice: null, ticketNames: null, language, prePriced, answers },
-    buyerTaxOf(input),
-  );
+  return withOfferEnding(ctx, caller, async () => {
+    const { event, prePriced } = await admittedEvent(ctx, caller, { asked, clientPrice: null }, queuePass);
+    return placeOrder(
+      ctx,
+      caller,
+      event,
+      { ...asked, clientPrice: null, ticketNames: null, language, prePriced, answers },
+      buyerTaxOf(input),
+    );
+  });
 }
 
 /**
@@ -364,7 +369,11 @@ export async function verifyPayment(
       return { orderId: order.razorpay_order_id, tickets: await findTicketsOfOrder(ctx.db, order.id) };
     }
     if (order.status === 'refunded') {
-      throw refundedLate(order, order.razorpay_refund_id !== null || (await refundLatePayment(ctx, order)));
+      throw await lateRefusal(
+        ctx.db,
+        order,
+        order.razorpay_refund_id !== null || (await refundLatePayment(ctx, order)),
+      );
     }
   }
 
@@ -372,18 +381,8 @@ export async function verifyPayment(
   // The row read above, not read again: fulfilment judges the order again in the database (on PostgreSQL a
   // webhook that settled it while Razorpay was asked makes its write match nothing; elsewhere under the locks).
   const result = await fulfilOrder(ctx, order, payment, 'verify');
-  if (result.outcome === 'refunded') throw refundedLate(order, result.refundSent);
+  if (result.outcome === 'refunded') throw await lateRefusal(ctx.db, order, result.refundSent);
   const tickets =
     (result.outcome === 'issued' && result.tickets) || (await findTicketsOfOrder(ctx.db, order.id));
   return { orderId: order.razorpay_order_id, tickets };
-}
-
-function refundedLate(order: OrderRow, refundSent: boolean): AppError {
-  const amount = formatRupees(paiseToRupees(order.amount_paise));
-  return new AppError(
-    'SOLD_OUT',
-    `Sorry, the tickets sold out before your payment completed. Your payment of ${amount} ${
-      refundSent ? 'has been' : 'will be'
-    } refunded in full.`,
-  );
 }

@@ -190,7 +190,11 @@ function assertCancellable(ticket: TicketView): void {
 }
 
 function toCancellable(ticket: TicketView) {
-  return { status: ticket.status, issuedByAdmin: Boolean(ticket.issued_by_admin) };
+  return {
+    status: ticket.status,
+    issuedByAdmin: Boolean(ticket.issued_by_admin),
+    resold: Boolean(ticket.resold_at),
+  };
 }
 
 function notCancellable(message: string): AppError {

@@ -180,7 +180,11 @@ function assertOpen(ticket: TicketView, settings: ResaleSettings, now: Date): vo
   if (!settings.enabled) throw new AppError('RESALE_CLOSED', RESALE_MESSAGES.off);
   const event = { date: ticket.event_date, startTime: ticket.event_start_time };
   if (!resaleOpen(event, settings, now)) {
-    throw new AppError('RESALE_CLOSED', msg(RESALE_MESSAGES.closed, { hours: settings.closeHoursBefore }));
+    const hours = settings.closeHoursBefore;
+    throw new AppError(
+      'RESALE_CLOSED',
+      msg(RESALE_MESSAGES.closed, { when: resaleClosesAt(event, hours), hours }),
+    );
   }
 }
 

@@ -78,6 +78,7 @@ export async function completeTransfer(
           transferRefusal({
             status: fresh?.status ?? 'cancelled',
             transferredAt: fresh?.transferred_at ?? null,
+            resoldAt: fresh?.resold_at ?? null,
           }) ?? 'The ticket could not be transferred.',
         );
       await markTransferFailed(trx, current.id, renderMessage(reason, 'en'), payment.id, now);

@@ -122,7 +122,11 @@ async function assertTransferable(
   // A night called off has nothing left to hand over: its tickets are being refunded.
   const event = await findEventById(ctx.db, ticket.event_id);
   if (event) requireNotCalledOff(event);
-  const refusal = transferRefusal({ status: ticket.status, transferredAt: ticket.transferred_at ?? null });
+  const refusal = transferRefusal({
+    status: ticket.status,
+    transferredAt: ticket.transferred_at ?? null,
+    resoldAt: ticket.resold_at ?? null,
+  });
   if (refusal) throw new AppError('TRANSFER_NOT_ALLOWED', refusal);
   const window = transferWindow({ date: ticket.event_date, startTime: ticket.event_start_time }, now);
   if (!window.open) throw new AppError('TRANSFER_WINDOW_CLOSED', window.message);

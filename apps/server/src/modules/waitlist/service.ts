@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WaitlistPlace } from '@utsav/domain/api/waitlist';
 import { paiseToRupees } from '@utsav/domain/pricing';
-import { RESALE_MESSAGES } from '@utsav/domain/resale';
 import { ticketsFittingPeople, typeTicketsLeft } from '@utsav/domain/ticket-types';
 import {
   joinRefusal,
@@ -18,13 +17,13 @@ import { AppError, validationError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { countTaken, findCurrentEvent, lockEvent } from '../../stores/events';
 import { endHold, findOrderById } from '../../stores/orders';
-import { findWithdrawnOffer } from '../../stores/resale';
 import { findEventTypes, type StoredType } from '../../stores/ticket-types';
 import { anyoneWaiting, typesWithLine } from '../../stores/waitlist-line';
 import { requirePublished } from '../event/current-event';
 import { checkoutOfHeldOrder } from '../purchase/offer-sale';
 import { allowanceOf, personLimitRefusal } from '../purchase/person-limit';
 import type { CheckoutOrder } from '../purchase/service';
+import { withdrawnOfferRefusal } from '../resale/offer-withdrawn';
 import { typesTaken } from './offer-figures';
 import { findLatestEntry, findLiveEntry, insertEntry, leaveAllPlaces, moveEntry, positionOf } from './repo';
 
@@ -180,9 +179,9 @@ export async function checkoutOffer(ctx: AppContext, caller: UserRow): Promise<C
     offerOutcome({ status: order.status, holdExpiresAt: order.hold_expires_at }, ctx.now()) !== 'offered'
   ) {
     // Not the hot path: asked only of someone whose offer is gone, to say why when a seller withdrew its listing.
-    if (entry?.status === 'waiting' && (await findWithdrawnOffer(ctx.db, event.id, caller.id))) {
-      throw new AppError('RESALE_OFFER_WITHDRAWN', msg(RESALE_MESSAGES.offerWithdrawn));
-    }
+    const withdrawn =
+      entry?.status === 'waiting' ? await withdrawnOfferRefusal(ctx.db, event.id, caller.id) : null;
+    if (withdrawn) throw withdrawn;
     throw new AppError(
       'NO_WAITLIST_OFFER',
       msg('You have no waitlist offer to buy right now. If you had one, it may have run out.'),
