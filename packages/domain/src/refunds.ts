@@ -27,7 +27,8 @@ export const CANCEL_MESSAGES = {
   reasonTooLong: `Reason must be at most ${REASON_MAX_LENGTH} characters`,
   adminIssued: 'Tickets issued by an admin cannot be cancelled',
   notActive: 'Only active tickets can be cancelled',
-  resold: 'This ticket was resold, so it cannot be cancelled. The refund of your resale goes back to your payment.',
+  resold:
+    'This ticket was resold, so it cannot be cancelled. The refund of your resale goes back to your payment.',
 } as const;
 
 /**

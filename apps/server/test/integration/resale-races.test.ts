@@ -250,7 +250,9 @@ describeEachDatabase('resale races', (engine) => {
       /^क्षमा करें, आपका भुगतान पूरा होने से पहले विक्रेता ने दोबारा बिकने वाला टिकट वापस ले लिया। आपके ₹299(\.00)? के भुगतान की पूरी राशि वापस कर (दी गई है|दी जाएगी)।$/,
     );
     const replay = await verify(server, buyer, paid);
-    expect(replay.body.error).toMatch(/^Sorry, the seller withdrew the resold ticket before your payment completed\./);
+    expect(replay.body.error).toMatch(
+      /^Sorry, the seller withdrew the resold ticket before your payment completed\./,
+    );
     expect((await ticketRow(server, ticket.id)).status).toBe('active');
     expect(await buyerTickets(buyer)).toHaveLength(0);
   });
