@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { paymentFailedMessage } from '../../src/features/purchase/checkout/purchase-messages';
+import {
+  isStaleEventError,
+  paymentFailedMessage,
+  staleEventTitle,
+} from '../../src/features/purchase/checkout/purchase-messages';
+import { ApiError } from '../../src/lib/api-client';
 import { ensureAreas } from '../../src/lib/i18n/areas';
 import { i18n } from '../../src/lib/i18n/i18n';
 
@@ -15,5 +20,32 @@ describe('a declined payment toast', () => {
       'Payment failed: Card declined by the bank',
     );
     expect(paymentFailedMessage(undefined, t)).toBe('Payment failed');
+  });
+});
+
+describe('a waitlist offer whose resold ticket was withdrawn', () => {
+  const withdrawn = new ApiError(409, 'The seller withdrew the resold ticket…', 'RESALE_OFFER_WITHDRAWN');
+  it('is a refusal the dialog explains with the server’s sentence, not a failed order', () => {
+    expect(isStaleEventError(withdrawn)).toBe(true);
+    expect(staleEventTitle(withdrawn, i18n.getFixedT('en'))).toBe('Your resale offer was withdrawn');
+    expect(staleEventTitle(new ApiError(409, 'Sold out', 'SOLD_OUT'), i18n.getFixedT('en'))).toBe(
+      'Failed to create payment order. Please try again.',
+    );
+  });
+  it('is titled in Hindi and Gujarati too', async () => {
+    try {
+      for (const language of ['hi', 'gu']) {
+        await i18n.changeLanguage(language);
+        await ensureAreas(['purchase']);
+      }
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    expect(staleEventTitle(withdrawn, i18n.getFixedT('hi'))).toBe(
+      'दोबारा बिक्री वाले टिकट का आपका ऑफ़र वापस ले लिया गया',
+    );
+    expect(staleEventTitle(withdrawn, i18n.getFixedT('gu'))).toBe(
+      'ફરી વેચાણની ટિકિટની તમારી ઑફર પાછી ખેંચી લેવાઈ',
+    );
   });
 });

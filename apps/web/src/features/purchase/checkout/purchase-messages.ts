@@ -16,6 +16,7 @@ export const PURCHASE_MESSAGES = {
   signInCancelled: 'purchase.toast.signInCancelled',
   signInBlocked: 'purchase.toast.signInBlocked',
   checkoutUnavailable: 'purchase.toast.checkoutUnavailable',
+  offerWithdrawn: 'purchase.toast.offerWithdrawn',
 } as const;
 
 /** Toast ids of failures that a later success makes stale (cleared when the payment is confirmed). */
@@ -72,12 +73,26 @@ export function signInMessage(error: unknown, t: TFunction): string {
   return t(PURCHASE_MESSAGES.signInFailed);
 }
 
-/** A refused order the guest can act on: the price moved, the tickets are gone, or the person's cap is reached. */
+const STALE_EVENT_CODES: readonly (string | undefined)[] = [
+  'PRICE_CHANGED',
+  'SOLD_OUT',
+  'PERSON_LIMIT_REACHED',
+  'RESALE_OFFER_WITHDRAWN',
+];
+
+/**
+ * A refused order the guest can act on: the price moved, the tickets are gone, the person's cap is reached, or the
+ * seller withdrew the resold ticket their waitlist offer held (they wait again at their place).
+ */
 export function isStaleEventError(error: unknown): error is ApiError {
-  return (
-    error instanceof ApiError &&
-    (error.code === 'PRICE_CHANGED' || error.code === 'SOLD_OUT' || error.code === 'PERSON_LIMIT_REACHED')
-  );
+  return error instanceof ApiError && STALE_EVENT_CODES.includes(error.code);
+}
+
+/** The toast's title for such a refusal: a withdrawn offer says so; the server's sentence says the rest. */
+export function staleEventTitle(error: ApiError, t: TFunction): string {
+  return error.code === 'RESALE_OFFER_WITHDRAWN'
+    ? t(PURCHASE_MESSAGES.offerWithdrawn)
+    : t(PURCHASE_MESSAGES.orderFailed);
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   PURCHASE_MESSAGES,
   paymentFailedMessage,
   reasonText,
+  staleEventTitle,
   ticketsLabel,
   tierName,
 } from '../checkout/purchase-messages';
@@ -232,7 +233,7 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
         // The price moved, the tickets ran out or the person's cap is reached: say what the server said and
         // show the fresh numbers.
         toast.error(
-          t(PURCHASE_MESSAGES.orderFailed),
+          staleEventTitle(error, t),
           toastTarget({ id: FAILURE_TOAST_IDS[0], description: reasonText(error, t) }),
         );
         setNotice({ tone: 'error', text: reasonText(error, t) });

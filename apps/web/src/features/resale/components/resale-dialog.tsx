@@ -53,7 +53,12 @@ export function ResaleDialog({
     ? refusalText(refusal)
     : terms.open
       ? null
-      : t('resale.refusal.closed', { hours: terms.closeHoursBefore });
+      : terms.closesAt
+        ? t('resale.refusal.closedAt', {
+            hours: terms.closeHoursBefore,
+            closesAt: formatInstant(terms.closesAt),
+          })
+        : t('resale.refusal.closed', { hours: terms.closeHoursBefore });
 
   async function handleList() {
     setProblem(null);
