@@ -1,13 +1,13 @@
 import { INTL_LOCALES } from '@utsav/domain/languages';
 import { RESALE_MESSAGES, resaleClosesAt } from '@utsav/domain/resale';
 import { formatClockTime, istDateTimeLocal } from '@utsav/domain/time';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { msg, renderMessage } from '../apps/server/src/platform/i18n/messages';
 import { testClock } from '../apps/server/support/clock';
 import { apiAt } from './support/api';
 import { PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll, openGuestDashboard } from './support/guest';
+import { rupees, soldOut, words } from './support/resale';
 import { useBrowser, usePrivateApp } from './support/suite';
 
 // Face-value resale in Hindi and Gujarati on a 390 px phone: a Hindi-speaking seller reads the resell dialog and
@@ -25,26 +25,13 @@ const clock = testClock();
 const product = usePrivateApp('resale-languages', { now: clock.now });
 const suite = useBrowser();
 const api = apiAt(() => product.url);
-const rupees = (value: number) => `₹${value.toLocaleString('en-IN')}`;
-const words = async (selector: ReturnType<Page['locator']>) =>
-  ((await selector.textContent()) ?? '').replace(/\s+/g, ' ');
-
-/** Capacity = what is sold and held now: the event is sold out. */
-async function soldOut(): Promise<void> {
-  const event = await api.currentEvent();
-  await product.app.ctx.db
-    .updateTable('events')
-    .set({ total_tickets: (event.totalTickets as number) - (event.availableTickets as number) })
-    .where('id', '=', event.id)
-    .execute();
-}
 
 describe('resale in Hindi and Gujarati at 390 px', () => {
   it('lists in Hindi, a Gujarati offer is withdrawn and says so, and the cut-off names its time', async () => {
     const seller = await api.signIn('asha.patil@example.test', 'Asha Patil');
     const ticket = await api.buyTicket<BoughtTicket>(seller);
     const later = await api.buyTicket<BoughtTicket>(seller);
-    await soldOut();
+    await soldOut(product, api);
     const waiting = await api.signIn('jignesh.shah@example.test', 'Jignesh Shah');
     await api.call('POST', '/api/waitlist', waiting.token, { quantity: 1 });
 

@@ -1,8 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAt } from './support/api';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { expectNoHorizontalScroll, openGuestDashboard } from './support/guest';
+import { rupees, soldOut, words } from './support/resale';
 import { recordShown, shownAfter, shownOf } from './support/shown';
 import { useBrowser, usePrivateApp } from './support/suite';
 
@@ -22,27 +22,12 @@ const CHECKER = 'checker@utsav.test';
 const product = usePrivateApp('resale');
 const suite = useBrowser();
 const api = apiAt(() => product.url);
-const rupees = (value: number) => `₹${value.toLocaleString('en-IN')}`;
-const words = async (selector: ReturnType<Page['locator']>) =>
-  ((await selector.textContent()) ?? '').replace(/\s+/g, ' ');
-
-/** Capacity = what is sold and held now: the event is sold out. */
-async function soldOut(): Promise<void> {
-  const event = await api.currentEvent();
-  const total = event.totalTickets as number;
-  const available = event.availableTickets as number;
-  await product.app.ctx.db
-    .updateTable('events')
-    .set({ total_tickets: total - available })
-    .where('id', '=', event.id)
-    .execute();
-}
 
 describe('resale at 390 px', () => {
   it('a seller lists, a second guest buys it in the dialog, the seller sees Resold and the gate refuses the old QR', async () => {
     const seller = await api.signIn('sita.rao@example.test', 'Sita Rao');
     const ticket = await api.buyTicket<BoughtTicket>(seller);
-    await soldOut();
+    await soldOut(product, api);
 
     // The seller lists it: the dialog says what comes back (paid less the ₹50 fee) and when listings close.
     const page = await openGuestDashboard(suite.browser, product.url, seller, { viewport: PHONE });
