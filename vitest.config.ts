@@ -1,11 +1,29 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// Three layers, run in this order by scripts/test-all.sh: pure rules, HTTP against real databases, real browser.
+// Three layers (the unit layer in two projects, see below), run in this order by scripts/test-all.sh: pure rules, HTTP against real databases, real browser.
 //
 // No test races the clock (docs/testing.md): a test waits for a state to be reached, never for a time to pass.
 // expect.poll's own default (give up after 1 s) would make every poll a race against the machine's speed, so each
 // layer's polls wait far longer: the ceiling only ever ends a real hang.
 const pollsGiveUpAfter = (timeout: number) => ({ poll: { timeout, interval: 50 } });
+
+const UNIT_FILES = ['packages/*/test/**/*.test.ts', 'apps/*/test/unit/**/*.test.ts'];
+/**
+ * Unit files that replace a module with vi.mock. Vitest only resets modules and mocks between files of an
+ * isolated project, so these run in 'unit-mocks' (apps/server/test/unit/module-mocks.test.ts keeps this list complete).
+ */
+export const MODULE_MOCKING_UNIT_FILES = [
+  'apps/server/test/unit/checkin/qr-verifier.test.ts',
+  'apps/web/test/unit/admin-helpers.test.ts',
+  'apps/web/test/unit/api-client.test.ts',
+];
+const unitLimits = {
+  // Some unit tests start real servers, a browser or generate RSA keys: generous on a busy 2-core box.
+  testTimeout: 20_000,
+  expect: pollsGiveUpAfter(10_000),
+  // Vitest's default is one worker fewer than the cores, i.e. one on the 2-core CI box; these are CPU-bound.
+  maxWorkers: 2,
+};
 
 export default defineConfig({
   test: {
@@ -13,12 +31,20 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/test/**/*.test.ts', 'apps/*/test/unit/**/*.test.ts'],
-          // Some unit tests start real servers, a browser or generate RSA keys: generous on a busy 2-core box.
-          testTimeout: 20_000,
-          expect: pollsGiveUpAfter(10_000),
-          // Vitest's default is one worker fewer than the cores, i.e. one on the 2-core CI box; these are CPU-bound.
-          maxWorkers: 2,
+          include: UNIT_FILES,
+          exclude: [...MODULE_MOCKING_UNIT_FILES, ...configDefaults.exclude],
+          ...unitLimits,
+          // Modules are loaded once per worker, not once per file: it halves the layer's CPU (each file imported
+          // its own copy of zod, React and the domain). Unit tests keep no state between files; the few that
+          // replace a module (vi.mock) run in the project below, where every file gets a fresh module graph.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'unit-mocks',
+          include: MODULE_MOCKING_UNIT_FILES,
+          ...unitLimits,
         },
       },
       {

@@ -14,8 +14,11 @@ step() {
 
 REPORTS=$(mktemp -d)
 # Each vitest layer also writes a JSON report; the last line of the run adds them up.
+# A layer may be more than one project (unit and unit-mocks): the report is named after the first.
 vitest_layer() {
-  npx vitest run --project "$1" --reporter=default --reporter=json --outputFile.json="$REPORTS/$1.json"
+  local projects=() name
+  for name in "$@"; do projects+=(--project "$name"); done
+  npx vitest run "${projects[@]}" --reporter=default --reporter=json --outputFile.json="$REPORTS/$1.json"
 }
 
 step "Provisioning"
@@ -69,7 +72,7 @@ step "Lint (biome)"
 npx biome check .
 
 step "Unit tests"
-vitest_layer unit
+vitest_layer unit unit-mocks
 
 # The web is built into a folder of this run (apps/web/dist appears only once it is complete: the start-up
 # suites run the real entry point, which reads apps/web/dist if it is there).
