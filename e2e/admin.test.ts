@@ -114,9 +114,13 @@ describe('admin panels', () => {
     await page.getByRole('img', { name: 'Preview of the chosen event artwork' }).waitFor();
     await page.getByRole('button', { name: 'Update Event' }).click();
     await page.getByRole('dialog').getByText('Are you sure you want to update this event?').waitFor();
+    // The page reloads by itself a moment after saving; a navigation of our own started before that reload
+    // would be aborted by it, so the test waits for the reload to end first.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Yes' }).click();
-    // The toast shows until the page reloads by itself a moment later (support/shown.ts).
+    // The toast shows until that reload (support/shown.ts).
     expect((await shownAfter(page, 'toast', 0)).text).toContain('Event updated successfully! ✨');
+    await reloaded;
 
     await page.goto(suite.server.url);
     await page.getByRole('heading', { level: 1, name: newName }).waitFor();
