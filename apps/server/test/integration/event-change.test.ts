@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUserLanguage } from '../../src/stores/users';
 import { testClock } from '../../support/clock';
@@ -116,6 +117,26 @@ describeEachDatabase('postponing or calling off the night', (engine) => {
     expect(decodeHeader(message.headers.get('subject') ?? '')).toContain('હવે');
     expect(textOf(message, 'text/plain')).toContain('NSCI Dome, Worli');
     expect(mail!.raw).toContain('text/calendar');
+  });
+
+  it("the moved mail's wallet link serves the pass with the new date, hours and venue", async () => {
+    const mail = smtp.received.find(
+      (received) => received.to.includes(ravi.email) && received.raw.includes('text/calendar'),
+    );
+    const text = textOf(parseMime(mail!.raw), 'text/plain');
+    const link = text?.match(/https?:\/\/\S+\/wallet\/apple\?key=\S+/)?.[0];
+    expect(link, text).toBeDefined();
+    const response = await fetch(`${server.url}${new URL(link!).pathname}${new URL(link!).search}`);
+    expect(response.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const pass = JSON.parse(Buffer.from(files['pass.json']!).toString('utf8'));
+    const newDate = (await server.request('GET', '/api/event')).body.data.date;
+    expect(pass.serialNumber).toBe(raviTickets[0]!.id);
+    expect(pass.relevantDate).toBe(`${newDate}T20:00:00+05:30`);
+    expect(pass.expirationDate).toBe(`${newDate}T23:30:00+05:30`);
+    const venue = pass.eventTicket.auxiliaryFields.find((field: { key: string }) => field.key === 'venue');
+    expect(venue).toMatchObject({ value: 'NSCI Dome, Worli', changeMessage: 'હવે: %@' });
+    expect(pass.eventTicket.backFields[0]).toMatchObject({ key: 'moved' });
   });
 
   it('in the free-refund period a ticket comes back in full, even 5 days before the night', async () => {

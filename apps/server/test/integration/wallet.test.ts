@@ -200,6 +200,56 @@ describeEachDatabase('wallet passes', (engine) => {
     await expect(jwtVerify(forged, publicKey, { audience: 'google' })).rejects.toThrow();
   });
 
+  it('after a postponement both passes carry the new date and venue; Google gets ids of the new schedule', async () => {
+    const googlePayload = async () => {
+      const response = await server.request('GET', `/api/tickets/${ticket.id}/wallet/google`, {
+        token: owner.token,
+      });
+      const jwt = (response.body.url as string).slice('https://pay.google.com/gp/v/save/'.length);
+      const publicKey = createPublicKey((await testCredentials()).googleKey);
+      // biome-ignore lint/suspicious/noExplicitAny: the Wallet payload as signed.
+      return (await jwtVerify(jwt, publicKey, { audience: 'google' })).payload.payload as any;
+    };
+    const before = await googlePayload();
+    const admin = await newUser(server, { role: 'admin' });
+    const moved = await server.request('POST', '/api/admin/event/change', {
+      token: admin.token,
+      body: {
+        kind: 'postpone',
+        date: '2099-10-09',
+        startTime: '20:00',
+        endTime: '23:30',
+        venue: 'NSCI Dome, Worli',
+      },
+    });
+    expect(moved.status, moved.text).toBe(200);
+
+    const { bytes } = await fetchPass(`/api/tickets/${ticket.id}/wallet/apple`, owner.token);
+    const pass = JSON.parse(Buffer.from(unzipSync(bytes)['pass.json']!).toString('utf8'));
+    expect(pass).toMatchObject({
+      serialNumber: ticket.id,
+      relevantDate: '2099-10-09T20:00:00+05:30',
+      expirationDate: '2099-10-09T23:30:00+05:30',
+    });
+    expect(pass.eventTicket.secondaryFields).toEqual([
+      { key: 'date', label: 'DATE', value: 'Friday, 9 October 2099', changeMessage: 'Now: %@' },
+      { key: 'time', label: 'TIME', value: '8:00 PM - 11:30 PM', changeMessage: 'Now: %@' },
+    ]);
+    expect(pass.eventTicket.auxiliaryFields[0]).toMatchObject({ key: 'venue', value: 'NSCI Dome, Worli' });
+    expect(pass.eventTicket.backFields[0]).toMatchObject({ key: 'moved', label: 'Moved' });
+
+    const after = await googlePayload();
+    expect(after.eventTicketClasses[0].dateTime).toEqual({
+      start: '2099-10-09T20:00:00+05:30',
+      end: '2099-10-09T23:30:00+05:30',
+    });
+    expect(after.eventTicketClasses[0].venue.name.defaultValue.value).toBe('NSCI Dome, Worli');
+    // Google ignores a save link's copy of a class or object it already has: new ids make the new pass.
+    expect(after.eventTicketClasses[0].id).not.toBe(before.eventTicketClasses[0].id);
+    expect(after.eventTicketObjects[0].id).not.toBe(before.eventTicketObjects[0].id);
+    expect(after.eventTicketObjects[0].classId).toBe(after.eventTicketClasses[0].id);
+  });
+
   it('a cancelled ticket gets no pass', async () => {
     const guest = await newUser(server);
     const [cancelled] = (await buy(server, guest, event, 1)).tickets;

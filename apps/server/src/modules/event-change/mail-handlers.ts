@@ -10,10 +10,13 @@ import type { OutboxHandler } from '../../platform/outbox/worker';
 import { findEventById } from '../../stores/events';
 import { findTicketsOfUser } from '../../stores/tickets';
 import { findUserById } from '../../stores/users';
+import { walletLinksFor } from '../tickets/wallet-service';
 
 // The mails of a change of plans, one per person, in their language: the night called off, the night moved (with
 // a new calendar invite per order, under the order's own UID so calendars move the entry), and the admin's
 // confirmation code. Each handler reads the event at send time: a mail retried later tells the current facts.
+// The moved mail carries each active ticket's wallet links: a pass already in a wallet does not change by itself
+// (nothing here pushes to Apple or Google), and opening the link again gives the pass with the new schedule.
 
 async function recipientOf(ctx: AppContext, userId: string): Promise<Recipient | undefined> {
   const user = await findUserById(ctx.db, userId);
@@ -75,6 +78,7 @@ export function eventChangeMailHandlers(ctx: AppContext, mailer: Mailer): Record
         ticketsUrl,
         freeRefundUntil: event.free_refund_until ?? null,
         ics,
+        wallet: await walletLinksFor(ctx, tickets),
         organiser,
       });
       await mailer.send({ ...message, messageId: messageId(id) });

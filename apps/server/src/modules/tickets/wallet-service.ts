@@ -9,6 +9,7 @@ import { buildPkpass } from '../../platform/wallet/apple-pass';
 import { googleSaveUrl } from '../../platform/wallet/google-pass';
 import { applePassSigner, googlePassSigner } from '../../platform/wallet/signers';
 import type { WalletTicket } from '../../platform/wallet/types';
+import { findEventById } from '../../stores/events';
 import { findTicketView, type TicketView } from '../../stores/tickets';
 import { ticketTypeOf } from './ticket-documents';
 import { eventWithKeys } from './ticket-signing';
@@ -36,6 +37,8 @@ export function appleWalletLink(publicUrl: string, ticketId: string, eventPrivat
 
 async function walletTicket(ctx: AppContext, ticket: TicketView): Promise<WalletTicket> {
   const organiser = await ctx.organiser();
+  // Read at each request: a pass fetched after a postponement carries the new date, time and venue.
+  const event = await findEventById(ctx.db, ticket.event_id);
   return {
     issuer: organiser?.name ?? ticket.event_name,
     supportEmail: organiser?.supportEmail ?? null,
@@ -51,6 +54,7 @@ async function walletTicket(ctx: AppContext, ticket: TicketView): Promise<Wallet
       startTime: ticket.event_start_time,
       endTime: ticket.event_end_time,
       venue: ticket.event_venue,
+      moved: event?.status === 'postponed',
     },
     ticketsUrl: `${ctx.config.publicUrl}/dashboard`,
     language: isLanguage(ticket.owner_language) ? ticket.owner_language : 'en',

@@ -36,6 +36,9 @@ export function passJson(ticket: WalletTicket, signer: Pick<ApplePassSigner, 'pa
     start: formatClockTime(event.startTime, locale),
     end: formatClockTime(event.endTime, locale),
   });
+  // Wallet shows a field's changeMessage when an installed pass is replaced by one whose value differs (the
+  // moved mail's link opens the pass again under the same serial number); %@ is the new value.
+  const changed = event.moved ? { changeMessage: t('Now: %@') } : {};
   return {
     formatVersion: 1,
     passTypeIdentifier: signer.passTypeId,
@@ -62,17 +65,26 @@ export function passJson(ticket: WalletTicket, signer: Pick<ApplePassSigner, 'pa
     eventTicket: {
       primaryFields: [{ key: 'event', label: label('Event'), value: event.name }],
       secondaryFields: [
-        { key: 'date', label: label('Date'), value: formatEventDate(event.date, locale) },
-        { key: 'time', label: label('Time'), value: hours },
+        { key: 'date', label: label('Date'), value: formatEventDate(event.date, locale), ...changed },
+        { key: 'time', label: label('Time'), value: hours, ...changed },
       ],
       auxiliaryFields: [
-        { key: 'venue', label: label('Venue'), value: event.venue },
+        { key: 'venue', label: label('Venue'), value: event.venue, ...changed },
         { key: 'holder', label: label('Name'), value: ticket.holderName },
         ...(ticket.ticketType
           ? [{ key: 'type', label: label('Type'), value: ticketTypeLabel(ticket.ticketType, language) }]
           : []),
       ],
       backFields: [
+        ...(event.moved
+          ? [
+              {
+                key: 'moved',
+                label: t('Moved'),
+                value: t('This night has moved. The date, time and venue on this pass are the new ones.'),
+              },
+            ]
+          : []),
         { key: 'ticket', label: t('Ticket'), value: ticket.code },
         {
           key: 'entry',

@@ -1,4 +1,4 @@
-import { createPrivateKey } from 'node:crypto';
+import { createHash, createPrivateKey } from 'node:crypto';
 import { GOOGLE_WALLET_SAVE_URL } from '@utsav/domain/wallet';
 import { SignJWT } from 'jose';
 import { ticketTypeLabel } from '../documents/ticket-type-label';
@@ -24,8 +24,11 @@ function localized(value: string) {
 /** The JWT's `payload` claim: one event ticket class (the event) and one object (this ticket). */
 export function googlePassPayload(ticket: WalletTicket, issuerId: string) {
   const { event } = ticket;
-  // Ids allow letters, digits, '.', '_' and '-', prefixed by the issuer id.
-  const classId = `${issuerId}.utsav-event-${event.id}`;
+  // Ids allow letters, digits, '.', '_' and '-', prefixed by the issuer id. Google keeps the class and object a
+  // save link first created and ignores a later link's copy of them, so a night that moved gets ids of its new
+  // schedule: the moved mail's link then saves a pass with the new date and venue.
+  const schedule = event.moved ? `-${scheduleVersion(event)}` : '';
+  const classId = `${issuerId}.utsav-event-${event.id}${schedule}`;
   return {
     eventTicketClasses: [
       {
@@ -43,7 +46,7 @@ export function googlePassPayload(ticket: WalletTicket, issuerId: string) {
     ],
     eventTicketObjects: [
       {
-        id: `${issuerId}.utsav-ticket-${ticket.id}`,
+        id: `${issuerId}.utsav-ticket-${ticket.id}${schedule}`,
         classId,
         state: ticket.status === 'active' ? 'ACTIVE' : 'INACTIVE',
         barcode: { type: 'QR_CODE', value: ticket.qrToken, alternateText: ticket.code },
@@ -64,6 +67,12 @@ export function googlePassPayload(ticket: WalletTicket, issuerId: string) {
       },
     ],
   };
+}
+
+/** A short name of the date, times and venue: the same schedule always gives the same ids. */
+function scheduleVersion(event: WalletTicket['event']): string {
+  const facts = `${event.date}|${event.startTime}|${event.endTime}|${event.venue}`;
+  return createHash('sha256').update(facts).digest('hex').slice(0, 12);
 }
 
 /** The save URL for one ticket. `origin` is the site the button is shown on. */

@@ -11,7 +11,16 @@ export interface WalletTicket {
   qrToken: string;
   status: 'active' | 'used' | 'cancelled' | (string & {});
   holderName: string;
-  event: { id: string; name: string; date: string; startTime: string; endTime: string; venue: string };
+  event: {
+    id: string;
+    name: string;
+    date: string;
+    startTime: string;
+    endTime: string;
+    venue: string;
+    /** Postponed or moved since sale: the pass says so, and Google's ids follow the new schedule. */
+    moved?: boolean | undefined;
+  };
   /** Where the guest's tickets are on the web. */
   ticketsUrl: string;
   /** The owner's language (the account's): the pass's own words and the date are in it. */

@@ -18,6 +18,7 @@ import {
   textBody,
   textDetails,
 } from './layout';
+import { textWalletSection, type WalletLinks, walletSection } from './wallet-links';
 
 // When plans change: every holder is told the night is called off (their refunds in full are on the way) or
 // moved (the new date, times and venue, a new calendar invite, and until when a full refund may be asked for).
@@ -58,6 +59,8 @@ export interface PostponedInput extends FromOrganiser {
   freeRefundUntil: string | null;
   /** The new calendar invites, one per order with the order's UID as before, so calendars move the entry. */
   ics: MailAttachment[];
+  /** Each active ticket's wallet links: they open the pass as it now is, with the new date and venue. */
+  wallet?: WalletLinks[] | undefined;
 }
 
 export function postponedEmail(input: PostponedInput): MailMessage {
@@ -83,6 +86,9 @@ export function postponedEmail(input: PostponedInput): MailMessage {
       )
     : '';
   const calendar = t('The attached invite (.ics) moves the night in your calendar.');
+  const wallet = input.wallet?.length
+    ? t('If your tickets are in your phone’s wallet, add them again below for a pass with the new date.')
+    : '';
   return {
     to: input.to,
     subject,
@@ -95,6 +101,8 @@ ${paragraph(intro)}
 ${detailsTable(rows)}
 ${refund ? paragraph(refund) : ''}
 ${paragraph(calendar)}
+${wallet ? paragraph(wallet) : ''}
+${walletSection(input.wallet, t)}
 ${button(input.ticketsUrl, t('View My Tickets'))}`,
       language,
       organiser: input.organiser,
@@ -106,6 +114,8 @@ ${button(input.ticketsUrl, t('View My Tickets'))}`,
         textDetails(rows),
         refund,
         calendar,
+        wallet,
+        textWalletSection(input.wallet, t) ?? '',
         t('View your tickets: {{url}}', { url: input.ticketsUrl }),
       ].filter(Boolean),
       language,
