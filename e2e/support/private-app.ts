@@ -13,6 +13,11 @@ export interface PrivateAppOptions {
    * the waiting room) moves it itself, so nothing happens on the server while the browser is still getting there.
    */
   now?: () => Date;
+  /**
+   * The Razorpay emulator's refunds wait until the test settles them (POST /razorpay-emulator/_test/refunds/settle)
+   * instead of settling 1.5 s after they are made: a suite that forces refunds to fail decides when each one does.
+   */
+  refundsSettledByTest?: boolean;
 }
 
 /**
@@ -43,7 +48,11 @@ export async function startPrivateApp(
     ...options.env,
   });
   const app = await buildApp(
-    { ...config, webDistDir: inject('privateWebDist') },
+    {
+      ...config,
+      webDistDir: inject('privateWebDist'),
+      ...(options.refundsSettledByTest ? { emulatorRefundDelayMs: null } : {}),
+    },
     options.now ? { now: options.now } : {},
   );
   await app.listen({ port, host: '127.0.0.1' });
