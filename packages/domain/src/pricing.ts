@@ -76,6 +76,15 @@ function writtenByHand(rupees: number, decimals: boolean): string | null {
   return `${groupIndian(String(Math.floor(paise / 100)))}.${String(paise % 100).padStart(2, '0')}`;
 }
 
+/**
+ * A whole number that is not negative with Indian grouping (12,34,567), as Intl's en-IN, hi-IN and gu-IN write
+ * it, without asking Intl (its first formatter costs a phone's first render dearly); null for any other
+ * number, which the caller gives to Intl.
+ */
+export function groupedIndian(value: number): string | null {
+  return Number.isSafeInteger(value) && value >= 0 ? groupIndian(String(value)) : null;
+}
+
 /** ₹1,234 — rupees without decimals as the analytics panel shows them; decimals kept when present elsewhere. */
 export function formatRupees(rupees: number, options: { decimals?: boolean } = {}): string {
   const decimals = options.decimals ?? !Number.isInteger(rupees);

@@ -95,6 +95,21 @@ export function formatEventDate(date: string, locale = 'en-IN'): string {
   return format.format(new Date(`${date}T00:00:00.000Z`));
 }
 
+/**
+ * "21 Nov 2026" / "21 नव॰ 2026" / "21 નવે, 2026" (without the year: "21 Nov"): the IST calendar day of an
+ * instant, as Intl writes it with `timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short'` (and `year:
+ * 'numeric'`), for the app's three locales; null for any other locale, which the caller gives to Intl. A
+ * phone's first Intl formatter with a time zone loads ICU's data: a long task in My Tickets' and the scanner's
+ * first render.
+ */
+export function formatIstShortDate(instant: Date, locale: string, withYear = true): string | null {
+  const words = WORDS_BY_LOCALE[locale];
+  if (!words || Number.isNaN(instant.getTime())) return null;
+  const day = new Date(instant.getTime() + IST_OFFSET_MS);
+  const month = words.shortMonths[day.getUTCMonth()] ?? '';
+  return words.writeShort(day.getUTCDate(), month, withYear ? day.getUTCFullYear() : undefined);
+}
+
 /** "Saturday, 3 January 2026 at 7:00 PM IST": an instant as people in India read it. */
 export function formatIstDateTime(instant: Date, locale = 'en-IN'): string {
   const local = istDateTimeLocal(instant);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, quote, rupeesToPaise } from '../src/pricing';
+import { formatRupees, groupedIndian, quote, rupeesToPaise } from '../src/pricing';
 
 const event = { ticketPrice: 299, groupPrice4: 249 };
 
@@ -66,5 +66,21 @@ describe('pricing tiers', () => {
     // Negative, more than two decimals or not finite: Intl writes them.
     for (const other of [-1500.5, -0.4, 1.005, Number.NaN, Number.POSITIVE_INFINITY])
       expect(formatRupees(other, { decimals: false })).toBe(intl(other, false));
+  });
+});
+
+describe('groupedIndian', () => {
+  it("groups whole numbers exactly as Intl's en-IN, hi-IN and gu-IN do", () => {
+    const values = [0, 7, 99, 999, 1000, 12_345, 1_00_000, 12_34_567, 99_99_99_999, Number.MAX_SAFE_INTEGER];
+    for (let value = 1; value < 1e15; value = value * 3 + 7) values.push(value);
+    for (const locale of ['en-IN', 'hi-IN', 'gu-IN']) {
+      const intl = new Intl.NumberFormat(locale);
+      for (const value of values) expect(groupedIndian(value)).toBe(intl.format(value));
+    }
+  });
+
+  it('leaves fractions, negatives and unsafe numbers to the caller', () => {
+    for (const value of [1.5, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60])
+      expect(groupedIndian(value)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import {
   formatClockTimeWithSeconds,
   formatEventDate,
   formatIstDateTime,
+  formatIstShortDate,
   formatTime,
   formatTimeRange,
   isIsoDate,
@@ -141,5 +142,37 @@ describe('formatIstDateTime', () => {
     expect(formatIstDateTime(new Date('2026-12-31T18:45:00.000Z'))).toBe(
       'Friday, 1 January 2027 at 12:15 AM IST',
     );
+  });
+});
+
+describe('formatIstShortDate', () => {
+  it("writes the IST day of instants over several years in each of the app's locales exactly as Intl does", () => {
+    for (const locale of ['en-IN', 'hi-IN', 'gu-IN']) {
+      const withYear = new Intl.DateTimeFormat(locale, {
+        timeZone: 'Asia/Kolkata',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+      });
+      const withoutYear = new Intl.DateTimeFormat(locale, {
+        timeZone: 'Asia/Kolkata',
+        day: 'numeric',
+        month: 'short',
+      });
+      for (let date = '2024-01-01'; date < '2031-01-01'; date = addDays(date, 1)) {
+        // Both sides of IST's midnight: 18:29 and 18:30 UTC are different IST days.
+        for (const utc of ['00:00', '18:29', '18:30']) {
+          const instant = new Date(`${date}T${utc}:00.000Z`);
+          expect(formatIstShortDate(instant, locale)).toBe(withYear.format(instant));
+          expect(formatIstShortDate(instant, locale, false)).toBe(withoutYear.format(instant));
+        }
+      }
+    }
+  });
+
+  it('leaves other locales and invalid instants to the caller', () => {
+    expect(formatIstShortDate(new Date('2026-11-21T12:00:00.000Z'), 'en-US')).toBeNull();
+    expect(formatIstShortDate(new Date('not a date'), 'en-IN')).toBeNull();
+    expect(formatIstShortDate(new Date('2026-11-21T12:00:00.000Z'), 'gu-IN')).toBe('21 નવે, 2026');
   });
 });

@@ -1,14 +1,19 @@
 import { EVENT_TIMEZONE } from '@utsav/domain/constants';
+import { groupedIndian } from '@utsav/domain/pricing';
 import {
   formatClockHour,
   formatClockTime,
   formatClockTimeWithSeconds,
+  formatIstShortDate,
   istTimeOfDay,
 } from '@utsav/domain/time';
 import { currentLocale } from '../lib/i18n/language';
 
 // Instants are shown in Mumbai time, where the event happens, whatever the viewer's own time zone, in the
-// chosen language's Indian locale (en-IN, hi-IN, gu-IN). Formatters are built once per locale.
+// chosen language's Indian locale (en-IN, hi-IN, gu-IN). Days and whole numbers in those locales are written
+// by the domain's functions, exactly as Intl writes them (their unit tests compare): a phone's first Intl
+// formatter loads ICU's locale and zone data, which was the largest part of My Tickets' and the scanner's
+// first render (decision 1115). Anything else goes to Intl, with formatters built once per locale.
 const DATE_ONLY: Intl.DateTimeFormatOptions = {
   timeZone: EVENT_TIMEZONE,
   day: 'numeric',
@@ -33,15 +38,18 @@ function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(
 }
 
 function format(
-  iso: string | null | undefined,
+  iso: string | Date | null | undefined,
   fallback: string,
-  kind: string,
+  kind: 'day' | 'day-month',
   options: Intl.DateTimeFormatOptions,
 ) {
   if (!iso) return fallback;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return fallback;
-  return formatter(kind, (locale) => new Intl.DateTimeFormat(locale, options)).format(date);
+  return (
+    formatIstShortDate(date, currentLocale(), kind === 'day') ??
+    formatter(kind, (locale) => new Intl.DateTimeFormat(locale, options)).format(date)
+  );
 }
 
 /**
@@ -89,17 +97,19 @@ export function formatDay(iso: string | null | undefined, fallback = '—'): str
 }
 
 /** 5 Oct / 5 अक्टू॰: a day of the year in Mumbai, without the year (a price phase's end, this season). */
-export function formatDayMonth(iso: string | null | undefined, fallback = '—'): string {
+export function formatDayMonth(iso: string | Date | null | undefined, fallback = '—'): string {
   return format(iso, fallback, 'day-month', { timeZone: EVENT_TIMEZONE, day: 'numeric', month: 'short' });
 }
 
 /** 1,00,000 (Indian grouping). */
 export function formatCount(value: number): string {
-  return formatter('count', (locale) => new Intl.NumberFormat(locale)).format(value);
+  return groupedIndian(value) ?? formatter('count', (locale) => new Intl.NumberFormat(locale)).format(value);
 }
 
 /** ₹1,299 (whole rupees, no paise shown). */
 export function formatRupees(rupees: number): string {
+  const whole = groupedIndian(rupees);
+  if (whole !== null) return `₹${whole}`;
   return formatter(
     'rupees',
     (locale) =>

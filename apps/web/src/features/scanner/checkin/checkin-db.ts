@@ -82,8 +82,9 @@ export async function loadCheckinState(): Promise<CheckinState> {
     promisify(transaction.objectStore('queue').getAll()) as Promise<QueuedAdmission[]>,
     promisify(transaction.objectStore('conflicts').getAll()) as Promise<SyncConflict[]>,
   ]);
-  queue.sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
-  conflicts.sort((a, b) => b.reportedAt.localeCompare(a.reportedAt));
+  // ISO instants order as plain strings; localeCompare would build a collator (ICU's data) on the scanner's start.
+  queue.sort((a, b) => byText(a.scannedAt, b.scannedAt));
+  conflicts.sort((a, b) => byText(b.reportedAt, a.reportedAt));
   return { meta: meta ?? null, tickets, queue, conflicts };
 }
 
@@ -128,4 +129,8 @@ export async function clearConflicts(): Promise<void> {
   const transaction = db.transaction('conflicts', 'readwrite');
   transaction.objectStore('conflicts').clear();
   await done(transaction);
+}
+
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,10 +1,9 @@
 import { alreadyUsedBodySchema } from '@utsav/domain/api/checkin';
 import type { TicketTypeMark } from '@utsav/domain/api/tickets';
-import { EVENT_TIMEZONE } from '@utsav/domain/constants';
+import { istDate } from '@utsav/domain/time';
 import { ApiError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n/i18n';
-import { currentLocale } from '../../../lib/i18n/language';
-import { formatTimeOfDay } from '../../../ui/format';
+import { formatDayMonth, formatTimeOfDay } from '../../../ui/format';
 
 // What the gate shows after a scan: the outcomes of docs/product.md#gate-scanner (word for word in English, catalog
 // area scanner.outcome in every language), as pure functions so every branch is unit-tested
@@ -100,13 +99,9 @@ export interface CheckinTicket {
 export function formatScanTime(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  const locale = currentLocale();
   const time = formatTimeOfDay(at);
-  const day = (instant: Date) =>
-    new Intl.DateTimeFormat(locale, { timeZone: EVENT_TIMEZONE, day: 'numeric', month: 'short' }).format(
-      instant,
-    );
-  return day(at) === day(now) ? time : `${day(at)}, ${time}`;
+  if (istDate(at) === istDate(now)) return time;
+  return `${formatDayMonth(at)}, ${time}`;
 }
 
 /** "Previous scan at 7:42 pm by Asha (Gate A)" — as much as is known. */

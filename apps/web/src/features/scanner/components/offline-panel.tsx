@@ -2,8 +2,8 @@ import { displayTicketCode } from '@utsav/domain/ticket-code';
 import { RefreshCw, TriangleAlert, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../lib/i18n/i18n';
-import { currentLocale } from '../../../lib/i18n/language';
 import { Button } from '../../../ui/button';
+import { formatCount } from '../../../ui/format';
 import type { SyncConflict } from '../checkin/checkin-db';
 import type { SnapshotMeta } from '../checkin/offline-check';
 import { formatScanTime } from '../checkin/scan-outcome';
@@ -80,7 +80,7 @@ export function OfflinePanel({
         {meta
           ? t('scanner.offline.list', {
               count: meta.ticketCount,
-              formattedCount: meta.ticketCount.toLocaleString(currentLocale()),
+              formattedCount: formatCount(meta.ticketCount),
               time: formatScanTime(meta.downloadedAt),
             })
           : t('scanner.offline.noList')}
