@@ -28,6 +28,7 @@ import { failureToToast } from '../../lib/offline/saved-view';
 import { useSavedQuery } from '../../lib/offline/use-saved-query';
 import { installApp } from '../../lib/pwa/install-app';
 import { scrollToSection } from '../../lib/scroll';
+import { Deferred } from '../../ui/deferred';
 import { EventChangeNotice } from '../../ui/event-change-notice';
 import { OfflineBanner } from '../../ui/offline-banner';
 import { BookingDialogOnDemand } from '../purchase/booking-dialog-on-demand';
@@ -225,36 +226,44 @@ export default function GuestView() {
         onRefresh={() => void refresh()}
         refreshing={refreshing}
         tickets={
-          <MyTickets
-            tickets={tickets}
-            loadError={ticketsError ? errorMessage(ticketsError) : null}
-            onRetry={retryTickets}
-            retrying={ticketsQuery.isFetching}
-            canBuy={canBuy}
-            soldOut={soldOut}
-            onBuy={openPurchase}
-            event={event}
-            ticketNotice={
-              changed
-                ? (ticket) =>
-                    ticket.status === 'active' || (calledOff && ticket.status === 'cancelled') ? (
-                      <EventChangeNotice event={event} compact />
-                    ) : null
-                : null
-            }
-            renderTicketActions={(ticket) =>
-              calledOff ? (
-                // A called-off night offers no resale; a ticket already resold still shows its refund.
-                <ResaleTicketAction ticket={ticket} resales={resales} refundStatus={refundStatus} soldOnly />
-              ) : (
-                <>
-                  <TransferButton ticket={ticket} />
-                  <CancelTicketButton ticket={ticket} onCancel={setCancelling} />
-                  <ResaleTicketAction ticket={ticket} resales={resales} refundStatus={refundStatus} />
-                </>
-              )
-            }
-          />
+          // Below the first screen: its render when the tickets arrive is a transition of its own (1116).
+          <Deferred>
+            <MyTickets
+              tickets={tickets}
+              loadError={ticketsError ? errorMessage(ticketsError) : null}
+              onRetry={retryTickets}
+              retrying={ticketsQuery.isFetching}
+              canBuy={canBuy}
+              soldOut={soldOut}
+              onBuy={openPurchase}
+              event={event}
+              ticketNotice={
+                changed
+                  ? (ticket) =>
+                      ticket.status === 'active' || (calledOff && ticket.status === 'cancelled') ? (
+                        <EventChangeNotice event={event} compact />
+                      ) : null
+                  : null
+              }
+              renderTicketActions={(ticket) =>
+                calledOff ? (
+                  // A called-off night offers no resale; a ticket already resold still shows its refund.
+                  <ResaleTicketAction
+                    ticket={ticket}
+                    resales={resales}
+                    refundStatus={refundStatus}
+                    soldOnly
+                  />
+                ) : (
+                  <>
+                    <TransferButton ticket={ticket} />
+                    <CancelTicketButton ticket={ticket} onCancel={setCancelling} />
+                    <ResaleTicketAction ticket={ticket} resales={resales} refundStatus={refundStatus} />
+                  </>
+                )
+              }
+            />
+          </Deferred>
         }
       />
       {cancelling ? (

@@ -21,7 +21,9 @@ function useScrolled(threshold: number): boolean {
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);
     };
-    update();
+    // The first reading waits for the next frame too: reading scrollY right after the page's commit would
+    // lay out the whole new page inside the commit's task (decision 1116); in the frame it is the frame's layout.
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       window.removeEventListener('scroll', onScroll);

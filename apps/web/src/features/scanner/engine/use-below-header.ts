@@ -18,7 +18,8 @@ export function useBelowHeader(): number {
       const fixed = getComputedStyle(header).position === 'fixed';
       setTop(fixed ? Math.ceil(header.getBoundingClientRect().bottom) : 0);
     };
-    update();
+    // No reading now: the observer's first notice comes after the next layout, so the header is measured
+    // without laying the new page out inside the commit's task (decision 1116).
     const observer = new ResizeObserver(update);
     observer.observe(header);
     header.addEventListener('transitionend', update);
