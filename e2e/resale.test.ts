@@ -56,6 +56,7 @@ describe('resale at 390 px', () => {
     await visitor.getByRole('button', { name: 'Sign in to join the waitlist' }).waitFor();
     await visitor.getByRole('button', { name: 'Book Your Tickets Now' }).waitFor();
     expect(await visitor.getByText('Event Sold Out').count()).toBe(0);
+    await screenshot(visitor, 'resale-landing-hero-390');
     await visitor.context().close();
 
     // A second guest finds the event sold out but the resold ticket on offer in the purchase dialog.
