@@ -96,16 +96,16 @@ export interface CreditableSaleLine {
 
 /**
  * The line of a sale a returned ticket is credited on: the first of its type at its price with at least that
- * much left (two lines may share a type and price). A sale of one line (an order from before lines per type)
- * takes every ticket on it. -1 when none fits: the ticket is not part of this sale, or is credited already.
+ * much left (two lines may share a type and price). A sale of one admission line (an order from before lines per
+ * type) takes every ticket on it. -1 when none fits: the ticket is not part of this sale, or is credited already.
  */
 export function lineOfTicket(
   lines: readonly CreditableSaleLine[],
   remaining: readonly TaxParts[],
   ticket: { ticketTypeId: string | null; pricePaise: number },
 ): number {
-  if (lines.length === 0)
-    return remaining.length === 1 && remaining[0]!.totalPaise >= ticket.pricePaise ? 0 : -1;
+  // The admission line comes first; a convenience fee's line, when the sale had one, follows it.
+  if (lines.length === 0) return (remaining[0]?.totalPaise ?? 0) >= ticket.pricePaise ? 0 : -1;
   return lines.findIndex(
     (line, index) =>
       line.ticketTypeId === ticket.ticketTypeId &&
@@ -114,20 +114,22 @@ export function lineOfTicket(
   );
 }
 
-export const FEE_KINDS = ['transfer', 'cancellation'] as const;
+export const FEE_KINDS = ['transfer', 'cancellation', 'convenience'] as const;
 export type FeeKind = (typeof FEE_KINDS)[number];
 
 /** How a fee's line reads on its document (English, as every document; the PDF adds the reader's language). */
 export const FEE_DESCRIPTIONS: Record<FeeKind, string> = {
   transfer: 'Ticket transfer fee',
   cancellation: 'Cancellation charge (kept from the refund)',
+  convenience: 'Convenience fee',
 };
 
-export function feeLine(kind: FeeKind, amountPaise: number, sacCode: string): SaleLine {
+/** A fee's line; `quantity` the tickets it was charged on (a convenience fee), 1 for a fee charged once. */
+export function feeLine(kind: FeeKind, amountPaise: number, sacCode: string, quantity = 1): SaleLine {
   if (!Number.isInteger(amountPaise) || amountPaise <= 0) {
     throw new RangeError(`A fee of ${amountPaise} paise is not a fee`);
   }
-  return { description: FEE_DESCRIPTIONS[kind], sacCode, quantity: 1, amountPaise, admits: 1, kind: 'fee' };
+  return { description: FEE_DESCRIPTIONS[kind], sacCode, quantity, amountPaise, admits: 1, kind: 'fee' };
 }
 
 /** The document of a fee the organiser kept: taxed at the rate whatever its size (a receipt when unregistered). */

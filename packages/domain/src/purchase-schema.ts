@@ -33,6 +33,8 @@ export const TICKET_NAMES_MESSAGE = 'Give at most one name per ticket';
 export function orderFields(cap: number) {
   return {
     amount: rupees('amount'),
+    /** The convenience fee the dialog showed on top of `amount` (the tickets); checked like the amount. */
+    convenienceFee: rupees('convenienceFee').optional(),
     eventId: z.string({ error: 'eventId is required' }).trim().min(1, 'eventId is required').max(128),
     eventName: z.string().max(300).optional(),
     // Informational: clients label tiers their own way ("Group 4+"); the price is judged on the amounts alone
@@ -56,6 +58,7 @@ export function createOrderSchema(cap: number) {
     .object({
       quantity: quantitySchema(cap),
       amount: fields.amount,
+      convenienceFee: fields.convenienceFee,
       eventId: fields.eventId,
       eventName: fields.eventName,
       pricePerTicket: rupees('pricePerTicket'),
@@ -102,6 +105,8 @@ export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
 export interface ClientPrice {
   amount: number;
   pricePerTicket: number;
+  /** The convenience fee shown on top of the tickets; undefined: the client showed none (an older client). */
+  convenienceFee?: number | undefined;
 }
 
 /**

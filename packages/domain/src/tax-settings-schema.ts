@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONVENIENCE_FEE_LIMITS, type ConvenienceFeeRule } from './convenience-fee';
 import type { GstRates } from './gst';
 import { DOCUMENT_NUMBER_MESSAGES, INVOICE_PREFIX_PATTERN } from './gst-numbers';
 import { checkGstin, GST_STATES } from './gstin';
@@ -18,6 +19,8 @@ export const TAX_SETTINGS_MESSAGES = {
   placeOfSupply: 'Choose the state where the event is held',
   buyerLegalName: 'The legal name that goes with this GSTIN is required',
   buyerAddress: 'The address that goes with this GSTIN is required',
+  feeFixed: 'A fixed fee is an amount in rupees from ₹0.01 to ₹10,000 per ticket, with at most two decimals',
+  feePercent: 'A percentage fee is from 0.01% to 50% of the ticket price, with at most two decimals',
   tooLong: 'Must be at most {{max}} characters',
 } as const;
 
@@ -78,9 +81,17 @@ export const taxSettingsInputSchema = z
       .refine((code) => code in GST_STATES, TAX_SETTINGS_MESSAGES.placeOfSupply)
       .nullish()
       .transform((value) => value ?? null),
+    /** The convenience fee per paid ticket (@utsav/domain/convenience-fee): none, a fixed amount, or a percentage. */
+    convenienceFeeBasis: z.enum(['none', 'fixed', 'percent']).default('none'),
+    /** Rupees per ticket (fixed) or a percentage of the ticket's price (percent); ignored without a fee. */
+    convenienceFeeAmount: z.number({ error: TAX_SETTINGS_MESSAGES.feeFixed }).default(0),
+    /** Who pays it: the buyer on top of the tickets, or the organiser out of the price. */
+    convenienceFeePaidBy: z.enum(['buyer', 'organiser']).default('buyer'),
   })
   .strict()
   .superRefine((settings, context) => {
+    const feeProblem = convenienceFeeProblem(settings.convenienceFeeBasis, settings.convenienceFeeAmount);
+    if (feeProblem) context.addIssue({ code: 'custom', path: ['convenienceFeeAmount'], message: feeProblem });
     if (!settings.registered) return;
     // A registered organiser's documents must carry these; an unregistered one's receipts need none of them.
     if (!settings.gstin)
@@ -94,6 +105,30 @@ export const taxSettingsInputSchema = z
   });
 
 export type TaxSettingsInput = z.output<typeof taxSettingsInputSchema>;
+
+const hasTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/** Why a fee's amount is refused for its basis, or null when it stands. */
+export function convenienceFeeProblem(basis: 'none' | 'fixed' | 'percent', amount: number): string | null {
+  if (basis === 'none') return null;
+  const [message, most] =
+    basis === 'fixed'
+      ? [TAX_SETTINGS_MESSAGES.feeFixed, CONVENIENCE_FEE_LIMITS.fixedPaise / 100]
+      : [TAX_SETTINGS_MESSAGES.feePercent, CONVENIENCE_FEE_LIMITS.percentBasisPoints / 100];
+  return Number.isFinite(amount) && amount > 0 && amount <= most && hasTwoDecimals(amount) ? null : message;
+}
+
+/** The fee the settings charge, as @utsav/domain/convenience-fee prices it; null: none. */
+export function convenienceFeeRuleOf(
+  settings: Pick<TaxSettingsInput, 'convenienceFeeBasis' | 'convenienceFeeAmount' | 'convenienceFeePaidBy'>,
+): ConvenienceFeeRule | null {
+  if (settings.convenienceFeeBasis === 'none') return null;
+  return {
+    basis: settings.convenienceFeeBasis,
+    value: Math.round(settings.convenienceFeeAmount * 100),
+    paidBy: settings.convenienceFeePaidBy,
+  };
+}
 
 /** The rates a document is computed with, from stored settings: the state of supply defaults to the organiser's. */
 export function gstRatesOf(settings: TaxSettingsInput): GstRates {

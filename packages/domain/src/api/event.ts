@@ -54,6 +54,18 @@ export const eventSchema = z.object({
    * purchase dialog offers a business buyer its GSTIN, legal name and address for it.
    */
   gstRegistered: z.boolean().optional(),
+  /**
+   * GET /event: the organiser's convenience fee per paid ticket (rupees, or a percentage of the ticket's price), and
+   * who pays it; null: none. The purchase dialog shows it before payment (@utsav/domain/convenience-fee).
+   */
+  convenienceFee: z
+    .object({
+      basis: z.enum(['fixed', 'percent']),
+      amount: z.number(),
+      paidBy: z.enum(['buyer', 'organiser']),
+    })
+    .nullable()
+    .optional(),
 });
 
 export type Event = z.infer<typeof eventSchema>;

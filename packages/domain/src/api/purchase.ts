@@ -26,6 +26,8 @@ export const checkoutSchema = z.object({
   total: z.number(),
   /** When the server releases the held seats (ISO). */
   holdExpiresAt: z.string(),
+  /** Rupees: the convenience fee paid on top of the tickets, part of `amount` (0: none, or the organiser's). */
+  convenienceFee: z.number().optional(),
   // The order's lines, discount and code; `free`: a ₹0 order, already issued (nothing to pay).
   ...orderLinesAnswerSchema.shape,
 });

@@ -19,6 +19,12 @@ export const taxSettingsViewSchema = z.object({
   invoicePrefix: z.string(),
   pricesIncludeTax: z.boolean(),
   placeOfSupplyStateCode: z.string().nullable(),
+  /** The convenience fee per paid ticket: none, fixed (rupees) or percent (of the ticket's price). */
+  convenienceFeeBasis: z.enum(['none', 'fixed', 'percent']),
+  /** Rupees (fixed) or a percentage (percent); 0 without a fee. */
+  convenienceFeeAmount: z.number(),
+  /** The buyer pays it on top of the tickets, or the organiser absorbs it. */
+  convenienceFeePaidBy: z.enum(['buyer', 'organiser']),
 });
 export type TaxSettingsView = z.infer<typeof taxSettingsViewSchema>;
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Event } from '@utsav/domain/api/event';
+import { feeView } from '@utsav/domain/convenience-fee';
 import { type EventInput, eventInputSchema } from '@utsav/domain/event-schema';
 import type { Language } from '@utsav/domain/languages';
 import { rupeesToPaise } from '@utsav/domain/pricing';
@@ -14,7 +15,7 @@ import { msg } from '../../platform/i18n/messages';
 import { countInventory, countTaken, findCurrentEvent, insertEvent, lockEvent } from '../../stores/events';
 import { deleteUnusedImages, findImage } from '../../stores/images';
 import { findOrganiserRow } from '../../stores/organiser';
-import { findTaxSettingsRow } from '../../stores/tax-settings';
+import { feeRuleOfRow, findTaxSettingsRow } from '../../stores/tax-settings';
 import { anyoneWaiting } from '../../stores/waitlist-line';
 import { askedQuestions } from '../checkout-questions/service';
 import { forgetCurrentEvent } from './current-event';
@@ -53,7 +54,9 @@ export async function getCurrentEvent(
     findTaxSettingsRow(ctx.db),
   ]);
   const gstRegistered = taxSettings?.registered === 1;
-  const shown = { ...json, ticketTypes, checkoutQuestions, gstRegistered };
+  const fee = feeRuleOfRow(taxSettings);
+  const convenienceFee = fee ? feeView(fee) : null;
+  const shown = { ...json, ticketTypes, checkoutQuestions, gstRegistered, convenienceFee };
   if (!viewer.imageAsDataUrl || !event.image_id) return shown;
   const preview = await imagePreview(ctx, event.image_id);
   return { ...shown, ...(preview ? { eventImage: preview.dataUrl } : {}) };

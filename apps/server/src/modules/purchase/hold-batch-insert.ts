@@ -39,6 +39,8 @@ const ORDER_TYPES: Record<OrderColumn, string> = {
   promo_code_id: 'text',
   discount_paise: 'integer',
   checkout_answers: 'text',
+  convenience_fee_paise: 'integer',
+  convenience_fee_rule: 'text',
 };
 const LINE_TYPES: Record<LineColumn, string> = {
   order_id: 'text',

@@ -1,3 +1,4 @@
+import { chargedPaise, feeOfLines, ruleToText } from '@utsav/domain/convenience-fee';
 import type { Language } from '@utsav/domain/languages';
 import { orderQuote, type PricedOrder } from '@utsav/domain/order-lines';
 import { orderLinesView } from '@utsav/domain/order-lines-view';
@@ -41,17 +42,21 @@ export function draftPricedHold(
   const serverQuote = orderQuote(order, listPrice);
   const nameOf = (id: string) => typeName(priced.types.get(id)!, language);
   const moved = () => (spec ? priceChanged(serverQuote) : linesChanged(order, serverQuote, nameOf));
+  // The fee (nothing when the organiser charges none or absorbs it) is charged on top of the tickets.
+  const fee = feeOfLines(order.lines, priced.fee);
+  const chargedTotal = chargedPaise(order.totalPaise, fee);
   if (checkout.clientPrice) {
     const matches = spec
       ? matchesQuote(checkout.clientPrice, serverQuote)
       : rupeesToPaise(checkout.clientPrice.amount) === order.totalPaise;
-    if (!matches) throw moved();
+    const shownFee = checkout.clientPrice.convenienceFee;
+    if (!matches || (shownFee !== undefined && rupeesToPaise(shownFee) !== fee.onTopPaise)) throw moved();
   }
   // The Razorpay order made before the hold asks for another amount. A client's price was checked just above, so
   // this is the booking path, which showed none: the hold is written without that order (abandoned unpaid, its id
   // given to nobody) and gets one for its own amount after the commit (checkout-placement.ts).
   const razorpayOrderId =
-    plan.amountPaise !== null && plan.amountPaise !== order.totalPaise ? null : plan.razorpayOrderId;
+    plan.amountPaise !== null && plan.amountPaise !== chargedTotal ? null : plan.razorpayOrderId;
   const codeId = priced.code && order.code?.refusal === null && order.code.uses > 0 ? priced.code.id : null;
   const base = heldOrder({
     id: plan.orderId,
@@ -67,7 +72,9 @@ export function draftPricedHold(
   });
   const row: OrderRow = {
     ...base,
-    amount_paise: order.totalPaise,
+    amount_paise: chargedTotal,
+    convenience_fee_paise: fee.onTopPaise > 0 ? fee.onTopPaise : null,
+    convenience_fee_rule: fee.onTopPaise > 0 && priced.fee ? ruleToText(priced.fee) : null,
     price_per_ticket_paise: Math.round(order.totalPaise / Math.max(1, order.tickets)),
     people: order.people,
     promo_code_id: codeId,
@@ -95,7 +102,8 @@ export function draftPricedHold(
       entityId: row.id,
       data: {
         quantity: order.tickets,
-        amountPaise: order.totalPaise,
+        amountPaise: chargedTotal,
+        ...(fee.onTopPaise > 0 ? { convenienceFeePaise: fee.onTopPaise } : {}),
         ...(checkout.ticketNames ? { ticketNames: checkout.ticketNames } : {}),
         ...(codeId ? { promoCodeId: codeId, discountPaise: order.discountPaise } : {}),
       },

@@ -255,6 +255,8 @@ export const ORDER_COLUMNS = [
   'promo_code_id',
   'discount_paise',
   'checkout_answers',
+  'convenience_fee_paise',
+  'convenience_fee_rule',
 ] as const satisfies readonly (keyof OrderRow)[];
 export const AUDIT_COLUMNS = [
   'id',

@@ -1,3 +1,4 @@
+import type { ConvenienceFeeRule } from '@utsav/domain/convenience-fee';
 import { exactHoldsMatter } from '@utsav/domain/hold-bounds';
 import { type OrderItem, type PricedOrder, type PricingResult, priceOrder } from '@utsav/domain/order-lines';
 import { normaliseCode, type PromoCodeRule } from '@utsav/domain/promo-codes';
@@ -75,6 +76,8 @@ export interface PricedHold {
   types: Map<string, StoredType>;
   defaultType: StoredType;
   code: PromoCodeRule | undefined;
+  /** The organiser's convenience fee the hold is charged under (null: none). */
+  fee: ConvenienceFeeRule | null;
 }
 
 /**
@@ -110,6 +113,7 @@ export function snapshotOf(
     // The same event-wide column on every buyer's row.
     counters: countersFromRow(first?.sales ?? {}),
     codes: catalogue.codes,
+    fee: catalogue.fee,
     persons: new Map([...byBuyer].map(([buyer, figures]) => [buyer, personFromRow(figures.sales)])),
   };
 }
@@ -214,5 +218,5 @@ export function priceHold(
     if (salesNear || (!result.ok && bounded)) needsExact = 'sales';
     else if (eventNear || !result.ok) needsExact = 'event';
   }
-  return { result, needsExact, types, defaultType, code };
+  return { result, needsExact, types, defaultType, code, fee: snapshot.fee };
 }

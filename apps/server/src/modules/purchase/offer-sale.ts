@@ -54,11 +54,17 @@ export async function checkoutThroughOffer(
     throw offerLimit(offer, offeredType ? typeName(offeredType, language) : '');
   }
   if (clientPrice && asked.quantity === offer.quantity) {
-    if (rupeesToPaise(clientPrice.amount) !== offer.order.amount_paise) {
+    // The client's amount is the tickets; the offer's hold charges its convenience fee on top (waitlist/offers.ts).
+    const feePaise = offer.order.convenience_fee_paise ?? 0;
+    const shownFee = clientPrice.convenienceFee;
+    if (
+      rupeesToPaise(clientPrice.amount) !== offer.order.amount_paise - feePaise ||
+      (shownFee !== undefined && rupeesToPaise(shownFee) !== feePaise)
+    ) {
       throw priceChanged({
         quantity: offer.quantity,
         pricePerTicket: paiseToRupees(offer.order.price_per_ticket_paise),
-        total: paiseToRupees(offer.order.amount_paise),
+        total: paiseToRupees(offer.order.amount_paise - feePaise),
         pricingTier: offer.order.pricing_tier as Quote['pricingTier'],
         saving: 0,
       });
@@ -120,6 +126,7 @@ export async function checkoutOfHeldOrder(
     pricePerTicket: paiseToRupees(order.price_per_ticket_paise),
     pricingTier: order.pricing_tier,
     total: paiseToRupees(order.amount_paise),
+    convenienceFee: paiseToRupees(order.convenience_fee_paise ?? 0),
     lines: [],
     discount: paiseToRupees(order.discount_paise ?? 0),
     promoCode: null,

@@ -1,3 +1,4 @@
+import { chargedPaise, feeOfLines } from '@utsav/domain/convenience-fee';
 import type { OrderItem } from '@utsav/domain/order-lines';
 import { prePriceOrder } from '@utsav/domain/pre-pricing';
 import { rupeesToPaise } from '@utsav/domain/pricing';
@@ -34,5 +35,6 @@ export async function prePricedItems(
   if (!order) return null;
   // A client showing another price is answered by the lock (PRICE_CHANGED with the lines), never by this copy.
   if (clientPrice && rupeesToPaise(clientPrice.amount) !== order.totalPaise) return null;
-  return { amountPaise: order.totalPaise, people: order.people };
+  // Razorpay is asked for what the hold will charge: the tickets and the fee on top (hold-draft.ts).
+  return { amountPaise: chargedPaise(order.totalPaise, feeOfLines(order.lines, catalogue.fee)), people: order.people };
 }

@@ -1,3 +1,4 @@
+import type { ConvenienceFeeRule } from '@utsav/domain/convenience-fee';
 import { normaliseCode, type PromoCodeRule } from '@utsav/domain/promo-codes';
 import type { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../platform/context';
@@ -6,8 +7,9 @@ import type { EventRow } from '../../platform/db/schema';
 import type { PricePhaseRow, PromoCodeRow, TicketTypeRow } from '../../platform/db/schema-sales';
 import type { SqliteNow } from '../../platform/db/sqlite-now';
 import { codeRuleOf } from '../../stores/promo-codes';
+import { type FeeColumns, feeRuleOfRow, TAX_SETTINGS_ROW_ID } from '../../stores/tax-settings';
 import { type StoredType, typeOf } from '../../stores/ticket-types';
-import { codeQuery, phasesQuery, typesQuery } from './sales-snapshot';
+import { codeQuery, feeQuery, phasesQuery, typesQuery } from './sales-snapshot';
 
 // The event's price list as a hold prices it: its types with their phases, and the codes buyers have named. It
 // changes only when an organiser edits it, and every such write moves events.sales_version in the same transaction
@@ -28,7 +30,10 @@ export interface SalesCatalogue {
   plainDefault: boolean;
   /** Codes looked up so far at this version, by normalised text; undefined: the event has no such code. */
   codes: Map<string, PromoCodeRule | undefined>;
+  /** The organiser's convenience fee (tax settings); saving them moves every event's sales_version. */
+  fee: ConvenienceFeeRule | null;
 }
+
 
 /** Codes remembered per version, at most: a buyer typing codes at random must not grow the copy without end. */
 const MAX_CODES = 500;
@@ -46,7 +51,12 @@ function copiesOf(ctx: AppContext): Map<string, SalesCatalogue> {
 
 const versionOf = (event: EventRow) => Number(event.sales_version ?? 0);
 
-function catalogueOf(event: EventRow, types: TicketTypeRow[], phases: PricePhaseRow[]): SalesCatalogue {
+function catalogueOf(
+  event: EventRow,
+  types: TicketTypeRow[],
+  phases: PricePhaseRow[],
+  fee: FeeColumns | undefined,
+): SalesCatalogue {
   const stored = types.map((row) => typeOf(row, phases));
   const defaultType = stored.find((type) => type.isDefault);
   if (!defaultType) throw new Error(`event ${event.id} has no default ticket type`);
@@ -64,6 +74,7 @@ function catalogueOf(event: EventRow, types: TicketTypeRow[], phases: PricePhase
       defaultType.salesEnd === null &&
       !defaultType.paused,
     codes: new Map(),
+    fee: feeRuleOfRow(fee),
   };
 }
 
@@ -85,7 +96,15 @@ export function catalogueSync(ctx: AppContext, sqlite: SqliteNow, event: EventRo
   const copy = kept(ctx, event, true);
   if (copy) return copy;
   const run = <Row>(query: CompiledQuery<Row>) => sqlite.all(query) as Row[];
-  return keep(ctx, catalogueOf(event, run(typesQuery(ctx.db, event.id)), run(phasesQuery(ctx.db, event.id))));
+  return keep(
+    ctx,
+    catalogueOf(
+      event,
+      run(typesQuery(ctx.db, event.id)),
+      run(phasesQuery(ctx.db, event.id)),
+      run(feeQuery(ctx.db, TAX_SETTINGS_ROW_ID))[0],
+    ),
+  );
 }
 
 /**
@@ -100,11 +119,12 @@ export async function catalogueFor(
 ): Promise<SalesCatalogue> {
   const copy = kept(ctx, event, underLock);
   if (copy) return copy;
-  const [types, phases] = await Promise.all([
+  const [types, phases, fee] = await Promise.all([
     db.executeQuery(typesQuery(db, event.id)),
     db.executeQuery(phasesQuery(db, event.id)),
+    db.executeQuery(feeQuery(db, TAX_SETTINGS_ROW_ID)),
   ]);
-  return keep(ctx, catalogueOf(event, types.rows, phases.rows));
+  return keep(ctx, catalogueOf(event, types.rows, phases.rows, fee.rows[0]));
 }
 
 /** The codes named (normalised), looked up once per version each; `read` runs the lookup statement. */

@@ -1,3 +1,4 @@
+import type { ConvenienceFeeRule } from '@utsav/domain/convenience-fee';
 import type { PromoCodeRule } from '@utsav/domain/promo-codes';
 import { type AliasedRawBuilder, type Compilable, type Expression, sql } from 'kysely';
 import { compiledQueryOnce } from '../../platform/db/compiled';
@@ -25,6 +26,8 @@ export interface SalesSnapshot {
   /** By normalised text; undefined: no such code for this event. */
   codes: ReadonlyMap<string, PromoCodeRule | undefined>;
   persons: Map<string, PersonSales>;
+  /** The organiser's convenience fee (null: none), from the price list. */
+  fee: ConvenienceFeeRule | null;
 }
 
 /** Which optional figures a hold (or a batch of holds) needs read with the event's. */
@@ -178,6 +181,14 @@ export const phasesQuery = compiledQueryOnce((db: Db, eventId: string) =>
     .innerJoin('ticket_types', 'ticket_types.id', 'price_phases.ticket_type_id')
     .selectAll('price_phases')
     .where('ticket_types.event_id', '=', eventId),
+);
+
+/** The organiser's convenience fee, read with the price list (the tax settings' one row; none: no row yet). */
+export const feeQuery = compiledQueryOnce((db: Db, settingsId: string) =>
+  db
+    .selectFrom('tax_settings')
+    .select(['convenience_fee_basis', 'convenience_fee_value', 'convenience_fee_paid_by'])
+    .where('id', '=', settingsId),
 );
 
 export const codeQuery = compiledQueryOnce((db: Db, eventId: string, code: string) =>

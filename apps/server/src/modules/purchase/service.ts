@@ -1,6 +1,7 @@
 import type { OrderLine } from '@utsav/domain/api/ticket-types';
 import type { CheckoutAnswer } from '@utsav/domain/checkout-answers';
 import { CURRENCY } from '@utsav/domain/constants';
+import { chargedPaise, convenienceFee } from '@utsav/domain/convenience-fee';
 import type { Language } from '@utsav/domain/languages';
 import { ticketsIn } from '@utsav/domain/order-items-schema';
 import type { OrderItem } from '@utsav/domain/order-lines';
@@ -70,6 +71,8 @@ export interface CheckoutOrder {
   pricingTier: string;
   total: number;
   holdExpiresAt: string;
+  /** Rupees: the convenience fee on top of the tickets, part of `amount`. */
+  convenienceFee?: number;
   /** The order's lines (one type at one price each), its discount and code, and whether it was free. */
   lines: OrderLine[];
   discount: number;
@@ -83,6 +86,8 @@ export interface ClientOrder {
   quantity?: number | undefined;
   amount: number;
   pricePerTicket?: number | undefined;
+  /** The convenience fee the client showed on top of `amount`. */
+  convenienceFee?: number | undefined;
   eventId: string;
   /** Who each ticket is for; blank or missing entries carry the buyer's name. */
   ticketNames?: string[] | undefined;
@@ -123,7 +128,11 @@ export async function createOrder(
 ): Promise<CheckoutOrder> {
   const asked = askedOf(input);
   const answers = await answersOf(ctx, input.eventId, asked, input.answers);
-  const clientPrice: ClientPrice = { amount: input.amount, pricePerTicket: input.pricePerTicket ?? 0 };
+  const clientPrice: ClientPrice = {
+    amount: input.amount,
+    pricePerTicket: input.pricePerTicket ?? 0,
+    convenienceFee: input.convenienceFee,
+  };
   const offered = await offerOfCaller(ctx, caller, input.eventId, asked, clientPrice, language, answers);
   if (offered) return offered;
   return withOfferEnding(ctx, caller, async () => {
@@ -289,7 +298,9 @@ async function admitToCheckout(
   if (!catalogue.plainDefault) return { event, prePriced: null };
   const offered = quoteFor(event, asked.quantity);
   if (clientPrice && !matchesQuote(clientPrice, offered)) throw priceChanged(offered);
-  const amountPaise = rupeesToPaise(offered.pricePerTicket) * asked.quantity;
+  const pricePaise = rupeesToPaise(offered.pricePerTicket);
+  const fee = convenienceFee([{ pricePaise, quantity: asked.quantity }], catalogue.fee);
+  const amountPaise = chargedPaise(pricePaise * asked.quantity, fee);
   return { event, prePriced: { amountPaise, people: asked.quantity } };
 }
 
@@ -316,6 +327,7 @@ async function placeOrder(
     pricingTier: serverQuote.pricingTier,
     total: paiseToRupees(order.amount_paise),
     holdExpiresAt: order.hold_expires_at,
+    convenienceFee: paiseToRupees(order.convenience_fee_paise ?? 0),
     lines: placed.priced && placed.names ? orderLinesView(placed.priced, placed.names) : [],
     discount: paiseToRupees(order.discount_paise ?? 0),
     promoCode: checkout.promoCode && order.promo_code_id ? normaliseCode(checkout.promoCode) : null,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { feeOfTicket, ruleFromText } from '@utsav/domain/convenience-fee';
 import { CALL_OFF_REASON, CALL_OFF_REFUND_ATTEMPTS } from '@utsav/domain/event-change';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
@@ -36,9 +37,14 @@ export async function refundOrderInFull(trx: Db, orderId: string, now: Date): Pr
     .execute();
   const stamp = now.toISOString();
   let promised = await sumRefundsOfPayment(trx, order.razorpay_payment_id);
+  // The convenience fee paid on top goes back too (decision 1405): each ticket's own share, priced by the rule the
+  // order was sold under, so the shares of the whole order add up to its fee.
+  const feeRule = ruleFromText(order.convenience_fee_rule);
   const created: string[] = [];
   for (const ticket of tickets) {
-    if (promised + ticket.price_paise > order.amount_paise) break;
+    const feePaise = feeOfTicket(ticket.price_paise, feeRule);
+    const amountPaise = ticket.price_paise + feePaise;
+    if (promised + amountPaise > order.amount_paise) break;
     if (!(await cancelTicketRow(trx, ticket.id, CALL_OFF_REASON, now))) continue;
     const id = randomUUID();
     const refund: RefundRow = {
@@ -49,9 +55,10 @@ export async function refundOrderInFull(trx: Db, orderId: string, now: Date): Pr
       user_id: order.user_id,
       payment_id: order.razorpay_payment_id,
       razorpay_refund_id: null,
-      original_amount_paise: ticket.price_paise,
+      original_amount_paise: amountPaise,
       processing_fee_paise: 0,
-      refund_amount_paise: ticket.price_paise,
+      refund_amount_paise: amountPaise,
+      convenience_fee_paise: feePaise,
       status: 'pending',
       reason: CALL_OFF_REASON,
       idempotency_key: idempotencyKeyFor(id, 1),
@@ -63,9 +70,9 @@ export async function refundOrderInFull(trx: Db, orderId: string, now: Date): Pr
     };
     await insertRefund(trx, refund);
     await appendHistory(trx, id, 'pending', HISTORY_NOTES.created, now);
-    // Its credit note, reversing the whole ticket (modules/tax-documents/credits.ts), made after the commit.
+    // Its credit note, reversing the whole ticket and its fee (modules/tax-documents/credits.ts), after the commit.
     await enqueueOutbox(trx, 'tax-document', { refundId: id }, now);
-    promised += ticket.price_paise;
+    promised += amountPaise;
     created.push(id);
   }
   if (created.length > 0) {

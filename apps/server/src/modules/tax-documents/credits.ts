@@ -30,7 +30,8 @@ import { currentTaxSettings } from './settings';
 // Credit notes and fee documents (docs/decisions/1403-credit-notes-and-fees.md; figures: @utsav/domain/gst-credits).
 // Each is made by the outbox job 'tax-document' that the refund's or fee's own transaction queued:
 // - a cancelled ticket's refund: a credit note reversing the ticket's whole price on its line of the sale's
-//   document, and a tax invoice for the deduction kept ('refund:<id>', 'cancellation-fee:<id>');
+//   document, and a tax invoice for the deduction kept ('refund:<id>', 'cancellation-fee:<id>'); a called-off
+//   night's refund also reverses the ticket's share of the convenience fee on the fee's line;
 // - a late payment given back whole (its seats were sold meanwhile): its sale's document, and a credit note
 //   reversing all of it ('late-refund:<orderId>');
 // - a transfer's fee: its tax invoice once paid, and a credit note reversing it when the transfer failed and the
@@ -149,8 +150,11 @@ export async function issueRefundDocuments(ctx: AppContext, refundId: string): P
   if (!refund) throw new Error(`refund ${refundId} not found`);
   const sale = await saleDocumentOf(ctx, refund.order_id);
   if (!sale) return;
-  const pricePaise = Number(refund.original_amount_paise);
-  await issueCredit(ctx, sale, `refund:${refund.id}`, async (trx, _lines, earlier) => {
+  // A call-off's refund gives the ticket's convenience fee back with it: the ticket's line reverses its price, the
+  // fee's line that share (decision 1405).
+  const feeBackPaise = Number(refund.convenience_fee_paise ?? 0);
+  const pricePaise = Number(refund.original_amount_paise) - feeBackPaise;
+  await issueCredit(ctx, sale, `refund:${refund.id}`, async (trx, lines, earlier) => {
     const saleLines = await findOrderSaleLines(trx, refund.order_id);
     const index = lineOfTicket(
       saleLines.map((line) => ({
@@ -164,7 +168,13 @@ export async function issueRefundDocuments(ctx: AppContext, refundId: string): P
       { ticketTypeId: refund.ticket_type_id ?? null, pricePaise },
     );
     if (index < 0) throw new Error(`refund ${refund.id}: no line of ${sale.number} left for its ticket`);
-    return [{ line: index, amountPaise: pricePaise }];
+    if (feeBackPaise === 0) return [{ line: index, amountPaise: pricePaise }];
+    const feeIndex = lines.findIndex((line) => line.kind === 'fee');
+    if (feeIndex < 0) throw new Error(`refund ${refund.id}: ${sale.number} has no convenience fee line`);
+    return [
+      { line: index, amountPaise: pricePaise },
+      { line: feeIndex, amountPaise: feeBackPaise },
+    ];
   });
   const feePaise = Number(refund.processing_fee_paise);
   if (feePaise > 0) {

@@ -178,6 +178,7 @@ export interface RefundForCreditRow {
   order_id: string;
   original_amount_paise: number;
   processing_fee_paise: number;
+  convenience_fee_paise: number;
   ticket_type_id: string | null;
 }
 
@@ -191,6 +192,7 @@ export function findRefundForCredit(db: Db, refundId: string): Promise<RefundFor
       'refunds.order_id',
       'refunds.original_amount_paise',
       'refunds.processing_fee_paise',
+      'refunds.convenience_fee_paise',
       'tickets.ticket_type_id',
     ])
     .where('refunds.id', '=', refundId)

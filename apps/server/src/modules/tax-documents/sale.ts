@@ -1,4 +1,6 @@
+import { ruleFromText } from '@utsav/domain/convenience-fee';
 import { type SaleLine, sumParts, taxDocument } from '@utsav/domain/gst';
+import { feeLine } from '@utsav/domain/gst-credits';
 import { linePaidPerTicket } from '@utsav/domain/order-lines';
 import { gstRatesOf, type TaxSettingsInput } from '@utsav/domain/tax-settings-schema';
 import type { AppContext } from '../../platform/context';
@@ -130,6 +132,10 @@ export async function issueOrderDocument(ctx: AppContext, orderId: string): Prom
             Math.floor((order.people ?? order.quantity) / order.quantity),
           ),
         ];
+  // The convenience fee the buyer paid on top is a service of its own, taxed at the rate whatever the tickets'
+  // (decision 1405): its own line, after the admission lines, over the tickets it was charged on.
+  const feePaise = Number(order.convenience_fee_paise ?? 0);
+  if (feePaise > 0) lines.push(feeLine('convenience', feePaise, settings.sacCode, feeTickets(order)));
   const user = await findUserById(ctx.db, order.user_id);
   return issueSale(ctx, settings, {
     source: `order:${order.id}`,
@@ -138,6 +144,13 @@ export async function issueOrderDocument(ctx: AppContext, orderId: string): Prom
     lines,
     paidPaise: order.amount_paise,
   });
+}
+
+/** The tickets an order's fee was charged on: its paid tickets (a ₹0 ticket carries none). */
+function feeTickets(order: OrderRow): number {
+  const rule = ruleFromText(order.convenience_fee_rule);
+  if (rule?.basis === 'fixed' && rule.value > 0) return Math.max(1, Math.round(Number(order.convenience_fee_paise) / rule.value));
+  return order.quantity;
 }
 
 /** The document of tickets staff issued with payment received: one line per type and price. */

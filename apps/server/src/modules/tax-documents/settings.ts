@@ -1,12 +1,21 @@
 import type { TaxSettingsAnswer, TaxSettingsView } from '@utsav/domain/api/tax';
-import { type TaxSettingsInput, taxSettingsInputSchema } from '@utsav/domain/tax-settings-schema';
+import {
+  convenienceFeeRuleOf,
+  type TaxSettingsInput,
+  taxSettingsInputSchema,
+} from '@utsav/domain/tax-settings-schema';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import type { TaxSettingsRow } from '../../platform/db/schema-tax';
 import { fromZodError, validationError } from '../../platform/errors';
-import { findTaxSettingsRow, saveTaxSettingsRow, TAX_SETTINGS_ROW_ID } from '../../stores/tax-settings';
+import {
+  bumpSalesVersions,
+  findTaxSettingsRow,
+  saveTaxSettingsRow,
+  TAX_SETTINGS_ROW_ID,
+} from '../../stores/tax-settings';
 
 // The organiser's tax settings (GET/PUT /admin/tax-settings): one row, saved whole, validated by the schema the
 // admin form runs too. Documents read the settings when they are issued and copy what they show, so a change
@@ -33,6 +42,9 @@ export function settingsOfRow(row: TaxSettingsRow | undefined): TaxSettingsInput
     invoicePrefix: row.invoice_prefix,
     pricesIncludeTax: row.prices_include_tax === 1,
     placeOfSupplyStateCode: row.place_of_supply_state_code,
+    convenienceFeeBasis: row.convenience_fee_basis ?? 'none',
+    convenienceFeeAmount: Number(row.convenience_fee_value ?? 0) / 100,
+    convenienceFeePaidBy: row.convenience_fee_paid_by ?? 'buyer',
   };
 }
 
@@ -55,6 +67,9 @@ function toView(settings: TaxSettingsInput): TaxSettingsView {
     invoicePrefix: settings.invoicePrefix,
     pricesIncludeTax: settings.pricesIncludeTax,
     placeOfSupplyStateCode: settings.placeOfSupplyStateCode,
+    convenienceFeeBasis: settings.convenienceFeeBasis,
+    convenienceFeeAmount: settings.convenienceFeeBasis === 'none' ? 0 : settings.convenienceFeeAmount,
+    convenienceFeePaidBy: settings.convenienceFeePaidBy,
   };
 }
 
@@ -92,12 +107,18 @@ export async function saveTaxSettings(
     invoice_prefix: input.invoicePrefix,
     prices_include_tax: input.pricesIncludeTax ? 1 : 0,
     place_of_supply_state_code: input.placeOfSupplyStateCode,
+    convenience_fee_basis: input.convenienceFeeBasis,
+    convenience_fee_value: input.convenienceFeeBasis === 'none' ? 0 : Math.round(input.convenienceFeeAmount * 100),
+    convenience_fee_paid_by: input.convenienceFeePaidBy,
     updated_by: caller.id,
     updated_at: now.toISOString(),
   };
   await transaction(ctx.db, async (trx) => {
     const current = await findTaxSettingsRow(trx);
     await saveTaxSettingsRow(trx, row);
+    // The convenience fee is part of the price list a hold is priced on: moving every event's sales_version makes
+    // each instance read it again with the types (purchase/sales-catalogue.ts), as an edit of the types does.
+    await bumpSalesVersions(trx);
     await recordAudit(
       trx,
       {
@@ -105,7 +126,11 @@ export async function saveTaxSettings(
         action: current ? 'tax-settings.updated' : 'tax-settings.created',
         entity: 'tax_settings',
         entityId: TAX_SETTINGS_ROW_ID,
-        data: { registered: input.registered, gstin: input.gstin ?? null },
+        data: {
+          registered: input.registered,
+          gstin: input.gstin ?? null,
+          convenienceFee: convenienceFeeRuleOf(input),
+        },
       },
       now,
     );

@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import {
+  type ConvenienceFeeRule,
+  chargedPaise,
+  feeOfLines,
+  ruleToText,
+} from '@utsav/domain/convenience-fee';
 import { orderQuote, type PricedOrder } from '@utsav/domain/order-lines';
 import {
   offerExpiresAt,
@@ -16,6 +22,7 @@ import type { OrderLineRow } from '../../platform/db/schema-sales';
 import { enqueueOutboxOnce } from '../../platform/outbox/repo';
 import { countTaken, findCurrentEvent, lockEvent } from '../../stores/events';
 import { insertOrder } from '../../stores/orders';
+import { feeRuleOfRow, findTaxSettingsRow } from '../../stores/tax-settings';
 import { findEventTypes } from '../../stores/ticket-types';
 import { heldOrder } from '../purchase/hold-judgement';
 import { typesTaken } from './offer-figures';
@@ -89,9 +96,11 @@ export async function offerSeats(ctx: AppContext, eventId: string): Promise<Offe
     );
     const byId = new Map(waiting.map((entry) => [entry.id, entry]));
     const listPrice = (typeId: string) => types.find((type) => type.id === typeId)?.pricePaise ?? 0;
+    // An offer is a sale of the price list like a checkout: it carries the convenience fee a checkout would.
+    const feeRule = feeRuleOfRow(await findTaxSettingsRow(trx));
     for (const offer of planned) {
       const entry = byId.get(offer.id)!;
-      const { order, lines } = offerHold(event.id, entry.user_id, offer.order, listPrice, expiresAt, now);
+      const { order, lines } = offerHold(event.id, entry.user_id, offer.order, listPrice, expiresAt, now, feeRule);
       await insertOrder(trx, order);
       await insertOfferLines(trx, lines);
       if (!(await moveEntry(trx, entry.id, 'waiting', 'offered', now, { orderId: order.id }))) {
@@ -123,7 +132,9 @@ function offerHold(
   listPrice: (typeId: string) => number,
   holdExpiresAt: string,
   now: Date,
+  feeRule: ConvenienceFeeRule | null,
 ): { order: OrderRow; lines: OrderLineRow[] } {
+  const fee = feeOfLines(priced.lines, feeRule);
   const base = heldOrder({
     id: randomUUID(),
     razorpayOrderId: null,
@@ -137,7 +148,9 @@ function offerHold(
   });
   const order: OrderRow = {
     ...base,
-    amount_paise: priced.totalPaise,
+    amount_paise: chargedPaise(priced.totalPaise, fee),
+    convenience_fee_paise: fee.onTopPaise > 0 ? fee.onTopPaise : null,
+    convenience_fee_rule: fee.onTopPaise > 0 && feeRule ? ruleToText(feeRule) : null,
     price_per_ticket_paise: Math.round(priced.totalPaise / Math.max(1, priced.tickets)),
     people: priced.people,
     promo_code_id: null,

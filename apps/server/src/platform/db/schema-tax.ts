@@ -17,6 +17,10 @@ export interface TaxSettingsTable {
   invoice_prefix: string;
   prices_include_tax: number;
   place_of_supply_state_code: string | null;
+  /** The convenience fee (migration 0046): 'none', 'fixed' (value in paise) or 'percent' (hundredths of a %). */
+  convenience_fee_basis?: 'none' | 'fixed' | 'percent';
+  convenience_fee_value?: number;
+  convenience_fee_paid_by?: 'buyer' | 'organiser';
   updated_by: string | null;
   updated_at: string;
 }

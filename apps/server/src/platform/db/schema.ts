@@ -125,6 +125,10 @@ export interface OrdersTable {
   buyer_address?: string | null;
   /** JSON array of the buyer's answers to the checkout questions (migration 0042); null: none asked or given. */
   checkout_answers?: string | null;
+  /** The convenience fee the buyer paid on top, part of amount_paise (migration 0046); null or 0: none. */
+  convenience_fee_paise?: number | null;
+  /** The fee's rule as it was sold (@utsav/domain/convenience-fee ruleToText); null: none on top. */
+  convenience_fee_rule?: string | null;
   updated_at: string;
 }
 
@@ -320,6 +324,8 @@ export interface RefundsTable {
   updated_at: string;
   processed_at: string | null;
   last_error: string | null;
+  /** Of original_amount_paise, the ticket's convenience fee given back with it (migration 0046; a call-off's). */
+  convenience_fee_paise?: number;
 }
 
 /** Append-only: one row per status change of a refund (its statusHistory). */

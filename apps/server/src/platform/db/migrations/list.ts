@@ -30,6 +30,7 @@ import * as guestMessages from './0041_messages';
 import * as checkoutQuestions from './0042_checkout_questions';
 import * as auditLogViewer from './0043_audit_log_viewer';
 import * as ticketResoldAt from './0045_ticket_resold_at';
+import * as convenienceFee from './0046_convenience_fee';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -65,4 +66,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0042_checkout_questions', checkoutQuestions],
   ['0045_ticket_resold_at', ticketResoldAt],
   ['0043_audit_log_viewer', auditLogViewer],
+  ['0046_convenience_fee', convenienceFee],
 ];
