@@ -50,7 +50,10 @@ export interface ConvenienceFee {
 export const NO_FEE: ConvenienceFee = { perTicketPaise: [], feePaise: 0, onTopPaise: 0 };
 
 /** The convenience fee of an order of these tickets under `rule` (null: the organiser charges none). */
-export function convenienceFee(tickets: readonly FeeTickets[], rule: ConvenienceFeeRule | null): ConvenienceFee {
+export function convenienceFee(
+  tickets: readonly FeeTickets[],
+  rule: ConvenienceFeeRule | null,
+): ConvenienceFee {
   const perTicketPaise = tickets.map((group) => feeOfTicket(group.pricePaise, rule));
   const feePaise = tickets.reduce((sum, group, index) => sum + group.quantity * perTicketPaise[index]!, 0);
   return { perTicketPaise, feePaise, onTopPaise: rule?.paidBy === 'buyer' ? feePaise : 0 };

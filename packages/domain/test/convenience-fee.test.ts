@@ -15,7 +15,11 @@ import {
 } from '../src/convenience-fee';
 import { sumParts, taxDocument } from '../src/gst';
 import { creditNote, feeDocument, feeLine, wholeRemainder } from '../src/gst-credits';
-import { TAX_SETTINGS_MESSAGES, convenienceFeeRuleOf, taxSettingsInputSchema } from '../src/tax-settings-schema';
+import {
+  convenienceFeeRuleOf,
+  TAX_SETTINGS_MESSAGES,
+  taxSettingsInputSchema,
+} from '../src/tax-settings-schema';
 import { admission, FROM_GUJARAT, MAHARASHTRA } from './gst-fixtures';
 
 // Expected figures are worked out by hand in the comments.
@@ -192,10 +196,7 @@ describe('the settings of the fee', () => {
 describe("the fee on the sale's document", () => {
   // Two ₹400 tickets (exempt: ₹500 or less a person) and a ₹20 fee per ticket paid on top (₹40):
   // the fee is a service taxed at 18% whatever the tickets: CGST = SGST = round(4000 × 9/118) = 305, taxable 3390.
-  const sale = taxDocument(
-    [admission(80_000, 2), feeLine('convenience', 4_000, '9996', 2)],
-    MAHARASHTRA,
-  );
+  const sale = taxDocument([admission(80_000, 2), feeLine('convenience', 4_000, '9996', 2)], MAHARASHTRA);
 
   it('is its own line, taxed at the full rate, and the document totals what was charged', () => {
     expect(sale.kind).toBe('tax-invoice');
@@ -220,10 +221,14 @@ describe("the fee on the sale's document", () => {
 
   it("a called-off night's credit notes reverse the tickets and the fee to nothing", () => {
     // Each ticket's refund: ₹400 on the admission line and its ₹20 on the fee's line.
-    const first = creditNote(sale.lines, [], [
-      { line: 0, amountPaise: 40_000 },
-      { line: 1, amountPaise: 2_000 },
-    ]);
+    const first = creditNote(
+      sale.lines,
+      [],
+      [
+        { line: 0, amountPaise: 40_000 },
+        { line: 1, amountPaise: 2_000 },
+      ],
+    );
     const second = creditNote(sale.lines, first.lines, [
       { line: 0, amountPaise: 40_000 },
       { line: 1, amountPaise: 2_000 },

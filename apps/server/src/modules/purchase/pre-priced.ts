@@ -36,5 +36,8 @@ export async function prePricedItems(
   // A client showing another price is answered by the lock (PRICE_CHANGED with the lines), never by this copy.
   if (clientPrice && rupeesToPaise(clientPrice.amount) !== order.totalPaise) return null;
   // Razorpay is asked for what the hold will charge: the tickets and the fee on top (hold-draft.ts).
-  return { amountPaise: chargedPaise(order.totalPaise, feeOfLines(order.lines, catalogue.fee)), people: order.people };
+  return {
+    amountPaise: chargedPaise(order.totalPaise, feeOfLines(order.lines, catalogue.fee)),
+    people: order.people,
+  };
 }

@@ -34,7 +34,6 @@ export interface SalesCatalogue {
   fee: ConvenienceFeeRule | null;
 }
 
-
 /** Codes remembered per version, at most: a buyer typing codes at random must not grow the copy without end. */
 const MAX_CODES = 500;
 

@@ -149,7 +149,8 @@ export async function issueOrderDocument(ctx: AppContext, orderId: string): Prom
 /** The tickets an order's fee was charged on: its paid tickets (a ₹0 ticket carries none). */
 function feeTickets(order: OrderRow): number {
   const rule = ruleFromText(order.convenience_fee_rule);
-  if (rule?.basis === 'fixed' && rule.value > 0) return Math.max(1, Math.round(Number(order.convenience_fee_paise) / rule.value));
+  if (rule?.basis === 'fixed' && rule.value > 0)
+    return Math.max(1, Math.round(Number(order.convenience_fee_paise) / rule.value));
   return order.quantity;
 }
 

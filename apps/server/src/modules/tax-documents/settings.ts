@@ -108,7 +108,8 @@ export async function saveTaxSettings(
     prices_include_tax: input.pricesIncludeTax ? 1 : 0,
     place_of_supply_state_code: input.placeOfSupplyStateCode,
     convenience_fee_basis: input.convenienceFeeBasis,
-    convenience_fee_value: input.convenienceFeeBasis === 'none' ? 0 : Math.round(input.convenienceFeeAmount * 100),
+    convenience_fee_value:
+      input.convenienceFeeBasis === 'none' ? 0 : Math.round(input.convenienceFeeAmount * 100),
     convenience_fee_paid_by: input.convenienceFeePaidBy,
     updated_by: caller.id,
     updated_at: now.toISOString(),

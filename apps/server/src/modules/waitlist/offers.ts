@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type ConvenienceFeeRule,
-  chargedPaise,
-  feeOfLines,
-  ruleToText,
-} from '@utsav/domain/convenience-fee';
+import { type ConvenienceFeeRule, chargedPaise, feeOfLines, ruleToText } from '@utsav/domain/convenience-fee';
 import { orderQuote, type PricedOrder } from '@utsav/domain/order-lines';
 import {
   offerExpiresAt,
@@ -100,7 +95,15 @@ export async function offerSeats(ctx: AppContext, eventId: string): Promise<Offe
     const feeRule = feeRuleOfRow(await findTaxSettingsRow(trx));
     for (const offer of planned) {
       const entry = byId.get(offer.id)!;
-      const { order, lines } = offerHold(event.id, entry.user_id, offer.order, listPrice, expiresAt, now, feeRule);
+      const { order, lines } = offerHold(
+        event.id,
+        entry.user_id,
+        offer.order,
+        listPrice,
+        expiresAt,
+        now,
+        feeRule,
+      );
       await insertOrder(trx, order);
       await insertOfferLines(trx, lines);
       if (!(await moveEntry(trx, entry.id, 'waiting', 'offered', now, { orderId: order.id }))) {
