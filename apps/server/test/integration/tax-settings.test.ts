@@ -39,6 +39,9 @@ describeEachDatabase('tax settings', (engine) => {
         invoicePrefix: 'INV',
         pricesIncludeTax: true,
         placeOfSupplyStateCode: null,
+        convenienceFeeBasis: 'none',
+        convenienceFeeAmount: 0,
+        convenienceFeePaidBy: 'buyer',
       },
     });
   });
