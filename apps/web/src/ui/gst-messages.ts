@@ -24,6 +24,8 @@ const KEYS: Record<string, string> = {
   [TAX_SETTINGS_MESSAGES.buyerLegalName]: 'gst.validation.buyerLegalName',
   [TAX_SETTINGS_MESSAGES.buyerAddress]: 'gst.validation.buyerAddress',
   [TAX_SETTINGS_MESSAGES.tooLong]: 'gst.validation.tooLong',
+  [TAX_SETTINGS_MESSAGES.feeFixed]: 'gst.validation.feeFixed',
+  [TAX_SETTINGS_MESSAGES.feePercent]: 'gst.validation.feePercent',
   [DOCUMENT_NUMBER_MESSAGES.prefix]: 'gst.validation.prefix',
 };
 

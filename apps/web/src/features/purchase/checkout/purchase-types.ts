@@ -1,5 +1,6 @@
 import type { PublicTicketType } from '@utsav/domain/api/ticket-types';
 import type { AskedQuestion } from '@utsav/domain/checkout-questions';
+import type { ConvenienceFeeView } from '@utsav/domain/convenience-fee';
 
 // The shapes the purchase dialog shares with the pages that open it (landing, guest dashboard) and with its
 // own step components and payment hook.
@@ -22,6 +23,8 @@ export interface PurchaseEvent {
   checkoutQuestions?: AskedQuestion[] | undefined;
   /** The organiser is registered for GST (GET /event): the dialog offers a business its GST invoice. */
   gstRegistered?: boolean | undefined;
+  /** The organiser's convenience fee per paid ticket (GET /event); null or absent: none. */
+  convenienceFee?: ConvenienceFeeView | null | undefined;
 }
 
 export interface Buyer {

@@ -107,6 +107,7 @@ export function ConfirmStep({
   onNamesChange,
   questions = null,
   business = null,
+  fee = null,
 }: {
   event: PurchaseEvent;
   order: PlannedOrder;
@@ -120,6 +121,8 @@ export function ConfirmStep({
   questions?: ReactNode;
   /** A business's GST details for its invoice (purchase-business-details.tsx), when the organiser is registered. */
   business?: ReactNode;
+  /** The convenience fee on top of the tickets and what the payment will be (purchase-fee.tsx). */
+  fee?: ReactNode;
 }) {
   return (
     <div className="grid gap-4">
@@ -130,6 +133,7 @@ export function ConfirmStep({
         </div>
       </div>
       {order.quote && !summary ? <QuoteSummary priced={order.quote} /> : summary}
+      {fee}
       {buyer ? (
         <TicketNames
           quantity={order.quantity}

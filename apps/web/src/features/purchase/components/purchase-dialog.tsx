@@ -10,6 +10,7 @@ import { Dialog } from '../../../ui/dialog';
 import { GoogleIcon } from '../../../ui/google-icon';
 import { toastTarget } from '../../../ui/toast';
 import { usePurchaseAllowance } from '../api/get-purchase-allowance';
+import { plannedFee } from '../checkout/planned-fee';
 import { dialogTitle } from '../checkout/purchase-messages';
 import type {
   Buyer,
@@ -31,6 +32,7 @@ import { BusinessDetails } from './purchase-business-details';
 import { ChoiceSummary } from './purchase-choice-parts';
 import { ChoiceStep } from './purchase-choice-step';
 import { BackButton, ConfirmStep, SignInStep } from './purchase-confirm-step';
+import { FeeSummary } from './purchase-fee';
 import { NoticeLine } from './purchase-notice';
 import { UnverifiedStep, VerifyingStep } from './purchase-payment-outcome';
 import { ResaleFooter, ResaleStep, ResaleSummary } from './purchase-resale';
@@ -102,6 +104,8 @@ export function PurchaseDialog({
   // A business's GSTIN for its invoice: offered only by an organiser registered for GST.
   const business = useBusinessDetails();
   const offersInvoice = event.gstRegistered === true;
+  // The convenience fee on top of the tickets, shown before paying and sent with the order.
+  const fee = planned ? plannedFee(planned, event.convenienceFee) : null;
 
   const payment = usePurchasePayment({
     event,
@@ -110,6 +114,7 @@ export function PurchaseDialog({
     ticketNames: planned ? names.slice(0, planned.quantity) : [],
     answers: answers.payload,
     business: offersInvoice ? business.payload : null,
+    convenienceFee: fee && !planned?.resale ? fee.onTop : null,
     onAnswersRefused: (error) => {
       if (answers.showRefusal(error)) setNotice({ tone: 'error', text: t('checkout-questions.dialog.fix') });
       else if (business.showRefusal(error)) setNotice({ tone: 'error', text: t('purchase.business.fix') });
@@ -346,6 +351,7 @@ export function PurchaseDialog({
         onNamesChange={setNames}
         questions={<CheckoutQuestions answers={answers} names={names} />}
         business={offersInvoice ? <BusinessDetails business={business} /> : null}
+        fee={fee ? <FeeSummary fee={fee} /> : null}
       />
     );
     footer = (
@@ -360,7 +366,7 @@ export function PurchaseDialog({
           }}
           loading={payment.pending}
         >
-          {t('purchase.button.pay', { amount: formatRupees(planned.total) })}
+          {t('purchase.button.pay', { amount: formatRupees(fee?.toPay ?? planned.total) })}
         </Button>
       </>
     );

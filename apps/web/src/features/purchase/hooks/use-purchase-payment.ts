@@ -45,6 +45,8 @@ export interface PurchasePaymentInput {
   answers?: readonly CheckoutAnswer[];
   /** A business's GST details for its invoice (create-order's `buyerGstin`, …); null: none asked for. */
   business?: BusinessPayload | null;
+  /** The convenience fee the dialog shows on top of the tickets (rupees), sent to be checked; null: none shown. */
+  convenienceFee?: number | null;
   /** The server refused answers or business details: true when the dialog showed them by their fields. */
   onAnswersRefused?: (error: unknown) => boolean;
   /** The waiting room's pass, sent with the order. */
@@ -72,9 +74,11 @@ function orderRequest(
   ticketNames: string[] | null,
   answers: readonly CheckoutAnswer[] = [],
   business: BusinessPayload | null = null,
+  convenienceFee: number | null = null,
 ) {
   const names = {
     ...(ticketNames ? { ticketNames } : {}),
+    ...(convenienceFee !== null ? { convenienceFee } : {}),
     ...(answers.length > 0 ? { answers: [...answers] } : {}),
     ...(business ? { business } : {}),
   };
@@ -193,7 +197,14 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
       order =
         reusableOrder(openOrder.current, selection, Date.now()) ??
         (await createOrder.mutateAsync({
-          ...orderRequest(planned, event, ticketNames, input.answers, input.business),
+          ...orderRequest(
+            planned,
+            event,
+            ticketNames,
+            input.answers,
+            input.business,
+            input.convenienceFee ?? null,
+          ),
           queuePass: queuePass.current,
         }));
       openOrder.current = { ...selection, order };

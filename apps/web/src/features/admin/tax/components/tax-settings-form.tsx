@@ -8,6 +8,7 @@ import { FormField, fieldAria, INPUT_CLASSES } from '../../../../ui/form-field';
 import { CheckboxField, FormSection } from '../../../../ui/form-section';
 import { typedGstinError, useGstMessage } from '../../../../ui/gst-messages';
 import { type TaxSettings, useSaveTaxSettings } from '../api/tax-settings';
+import { ConvenienceFeeFields } from './convenience-fee-fields';
 import {
   gstinStateCode,
   type TaxFormValues,
@@ -179,6 +180,8 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
           error={gstMessage(errors.pricesIncludeTax)}
         />
       </FormSection>
+
+      <ConvenienceFeeFields values={values} error={gstMessage(errors.convenienceFeeAmount)} onChange={set} />
 
       <div className="flex justify-end">
         <Button type="submit" size="lg" loading={save.isPending} className="w-full sm:w-auto">

@@ -18,11 +18,19 @@ export interface TaxFormValues {
   pricesIncludeTax: boolean;
   /** Not edited here (the event is held in the organiser's state): kept as stored. */
   placeOfSupplyStateCode: string | null;
+  /** The convenience fee per paid ticket: none, rupees, or a percentage of the ticket's price. */
+  convenienceFeeBasis: 'none' | 'fixed' | 'percent';
+  convenienceFeeAmount: string;
+  convenienceFeePaidBy: 'buyer' | 'organiser';
 }
 
 export type TaxTextField = Exclude<
   keyof TaxFormValues,
-  'registered' | 'pricesIncludeTax' | 'placeOfSupplyStateCode'
+  | 'registered'
+  | 'pricesIncludeTax'
+  | 'placeOfSupplyStateCode'
+  | 'convenienceFeeBasis'
+  | 'convenienceFeePaidBy'
 >;
 
 export function taxFormValues(settings: TaxSettings): TaxFormValues {
@@ -39,6 +47,10 @@ export function taxFormValues(settings: TaxSettings): TaxFormValues {
     invoicePrefix: settings.invoicePrefix,
     pricesIncludeTax: settings.pricesIncludeTax,
     placeOfSupplyStateCode: settings.placeOfSupplyStateCode,
+    convenienceFeeBasis: settings.convenienceFeeBasis,
+    convenienceFeeAmount:
+      settings.convenienceFeeBasis === 'none' ? '' : String(settings.convenienceFeeAmount),
+    convenienceFeePaidBy: settings.convenienceFeePaidBy,
   };
 }
 
@@ -63,6 +75,11 @@ export function taxSettingsBody(values: TaxFormValues) {
     invoicePrefix: values.invoicePrefix,
     pricesIncludeTax: values.pricesIncludeTax,
     placeOfSupplyStateCode: values.placeOfSupplyStateCode,
+    convenienceFeeBasis: values.convenienceFeeBasis,
+    // Without a fee its amount is not asked for: 0, whatever was typed before choosing none.
+    convenienceFeeAmount:
+      values.convenienceFeeBasis === 'none' ? 0 : typedNumber(values.convenienceFeeAmount),
+    convenienceFeePaidBy: values.convenienceFeePaidBy,
   };
 }
 
