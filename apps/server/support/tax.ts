@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { emulatorState, settleRefunds } from './purchase';
 import type { TestServer } from './server';
 
 // Tax settings and documents for tests: a registered organiser in Maharashtra, and the documents as stored.
@@ -49,4 +50,19 @@ export async function taxJobsDone(server: TestServer): Promise<void> {
     if (!waiting) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** documents − credit notes, in paise: what the documents say the organiser kept. */
+export function netOfDocuments(documents: readonly { kind: string; total_paise: number }[]): number {
+  return documents.reduce(
+    (sum, document) => sum + (document.kind === 'credit-note' ? -1 : 1) * Number(document.total_paise),
+    0,
+  );
+}
+
+/** What the organiser kept of a payment, as Razorpay sees it: captured − refunded (refunds settled first). */
+export async function keptAtRazorpay(server: TestServer, paymentId: string): Promise<number> {
+  await settleRefunds(server);
+  const payment = (await emulatorState(server)).payments.find((p: { id: string }) => p.id === paymentId);
+  return payment.amount - (payment.amount_refunded ?? 0);
 }

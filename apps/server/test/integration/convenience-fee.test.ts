@@ -13,14 +13,20 @@ import {
   orderRow,
   PURCHASE_ENV,
   pay,
-  settleRefunds,
   setWebhookMode,
   type TestEvent,
   verify,
 } from '../../support/purchase';
 import { cancel } from '../../support/refunds';
-import { type TestServer, useServer } from '../../support/server';
-import { REGISTERED_SETTINGS, saveTaxSettings, taxDocuments, taxJobsDone } from '../../support/tax';
+import { useServer } from '../../support/server';
+import {
+  keptAtRazorpay,
+  netOfDocuments,
+  REGISTERED_SETTINGS,
+  saveTaxSettings,
+  taxDocuments,
+  taxJobsDone,
+} from '../../support/tax';
 
 // The convenience fee over real HTTP: charged on top through Razorpay (create-order, verify, reconciliation agree to
 // the paisa), its own line on the sale's document taxed at 18% whatever the tickets, and what becomes of it on each
@@ -38,19 +44,7 @@ const figures = (document: Pick<Document, 'taxable_paise' | 'cgst_paise' | 'sgst
   Number(document.total_paise),
 ];
 
-/** documents − credit notes, in paise. */
-const net = (documents: Document[]) =>
-  documents.reduce(
-    (sum, document) => sum + (document.kind === 'credit-note' ? -1 : 1) * Number(document.total_paise),
-    0,
-  );
-
-/** What the organiser kept of a payment, as Razorpay sees it: captured − refunded. */
-async function keptAtRazorpay(server: TestServer, paymentId: string): Promise<number> {
-  await settleRefunds(server);
-  const payment = (await emulatorState(server)).payments.find((p: { id: string }) => p.id === paymentId);
-  return payment.amount - (payment.amount_refunded ?? 0);
-}
+const net = netOfDocuments;
 
 function feeSettings(basis: 'fixed' | 'percent', amount: number, paidBy: 'buyer' | 'organiser' = 'buyer') {
   return {

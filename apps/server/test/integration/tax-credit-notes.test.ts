@@ -8,21 +8,25 @@ import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
 import {
   buy,
-  emulatorState,
   latePaymentWithSeatsGone,
   leaveSeats,
   newEvent,
   orderRow,
   PURCHASE_ENV,
   pay,
-  settleRefunds,
   setWebhookMode,
   type TestEvent,
   verify,
 } from '../../support/purchase';
 import { cancel } from '../../support/refunds';
-import { type TestServer, useServer } from '../../support/server';
-import { saveTaxSettings, taxDocuments, taxJobsDone } from '../../support/tax';
+import { useServer } from '../../support/server';
+import {
+  keptAtRazorpay,
+  netOfDocuments,
+  saveTaxSettings,
+  taxDocuments,
+  taxJobsDone,
+} from '../../support/tax';
 
 // Credit notes and the documents of fees kept, made by the jobs the refund's, fee's or late payment's own
 // transaction queued. Expected figures are worked out here by hand (prices include 18%, Maharashtra to
@@ -40,19 +44,7 @@ const figures = (document: Document) => [
   Number(document.total_paise),
 ];
 
-/** What the organiser kept of a payment, as Razorpay sees it: captured − refunded. */
-async function keptAtRazorpay(server: TestServer, paymentId: string): Promise<number> {
-  await settleRefunds(server);
-  const payment = (await emulatorState(server)).payments.find((p: { id: string }) => p.id === paymentId);
-  return payment.amount - (payment.amount_refunded ?? 0);
-}
-
-/** documents − credit notes, in paise. */
-const net = (documents: Document[]) =>
-  documents.reduce(
-    (sum, document) => sum + (document.kind === 'credit-note' ? -1 : 1) * Number(document.total_paise),
-    0,
-  );
+const net = netOfDocuments;
 
 describeEachDatabase('credit notes and fee documents', (engine) => {
   const server = useServer(engine, { env: PURCHASE_ENV });

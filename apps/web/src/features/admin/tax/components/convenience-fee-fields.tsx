@@ -9,8 +9,26 @@ import type { TaxFormValues } from './tax-settings-values';
 
 type FeeValues = Pick<TaxFormValues, 'convenienceFeeBasis' | 'convenienceFeeAmount' | 'convenienceFeePaidBy'>;
 
-const BASES = ['none', 'fixed', 'percent'] as const;
-const PAYERS = ['buyer', 'organiser'] as const;
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+// Each key written out whole (the catalogs' test finds every key the code uses).
+const BASES = [
+  ['none', (t: Translate) => t('admin-tax.fee.bases.none')],
+  ['fixed', (t: Translate) => t('admin-tax.fee.bases.fixed')],
+  ['percent', (t: Translate) => t('admin-tax.fee.bases.percent')],
+] as const;
+const PAYERS = [
+  [
+    'buyer',
+    (t: Translate) => t('admin-tax.fee.payers.buyer'),
+    (t: Translate) => t('admin-tax.fee.payerHints.buyer'),
+  ],
+  [
+    'organiser',
+    (t: Translate) => t('admin-tax.fee.payers.organiser'),
+    (t: Translate) => t('admin-tax.fee.payerHints.organiser'),
+  ],
+] as const;
 
 function Choice({
   name,
@@ -63,13 +81,13 @@ export function ConvenienceFeeFields({
       <p className="text-sm text-maroon-100">{t('admin-tax.fee.description')}</p>
       <fieldset className="grid gap-1">
         <legend className="mb-1 font-semibold text-cream">{t('admin-tax.fee.basis')}</legend>
-        {BASES.map((option) => (
+        {BASES.map(([option, label]) => (
           <Choice
             key={option}
             name="tax-convenienceFeeBasis"
             value={option}
             checked={basis === option}
-            label={t(`admin-tax.fee.bases.${option}`)}
+            label={label(t)}
             onChoose={() => onChange('convenienceFeeBasis', option)}
           />
         ))}
@@ -96,14 +114,14 @@ export function ConvenienceFeeFields({
           </FormField>
           <fieldset className="grid gap-1">
             <legend className="mb-1 font-semibold text-cream">{t('admin-tax.fee.paidBy')}</legend>
-            {PAYERS.map((option) => (
+            {PAYERS.map(([option, label, hint]) => (
               <Choice
                 key={option}
                 name="tax-convenienceFeePaidBy"
                 value={option}
                 checked={values.convenienceFeePaidBy === option}
-                label={t(`admin-tax.fee.payers.${option}`)}
-                hint={t(`admin-tax.fee.payerHints.${option}`)}
+                label={label(t)}
+                hint={hint(t)}
                 onChoose={() => onChange('convenienceFeePaidBy', option)}
               />
             ))}
