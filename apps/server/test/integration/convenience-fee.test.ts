@@ -9,6 +9,7 @@ import {
   emulatorState,
   expireHoldNow,
   latePaymentWithSeatsGone,
+  leaveSeats,
   newEvent,
   orderRow,
   PURCHASE_ENV,
@@ -27,6 +28,7 @@ import {
   taxDocuments,
   taxJobsDone,
 } from '../../support/tax';
+import { checkoutOffer, joinWaitlist, sweep } from '../../support/waitlist';
 
 // The convenience fee over real HTTP: charged on top through Razorpay (create-order, verify, reconciliation agree to
 // the paisa), its own line on the sale's document taxed at 18% whatever the tickets, and what becomes of it on each
@@ -278,5 +280,23 @@ describeEachDatabase('the convenience fee', (engine) => {
     const [sale] = await documentsOf(row.id);
     expect(sale!.lines).toHaveLength(1);
     expect(Number(sale!.total_paise)).toBe(120_000);
+  });
+  it('a waitlist offer carries the fee a checkout would: its hold charges it and its document has the line', async () => {
+    await saveTaxSettings(server, admin.token, feeSettings('fixed', 20));
+    await leaveSeats(server, event.id, 0);
+    const waiting = await newUser(server);
+    expect((await joinWaitlist(server, waiting, 2)).status).toBe(200);
+    await leaveSeats(server, event.id, 2);
+    expect(await sweep(server)).toMatchObject({ offered: 1 });
+    const checkout = await checkoutOffer(server, waiting);
+    expect(checkout.status, checkout.text).toBe(200);
+    // Two ₹299 tickets and ₹20 on each.
+    expect(checkout.body).toMatchObject({ amount: 638, amountPaise: 63_800, convenienceFee: 40 });
+    const paid = await verify(server, waiting, await pay(server, checkout.body.orderId));
+    expect(paid.status, paid.text).toBe(200);
+    await taxJobsDone(server);
+    const [sale] = await documentsOf((await orderRow(server, checkout.body.orderId)).id);
+    expect(sale!.lines[1]).toMatchObject({ kind: 'fee', description: 'Convenience fee', totalPaise: 4_000 });
+    expect(Number(sale!.total_paise)).toBe(63_800);
   });
 });
