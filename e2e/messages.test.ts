@@ -61,7 +61,7 @@ describe('the "Messages" panel at 390 px', () => {
     ]);
   });
 
-  it('previews, sends a test, sends with confirmation and shows the progress', async () => {
+  it('previews, sends a test, refuses an empty audience, sends with confirmation and shows the progress', async () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();
     await openMessages(page);
@@ -101,6 +101,13 @@ describe('the "Messages" panel at 390 px', () => {
     await expect.poll(() => figure(page, 'queued').textContent()).toBe('1');
     await drainOutbox();
     await expect.poll(() => figure(page, 'sent').textContent(), { timeout: 15_000 }).toBe('1');
+
+    // Nobody has come in yet: sending to them is refused before any confirmation, and nothing is queued.
+    await page.getByLabel('Guests already admitted').check();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('Nobody is in this audience yet', { exact: false }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByLabel('Every ticket holder').check();
 
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Send to 3 people?' });

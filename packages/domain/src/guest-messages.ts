@@ -38,6 +38,9 @@ export const GUEST_MESSAGE_TEXTS = {
   pair: 'Write both the subject and the message in this language, or neither',
   unknownType: 'This ticket type does not exist',
   notFound: 'No such message',
+  noRecipients: 'Nobody is in this audience: the message was not sent',
+  idempotencyKey: 'idempotencyKey must be 16-64 letters, digits or dashes',
+  keyTaken: 'This send key belongs to another message: load the page again and send again',
 } as const;
 
 const T = GUEST_MESSAGE_TEXTS;
@@ -68,6 +71,14 @@ export const guestMessageRequestSchema = z
       .transform((ids) => [...new Set(ids ?? [])]),
     /** Sends only to the admin who asks, whatever the audience. */
     test: z.boolean().optional().default(false),
+    /**
+     * The form's key for this send (new after each message sent): a second request with it (a double click, a
+     * resubmit after a lost answer) gets the message the first one queued, and nothing is sent twice.
+     */
+    idempotencyKey: z
+      .string({ error: T.idempotencyKey })
+      .regex(/^[A-Za-z0-9-]{16,64}$/, T.idempotencyKey)
+      .optional(),
   })
   .superRefine((input, ctx) => {
     for (const [subjectKey, bodyKey] of [

@@ -198,6 +198,58 @@ describeEachDatabase('messages to guests', (engine) => {
     expect(await queuedTo(waitlist.id)).toEqual([people.waiting!.id]);
   });
 
+  it('refuses a message to an audience nobody is in, and records nothing', async () => {
+    const before = (await outboxRows(server, 'guest-message')).length;
+    const listed = (await server.request('GET', MESSAGES, { token: admin.token })).body.messages.length;
+    // Nobody has come in on a ticket of the default type.
+    const empty = await server.request('POST', MESSAGES, {
+      token: admin.token,
+      body: { ...TEXTS, audience: 'admitted', ticketTypeIds: [defaultType] },
+    });
+    expect(empty.status).toBe(409);
+    expect(empty.body).toMatchObject({
+      code: 'CONFLICT',
+      error: 'Nobody is in this audience: the message was not sent',
+    });
+    expect((await outboxRows(server, 'guest-message')).length).toBe(before);
+    expect((await server.request('GET', MESSAGES, { token: admin.token })).body.messages).toHaveLength(
+      listed,
+    );
+  });
+
+  it('the same send key twice, even at the same moment, queues the message once', async () => {
+    const idempotencyKey = `send-${engine}-0123456789abcdef`;
+    const body = { ...TEXTS, audience: 'waitlist', idempotencyKey };
+    const [first, second] = await Promise.all([
+      server.request('POST', MESSAGES, { token: admin.token, body }),
+      server.request('POST', MESSAGES, { token: admin.token, body }),
+    ]);
+    expect(first.status, first.text).toBe(200);
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.message.id).toBe(first.body.message.id);
+    expect(await queuedTo(first.body.message.id)).toEqual([people.waiting!.id]);
+    const again = await send({ audience: 'waitlist', idempotencyKey });
+    expect(again.id).toBe(first.body.message.id);
+    expect(await queuedTo(first.body.message.id)).toEqual([people.waiting!.id]);
+    const audits = await server.ctx.db
+      .selectFrom('audit_log')
+      .select('entity_id')
+      .where('entity_id', '=', first.body.message.id)
+      .execute();
+    expect(audits).toHaveLength(1);
+
+    // Another admin's request with that key is refused; a malformed key is named.
+    const other = await newUser(server, { role: 'admin' });
+    const taken = await server.request('POST', MESSAGES, { token: other.token, body });
+    expect(taken.status).toBe(409);
+    const bad = await server.request('POST', MESSAGES, {
+      token: admin.token,
+      body: { ...body, idempotencyKey: 'short' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details[0].field).toBe('idempotencyKey');
+  });
+
   it('a test goes to the asker alone, at once, in their language', async () => {
     await setUserLanguage(server.ctx.db, admin.user.id, 'hi');
     const before = smtp.received.length;

@@ -92,8 +92,15 @@ export async function lastMessageMailDue(db: Db): Promise<string | null> {
   return row?.due ? String(row.due) : null;
 }
 
-export async function insertMessage(trx: Db, row: GuestMessagesTable): Promise<void> {
-  await trx.insertInto('guest_messages').values(row).execute();
+/** False when a message with this id is there already (a resent form's key): nothing is written then. */
+export async function insertMessage(trx: Db, row: GuestMessagesTable): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('guest_messages')
+    .values(row)
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 /** Inserts in chunks that stay under both engines' bound-parameter limits. */

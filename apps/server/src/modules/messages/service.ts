@@ -65,11 +65,18 @@ export async function sendMessage(
   input: GuestMessageRequest,
 ): Promise<GuestMessageDetail> {
   const now = ctx.now();
-  const id = randomUUID();
-  await transaction(ctx.db, async (trx) => {
+  // A test never takes the form's key: the real send that follows must not find the test in its place.
+  const id = (!input.test && input.idempotencyKey) || randomUUID();
+  const queued = await transaction(ctx.db, async (trx) => {
+    const earlier = await findMessage(trx, id);
+    if (earlier) return earlier;
     const people = await recipientsOf(trx, caller, input);
+    // A message to nobody is refused, not recorded as sent to 0 people (a test always has its one reader).
+    if (people.length === 0) throw new AppError('CONFLICT', GUEST_MESSAGE_TEXTS.noRecipients);
     const event = await findCurrentEvent(trx);
-    await insertMessage(trx, {
+    // The id is the primary key: two requests with the same key at once insert one row; the other inserts
+    // nothing (PostgreSQL waits for the first to commit, SQLite runs them one after the other) and queues nothing.
+    const inserted = await insertMessage(trx, {
       id,
       event_id: event?.id ?? null,
       subject: input.subject,
@@ -85,6 +92,7 @@ export async function sendMessage(
       recipients: people.length,
       created_at: now.toISOString(),
     });
+    if (!inserted) return findMessage(trx, id);
     // A test goes at once; a message's mails queue after those of a message still going out, so two messages
     // never add up to more than the rate.
     const last = input.test ? null : await lastMessageMailDue(trx);
@@ -119,7 +127,9 @@ export async function sendMessage(
       },
       now,
     );
+    return undefined;
   });
+  if (queued && queued.sent_by !== caller.id) throw new AppError('CONFLICT', GUEST_MESSAGE_TEXTS.keyTaken);
   return getMessage(ctx, id);
 }
 

@@ -1,5 +1,5 @@
 import type { Language } from '@utsav/domain/languages';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -46,6 +46,11 @@ export function MessagesPanel({
   /** The language the preview shows (chosen at once; the email follows when it comes). */
   const [previewLanguage, setPreviewLanguage] = useState<Language>('en');
   const busy = previewCall.isPending || sendCall.isPending;
+  /**
+   * This message's send key: a second press, or a resend after an answer that never came, gets the message the
+   * first one queued instead of sending it again (the server's rule). A new one after each message sent.
+   */
+  const sendKey = useRef(newSendKey());
 
   function change(next: Partial<MessageValues>) {
     setValues((current) => ({ ...current, ...next }));
@@ -107,23 +112,33 @@ export function MessagesPanel({
 
   function send() {
     if (!checked()) return;
-    sendCall.mutate(values, {
-      onSuccess: (message) => {
-        // The dialog goes first, so the toast is raised on the page, not inside the dialog that is closing.
-        flushSync(() => setConfirming(null));
-        toast.success(
-          t('admin-messages.toast.sent', {
-            count: message.recipients,
-            formatted: formatCount(message.recipients),
-          }),
-          toastTarget(),
-        );
-        setValues(newMessageValues());
-        setPreview(null);
+    sendCall.mutate(
+      { ...values, idempotencyKey: sendKey.current },
+      {
+        onSuccess: (message) => {
+          sendKey.current = newSendKey();
+          // The dialog goes first, so the toast is raised on the page, not inside the dialog that is closing.
+          flushSync(() => setConfirming(null));
+          toast.success(
+            t('admin-messages.toast.sent', {
+              count: message.recipients,
+              formatted: formatCount(message.recipients),
+            }),
+            toastTarget(),
+          );
+          setValues(newMessageValues());
+          setPreview(null);
+        },
+        onError: (error) => refused(error, 'admin-messages.toast.sendFailed'),
+        onSettled: () => setConfirming(null),
       },
-      onError: (error) => refused(error, 'admin-messages.toast.sendFailed'),
-      onSettled: () => setConfirming(null),
-    });
+    );
+  }
+
+  /** Asks to confirm the count, or says there is nobody to send to (the server refuses that too). */
+  function confirmSend(shown: MessagePreview) {
+    if (shown.recipients > 0) setConfirming(shown.recipients);
+    else toast.error(t('admin-messages.toast.nobody'), toastTarget());
   }
 
   return (
@@ -144,9 +159,7 @@ export function MessagesPanel({
           onChange={change}
           onPreview={() => showPreview()}
           onTest={sendTest}
-          onSend={() =>
-            showPreview(preview?.email.language ?? 'en', (shown) => setConfirming(shown.recipients))
-          }
+          onSend={() => showPreview(preview?.email.language ?? 'en', confirmSend)}
         />
         {preview ? (
           <MessagePreviewCard
@@ -175,4 +188,11 @@ export function MessagesPanel({
       </ConfirmDialog>
     </div>
   );
+}
+
+/** A random key of 32 hex digits (crypto.randomUUID needs a secure page; getRandomValues does not). */
+function newSendKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
 }
