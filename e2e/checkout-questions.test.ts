@@ -130,6 +130,12 @@ describe('questions at checkout at 200% text', () => {
       .poll(async () => (await questions.getByTestId('answer-error').allTextContents()).join(' '))
       .toContain('કૃપા કરીને આ પ્રશ્નનો જવાબ આપો');
     await expectNoHorizontalScroll(page);
+    // The dialog scrolls up and down on its own: neither it nor the questions may scroll sideways inside it.
+    for (const box of [confirm, questions]) {
+      expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(
+        0,
+      );
+    }
     await screenshot(page, 'checkout-questions-gu-200');
     await page.context().close();
   });
