@@ -18,8 +18,11 @@ export function leaveWaitlist(server: TestServer, guest: TestUser): Promise<Test
   return server.request('DELETE', '/api/waitlist/me', { token: guest.token });
 }
 
-export function checkoutOffer(server: TestServer, guest: TestUser): Promise<TestResponse> {
-  return server.request('POST', '/api/waitlist/me/checkout', { token: guest.token });
+export function checkoutOffer(server: TestServer, guest: TestUser, body?: unknown): Promise<TestResponse> {
+  return server.request('POST', '/api/waitlist/me/checkout', {
+    token: guest.token,
+    ...(body === undefined ? {} : { body }),
+  });
 }
 
 /** The person's place as they see it, with the id and end of the hold behind their offer (if any). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkoutAnswersSchema } from '../checkout-answers';
 import { WAITLIST_ENTRY_STATUSES, WAITLIST_STATUSES } from '../waitlist';
 
 // The answers of the waitlist. An offer's checkout answers with purchase.ts's checkoutSchema. Shapes only: see
@@ -19,6 +20,15 @@ export const waitlistPlaceSchema = z.object({
 });
 
 export type WaitlistPlace = z.infer<typeof waitlistPlaceSchema>;
+
+/**
+ * POST /waitlist/me/checkout: the answers to the checkout questions, as create-order takes them (judged against the
+ * offer's tickets). No body (or null) is the same as no answers.
+ */
+export const waitlistCheckoutBodySchema = z
+  .object({ answers: checkoutAnswersSchema.optional() })
+  .nullish()
+  .transform((body) => body ?? {});
 
 /** GET /waitlist/me. */
 export const waitlistMeResponseSchema = waitlistPlaceSchema.extend({ success: z.literal(true) });

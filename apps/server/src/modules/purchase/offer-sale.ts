@@ -70,8 +70,21 @@ export async function checkoutThroughOffer(
       });
     }
   }
-  if (answers !== null) await recordOfferAnswers(ctx.db, offer.order.id, answers);
-  return checkoutOfHeldOrder(ctx, caller, offer.order);
+  return checkoutOfOfferHold(ctx, caller, offer.order, answers);
+}
+
+/**
+ * The checkout of an offer's hold with the buyer's judged answers (JSON, or null when asked nothing): the hold was
+ * made before its buyer was asked anything, so the answers are written on it now, as every checkout of an offer does.
+ */
+export async function checkoutOfOfferHold(
+  ctx: AppContext,
+  caller: UserRow,
+  order: OrderRow,
+  answers: string | null,
+): Promise<CheckoutOrder> {
+  if (answers !== null) await recordOfferAnswers(ctx.db, order.id, answers);
+  return checkoutOfHeldOrder(ctx, caller, order);
 }
 
 function offerLimit(offer: LiveOffer, type: string): AppError {

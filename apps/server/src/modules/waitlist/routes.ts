@@ -3,6 +3,7 @@ import { checkoutSchema } from '@utsav/domain/api/purchase';
 import {
   adminWaitlistResponseSchema,
   joinWaitlistResponseSchema,
+  waitlistCheckoutBodySchema,
   waitlistMeResponseSchema,
 } from '@utsav/domain/api/waitlist';
 import { joinWaitlistSchema } from '@utsav/domain/waitlist';
@@ -61,9 +62,12 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       // The seats of an offer are held for this person: refusing them wastes the offer.
       config: { paidOrder: true },
       onRequest: app.requireAction('ticket:buy'),
-      schema: { tags: ['waitlist'], response: { 200: checkoutSchema } },
+      schema: { tags: ['waitlist'], body: waitlistCheckoutBodySchema, response: { 200: checkoutSchema } },
     },
-    async (request) => ({ success: true as const, ...(await checkoutOffer(app.ctx, actor(request))) }),
+    async (request) => ({
+      success: true as const,
+      ...(await checkoutOffer(app.ctx, actor(request), request.body)),
+    }),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WaitlistPlace } from '@utsav/domain/api/waitlist';
+import type { CheckoutAnswer } from '@utsav/domain/checkout-answers';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { ticketsFittingPeople, typeTicketsLeft } from '@utsav/domain/ticket-types';
 import {
@@ -20,7 +21,8 @@ import { endHold, findOrderById } from '../../stores/orders';
 import { findEventTypes, type StoredType } from '../../stores/ticket-types';
 import { anyoneWaiting, typesWithLine } from '../../stores/waitlist-line';
 import { requirePublished } from '../event/current-event';
-import { checkoutOfHeldOrder } from '../purchase/offer-sale';
+import { judgedAnswers } from '../checkout-questions/service';
+import { checkoutOfOfferHold } from '../purchase/offer-sale';
 import { allowanceOf, personLimitRefusal } from '../purchase/person-limit';
 import type { CheckoutOrder } from '../purchase/service';
 import { withdrawnOfferRefusal } from '../resale/offer-withdrawn';
@@ -168,7 +170,11 @@ export async function leaveWaitlist(ctx: AppContext, caller: UserRow): Promise<v
  * the guest pays through the usual checkout and /tickets/verify-payment (or the webhook) issues the tickets.
  * No waiting-room pass is asked for: the offer is the admission. Opening it twice gives the same order.
  */
-export async function checkoutOffer(ctx: AppContext, caller: UserRow): Promise<CheckoutOrder> {
+export async function checkoutOffer(
+  ctx: AppContext,
+  caller: UserRow,
+  input: { answers?: CheckoutAnswer[] | undefined } = {},
+): Promise<CheckoutOrder> {
   const event = await currentEvent(ctx);
   requirePublished(event);
   const entry = await findLiveEntry(ctx.db, event.id, caller.id);
@@ -187,7 +193,14 @@ export async function checkoutOffer(ctx: AppContext, caller: UserRow): Promise<C
       msg('You have no waitlist offer to buy right now. If you had one, it may have run out.'),
     );
   }
-  return checkoutOfHeldOrder(ctx, caller, order);
+  // Judged against the offer's own tickets (its type, or the default type), as create-order judges an order's,
+  // before the Razorpay order is opened: a refusal names each question and leaves the hold as it was.
+  const asked = {
+    quantity: order.quantity,
+    items: entry.ticket_type_id ? [{ ticketTypeId: entry.ticket_type_id, quantity: order.quantity }] : null,
+  };
+  const answers = await judgedAnswers(ctx.db, event.id, asked, input.answers);
+  return checkoutOfOfferHold(ctx, caller, order, answers);
 }
 
 async function currentEvent(ctx: AppContext): Promise<EventRow> {
