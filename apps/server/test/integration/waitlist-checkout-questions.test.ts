@@ -115,7 +115,9 @@ describeEachDatabase('waitlist offer checkout with checkout questions', (engine)
     expect(verified.status, verified.text).toBe(200);
     expect((await orderRow(server, checkout.body.orderId)).id).toBe(offer.orderId);
     const ticketId = (verified.body.tickets[0] as { id: string }).id;
-    const read = await server.request('GET', `/api/admin/tickets/${ticketId}/answers`, { token: admin.token });
+    const read = await server.request('GET', `/api/admin/tickets/${ticketId}/answers`, {
+      token: admin.token,
+    });
     expect(read.status, read.text).toBe(200);
     expect(read.body.answers.map((answer: { questionId: string; value: string }) => answer.value)).toEqual([
       '+91 98765 43210',

@@ -34,6 +34,8 @@ export function BookingDialog(props: Omit<ComponentProps<typeof PurchaseDialog>,
           person={person}
           soldOut
           eventName={props.event.name}
+          ticketTypes={props.event.ticketTypes}
+          checkoutQuestions={props.event.checkoutQuestions}
           onSignIn={() => undefined}
           onPayingChange={setPaying}
           onPurchased={(result) => {

@@ -202,6 +202,8 @@ export default function GuestView() {
               part="offer"
               person={user?.email ?? null}
               soldOut={soldOut}
+              ticketTypes={event.ticketTypes}
+              checkoutQuestions={event.checkoutQuestions}
               eventName={event.name}
               onSignIn={() => undefined}
               onPurchased={purchase.onPurchased}

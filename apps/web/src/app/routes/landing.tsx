@@ -149,6 +149,7 @@ export function LandingPage() {
                 person={user?.email ?? null}
                 soldOut={soldOut}
                 ticketTypes={event.ticketTypes}
+                checkoutQuestions={event.checkoutQuestions}
                 eventName={event.name}
                 onSignIn={onSignIn}
                 onPurchased={purchase.onPurchased}

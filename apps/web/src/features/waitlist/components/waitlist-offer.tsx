@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { VerifiedPayment } from '@utsav/domain/api/purchase';
 import type { WaitlistPlace } from '@utsav/domain/api/waitlist';
+import type { CheckoutAnswer } from '@utsav/domain/checkout-answers';
 import { formatRupees } from '@utsav/domain/pricing';
 import { offerCountdown } from '@utsav/domain/waitlist';
 import { Clock, Ticket } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { type CheckoutSuccess, loadCheckout } from '../../../lib/razorpay';
 import { Button } from '../../../ui/button';
 import { useCheckoutWaitlistOffer } from '../api/checkout-waitlist-offer';
@@ -15,6 +16,23 @@ import { WAITLIST_QUERY_KEY } from '../api/get-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
 
 const THEME_COLOR = '#f58a07';
+
+/**
+ * The organiser's checkout questions for the offer's tickets, as the page composes them from the purchase (features
+ * never import each other): asked in the banner before paying, and sent with the offer's checkout.
+ */
+export interface OfferQuestions {
+  /** The questions' form, shown above "Buy now". */
+  form: ReactNode;
+  /** True when the answers may be sent; else the form shows why and takes the focus. */
+  check: () => boolean;
+  payload: readonly CheckoutAnswer[];
+  /** The server's refusal of the answers shown under their fields; true when it was that. */
+  showRefusal: (error: unknown) => boolean;
+}
+
+// The offer is gone (run out, or its resold ticket withdrawn by the seller): the banner is asked for again at once.
+const OFFER_GONE = new Set(['NO_WAITLIST_OFFER', 'RESALE_OFFER_WITHDRAWN']);
 
 export interface WaitlistPurchase {
   count: number;
@@ -48,6 +66,7 @@ export function WaitlistOffer({
   onPurchased,
   inDialog = false,
   onPayingChange,
+  questions,
 }: {
   place: WaitlistPlace & { offerExpiresAt: string };
   eventName: string;
@@ -57,8 +76,11 @@ export function WaitlistOffer({
   inDialog?: boolean;
   /** Told when the payment window opens and closes (a dialog around this hides meanwhile, as the purchase's does). */
   onPayingChange?: (paying: boolean) => void;
+  /** The organiser's questions, when the offer's tickets are asked any. */
+  questions?: OfferQuestions | undefined;
 }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const timeLeft = useTimeLeft(place.offerExpiresAt);
   const minutesLeft = Math.ceil(Math.max(0, Date.parse(place.offerExpiresAt) - Date.now()) / 60_000);
   const checkout = useCheckoutWaitlistOffer();
@@ -72,12 +94,20 @@ export function WaitlistOffer({
 
   async function buy() {
     setProblem(null);
+    if (questions && !questions.check()) return;
     const script = loadCheckout();
     script.catch(() => undefined);
     let order: Awaited<ReturnType<typeof checkout.mutateAsync>>;
     try {
-      order = await checkout.mutateAsync();
+      order = await checkout.mutateAsync(questions?.payload);
     } catch (error) {
+      if (questions?.showRefusal(error)) return;
+      if (error instanceof ApiError && OFFER_GONE.has(error.code ?? '')) {
+        // The banner goes with the offer, so the reason is told where it stays in view.
+        toast.error(errorMessage(error));
+        void queryClient.invalidateQueries({ queryKey: WAITLIST_QUERY_KEY });
+        return;
+      }
       setProblem(errorMessage(error));
       return;
     }
@@ -149,6 +179,7 @@ export function WaitlistOffer({
         </span>
         <span className="sr-only">{t('waitlist.offer.timerLabel', { count: minutesLeft })}</span>
       </p>
+      {questions ? <div className="mt-4">{questions.form}</div> : null}
       {problem ? (
         <p role="alert" className="mt-3 rounded-xl bg-rose-200 p-3 text-sm text-rose-950">
           {problem}

@@ -11,7 +11,7 @@ import { Skeleton } from '../../../ui/skeleton';
 import { useMyWaitlist } from '../api/get-waitlist';
 import { useJoinWaitlist } from '../api/join-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
-import { WaitlistOffer, type WaitlistPurchase } from './waitlist-offer';
+import { type OfferQuestions, WaitlistOffer, type WaitlistPurchase } from './waitlist-offer';
 
 export interface WaitlistPanelProps {
   /** The signed-in person's email (keys their queries); null when signed out. */
@@ -40,6 +40,8 @@ export interface WaitlistPanelProps {
   /** The offer shown inside the purchase dialog (see WaitlistOffer). */
   inDialog?: boolean;
   onPayingChange?: (paying: boolean) => void;
+  /** The organiser's questions for the offer's tickets (see WaitlistOffer). */
+  offerQuestions?: OfferQuestions | undefined;
 }
 
 const NOTE = 'rounded-xl border border-gold-400/30 bg-maroon-950/60 p-4 text-left text-maroon-50';
@@ -63,6 +65,7 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
         verifyPayment={props.verifyPayment}
         onPurchased={props.onPurchased}
         inDialog={props.inDialog ?? false}
+        questions={props.offerQuestions}
         {...(props.onPayingChange ? { onPayingChange: props.onPayingChange } : {})}
       />
     );
@@ -112,6 +115,7 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
         eventName={props.eventName}
         verifyPayment={props.verifyPayment}
         onPurchased={props.onPurchased}
+        questions={props.offerQuestions}
       />
     );
   }
