@@ -137,27 +137,22 @@ describeEachDatabase('waitlist offer checkout with checkout questions', (engine)
     return row?.answers.map((answer) => [answer.questionId, answer.value]);
   }
 
-  it('an offer of seats that came back: refused per question without answers, then kept on the ticket', async () => {
-    const buyer = await newUser(server);
-    await seatOffered(buyer);
-    await askPhoneAndAge();
-    const ticketId = await refusedThenBought(buyer);
-    expect(await exportedAnswers(ticketId)).toEqual([
-      [ids.phone, '+91 98765 43210'],
-      [ids['age-18'], 'Yes'],
-    ]);
-  });
-
-  it('an offer of a resold ticket: the same questions, the same refusal, the answers on the new ticket', async () => {
-    const buyer = await newUser(server);
-    await resoldOffered(buyer);
-    await askPhoneAndAge();
-    const ticketId = await refusedThenBought(buyer);
-    expect(await exportedAnswers(ticketId)).toEqual([
-      [ids.phone, '+91 98765 43210'],
-      [ids['age-18'], 'Yes'],
-    ]);
-  });
+  it.each([
+    ['seats that came back', seatOffered],
+    ['a resold ticket', resoldOffered],
+  ])(
+    'an offer of %s: refused per question without answers, then kept on the ticket and exported',
+    async (_kind, offered) => {
+      const buyer = await newUser(server);
+      await offered(buyer);
+      await askPhoneAndAge();
+      const ticketId = await refusedThenBought(buyer);
+      expect(await exportedAnswers(ticketId)).toEqual([
+        [ids.phone, '+91 98765 43210'],
+        [ids['age-18'], 'Yes'],
+      ]);
+    },
+  );
 
   it('an offer with no questions asked is bought with no body, as before', async () => {
     const buyer = await newUser(server);
