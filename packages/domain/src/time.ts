@@ -128,6 +128,21 @@ export function formatTime(time: string): string {
 
 const clocks = new Map<string, Intl.DateTimeFormat>();
 
+// The parts of the day as CLDR's short flexible day periods name them in hi-IN and gu-IN (night until 4,
+// morning until 12, afternoon until 16, evening until 20, night again), so formatClockTime writes these two
+// locales without Intl: the first Intl formatter costs a phone's first render dearly (decision 1115).
+// test/time.test.ts compares every minute of the day with Intl.
+const DAY_PERIODS: Readonly<Record<string, readonly [string, string, string, string]>> = {
+  'hi-IN': ['रात', 'सुबह', 'दोपहर', 'शाम'],
+  'gu-IN': ['રાત્રે', 'સવારે', 'બપોરે', 'સાંજે'],
+};
+
+function dayPeriod(hour: number): 0 | 1 | 2 | 3 {
+  if (hour < 4 || hour >= 20) return 0;
+  if (hour < 12) return 1;
+  return hour < 16 ? 2 : 3;
+}
+
 /**
  * An IST wall-clock HH:MM as a reader of `locale` says it. English keeps the product's "7:00 PM"; Hindi and
  * Gujarati name the part of the day ("शाम 7:00", "સાંજે 7:00"), where Intl's plain clock would print a Latin
@@ -135,6 +150,12 @@ const clocks = new Map<string, Intl.DateTimeFormat>();
  */
 export function formatClockTime(time: string, locale = 'en-IN'): string {
   if (locale.startsWith('en') || !TIME_PATTERN.test(time)) return formatTime(time);
+  const periods = DAY_PERIODS[locale];
+  if (periods) {
+    const minutes = minutesOfDay(time);
+    const hour = Math.floor(minutes / 60);
+    return `${periods[dayPeriod(hour)]} ${hour % 12 === 0 ? 12 : hour % 12}:${String(minutes % 60).padStart(2, '0')}`;
+  }
   let clock = clocks.get(locale);
   if (!clock) {
     clock = new Intl.DateTimeFormat(locale, {

@@ -176,3 +176,27 @@ describe('formatIstShortDate', () => {
     expect(formatIstShortDate(new Date('2026-11-21T12:00:00.000Z'), 'gu-IN')).toBe('21 નવે, 2026');
   });
 });
+
+describe('formatClockTime in Hindi and Gujarati', () => {
+  it('writes every minute of the day as Intl names its part of the day, the part first', () => {
+    for (const locale of ['hi-IN', 'gu-IN']) {
+      const intl = new Intl.DateTimeFormat(locale, {
+        hour: 'numeric',
+        minute: '2-digit',
+        dayPeriod: 'short',
+        timeZone: 'UTC',
+      });
+      for (let minute = 0; minute < 24 * 60; minute += 1) {
+        const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+        const parts = intl.formatToParts(new Date(`1970-01-01T${time}:00.000Z`));
+        const period = parts.find((part) => part.type === 'dayPeriod')?.value;
+        const rest = parts
+          .filter((part) => part.type !== 'dayPeriod')
+          .map((part) => part.value)
+          .join('')
+          .trim();
+        expect(formatClockTime(time, locale)).toBe(`${period} ${rest}`);
+      }
+    }
+  });
+});
