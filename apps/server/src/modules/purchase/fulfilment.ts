@@ -36,7 +36,8 @@ import { fulfilResale, sellsListings } from './resale-sale';
 //    refund call uses an idempotency key derived from the order id, so retries (job, webhook, verify)
 //    never refund twice, and the guest's mail is queued only by the update that records the refund id.
 //  - A payment for an order whose buyer's account was deleted is refunded in full the same way, whatever the
-//    stock: nobody could receive the tickets, and no mail goes to the anonymised address.
+//    stock: nobody could receive the tickets, and no mail goes to the anonymised address. So is a payment that
+//    arrives after the night was called off.
 
 export type FulfilSource = 'verify' | 'webhook' | 'reconcile';
 
@@ -109,11 +110,8 @@ export async function fulfilOrder(
       return { kind: current.status === 'paid' ? 'already-issued' : 'already-refunded' };
     }
 
-    // The buyer's account was deleted (deletion also ended this hold): tickets for an anonymised row would
-    // reach nobody, so the payment goes back in full, like a late payment with no seats. Deletion updates
-    // this order row, so it cannot commit between this read and this transaction's end.
-    const owner = await findUserById(trx, current.user_id);
-    if (!owner) {
+    /** The payment goes back in full: the decision is committed here, the refund is sent after the commit. */
+    const refundOwed = async (data: Record<string, unknown>): Promise<Decision> => {
       if (!(await markOrderRefundOwed(trx, current.id, current.status, payment.id, now))) {
         throw new Error(`order ${current.id} changed under its lock`);
       }
@@ -124,12 +122,23 @@ export async function fulfilOrder(
           action: 'order.late_payment_refund_owed',
           entity: 'order',
           entityId: current.id,
-          data: { source, paymentId: payment.id, reason: 'owner-deleted' },
+          data: { source, paymentId: payment.id, ...data },
         },
         now,
       );
       return { kind: 'refund-owed' };
-    }
+    };
+
+    // A called-off night sells nothing. The call-off released this hold (so its payment comes here, never to
+    // the lock-free path) and changed the event row under the same event lock, so it committed wholly before
+    // this judgement, or after it (then its refund job finds these tickets among the ones to refund).
+    if (event.status === 'called-off') return refundOwed({ reason: 'called-off' });
+
+    // The buyer's account was deleted (deletion also ended this hold): tickets for an anonymised row would
+    // reach nobody, so the payment goes back in full, like a late payment with no seats. Deletion updates
+    // this order row, so it cannot commit between this read and this transaction's end.
+    const owner = await findUserById(trx, current.user_id);
+    if (!owner) return refundOwed({ reason: 'owner-deleted' });
 
     const holdIsLive = current.status === 'created' && current.hold_expires_at > now.toISOString();
     if (!holdIsLive) {
@@ -141,27 +150,7 @@ export async function fulfilOrder(
         ? await lateLinesOverLimit(ctx, trx, event, current.promo_code_id ?? null, lines, now)
         : null;
       if (!peopleFit || overLimit !== null) {
-        if (!(await markOrderRefundOwed(trx, current.id, current.status, payment.id, now))) {
-          throw new Error(`order ${current.id} changed under its lock`);
-        }
-        await recordAudit(
-          trx,
-          {
-            actorUserId: null,
-            action: 'order.late_payment_refund_owed',
-            entity: 'order',
-            entityId: current.id,
-            data: {
-              source,
-              paymentId: payment.id,
-              taken,
-              total: event.total_tickets,
-              ...(overLimit ? { overLimit } : {}),
-            },
-          },
-          now,
-        );
-        return { kind: 'refund-owed' };
+        return refundOwed({ taken, total: event.total_tickets, ...(overLimit ? { overLimit } : {}) });
       }
     }
 

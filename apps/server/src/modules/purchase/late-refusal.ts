@@ -3,13 +3,15 @@ import type { Db } from '../../platform/db/database';
 import type { OrderRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { type Message, msg } from '../../platform/i18n/messages';
+import { findEventById } from '../../stores/events';
 import { findListingsOfOrder } from '../../stores/resale';
 import { findTicketRow } from './repo';
 import { sellsListings } from './resale-sale';
 
 // verify-payment's answer to a payment that came too late to buy anything (SOLD_OUT): it is refunded in full, and
 // the buyer is told why in their language. A resale hold says what happened to the ticket it was selling (its
-// seller withdrew it, or used, transferred or cancelled it first: purchase/resale-sale.ts), not that tickets sold out.
+// seller withdrew it, or used, transferred or cancelled it first: purchase/resale-sale.ts), not that tickets sold out;
+// a payment for a night called off in the meantime is EVENT_CALLED_OFF and says so.
 
 export const LATE_PAYMENT_MESSAGES = {
   soldOut: 'Sorry, the tickets sold out before your payment completed.',
@@ -18,16 +20,20 @@ export const LATE_PAYMENT_MESSAGES = {
   transferred: 'Sorry, the resold ticket was transferred to someone else before your payment completed.',
   cancelled: 'Sorry, the resold ticket was cancelled by its holder before your payment completed.',
   gone: 'Sorry, the resold ticket was no longer on sale when your payment completed.',
+  calledOff: 'Sorry, the event was called off before your payment completed.',
   refunded: '{{reason}} Your payment of {{amount}} has been refunded in full.',
   toRefund: '{{reason}} Your payment of {{amount}} will be refunded in full.',
 } as const;
 
 export async function lateRefusal(db: Db, order: OrderRow, refundSent: boolean): Promise<AppError> {
-  const reason = (await sellsListings(db, order))
-    ? await resaleLost(db, order)
-    : LATE_PAYMENT_MESSAGES.soldOut;
+  const calledOff = (await findEventById(db, order.event_id))?.status === 'called-off';
+  const reason = calledOff
+    ? LATE_PAYMENT_MESSAGES.calledOff
+    : (await sellsListings(db, order))
+      ? await resaleLost(db, order)
+      : LATE_PAYMENT_MESSAGES.soldOut;
   return new AppError(
-    'SOLD_OUT',
+    calledOff ? 'EVENT_CALLED_OFF' : 'SOLD_OUT',
     msg(refundSent ? LATE_PAYMENT_MESSAGES.refunded : LATE_PAYMENT_MESSAGES.toRefund, {
       reason: msg(reason),
       amount: formatRupees(paiseToRupees(order.amount_paise)),
