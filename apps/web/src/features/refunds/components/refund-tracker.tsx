@@ -103,11 +103,13 @@ function RefundCard({ refund, onDetails }: { refund: Refund; onDetails: (id: str
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-semibold text-cream">{refund.ticket.eventName}</p>
-          <p className="font-mono text-xs text-maroon-200">
-            {t('refunds.tracker.ticketLine', {
-              code: displayTicketCode(refund.ticket.ticketId),
-              date: formatDay(refund.createdAt),
-            })}
+          {/* Only the code is set in the monospace face: it has no Devanagari or Gujarati letters. */}
+          <p className="text-xs text-maroon-200">
+            <Trans
+              i18nKey="refunds.tracker.ticketLine"
+              values={{ code: displayTicketCode(refund.ticket.ticketId), date: formatDay(refund.createdAt) }}
+              components={{ code: <span className="font-mono" /> }}
+            />
           </p>
         </div>
         <RefundStatusBadge status={refund.status} />
