@@ -24,7 +24,9 @@ export async function launchDebuggableChromium(extraArgs: string[] = []): Promis
       `--user-data-dir=${profile}`,
       'about:blank',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // A process group of its own: Debian's /usr/bin/chromium is a shell script that runs the browser as its
+    // child, so stopping the script alone left the browser running (and writing into its profile).
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   let stderr = '';
   const port = await new Promise<number>((resolve, reject) => {
@@ -46,12 +48,16 @@ export async function launchDebuggableChromium(extraArgs: string[] = []): Promis
     });
   });
   const close = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+    const group = -(child.pid ?? 0);
+    if (child.pid) signalGroup(group, 'SIGTERM');
+    if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    // The browser and its helpers leave after the script: the profile is removed once none is left (a hang
+    // ceiling of 60 s, then they are killed).
+    const deadline = Date.now() + 60_000;
+    while (child.pid && signalGroup(group, 0)) {
+      if (Date.now() > deadline) signalGroup(group, 'SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    // Chromium's helper processes can still be writing into the profile just after the browser exits
-    // (ENOTEMPTY on the first attempt); Node retries those.
     rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   return { port, close };
@@ -83,5 +89,15 @@ export async function runLighthouse(
     return result;
   } finally {
     await chromium.close();
+  }
+}
+
+/** Sends `signal` to a process group; false when no process of it is left. */
+function signalGroup(group: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(group, signal);
+    return true;
+  } catch {
+    return false;
   }
 }
