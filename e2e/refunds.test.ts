@@ -104,6 +104,7 @@ describe('cancelling a ticket and tracking its refund', () => {
     const cardText = ((await card.textContent()) ?? '').replace(/\s+/g, ' ');
     expect(cardText).toContain(`₹${ticket.price} paid − ₹20 fee = ₹${refund}`);
     expect(cardText).toContain('Refund request created');
+    expect(cardText).not.toContain('Resale');
     await screenshot(page, 'refund-tracker-in-progress-390');
 
     // The emulator settles the refund after ~1.5 s; the tracker refreshes itself while one is on its way.

@@ -10,8 +10,8 @@ import { useBrowser, usePrivateApp } from './support/suite';
 
 // A resold ticket goes to the person waiting in line first, on a 390 px phone, in English and in Gujarati: the
 // seller lists it, the guest waiting finds it held for them in the offer banner and pays, the seller's card turns
-// "Resold" with what comes back, and the seller's Refund Tracker follows that refund (paid, less the ₹50 resale
-// fee). The screens' words are read from the web's own catalogs, so the Gujarati run reads what a Gujarati
+// "Resold" with what comes back, and the seller's Refund Tracker follows that refund, labelled as the resale's (paid,
+// less the ₹50 resale fee). The screens' words are read from the web's own catalogs, so the Gujarati run reads what a Gujarati
 // speaker reads.
 
 interface BoughtTicket {
@@ -109,6 +109,8 @@ describe('a resold ticket sold to the waitlist at 390 px', () => {
       expect(shown).toContain(rupees(ticket.price));
       expect(shown).toContain(rupees(RESALE_FEE));
       expect(shown).toContain(back);
+      // Labelled as the resale's refund, not a cancellation's.
+      expect(shown).toContain(said(language, 'refunds.tracker.resale'));
       await expectNoHorizontalScroll(page);
       await screenshot(page, `resale-waitlist-tracker-${language}-390`);
       await page.context().close();

@@ -271,7 +271,11 @@ describeEachDatabase('refunds', (engine) => {
       expect(response.status).toBe(200);
       expect(response.body.success).toBe(true);
       expect(response.body.refunds.map((refund: { id: string }) => refund.id)).toEqual([mine]);
-      expect(response.body.refunds[0]).toMatchObject({ refundAmount: REFUND, reason: 'Ravi cannot come' });
+      expect(response.body.refunds[0]).toMatchObject({
+        refundAmount: REFUND,
+        reason: 'Ravi cannot come',
+        resale: false,
+      });
       const guests = await server.request('GET', '/api/refunds/my-refunds', { token: guest.token });
       expect(guests.body.refunds.some((refund: { id: string }) => refund.id === mine)).toBe(false);
     });

@@ -18,6 +18,8 @@ export const refundSchema = z.object({
   status,
   statusLabel: z.string(),
   reason: z.string(),
+  /** The seller's refund of a ticket resold at face value (its own label in the Refund Tracker). */
+  resale: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   processedAt: z.string().nullable(),

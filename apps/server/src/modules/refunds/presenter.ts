@@ -1,6 +1,7 @@
 import type { Refund } from '@utsav/domain/api/refunds';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { REFUND_STATUS_LABELS } from '@utsav/domain/refunds';
+import { RESOLD_REASON } from '@utsav/domain/resale';
 import type { RefundWithHistory } from './service';
 
 // A refund with the fields the original contract names (docs/contracts.md), with the MongoDB-era `_id` alias kept.
@@ -17,6 +18,8 @@ export function toRefundJson({ refund, history }: RefundWithHistory, view: 'owne
     status: refund.status,
     statusLabel: REFUND_STATUS_LABELS[refund.status],
     reason: refund.reason,
+    // The seller's refund of a resale: the sale sets both, in one transaction (purchase/resale-sale.ts).
+    resale: Boolean(refund.ticket_resold_at) && refund.reason === RESOLD_REASON,
     createdAt: refund.created_at,
     updatedAt: refund.updated_at,
     processedAt: refund.processed_at,

@@ -153,6 +153,8 @@ export interface RefundView extends RefundRow {
   owner_name: string;
   owner_email: string;
   owner_language: string | null;
+  /** When the ticket was resold (tickets.resold_at): set on the seller's ticket by the sale, never by a guest. */
+  ticket_resold_at?: string | null;
 }
 
 function refundViews(db: Db) {
@@ -168,6 +170,7 @@ function refundViews(db: Db) {
       'users.name as owner_name',
       'users.email as owner_email',
       'users.language as owner_language',
+      'tickets.resold_at as ticket_resold_at',
     ]);
 }
 

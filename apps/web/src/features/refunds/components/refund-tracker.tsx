@@ -102,7 +102,14 @@ function RefundCard({ refund, onDetails }: { refund: Refund; onDetails: (id: str
     <li className="card grid gap-3 p-4" data-refund-id={refund.refundId} data-status={refund.status}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-semibold text-cream">{refund.ticket.eventName}</p>
+          <p className="font-semibold text-cream">
+            {refund.ticket.eventName}
+            {refund.resale ? (
+              <span className="ms-2 inline-block rounded-full border border-gold-400/50 px-2 text-xs font-semibold text-gold-200">
+                {t('refunds.tracker.resale')}
+              </span>
+            ) : null}
+          </p>
           {/* Only the code is set in the monospace face: it has no Devanagari or Gujarati letters. */}
           <p className="text-xs text-maroon-200">
             <Trans
