@@ -35,11 +35,12 @@ export async function taxDocuments(server: TestServer) {
 
 /**
  * Runs the outbox until no tax-document job waits: the worker's own timer may hold one while a drain passes it
- * by, so this waits for the state (every such job run once), not for a time.
+ * by, so this waits for the state (every such job run once), not for a time. `now`: the app's clock when the test
+ * drives it (jobs are due by that clock).
  */
-export async function taxJobsDone(server: TestServer): Promise<void> {
+export async function taxJobsDone(server: TestServer, now?: () => Date): Promise<void> {
   for (;;) {
-    await server.app.outbox.drain();
+    await server.app.outbox.drain(now?.());
     const waiting = await server.ctx.db
       .selectFrom('outbox')
       .select('id')
