@@ -222,6 +222,7 @@ describe('schemas', () => {
       offerExpiresAt: '2026-10-10T12:30:00.000Z',
       closed: false,
       amount: 1000,
+      offerTicketTypeId: 'b3c1e2d4-0000-4000-8000-000000000001',
     };
     expect(waitlistMeResponseSchema.parse({ success: true, ...me })).toEqual({ success: true, ...me });
     expect(waitlistMeResponseSchema.safeParse({ success: true, ...me, status: 'left' }).success).toBe(false);

@@ -108,7 +108,13 @@ describeEachDatabase('face-value resale', (engine) => {
     });
     // Offered before the answer: the line had someone.
     expect(listed.body.listing.status).toBe('offered');
-    expect(await myPlace(server, buyer)).toMatchObject({ status: 'offered', quantity: 1, amount: 299 });
+    expect(await myPlace(server, buyer)).toMatchObject({
+      status: 'offered',
+      quantity: 1,
+      amount: 299,
+      // The event's main line: its default type.
+      offerTicketTypeId: expect.any(String),
+    });
     expect(await seatsTaken(event.id)).toBe(taken);
     // Still valid while it waits.
     expect((await ticketRow(server, ticket.id)).status).toBe('active');

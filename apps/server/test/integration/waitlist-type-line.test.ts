@@ -86,7 +86,12 @@ describeEachDatabase("a ticket type's own waitlist line", (engine) => {
 
     // One VIP ticket back: Asha (first, wants 2) does not fit, Bina (1) is offered it at once.
     expect((await cancel(server, holder, vipTickets[0]!.id)).status).toBe(200);
-    expect(await myPlace(server, bina)).toMatchObject({ status: 'offered', quantity: 1, amount: 1000 });
+    expect(await myPlace(server, bina)).toMatchObject({
+      status: 'offered',
+      quantity: 1,
+      amount: 1000,
+      offerTicketTypeId: vip,
+    });
 
     // A second one back: one short of Asha's two, so it waits for her, and nobody else may buy it.
     expect((await cancel(server, holder, vipTickets[1]!.id)).status).toBe(200);

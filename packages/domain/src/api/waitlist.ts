@@ -17,6 +17,8 @@ export const waitlistPlaceSchema = z.object({
   closed: z.boolean(),
   /** Rupees the offered seats cost, priced when the offer was made; null unless offered. */
   amount: z.number().nullable(),
+  /** The ticket type of the offered seats (the questions asked before paying depend on it); null unless offered. */
+  offerTicketTypeId: z.string().nullable(),
 });
 
 export type WaitlistPlace = z.infer<typeof waitlistPlaceSchema>;

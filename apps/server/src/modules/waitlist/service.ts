@@ -124,6 +124,7 @@ export async function myWaitlist(ctx: AppContext, caller: UserRow): Promise<Wait
     offerExpiresAt: null,
     closed: false,
     amount: null,
+    offerTicketTypeId: null,
   };
   const event = await findCurrentEvent(ctx.db);
   if (!event) return none;
@@ -143,6 +144,13 @@ export async function myWaitlist(ctx: AppContext, caller: UserRow): Promise<Wait
     offerExpiresAt: status === 'offered' && order ? order.hold_expires_at : null,
     closed: entry.status === 'closed',
     amount: status === 'offered' && order ? paiseToRupees(order.amount_paise) : null,
+    // The line's type; the event's main line is its default type's.
+    offerTicketTypeId:
+      status === 'offered'
+        ? (entry.ticket_type_id ??
+          (await findEventTypes(ctx.db, event.id)).find((type) => type.isDefault)?.id ??
+          null)
+        : null,
   };
 }
 

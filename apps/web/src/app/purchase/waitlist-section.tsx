@@ -49,8 +49,8 @@ export function WaitlistSection({ ticketTypes, checkoutQuestions, ...props }: Wa
 }
 
 /**
- * The purchase dialog's questions and answers for the tickets of the person's offer (the default type's, or the one
- * type listed); undefined when the offer's tickets are asked nothing.
+ * The purchase dialog's questions and answers for the tickets of the person's offer (of the type GET /waitlist/me
+ * names); undefined when the offer's tickets are asked nothing.
  */
 function useOfferQuestions(
   person: string | null,
@@ -59,7 +59,18 @@ function useOfferQuestions(
 ): OfferQuestions | undefined {
   const place = useMyWaitlist(person, { enabled: person !== null });
   const offered = place.data?.status === 'offered' ? place.data.quantity : 0;
-  const order = useMemo(() => (offered > 0 ? { quantity: offered, items: null } : null), [offered]);
+  const offeredType = place.data?.offerTicketTypeId ?? null;
+  // The offer's own type decides which questions it is asked (a question may be for some types only).
+  const order = useMemo(
+    () =>
+      offered > 0
+        ? {
+            quantity: offered,
+            items: offeredType ? [{ ticketTypeId: offeredType, quantity: offered }] : null,
+          }
+        : null,
+    [offered, offeredType],
+  );
   const answers = useCheckoutAnswers(questions, order, ticketTypes);
   if (answers.groups.length === 0) return undefined;
   return {
