@@ -10,6 +10,7 @@
 //   document); the organiser has priced it into the tickets.
 
 import { linePaidPerTicket, type PricedLine } from './order-lines';
+import { rupeesToPaise } from './pricing';
 
 export type ConvenienceFeeBasis = 'fixed' | 'percent';
 export type ConvenienceFeePayer = 'buyer' | 'organiser';
@@ -80,7 +81,7 @@ export function feeOfShownLines(
 ): ConvenienceFee {
   return convenienceFee(
     lines.map((line) => ({
-      pricePaise: line.quantity > 0 ? Math.round(Math.round(line.total * 100) / line.quantity) : 0,
+      pricePaise: line.quantity > 0 ? Math.round(rupeesToPaise(line.total) / line.quantity) : 0,
       quantity: line.quantity,
     })),
     rule,
@@ -124,5 +125,5 @@ export function feeView(rule: ConvenienceFeeRule): ConvenienceFeeView {
 
 export function ruleOfView(view: ConvenienceFeeView | null | undefined): ConvenienceFeeRule | null {
   if (!view) return null;
-  return { basis: view.basis, value: Math.round(view.amount * 100), paidBy: view.paidBy };
+  return { basis: view.basis, value: rupeesToPaise(view.amount), paidBy: view.paidBy };
 }

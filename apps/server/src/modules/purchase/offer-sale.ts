@@ -160,9 +160,10 @@ export async function withOfferEnding(
   try {
     return await checkout();
   } catch (error) {
-    const event = await currentEvent(ctx);
     const soldOut =
       error instanceof AppError && (error.code === 'SOLD_OUT' || error.code === 'TICKET_TYPE_SOLD_OUT');
-    throw (soldOut && event && (await withdrawnOfferRefusal(ctx.db, event.id, caller.id))) || error;
+    if (!soldOut) throw error;
+    const event = await currentEvent(ctx);
+    throw (event && (await withdrawnOfferRefusal(ctx.db, event.id, caller.id))) || error;
   }
 }

@@ -1,5 +1,10 @@
-import { type ConvenienceFeeView, feeOfShownLines, ruleOfView } from '@utsav/domain/convenience-fee';
-import { paiseToRupees } from '@utsav/domain/pricing';
+import {
+  type ConvenienceFeeView,
+  chargedPaise,
+  feeOfShownLines,
+  ruleOfView,
+} from '@utsav/domain/convenience-fee';
+import { paiseToRupees, rupeesToPaise } from '@utsav/domain/pricing';
 import type { PlannedOrder } from './order-plan';
 
 // The convenience fee of what the dialog is about to buy, priced by the server's own rule
@@ -21,9 +26,8 @@ export function plannedFee(order: PlannedOrder, view: ConvenienceFeeView | null 
       ? order.lines
       : [{ quantity: order.quote?.quantity ?? order.quantity, total: order.quote?.total ?? order.total }];
   const fee = feeOfShownLines(lines, rule);
-  const onTop = paiseToRupees(fee.onTopPaise);
   return {
-    onTop,
-    toPay: paiseToRupees(Math.round(order.total * 100) + fee.onTopPaise),
+    onTop: paiseToRupees(fee.onTopPaise),
+    toPay: paiseToRupees(chargedPaise(rupeesToPaise(order.total), fee)),
   };
 }
