@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Language } from '@utsav/domain/languages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, apiAt } from './support/api';
-import { PHONE, screenshot } from './support/browser';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll, openGuestDashboard } from './support/guest';
 import { rupees, soldOut, words } from './support/resale';
 import { useBrowser, usePrivateApp } from './support/suite';
@@ -113,6 +113,9 @@ describe('a resold ticket sold to the waitlist at 390 px', () => {
       expect(shown).toContain(said(language, 'refunds.tracker.resale'));
       await expectNoHorizontalScroll(page);
       await screenshot(page, `resale-waitlist-tracker-${language}-390`);
+    await page.setViewportSize(DESKTOP);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, `resale-waitlist-tracker-${language}-desktop`);
       await page.context().close();
     },
   );
