@@ -113,9 +113,9 @@ describe('a resold ticket sold to the waitlist at 390 px', () => {
       expect(shown).toContain(said(language, 'refunds.tracker.resale'));
       await expectNoHorizontalScroll(page);
       await screenshot(page, `resale-waitlist-tracker-${language}-390`);
-    await page.setViewportSize(DESKTOP);
-    await expectNoHorizontalScroll(page);
-    await screenshot(page, `resale-waitlist-tracker-${language}-desktop`);
+      await page.setViewportSize(DESKTOP);
+      await expectNoHorizontalScroll(page);
+      await screenshot(page, `resale-waitlist-tracker-${language}-desktop`);
       await page.context().close();
     },
   );
