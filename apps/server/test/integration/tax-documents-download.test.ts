@@ -182,6 +182,15 @@ describeEachDatabase('downloading an order’s tax document', (engine) => {
       .where('razorpay_order_id', '=', started.body.orderId)
       .executeTakeFirstOrThrow();
     const number = await numberOf(`transfer-fee:${transfer.id}`);
+    // The sender's My Tickets offers it on the ticket they sent; the recipient's new ticket offers nothing.
+    const sent = (
+      await server.request('GET', '/api/tickets/my-tickets', { token: buyer.token })
+    ).body.tickets.find((candidate: { id: string }) => candidate.id === ticket.id);
+    expect(sent.documents).toEqual([{ number, kind: 'tax-invoice', of: 'transfer-fee' }]);
+    const received = await server.request('GET', '/api/tickets/my-tickets', { token: recipient.token });
+    expect(
+      received.body.tickets.flatMap((candidate: { documents: unknown[] }) => candidate.documents),
+    ).toEqual([]);
 
     const read = await byNumber(buyer.token, number);
     expect(read.status, read.text).toBe(200);
@@ -215,9 +224,35 @@ describeEachDatabase('downloading an order’s tax document', (engine) => {
     await taxJobsDone(server);
     const issued = await server.ctx.db
       .selectFrom('tax_documents')
-      .select('number')
+      .select(['number', 'kind'])
       .where('source', 'like', 'issuance:%')
       .executeTakeFirstOrThrow();
+    // Both tickets of the issuance carry the one document, on the owner's My Tickets and on the staff's list.
+    const shown = [{ number: issued.number, kind: issued.kind, of: 'issuance' }];
+    const own = await server.request('GET', '/api/tickets/my-tickets', { token: owner.token });
+    expect(own.body.tickets.map((ticket: { documents: unknown }) => ticket.documents)).toEqual([
+      shown,
+      shown,
+    ]);
+    const listed = await server.request(
+      'GET',
+      `/api/admin/tickets/management?search=${encodeURIComponent(owner.email)}`,
+      {
+        token: admin.token,
+      },
+    );
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.tickets.map((ticket: { documents: unknown }) => ticket.documents)).toEqual([
+      shown,
+      shown,
+    ]);
+    // Issued unpaid, tickets have no document to offer.
+    await issueManual(server, admin.token, { userName: 'Dev Shah', userEmail: owner.email, quantity: 1 });
+    await taxJobsDone(server);
+    const again = await server.request('GET', '/api/tickets/my-tickets', { token: owner.token });
+    expect(
+      again.body.tickets.map((ticket: { documents: unknown[] }) => ticket.documents.length).sort(),
+    ).toEqual([0, 1, 1]);
     const read = await byNumber(owner.token, issued.number);
     expect(read.status, read.text).toBe(200);
     expect(read.body.document).toMatchObject({ number: issued.number, buyer: { name: 'Dev Shah' } });

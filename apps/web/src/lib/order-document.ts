@@ -15,3 +15,16 @@ export async function downloadOrderDocument(orderId: string): Promise<void> {
 export function useDownloadOrderDocument() {
   return useMutation({ mutationFn: downloadOrderDocument });
 }
+
+/**
+ * GET /tickets/documents?number=…: a document no checkout order reaches (tickets staff issued with payment
+ * received, a transfer's fee and its credit note), by the number the ticket's view carries.
+ */
+export async function downloadNumberedDocument(number: string): Promise<void> {
+  const { blob, filename } = await apiRequestBlob(`/tickets/documents?number=${encodeURIComponent(number)}`);
+  saveBlob(blob, filename ?? 'invoice.pdf');
+}
+
+export function useDownloadNumberedDocument() {
+  return useMutation({ mutationFn: downloadNumberedDocument });
+}

@@ -21,6 +21,19 @@ export const ticketTypeMarkSchema = z.object({
 
 export type TicketTypeMark = z.infer<typeof ticketTypeMarkSchema>;
 
+/**
+ * A tax document a ticket's card offers that no checkout order reaches (GET /tickets/documents?number=…): the
+ * document of tickets staff issued with payment received (`issuance`), the invoice of a transfer's fee
+ * (`transfer-fee`) and its credit note when that fee went back (`transfer-fee-refund`).
+ */
+export const ticketDocumentSchema = z.object({
+  number: z.string(),
+  kind: z.enum(['tax-invoice', 'bill-of-supply', 'receipt', 'credit-note']),
+  of: z.enum(['issuance', 'transfer-fee', 'transfer-fee-refund']),
+});
+
+export type TicketDocument = z.infer<typeof ticketDocumentSchema>;
+
 export const ticketSchema = z.object({
   id: z.string(),
   /** The id under its older name, for clients written against it. */
@@ -72,6 +85,11 @@ export const ticketSchema = z.object({
   receivedByTransfer: z.boolean(),
   /** Its ticket type: the name in the reader's language, the colour shown at the gate, people it admits. */
   ticketType: ticketTypeMarkSchema.nullable(),
+  /**
+   * The documents of this ticket that only their number reaches, for whoever may read them: sent on My Tickets
+   * (the owner's issued sale, the sender's transfer fee) and on the staff's ticket list; absent elsewhere.
+   */
+  documents: z.array(ticketDocumentSchema).optional(),
 });
 
 export type Ticket = z.infer<typeof ticketSchema>;

@@ -1,4 +1,5 @@
 import type { AdminTicket } from '@utsav/domain/api/admin-tickets';
+import type { TicketDocument } from '@utsav/domain/api/tickets';
 import type { Language } from '@utsav/domain/languages';
 import type { TicketView } from '../../stores/tickets';
 import { toTicketJson } from '../tickets/presenter';
@@ -11,9 +12,11 @@ export function toAdminTicketJson(
   ticket: TicketView,
   refunded: ReadonlySet<string>,
   language: Language = 'en',
+  documents?: ReadonlyMap<string, TicketDocument[]>,
 ): AdminTicket {
   return {
     ...toTicketJson(ticket, language),
+    ...(documents ? { documents: documents.get(ticket.id) ?? [] } : {}),
     refunded: refunded.has(ticket.id),
     paymentReceived: ticket.payment_received === 1,
     fromOrder: ticket.order_id !== null,

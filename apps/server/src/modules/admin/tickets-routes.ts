@@ -38,7 +38,7 @@ const adminTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     return {
       success: true as const,
       tickets: result.tickets.map((ticket) =>
-        toAdminTicketJson(ticket, result.refunded, requestLanguage(request)),
+        toAdminTicketJson(ticket, result.refunded, requestLanguage(request), result.documents),
       ),
       pagination: result.pagination,
     };

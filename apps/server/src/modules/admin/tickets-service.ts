@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TicketStatusValue } from '@utsav/domain/admin-tickets-schema';
+import type { TicketDocument } from '@utsav/domain/api/tickets';
 import type { FieldError } from '@utsav/domain/errors';
 import { ticketsSold } from '@utsav/domain/gate-pass';
 import {
@@ -14,6 +15,7 @@ import type { EventRow, TicketRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { countTaken, lockEvent } from '../../stores/events';
+import { findTicketDocuments } from '../../stores/ticket-documents';
 import type { TicketView } from '../../stores/tickets';
 import { withQrImages } from '../tickets/qr-images';
 import { soldTodayCount, totalRevenue } from './analytics-repo';
@@ -44,6 +46,8 @@ export interface TicketPage {
   tickets: TicketView[];
   /** Those of `tickets` a refund holds the money of (they can never be re-activated). */
   refunded: Set<string>;
+  /** The documents of a staff issuance or a transfer fee each ticket carries (stores/ticket-documents.ts). */
+  documents: Map<string, TicketDocument[]>;
   pagination: { current: number; total: number; count: number; totalTickets: number };
 }
 
@@ -60,6 +64,10 @@ export async function listTicketPage(
   return {
     tickets: await withQrImages(ctx, tickets),
     refunded: await refundedAmong(ctx, tickets),
+    documents: await findTicketDocuments(
+      ctx.db,
+      tickets.map((ticket) => ticket.id),
+    ),
     pagination: {
       current: page,
       total: Math.ceil(totalTickets / limit),

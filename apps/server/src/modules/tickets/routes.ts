@@ -22,8 +22,14 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const language = requestLanguage(request);
-      const tickets = await listMyTickets(app.ctx, actor(request));
-      return { success: true as const, tickets: tickets.map((ticket) => toTicketJson(ticket, language)) };
+      const { tickets, documents } = await listMyTickets(app.ctx, actor(request));
+      return {
+        success: true as const,
+        tickets: tickets.map((ticket) => ({
+          ...toTicketJson(ticket, language),
+          documents: documents.get(ticket.id) ?? [],
+        })),
+      };
     },
   );
 

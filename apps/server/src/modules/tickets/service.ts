@@ -1,3 +1,4 @@
+import type { TicketDocument } from '@utsav/domain/api/tickets';
 import { holderNameOrOwner } from '@utsav/domain/manual-issuance-schema';
 import { can } from '@utsav/domain/roles';
 import { recordAudit } from '../../platform/audit/repo';
@@ -5,6 +6,7 @@ import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { findTicketDocuments } from '../../stores/ticket-documents';
 import { findTicketsOfUser, findTicketView, type TicketView } from '../../stores/tickets';
 import { withQrImages } from './qr-images';
 import { setHolderName } from './repo';
@@ -12,8 +14,20 @@ import { setHolderName } from './repo';
 // A guest's own tickets. Buying them is modules/purchase (service.ts, fulfilment.ts); cancelling one is
 // modules/refunds (cancellation.ts).
 
-export async function listMyTickets(ctx: AppContext, caller: UserRow): Promise<TicketView[]> {
-  return withQrImages(ctx, await findTicketsOfUser(ctx.db, caller.id));
+export async function listMyTickets(
+  ctx: AppContext,
+  caller: UserRow,
+): Promise<{ tickets: TicketView[]; documents: Map<string, TicketDocument[]> }> {
+  const tickets = await withQrImages(ctx, await findTicketsOfUser(ctx.db, caller.id));
+  // Only the caller's own tickets: each one's documents (a staff issuance's sale, a transfer fee the caller paid)
+  // are the caller's, as GET /tickets/documents judges them again.
+  return {
+    tickets,
+    documents: await findTicketDocuments(
+      ctx.db,
+      tickets.map((ticket) => ticket.id),
+    ),
+  };
 }
 
 /** The owner or staff may read a ticket; to anyone else it does not exist (no hint that the id is real). */

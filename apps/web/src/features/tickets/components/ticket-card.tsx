@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { i18n } from '../../../lib/i18n/i18n';
 import { Button } from '../../../ui/button';
 import { formatDay, formatInstant, formatRupees } from '../../../ui/format';
+import { TicketDocumentButtons } from '../../../ui/ticket-document-buttons';
 import { TicketTypeMark } from '../../../ui/ticket-type-mark';
 import { qrPrefix } from '../utils/format';
 import { downloadQr } from '../utils/qr';
@@ -255,6 +256,7 @@ export function TicketCard({
 
         <WalletButtons ticket={ticket} />
         <InvoiceButton ticket={ticket} className="self-start" />
+        <TicketDocumentButtons documents={ticket.documents} className="self-start" />
 
         {active && showQr ? (
           <div id={qrId} className="flex flex-col items-center gap-2">

@@ -13,6 +13,7 @@ import { errorMessage } from '../../../../lib/api-client';
 import { useDownloadOrderDocument } from '../../../../lib/order-document';
 import { Button } from '../../../../ui/button';
 import { formatInstant, formatRupees } from '../../../../ui/format';
+import { TicketDocumentButtons } from '../../../../ui/ticket-document-buttons';
 import { type TicketPass, useTicketCheckins } from '../api/get-ticket-checkins';
 import type { AdminTicket, ShownStatus, TicketStatus } from '../api/get-tickets';
 import { TicketAnswers } from './ticket-answers';
@@ -220,6 +221,7 @@ export function TicketDetails({ ticket, id }: { ticket: AdminTicket; id: string 
         ))}
       </dl>
       {ticket.orderId && ticket.price > 0 ? <OrderDocumentButton orderId={ticket.orderId} /> : null}
+      <TicketDocumentButtons documents={ticket.documents} className="justify-self-start" />
       {ticket.orderId ? <TicketAnswers ticketId={ticket.id} /> : null}
       {ticket.usedAt ? <PassHistory ticketId={ticket.id} /> : null}
     </div>
