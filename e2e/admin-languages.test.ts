@@ -23,6 +23,7 @@ const TEXTS = {
     confirm: 'स्थिति बदलें',
     undo: 'वापस लें',
     cancelled: 'रद्द',
+    invoice: 'इनवॉइस डाउनलोड करें',
   },
   gu: {
     title: 'ટિકિટ વ્યવસ્થાપન',
@@ -32,6 +33,7 @@ const TEXTS = {
     confirm: 'સ્થિતિ બદલો',
     undo: 'પાછું લો',
     cancelled: 'રદ',
+    invoice: 'ઇન્વૉઇસ ડાઉનલોડ કરો',
   },
 } as const;
 type Language = keyof typeof TEXTS;
@@ -107,15 +109,30 @@ async function signedInAdmin(language: Language, options: { largeText: boolean; 
   return { context, page };
 }
 
-/** A new ticket for `holder`, and the data the panel shows of it (not ours to translate). */
-async function issueTicket(holder: string): Promise<string[]> {
+/**
+ * A new ticket for `holder`, and the data the panel shows of it (not ours to translate). Paid (cash or UPI
+ * received), it is sold: returned once its document, made after the issuance's commit, is on the staff's list.
+ */
+async function issueTicket(holder: string, paid = false): Promise<string[]> {
   const admin = await api.signIn('admin@utsav.test', 'Admin');
+  const userEmail = `admin.lang.${randomBytes(3).toString('hex')}@example.test`;
   const issued = await api.call<{ tickets: { ticketId: string }[] }>(
     'POST',
     '/api/tickets/admin/issue-manual',
     admin.token,
-    { userName: holder, userEmail: `admin.lang.${randomBytes(3).toString('hex')}@example.test`, quantity: 1 },
+    { userName: holder, userEmail, quantity: 1, paymentDone: paid },
   );
+  if (paid) {
+    const documents = async () =>
+      (
+        await api.call<{ tickets: { documents: unknown[] }[] }>(
+          'GET',
+          `/api/admin/tickets/management?search=${encodeURIComponent(userEmail)}`,
+          admin.token,
+        )
+      ).tickets[0]?.documents.length;
+    await expect.poll(documents, { timeout: 60_000 }).toBe(1);
+  }
   const code = issued.tickets[0]!.ticketId;
   // The panel shows the whole code in the details and its last 8 characters in the list.
   return [holder, code, code.slice(-8).toUpperCase(), (await api.currentEvent()).name, ADMIN_NAME];
@@ -134,14 +151,28 @@ describe('Ticket Management in Hindi and Gujarati', () => {
     it(`${language}: at 390 px every text is translated, numbers and rupees in the language, confirm and undo too`, async () => {
       const texts = TEXTS[language];
       const holder = language === 'hi' ? 'प्रिया पटेल' : 'હેતલ શાહ';
-      const data = await issueTicket(holder);
+      const data = await issueTicket(holder, true);
       const { context, page } = await signedInAdmin(language, { largeText: false, desktop: false });
       await openTickets(page, language, holder);
       const card = page.getByRole('listitem').filter({ hasText: holder });
-      // The details open with their labels in the language too.
+      // The details open with their labels in the language too, and the issuance's document (payment received)
+      // downloads from them by keyboard.
       await card.getByRole('button', { expanded: false }).first().click();
       await expect.poll(() => englishLeftovers(page, data)).toEqual([]);
       await screenshot(page, `admin-tickets-${language}-390`);
+      const saved = page.waitForEvent('download');
+      await card.getByRole('button', { name: texts.invoice }).focus();
+      await page.keyboard.press('Enter');
+      expect((await saved).suggestedFilename()).toMatch(/\.pdf$/);
+      await screenshot(page, `admin-tickets-document-${language}-390`);
+      // The same details on a desktop's width (a table there), without loading the page again.
+      await page.setViewportSize(DESKTOP);
+      await page
+        .getByRole('button', { name: texts.invoice })
+        .filter({ visible: true })
+        .scrollIntoViewIfNeeded();
+      await screenshot(page, `admin-tickets-document-${language}-desktop`);
+      await page.setViewportSize(PHONE);
 
       const select = card.getByRole('combobox', { name: texts.status });
       await select.focus();

@@ -6,7 +6,8 @@ import { expectNoHorizontalScroll, openGuestDashboard } from './support/guest';
 import { useBrowser, usePrivateApp } from './support/suite';
 
 // Transferring a ticket as a guest would: the dialog's fee and rules, a refusal shown on its
-// field, the emulator's checkout for the Rs 50 fee, and the ticket listed as transferred, to whom and when.
+// field, the emulator's checkout for the Rs 50 fee, the ticket listed as transferred, to whom and when, and the
+// fee's tax document offered on the sent ticket's card.
 
 interface BoughtTicket {
   id: string;
@@ -54,6 +55,28 @@ describe('transferring a ticket', () => {
     expect(await card.getByRole('button', { name: /Transfer ticket|Wallet|Show QR/ }).count()).toBe(0);
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'transfer-done-390');
+
+    // The fee's tax document is made after the transfer's commit: once My Tickets carries its number, the card
+    // offers it, and the button saves the PDF under that number.
+    const feeDocument = async () =>
+      (
+        await api.call<{ tickets: { id: string; documents: { number: string }[] }[] }>(
+          'GET',
+          '/api/tickets/my-tickets',
+          guest.token,
+        )
+      ).tickets.find((mine) => mine.id === ticket.id)?.documents[0]?.number;
+    await expect.poll(feeDocument, { timeout: 60_000 }).toBeTruthy();
+    const number = (await feeDocument())!;
+    await page.reload();
+    const feeButton = card.getByRole('button', { name: 'Transfer fee invoice' });
+    await feeButton.scrollIntoViewIfNeeded();
+    const saved = page.waitForEvent('download');
+    await feeButton.focus();
+    await page.keyboard.press('Enter');
+    expect((await saved).suggestedFilename()).toBe(`${number.replaceAll('/', '-')}.pdf`);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'transfer-fee-document-390');
 
     // Gita signs in with that email and finds her ticket, which offers no cancellation.
     const gita = await api.signIn('gita.menon@example.test', 'Gita Menon');
