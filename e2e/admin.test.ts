@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { openInApp } from './support/in-app';
 import { recordShown, shownAfter } from './support/shown';
+import { signedInContext } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // The organiser's panels as a person uses them: edit the event with a new picture and see it on the
@@ -57,15 +59,24 @@ function makePng(width = 64, height = 36): Buffer {
   ]);
 }
 
-/** Signs in on the landing page through the account chooser and opens the person's own dashboard. */
-async function signInToDashboard(page: Page, email: string, role: 'admin' | 'manager'): Promise<void> {
-  await page.goto(suite.server.url);
-  await signInThroughPopup(page, email);
-  await page.getByRole('button', { name: 'My Dashboard' }).first().click();
-  await page.waitForURL(new RegExp(`/dashboard/${role}`));
+/**
+ * A browser where `email` is already signed in (support/signed-in.ts), on their own dashboard: these scenes are
+ * about the panels, and signing in through the chooser is tested where it is the subject.
+ */
+async function dashboardOf(
+  email: string,
+  role: 'admin' | 'manager',
+  viewport: { width: number; height: number },
+  prepare: (context: BrowserContext) => Promise<void> = async () => undefined,
+): Promise<Page> {
+  const context = await signedInContext(suite.browser, suite.server.url, email, { viewport });
+  await prepare(context);
+  const page = await context.newPage();
+  await page.goto(`${suite.server.url}/dashboard/${role}`);
   await page
     .getByRole('heading', { level: 1, name: role === 'admin' ? 'Admin Dashboard' : 'Manager Dashboard' })
     .waitFor();
+  return page;
 }
 
 async function expectNoHorizontalScroll(page: Page) {
@@ -73,8 +84,9 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/** Opens an admin view inside the app already loaded (support/in-app.ts), as its dashboard tile does. */
 async function openView(page: Page, view: string, heading: string) {
-  await page.goto(`${suite.server.url}/dashboard/admin?view=${view}`);
+  await openInApp(page, `/dashboard/admin?view=${view}`);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 }
 
@@ -97,10 +109,8 @@ async function issueToNewUser(page: Page, recipient: { name: string; email: stri
 
 describe('admin panels', () => {
   it('an admin edits the event with a new name and picture, and the landing page shows both', async () => {
-    const context = await newContext(suite.browser, { viewport: DESKTOP });
-    await recordShown(context);
-    const page = await context.newPage();
-    await signInToDashboard(page, 'admin@utsav.test', 'admin');
+    const page = await dashboardOf('admin@utsav.test', 'admin', DESKTOP, recordShown);
+    const context = page.context();
 
     await page.getByRole('button', { name: 'Manage Event' }).click();
     await page.getByRole('button', { name: 'Edit Event Details' }).first().click();
@@ -135,9 +145,8 @@ describe('admin panels', () => {
   });
 
   it('an admin issues 6 named tickets to a new user and downloads a zip of 6 PDFs', async () => {
-    const context = await newContext(suite.browser, { viewport: DESKTOP });
-    const page = await context.newPage();
-    await signInToDashboard(page, 'admin@utsav.test', 'admin');
+    const page = await dashboardOf('admin@utsav.test', 'admin', DESKTOP);
+    const context = page.context();
     await page
       .getByRole('button', { name: /Issue Manual Tickets/ })
       .first()
@@ -166,9 +175,8 @@ describe('admin panels', () => {
   });
 
   it('a manager sees the users but no Change Role button, and the notice saying why', async () => {
-    const context = await newContext(suite.browser, { viewport: DESKTOP });
-    const page = await context.newPage();
-    await signInToDashboard(page, 'manager@utsav.test', 'manager');
+    const page = await dashboardOf('manager@utsav.test', 'manager', DESKTOP);
+    const context = page.context();
     await page.getByRole('button', { name: /Manage Users/ }).click();
     await page.getByRole('heading', { level: 1, name: 'User Management' }).waitFor();
     await page.getByText('admin@utsav.test').filter({ visible: true }).first().waitFor();
@@ -184,9 +192,8 @@ describe('admin panels', () => {
 describe('admin screens at phone and desktop widths', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`dashboard, event form, users, tickets, analytics and issuance success at ${viewport.width} px`, async () => {
-      const context = await newContext(suite.browser, { viewport });
-      const page = await context.newPage();
-      await signInToDashboard(page, 'admin@utsav.test', 'admin');
+      const page = await dashboardOf('admin@utsav.test', 'admin', viewport);
+      const context = page.context();
       await page.getByText('Healthy').waitFor();
       await expectNoHorizontalScroll(page);
       await screenshot(page, `admin-dashboard-${viewport.width}`);
