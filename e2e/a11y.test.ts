@@ -5,10 +5,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiAt } from './support/api';
-import { newContext, PHONE, signInThroughPopup } from './support/browser';
+import { newContext, PHONE } from './support/browser';
 import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
 import { runLighthouse } from './support/lighthouse';
 import { recordShown, shownAfter } from './support/shown';
+import { signedInContext } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // Accessibility budgets: no axe-core violation (WCAG 2.0/2.1 A and AA, plus axe's best practices)
@@ -59,8 +60,17 @@ async function openLanding(context: BrowserContext): Promise<Page> {
 }
 
 describe('no axe-core violations', () => {
-  it('on the landing page, first screen and every lazy section', async () => {
+  // One context for the pages a signed-out visitor sees: the intro, the landing page and its lazy sections, the
+  // purchase dialog's two steps and a legal page (each a fresh context paid the app's compile again).
+  it('on the landing page (under the intro, then every lazy section), the purchase dialog and a legal page', async () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
+    const intro = await context.newPage();
+    await intro.emulateMedia({ reducedMotion: 'no-preference' });
+    await intro.goto(suite.server.url);
+    await intro.getByRole('heading', { level: 1 }).waitFor();
+    await expectNoViolations(intro, 'the landing page under the intro');
+    await intro.close();
+
     const page = await openLanding(context);
     await expectNoViolations(page, 'the landing page');
 
@@ -76,22 +86,9 @@ describe('no axe-core violations', () => {
     await page.locator('#faq h2').waitFor();
     await page.waitForLoadState('networkidle');
     await expectNoViolations(page, 'the landing page with its lazy sections loaded');
-    await context.close();
-  });
 
-  it('on the landing page while the intro plays', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE, reducedMotion: false });
-    const page = await context.newPage();
-    await page.goto(suite.server.url);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await expectNoViolations(page, 'the landing page under the intro');
-    await context.close();
-  });
-
-  it('on the purchase dialog: selection step and sign-in-required step', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
-    const page = await openLanding(context);
-    await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Book Your Tickets Now' }).first().click();
     const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });
     await booking.getByRole('button', { name: 'Continue to Purchase' }).waitFor();
     await expectNoViolations(page, 'the purchase dialog (selection)');
@@ -100,14 +97,18 @@ describe('no axe-core violations', () => {
     await booking.getByRole('button', { name: 'Continue to Purchase' }).click();
     await page.getByRole('dialog', { name: 'Sign In Required' }).waitFor();
     await expectNoViolations(page, 'the purchase dialog (sign in required)');
+
+    await page.goto(`${suite.server.url}/privacy-policy`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectNoViolations(page, 'the privacy policy');
     await context.close();
   });
 
   it('on the guest dashboard and My Tickets with a QR shown', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
-    const page = await openLanding(context);
-    await signInThroughPopup(page, GUEST.email);
-    await page.getByRole('button', { name: 'View My Tickets' }).first().waitFor();
+    // Signed in as a returning phone finds it (support/signed-in.ts): the dashboard, not the chooser, is checked.
+    const context = await signedInContext(suite.browser, suite.server.url, GUEST, { viewport: PHONE });
+    const page = await context.newPage();
     await page.goto(`${suite.server.url}/dashboard/guest`);
     await page.getByRole('heading', { name: /Active\s*\(1\)/ }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -121,23 +122,11 @@ describe('no axe-core violations', () => {
     await context.close();
   });
 
-  it('on a legal page', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(`${suite.server.url}/privacy-policy`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForLoadState('networkidle');
-    await expectNoViolations(page, 'the privacy policy');
-    await context.close();
-  });
-
   it('on the scanner page, before and while the camera runs', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
+    const context = await signedInContext(suite.browser, suite.server.url, CHECKER, { viewport: PHONE });
     await context.grantPermissions(['camera'], { origin: suite.server.url });
     await recordShown(context);
-    const page = await openLanding(context);
-    await signInThroughPopup(page, CHECKER);
-    await page.getByRole('button', { name: 'My Dashboard' }).first().waitFor();
+    const page = await context.newPage();
     await page.goto(`${suite.server.url}/dashboard/qrchecker`);
     await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor();
     await expect.poll(() => page.getByTestId('snapshot-info').textContent()).toMatch(/^Ticket list:/);
