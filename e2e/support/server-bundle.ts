@@ -2,17 +2,25 @@ import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { loadOrCreateSigningKeys } from '@utsav/dev-identity/keys';
 import type { TestProject } from 'vitest/node';
+import { loadTestCredentials } from '../../apps/server/src/platform/wallet/test-credentials';
 
 // The e2e project's global setup: one server bundle (scripts/build-server.ts) for the whole run, the file
 // `npm start` runs. Every suite that starts the product in its own process (startServer) runs it with plain
 // node: starting the TypeScript through tsx instead cost each of those suites about 2 s more CPU, on a
 // 2-core machine where the browser layer is bound by CPU.
+//
+// It also makes, once, the keys a server makes in a fresh data folder (the development sign-in's signing key
+// and the stand-in wallet certificates: four RSA keys, over a second of CPU). startServer copies them into each
+// suite's data folder, where the server finds and uses them as it would after a restart.
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** main.js of this run's server bundle. */
     serverBundle: string;
+    /** A data folder holding only the keys a server would otherwise make at its first start. */
+    serverDataTemplate: string;
   }
 }
 
@@ -27,5 +35,9 @@ export default async function setup(project: TestProject): Promise<() => void> {
     { cwd: root, env: { ...process.env, NODE_ENV: 'production' } },
   );
   project.provide('serverBundle', path.join(outdir, 'main.js'));
+  const template = path.join(outdir, 'data-template');
+  await loadOrCreateSigningKeys(template);
+  await loadTestCredentials(template);
+  project.provide('serverDataTemplate', template);
   return () => rmSync(outdir, { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
 import { paiseToRupees } from '@utsav/domain/pricing';
 import type { AppContext } from '../../platform/context';
-import { renderSeparateTicketsZip } from '../../platform/documents/ticket-bundle';
-import { renderTicketsPdf, type TicketsPdfInput } from '../../platform/documents/ticket-pdf';
+import { renderSeparateTicketsZip, renderTicketsPdf } from '../../platform/documents/render';
+import type { TicketsPdfInput } from '../../platform/documents/ticket-pdf';
 import type { OrganiserContact } from '../../platform/documents/types';
 import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';

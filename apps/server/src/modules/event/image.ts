@@ -6,8 +6,9 @@ import {
   imageDimensionsAllowed,
   sniffImageType,
 } from '@utsav/domain/event-schema';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { validationError } from '../../platform/errors';
+import { lazyModule } from '../../platform/lazy-module';
 
 // A picture as uploaded (a data URL: the event's picture, the organiser's logo) becomes bytes we made ourselves: the header's pixel size is
 // checked before anything is decoded (a 74-byte PNG can claim 60,000 × 60,000 pixels), then the picture is
@@ -20,6 +21,9 @@ export interface DecodedImage {
   contentType: string;
   bytes: Buffer;
 }
+
+/** The image library, loaded at the first upload (platform/lazy-module.ts). */
+const loadSharp = lazyModule<typeof Sharp>('sharp');
 
 const IMAGE_URL_PREFIX = '/api/event/image/';
 const STORED_REFERENCE = /\/api\/event\/image\/([a-f0-9]{64})$/;
@@ -61,7 +65,7 @@ export async function decodeImage(bytes: Buffer, field = 'eventImage'): Promise<
 
 async function reencode(bytes: Buffer, type: ImageType, field: string): Promise<Buffer> {
   // Reads the header only: nothing is decoded yet.
-  const header = await sharp(bytes, { limitInputPixels: false })
+  const header = await loadSharp()(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => {
       throw imageError(EVENT_MESSAGES.image, field);
@@ -74,7 +78,11 @@ async function reencode(bytes: Buffer, type: ImageType, field: string): Promise<
   const frames = header.pages ?? 1;
   const animated = frames > 1 && width * height * frames <= IMAGE_MAX_PIXELS;
   try {
-    const image = sharp(bytes, { animated, limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).rotate();
+    const image = loadSharp()(bytes, {
+      animated,
+      limitInputPixels: IMAGE_MAX_PIXELS,
+      failOn: 'error',
+    }).rotate();
     switch (type) {
       case 'jpeg':
         return await image.jpeg({ quality: 88 }).toBuffer();
@@ -114,7 +122,7 @@ export interface ImagePreview {
 export async function makePreview(bytes: Buffer): Promise<ImagePreview> {
   let last: Buffer | undefined;
   for (const step of PREVIEW_STEPS) {
-    last = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS })
+    last = await loadSharp()(bytes, { limitInputPixels: IMAGE_MAX_PIXELS })
       .rotate()
       .resize({ width: step.side, height: step.side, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: step.quality })

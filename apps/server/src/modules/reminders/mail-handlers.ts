@@ -1,6 +1,6 @@
 import { gatesOpenTime, venueMapUrl } from '@utsav/domain/reminders';
 import type { AppContext } from '../../platform/context';
-import { renderTicketsPdf } from '../../platform/documents/ticket-pdf';
+import { renderTicketsPdf } from '../../platform/documents/render';
 import { eventReminderEmail } from '../../platform/mail/templates/event-reminder';
 import type { Mailer } from '../../platform/mail/transport';
 import { stringField } from '../../platform/outbox/payload';

@@ -4,7 +4,7 @@ import { istDate } from '@utsav/domain/time';
 import type { AppContext } from '../../platform/context';
 import type { UserRow } from '../../platform/db/schema';
 import type { TaxDocumentRow } from '../../platform/db/schema-tax';
-import { renderTaxInvoicePdf } from '../../platform/documents/tax-invoice-pdf';
+import { renderTaxInvoicePdf } from '../../platform/documents/render';
 import { zipFiles } from '../../platform/documents/zip';
 import { emailLinkKey, linkKeyMatches } from '../../platform/email-link-key';
 import { AppError } from '../../platform/errors';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context';
-import { renderTicketsPdf } from '../../platform/documents/ticket-pdf';
+import { renderTicketsPdf } from '../../platform/documents/render';
 import { transferReceivedEmail, transferSentEmail } from '../../platform/mail/templates/transfer';
 import type { Mailer } from '../../platform/mail/transport';
 import type { OutboxHandler } from '../../platform/outbox/worker';

@@ -11,8 +11,9 @@ import {
   type SqliteDatabase,
   SqliteDialect,
 } from 'kysely';
-import pg from 'pg';
+import type Pg from 'pg';
 import type { Config } from '../config';
+import { lazyModule } from '../lazy-module';
 import { checkpointInBackground } from './checkpointer';
 import { registerSearchFold } from './like';
 import { MIGRATIONS } from './migrations/list';
@@ -22,6 +23,9 @@ import { registerSqliteFile } from './sqlite-now';
 import { type TableVersion, watchTableWrites } from './table-writes';
 
 export type Db = Kysely<Database>;
+
+/** The PostgreSQL driver, loaded only by a server that uses PostgreSQL. */
+const loadPg = lazyModule<typeof Pg>('pg');
 
 const TIMESTAMPTZ_OID = 1184;
 const INT8_OID = 20;
@@ -132,7 +136,8 @@ function withStatementCache(
 // for what was left (bench/history/purchase.md: 10-28% more purchases with 20, alternating runs).
 const DEFAULT_POOL_SIZE = 20;
 
-function postgresPool(connectionString: string, max: number): pg.Pool {
+function postgresPool(connectionString: string, max: number): Pg.Pool {
+  const pg = loadPg();
   const timestampParser = pg.types.getTypeParser(TIMESTAMPTZ_OID);
   // pg asks for a parser per column of every result: the two of ours are made once, not per call.
   const isoTimestamp = (value: string) => (timestampParser(value) as Date).toISOString();

@@ -1,5 +1,4 @@
 import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
-import { renderOffThread } from './off-thread';
 import { embedDocumentFonts, type TextFont } from './pdf-fonts';
 import { truncate } from './pdf-text-layout';
 
@@ -40,15 +39,11 @@ const MUTED = rgb(0.38, 0.38, 0.42);
 // The lines table: where the description starts, then the right edge of each column after it.
 const COLUMNS = [MARGIN, 215, 245, 270, 322, 372, 417, 462, 507, A4.width - MARGIN];
 
-export async function renderTaxInvoicePdf(input: TaxInvoicePdfInput): Promise<Uint8Array> {
-  return (await renderOffThread({ kind: 'tax-invoice-pdf', input })).bytes;
-}
-
 function textOf(input: TaxInvoicePdfInput): string {
   return JSON.stringify(input);
 }
 
-/** renderTaxInvoicePdf on the calling thread: what the document worker runs. */
+/** The document's PDF: what the document worker runs (the server asks through render.ts's renderTaxInvoicePdf). */
 export async function renderTaxInvoicePdfHere(input: TaxInvoicePdfInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${input.title} ${input.number}`);

@@ -1,4 +1,3 @@
-import { renderOffThread } from './off-thread';
 import { renderTicketsPdfHere, type TicketsPdfInput } from './ticket-pdf';
 import { manualIssuanceZipName, safeFileName, zipFiles } from './zip';
 
@@ -10,17 +9,9 @@ export interface SeparateTicketsZipInput extends TicketsPdfInput {
 }
 
 /**
- * One PDF per ticket in a zip (POST /tickets/admin/generate-separate-pdfs): the organiser forwards each
- * family member their own ticket. Files are `Ticket-<UT code>-<name>.pdf`; each page still says "Ticket 2 of 3".
+ * One PDF per ticket in a zip: files are `Ticket-<UT code>-<name>.pdf`; each page still says "Ticket 2 of 3".
+ * What the document worker runs (the server asks through render.ts's renderSeparateTicketsZip).
  */
-export async function renderSeparateTicketsZip(
-  input: SeparateTicketsZipInput,
-): Promise<{ filename: string; bytes: Uint8Array }> {
-  const file = await renderOffThread({ kind: 'tickets-zip', input });
-  return { filename: file.filename!, bytes: file.bytes };
-}
-
-/** renderSeparateTicketsZip on the calling thread: what the document worker (off-thread.ts) runs. */
 export async function renderSeparateTicketsZipHere(
   input: SeparateTicketsZipInput,
 ): Promise<{ filename: string; bytes: Uint8Array }> {

@@ -2,7 +2,6 @@ import { INTL_LOCALES, type Language } from '@utsav/domain/languages';
 import { formatEventDate } from '@utsav/domain/time';
 import { degrees, drawImage, PDFDocument, type PDFRef, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import { type Translate, translator } from '../i18n/messages';
-import { renderOffThread } from './off-thread';
 import { type DocumentFonts, embedDocumentFonts } from './pdf-fonts';
 import { qrImage } from './qr-image';
 import { ticketTypeLabel } from './ticket-type-label';
@@ -30,15 +29,8 @@ type Fonts = DocumentFonts;
  * One A5 page per ticket: event, date and time (IST), venue, holder, price, ticket id and a large QR
  * of the ticket's signed token. Text is set in Noto (Latin with ₹, Devanagari, Gujarati; embedded as subsets,
  * shaped, see pdf-fonts.ts), so names print as written; ids are ASCII in a standard monospace font.
- * Made in the document worker (off-thread.ts), never on the thread that answers requests.
+ * What the document worker runs (the server asks through render.ts's renderTicketsPdf).
  */
-export async function renderTicketsPdf(input: TicketsPdfInput): Promise<Uint8Array> {
-  // Refused here too, so the caller's stack says who asked.
-  if (input.tickets.length === 0) throw new Error('renderTicketsPdf needs at least one ticket');
-  return (await renderOffThread({ kind: 'tickets-pdf', input })).bytes;
-}
-
-/** renderTicketsPdf on the calling thread: what the document worker runs. */
 export async function renderTicketsPdfHere(input: TicketsPdfInput): Promise<Uint8Array> {
   // A PDF without pages is a broken file in most viewers; an empty order is a caller's bug.
   if (input.tickets.length === 0) throw new Error('renderTicketsPdf needs at least one ticket');

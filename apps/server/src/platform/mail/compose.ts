@@ -1,5 +1,5 @@
 import { buildEventIcs } from '../documents/ics';
-import { renderTicketsPdf } from '../documents/ticket-pdf';
+import { renderTicketsPdf } from '../documents/render';
 import type { EventDetails, TicketDocument } from '../documents/types';
 import type { MailMessage, Recipient } from './message';
 import type { FromOrganiser } from './templates/layout';

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { INTL_LOCALES } from '@utsav/domain/languages';
 import { formatClockTime, formatEventDate } from '@utsav/domain/time';
 import { zipSync } from 'fflate';
-import forge from 'node-forge';
+import type Forge from 'node-forge';
 import { ticketTypeLabel } from '../documents/ticket-type-label';
 import { type Translate, translator } from '../i18n/messages';
+import { lazyModule } from '../lazy-module';
 import { passImages } from './pass-images';
 import type { WalletTicket } from './types';
 
@@ -12,6 +13,8 @@ import type { WalletTicket } from './types';
 // file, as Apple's format requires) and `signature`, a detached PKCS#7 signature of manifest.json by the
 // organiser's Pass Type ID certificate with Apple's WWDR intermediate included. Wallet refuses a pass
 // whose manifest or signature does not match byte for byte, so both are computed from the exact bytes zipped.
+
+const nodeForge = lazyModule<typeof Forge>('node-forge');
 
 export const PKPASS_CONTENT_TYPE = 'application/vnd.apple.pkpass';
 
@@ -114,6 +117,7 @@ function sha1(bytes: Uint8Array): string {
 
 /** The DER bytes of a detached PKCS#7 (CMS SignedData) signature of `content`. */
 export function signDetached(content: Uint8Array, signer: ApplePassSigner, signingTime: Date): Buffer {
+  const forge = nodeForge();
   const certificate = forge.pki.certificateFromPem(signer.certificate);
   const wwdr = forge.pki.certificateFromPem(signer.wwdrCertificate);
   const key = signer.passphrase

@@ -1,7 +1,8 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import forge from 'node-forge';
+import type Forge from 'node-forge';
+import { lazyModule } from '../lazy-module';
 
 // Stand-in wallet credentials for local runs and tests: a throwaway certificate authority playing Apple's
 // WWDR intermediate, a pass certificate it signed, and an RSA key playing a Google service account. The
@@ -12,6 +13,8 @@ export const TEST_PASS_TYPE_ID = 'pass.local.utsav.test';
 export const TEST_TEAM_ID = 'UTSAVTEST0';
 export const TEST_GOOGLE_ISSUER_ID = '3388000000000000000';
 export const TEST_GOOGLE_SERVICE_ACCOUNT = 'wallet@utsav-test.iam.gserviceaccount.com';
+
+const nodeForge = lazyModule<typeof Forge>('node-forge');
 
 export interface TestWalletCredentials {
   caCertificate: string;
@@ -70,11 +73,12 @@ function rsaKeyPair() {
 
 function certificate(options: {
   subject: string;
-  issuer: forge.pki.Certificate | null;
+  issuer: Forge.pki.Certificate | null;
   publicPem: string;
   signingKeyPem: string;
   ca: boolean;
-}): forge.pki.Certificate {
+}): Forge.pki.Certificate {
+  const forge = nodeForge();
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(options.publicPem);
   cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
@@ -102,6 +106,7 @@ function certificate(options: {
 }
 
 export function createTestCredentials(): TestWalletCredentials {
+  const forge = nodeForge();
   const caKeys = rsaKeyPair();
   const ca = certificate({
     subject: 'Utsav Test WWDR CA',

@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { renderSeparateTicketsZip } from '../../../src/platform/documents/ticket-bundle';
+import { renderSeparateTicketsZip } from '../../../src/platform/documents/render';
 import { newEvent, newOrganiser, newTicket } from './factories';
 import { inspectPdf } from './pdf-inspect';
 

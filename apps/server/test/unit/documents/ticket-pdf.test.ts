@@ -4,12 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import {
-  ENTRY_NOTE,
-  pdfPrice,
-  renderTicketsPdf,
-  renderTicketsPdfHere,
-} from '../../../src/platform/documents/ticket-pdf';
+import { renderTicketsPdf } from '../../../src/platform/documents/render';
+import { ENTRY_NOTE, pdfPrice, renderTicketsPdfHere } from '../../../src/platform/documents/ticket-pdf';
 import { newEvent, newOrganiser, newTicket } from './factories';
 import { inspectPdf } from './pdf-inspect';
 import { decodeQrImage } from './qr-decode';
