@@ -1,3 +1,4 @@
+import { cpSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -31,10 +32,13 @@ export async function startPrivateApp(
 ): Promise<{ app: FastifyInstance; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const dataDir = path.join(workDir, 'data');
+  // The keys made once for the run (server-bundle.ts), as startServer does.
+  cpSync(inject('serverDataTemplate'), dataDir, { recursive: true });
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: path.join(workDir, 'data'),
+    DATA_DIR: dataDir,
     PUBLIC_URL: url,
     AUTH_MODE: 'dev',
     DEMO_SEED: 'true',
