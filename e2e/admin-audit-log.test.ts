@@ -6,8 +6,8 @@ import { signedInContext } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // The audit log viewer at phone width, by keyboard where a person would use it: filter by action and page down
-// with 'Load more' to the oldest entry, filter by a ticket's code and read an entry's details, and see a refused
-// filter's message under its own field.
+// with 'Load more' to the oldest entry, filter by a ticket's code and read an entry in words (and at 200% text,
+// and in Gujarati), open the record as written, and see a refused filter's message under its own field.
 
 const suite = useServerAndBrowser();
 const api = apiAt(() => suite.server.url);
@@ -53,11 +53,44 @@ describe('audit log viewer', () => {
     await page.getByText('Showing 2 entries').waitFor();
     const entries = page.getByRole('region', { name: 'Audit entries, newest first' }).getByRole('listitem');
     expect(await entries.count()).toBe(2);
-    await entries.first().getByText('Details').focus();
+    // Each entry in words: its label as a heading, what it is about by the ticket's code, its facts labelled.
+    const newest = entries.first();
+    await newest.getByRole('heading', { level: 3, name: 'Ticket status changed' }).waitFor();
+    const code = issued.tickets[0]!.ticketId;
+    expect(await newest.getByText(`Ticket: ${code}`).count()).toBe(1);
+    const fact = (label: string) =>
+      newest.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+    expect(await fact('Changed from').textContent()).toBe('Cancelled');
+    expect(await fact('Changed to').textContent()).toBe('Active');
+    expect(await fact('Part of a bulk change').textContent()).toBe('Yes');
+    // The record as written stays a disclosure away, by keyboard.
+    await newest.getByText('As recorded').focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => entries.first().locator('pre').textContent()).toContain('"to": "active"');
+    await expect.poll(() => newest.locator('pre').textContent()).toContain('"to": "active"');
+    expect(await newest.getByText('ticket.status_changed', { exact: true }).isVisible()).toBe(true);
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'admin-audit-log-entry-390');
+
+    // 200% text (a phone's text-size setting) keeps it on the screen; Gujarati words it from the same labels.
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = '200%';
+    });
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).fontSize)).toBe('32px');
+    await newest.scrollIntoViewIfNeeded();
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'admin-audit-log-entry-390-200pct');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('gu');
+    // The list's own name is Gujarati now: the entries are found by their words.
+    await page.getByRole('heading', { level: 3, name: 'ટિકિટની સ્થિતિ બદલી' }).first().waitFor();
+    expect(await page.getByText(`ટિકિટ: ${code}`).count()).toBe(2);
+    await page.getByText(`ટિકિટ: ${code}`).first().scrollIntoViewIfNeeded();
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'admin-audit-log-entry-390-200pct-gu');
+    await page.getByRole('combobox', { name: 'ભાષા' }).selectOption('en');
+    await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = '';
+    });
 
     await page.getByLabel('Action').fill('not an action!');
     await page.getByLabel('Action').press('Enter');

@@ -131,6 +131,62 @@ describeEachDatabase('audit log viewer', (engine) => {
     expect(entries.find((entry) => entry.action === 'order.paid')?.actor).toBe(null);
   });
 
+  it('words each entry in the reader’s language: its label, what it is about by name, its facts', async () => {
+    const read = async (action: string, language: string) => {
+      const page = await server.request('GET', `/api/admin/audit?action=${action}`, {
+        token: admin.token,
+        headers: { 'accept-language': language },
+      });
+      expect(page.status, page.text).toBe(200);
+      return page.body.entries as (Entry & {
+        label: string;
+        about: string;
+        facts: { label: string; value: string; parts?: { label: string; value: string }[] }[];
+      })[];
+    };
+    const factsOf = (entry: { facts: { label: string; value: string }[] }) =>
+      Object.fromEntries(entry.facts.map((fact) => [fact.label, fact.value]));
+
+    const [issued] = await read('tickets.issued_manually', 'en');
+    expect(issued).toMatchObject({
+      label: 'Tickets issued by hand',
+      about: expect.stringMatching(/^Account: Walk In \(walk\./),
+    });
+    expect(factsOf(issued!)).toMatchObject({
+      Tickets: '1',
+      'Ticket type': 'Entry',
+      'Price per ticket': expect.stringMatching(/^₹[\d,]+$/),
+      'Payment received': 'Yes',
+      Free: 'No',
+    });
+
+    const [change] = await read('ticket.status_changed', 'en');
+    expect(change).toMatchObject({ label: 'Ticket status changed', about: `Ticket: ${ticketCode}` });
+    expect(factsOf(change!)).toMatchObject({
+      'Changed from': 'Active',
+      'Changed to': 'Cancelled',
+      'Part of a bulk change': 'No',
+    });
+    // What the change overwrote (an active ticket's admission and cancellation, all empty) says nothing.
+    expect(change!.facts.map((fact) => fact.label)).not.toContain('Before');
+
+    const [hindi] = await read('ticket.status_changed', 'hi');
+    expect(hindi).toMatchObject({ label: 'टिकट की स्थिति बदली गई', about: `टिकट: ${ticketCode}` });
+    expect(factsOf(hindi!)).toMatchObject({ पहले: 'सक्रिय', अब: 'रद्द' });
+    const [gujarati] = await read('order.created', 'gu');
+    expect(gujarati).toMatchObject({ label: 'ઓર્ડર શરૂ થયો', actor: { id: guest.user.id } });
+    expect(factsOf(gujarati!)).toMatchObject({ રકમ: expect.stringMatching(/^₹[\d,]+(\.\d{2})?$/) });
+
+    // An action this version has no words for (written by an older one) is shown by its name.
+    await writeEntries('legacy.thing', [new Date().toISOString()]);
+    const [legacy] = await read('legacy.thing', 'hi');
+    expect(legacy).toMatchObject({
+      label: 'legacy.thing',
+      about: 'कार्यक्रम',
+      facts: [{ key: 'n', label: 'n', value: '1' }],
+    });
+  });
+
   it('pages by marker: never skips or repeats an entry, even while new ones are written', async () => {
     const base = Date.parse('2026-10-01T10:00:00.000Z');
     // 130 entries, every third sharing one instant with its neighbours: the marker must order them by id too.

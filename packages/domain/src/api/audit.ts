@@ -60,15 +60,33 @@ export function parseAuditCursor(value: string): AuditCursor | null {
   return match ? { at: match[1]!, id: match[2]! } : null;
 }
 
+/** A recorded fact as a person reads it, in the caller's language; a group (before / after) has its parts. */
+export const auditFactViewSchema = z.object({
+  /** The fact's key in the recorded data (unique in its entry). */
+  key: z.string(),
+  label: z.string(),
+  /** The value written out: names, ₹ amounts, IST dates and times, counts, words; '' for a group. */
+  value: z.string(),
+  parts: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })).optional(),
+});
+
+export type AuditFactView = z.infer<typeof auditFactViewSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.string(),
   /** ISO instant. */
   at: z.string(),
   /** What happened, as the server names it: 'order.paid', 'ticket.status_changed', … */
   action: z.string(),
+  /** The action in the caller's language (@utsav/domain/audit-actions); the name itself for one not named there. */
+  label: z.string(),
+  /** What the entry recorded, readable: the caller's language, people and ticket types by name. */
+  facts: z.array(auditFactViewSchema),
   /** What it happened to, and its id. */
   entity: z.string(),
   entityId: z.string().nullable(),
+  /** What it happened to, in words: 'Ticket: UT-…', 'Account: name (email)', 'Order'. */
+  about: z.string(),
   /** Who did it; null: the system (a job, a webhook). */
   actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
   /** What the entry recorded besides (amounts, old and new statuses, counts), as written. */

@@ -4,6 +4,7 @@ import {
   type TicketFilter,
   type TicketStatusValue,
 } from '@utsav/domain/admin-tickets-schema';
+import type { AuditAction } from '@utsav/domain/audit-actions';
 import { foldForSearch } from '@utsav/domain/search-text';
 import { normalizeTicketCode } from '@utsav/domain/ticket-code';
 import { emptyStatusCounts, type ShownStatusCounts, shownTicketStatus } from '@utsav/domain/ticket-status';
@@ -190,7 +191,7 @@ export interface AuditDraft {
   /** Given when the caller must name the entry afterwards (an undo names the change it takes back). */
   id?: string;
   actorUserId: string;
-  action: string;
+  action: AuditAction;
   entity: string;
   entityId: string;
   data: Record<string, unknown>;

@@ -73,3 +73,32 @@ export function auditPage(
   }
   return query.execute();
 }
+
+/** The names of the people, ticket types and tickets a page's entries mention, for showing them by name. */
+export async function auditNames(
+  db: Db,
+  refs: { userIds: ReadonlySet<string>; typeIds: ReadonlySet<string>; ticketIds: ReadonlySet<string> },
+) {
+  const users = refs.userIds.size
+    ? await db
+        .selectFrom('users')
+        .select(['id', 'name', 'email'])
+        .where('id', 'in', [...refs.userIds])
+        .execute()
+    : [];
+  const types = refs.typeIds.size
+    ? await db
+        .selectFrom('ticket_types')
+        .select(['id', 'name', 'name_hi', 'name_gu'])
+        .where('id', 'in', [...refs.typeIds])
+        .execute()
+    : [];
+  const tickets = refs.ticketIds.size
+    ? await db
+        .selectFrom('tickets')
+        .select(['id', 'ticket_code'])
+        .where('id', 'in', [...refs.ticketIds])
+        .execute()
+    : [];
+  return { users, types, tickets };
+}

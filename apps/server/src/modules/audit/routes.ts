@@ -1,5 +1,6 @@
 import { auditPageResponseSchema, auditQuerySchema } from '@utsav/domain/api/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../platform/i18n/request-language';
 import { auditLogPage } from './service';
 
 // The audit log viewer's call. Admin only ('audit:view'): the log names every person and what they did.
@@ -13,7 +14,10 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { success: true as const, ...(await auditLogPage(app.ctx, request.query)) };
+      return {
+        success: true as const,
+        ...(await auditLogPage(app.ctx, request.query, requestLanguage(request))),
+      };
     },
   );
 };

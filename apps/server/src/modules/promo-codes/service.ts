@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminPromoCode } from '@utsav/domain/api/promo-codes';
+import type { AuditAction } from '@utsav/domain/audit-actions';
 import { csvRow } from '@utsav/domain/csv';
 import { paiseToRupees, rupeesToPaise } from '@utsav/domain/pricing';
 import { PROMO_CODE_MESSAGES, type PromoCodeInput } from '@utsav/domain/promo-codes-schema';
@@ -204,7 +205,7 @@ async function presentOne(ctx: AppContext, eventId: string, id: string): Promise
 function audit(
   db: Db,
   caller: UserRow,
-  action: string,
+  action: AuditAction,
   entityId: string,
   data: Record<string, unknown>,
   now: Date,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminTicketType } from '@utsav/domain/api/ticket-types';
+import type { AuditAction } from '@utsav/domain/audit-actions';
 import { rupeesToPaise } from '@utsav/domain/pricing';
 import { TYPE_COLOURS } from '@utsav/domain/ticket-types';
 import type { PhaseInput, TicketTypeInput } from '@utsav/domain/ticket-types-schema';
@@ -260,7 +261,7 @@ async function presentOne(db: Db, eventId: string, id: string, now: Date): Promi
 function audit(
   db: Db,
   caller: UserRow,
-  action: string,
+  action: AuditAction,
   entityId: string,
   data: Record<string, unknown>,
   now: Date,

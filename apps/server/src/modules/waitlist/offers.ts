@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AuditAction } from '@utsav/domain/audit-actions';
 import { type ConvenienceFeeRule, chargedPaise, feeOfLines, ruleToText } from '@utsav/domain/convenience-fee';
 import { orderQuote, type PricedOrder } from '@utsav/domain/order-lines';
 import {
@@ -180,7 +181,7 @@ function offerHold(
 
 async function audit(
   db: Db,
-  action: string,
+  action: AuditAction,
   entryId: string,
   data: Record<string, unknown>,
   now: Date,

@@ -1,10 +1,12 @@
+import type { AuditAction } from '@utsav/domain/audit-actions';
 import type { Db } from '../db/database';
 import type { AuditLogTable } from '../db/schema';
 import { timeOrderedId } from '../db/time-ordered-id';
 
 export interface AuditEntry {
   actorUserId: string | null;
-  action: string;
+  /** Only a named action (its label is in @utsav/domain/audit-actions, in every language). */
+  action: AuditAction;
   entity: string;
   entityId: string | null;
   data?: Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type AuditPage, auditPageResponseSchema } from '@utsav/domain/api/audit';
 import { api } from '../../../../lib/api-client';
+import { currentLanguage } from '../../../../lib/i18n/language';
 
 /** The viewer's filters as typed; blanks are no filter. */
 export interface AuditFilters {
@@ -28,7 +29,8 @@ export async function getAuditPage(
 /** The pages read so far for these filters; 'Load more' asks for the next below the last. */
 export function useAuditLog(filters: AuditFilters) {
   return useInfiniteQuery({
-    queryKey: ['admin', 'audit', filters] as const,
+    // The server words the entries in the reader's language: another language is another page.
+    queryKey: ['admin', 'audit', filters, currentLanguage()] as const,
     queryFn: ({ pageParam, signal }) => getAuditPage(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,

@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from '@utsav/domain/audit-actions';
 import { ChevronDown, Filter, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,8 +31,8 @@ export function AuditPanel({ onBack }: { onBack: () => void }) {
   const [applied, setApplied] = useState<AuditFilters>(NO_AUDIT_FILTERS);
   const log = useAuditLog(applied);
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
-  // The actions seen so far are offered as suggestions: the log's own names, nothing kept twice.
-  const actions = [...new Set(entries.map((entry) => entry.action))].sort();
+  // Every action the server records is offered, named as the entries seen so far word it.
+  const seen = new Map(entries.map((entry) => [entry.action, entry.label]));
   const fieldErrors = new Map(
     log.error instanceof ApiError ? (log.error.details ?? []).map((d) => [d.field, d.message]) : [],
   );
@@ -77,8 +78,10 @@ export function AuditPanel({ onBack }: { onBack: () => void }) {
           );
         })}
         <datalist id={ACTIONS_LIST_ID}>
-          {actions.map((action) => (
-            <option key={action} value={action} />
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {seen.get(action)}
+            </option>
           ))}
         </datalist>
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
