@@ -10,8 +10,8 @@ import { useServerAndBrowser } from './support/suite';
 // The convenience fee, set by the organiser in "Tax and invoices" and read by a guest before paying. The admin
 // chooses a fixed ₹20 a ticket paid by the buyer (an amount of 0 refused under its field first); the guest's last
 // step before paying shows a "Convenience fee" line and the total to pay, the Pay button says that total, and
-// Razorpay is asked for exactly it. In Hindi the same lines read in Hindi; at 390 px and on a desktop nothing
-// scrolls sideways.
+// Razorpay is asked for exactly it; where the quantity is chosen, a note already says the fee per ticket and the
+// total. In Hindi the same lines read in Hindi; at 390 px and on a desktop nothing scrolls sideways.
 
 const suite = useServerAndBrowser();
 const api = apiAt(() => suite.server.url);
@@ -33,6 +33,7 @@ const ENGLISH = {
   fee: 'Convenience fee',
   toPay: 'Total to pay',
   pay: (amount: string) => `Pay ${amount}`,
+  note: (total: string) => `A convenience fee of ₹20 is added to each paid ticket. Total to pay: ${total}`,
 };
 
 const HINDI = {
@@ -43,12 +44,22 @@ const HINDI = {
   fee: 'सुविधा शुल्क',
   toPay: 'कुल भुगतान',
   pay: (amount: string) => `${amount} का भुगतान करें`,
+  note: (total: string) => `हर भुगतान वाले टिकट पर ₹20 का सुविधा शुल्क जुड़ता है। कुल भुगतान: ${total}`,
 };
 
-/** The purchase dialog at its last step before paying, one ticket chosen. */
+/**
+ * The purchase dialog at its last step before paying, one ticket chosen. Where the quantity is chosen, the fee per
+ * ticket and the total to pay are already said.
+ */
 async function confirmStep(page: Page, names: typeof ENGLISH) {
   await page.getByRole('button', { name: names.book }).first().click();
   const booking = page.getByRole('dialog', { name: names.booking });
+  const note = booking.getByText(names.note(formatRupees(ticketPrice + 20)));
+  await note.waitFor();
+  await screenshot(
+    page,
+    `convenience-fee-quantity-${await page.evaluate(() => document.documentElement.lang)}-${page.viewportSize()?.width}`,
+  );
   await booking.getByRole('checkbox').check();
   await booking.getByRole('button', { name: names.next }).click();
   return page.getByRole('dialog', { name: names.confirm });

@@ -5,6 +5,7 @@ import type { OrderChoice } from '../hooks/use-order-choice';
 import type { ResaleChoice } from '../hooks/use-resale-choice';
 import { AllowanceNote } from './purchase-allowance';
 import { ChoiceCodeField, ChoiceSummary } from './purchase-choice-parts';
+import { FeeNote } from './purchase-fee';
 import { NoticeLine } from './purchase-notice';
 import { ResaleLink } from './purchase-resale';
 import { SelectStep } from './purchase-select-step';
@@ -40,6 +41,7 @@ export function ChoiceStep({
   const codeField = <ChoiceCodeField choice={choice} signedIn={signedIn} />;
   const summary = <ChoiceSummary choice={choice} />;
   const allowanceNote = allowance ? <AllowanceNote allowance={allowance} /> : null;
+  const feeNote = <FeeNote view={event.convenienceFee} order={choice.planned} />;
   const { text, setText, max } = choice.classic;
   return (
     <>
@@ -57,6 +59,7 @@ export function ChoiceStep({
           allowanceNote={allowanceNote}
           codeField={codeField}
           summary={summary}
+          feeNote={feeNote}
         />
       ) : (
         <SelectStep
@@ -71,6 +74,7 @@ export function ChoiceStep({
           allowanceNote={allowanceNote}
           codeField={event.ticketTypes ? codeField : null}
           summary={choice.showsLines ? summary : null}
+          feeNote={feeNote}
         />
       )}
       <ResaleLink resale={resale} />

@@ -1,9 +1,12 @@
+import type { ConvenienceFeeView } from '@utsav/domain/convenience-fee';
 import { formatRupees } from '@utsav/domain/pricing';
 import { useTranslation } from 'react-i18next';
-import type { PlannedFee } from '../checkout/planned-fee';
+import type { PlannedOrder } from '../checkout/order-plan';
+import { type PlannedFee, plannedFee } from '../checkout/planned-fee';
 
-// The convenience fee the buyer pays on top of the tickets, on the last step before paying: its own line, then
-// what the payment will be. Nothing when there is no fee to pay (none, or the organiser absorbs it).
+// The convenience fee the buyer pays on top of the tickets: a note where the quantity is chosen, then on the last
+// step before paying its own line and what the payment will be. Nothing when there is no fee to pay (none, or the
+// organiser absorbs it).
 
 export function FeeSummary({ fee }: { fee: PlannedFee }) {
   const { t } = useTranslation();
@@ -25,5 +28,33 @@ export function FeeSummary({ fee }: { fee: PlannedFee }) {
         <dd className="text-2xl font-bold text-gold-200">{formatRupees(fee.toPay)}</dd>
       </div>
     </dl>
+  );
+}
+
+/**
+ * The fee where the buyer first chooses how many tickets: what it is per ticket and what the payment will then
+ * be, priced by the same rule as the last step (plannedFee). Nothing without a fee the buyer pays, without a
+ * valid choice yet, or for resold tickets (sold at face value).
+ */
+export function FeeNote({
+  view,
+  order,
+}: {
+  view: ConvenienceFeeView | null | undefined;
+  order: PlannedOrder | null;
+}) {
+  const { t } = useTranslation();
+  if (view?.paidBy !== 'buyer' || !order || order.resale) return null;
+  const fee = plannedFee(order, view);
+  if (fee.onTop <= 0) return null;
+  return (
+    <p aria-live="polite" aria-atomic="true" className="-mt-2 text-sm text-maroon-100">
+      {view.basis === 'fixed'
+        ? t('purchase.fee.perTicketFixed', { amount: formatRupees(view.amount) })
+        : t('purchase.fee.perTicketPercent', { percent: view.amount })}{' '}
+      <span className="font-semibold text-cream">
+        {t('purchase.fee.totalWithFee', { total: formatRupees(fee.toPay) })}
+      </span>
+    </p>
   );
 }

@@ -59,6 +59,7 @@ export function SelectStep({
   allowanceNote,
   codeField,
   summary,
+  feeNote,
 }: {
   event: PurchaseEvent;
   max: number;
@@ -73,6 +74,8 @@ export function SelectStep({
   codeField: ReactNode;
   /** The order's lines in place of the plain total (a code applied). */
   summary: ReactNode;
+  /** The convenience fee per ticket and the total with it, under the total (purchase-fee.tsx FeeNote). */
+  feeNote?: ReactNode;
 }) {
   const { t } = useTranslation();
   const error = priced ? null : t('purchase.quantity.invalid', { max });
@@ -91,6 +94,7 @@ export function SelectStep({
       {allowanceNote}
       {codeField}
       {summary ?? <TotalLine priced={priced} />}
+      {feeNote}
       <TermsAgreement agreed={agreed} onAgreedChange={onAgreedChange} />
     </div>
   );

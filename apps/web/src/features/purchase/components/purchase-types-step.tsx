@@ -22,6 +22,7 @@ export function TypesStep({
   allowanceNote,
   codeField,
   summary,
+  feeNote,
 }: {
   types: readonly PublicTicketType[];
   chosen: Chosen;
@@ -36,6 +37,8 @@ export function TypesStep({
   allowanceNote: ReactNode;
   codeField: ReactNode;
   summary: ReactNode;
+  /** The convenience fee per ticket and the total with it, under the total (purchase-fee.tsx FeeNote). */
+  feeNote?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -70,6 +73,7 @@ export function TypesStep({
       {allowanceNote}
       {codeField}
       {summary}
+      {feeNote}
       <TermsAgreement agreed={agreed} onAgreedChange={onAgreedChange} />
     </div>
   );
