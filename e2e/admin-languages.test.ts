@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAt } from './support/api';
 import { DESKTOP, newContext, PHONE, screenshot } from './support/browser';
+import { openViewInApp } from './support/in-app';
 import { recordShown, shownAfter, shownOf } from './support/shown';
 import { storeSignIn } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
@@ -140,8 +141,12 @@ async function issueTicket(holder: string, paid = false): Promise<string[]> {
 
 async function openTickets(page: Page, language: Language, holder: string) {
   const texts = TEXTS[language];
-  await page.goto(`${suite.server.url}/dashboard/admin?view=ticket-management`);
-  await page.getByRole('heading', { level: 1, name: texts.title }).waitFor();
+  // Inside the app the dashboard loaded (support/in-app.ts), as its tile opens it.
+  await openViewInApp(
+    page,
+    '/dashboard/admin?view=ticket-management',
+    page.getByRole('heading', { level: 1, name: texts.title }),
+  );
   await page.getByLabel(texts.search).fill(holder);
   await page.getByText(holder).filter({ visible: true }).first().waitFor();
 }
@@ -255,10 +260,14 @@ describe('Ticket Management in Hindi and Gujarati', () => {
         'promo-codes',
       ];
       for (const view of views) {
-        await page.goto(`${suite.server.url}/dashboard/admin${view ? `?view=${view}` : ''}`);
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        // Let the view's data arrive (its skeleton says loading in the language too).
-        await page.waitForLoadState('networkidle');
+        // signedInAdmin left the dashboard loaded; each other view opens inside the app (support/in-app.ts).
+        if (view) {
+          await openViewInApp(page, `/dashboard/admin?view=${view}`, page.getByRole('heading', { level: 1 }));
+        } else {
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          // Let the view's data arrive (its skeleton says loading in the language too).
+          await page.waitForLoadState('networkidle');
+        }
         await expect.poll(() => englishLeftovers(page, data), { message: view || 'dashboard' }).toEqual([]);
         await screenshot(page, `admin-${view || 'dashboard'}-${language}-390`);
       }
