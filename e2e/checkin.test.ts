@@ -44,19 +44,23 @@ async function browserShowing(code: string, name: string): Promise<Browser> {
   return launchBrowser(fakeCameraFlags(file));
 }
 
-/** A gate phone: its own context, the checker signed in, on the scanner page. */
-async function openGate(browser: Browser, gate?: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await signedInContext(browser, product.url, CHECKER, {
-    viewport: PHONE,
-    serviceWorkers: 'allow',
-  });
+/**
+ * A gate phone: its own context, the checker signed in, on the scanner page. Its service worker (whose install
+ * fetches every file of the gate app, the decoder's wasm included) runs only where the scene goes offline.
+ */
+async function openGate(
+  browser: Browser,
+  gate: string,
+  serviceWorkers: 'allow' | 'block',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await signedInContext(browser, product.url, CHECKER, { viewport: PHONE, serviceWorkers });
   await context.grantPermissions(['camera'], { origin: product.url });
   await recordShown(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error));
   await page.goto(`${product.url}/dashboard/qrchecker`);
   await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor();
-  if (gate) await page.getByLabel('Gate name (optional)').fill(gate);
+  await page.getByLabel('Gate name (optional)').fill(gate);
   await page.evaluate(() => window.scrollTo(0, 0));
   // The offline ticket list is downloaded on load; wait for it, as a volunteer would see it.
   await expect.poll(() => page.getByTestId('snapshot-info').textContent()).toMatch(/^Ticket list:/);
@@ -100,7 +104,7 @@ describe('gate check-in with a fake camera', () => {
   it("admits a real ticket once: 'Entry Allowed' at the first gate, 'Already Used' with time and checker at the second", async () => {
     const browser = await browserShowing(onlineTicket.qrCode, 'online-ticket');
     try {
-      const first = await openGate(browser, 'Gate A');
+      const first = await openGate(browser, 'Gate A', 'block');
       const overflow = await first.page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
       );
@@ -113,7 +117,7 @@ describe('gate check-in with a fake camera', () => {
       expect(await stat(first.page, 'validEntries')).toBe('1');
       expect(await ticketStatus(priya, onlineTicket.id)).toBe('used');
 
-      const second = await openGate(browser, 'Gate B');
+      const second = await openGate(browser, 'Gate B', 'block');
       const refused = await scanResult(second.page);
       await screenshot(second.page, 'checkin-already-used-390');
       expect(refused.tone).toBe('warning');
@@ -147,7 +151,7 @@ describe('gate check-in with a fake camera', () => {
   it('admits from the stored list while offline, syncs on reconnect showing conflicts, and opens offline from the service worker', async () => {
     const browser = await browserShowing(offlineTicket.qrCode, 'offline-ticket');
     try {
-      const { context, page } = await openGate(browser, 'Gate C');
+      const { context, page } = await openGate(browser, 'Gate C', 'allow');
       const status = page.getByTestId('connection-status');
       expect(await status.getAttribute('data-online')).toBe('true');
       // One online visit installs the gate app (its service worker precaches the shell, chunks and wasm).

@@ -22,12 +22,17 @@ interface TicketJson {
 async function phoneWithSavedTicket(
   email: string,
   name: string,
+  /** Offline reopens the installed app (its service worker); a failing or slow server leaves the phone online. */
+  offline = false,
 ): Promise<{ context: BrowserContext; page: Page; ticket: TicketJson }> {
   const guest = await api.signIn(email, name);
   const ticket = await api.buyTicket<TicketJson>(guest);
-  const context = await newContext(suite.browser, { viewport: PHONE, serviceWorkers: 'allow' });
+  const context = await newContext(suite.browser, {
+    viewport: PHONE,
+    serviceWorkers: offline ? 'allow' : 'block',
+  });
   const page = await context.newPage();
-  await keepTicketsOnPhone(page, suite.server.url, guest, 1);
+  await keepTicketsOnPhone(page, suite.server.url, guest, 1, undefined, offline);
   return { context, page, ticket };
 }
 
@@ -42,7 +47,11 @@ async function bannerOf(page: Page): Promise<{ trouble: string | null; text: str
 
 describe("the guest's banner names the trouble as it is", () => {
   it('offline: the phone has no connection', async () => {
-    const { context, page, ticket } = await phoneWithSavedTicket('states.offline@example.test', 'Om Offline');
+    const { context, page, ticket } = await phoneWithSavedTicket(
+      'states.offline@example.test',
+      'Om Offline',
+      true,
+    );
     await context.setOffline(true);
     await page.reload({ waitUntil: 'domcontentloaded' });
     await expect.poll(async () => (await bannerOf(page)).trouble).toBe('offline');

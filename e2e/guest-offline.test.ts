@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Language } from '@utsav/domain/languages';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { decodeQrImage } from '../apps/server/test/unit/documents/qr-decode';
@@ -22,7 +23,7 @@ interface TicketJson {
   qrCode: string;
 }
 
-const openTicketsOnline = (page: Page, person: ApiUser, ticketCount: number, language?: string) =>
+const openTicketsOnline = (page: Page, person: ApiUser, ticketCount: number, language?: Language) =>
   keepTicketsOnPhone(page, suite.server.url, person, ticketCount, language);
 
 async function qrOf(page: Page, ticket: TicketJson): Promise<string[]> {
