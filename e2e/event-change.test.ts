@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { runCallOffRefunds } from '../apps/server/src/modules/event-change/job';
 import { testClock } from '../apps/server/support/clock';
 import { type ApiUser, apiAt } from './support/api';
-import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { newContext, PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll, openGuestDashboard } from './support/guest';
+import { openInApp } from './support/in-app';
+import { signedInContext } from './support/signed-in';
 import { useBrowser, usePrivateApp } from './support/suite';
 
 // When plans change, on a 390 px phone. The organiser moves the night five days ahead to another venue: the
@@ -29,12 +31,11 @@ const api = apiAt(() => product.url);
 
 const NEW_VENUE = 'NSCI Dome, Worli, Mumbai';
 
+/** The Event Manager on a phone where `email` is already signed in (support/signed-in.ts). */
 async function openEventManager(email: string, role: 'admin' | 'manager'): Promise<Page> {
-  const context = await newContext(suite.browser, { viewport: PHONE });
+  const context = await signedInContext(suite.browser, product.url, email, { viewport: PHONE });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error));
-  await page.goto(product.url);
-  await signInThroughPopup(page, email);
   await page.goto(`${product.url}/dashboard/${role}?view=event-manager`);
   await page.getByRole('heading', { level: 1, name: 'Event Manager' }).waitFor();
   await page.getByRole('heading', { level: 2, name: 'Change of plans' }).waitFor();
@@ -209,16 +210,16 @@ describe('postponing and calling off the night at 390 px', () => {
   });
 
   it('in Gujarati at 200% text: the organiser’s progress, the guest’s dashboard and the gate say it, nothing scrolls sideways', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
+    const context = await signedInContext(suite.browser, product.url, 'admin@utsav.test', {
+      viewport: PHONE,
+      language: 'gu',
+    });
     await context.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
         document.documentElement.style.fontSize = '200%';
       });
     });
     const page = await context.newPage();
-    await page.goto(product.url);
-    await signInThroughPopup(page, 'admin@utsav.test');
-    await page.evaluate(() => localStorage.setItem('utsav.language', 'gu'));
     await page.goto(`${product.url}/dashboard/admin?view=event-manager`);
     await page.getByRole('heading', { level: 2, name: 'યોજનામાં ફેરફાર' }).waitFor();
     await page.getByText('દરેક રિફંડ પૂરું થયું.').waitFor();
@@ -226,7 +227,8 @@ describe('postponing and calling off the night at 390 px', () => {
     await screenshot(page, 'event-change-progress-gu-200');
 
     // The gate (staff may cover one): the banner above the scanner.
-    await page.goto(`${product.url}/dashboard/qrchecker`);
+    // Opened from inside the app (support/in-app.ts), as the account menu's QR Scanner opens it.
+    await openInApp(page, '/dashboard/qrchecker');
     await page.getByTestId('event-called-off').waitFor();
     expect(await textOf(page, 'event-called-off')).toContain('આ રાત રદ કરવામાં આવી છે');
     await expectNoHorizontalScroll(page);

@@ -2,9 +2,9 @@ import { formatTimeRange } from '@utsav/domain/time';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAt } from './support/api';
-import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { newContext, PHONE, screenshot } from './support/browser';
 import { shownQrCodes } from './support/shown-qr';
-import { signedInContext } from './support/signed-in';
+import { signedInContext, storeSignIn } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // The guest's phone on a bad network, at 390 px: offline, slow (a held or delayed
@@ -33,12 +33,14 @@ const rupees = (value: number) => `₹${value.toLocaleString('en-IN')}`;
 async function guestOnDashboard(
   email: string,
   name: string,
+  /** 'allow' where the scene goes offline (the installed app); its install fetches every precached file. */
+  serviceWorkers: 'allow' | 'block' = 'allow',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await signedInContext(
     suite.browser,
     suite.server.url,
     { email, name },
-    { viewport: PHONE, serviceWorkers: 'allow' },
+    { viewport: PHONE, serviceWorkers },
   );
   const page = await context.newPage();
   await page.goto(`${suite.server.url}/dashboard/guest`);
@@ -90,7 +92,8 @@ describe('a bad network on the guest phone', () => {
   });
 
   it('while the event loads the card shows skeletons, not the default times, and an early Book tap opens the dialog when it arrives', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE, serviceWorkers: 'allow' });
+    // Online throughout: the service worker (whose install fetches every precached file) stays blocked.
+    const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
@@ -112,7 +115,8 @@ describe('a bad network on the guest phone', () => {
     // The guest dashboard with the event held back until the skeleton has been seen (a delay of its own could run
     // out before a slow machine drew the page).
     await page.getByRole('button', { name: 'Close dialog' }).click();
-    await signInThroughPopup(page, { email: 'slow@utsav.test', name: 'Sanjay Slow' });
+    // Signed in as the chooser would leave it (support/signed-in.ts), for the next page this browser opens.
+    await storeSignIn(page, suite.server.url, { email: 'slow@utsav.test', name: 'Sanjay Slow' });
     let releaseEvent: () => void = () => undefined;
     const eventHeld = new Promise<void>((resolve) => {
       releaseEvent = resolve;
@@ -133,10 +137,13 @@ describe('a bad network on the guest phone', () => {
   });
 
   it('when the tickets call fails the My Tickets tile shows the error with a Retry that works', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE, serviceWorkers: 'allow' });
+    const context = await signedInContext(
+      suite.browser,
+      suite.server.url,
+      { email: 'failing@utsav.test', name: 'Farah Failing' },
+      { viewport: PHONE },
+    );
     const page = await context.newPage();
-    await page.goto(suite.server.url);
-    await signInThroughPopup(page, { email: 'failing@utsav.test', name: 'Farah Failing' });
     await page.route('**/api/tickets/my-tickets', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' }),
     );
@@ -151,7 +158,7 @@ describe('a bad network on the guest phone', () => {
   });
 
   it('a failed attempt then a paid one: one plain failure toast, cleared on success, and the new ticket shows at once', async () => {
-    const { context, page } = await guestOnDashboard('retry-pay@utsav.test', 'Rekha Retry');
+    const { context, page } = await guestOnDashboard('retry-pay@utsav.test', 'Rekha Retry', 'block');
     await page.getByRole('heading', { name: 'No Tickets Yet' }).waitFor();
     const confirm = await toConfirmStep(page);
     await confirm.getByRole('button', { name: `Pay ${rupees(event.ticketPrice)}` }).click();
@@ -190,7 +197,7 @@ describe('a bad network on the guest phone', () => {
   });
 
   it('/payment-success opened directly while signed out goes home', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE, serviceWorkers: 'allow' });
+    const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/payment-success`);
     await page.waitForURL(`${suite.server.url}/`);

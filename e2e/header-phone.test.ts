@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAt } from './support/api';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { storeSignIn } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // The header on a 390 px phone: the language switcher and the account menu keep to the bar's one
@@ -100,12 +101,18 @@ describe('the header on a 390 px phone', () => {
         const out = await expectHeaderFits(page, `header-signed-out-${suffix}`);
         expect(out.position).toBe(largeText ? 'relative' : 'fixed');
 
-        await signInThroughPopup(
-          page,
-          { email: guest.email, name: guest.name },
-          () => page.locator('header nav button').first().click(),
-          menu,
-        );
+        // The header's own sign-in button, through the chooser, once (English, 100%); elsewhere the sign-in is
+        // kept as the chooser leaves it (support/signed-in.ts): the header's layout is what differs.
+        if (code === 'en' && !largeText) {
+          await signInThroughPopup(
+            page,
+            { email: guest.email, name: guest.name },
+            () => page.locator('header nav button').first().click(),
+            menu,
+          );
+        } else {
+          await storeSignIn(page, suite.server.url, { email: guest.email, name: guest.name });
+        }
         await page.goto(`${suite.server.url}/dashboard/guest`);
         await page.getByRole('button', { name: menu }).waitFor();
         await page.locator('h1').first().waitFor();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAt } from './support/api';
 import { newContext, PHONE, screenshot } from './support/browser';
+import { openInApp } from './support/in-app';
 import { storeSignIn } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
@@ -75,10 +76,13 @@ async function expectStartsUnderHeader(page: Page, name: string, { nearHeader = 
 }
 
 describe('pages start right under the header on a 390 px phone', () => {
+  // Two browsers per text size: one for what a visitor sees (the landing page, its jump to a section, a policy
+  // page), one where a guest then an admin is signed in. Each page after the first loads in a context that has
+  // compiled the app already, or opens inside the app.
   for (const largeText of [false, true]) {
     const size = largeText ? '200' : '100';
 
-    it(`the landing page and a policy page at ${size}% text`, async () => {
+    it(`the landing page, a jump to a section (the hero's arrow) and a policy page at ${size}% text`, async () => {
       const page = await phone(largeText);
       await page.goto(suite.server.url);
       await page.waitForFunction(() => !document.getElementById('static-landing'));
@@ -87,41 +91,7 @@ describe('pages start right under the header on a 390 px phone', () => {
       // than the screen and starts at its top.
       await expectStartsUnderHeader(page, `page-top-landing-${size}-390`, { nearHeader: largeText });
 
-      await page.goto(`${suite.server.url}/privacy-policy`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await expectStartsUnderHeader(page, `page-top-privacy-${size}-390`);
-      await page.context().close();
-    });
-
-    it(`the guest's dashboard with a ticket at ${size}% text`, async () => {
-      const guest = await api.signIn(`page.top.${size}@example.test`, 'Pooja Pagetop');
-      await api.buyTicket(guest);
-      const page = await phone(largeText);
-      await storeSignIn(page, suite.server.url, { email: guest.email, name: guest.name });
-      await page.goto(`${suite.server.url}/dashboard/guest`);
-      await page.getByRole('heading', { name: /Active\s*\(1\)/ }).waitFor();
-      await expectStartsUnderHeader(page, `page-top-dashboard-${size}-390`);
-      await page.context().close();
-    });
-
-    it(`the admin's dashboard and analytics at ${size}% text`, async () => {
-      const page = await phone(largeText);
-      await storeSignIn(page, suite.server.url, 'admin@utsav.test');
-      await page.goto(`${suite.server.url}/dashboard/admin`);
-      await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
-      await expectStartsUnderHeader(page, `page-top-admin-${size}-390`);
-
-      await page.goto(`${suite.server.url}/dashboard/admin?view=analytics`);
-      await page.getByRole('heading', { level: 1, name: 'Sales Analytics' }).waitFor();
-      await expectStartsUnderHeader(page, `page-top-analytics-${size}-390`);
-      await page.context().close();
-    });
-
-    it(`a jump to a section (the hero's arrow) at ${size}% text stops right under the header`, async () => {
-      const page = await phone(largeText);
-      await page.goto(suite.server.url);
-      await page.waitForFunction(() => !document.getElementById('static-landing'));
-      await page.getByRole('button', { name: 'Sign In with Google' }).first().waitFor();
+      // The jump stops right under the header.
       await page.getByRole('link', { name: 'Scroll to About the event' }).click();
       await expect
         .poll(() => page.evaluate(() => document.getElementById('about')?.getBoundingClientRect().top))
@@ -141,6 +111,31 @@ describe('pages start right under the header on a 390 px phone', () => {
         (sectionTop - headerBottom) / rootFontPx,
         'an empty band above the section (rem)',
       ).toBeLessThanOrEqual(MOST_REM);
+
+      await page.goto(`${suite.server.url}/privacy-policy`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expectStartsUnderHeader(page, `page-top-privacy-${size}-390`);
+      await page.context().close();
+    });
+
+    it(`the guest's dashboard with a ticket, then the admin's dashboard and analytics, at ${size}% text`, async () => {
+      const guest = await api.signIn(`page.top.${size}@example.test`, 'Pooja Pagetop');
+      await api.buyTicket(guest);
+      const page = await phone(largeText);
+      await storeSignIn(page, suite.server.url, { email: guest.email, name: guest.name });
+      await page.goto(`${suite.server.url}/dashboard/guest`);
+      await page.getByRole('heading', { name: /Active\s*\(1\)/ }).waitFor();
+      await expectStartsUnderHeader(page, `page-top-dashboard-${size}-390`);
+
+      // The same phone, now with the admin's sign-in kept (support/signed-in.ts).
+      await storeSignIn(page, suite.server.url, 'admin@utsav.test');
+      await page.goto(`${suite.server.url}/dashboard/admin`);
+      await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+      await expectStartsUnderHeader(page, `page-top-admin-${size}-390`);
+
+      await openInApp(page, '/dashboard/admin?view=analytics');
+      await page.getByRole('heading', { level: 1, name: 'Sales Analytics' }).waitFor();
+      await expectStartsUnderHeader(page, `page-top-analytics-${size}-390`);
       await page.context().close();
     });
   }

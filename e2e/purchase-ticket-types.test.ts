@@ -1,9 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, apiAt } from './support/api';
-import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll } from './support/guest';
 import { englishLeftovers } from './support/language';
+import { signedInContext, signedInPage } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // Buying from the organiser's price list at 390 px, as a guest does: each ticket type with its phase and what
@@ -22,13 +23,9 @@ interface TicketJson {
 let admin: ApiUser;
 const ids = { female: '', couple: '', male: '', artist: '' };
 
-/** A phone-sized page signed in as `email` (a new person, named, through the account chooser). */
+/** A phone-sized page on the landing page, signed in as `email` (a new person, named: support/signed-in.ts). */
 async function guestPage(email: string, name: string): Promise<Page> {
-  const context = await newContext(suite.browser, { viewport: PHONE });
-  const page = await context.newPage();
-  await page.goto(suite.server.url);
-  await signInThroughPopup(page, { email, name });
-  return page;
+  return signedInPage(suite.browser, suite.server.url, { email, name }, { viewport: PHONE });
 }
 
 async function openBooking(page: Page): Promise<Locator> {
@@ -254,7 +251,12 @@ const LANGUAGES = [
 
 describe.each(LANGUAGES)('the list of types in $code at 200% text', (lang) => {
   it("reads in the language, but for the organiser's names, and reflows inside the phone", async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
+    const context = await signedInContext(
+      suite.browser,
+      suite.server.url,
+      { email: `${lang.code}.types@example.test`, name: 'Devi' },
+      { viewport: PHONE },
+    );
     await context.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
         document.documentElement.style.fontSize = '200%';
@@ -262,7 +264,9 @@ describe.each(LANGUAGES)('the list of types in $code at 200% text', (lang) => {
     });
     const page = await context.newPage();
     await page.goto(suite.server.url);
-    await signInThroughPopup(page, { email: `${lang.code}.types@example.test`, name: 'Devi' });
+    await page
+      .getByRole('button', { name: /^Account menu for /, includeHidden: true })
+      .waitFor({ state: 'attached' });
     await page.getByRole('combobox', { name: 'Language' }).selectOption(lang.code);
     await page.getByRole('combobox', { name: lang.switcher }).waitFor();
     await page.getByRole('button', { name: lang.menu }).waitFor();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { shownQrCodes } from './support/shown-qr';
+import { signedInPage } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // Buying tickets as a person would: the purchase dialog, sign-in mid-purchase, the Razorpay
@@ -60,6 +61,8 @@ async function holdSeats(page: Page, quantity: number): Promise<number> {
   }, quantity);
 }
 
+// Signing in mid-purchase is the first scene's subject; the others start with the sign-in kept on the phone
+// (support/signed-in.ts), as a returning guest's phone has it.
 describe('buying tickets', () => {
   it('a signed-out visitor picks 5, signs in mid-purchase, pays by UPI and gets 5 tickets with a scannable QR', async () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
@@ -164,10 +167,11 @@ describe('buying tickets', () => {
   });
 
   it("dismissing the payment sheet says 'Payment cancelled' and keeps the purchase open for another try", async () => {
-    const context = await newContext(suite.browser);
-    const page = await context.newPage();
-    await page.goto(suite.server.url);
-    await signInThroughPopup(page, { email: 'cancel@utsav.test', name: 'Chetan Cancel' });
+    const page = await signedInPage(suite.browser, suite.server.url, {
+      email: 'cancel@utsav.test',
+      name: 'Chetan Cancel',
+    });
+    const context = page.context();
     await page.getByRole('button', { name: 'View My Tickets' }).first().waitFor();
 
     await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
@@ -187,10 +191,13 @@ describe('buying tickets', () => {
   });
 
   it('a signed-in guest buys from the dashboard at 1280 px (screenshots of dialog, success and My Tickets)', async () => {
-    const context = await newContext(suite.browser, { viewport: DESKTOP });
-    const page = await context.newPage();
-    await page.goto(suite.server.url);
-    await signInThroughPopup(page, { email: 'priya@utsav.test', name: 'Priya Desai' });
+    const page = await signedInPage(
+      suite.browser,
+      suite.server.url,
+      { email: 'priya@utsav.test', name: 'Priya Desai' },
+      { viewport: DESKTOP },
+    );
+    const context = page.context();
     await page.getByRole('button', { name: 'View My Tickets' }).first().click();
     await page.waitForURL(/\/dashboard\/guest$/);
     await page.getByRole('heading', { name: 'No Tickets Yet' }).waitFor();
@@ -226,10 +233,13 @@ describe('buying tickets', () => {
   });
 
   it('the dialog shows how many more a person may buy, keeps the choice within it, and says so at the cap', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(suite.server.url);
-    await signInThroughPopup(page, { email: 'hoarder@utsav.test', name: 'Harsh Hoarder' });
+    const page = await signedInPage(
+      suite.browser,
+      suite.server.url,
+      { email: 'hoarder@utsav.test', name: 'Harsh Hoarder' },
+      { viewport: PHONE },
+    );
+    const context = page.context();
     await page.getByRole('button', { name: 'View My Tickets' }).first().waitFor();
     expect(await holdSeats(page, 18)).toBe(200);
 
@@ -258,10 +268,13 @@ describe('buying tickets', () => {
   });
 
   it('a guest who dismisses the payment window and pays again pays the same order: one hold, not two', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(suite.server.url);
-    await signInThroughPopup(page, { email: 'retry@utsav.test', name: 'Rekha Retry' });
+    const page = await signedInPage(
+      suite.browser,
+      suite.server.url,
+      { email: 'retry@utsav.test', name: 'Rekha Retry' },
+      { viewport: PHONE },
+    );
+    const context = page.context();
     await page.getByRole('button', { name: 'View My Tickets' }).first().waitFor();
 
     await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();

@@ -34,6 +34,25 @@ export async function signedInContext(
 }
 
 /**
+ * A page of a fresh context where `account` is signed in (signedInContext), opened at `path` (the landing page by
+ * default), once the app says so: its header's account menu is there, as signInThroughPopup waits for it. A
+ * tap before that could find the app still asking GET /auth/me, and a purchase dialog still signed out.
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  account: string | PopupAccount,
+  options: SignedInOptions & { path?: string; accountMenu?: RegExp } = {},
+): Promise<Page> {
+  const { path = '/', accountMenu = /^Account menu for /, ...contextOptions } = options;
+  const context = await signedInContext(browser, baseUrl, account, contextOptions);
+  const page = await context.newPage();
+  await page.goto(new URL(path, baseUrl).href);
+  await page.getByRole('button', { name: accountMenu, includeHidden: true }).waitFor({ state: 'attached' });
+  return page;
+}
+
+/**
  * The same for a page already open in a context of its own: the sign-in (and `language`) stored from a plain
  * JSON page of the same origin (GET /api/health), so the next page the test opens finds them, without loading
  * the app twice.
