@@ -264,15 +264,39 @@ describeEachDatabase('the gate in one step', (engine) => {
       return sent;
     }
 
+    /**
+     * The fewest statements one scan sent over a few tries, each on a ticket made ready outside the count. The
+     * app's own background jobs (the outbox, the sweeps) send theirs on their timers, and on a busy machine one
+     * may land inside a scan's window: that can only add to a count, never take away, so the least of the tries
+     * is the scan's own. A scan that needed two statements would count two or more every time.
+     */
+    async function fewestStatements(ready: () => Promise<() => Promise<unknown>>): Promise<number> {
+      let fewest = Number.POSITIVE_INFINITY;
+      for (let attempt = 0; attempt < 5 && fewest > 1; attempt++) {
+        const scanOnce = await ready();
+        fewest = Math.min(fewest, await statementsOf(scanOnce));
+      }
+      return fewest;
+    }
+
     it('verify-qr and mark-used of a stored token are one statement each, a first look included', async () => {
-      const ticket = await paidTicket();
       // Warm: the signed-in checker and the current event are per-instance copies after the first request.
       expect((await scan('verify-qr', (await paidTicket()).qr_token)).status).toBe(200);
-      expect(await statementsOf(() => scan('verify-qr', ticket.qr_token))).toBe(1);
-      expect(await statementsOf(() => scan('verify-qr', ticket.qr_token))).toBe(1);
-      expect(await statementsOf(() => scan('mark-used', ticket.qr_token))).toBe(1);
-      const fresh = await paidTicket();
-      expect(await statementsOf(() => scan('mark-used', fresh.qr_token))).toBe(1);
+      const looked = await paidTicket();
+      const lookAgain = async () => () => scan('verify-qr', looked.qr_token);
+      expect(await fewestStatements(lookAgain), 'a first look').toBe(1);
+      expect(await fewestStatements(lookAgain), 'a look again').toBe(1);
+      const admitAfterLook = async () => {
+        const ticket = await paidTicket();
+        expect((await scan('verify-qr', ticket.qr_token)).status).toBe(200);
+        return () => scan('mark-used', ticket.qr_token);
+      };
+      expect(await fewestStatements(admitAfterLook), 'an admission after a look').toBe(1);
+      const admitUnseen = async () => {
+        const ticket = await paidTicket();
+        return () => scan('mark-used', ticket.qr_token);
+      };
+      expect(await fewestStatements(admitUnseen), 'an admission without a look').toBe(1);
     });
   });
 });
