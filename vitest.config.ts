@@ -51,6 +51,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/test/integration/**/*.test.ts'],
+          // A folder for the run's server bundle, built there by the first suite that starts a server process.
+          globalSetup: ['apps/server/test/integration-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           expect: pollsGiveUpAfter(30_000),

@@ -17,8 +17,9 @@ import { postJson, type RushEvent } from './cluster-rush';
 // webhooks go through nginx too: the production shape, on loopback. Used by scripts/cluster.ts and
 // the cluster and faults tests. No vitest imports.
 //
-// Instances are `node --import tsx apps/server/src/main.ts` children with PAYMENTS=razorpay pointed at the
-// emulator, AUTH_MODE=dev (let through by ALLOW_STAND_INS) and one shared DATA_DIR: the dev identity's signing key lives in
+// Instances are `node --import tsx apps/server/src/main.ts` children, or the server bundle's main.js when the
+// caller brings one (the tests do: it starts for far less CPU), with PAYMENTS=razorpay pointed at the emulator,
+// AUTH_MODE=dev (let through by ALLOW_STAND_INS) and one shared DATA_DIR: the dev identity's signing key lives in
 // DATA_DIR/dev-identity/keys.json, created by whichever instance starts first (temp file + hard link, so
 // concurrent first starts agree on one key) and read by the others, so a token signed for one instance is
 // accepted by all.
@@ -35,7 +36,11 @@ export interface ClusterOptions {
   webhookRetryDelaysMs?: number[];
   extraEnv?: Record<string, string>;
   log?: (line: string) => void;
+  /** What `node` runs for each instance (default: the TypeScript entry through tsx). */
+  serverEntry?: string[];
 }
+
+const TSX_SERVER = ['--import', 'tsx', 'apps/server/src/main.ts'];
 
 export interface Instance {
   readonly index: number;
@@ -111,7 +116,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     for (let index = 0; index < options.instances; index++) {
       const port = await freePort();
       instances.push(
-        new InstanceImpl(index, port, workDir, children, {
+        new InstanceImpl(index, port, workDir, children, options.serverEntry ?? TSX_SERVER, {
           PORT: String(port),
           HOST: '127.0.0.1',
           DATABASE_URL: database.url,
@@ -236,6 +241,7 @@ class InstanceImpl implements Instance {
     readonly port: number,
     private readonly workDir: string,
     private readonly children: ChildProcess[],
+    private readonly entry: string[],
     private readonly env: Record<string, string>,
   ) {}
 
@@ -251,7 +257,7 @@ class InstanceImpl implements Instance {
     if (this.running) return;
     const child = spawnLogged(
       `instance-${this.index}${this.starts++ > 0 ? `-restart${this.starts - 1}` : ''}`,
-      [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'],
+      [process.execPath, ...this.entry],
       this.env,
       this.workDir,
     );

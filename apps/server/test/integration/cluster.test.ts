@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { booksProblems, NO_PROBLEMS } from '../../support/cluster-books';
 import { type Cluster, startCluster } from '../../support/cluster-harness';
 import { findNginx } from '../../support/cluster-nginx';
 import { rush, tally } from '../../support/cluster-rush';
 import { settle } from '../../support/cluster-settle';
+import { serverBundle } from '../../support/server-bundle';
 
-// Several instances: three real server processes (`node --import tsx apps/server/src/main.ts`) on one
+// Several instances: three real server processes (the server bundle, as `npm start` runs it) on one
 // PostgreSQL database, nginx balancing round-robin between them, one standalone Razorpay emulator whose
 // webhooks come back through nginx (so two copies of one event can land on two instances at once).
 
@@ -30,7 +31,11 @@ if (skipReason) {
     let cluster: Cluster;
 
     beforeAll(async () => {
-      cluster = await startCluster({ adminDatabaseUrl: TEST_DATABASE_URL!, instances: INSTANCES });
+      cluster = await startCluster({
+        adminDatabaseUrl: TEST_DATABASE_URL!,
+        instances: INSTANCES,
+        serverEntry: [await serverBundle(inject('serverBundleDir'))],
+      });
     }, 120_000);
 
     afterAll(async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { booksProblems, NO_PROBLEMS } from '../../support/cluster-books';
 import { type Cluster, startCluster } from '../../support/cluster-harness';
 import { findNginx } from '../../support/cluster-nginx';
@@ -11,6 +11,7 @@ import {
 } from '../../support/cluster-postgres';
 import { type BuyerOutcome, type RushEvent, rush, tally } from '../../support/cluster-rush';
 import { settle } from '../../support/cluster-settle';
+import { serverBundle } from '../../support/server-bundle';
 
 // Crash safety: a server killed with SIGKILL in the middle of a rush, and PostgreSQL stopped and started again in
 // the middle of another. Afterwards only the product's own reconciliation job (reconcileOrders, run by every
@@ -50,7 +51,12 @@ if (skipReason) {
 
     beforeAll(async () => {
       const adminUrl = startOwnPostgres(PG.dir, PG.port);
-      cluster = await startCluster({ adminDatabaseUrl: adminUrl, instances: 2, holdSweepSeconds: 1 });
+      cluster = await startCluster({
+        adminDatabaseUrl: adminUrl,
+        instances: 2,
+        holdSweepSeconds: 1,
+        serverEntry: [await serverBundle(inject('serverBundleDir'))],
+      });
       event = await cluster.createEvent(SEATS_PER_PHASE);
     }, 120_000);
 
