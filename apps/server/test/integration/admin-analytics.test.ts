@@ -119,6 +119,8 @@ describeEachDatabase('admin analytics', (engine) => {
           cancellationFees: 20,
           transferFees: 0,
           refunded: 279,
+          // No convenience fee is set: no document carries one.
+          convenienceFees: 0,
         },
         tickets: { total: 7, soldToday: 4 },
         users: { total: 7, guests: 5 },

@@ -283,6 +283,8 @@ describeEachDatabase('credit notes and fee documents', (engine) => {
         refersTo: numberOf.get(credit.refers_to!),
         buyerGstin: null,
         placeOfSupply: '27-Maharashtra',
+        // Each of these credits one line, so one rate: the note is one row.
+        ratePercent: credit.lines[0].rateBasisPoints / 100,
         taxableValue: Number(credit.taxable_paise) / 100,
         cgst: Number(credit.cgst_paise) / 100,
         sgst: Number(credit.sgst_paise) / 100,

@@ -17,6 +17,11 @@ export const analyticsResponseSchema = z.object({
       cancellationFees: z.number(),
       transferFees: z.number(),
       refunded: z.number(),
+      /**
+       * The convenience fees kept, part of `ticketSales`: fee lines of sales' documents less those of credit notes
+       * (a call-off gives the fee back, a guest's cancellation keeps it; @utsav/domain/convenience-fee-revenue).
+       */
+      convenienceFees: z.number(),
     }),
     tickets: z.object({ total: z.number(), soldToday: z.number() }),
     users: z.object({ total: z.number(), guests: z.number() }),

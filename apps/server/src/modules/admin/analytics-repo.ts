@@ -1,5 +1,6 @@
 import { IST_OFFSET_MINUTES, type SoldCount } from '@utsav/domain/analytics';
 import { SOLD_TICKET_STATUSES } from '@utsav/domain/gate-pass';
+import { FEE_DESCRIPTIONS } from '@utsav/domain/gst-credits';
 import {
   type MoneyLine,
   type MoneySource,
@@ -200,4 +201,17 @@ export async function countGuestBuyers(db: Db): Promise<number> {
     .where('users.deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * The tax documents with a convenience fee line, as issued (kind and lines JSON): the sales that charged one and
+ * the credit notes that gave one back. The LIKE only narrows the rows read; @utsav/domain/convenience-fee-revenue
+ * picks the lines.
+ */
+export function convenienceFeeDocuments(db: Db): Promise<Array<{ kind: string; lines: string }>> {
+  return db
+    .selectFrom('tax_documents')
+    .select(['kind', 'lines'])
+    .where('lines', 'like', `%${FEE_DESCRIPTIONS.convenience}%`)
+    .execute();
 }

@@ -1,17 +1,28 @@
 import { averageTicketValue, conversionRate, type SalesBucket, salesBuckets } from '@utsav/domain/analytics';
+import { convenienceFeeRevenuePaise, type FeeRevenueDocument } from '@utsav/domain/convenience-fee-revenue';
+import { paiseToRupees } from '@utsav/domain/pricing';
 import { revenueInRupees, revenueOf } from '@utsav/domain/revenue';
 import type { AppContext } from '../../platform/context';
 import { countInventory, findCurrentEvent } from '../../stores/events';
 import { countUsers } from '../../stores/users';
 import { eventImageBase, toEventJson } from '../event/presenter';
-import { countGuestBuyers, istDayBounds, moneyLines, soldCounts } from './analytics-repo';
+import {
+  convenienceFeeDocuments,
+  countGuestBuyers,
+  istDayBounds,
+  moneyLines,
+  soldCounts,
+} from './analytics-repo';
 
 // GET /admin/analytics/dashboard (docs/product.md#analytics). Revenue is @utsav/domain/revenue's rule over the rows
 // analytics-repo.ts sums; every figure is counted from rows now, in Asia/Kolkata.
 
 export interface Dashboard {
-  /** Rupees, exact to the paisa: the total, today's, and what the total is made of. */
-  revenue: ReturnType<typeof revenueInRupees> & { today: number };
+  /**
+   * Rupees, exact to the paisa: the total, today's, and what the total is made of. `convenienceFees` is the part
+   * of `ticketSales` that is convenience fees, read from the documents (docs/decisions/1407-fee-revenue.md).
+   */
+  revenue: ReturnType<typeof revenueInRupees> & { today: number; convenienceFees: number };
   tickets: { total: number; soldToday: number };
   /** Every account, and the guests among them (conversion's denominator). */
   users: { total: number; guests: number };
@@ -26,7 +37,7 @@ export interface Dashboard {
 export async function dashboard(ctx: AppContext): Promise<Dashboard> {
   const now = ctx.now();
   const today = istDayBounds(now);
-  const [dailySold, dailyMoney, hourlySold, hourlyMoney, users, guests, guestBuyers, event] =
+  const [dailySold, dailyMoney, hourlySold, hourlyMoney, users, guests, guestBuyers, event, feeDocuments] =
     await Promise.all([
       soldCounts<string>(ctx.db, 'day'),
       moneyLines<string>(ctx.db, 'day'),
@@ -36,6 +47,7 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
       countUsers(ctx.db, { role: 'guest' }),
       countGuestBuyers(ctx.db),
       findCurrentEvent(ctx.db),
+      convenienceFeeDocuments(ctx.db),
     ]);
   const salesChart = salesBuckets(dailySold, dailyMoney);
   const hourlySales = salesBuckets(hourlySold, hourlyMoney);
@@ -62,7 +74,11 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
   }
 
   return {
-    revenue: { ...revenue, today: todayBucket?.revenue ?? 0 },
+    revenue: {
+      ...revenue,
+      today: todayBucket?.revenue ?? 0,
+      convenienceFees: convenienceFeesOf(feeDocuments),
+    },
     tickets: { total: sold, soldToday: todayBucket?.count ?? 0 },
     users: { total: users, guests },
     analytics: {
@@ -73,4 +89,15 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
     salesChart,
     hourlySales,
   };
+}
+
+function convenienceFeesOf(documents: Array<{ kind: string; lines: string }>): number {
+  return paiseToRupees(
+    convenienceFeeRevenuePaise(
+      documents.map((document) => ({
+        kind: document.kind as FeeRevenueDocument['kind'],
+        lines: JSON.parse(document.lines) as FeeRevenueDocument['lines'],
+      })),
+    ),
+  );
 }

@@ -10,8 +10,9 @@ import { findTaxDocumentNumber, findTaxDocumentsIssuedBetween } from './repo';
 
 // GET /admin/gst/export?month=YYYY-MM: a month's documents (issued in that IST month) in the sections an
 // accountant files a monthly return from: B2B supplies by buyer GSTIN (a row per document and rate), B2C totals by
-// place of supply and rate, exempt supplies, credit notes, and each document series' first and last number, count,
-// cancelled (none: decision 1402) and missing serials. Figures in rupees, read from the documents as issued.
+// place of supply and rate, exempt supplies, credit notes (a row per note and rate), and each document series'
+// first and last number, count, cancelled (none: decision 1402) and missing serials. Figures in rupees, read from
+// the documents as issued.
 
 type Figures = {
   taxableValue: number;
@@ -41,6 +42,7 @@ export interface GstExport {
       refersTo: string | null;
       buyerGstin: string | null;
       placeOfSupply: string | null;
+      ratePercent: number;
     } & Figures & { total: number }
   >;
   series: Array<{
@@ -106,20 +108,20 @@ export async function gstExport(db: Db, month: string): Promise<GstExport> {
     const date = istDate(new Date(document.issued_at));
     const place = placeOfSupplyLabel(document.place_of_supply);
     if (document.kind === 'credit-note') {
-      result.creditNotes.push({
-        number: document.number,
-        date,
-        refersTo: document.refers_to ? await findTaxDocumentNumber(db, document.refers_to) : null,
-        buyerGstin: document.buyer_gstin,
-        placeOfSupply: place,
-        ...rupees({
-          taxableValue: Number(document.taxable_paise),
-          cgst: Number(document.cgst_paise),
-          sgst: Number(document.sgst_paise),
-          igst: Number(document.igst_paise),
-          total: Number(document.total_paise),
-        }),
-      });
+      // A row per rate, as for sales: a call-off's credit note reverses an exempt ticket and its taxed fee, which
+      // the return reports apart (the exempt value is no taxable value at 18%).
+      const refersTo = document.refers_to ? await findTaxDocumentNumber(db, document.refers_to) : null;
+      for (const [rate, figures] of byRate(JSON.parse(document.lines) as DocumentLine[])) {
+        result.creditNotes.push({
+          number: document.number,
+          date,
+          refersTo,
+          buyerGstin: document.buyer_gstin,
+          placeOfSupply: place,
+          ratePercent: rate / 100,
+          ...rupees(figures),
+        });
+      }
       continue;
     }
     if (!SALES.has(document.kind)) continue;
@@ -235,6 +237,7 @@ export function gstExportCsv(data: GstExport): string {
       'Against',
       'Buyer GSTIN',
       'Place of supply',
+      'Rate %',
       'Taxable value',
       'CGST',
       'SGST',
@@ -247,6 +250,7 @@ export function gstExportCsv(data: GstExport): string {
       r.refersTo,
       r.buyerGstin,
       r.placeOfSupply,
+      r.ratePercent,
       r.taxableValue,
       r.cgst,
       r.sgst,

@@ -249,7 +249,18 @@ export function SalesAnalytics({ onBack }: { onBack: () => void }) {
             <StatCard
               label={t('admin-analytics.cards.revenue')}
               value={rupees(analytics.revenue.total)}
-              hint={t('admin-analytics.cards.revenueToday', { amount: rupees(analytics.revenue.today) })}
+              hint={
+                <>
+                  {t('admin-analytics.cards.revenueToday', { amount: rupees(analytics.revenue.today) })}
+                  <span className="block">
+                    {/* To the paisa, unlike the rounded cards: the fees are checked against the documents. */}
+                    {t('admin-analytics.cards.revenueSplit', {
+                      tickets: formatRupees(analytics.revenue.ticketSales),
+                      fees: formatRupees(analytics.revenue.convenienceFees),
+                    })}
+                  </span>
+                </>
+              }
               icon={<IndianRupee className="size-5" />}
             />
             <StatCard
