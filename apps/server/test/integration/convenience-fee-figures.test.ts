@@ -10,6 +10,7 @@ import {
   orderRow,
   PURCHASE_ENV,
   pay,
+  settleRefunds,
   type TestEvent,
   verify,
 } from '../../support/purchase';
@@ -86,7 +87,19 @@ describeEachDatabase('the convenience fee in the figures', (engine) => {
     await transaction(server.ctx.db, (trx) => refundOrderInFull(trx, guestSale.row.id, new Date()));
     expect(await sendCallOffRefunds(server.ctx, guestSale.row.id)).toMatchObject({ sent: 2 });
     await taxJobsDone(server);
-    // Every refund settled, so the dashboard's refunds are the documents' refunds.
+    // Every refund settled at Razorpay and its news recorded (its webhook lands after the settle answers), so the
+    // dashboard's refunds are the documents' refunds.
+    await expect
+      .poll(async () => {
+        await settleRefunds(server);
+        const rows = await server.ctx.db
+          .selectFrom('refunds')
+          .select('status')
+          .where('order_id', 'in', [businessSale.row.id, guestSale.row.id])
+          .execute();
+        return rows.map((row) => row.status);
+      })
+      .toEqual(['processed', 'processed', 'processed']);
     expect(await keptAtRazorpay(server, businessSale.paymentId)).toBe(61_296 - 27_900);
     expect(await keptAtRazorpay(server, guestSale.paymentId)).toBe(0);
 
