@@ -185,29 +185,20 @@ describeEachDatabase('the convenience fee in the figures', (engine) => {
     expect(numbers).toHaveLength(2);
     for (const number of numbers) {
       const rows = guestCredits.filter((row: { number: string }) => row.number === number);
+      const row = (ratePercent: number, taxableValue: number, tax: number, total: number) => ({
+        refersTo: guestInvoice.number,
+        buyerGstin: null,
+        placeOfSupply: '27-Maharashtra',
+        ratePercent,
+        taxableValue,
+        cgst: tax,
+        sgst: tax,
+        igst: 0,
+        total,
+      });
       expect(rows.map(({ number: _, date: __, ...rest }: Record<string, unknown>) => rest)).toEqual([
-        {
-          refersTo: guestInvoice.number,
-          buyerGstin: null,
-          placeOfSupply: '27-Maharashtra',
-          ratePercent: 0,
-          taxableValue: 299,
-          cgst: 0,
-          sgst: 0,
-          igst: 0,
-          total: 299,
-        },
-        {
-          refersTo: guestInvoice.number,
-          buyerGstin: null,
-          placeOfSupply: '27-Maharashtra',
-          ratePercent: 18,
-          taxableValue: 6.34,
-          cgst: 0.57,
-          sgst: 0.57,
-          igst: 0,
-          total: 7.48,
-        },
+        row(0, 299, 0, 299),
+        row(18, 6.34, 0.57, 7.48),
       ]);
     }
     // The business's cancellation reverses its exempt ticket only: one row at 0%, the fee untouched.
