@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, apiAt } from './support/api';
-import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { PHONE, type PopupAccount, screenshot } from './support/browser';
 import { expectNoHorizontalScroll } from './support/guest';
+import { signedInContext, signedInPage } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // The organiser's questions in the purchase dialog at 390 px: a mobile number for each ticket, the 18+ tick and a
@@ -40,10 +41,14 @@ beforeAll(async () => {
 
 describe('questions at checkout', () => {
   it('a guest answers them; a missing number is refused by its field, then the order is paid', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(suite.server.url);
-    await signInThroughPopup(page, { email: 'kiran.questions@example.test', name: 'Kiran Questions' });
+    // Signed in as the chooser leaves it (support/signed-in.ts): the chooser is tested where it is the subject.
+    const page = await signedInPage(
+      suite.browser,
+      suite.server.url,
+      { email: 'kiran.questions@example.test', name: 'Kiran Questions' },
+      { viewport: PHONE },
+    );
+    const context = page.context();
 
     await page.getByRole('button', { name: 'Book Your Tickets Now' }).first().click();
     const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });
@@ -99,9 +104,18 @@ describe('questions at checkout', () => {
   });
 });
 
-/** A 390 px page at 200% text (the root font size doubled, as a phone's text-size setting does). */
-async function largeTextPage(language?: 'hi' | 'gu'): Promise<Page> {
-  const context = await newContext(suite.browser, { viewport: PHONE });
+/**
+ * A 390 px page at 200% text (the root font size doubled, as a phone's text-size setting does), on the landing
+ * page with `account` signed in as the chooser leaves it (support/signed-in.ts) and `language` remembered.
+ */
+async function largeTextPage(
+  language: 'hi' | 'gu' | undefined,
+  account: string | PopupAccount,
+): Promise<Page> {
+  const context = await signedInContext(suite.browser, suite.server.url, account, {
+    viewport: PHONE,
+    ...(language ? { language } : {}),
+  });
   await context.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
       document.documentElement.style.fontSize = '200%';
@@ -109,15 +123,19 @@ async function largeTextPage(language?: 'hi' | 'gu'): Promise<Page> {
   });
   const page = await context.newPage();
   await page.goto(suite.server.url);
-  if (language) await page.evaluate((chosen) => localStorage.setItem('utsav.language', chosen), language);
+  // Signed in once the header's account menu is there (named in the page's language).
+  await page
+    .getByRole('button', { name: /^Account menu for |खाता मेन्यू$|ખાતા મેનુ$/, includeHidden: true })
+    .waitFor({ state: 'attached' });
   return page;
 }
 
 describe('questions at checkout at 200% text', () => {
   it('in Gujarati the dialog asks in Gujarati and refuses in Gujarati, with nothing scrolling sideways', async () => {
-    const page = await largeTextPage('gu');
-    await signInThroughPopup(page, { email: 'dhruv.questions@example.test', name: 'Dhruv Questions' });
-    await page.reload();
+    const page = await largeTextPage('gu', {
+      email: 'dhruv.questions@example.test',
+      name: 'Dhruv Questions',
+    });
     await page.getByRole('button', { name: 'હમણાં જ તમારી ટિકિટ બુક કરો' }).first().click();
     const booking = page.getByRole('dialog', { name: 'તમારી ટિકિટો બુક કરો' });
     await booking.getByRole('checkbox').check();
@@ -141,8 +159,7 @@ describe('questions at checkout at 200% text', () => {
   });
 
   it('the organiser adds a question; an empty one is refused by its field, then saved', async () => {
-    const page = await largeTextPage();
-    await signInThroughPopup(page, 'admin@utsav.test');
+    const page = await largeTextPage(undefined, 'admin@utsav.test');
     await page.goto(`${suite.server.url}/dashboard/admin?view=checkout-questions`);
     await page.getByRole('heading', { level: 1, name: 'Questions at checkout' }).waitFor();
     const cards = page.getByTestId('question-card');

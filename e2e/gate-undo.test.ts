@@ -1,11 +1,11 @@
 import { GATE_UNDO_OFFER_MS } from '@utsav/domain/gate-undo';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pausableClock } from '../apps/server/support/clock';
 import { type ApiUser, apiAt } from './support/api';
-import { launchBrowser, newContext, PHONE, screenshot } from './support/browser';
+import { newContext, PHONE, screenshot } from './support/browser';
 import { storeSignIn } from './support/signed-in';
-import { usePrivateApp } from './support/suite';
+import { useBrowser, usePrivateApp } from './support/suite';
 
 // The gate's undo at 390 px: after the second tap admits a guest from a typed code or from "Find a guest", the
 // volunteer can take the entry back for a few seconds; the ticket is then not in (the organiser's history shows no
@@ -16,16 +16,14 @@ const clock = pausableClock();
 const product = usePrivateApp('gate-undo', { now: clock.now });
 const api = apiAt(() => product.url);
 
+// The worker's Chromium (support/suite.ts), not one launched for this file alone.
+const shared = useBrowser();
 let browser: Browser;
 let admin: ApiUser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = shared.browser;
   admin = await api.signIn('admin@utsav.test', 'Asha Admin');
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 interface BoughtTicket {

@@ -6,7 +6,7 @@ import { launchBrowser, PHONE, screenshot } from './support/browser';
 import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
 import { recordShown, shownAfter } from './support/shown';
 import { signedInContext } from './support/signed-in';
-import { usePrivateApp } from './support/suite';
+import { useBrowser, usePrivateApp } from './support/suite';
 
 // The night at the gates in a phone-sized browser: the scanner's Exit mode records a
 // guest going out through Chromium's fake camera, and the organiser's Gates panel shows the gates live.
@@ -20,6 +20,7 @@ interface BoughtTicket {
 }
 
 const product = usePrivateApp('gates');
+const shared = useBrowser();
 const api = apiAt(() => product.url);
 
 async function noHorizontalScroll(page: Page): Promise<void> {
@@ -107,50 +108,48 @@ describe('gates at 390 px', () => {
   });
 
   it('the Gates panel shows admitted of sold, inside now, each gate, the phones and the refusals, live', async () => {
-    const browser = await launchBrowser();
-    try {
-      const context = await signedInContext(browser, product.url, 'admin@utsav.test', { viewport: PHONE });
-      const page = await context.newPage();
-      await page.goto(`${product.url}/dashboard/admin`);
-      await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
-      await page.getByRole('button', { name: /^Gates/ }).click();
-      await page.getByRole('heading', { level: 1, name: 'Gates' }).waitFor();
+    // The worker's Chromium (support/suite.ts): this scene needs no camera of its own.
+    const context = await signedInContext(shared.browser, product.url, 'admin@utsav.test', {
+      viewport: PHONE,
+    });
+    const page = await context.newPage();
+    await page.goto(`${product.url}/dashboard/admin`);
+    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    await page.getByRole('button', { name: /^Gates/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Gates' }).waitFor();
+    await page.getByTestId('gate-row').first().waitFor();
+    const gates = await page.getByTestId('gate-row').allTextContents();
+    expect(gates.join(' ')).toContain('North');
+    expect(gates.join(' ')).toContain('South');
+    expect(gates.join(' ')).toContain('East');
+    expect(await page.getByTestId('refusal-transferred').textContent()).toBe('0');
+    expect(await page.getByTestId('device-row').count()).toBeGreaterThanOrEqual(3);
+    await noHorizontalScroll(page);
+    await screenshot(page, 'gates-panel-390');
+
+    // Live: a refusal at a gate shows up without a reload.
+    await fetch(`${product.url}/api/tickets/mark-used`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${checker.token}` },
+      body: JSON.stringify({ qrCode: ticket.qrCode, gate: 'North', deviceId: 'north-phone-1' }),
+    });
+    await expect.poll(() => page.getByTestId('refusal-already_used').textContent()).not.toBe('0');
+    await screenshot(page, 'gates-panel-390-live');
+    await screenshot(page, 'gates-panel-390-full', { fullPage: true });
+
+    // The same panel in Hindi and Gujarati, as the organiser's remembered choice.
+    for (const [language, title, inside] of [
+      ['hi', 'गेट', 'अभी अंदर'],
+      ['gu', 'ગેટ', 'હમણાં અંદર'],
+    ] as const) {
+      await page.evaluate((chosen) => localStorage.setItem('utsav.language', chosen), language);
+      await page.goto(`${product.url}/dashboard/admin?view=gates`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByText(inside, { exact: true }).waitFor();
       await page.getByTestId('gate-row').first().waitFor();
-      const gates = await page.getByTestId('gate-row').allTextContents();
-      expect(gates.join(' ')).toContain('North');
-      expect(gates.join(' ')).toContain('South');
-      expect(gates.join(' ')).toContain('East');
-      expect(await page.getByTestId('refusal-transferred').textContent()).toBe('0');
-      expect(await page.getByTestId('device-row').count()).toBeGreaterThanOrEqual(3);
       await noHorizontalScroll(page);
-      await screenshot(page, 'gates-panel-390');
-
-      // Live: a refusal at a gate shows up without a reload.
-      await fetch(`${product.url}/api/tickets/mark-used`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${checker.token}` },
-        body: JSON.stringify({ qrCode: ticket.qrCode, gate: 'North', deviceId: 'north-phone-1' }),
-      });
-      await expect.poll(() => page.getByTestId('refusal-already_used').textContent()).not.toBe('0');
-      await screenshot(page, 'gates-panel-390-live');
-      await screenshot(page, 'gates-panel-390-full', { fullPage: true });
-
-      // The same panel in Hindi and Gujarati, as the organiser's remembered choice.
-      for (const [language, title, inside] of [
-        ['hi', 'गेट', 'अभी अंदर'],
-        ['gu', 'ગેટ', 'હમણાં અંદર'],
-      ] as const) {
-        await page.evaluate((chosen) => localStorage.setItem('utsav.language', chosen), language);
-        await page.goto(`${product.url}/dashboard/admin?view=gates`);
-        await page.getByRole('heading', { level: 1, name: title }).waitFor();
-        await page.getByText(inside, { exact: true }).waitFor();
-        await page.getByTestId('gate-row').first().waitFor();
-        await noHorizontalScroll(page);
-        await screenshot(page, `gates-panel-${language}-390`);
-      }
-      await context.close();
-    } finally {
-      await browser.close();
+      await screenshot(page, `gates-panel-${language}-390`);
     }
+    await context.close();
   });
 });

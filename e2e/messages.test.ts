@@ -5,8 +5,9 @@ import type {} from '../apps/server/src/outbox';
 import { findCurrentEvent } from '../apps/server/src/stores/events';
 import { insertRows, ticketRow, userRow } from '../apps/server/support/admin-fixtures';
 import { apiAt } from './support/api';
-import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { newContext, PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll } from './support/guest';
+import { storeSignIn } from './support/signed-in';
 import { useBrowser, usePrivateApp } from './support/suite';
 
 // The admin panel "Messages" on a 390 px phone: the organiser writes to the ticket holders (English and Hindi),
@@ -35,11 +36,8 @@ async function openMessages(page: Page, options: { language?: 'hi'; largeText?: 
       });
     });
   }
-  await page.goto(product.url);
-  await signInThroughPopup(page, 'admin@utsav.test');
-  if (options.language) {
-    await page.evaluate((chosen) => localStorage.setItem('utsav.language', chosen), options.language);
-  }
+  // Signed in as the chooser leaves it (support/signed-in.ts), with the language the header remembers.
+  await storeSignIn(page, product.url, 'admin@utsav.test', options.language);
   await page.goto(`${product.url}/dashboard/admin?view=messages`);
 }
 

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newEventBody } from '../apps/server/support/factories';
 import { apiAt } from './support/api';
-import { launchBrowser, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
-import { usePrivateApp } from './support/suite';
+import { newContext, PHONE, screenshot } from './support/browser';
+import { signedInPage } from './support/signed-in';
+import { useBrowser, usePrivateApp } from './support/suite';
 
 // "Preview as guest" of a draft at 390 px: the organiser sees the landing page as guests will once it is published,
 // under a banner saying guests cannot see it yet, with the way back; a guest (and a guest who guesses the preview
@@ -17,10 +18,12 @@ const api = apiAt(() => product.url);
 const DRAFT = 'Sharad Purnima Raas Preview';
 const TAGLINE = 'Nine nights, one circle';
 
+// The worker's Chromium (support/suite.ts), not one launched for this file alone.
+const shared = useBrowser();
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = shared.browser;
   const organiser = await api.signIn(ORGANISER.email, ORGANISER.name);
   await api.call('POST', '/api/event', organiser.token, newEventBody({ name: DRAFT, published: false }));
   await api.call('PUT', '/api/admin/organiser', organiser.token, {
@@ -32,10 +35,6 @@ beforeAll(async () => {
   expect((await api.call<{ data: unknown }>('GET', '/api/event')).data).toBeNull();
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function noHorizontalScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -43,10 +42,9 @@ async function noHorizontalScroll(page: Page): Promise<void> {
 
 describe('a draft previewed as a guest, 390 px', () => {
   it('the organiser opens the preview from the draft notice, sees the banner, nothing on sale, and goes back', async () => {
-    const context = await newContext(browser, { viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(product.url);
-    await signInThroughPopup(page, ORGANISER);
+    // Signed in as the chooser leaves it (support/signed-in.ts): the chooser is tested where it is the subject.
+    const page = await signedInPage(browser, product.url, ORGANISER, { viewport: PHONE });
+    const context = page.context();
     await page.getByRole('heading', { name: 'Your event is a draft' }).waitFor();
     expect(await page.getByText(DRAFT).count()).toBe(0);
 

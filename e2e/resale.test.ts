@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { apiAt } from './support/api';
-import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { newContext, PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll, openGuestDashboard } from './support/guest';
 import { rupees, soldOut, words } from './support/resale';
 import { recordShown, shownAfter, shownOf } from './support/shown';
+import { storeSignIn } from './support/signed-in';
 import { useBrowser, usePrivateApp } from './support/suite';
 
 // Face-value resale as the people in it meet it, on a 390 px phone: a guest who cannot come lists a ticket (the
@@ -105,8 +106,8 @@ describe('resale at 390 px', () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
     await recordShown(context);
     const gate = await context.newPage();
-    await gate.goto(product.url);
-    await signInThroughPopup(gate, CHECKER);
+    // Signed in as the chooser leaves it (support/signed-in.ts): the chooser is tested where it is the subject.
+    await storeSignIn(gate, product.url, CHECKER);
     await gate.goto(`${product.url}/dashboard/qrchecker`);
     await gate.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor();
     await expect.poll(() => gate.getByTestId('snapshot-info').textContent()).toMatch(/^Ticket list:/);

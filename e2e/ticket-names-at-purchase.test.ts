@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
+import { signedInPage } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // Who each ticket is for, named in the purchase dialog at 390 px: the names go with the
@@ -9,10 +10,14 @@ const suite = useServerAndBrowser();
 
 describe('naming tickets in the purchase dialog', () => {
   it('a buyer names one of two tickets before paying; My Tickets shows that name and their own on the other', async () => {
-    const context = await newContext(suite.browser, { viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(suite.server.url);
-    await signInThroughPopup(page, { email: 'nisha.names@example.test', name: 'Nisha Mehta' });
+    // Signed in as the chooser leaves it (support/signed-in.ts): the chooser is tested where it is the subject.
+    const page = await signedInPage(
+      suite.browser,
+      suite.server.url,
+      { email: 'nisha.names@example.test', name: 'Nisha Mehta' },
+      { viewport: PHONE },
+    );
+    const context = page.context();
 
     await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
     const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sweepWaitlist } from '../apps/server/src/modules/waitlist/offers';
 import { type ApiUser, apiAt } from './support/api';
-import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
-import { signedInContext } from './support/signed-in';
+import { newContext, PHONE, screenshot } from './support/browser';
+import { signedInContext, signedInPage as signedInLanding } from './support/signed-in';
 import { useBrowser, usePrivateApp } from './support/suite';
 
 // The waitlist as a guest and the organiser would meet it, on a phone: join when sold out,
@@ -26,12 +26,17 @@ async function leaveSeats(free: number): Promise<void> {
     .execute();
 }
 
+/** The landing page on a phone where `guest` is signed in as the chooser leaves it (support/signed-in.ts). */
 async function signedInPage(guest: ApiUser): Promise<Page> {
-  const context = await newContext(suite.browser, { viewport: PHONE });
-  const page = await context.newPage();
+  const page = await signedInLanding(
+    suite.browser,
+    product.url,
+    { email: guest.email, name: guest.name },
+    {
+      viewport: PHONE,
+    },
+  );
   page.on('pageerror', (error) => console.error('[page error]', error));
-  await page.goto(product.url);
-  await signInThroughPopup(page, { email: guest.email, name: guest.name });
   return page;
 }
 
