@@ -137,8 +137,11 @@ describe('the convenience fee', () => {
     expect(document.lines.map((line) => line.description)).toContain('Convenience fee');
     await context.close();
 
-    // The organiser's analytics: the ticket sales (the fee is part of what the guest paid) and the fee in them.
+    // The organiser's dashboard says the fee in the revenue; the analytics, the ticket sales (the fee is part of
+    // what the guest paid) and the fee in them.
     const { page: desk } = admin!;
+    await desk.goto(`${suite.server.url}/dashboard/admin`);
+    await desk.getByText(`of which convenience fees ${formatRupees(20)}`).waitFor();
     await desk.goto(`${suite.server.url}/dashboard/admin?view=analytics`);
     await desk
       .getByText(

@@ -78,6 +78,7 @@ function useDashboardNumbers(): { numbers: DashboardNumbers; loading: boolean } 
       // Analytics revenue is net of refunds; the plain ticket total is the fallback when it is unavailable.
       totalRevenue: a?.revenue.total ?? ticketStats.data?.revenue ?? 0,
       revenueToday: a?.revenue.today ?? 0,
+      convenienceFees: a?.revenue.convenienceFees ?? 0,
       averageTicketValue: a?.analytics.averageTicketValue ?? 0,
     },
   };

@@ -65,6 +65,8 @@ export interface DashboardNumbers {
   ticketsSold: number;
   totalRevenue: number;
   revenueToday: number;
+  /** The part of the revenue that is convenience fees kept, to the paisa (0 without a fee). */
+  convenienceFees: number;
   averageTicketValue: number;
 }
 
@@ -94,7 +96,16 @@ export function DashboardStats({ numbers, loading }: { numbers: DashboardNumbers
       <StatCard
         label={t('admin.dashboard.totalRevenue')}
         value={rupees(numbers.totalRevenue)}
-        hint={t('admin.dashboard.revenueToday', { amount: rupees(numbers.revenueToday) })}
+        hint={
+          <>
+            {t('admin.dashboard.revenueToday', { amount: rupees(numbers.revenueToday) })}
+            {numbers.convenienceFees > 0 ? (
+              <span className="block">
+                {t('admin.dashboard.convenienceFees', { amount: formatRupees(numbers.convenienceFees) })}
+              </span>
+            ) : null}
+          </>
+        }
         icon={<IndianRupee className={ICON} />}
         loading={loading}
       />
