@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, apiAt } from './support/api';
-import { PHONE, type PopupAccount, screenshot } from './support/browser';
+import { DESKTOP, PHONE, type PopupAccount, screenshot } from './support/browser';
 import { expectNoHorizontalScroll } from './support/guest';
 import { signedInContext, signedInPage } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
@@ -104,6 +104,20 @@ describe('questions at checkout', () => {
   });
 });
 
+/** One ticket paid through the API with the required questions answered, as the dialog sends them. */
+async function buyAnswered(buyer: ApiUser, phone: string): Promise<{ id: string; ticketId: string }> {
+  // The e2e event type keeps only what the suites price with; GET /event also carries the questions asked.
+  const event = (await api.currentEvent()) as { checkoutQuestions?: { id: string; kind: string }[] };
+  const answers = (event.checkoutQuestions ?? []).flatMap((question) =>
+    question.kind === 'phone'
+      ? [{ questionId: question.id, value: phone, ticketIndex: 0 }]
+      : question.kind === 'age-18'
+        ? [{ questionId: question.id, value: 'yes' }]
+        : [],
+  );
+  return api.buyTicket(buyer, answers);
+}
+
 /**
  * A 390 px page at 200% text (the root font size doubled, as a phone's text-size setting does), on the landing
  * page with `account` signed in as the chooser leaves it (support/signed-in.ts) and `language` remembered.
@@ -158,7 +172,7 @@ describe('questions at checkout at 200% text', () => {
     await page.context().close();
   });
 
-  it('the organiser adds a question; an empty one is refused by its field, then saved', async () => {
+  it('the organiser adds a question; an empty one is refused by its field, then saved; Ticket Management says whose the answers are', async () => {
     const page = await largeTextPage(undefined, 'admin@utsav.test');
     await page.goto(`${suite.server.url}/dashboard/admin?view=checkout-questions`);
     await page.getByRole('heading', { level: 1, name: 'Questions at checkout' }).waitFor();
@@ -188,6 +202,61 @@ describe('questions at checkout at 200% text', () => {
       'Which garba group are you with?',
       'Dandiya sticks',
     ]);
+
+    // Ticket Management says whose the answers are. Kiran pays for a ticket with the questions answered and passes
+    // it on: its answers stay with Kiran's order, shown on Kiran's ticket as the buyer's; the friend's ticket has
+    // none and says why.
+    const kiran = await api.signIn('kiran.passes@example.test', 'Kiran Passes');
+    const given = await buyAnswered(kiran, '98200 11223');
+    await api.transferTicket(kiran, given.id, { name: 'Meera Friend', email: 'meera.friend@example.test' });
+    await page.goto(`${suite.server.url}/dashboard/admin?view=ticket-management`);
+    await page.getByRole('heading', { level: 1, name: 'Ticket Management' }).waitFor();
+    const search = page.getByLabel('Search tickets by user name or email');
+    await search.fill('kiran.passes@example.test');
+    const givenCard = page.getByRole('listitem').filter({ hasText: given.ticketId }).first();
+    await givenCard.getByRole('button', { name: /^Details of ticket / }).click();
+    const givenAnswers = givenCard.getByTestId('ticket-answers');
+    await expect
+      .poll(
+        async () => (await givenAnswers.getByTestId('answers-whose').textContent({ timeout: 1000 })) ?? '',
+      )
+      .toBe(
+        "Given by the buyer at checkout. They stay with the buyer's order: Meera Friend, who received this ticket, was not asked.",
+      );
+    expect(await givenAnswers.textContent()).toContain('+91 98200 11223');
+    await givenAnswers.scrollIntoViewIfNeeded();
+    // The answers wrap within their card (the section itself never scrolls sideways).
+    expect(
+      await givenAnswers.evaluate((section) => section.scrollWidth - section.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    await screenshot(page, 'ticket-answers-transferred-200');
+
+    await search.fill('meera.friend@example.test');
+    const receivedCard = page.getByRole('listitem').filter({ hasText: 'meera.friend@example.test' }).first();
+    await receivedCard.getByRole('button', { name: /^Details of ticket / }).click();
+    const received = receivedCard.getByTestId('ticket-answers');
+    expect(await received.getByTestId('answers-whose').textContent()).toBe(
+      "This ticket came by transfer: its holder was not asked. The answers given at checkout stay with the buyer's order and are shown under the buyer's ticket.",
+    );
+    await received.scrollIntoViewIfNeeded();
+    expect(
+      await received.evaluate((section) => section.scrollWidth - section.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    await screenshot(page, 'ticket-answers-received-200');
+
+    // The same at desktop width and normal text.
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = '';
+    });
+    await page.setViewportSize(DESKTOP);
+    // At desktop width the list is a table; the opened ticket stays open there.
+    const receivedInTable = page.locator('[data-testid="ticket-answers"]:visible');
+    await receivedInTable.waitFor();
+    expect(await receivedInTable.getByTestId('answers-whose').textContent()).toContain(
+      'This ticket came by transfer',
+    );
+    await receivedInTable.scrollIntoViewIfNeeded();
+    await screenshot(page, 'ticket-answers-received-desktop');
     await page.context().close();
   });
 });

@@ -23,8 +23,14 @@ export interface Api {
   /** A development ID token exchanged with the server, as the account chooser and the app do it. */
   signIn(email: string, name: string): Promise<ApiUser>;
   currentEvent(): Promise<EventJson>;
-  /** create-order, the emulator's checkout, verify-payment: exactly what a guest's browser does for one ticket. */
-  buyTicket<T>(buyer: ApiUser): Promise<T>;
+  /**
+   * create-order, the emulator's checkout, verify-payment: exactly what a guest's browser does for one ticket;
+   * `answers` as the purchase dialog sends them when the organiser asks questions.
+   */
+  buyTicket<T>(
+    buyer: ApiUser,
+    answers?: { questionId: string; value: string; ticketIndex?: number }[],
+  ): Promise<T>;
   /** create-order with `items` (ticket types), the emulator's checkout, verify: an order of types, paid. */
   buyItems<T>(
     buyer: ApiUser,
@@ -73,7 +79,10 @@ export function apiAt(baseUrl: () => string): Api {
     return (await call<{ data: EventJson }>('GET', '/api/event')).data;
   }
 
-  async function buyTicket<T>(buyer: ApiUser): Promise<T> {
+  async function buyTicket<T>(
+    buyer: ApiUser,
+    answers?: { questionId: string; value: string; ticketIndex?: number }[],
+  ): Promise<T> {
     const event = await currentEvent();
     const priced = quote(event, 1);
     const order = await call<{ orderId: string }>('POST', '/api/tickets/create-order', buyer.token, {
@@ -83,6 +92,7 @@ export function apiAt(baseUrl: () => string): Api {
       eventName: event.name,
       pricePerTicket: priced.pricePerTicket,
       pricingTier: priced.pricingTier,
+      ...(answers ? { answers } : {}),
     });
     const checkout = await call<Record<string, string>>('POST', '/razorpay-emulator/_test/pay', undefined, {
       order_id: order.orderId,

@@ -16,7 +16,7 @@ import { formatInstant, formatRupees } from '../../../../ui/format';
 import { TicketDocumentButtons } from '../../../../ui/ticket-document-buttons';
 import { type TicketPass, useTicketCheckins } from '../api/get-ticket-checkins';
 import type { AdminTicket, ShownStatus, TicketStatus } from '../api/get-tickets';
-import { TicketAnswers } from './ticket-answers';
+import { ReceivedTicketAnswers, TicketAnswers } from './ticket-answers';
 
 const STATUS_BADGE: Record<ShownStatus, string> = {
   active: 'bg-emerald-200 text-emerald-950',
@@ -222,7 +222,14 @@ export function TicketDetails({ ticket, id }: { ticket: AdminTicket; id: string 
       </dl>
       {ticket.orderId && ticket.price > 0 ? <OrderDocumentButton orderId={ticket.orderId} /> : null}
       <TicketDocumentButtons documents={ticket.documents} className="justify-self-start" />
-      {ticket.orderId ? <TicketAnswers ticketId={ticket.id} /> : null}
+      {ticket.orderId ? (
+        <TicketAnswers
+          ticketId={ticket.id}
+          transferredTo={ticket.status === 'transferred' ? (ticket.transfer?.toName ?? '—') : undefined}
+        />
+      ) : ticket.receivedByTransfer ? (
+        <ReceivedTicketAnswers />
+      ) : null}
       {ticket.usedAt ? <PassHistory ticketId={ticket.id} /> : null}
     </div>
   );
