@@ -323,7 +323,9 @@ export function TicketManagement({
               </tbody>
             </table>
           </div>
-          <ul className="grid gap-3 md:hidden" aria-label={t('admin-tickets.listLabel')}>
+          {/* grid-cols-1 (minmax(0, 1fr)): a long email is cut with an ellipsis inside its card; an auto column grew
+              to the email's whole width at 200% text and the page scrolled sideways. */}
+          <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label={t('admin-tickets.listLabel')}>
             {tickets.map((ticket) => (
               <TicketCard key={ticket.id} ticket={ticket} actions={actionsFor(ticket)} />
             ))}

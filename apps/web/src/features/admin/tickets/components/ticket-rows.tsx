@@ -84,8 +84,11 @@ export function TicketCard({ ticket, actions }: { ticket: AdminTicket; actions: 
           <SelectBox ticket={ticket} actions={actions} />
         </div>
         <div className="min-w-0 flex-1">
-          <div className="flex items-center justify-between gap-2">
-            <p className="font-mono font-semibold text-gold-200">{codeOf(ticket)}</p>
+          {/* Wraps: at 200% text on a phone the code and a long status ("Transferred") do not fit on one line. */}
+          <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+            <p className="min-w-0 font-mono font-semibold [overflow-wrap:anywhere] text-gold-200">
+              {codeOf(ticket)}
+            </p>
             <StatusBadge status={ticket.status} />
           </div>
           {ticket.ticketType ? (
