@@ -42,9 +42,10 @@ finish() {
 trap finish EXIT
 echo "PostgreSQL for tests: $TEST_DATABASE_URL"
 
-# The typecheck and the web build each keep one core busy for a while; the integration layer mostly waits on
-# its databases and servers, so they run beside it (in the background, each into its own log, shown when it
-# ends). A failure of either still fails the run, after the integration tests.
+# The web build and the typecheck each keep one core busy for a while, so they run beside a layer of tests (in
+# the background, each into its own log, shown when it ends): the web build beside the integration layer (the
+# browser layer needs it), the typecheck beside the browser layer, whose pages, servers and timers leave a core
+# idle more often than the integration layer does. A failure of either still fails the run, after its layer.
 BACKGROUND=()
 background() {
   local name=$1
@@ -57,7 +58,7 @@ await_background() {
   for entry in "${BACKGROUND[@]}"; do
     name=${entry%%:*}
     wait "${entry##*:}" || true
-    step "$name (ran beside the integration tests)"
+    step "$name (ran beside the $1)"
     cat "$REPORTS/$name.log"
     if [ "$(cat "$REPORTS/$name.status" 2>/dev/null)" != 0 ]; then
       echo "$name failed" | tee -a "$REPORTS/failed-steps" >&2
@@ -77,18 +78,21 @@ vitest_layer unit unit-mocks
 # The web is built into a folder of this run (apps/web/dist appears only once it is complete: the start-up
 # suites run the real entry point, which reads apps/web/dist if it is there).
 WEB_BUILD="$REPORTS/web-dist"
-background "Typecheck (tsc -b)" npx tsc -b
 background "Web build" npm run build --workspace apps/web -- --outDir "$WEB_BUILD" --emptyOutDir
-step "Integration tests (SQLite and PostgreSQL), with the typecheck and the web build beside them"
+step "Integration tests (SQLite and PostgreSQL), with the web build beside them"
 integration=0
 vitest_layer integration || integration=$?
-await_background
+await_background "integration tests"
 [ "$integration" = 0 ] || exit "$integration"
 rm -rf apps/web/dist
 cp -r "$WEB_BUILD" apps/web/dist
 
-step "Browser tests (Playwright + Debian Chromium)"
+background "Typecheck (tsc -b)" npx tsc -b
+step "Browser tests (Playwright + Debian Chromium), with the typecheck beside them"
 # Pictures are for a person running a browser file by hand (e2e/support/browser.ts: screenshot).
 export E2E_SCREENSHOTS=${E2E_SCREENSHOTS:-off}
 # The suites that run the product in-process use this run's build as it is, instead of building their own.
-E2E_WEB_DIST="$WEB_BUILD" vitest_layer e2e
+e2e=0
+E2E_WEB_DIST="$WEB_BUILD" vitest_layer e2e || e2e=$?
+await_background "browser tests"
+exit "$e2e"
