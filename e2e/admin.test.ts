@@ -10,8 +10,8 @@ import { signedInContext } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // The organiser's panels as a person uses them: edit the event with a new picture and see it on the
-// landing page, issue six named tickets to a family that paid cash and download their PDFs as one zip, and a
-// manager who may look at users but not change their roles.
+// landing page, issue six named tickets to a family that paid cash and download their PDFs as one zip and the
+// sale's document, and a manager who may look at users but not change their roles.
 
 const suite = useServerAndBrowser();
 
@@ -159,6 +159,16 @@ describe('admin panels', () => {
     const dialog = page.getByRole('dialog', { name: 'Tickets Issued Successfully' });
     await expect.poll(() => dialog.getByText('New User', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => dialog.getByText('Received', { exact: true }).isVisible()).toBe(true);
+    // Payment received: the sale's document was made with the tickets, named in the dialog and saved under its
+    // number.
+    const named = (await dialog.getByText(/^For the payment received: /).textContent()) ?? '';
+    const number = /^For the payment received: (?:Tax invoice|Bill of supply|Receipt) (\S+)$/.exec(
+      named.trim(),
+    )?.[1];
+    expect(number, named).toBeTruthy();
+    const invoice = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download invoice' }).click();
+    expect((await invoice).suggestedFilename()).toBe(`${number!.replaceAll('/', '-')}.pdf`);
 
     const downloadPromise = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Download PDF' }).click();

@@ -7,7 +7,7 @@ import { useBrowser, usePrivateApp } from './support/suite';
 
 // Transferring a ticket as a guest would: the dialog's fee and rules, a refusal shown on its
 // field, the emulator's checkout for the Rs 50 fee, the ticket listed as transferred, to whom and when, and the
-// fee's tax document offered on the sent ticket's card.
+// fee's tax document offered on the sent ticket's card; a transfer that failed offers the fee's credit note too.
 
 interface BoughtTicket {
   id: string;
@@ -89,10 +89,54 @@ describe('transferring a ticket', () => {
     await page.context().close();
   });
 
-  it('on a desktop the received ticket has no Cancel button and the dialog fits', async () => {
+  it('on a desktop the dialog fits, and a transfer that failed offers its fee’s credit note', async () => {
     const sender = await api.signIn('hari.iyer@example.test', 'Hari Iyer');
     const ticket = await api.buyTicket<BoughtTicket>(sender);
+    // A transfer that fails (its ticket admitted at the gate while the fee was being paid) gives the fee back: the
+    // fee's invoice and its credit note, both made after the failure's commit, are offered on the sender's card.
+    const admitted = await api.buyTicket<BoughtTicket & { qrCode: string }>(sender);
+    const started = await api.call<{ orderId: string }>(
+      'POST',
+      `/api/tickets/${admitted.id}/transfer`,
+      sender.token,
+      { recipientEmail: 'jaya.rao@example.test', recipientName: 'Jaya Rao' },
+    );
+    const checker = await api.signIn('checker@utsav.test', 'Checker');
+    await api.call('POST', '/api/tickets/mark-used', checker.token, { qrCode: admitted.qrCode });
+    const checkout = await api.call<Record<string, string>>(
+      'POST',
+      '/razorpay-emulator/_test/pay',
+      undefined,
+      {
+        order_id: started.orderId,
+      },
+    );
+    await expect(
+      api.call('POST', '/api/tickets/transfer/verify-payment', sender.token, checkout),
+    ).rejects.toThrow();
+    const feeDocuments = async () =>
+      (
+        await api.call<{ tickets: { id: string; documents: { number: string; kind: string }[] }[] }>(
+          'GET',
+          '/api/tickets/my-tickets',
+          sender.token,
+        )
+      ).tickets.find((mine) => mine.id === admitted.id)?.documents ?? [];
+    await expect.poll(async () => (await feeDocuments()).length, { timeout: 60_000 }).toBe(2);
+    const credit = (await feeDocuments()).find((document) => document.kind === 'credit-note')!;
+
     const page = await openDashboard(sender, DESKTOP);
+    const card = page.locator(`article[data-ticket-id="${admitted.ticketId}"]`);
+    const creditButton = card.getByRole('button', { name: 'Transfer fee credit note' });
+    await creditButton.scrollIntoViewIfNeeded();
+    expect(await card.getByRole('button', { name: 'Transfer fee invoice' }).isVisible()).toBe(true);
+    const saved = page.waitForEvent('download');
+    await creditButton.focus();
+    await page.keyboard.press('Enter');
+    expect((await saved).suggestedFilename()).toBe(`${credit.number.replaceAll('/', '-')}.pdf`);
+    await screenshot(page, 'transfer-fee-credit-note-desktop');
+
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('button', { name: `Transfer ticket ${ticket.ticketId}` }).click();
     await page.getByRole('dialog', { name: 'Transfer Ticket' }).waitFor();
     await screenshot(page, 'transfer-dialog-desktop');

@@ -2,10 +2,10 @@ import type { TicketDocument } from '@utsav/domain/api/tickets';
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/database';
 
-// The tax documents a ticket's card offers that no checkout order reaches, found by their sources (written by
-// modules/tax-documents, decision 1403): a transfer's fee (`transfer-fee:<transferId>`, and
-// `transfer-fee-refund:<transferId>` when it went back) and tickets staff issued with payment received
-// (`issuance:<id of the issuance's first ticket>`). Read by My Tickets and the staff's ticket list; who may then
+// The tax documents a ticket's card offers that no checkout order reaches (written by modules/tax-documents,
+// decisions 1403 and 1406): a transfer's fee, found by its sources (`transfer-fee:<transferId>`, and
+// `transfer-fee-refund:<transferId>` when it went back), and the sale of tickets staff issued with payment
+// received, found through `tax_document_tickets`, the tickets it was written for. Read by My Tickets and the staff's ticket list; who may then
 // open a document is decided again by GET /tickets/documents.
 
 const BY_KIND: Record<string, TicketDocument['of']> = {
@@ -14,7 +14,7 @@ const BY_KIND: Record<string, TicketDocument['of']> = {
   'transfer-fee-refund': 'transfer-fee-refund',
 };
 
-/** Each ticket's documents of a fee or a staff issuance, by ticket id, in number order. */
+/** Each ticket's documents of a fee or a staff issuance, by ticket id: a sale's before its credit note. */
 export async function findTicketDocuments(
   db: Db,
   ticketIds: readonly string[],
@@ -40,29 +40,19 @@ export async function findTicketDocuments(
     )
     .select(['transfer.ticket_id as ticket_id', 'document.number', 'document.kind', 'document.source'])
     .where('transfer.ticket_id', 'in', ids)
+    // The fee's invoice, then its credit note (series C would sort first), each in number order.
+    .orderBy(sql`case when ${sql.ref('document.kind')} = 'credit-note' then 1 else 0 end`)
     .orderBy('document.series')
     .orderBy('document.serial')
     .execute();
-  // A staff issuance is one document for all its tickets, under its first one's id: the tickets of one issuance
-  // share their owner, issuer and creation instant (one `now` in one transaction) and count seq from 1.
+  // A staff issuance is one document for all its tickets, linked to each of them when it was written.
   const issued = await db
-    .selectFrom('tickets')
-    .innerJoin('tickets as first', (join) =>
-      join
-        .onRef('first.user_id', '=', 'tickets.user_id')
-        .onRef('first.issued_by_user_id', '=', 'tickets.issued_by_user_id')
-        .onRef('first.created_at', '=', 'tickets.created_at')
-        .on('first.seq', '=', 1)
-        .on('first.order_id', 'is', null),
-    )
-    .innerJoin('tax_documents as document', (join) =>
-      join.on('document.source', '=', sql<string>`'issuance:' || ${sql.ref('first.id')}`),
-    )
-    .select(['tickets.id as ticket_id', 'document.number', 'document.kind', 'document.source'])
-    .where('tickets.id', 'in', ids)
-    .where('tickets.order_id', 'is', null)
-    .where('tickets.issued_by_admin', '=', 1)
-    .where('tickets.payment_received', '=', 1)
+    .selectFrom('tax_document_tickets as link')
+    .innerJoin('tax_documents as document', 'document.id', 'link.document_id')
+    .select(['link.ticket_id', 'document.number', 'document.kind', 'document.source'])
+    .where('link.ticket_id', 'in', ids)
+    .orderBy('document.series')
+    .orderBy('document.serial')
     .execute();
   for (const row of [...issued, ...fees]) {
     const of = BY_KIND[row.source.slice(0, row.source.indexOf(':'))];

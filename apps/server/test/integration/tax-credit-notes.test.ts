@@ -261,6 +261,44 @@ describeEachDatabase('credit notes and fee documents', (engine) => {
     expect(figures(credit)).toEqual(figures(failedFee));
     expect(net([failedFee, credit])).toBe(await keptAtRazorpay(server, failed.paymentId));
     expect(net([failedFee, credit])).toBe(0);
+
+    // The sender's card of the failed transfer offers both, the invoice first, and the credit note opens by its number for the sender
+    // and staff (JSON naming its original, and the PDF); for another guest there is no such document.
+    const mine = await server.request('GET', '/api/tickets/my-tickets', { token: owner.token });
+    const card = mine.body.tickets.find((ticket: { id: string }) => ticket.id === tickets[1]!.id);
+    expect(card.documents).toEqual([
+      { number: failedFee.number, kind: 'tax-invoice', of: 'transfer-fee' },
+      { number: credit.number, kind: 'credit-note', of: 'transfer-fee-refund' },
+    ]);
+    const byNumber = (token: string, format = '&format=json') =>
+      server.request('GET', `/api/tickets/documents?number=${encodeURIComponent(credit.number)}${format}`, {
+        token,
+      });
+    const read = await byNumber(owner.token);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.document).toMatchObject({
+      kind: 'credit-note',
+      number: credit.number,
+      refersTo: failedFee.number,
+      buyer: { name: 'Kiran Shah' },
+      total: 50,
+    });
+    expect((await byNumber(admin.token)).status).toBe(200);
+    const stranger = await newUser(server);
+    const refused = await byNumber(stranger.token);
+    expect(refused.status).toBe(404);
+    expect(refused.body.code).toBe('NOT_FOUND');
+    const pdf = await fetch(
+      `${server.url}/api/tickets/documents?number=${encodeURIComponent(credit.number)}`,
+      { headers: { authorization: `Bearer ${owner.token}` } },
+    );
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-disposition')).toContain(`${credit.number.replaceAll('/', '-')}.pdf`);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
   });
 
   it('the month’s export lists every credit note with the document it corrects, and the series without a gap', async () => {

@@ -116,6 +116,52 @@ describeEachDatabase('tax documents at the edges', (engine) => {
     }
   });
 
+  it('rounding over many lines: each line’s halves are round(line × 9/118), and the document is what was paid', async () => {
+    // Prices chosen so that no line's tax comes out whole; one line exempt (₹333.33 a person).
+    const lines = [
+      { name: 'Odd A', price: 501.37, quantity: 1 },
+      { name: 'Odd B', price: 777.77, quantity: 1 },
+      { name: 'Odd C', price: 999.99, quantity: 2 },
+      { name: 'Odd D', price: 1234.56, quantity: 1 },
+      { name: 'Odd E', price: 650.05, quantity: 1 },
+      { name: 'Odd F', price: 333.33, quantity: 1 },
+      { name: 'Odd G', price: 1499.54, quantity: 1 },
+    ];
+    const items = [];
+    for (const line of lines)
+      items.push({ ticketTypeId: await newType(line.name, line.price), quantity: line.quantity });
+    const paise = (rupees: number) => Math.round(rupees * 100);
+    const amountPaise = lines.reduce((sum, line) => sum + line.quantity * paise(line.price), 0);
+    const shopper = await newUser(server, { name: 'Meera Iyer' });
+    const order = await server.request('POST', '/api/tickets/create-order', {
+      token: shopper.token,
+      body: { eventId, amount: amountPaise / 100, items },
+    });
+    expect(order.status, order.text).toBe(200);
+    expect((await verify(server, shopper, await pay(server, order.body.orderId))).status).toBe(200);
+    const document = await documentOf((await orderRow(server, order.body.orderId)).id);
+    // Worked out here, not by the domain: 18% inside the price, a half of it per tax, rounded per line.
+    const expected = lines.map((line) => {
+      const total = line.quantity * paise(line.price);
+      const half = paise(line.price) <= 50_000 ? 0 : Math.round((total * 9) / 118);
+      return [line.quantity, total - 2 * half, half, half, 0, total];
+    });
+    expect(
+      document.lines.map((line: Record<string, number>) => [
+        line.quantity,
+        line.taxablePaise,
+        line.cgstPaise,
+        line.sgstPaise,
+        line.igstPaise,
+        line.totalPaise,
+      ]),
+    ).toEqual(expected);
+    const sum = (index: number) => expected.reduce((total, line) => total + line[index]!, 0);
+    expect(figures(document)).toEqual(['tax-invoice', sum(1), sum(2), sum(3), 0, amountPaise]);
+    // The tax of the whole (round(sum × 9/118) a half) is not what the lines add up to: rounding is per line.
+    expect(sum(2)).not.toBe(Math.round(((amountPaise - paise(333.33)) * 9) / 118));
+  });
+
   async function razorpayIdOf(orderId: string): Promise<string> {
     const row = await server.ctx.db
       .selectFrom('orders')

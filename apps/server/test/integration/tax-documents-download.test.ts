@@ -150,6 +150,47 @@ describeEachDatabase('downloading an order’s tax document', (engine) => {
     },
   );
 
+  it.skipIf(!hasPdftotext)(
+    'the PDF carries the buyer’s language beside the English labels, whoever downloads it',
+    async () => {
+      const chosen = await server.request('PUT', '/api/auth/language', {
+        token: buyer.token,
+        body: { language: 'gu' },
+      });
+      expect(chosen.status, chosen.text).toBe(200);
+      const dir = mkdtempSync(join(tmpdir(), 'utsav-invoice-gu-'));
+      try {
+        for (const token of [buyer.token, admin.token]) {
+          const response = await fetch(`${server.url}/api/tickets/orders/${orderId}/document`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          expect(response.status).toBe(200);
+          writeFileSync(join(dir, 'invoice.pdf'), Buffer.from(await response.arrayBuffer()));
+          const text = execFileSync(
+            'pdftotext',
+            ['-layout', '-enc', 'UTF-8', join(dir, 'invoice.pdf'), '-'],
+            {
+              encoding: 'utf8',
+            },
+          );
+          for (const expected of [
+            'TAX INVOICE / ટેક્સ ઇન્વૉઇસ',
+            'Supplier / પુરવઠો આપનાર',
+            'Bill to / ખરીદનાર',
+            'GSTIN 27AAPFU0939F1ZV',
+            '9996',
+            '2360.00',
+          ]) {
+            expect(text).toContain(expected);
+          }
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+        await server.request('PUT', '/api/auth/language', { token: buyer.token, body: { language: 'en' } });
+      }
+    },
+  );
+
   const numberOf = async (source: string) =>
     (
       await server.ctx.db

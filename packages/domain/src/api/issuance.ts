@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ticketSchema } from './tickets';
+import { ticketDocumentSchema, ticketSchema } from './tickets';
 
 // The answer of manual issuance (staff). Shapes only: see tickets.ts.
 
@@ -24,6 +24,12 @@ export const manualIssuanceResponseSchema = z.object({
   /** The type issued (English name: the desk's record), and the phase whose price applied, if any. */
   ticketType: z.object({ id: z.string(), name: z.string(), admits: z.number().int(), colour: z.string() }),
   phaseLabel: z.string().nullable(),
+  /**
+   * The sale's tax document (tax invoice, bill of supply or receipt), made with the tickets when payment was
+   * received for priced tickets; null when it was not, or the tickets are free. Download it by its number
+   * (GET /tickets/documents?number=…).
+   */
+  document: ticketDocumentSchema.pick({ number: true, kind: true }).nullable(),
 });
 
 export type ManualIssuance = z.infer<typeof manualIssuanceResponseSchema>;

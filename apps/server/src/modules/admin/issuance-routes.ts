@@ -46,6 +46,7 @@ const adminIssuanceRoutes: FastifyPluginAsyncZod = async (app) => {
           colour: result.ticketType.colour,
         },
         phaseLabel: result.phaseLabel,
+        document: result.document,
       };
     },
   );

@@ -14,6 +14,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/database';
 import { transaction } from '../../platform/db/database';
 import type { EventRow, TicketRow, UserRow } from '../../platform/db/schema';
+import type { TaxDocumentKind } from '../../platform/db/schema-tax';
 import { AppError, validationError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { enqueueOutbox } from '../../platform/outbox/repo';
@@ -22,13 +23,15 @@ import { findEventTypes, type StoredType, takenOf } from '../../stores/ticket-ty
 import type { TicketView } from '../../stores/tickets';
 import { findUserByEmail, findUserById, insertUserIfAbsent } from '../../stores/users';
 import { readExact } from '../purchase/sales-snapshot';
+import { issueStaffSaleDocumentWithin } from '../tax-documents/sale';
 import { withQrImages } from '../tickets/qr-images';
 import { type EventSigningKey, eventSigner, eventWithKeys } from '../tickets/ticket-signing';
 import { findTicketViewsByIds, insertTickets } from './tickets-repo';
 
 // Manual issuance (docs/product.md#manual-issuance): tickets for cash or direct-UPI buyers and guests of the house.
 // One transaction under the event lock: the recipient (created as a guest when new), the tickets, the audit
-// entry and the outbox row for the email, so the mail is sent exactly when the tickets exist.
+// entry, the sale's tax document when payment was received, and the outbox row for the email, so the mail is sent
+// exactly when the tickets exist.
 
 export interface ManualIssuance {
   user: UserRow;
@@ -40,6 +43,8 @@ export interface ManualIssuance {
   paymentDone: boolean;
   ticketType: StoredType;
   phaseLabel: string | null;
+  /** The sale's document when payment was received for priced tickets (issued with them), else null. */
+  document: { number: string; kind: TaxDocumentKind } | null;
 }
 
 function soldOut(available: number): AppError {
@@ -134,7 +139,9 @@ export async function issueManualTickets(
   const signer = eventSigner(event.id, event.qr_private_key!);
   const drafts = await draftTickets(event, signer, caller, input, type, recipientName, now);
 
-  const { user, isNewUser, price } = await transaction(ctx.db, async (trx) => {
+  // Read before the transaction: a document names the organiser, and ctx.organiser() reads outside it.
+  const organiser = input.paymentDone ? await ctx.organiser() : null;
+  const { user, isNewUser, price, document } = await transaction(ctx.db, async (trx) => {
     await lockEvent(trx, event.id);
     let user = existing;
     let isNewUser = false;
@@ -206,11 +213,13 @@ export async function issueManualTickets(
     );
     // The lead's mail handler renders the PDF and sends it after the commit.
     await enqueueOutbox(trx, 'manual-issuance', { ticketIds, userId: owner.id, issuerId: caller.id }, now);
-    // Payment received for tickets with a price: a sale, documented after the commit (modules/tax-documents).
-    if (input.paymentDone && price.pricePerTicketPaise > 0) {
-      await enqueueOutbox(trx, 'tax-document', { ticketIds, userId: owner.id }, now);
-    }
-    return { user: owner, isNewUser, price };
+    // Payment received for tickets with a price: a sale, documented in this transaction with its number
+    // (decision 1408), so the answer can name it and a failed issuance leaves no document and no used number.
+    const document =
+      input.paymentDone && price.pricePerTicketPaise > 0
+        ? await issueStaffSaleDocumentWithin(trx, organiser, { ticketIds, userId: owner.id }, now)
+        : null;
+    return { user: owner, isNewUser, price, document };
   });
 
   const issued = await findTicketViewsByIds(
@@ -228,6 +237,7 @@ export async function issueManualTickets(
     paymentDone: input.paymentDone,
     ticketType: type,
     phaseLabel: price.phaseLabel,
+    document: document ? { number: document.number, kind: document.kind } : null,
   };
 }
 

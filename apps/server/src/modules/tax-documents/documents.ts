@@ -1,3 +1,4 @@
+import { isLanguage, type Language } from '@utsav/domain/languages';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { can } from '@utsav/domain/roles';
 import { istDate } from '@utsav/domain/time';
@@ -13,6 +14,7 @@ import { findOrderById, findOrderByRazorpayId } from '../../stores/orders';
 import { monthBounds } from './export';
 import { type TaxDocumentView, toDocumentView, toPdfInput } from './presenter';
 import {
+  findBuyerLanguages,
   findSourceOwner,
   findTaxDocumentById,
   findTaxDocumentByNumber,
@@ -147,17 +149,30 @@ export async function monthDocumentsZip(ctx: AppContext, month: string): Promise
   const { from, to } = monthBounds(month);
   const rows = await findTaxDocumentsIssuedBetween(ctx.db, from, to);
   const numbers = new Map(rows.map((row) => [row.id, row.number]));
+  const languages = await findBuyerLanguages(
+    ctx.db,
+    rows.flatMap((row) => (row.buyer_email ? [row.buyer_email] : [])),
+  );
   const entries = [];
   for (const row of rows) {
     const refersTo = row.refers_to
       ? (numbers.get(row.refers_to) ?? (await findTaxDocumentNumber(ctx.db, row.refers_to)))
       : null;
-    const bytes = await documentPdf(toDocumentView(row, refersTo));
+    const language = languageOf(row.buyer_email ? languages.get(row.buyer_email) : undefined);
+    const bytes = await renderTaxInvoicePdf(toPdfInput(toDocumentView(row, refersTo), language));
     entries.push({ name: `${row.number.replaceAll('/', '-')}.pdf`, bytes });
   }
   return zipFiles(entries);
 }
 
-export function documentPdf(view: TaxDocumentView): Promise<Uint8Array> {
-  return renderTaxInvoicePdf(toPdfInput(view));
+/** A document's PDF, with its buyer's language beside the English labels (decision 1409). */
+export async function documentPdf(ctx: AppContext, view: TaxDocumentView): Promise<Uint8Array> {
+  const row = await findTaxDocumentByNumber(ctx.db, view.number);
+  const email = row?.buyer_email;
+  const languages = email ? await findBuyerLanguages(ctx.db, [email]) : new Map<string, string>();
+  return renderTaxInvoicePdf(toPdfInput(view, languageOf(email ? languages.get(email) : undefined)));
+}
+
+function languageOf(chosen: string | undefined): Language {
+  return isLanguage(chosen) ? chosen : 'en';
 }

@@ -26,6 +26,8 @@ export function taxDocumentHandlers(ctx: AppContext): Record<string, OutboxHandl
         if (payload.latePaymentRefund === true) await issueLatePaymentCredit(ctx, orderId);
         return;
       }
+      // Staff issuance with payment received makes its document in its own transaction now (decision 1408); a
+      // job it queued before that still runs here.
       const ticketIds = payload.ticketIds;
       if (!Array.isArray(ticketIds) || !ticketIds.every((id) => typeof id === 'string')) {
         throw new Error('outbox payload lacks "orderId" or "ticketIds"');

@@ -3,7 +3,7 @@ import type { TaxedLine, TaxParts } from '@utsav/domain/gst';
 import { DOCUMENT_SERIES, documentNumber, financialYearOf } from '@utsav/domain/gst-numbers';
 import { type Db, transaction } from '../../platform/db/database';
 import type { TaxDocumentKind, TaxDocumentRow } from '../../platform/db/schema-tax';
-import { findTaxDocumentBySource, insertTaxDocument, nextSerial } from './repo';
+import { findTaxDocumentBySource, insertTaxDocument, linkDocumentTickets, nextSerial } from './repo';
 
 // Writing a document with its number, once per source (docs/decisions/1402-tax-documents.md). The number is
 // taken in the same transaction that writes the document (repo.ts nextSerial, the numbering invariant), and the
@@ -46,6 +46,8 @@ export interface DocumentDraft {
   buyer: DocumentBuyer;
   lines: DocumentLine[];
   totals: TaxParts;
+  /** The tickets it was issued for when no order holds them (a staff issuance's), linked with it. */
+  ticketIds?: readonly string[];
 }
 
 class AlreadyDocumented extends Error {}
@@ -71,7 +73,6 @@ export async function issueTaxDocument(
   const source = draftOrBuilder.source;
   const existing = await findTaxDocumentBySource(db, source);
   if (existing) return { document: existing, issued: false };
-  const financialYear = financialYearOf(now);
   try {
     const document = await transaction(db, async (trx) => {
       let draft: DocumentDraft;
@@ -81,11 +82,9 @@ export async function issueTaxDocument(
         draft = await draftOrBuilder.build(trx);
       } else draft = draftOrBuilder;
       if (draft.source !== source) throw new Error(`a draft for ${draft.source} built for ${source}`);
-      const series = DOCUMENT_SERIES[draft.kind];
-      const serial = await nextSerial(trx, series, financialYear);
-      const row = documentRow(draft, series, financialYear, serial, now);
+      const row = await writeDocument(trx, draft, now);
       // Another issuer documented this source since our read: our serial rolls back with us.
-      if (!(await insertTaxDocument(trx, row))) throw new AlreadyDocumented();
+      if (!row) throw new AlreadyDocumented();
       return row;
     });
     return { document, issued: true };
@@ -95,6 +94,35 @@ export async function issueTaxDocument(
     if (!document) throw new Error(`document of ${source} vanished`);
     return { document, issued: false };
   }
+}
+
+/**
+ * Takes the next number of the draft's series and writes the document (and its tickets' link), inside the caller's
+ * transaction; null when its source is documented already (the caller rolls back, the serial with it).
+ */
+async function writeDocument(trx: Db, draft: DocumentDraft, now: Date): Promise<TaxDocumentRow | null> {
+  const financialYear = financialYearOf(now);
+  const series = DOCUMENT_SERIES[draft.kind];
+  const serial = await nextSerial(trx, series, financialYear);
+  const row = documentRow(draft, series, financialYear, serial, now);
+  if (!(await insertTaxDocument(trx, row))) return null;
+  await linkDocumentTickets(trx, row.id, draft.ticketIds ?? []);
+  return row;
+}
+
+/**
+ * A document whose source is new to the caller's own transaction (tickets staff issue with payment received): its
+ * number is taken in that transaction, which holds the serial counter's row until it commits and rolls the number
+ * back with everything else if it fails. A source documented already is an error, never a second document.
+ */
+export async function issueTaxDocumentWithin(
+  trx: Db,
+  draft: DocumentDraft,
+  now: Date,
+): Promise<TaxDocumentRow> {
+  const row = await writeDocument(trx, draft, now);
+  if (!row) throw new Error(`${draft.source} is documented already`);
+  return row;
 }
 
 function documentRow(

@@ -1,4 +1,5 @@
 import { GST_STATES } from '@utsav/domain/gstin';
+import type { Language } from '@utsav/domain/languages';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { istDate } from '@utsav/domain/time';
 import type { TaxDocumentRow } from '../../platform/db/schema-tax';
@@ -85,13 +86,15 @@ const TITLES: Record<TaxDocumentRow['kind'], string> = {
 
 const rupees = (value: number) => value.toFixed(2);
 
-export function toPdfInput(view: TaxDocumentView): TaxInvoicePdfInput {
+/** The PDF of a document; `language` the buyer's, whose words go beside the English labels (decision 1409). */
+export function toPdfInput(view: TaxDocumentView, language: Language = 'en'): TaxInvoicePdfInput {
   return {
     title: TITLES[view.kind],
     number: view.number,
     date: view.date,
     placeOfSupply: view.placeOfSupply ?? '-',
-    notes: view.refersTo ? [`Against ${view.refersTo}`] : [],
+    notes: view.refersTo ? [{ template: 'Against {{number}}', params: { number: view.refersTo } }] : [],
+    language,
     supplier: {
       legalName: view.supplier.legalName ?? '',
       address: view.supplier.address ?? '',

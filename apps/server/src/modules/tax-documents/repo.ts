@@ -38,6 +38,32 @@ export async function insertTaxDocument(trx: Db, row: TaxDocumentRow): Promise<b
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/** The tickets a document was issued for (a staff issuance's), in its writing transaction. */
+export async function linkDocumentTickets(
+  trx: Db,
+  documentId: string,
+  ticketIds: readonly string[],
+): Promise<void> {
+  if (ticketIds.length === 0) return;
+  await trx
+    .insertInto('tax_document_tickets')
+    .values([...new Set(ticketIds)].map((ticketId) => ({ document_id: documentId, ticket_id: ticketId })))
+    .execute();
+}
+
+/** The language each of these buyers uses the app in (by email, as documents name them), when they chose one. */
+export async function findBuyerLanguages(db: Db, emails: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(emails)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['email', 'language'])
+    .where('email', 'in', wanted)
+    .where('language', 'is not', null)
+    .execute();
+  return new Map(rows.map((row) => [row.email, row.language!]));
+}
+
 export function findTaxDocumentBySource(db: Db, source: string): Promise<TaxDocumentRow | undefined> {
   return db.selectFrom('tax_documents').selectAll().where('source', '=', source).executeTakeFirst();
 }

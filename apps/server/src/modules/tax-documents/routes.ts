@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../platform/auth/plugin';
+import type { AppContext } from '../../platform/context';
 import { documentPdf, monthDocumentsZip, numberedDocument, orderDocument } from './documents';
 import { gstExport, gstExportCsv } from './export';
 import type { TaxDocumentView } from './presenter';
@@ -12,8 +13,8 @@ import { saveTaxSettings, taxSettings } from './settings';
 const settingsResponse = { 200: taxSettingsResponseSchema };
 
 /** A document's PDF, saved under its number. */
-async function sendPdf(reply: FastifyReply, view: TaxDocumentView) {
-  const bytes = await documentPdf(view);
+async function sendPdf(ctx: AppContext, reply: FastifyReply, view: TaxDocumentView) {
+  const bytes = await documentPdf(ctx, view);
   const filename = `${view.number.replaceAll('/', '-')}.pdf`;
   return reply
     .type('application/pdf')
@@ -76,7 +77,7 @@ const taxDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       reply.header('cache-control', 'private, no-store');
       if (request.query.format === 'json') return { success: true as const, document: view, documents };
-      return sendPdf(reply, view);
+      return sendPdf(app.ctx, reply, view);
     },
   );
 
@@ -96,7 +97,7 @@ const taxDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       const view = await numberedDocument(app.ctx, actor(request), request.query.number);
       reply.header('cache-control', 'private, no-store');
       if (request.query.format === 'json') return { success: true as const, document: view };
-      return sendPdf(reply, view);
+      return sendPdf(app.ctx, reply, view);
     },
   );
 

@@ -2,20 +2,29 @@ import { ruleFromText } from '@utsav/domain/convenience-fee';
 import { type SaleLine, sumParts, taxDocument } from '@utsav/domain/gst';
 import { feeLine } from '@utsav/domain/gst-credits';
 import { linePaidPerTicket } from '@utsav/domain/order-lines';
+import type { Organiser } from '@utsav/domain/organiser';
 import { gstRatesOf, type TaxSettingsInput } from '@utsav/domain/tax-settings-schema';
 import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db/database';
 import type { OrderRow, UserRow } from '../../platform/db/schema';
 import type { TaxDocumentRow } from '../../platform/db/schema-tax';
 import { findOrderById } from '../../stores/orders';
 import { findUserById } from '../../stores/users';
-import { type DocumentBuyer, type DocumentDraft, type DocumentLine, issueTaxDocument } from './issue';
+import {
+  type DocumentBuyer,
+  type DocumentDraft,
+  type DocumentLine,
+  issueTaxDocument,
+  issueTaxDocumentWithin,
+} from './issue';
 import { findDefaultTypeName, findIssuedTickets, findOrderSaleLines } from './repo';
 import { currentTaxSettings } from './settings';
 
-// The document of a sale, made by the outbox job that the payment's transaction queued ('tax-document'): one per
-// paid order (or per staff issuance with payment received), with a line per ticket type at the price paid after
-// any code, through the domain's taxDocument. Prices include tax (decision 1401): the total is exactly what was
-// captured, which is checked before anything is written. A ₹0 sale gets no document.
+// The document of a sale: one per paid order, made by the outbox job that the payment's transaction queued
+// ('tax-document'), or one per staff issuance with payment received, made in the issuance's own transaction; a
+// line per ticket type at the price paid after any code, through the domain's taxDocument. Prices include tax
+// (decision 1401): the total is exactly what was captured, which is checked before anything is written. A ₹0 sale
+// gets no document.
 
 /** The lines of a sale as the domain reads them: SAC and description from the settings, one per type. */
 function saleLine(
@@ -37,7 +46,10 @@ function saleLine(
 
 /** The supplier and place of supply a document carries: the tax settings, else the organiser profile. */
 export async function supplierOf(ctx: AppContext, settings: TaxSettingsInput) {
-  const organiser = await ctx.organiser();
+  return supplierWith(settings, await ctx.organiser());
+}
+
+function supplierWith(settings: TaxSettingsInput, organiser: Organiser | null) {
   const rates = gstRatesOf(settings);
   return {
     supplier: {
@@ -61,17 +73,22 @@ export function buyerOf(user: UserRow | undefined, order: OrderRow | null): Docu
   };
 }
 
-async function issueSale(
-  ctx: AppContext,
+interface Sale {
+  source: string;
+  order: OrderRow | null;
+  user: UserRow | undefined;
+  lines: SaleLine[];
+  paidPaise: number;
+  /** The tickets it is for when no order holds them (a staff issuance's). */
+  ticketIds?: readonly string[];
+}
+
+/** The document a sale gets, figured; null for a ₹0 sale, which gets none. */
+function saleDraft(
   settings: TaxSettingsInput,
-  sale: {
-    source: string;
-    order: OrderRow | null;
-    user: UserRow | undefined;
-    lines: SaleLine[];
-    paidPaise: number;
-  },
-): Promise<TaxDocumentRow | null> {
+  organiser: Organiser | null,
+  sale: Sale,
+): DocumentDraft | null {
   if (sale.paidPaise === 0) return null;
   const rates = gstRatesOf(settings);
   // Prices include tax (settings.ts refuses otherwise): the document's total must be what was paid, to the paisa.
@@ -84,18 +101,27 @@ async function issueSale(
     admits: sale.lines[index]!.admits,
     kind: sale.lines[index]!.kind,
   }));
-  const draft: DocumentDraft = {
+  return {
     source: sale.source,
     kind: computed.kind,
     prefix: settings.invoicePrefix,
     orderId: sale.order?.id ?? null,
     refersTo: null,
-    ...(await supplierOf(ctx, settings)),
+    ...supplierWith(settings, organiser),
     buyer: buyerOf(sale.user, sale.order),
     lines,
     totals: sumParts([computed]),
+    ...(sale.ticketIds ? { ticketIds: sale.ticketIds } : {}),
   };
-  return (await issueTaxDocument(ctx.db, draft, ctx.now())).document;
+}
+
+async function issueSale(
+  ctx: AppContext,
+  settings: TaxSettingsInput,
+  sale: Sale,
+): Promise<TaxDocumentRow | null> {
+  const draft = saleDraft(settings, await ctx.organiser(), sale);
+  return draft ? (await issueTaxDocument(ctx.db, draft, ctx.now())).document : null;
 }
 
 /** The document of a paid order (its lines, or its quantity of the default type when it has none). */
@@ -154,18 +180,18 @@ function feeTickets(order: OrderRow): number {
   return order.quantity;
 }
 
-/** The document of tickets staff issued with payment received: one line per type and price. */
-export async function issueStaffSaleDocument(
-  ctx: AppContext,
+/** The sale of tickets staff issued with payment received, read through `db`: one line per type and price. */
+async function staffSale(
+  db: Db,
+  settings: TaxSettingsInput,
   ticketIds: readonly string[],
   userId: string,
-): Promise<TaxDocumentRow | null> {
-  const tickets = await findIssuedTickets(ctx.db, ticketIds);
+): Promise<Sale> {
+  const tickets = await findIssuedTickets(db, ticketIds);
   if (tickets.length === 0) throw new Error(`tickets ${ticketIds[0]}… not found`);
-  const settings = await currentTaxSettings(ctx.db);
   const groups = new Map<string, { name: string | null; quantity: number; price: number; admits: number }>();
   for (const ticket of tickets) {
-    const name = ticket.type_name ?? (await findDefaultTypeName(ctx.db, ticket.event_id));
+    const name = ticket.type_name ?? (await findDefaultTypeName(db, ticket.event_id));
     const key = `${name}\u0000${ticket.price_paise}\u0000${ticket.admits ?? 1}`;
     const group = groups.get(key) ?? {
       name,
@@ -179,11 +205,45 @@ export async function issueStaffSaleDocument(
   const lines = [...groups.values()].map((group) =>
     saleLine(settings, group.name, group.quantity, group.quantity * group.price, group.admits),
   );
-  return issueSale(ctx, settings, {
+  return {
     source: `issuance:${tickets[0]!.id}`,
     order: null,
-    user: await findUserById(ctx.db, userId),
+    user: await findUserById(db, userId),
     lines,
     paidPaise: lines.reduce((sum, line) => sum + line.amountPaise, 0),
-  });
+    ticketIds: tickets.map((ticket) => ticket.id),
+  };
+}
+
+/**
+ * The document of tickets staff issued with payment received, made by the outbox job: only for jobs queued before
+ * issuance made its document in its own transaction (issueStaffSaleDocumentWithin).
+ */
+export async function issueStaffSaleDocument(
+  ctx: AppContext,
+  ticketIds: readonly string[],
+  userId: string,
+): Promise<TaxDocumentRow | null> {
+  const settings = await currentTaxSettings(ctx.db);
+  return issueSale(ctx, settings, await staffSale(ctx.db, settings, ticketIds, userId));
+}
+
+/**
+ * The document of tickets staff issue with payment received, made inside the issuance's own transaction `trx`
+ * (admin/issuance-service.ts), so its answer carries the number (decision 1408). The number is taken by the
+ * counter row's upsert in that transaction (issue.ts), which the issuance reaches holding the event's lock: lock
+ * order event, then counter, and no document issuer takes the event's lock, so the two never wait on each other.
+ * `organiser` is read before the transaction (ctx.organiser() reads outside it, which on SQLite's one connection
+ * would wait for this very transaction).
+ */
+export async function issueStaffSaleDocumentWithin(
+  trx: Db,
+  organiser: Organiser | null,
+  issued: { ticketIds: readonly string[]; userId: string },
+  now: Date,
+): Promise<TaxDocumentRow | null> {
+  const settings = await currentTaxSettings(trx);
+  const sale = await staffSale(trx, settings, issued.ticketIds, issued.userId);
+  const draft = saleDraft(settings, organiser, sale);
+  return draft ? issueTaxDocumentWithin(trx, draft, now) : null;
 }

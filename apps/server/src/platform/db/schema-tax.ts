@@ -60,6 +60,16 @@ export interface TaxDocumentsTable {
   total_paise: number;
 }
 
+/**
+ * The tickets a document was issued for when no order holds them (staff issuance with payment received; migration
+ * 0047), written with the document. No foreign key on the ticket: a hand-issued ticket may be deleted, its
+ * document stays.
+ */
+export interface TaxDocumentTicketsTable {
+  document_id: string;
+  ticket_id: string;
+}
+
 export interface TaxDocumentCountersTable {
   series: string;
   financial_year: number;

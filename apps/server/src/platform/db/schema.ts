@@ -12,7 +12,12 @@ import type {
   SalesCountersTable,
   TicketTypesTable,
 } from './schema-sales';
-import type { TaxDocumentCountersTable, TaxDocumentsTable, TaxSettingsTable } from './schema-tax';
+import type {
+  TaxDocumentCountersTable,
+  TaxDocumentsTable,
+  TaxDocumentTicketsTable,
+  TaxSettingsTable,
+} from './schema-tax';
 
 // Row types as the repositories see them. Timestamps are ISO-8601 UTC strings on both engines
 // (the PostgreSQL pool parses timestamptz back into ISO text), money is integer paise.
@@ -368,6 +373,7 @@ export interface Database {
   tax_settings: TaxSettingsTable;
   tax_documents: TaxDocumentsTable;
   tax_document_counters: TaxDocumentCountersTable;
+  tax_document_tickets: TaxDocumentTicketsTable;
   event_changes: EventChangesTable;
   call_off_orders: CallOffOrdersTable;
   call_off_codes: CallOffCodesTable;

@@ -31,6 +31,7 @@ import * as checkoutQuestions from './0042_checkout_questions';
 import * as auditLogViewer from './0043_audit_log_viewer';
 import * as ticketResoldAt from './0045_ticket_resold_at';
 import * as convenienceFee from './0046_convenience_fee';
+import * as taxDocumentTickets from './0047_tax_document_tickets';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -67,4 +68,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0045_ticket_resold_at', ticketResoldAt],
   ['0043_audit_log_viewer', auditLogViewer],
   ['0046_convenience_fee', convenienceFee],
+  ['0047_tax_document_tickets', taxDocumentTickets],
 ];

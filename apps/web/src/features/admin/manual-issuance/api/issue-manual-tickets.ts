@@ -16,8 +16,13 @@ export const MANUAL_MESSAGES = {
 export { manualIssuanceSchema };
 export type IssueManualInput = z.input<typeof manualIssuanceSchema>;
 
-/** What the success dialog shows and downloads: the recipient, the total and the ids of the tickets issued. */
-export type IssueManualResult = Pick<ManualIssuance, 'user' | 'totalAmount'> & { ticketIds: string[] };
+/**
+ * What the success dialog shows and downloads: the recipient, the total, the ids of the tickets issued and the
+ * sale's tax document (payment received), made with them.
+ */
+export type IssueManualResult = Pick<ManualIssuance, 'user' | 'totalAmount' | 'document'> & {
+  ticketIds: string[];
+};
 
 export async function issueManualTickets(input: IssueManualInput): Promise<IssueManualResult> {
   const payload = manualIssuanceSchema.parse(input);
@@ -26,8 +31,8 @@ export async function issueManualTickets(input: IssueManualInput): Promise<Issue
     ...payload,
     ticketNames: payload.ticketNames.map((name) => name.trim()).filter((name) => name !== ''),
   });
-  const { user, tickets, totalAmount } = manualIssuanceResponseSchema.parse(body);
-  return { user, totalAmount, ticketIds: tickets.map((ticket) => ticket.id) };
+  const { user, tickets, totalAmount, document } = manualIssuanceResponseSchema.parse(body);
+  return { user, totalAmount, document, ticketIds: tickets.map((ticket) => ticket.id) };
 }
 
 export function useIssueManualTickets() {

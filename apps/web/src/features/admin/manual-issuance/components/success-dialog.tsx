@@ -1,9 +1,18 @@
-import { CircleCheck, Download, Mail } from 'lucide-react';
+import type { ManualIssuance } from '@utsav/domain/api/issuance';
+import { CircleCheck, Download, FileText, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../ui/button';
 import { Dialog } from '../../../../ui/dialog';
 import { formatCount, formatRupees } from '../../../../ui/format';
+import { TicketDocumentButtons } from '../../../../ui/ticket-document-buttons';
 import type { IssueManualResult } from '../api/issue-manual-tickets';
+
+const DOCUMENT_KINDS: Record<NonNullable<ManualIssuance['document']>['kind'], string> = {
+  'tax-invoice': 'admin-issuance.success.kinds.taxInvoice',
+  'bill-of-supply': 'admin-issuance.success.kinds.billOfSupply',
+  receipt: 'admin-issuance.success.kinds.receipt',
+  'credit-note': 'admin-issuance.success.kinds.creditNote',
+};
 
 /** After issuing (docs/product.md#manual-issuance): who got what, payment status, the email notice and the four ways on. */
 export function SuccessDialog({
@@ -91,6 +100,20 @@ export function SuccessDialog({
               </dd>
             </div>
           </dl>
+          {result.document ? (
+            <div className="grid gap-2 rounded-xl border border-gold-400/25 bg-maroon-950/60 p-4 text-sm">
+              <p className="flex items-start gap-2 text-maroon-100">
+                <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-300" />
+                <span className="min-w-0 break-words">
+                  {t('admin-issuance.success.document', {
+                    kind: t(DOCUMENT_KINDS[result.document.kind]),
+                    number: result.document.number,
+                  })}
+                </span>
+              </p>
+              <TicketDocumentButtons documents={[{ ...result.document, of: 'issuance' }]} />
+            </div>
+          ) : null}
           <p className="flex items-start gap-2 text-sm text-maroon-100">
             <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-300" />
             {t('admin-issuance.success.emailed', { email: result.user.email })}
