@@ -5,6 +5,7 @@
 // paisa, and agrees with the documents an accountant files from.
 
 import { FEE_DESCRIPTIONS } from './gst-credits';
+import { istDate } from './time';
 
 export interface FeeRevenueDocument {
   kind: 'tax-invoice' | 'bill-of-supply' | 'receipt' | 'credit-note';
@@ -26,4 +27,21 @@ export function convenienceFeeRevenuePaise(documents: Iterable<FeeRevenueDocumen
     }
   }
   return paise;
+}
+
+/**
+ * The same figure per IST day a document was issued on (YYYY-MM-DD → paise): a credit note counts on the day it
+ * gave the fee back, not on its sale's day, so the days add up to convenienceFeeRevenuePaise. Days without a fee
+ * line are absent.
+ */
+export function convenienceFeeRevenueByDay(
+  documents: Iterable<FeeRevenueDocument & { issuedAt: string }>,
+): Map<string, number> {
+  const byDay = new Map<string, number>();
+  for (const document of documents) {
+    if (!document.lines.some(isConvenienceFeeLine)) continue;
+    const day = istDate(new Date(document.issuedAt));
+    byDay.set(day, (byDay.get(day) ?? 0) + convenienceFeeRevenuePaise([document]));
+  }
+  return byDay;
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { convenienceFeeRevenuePaise, isConvenienceFeeLine } from '../src/convenience-fee-revenue';
+import {
+  convenienceFeeRevenueByDay,
+  convenienceFeeRevenuePaise,
+  isConvenienceFeeLine,
+} from '../src/convenience-fee-revenue';
 
 const ticket = (totalPaise: number) => ({ kind: 'admission' as const, description: 'Gold pass', totalPaise });
 const fee = (totalPaise: number) => ({ kind: 'fee' as const, description: 'Convenience fee', totalPaise });
@@ -45,5 +49,32 @@ describe('convenience fee revenue', () => {
         { kind: 'credit-note', lines: [ticket(29_900), fee(749)] },
       ]),
     ).toBe(1_497);
+  });
+
+  it('per IST day of issue: a credit note counts on the day it gave the fee back, and the days add up', () => {
+    const documents = [
+      // 23:59 IST on 10 October and 00:00 IST on 11 October.
+      {
+        kind: 'tax-invoice' as const,
+        issuedAt: '2026-10-10T18:29:00.000Z',
+        lines: [ticket(60_000), fee(2_000)],
+      },
+      { kind: 'tax-invoice' as const, issuedAt: '2026-10-10T18:30:00.000Z', lines: [fee(1_500)] },
+      {
+        kind: 'credit-note' as const,
+        issuedAt: '2026-10-12T06:00:00.000Z',
+        lines: [ticket(60_000), fee(2_000)],
+      },
+      { kind: 'credit-note' as const, issuedAt: '2026-10-13T06:00:00.000Z', lines: [ticket(60_000)] },
+    ];
+    const byDay = convenienceFeeRevenueByDay(documents);
+    expect(Object.fromEntries(byDay)).toEqual({
+      '2026-10-10': 2_000,
+      '2026-10-11': 1_500,
+      '2026-10-12': -2_000,
+    });
+    expect([...byDay.values()].reduce((sum, paise) => sum + paise, 0)).toBe(
+      convenienceFeeRevenuePaise(documents),
+    );
   });
 });

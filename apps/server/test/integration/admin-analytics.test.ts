@@ -127,10 +127,10 @@ describeEachDatabase('admin analytics', (engine) => {
         analytics: { averageTicketValue: 259.14, conversionRate: 60 },
         event: { soldTickets: 7, availableTickets: 91, soldPercentage: 7, ticketPrice: 299 },
         salesChart: [
-          { _id: '2026-11-19', count: 1, revenue: 299 },
-          { _id: '2026-11-20', count: 0, revenue: 299 },
-          { _id: '2026-11-21', count: 2, revenue: 598 },
-          { _id: '2026-11-22', count: 4, revenue: 618 },
+          { _id: '2026-11-19', count: 1, revenue: 299, convenienceFees: 0 },
+          { _id: '2026-11-20', count: 0, revenue: 299, convenienceFees: 0 },
+          { _id: '2026-11-21', count: 2, revenue: 598, convenienceFees: 0 },
+          { _id: '2026-11-22', count: 4, revenue: 618, convenienceFees: 0 },
         ],
         hourlySales: [
           { _id: 0, count: 1, revenue: 20 },

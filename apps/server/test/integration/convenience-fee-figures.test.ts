@@ -124,6 +124,27 @@ describeEachDatabase('the convenience fee in the figures', (engine) => {
       refunded: 279 + 612.96,
       convenienceFees: 14.96,
     });
+    // Per day too, each document on the IST day it was issued: the days add up to the whole, to the paisa.
+    const daily = dashboard.body.data.salesChart as Array<{ _id: string; convenienceFees: number }>;
+    const byDay = new Map<string, number>();
+    for (const document of documents) {
+      const day = istDate(new Date(document.issued_at));
+      for (const line of document.lines as Array<{ description: string; totalPaise: number }>) {
+        if (line.description !== 'Convenience fee') continue;
+        byDay.set(day, (byDay.get(day) ?? 0) + (document.kind === 'credit-note' ? -1 : 1) * line.totalPaise);
+      }
+    }
+    expect(
+      daily
+        .filter((bucket) => bucket.convenienceFees !== 0)
+        .map((bucket) => [bucket._id, bucket.convenienceFees]),
+    ).toEqual(
+      [...byDay]
+        .filter(([, paise]) => paise !== 0)
+        .sort()
+        .map(([day, paise]) => [day, paise / 100]),
+    );
+    expect(Math.round(daily.reduce((sum, bucket) => sum + bucket.convenienceFees, 0) * 100)).toBe(1_496);
   });
 
   it("the month's export: the exempt tickets and the taxed fee apart, on the sale and on its credit notes", async () => {

@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 // The answer of the admin's sales analytics. Rupees. Shapes only: see tickets.ts.
 
-const dayBucket = z.object({ _id: z.string(), count: z.number(), revenue: z.number() });
+/** `convenienceFees`: the part of the day's revenue that is convenience fees kept, read from its documents. */
+const dayBucket = z.object({
+  _id: z.string(),
+  count: z.number(),
+  revenue: z.number(),
+  convenienceFees: z.number(),
+});
 const hourBucket = z.object({ _id: z.number(), count: z.number(), revenue: z.number() });
 
 /** GET /admin/analytics/dashboard. */

@@ -208,10 +208,12 @@ export async function countGuestBuyers(db: Db): Promise<number> {
  * the credit notes that gave one back. The LIKE only narrows the rows read; @utsav/domain/convenience-fee-revenue
  * picks the lines.
  */
-export function convenienceFeeDocuments(db: Db): Promise<Array<{ kind: string; lines: string }>> {
+export function convenienceFeeDocuments(
+  db: Db,
+): Promise<Array<{ kind: string; lines: string; issued_at: string }>> {
   return db
     .selectFrom('tax_documents')
-    .select(['kind', 'lines'])
+    .select(['kind', 'lines', 'issued_at'])
     .where('lines', 'like', `%${FEE_DESCRIPTIONS.convenience}%`)
     .execute();
 }

@@ -1,5 +1,9 @@
 import { averageTicketValue, conversionRate, type SalesBucket, salesBuckets } from '@utsav/domain/analytics';
-import { convenienceFeeRevenuePaise, type FeeRevenueDocument } from '@utsav/domain/convenience-fee-revenue';
+import {
+  convenienceFeeRevenueByDay,
+  convenienceFeeRevenuePaise,
+  type FeeRevenueDocument,
+} from '@utsav/domain/convenience-fee-revenue';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { revenueInRupees, revenueOf } from '@utsav/domain/revenue';
 import type { AppContext } from '../../platform/context';
@@ -28,8 +32,11 @@ export interface Dashboard {
   users: { total: number; guests: number };
   analytics: { averageTicketValue: number; conversionRate: number };
   event: { soldTickets: number; availableTickets: number; soldPercentage: number; ticketPrice: number };
-  /** Every IST day with a sale or a refund, ascending (the screen shows the last 7). */
-  salesChart: SalesBucket<string>[];
+  /**
+   * Every IST day with a sale, a refund or a convenience fee documented, ascending (the screen shows the last 7);
+   * `convenienceFees` the fees the day's documents kept (rupees, a credit note's on the day it gave them back).
+   */
+  salesChart: Array<SalesBucket<string> & { convenienceFees: number }>;
   /** Today's IST hours (0-23) with a sale or a refund, ascending. */
   hourlySales: SalesBucket<number>[];
 }
@@ -49,7 +56,8 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
       findCurrentEvent(ctx.db),
       convenienceFeeDocuments(ctx.db),
     ]);
-  const salesChart = salesBuckets(dailySold, dailyMoney);
+  const fees = feeDocumentsOf(feeDocuments);
+  const salesChart = withDailyFees(salesBuckets(dailySold, dailyMoney), convenienceFeeRevenueByDay(fees));
   const hourlySales = salesBuckets(hourlySold, hourlyMoney);
   // Totals come from the daily lines: the chart and the cards can never disagree.
   const revenue = revenueInRupees(revenueOf(dailyMoney));
@@ -77,7 +85,7 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
     revenue: {
       ...revenue,
       today: todayBucket?.revenue ?? 0,
-      convenienceFees: convenienceFeesOf(feeDocuments),
+      convenienceFees: paiseToRupees(convenienceFeeRevenuePaise(fees)),
     },
     tickets: { total: sold, soldToday: todayBucket?.count ?? 0 },
     users: { total: users, guests },
@@ -91,13 +99,25 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
   };
 }
 
-function convenienceFeesOf(documents: Array<{ kind: string; lines: string }>): number {
-  return paiseToRupees(
-    convenienceFeeRevenuePaise(
-      documents.map((document) => ({
-        kind: document.kind as FeeRevenueDocument['kind'],
-        lines: JSON.parse(document.lines) as FeeRevenueDocument['lines'],
-      })),
-    ),
-  );
+function feeDocumentsOf(
+  documents: Array<{ kind: string; lines: string; issued_at: string }>,
+): Array<FeeRevenueDocument & { issuedAt: string }> {
+  return documents.map((document) => ({
+    kind: document.kind as FeeRevenueDocument['kind'],
+    lines: JSON.parse(document.lines) as FeeRevenueDocument['lines'],
+    issuedAt: String(document.issued_at),
+  }));
+}
+
+/** Each day's fees on its bucket; a day with fees documented and no money line gets a bucket of its own. */
+function withDailyFees(
+  buckets: SalesBucket<string>[],
+  feesByDay: Map<string, number>,
+): Dashboard['salesChart'] {
+  const days = new Map(buckets.map((bucket) => [bucket._id, { ...bucket, convenienceFees: 0 }]));
+  for (const [day, paise] of feesByDay) {
+    const bucket = days.get(day) ?? { _id: day, count: 0, revenue: 0, convenienceFees: 0 };
+    days.set(day, { ...bucket, convenienceFees: paiseToRupees(paise) });
+  }
+  return [...days.values()].sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
 }

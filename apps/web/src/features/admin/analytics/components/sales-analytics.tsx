@@ -73,7 +73,13 @@ function dailyData(t: TFunction, analytics: Analytics): BarDatum[] {
         label: label.short,
         fullLabel: label.full,
         value: bucket.revenue,
-        secondary: t('admin-analytics.tickets', { count: bucket.count, formatted: count(bucket.count) }),
+        // The day's convenience fees kept, to the paisa, beside its tickets (read from its documents).
+        secondary: [
+          t('admin-analytics.tickets', { count: bucket.count, formatted: count(bucket.count) }),
+          ...(bucket.convenienceFees !== 0
+            ? [t('admin-analytics.daily.fees', { amount: formatRupees(bucket.convenienceFees) })]
+            : []),
+        ].join(' · '),
       };
     });
 }
