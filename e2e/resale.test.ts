@@ -9,7 +9,8 @@ import { useBrowser, usePrivateApp } from './support/suite';
 
 // Face-value resale as the people in it meet it, on a 390 px phone: a guest who cannot come lists a ticket (the
 // dialog says what comes back, the fee and the cut-off), the card says it is still valid; with the event sold out
-// and nobody waiting, a second guest buys it in the purchase dialog, marked "Resale"; the seller's card turns
+// and nobody waiting, a second guest buys it in the purchase dialog, marked "Resale" (withdrawn by the seller while
+// the guest is about to pay, the dialog says so; listed again, it sells); the seller's card turns
 // "Resold" with the refund, and the gate refuses the old code as "Ticket Resold".
 
 interface BoughtTicket {
@@ -63,19 +64,40 @@ describe('resale at 390 px', () => {
     // A second guest finds the event sold out but the resold ticket on offer in the purchase dialog.
     const buyer = await api.signIn('kiran.das@example.test', 'Kiran Das');
     const buying = await openGuestDashboard(suite.browser, product.url, buyer, { viewport: PHONE });
-    await buying.getByRole('button', { name: 'Buy Tickets Now' }).click();
     const booking = buying.getByRole('dialog', { name: /Tickets|Buy/ });
-    await booking.getByRole('radio').first().waitFor();
-    const offer = await words(booking);
-    expect(offer).toContain('Resale');
-    expect(offer).toContain(rupees(ticket.price));
-    await booking.getByRole('checkbox').check();
-    await expectNoHorizontalScroll(buying);
-    await screenshot(buying, 'resale-purchase-390');
-    await booking.getByRole('button', { name: 'Continue to Purchase' }).click();
     const confirm = buying.getByRole('dialog', { name: 'Confirm Your Purchase' });
-    await confirm.waitFor();
-    expect(await words(confirm)).toContain('Resale');
+    const toConfirm = async (picture?: string) => {
+      await buying.getByRole('button', { name: 'Buy Tickets Now' }).click();
+      await booking.getByRole('radio').first().waitFor();
+      const offer = await words(booking);
+      expect(offer).toContain('Resale');
+      expect(offer).toContain(rupees(ticket.price));
+      await booking.getByRole('checkbox').check();
+      await expectNoHorizontalScroll(buying);
+      if (picture) await screenshot(buying, picture);
+      await booking.getByRole('button', { name: 'Continue to Purchase' }).click();
+      await confirm.waitFor();
+      expect(await words(confirm)).toContain('Resale');
+    };
+    await toConfirm('resale-purchase-390');
+    // The seller takes it back before the guest pays: the dialog says so, and nothing opens to pay.
+    await api.call('DELETE', `/api/tickets/${ticket.id}/resale`, seller.token);
+    await confirm.getByRole('button', { name: `Pay ${rupees(ticket.price)}` }).click();
+    await buying.getByText('This resold ticket was withdrawn').waitFor();
+    // Nothing else is on sale: the dialog says the event is sold out and keeps the server's sentence in view.
+    await buying
+      .getByRole('dialog', { name: 'Event Sold Out' })
+      .locator('p[role="status"]', {
+        hasText: 'The seller withdrew the resold ticket before you could buy it, so it is no longer on sale.',
+      })
+      .waitFor();
+    expect(await buying.getByRole('button', { name: 'Pay with UPI' }).count()).toBe(0);
+    await expectNoHorizontalScroll(buying);
+    await screenshot(buying, 'resale-withdrawn-purchase-390');
+    // Listed again, the guest buys it.
+    await api.call('POST', `/api/tickets/${ticket.id}/resale`, seller.token);
+    await buying.reload();
+    await toConfirm();
     await confirm.getByRole('button', { name: `Pay ${rupees(ticket.price)}` }).click();
     const event = await api.currentEvent();
     await buying

@@ -45,6 +45,8 @@ export const RESALE_MESSAGES = {
     'Resold tickets were on sale until {{when, istDateTime}}, {{hours}} hours before the event starts; that time has passed.',
   offerWithdrawn:
     'The seller withdrew the resold ticket offered to you before you paid. You keep your place in the waitlist: the next ticket that comes back is offered to you.',
+  withdrawnBeforeSale:
+    'The seller withdrew the resold ticket before you could buy it, so it is no longer on sale.',
 } as const;
 
 /** Why a ticket cannot be listed: the `reason` the refusal carries, so a screen can word it in its language. */

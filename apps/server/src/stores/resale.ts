@@ -293,6 +293,28 @@ export async function returnOfferToLine(db: Db, orderId: string, now: Date): Pro
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Whether the last change to a type's listings was a seller withdrawing one (every claim, sale, withdrawal and end
+ * stamps `updated_at`). Asked by the purchase dialog's resale checkout once none of the type is available, to say
+ * why: the one it showed was taken back, rather than held or bought by someone else. Never on the hot path.
+ */
+export async function lastListingChangeWasWithdrawal(
+  db: Db,
+  eventId: string,
+  ticketTypeId: string,
+): Promise<boolean> {
+  const last = await db
+    .selectFrom('resale_listings')
+    .select('status')
+    .where('event_id', '=', eventId)
+    .where('ticket_type_id', '=', ticketTypeId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return last?.status === 'withdrawn';
+}
+
 /** Whether the person waits again because a seller withdrew the listing their last offer held. */
 export async function findWithdrawnOffer(db: Db, eventId: string, userId: string): Promise<boolean> {
   const row = await db

@@ -3,7 +3,16 @@ import { countTaken } from '../../src/stores/events';
 import { testClock } from '../../support/clock';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
-import { buy, createOrder, leaveSeats, newEvent, PURCHASE_ENV, pay, verify } from '../../support/purchase';
+import {
+  buy,
+  createOrder,
+  leaveSeats,
+  newEvent,
+  orderPayload,
+  PURCHASE_ENV,
+  pay,
+  verify,
+} from '../../support/purchase';
 import { ticketRow } from '../../support/refunds';
 import { useServer } from '../../support/server';
 import { checkoutOffer, emptyLine, joinWaitlist, myPlace } from '../../support/waitlist';
@@ -11,6 +20,8 @@ import { checkoutOffer, emptyLine, joinWaitlist, myPlace } from '../../support/w
 // Who may buy a resold ticket: it counts against the buyer's per-person cap like any ticket they buy (bought or held
 // in a live checkout); and a seller withdrawing a listing held as someone's waitlist offer ends that offer at once —
 // its hold ends, the person waits again at their place, their checkout says why, and the next listing is offered.
+// With nobody waiting, the purchase dialog's resale checkout says a withdrawn listing was withdrawn. A listing goes
+// to the line of its own ticket type.
 
 const ENV = { ...PURCHASE_ENV, WAITLIST_OFFER_MINUTES: '30', MAX_TICKETS_PER_PERSON: '2' };
 
@@ -158,5 +169,90 @@ describeEachDatabase('resale offers and the per-person cap', (engine) => {
     expect((await checkoutOffer(server, behind)).body.code).toBe('NO_WAITLIST_OFFER');
     // The seller's ticket is theirs as before.
     expect((await ticketRow(server, only!.ticketId)).status).toBe('active');
+  });
+
+  it('nobody waiting: a resold ticket its seller withdrew before the dialog’s buyer took it is said so', async () => {
+    const WITHDRAWN =
+      'The seller withdrew the resold ticket before you could buy it, so it is no longer on sale.';
+    // A buyer whose resale checkout held the listing, then the seller took it back: asking again says why.
+    const [first] = await listed(1);
+    const holder = await newUser(server);
+    expect((await resaleCheckout(holder)).status).toBe(200);
+    expect((await withdraw(first!.seller, first!.ticketId)).status).toBe(200);
+    const again = await resaleCheckout(holder);
+    expect(again.status, again.text).toBe(409);
+    expect(again.body).toMatchObject({ code: 'RESALE_OFFER_WITHDRAWN', error: WITHDRAWN });
+    // Anyone whose dialog still showed it hears the same, in their language.
+    const late = await server.request('POST', '/api/tickets/create-order', {
+      token: (await newUser(server)).token,
+      headers: { 'accept-language': 'gu' },
+      body: { ...orderPayload(event, 1), amount: 299, resale: true },
+    });
+    expect(late.body).toMatchObject({
+      code: 'RESALE_OFFER_WITHDRAWN',
+      error: 'તમે ખરીદો તે પહેલાં વેચનારે ફરી વેચાતી ટિકિટ પાછી ખેંચી લીધી, તેથી તે હવે વેચાણ પર નથી.',
+    });
+    // New tickets are sold out as before: the withdrawal is said only to a resale checkout.
+    expect((await createOrder(server, holder, event, 1, { amount: 299 })).body.code).toBe('SOLD_OUT');
+
+    // Another listing is on sale but held by someone's checkout: none is free right now, which may change.
+    const [second] = await listed(1);
+    const taker = await newUser(server);
+    const held = await resaleCheckout(taker);
+    expect(held.status, held.text).toBe(200);
+    expect((await resaleCheckout(holder)).body).toMatchObject({
+      code: 'SOLD_OUT',
+      error: 'No resold tickets of this type are available right now.',
+    });
+    // Sold to its taker: the last one to end was sold, not withdrawn.
+    expect((await verify(server, taker, await pay(server, held.body.orderId))).status).toBe(200);
+    expect((await ticketRow(server, second!.ticketId)).cancellation_reason).toBe('Resold');
+    expect((await resaleCheckout(holder)).body.code).toBe('SOLD_OUT');
+  });
+
+  it('a listing goes to the first person waiting for its own type, past someone earlier waiting for another', async () => {
+    const admin = await newUser(server, { role: 'admin' });
+    const created = await server.request('POST', '/api/admin/ticket-types', {
+      token: admin.token,
+      body: { name: 'VIP pod', price: 1000, capacity: 1 },
+    });
+    expect(created.status, created.text).toBe(200);
+    const vip = created.body.ticketType.id as string;
+    await leaveSeats(server, eventId, 1);
+    const seller = await newUser(server);
+    const bought = await createOrder(server, seller, event, 1, {
+      items: [{ ticketTypeId: vip, quantity: 1 }],
+      amount: 1000,
+    });
+    expect(bought.status, bought.text).toBe(200);
+    const sold = await verify(server, seller, await pay(server, bought.body.orderId));
+    expect(sold.status, sold.text).toBe(200);
+    // Sold out: Asha waits first for the entry pass, Bina after her for the VIP pod.
+    await leaveSeats(server, eventId, 0);
+    const asha = await newUser(server);
+    const bina = await newUser(server);
+    expect((await joinWaitlist(server, asha, 1)).status).toBe(200);
+    clock.advance(1000);
+    const joined = await server.request('POST', '/api/waitlist', {
+      token: bina.token,
+      body: { quantity: 1, ticketTypeId: vip },
+    });
+    expect(joined.status, joined.text).toBe(200);
+
+    const listing = await list(seller, sold.body.tickets[0].id);
+    expect(listing.body.listing.status).toBe('offered');
+    expect(await myPlace(server, asha)).toMatchObject({ status: 'waiting', position: 1 });
+    expect(await myPlace(server, bina)).toMatchObject({
+      status: 'offered',
+      amount: 1000,
+      offerTicketTypeId: vip,
+    });
+    const checkout = await checkoutOffer(server, bina);
+    expect(checkout.status, checkout.text).toBe(200);
+    const paid = await verify(server, bina, await pay(server, checkout.body.orderId));
+    expect(paid.status, paid.text).toBe(200);
+    expect((await ticketRow(server, paid.body.tickets[0].id)).ticket_type_id).toBe(vip);
+    expect((await ticketRow(server, sold.body.tickets[0].id)).cancellation_reason).toBe('Resold');
+    expect((await myPlace(server, asha)).status).toBe('waiting');
   });
 });

@@ -14,7 +14,7 @@ import {
   type TestEvent,
   verify,
 } from '../../support/purchase';
-import { ticketRow } from '../../support/refunds';
+import { cancel, ticketRow } from '../../support/refunds';
 import { useServer } from '../../support/server';
 import { emptyLine, joinWaitlist, myPlace } from '../../support/waitlist';
 
@@ -211,5 +211,62 @@ describeEachDatabase('face-value resale', (engine) => {
     expect(await myPlace(server, buyer)).toMatchObject({ status: 'offered', amount: 299 });
     expect((await payOffer(buyer, 299)).status).toBe(200);
     expect((await ticketRow(server, ticket.id)).cancellation_reason).toBe('Resold');
+  });
+
+  it('says each refusal in the seller’s language: not listed, listed, used, cancelled, the organiser’s', async () => {
+    const inLanguage = (who: TestUser, method: 'POST' | 'DELETE', ticketId: string, language: string) =>
+      server.request(method, `/api/tickets/${ticketId}/resale`, {
+        token: who.token,
+        headers: { 'accept-language': language },
+      });
+    const refusal = async (who: TestUser, ticketId: string, language: string) => {
+      const refused = await inLanguage(who, 'POST', ticketId, language);
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body.code).toBe('TICKET_NOT_RESELLABLE');
+      return { reason: refused.body.figures.reason, error: refused.body.error };
+    };
+    const { seller, ticket } = await soldOutWithLine(0);
+    await leaveSeats(server, event.id, 1);
+    const [second] = (await buy(server, seller, event, 1)).tickets as { id: string }[];
+
+    expect((await inLanguage(seller, 'DELETE', ticket.id, 'hi')).body).toMatchObject({
+      code: 'NOT_LISTED',
+      error: 'यह टिकट पुनर्विक्रय के लिए रखा नहीं गया है।',
+    });
+    expect((await list(seller, ticket.id)).status).toBe(200);
+    expect((await inLanguage(seller, 'POST', ticket.id, 'gu')).body).toMatchObject({
+      code: 'ALREADY_LISTED',
+      error: 'આ ટિકિટ પહેલેથી પુનઃવેચાણ માટે મૂકેલી છે.',
+    });
+    expect((await withdraw(seller, ticket.id)).status).toBe(200);
+
+    const scanned = await server.request('POST', '/api/tickets/mark-used', {
+      token: gate.token,
+      body: { qrCode: (await ticketRow(server, ticket.id)).qr_token },
+    });
+    expect(scanned.status, scanned.text).toBe(200);
+    expect(await refusal(seller, ticket.id, 'hi')).toEqual({
+      reason: 'used',
+      error: 'यह टिकट गेट पर पहले ही इस्तेमाल हो चुका है, इसलिए इसे दोबारा नहीं बेचा जा सकता।',
+    });
+
+    expect((await cancel(server, seller, second!.id)).status).toBe(200);
+    expect(await refusal(seller, second!.id, 'gu')).toEqual({
+      reason: 'cancelled',
+      error: 'આ ટિકિટ રદ થયેલી છે, તેથી તેને ફરી વેચી શકાતી નથી.',
+    });
+
+    // A ticket the organiser handed out.
+    await leaveSeats(server, event.id, 1);
+    const guest = await newUser(server, { name: 'Gita Guest' });
+    const issued = await server.request('POST', '/api/tickets/admin/issue-manual', {
+      token: (await newUser(server, { role: 'admin' })).token,
+      body: { userName: 'Gita Guest', userEmail: guest.email, quantity: 1, paymentDone: true },
+    });
+    expect(issued.status, issued.text).toBe(200);
+    expect(await refusal(guest, issued.body.tickets[0].id, 'hi')).toEqual({
+      reason: 'adminIssued',
+      error: 'आयोजक द्वारा जारी टिकट दोबारा नहीं बेचे जा सकते।',
+    });
   });
 });

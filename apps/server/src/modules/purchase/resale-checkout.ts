@@ -10,7 +10,12 @@ import { AppError } from '../../platform/errors';
 import { msg } from '../../platform/i18n/messages';
 import { lockEvent } from '../../stores/events';
 import { insertOrder } from '../../stores/orders';
-import { claimListing, findAvailableListings, readResaleSettings } from '../../stores/resale';
+import {
+  claimListing,
+  findAvailableListings,
+  lastListingChangeWasWithdrawal,
+  readResaleSettings,
+} from '../../stores/resale';
 import { findEventTypes } from '../../stores/ticket-types';
 import { anyoneWaiting } from '../../stores/waitlist-line';
 import { resaleHold } from '../resale/hold';
@@ -38,9 +43,9 @@ export async function checkoutOfResale(
   const now = ctx.now();
   const held = await transaction(ctx.db, async (trx): Promise<OrderRow> => {
     const event = await lockEvent(trx, eventId);
-    if (!event) throw new AppError('EVENT_NOT_FOUND', 'Event not found');
+    if (!event) throw new AppError('EVENT_NOT_FOUND', msg('Event not found'));
     const settings = await readResaleSettings(trx);
-    if (!settings.enabled) throw new AppError('RESALE_CLOSED', RESALE_MESSAGES.off);
+    if (!settings.enabled) throw new AppError('RESALE_CLOSED', msg(RESALE_MESSAGES.off));
     const when = { date: event.date, startTime: event.start_time };
     if (!resaleOpen(when, settings, now)) {
       // Past the cut-off: say which rule and when it closed, not that resale is off.
@@ -56,7 +61,14 @@ export async function checkoutOfResale(
     if (!typeId || typeIds.size > 1) throw noResale();
     if (await anyoneWaiting(trx, event.id)) throw noResale();
     const listings = (await findAvailableListings(trx, event.id, now, typeId)).slice(0, asked.quantity);
-    if (listings.length < asked.quantity) throw noResale();
+    if (listings.length < asked.quantity) {
+      // The dialog offered a resold ticket and none is left: when the last thing to happen to the type's listings was
+      // a seller taking one back, say so; otherwise (held by another checkout, sold) none is free right now.
+      if (await lastListingChangeWasWithdrawal(trx, event.id, typeId)) {
+        throw new AppError('RESALE_OFFER_WITHDRAWN', msg(RESALE_MESSAGES.withdrawnBeforeSale));
+      }
+      throw noResale();
+    }
     const allowance = await allowanceOf(trx, ctx, caller.id, event.id, now);
     if (!fitsPersonLimit(allowance, listings.length)) throw personLimitRefusal(allowance);
     const order = resaleHold({
@@ -87,5 +99,5 @@ export async function checkoutOfResale(
 }
 
 function noResale(): AppError {
-  return new AppError('SOLD_OUT', RESALE_MESSAGES.noneAvailable);
+  return new AppError('SOLD_OUT', msg(RESALE_MESSAGES.noneAvailable));
 }

@@ -6,6 +6,7 @@ import { type Db, transaction } from '../../platform/db/database';
 import type { OrderRow, PaymentEventsTable, TicketRow } from '../../platform/db/schema';
 import { prepareQrDataUrls } from '../../platform/documents/qr-data-url';
 import { AppError } from '../../platform/errors';
+import { msg } from '../../platform/i18n/messages';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { lockEvent } from '../../stores/events';
 import { findOrderById, lockOrder } from '../../stores/orders';
@@ -72,9 +73,9 @@ export async function fulfilResale(
     decision = await transaction(ctx.db, async (trx): Promise<Decision> => {
       refunds = [];
       const event = await lockEvent(trx, read.event_id);
-      if (!event) throw new AppError('EVENT_NOT_FOUND', 'Event not found');
+      if (!event) throw new AppError('EVENT_NOT_FOUND', msg('Event not found'));
       const order = await lockOrder(trx, read.id);
-      if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+      if (!order) throw new AppError('ORDER_NOT_FOUND', msg('Order not found'));
       if (order.status === 'paid' || order.status === 'refunded') {
         if (order.razorpay_payment_id !== payment.id) return 'duplicate';
         return order.status === 'paid' ? 'already-issued' : 'already-refunded';
@@ -166,7 +167,7 @@ export async function fulfilResale(
     decision = await transaction(ctx.db, async (trx) => {
       await lockEvent(trx, read.event_id);
       const order = await lockOrder(trx, read.id);
-      if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+      if (!order) throw new AppError('ORDER_NOT_FOUND', msg('Order not found'));
       if (order.status === 'paid' || order.status === 'refunded') return 'already-refunded';
       return owe(trx, order, payment, source, now);
     });

@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { msg } from '../../platform/i18n/messages';
 import { findCurrentEvent } from '../../stores/events';
 import { findAllListings, readResaleSettings, writeResaleSettings } from '../../stores/resale';
 import { toListingJson } from './service';
@@ -65,7 +66,7 @@ export async function saveResaleSettings(
     closeHoursBefore: input.closeHoursBefore,
   };
   if (!Number.isInteger(settings.feePaise))
-    throw new AppError('VALIDATION_FAILED', 'The fee must be in paise');
+    throw new AppError('VALIDATION_FAILED', msg('The fee must be in paise'));
   await transaction(ctx.db, async (trx) => {
     await writeResaleSettings(trx, settings, caller.id, now);
     await recordAudit(

@@ -135,7 +135,7 @@ export async function withdrawListing(
     }
     return withdrawn;
   });
-  if (!ended) throw new AppError('NOT_LISTED', RESALE_MESSAGES.notListed);
+  if (!ended) throw new AppError('NOT_LISTED', msg(RESALE_MESSAGES.notListed));
   if (ended.order_id) await ctx.seatsReturned(ticket.event_id);
   return toListingJson(
     { ...ended, ticket_status: ticket.status, ticket_code: ticket.ticket_code },
@@ -172,12 +172,13 @@ export async function myResales(ctx: AppContext, caller: UserRow): Promise<Resal
 async function ownTicket(ctx: AppContext, caller: UserRow, ticketId: string): Promise<TicketView> {
   const ticket = await findTicketView(ctx.db, ticketId);
   // Someone else's ticket does not exist, as far as this caller can tell.
-  if (!ticket || ticket.user_id !== caller.id) throw new AppError('TICKET_NOT_FOUND', 'Ticket not found');
+  if (!ticket || ticket.user_id !== caller.id)
+    throw new AppError('TICKET_NOT_FOUND', msg('Ticket not found'));
   return ticket;
 }
 
 function assertOpen(ticket: TicketView, settings: ResaleSettings, now: Date): void {
-  if (!settings.enabled) throw new AppError('RESALE_CLOSED', RESALE_MESSAGES.off);
+  if (!settings.enabled) throw new AppError('RESALE_CLOSED', msg(RESALE_MESSAGES.off));
   const event = { date: ticket.event_date, startTime: ticket.event_start_time };
   if (!resaleOpen(event, settings, now)) {
     const hours = settings.closeHoursBefore;
@@ -201,13 +202,13 @@ function refuseUnlessResellable(ticket: TicketView, listed: boolean, now: Date):
   );
   if (reason === null) return;
   if (reason === 'listed') throw alreadyListed();
-  const error = new AppError('TICKET_NOT_RESELLABLE', REFUSALS[reason]);
+  const error = new AppError('TICKET_NOT_RESELLABLE', msg(REFUSALS[reason]));
   error.figures = { reason };
   throw error;
 }
 
 function alreadyListed(): AppError {
-  return new AppError('ALREADY_LISTED', RESALE_MESSAGES.listed);
+  return new AppError('ALREADY_LISTED', msg(RESALE_MESSAGES.listed));
 }
 
 export function toListingJson(

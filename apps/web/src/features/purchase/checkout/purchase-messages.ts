@@ -17,6 +17,7 @@ export const PURCHASE_MESSAGES = {
   signInBlocked: 'purchase.toast.signInBlocked',
   checkoutUnavailable: 'purchase.toast.checkoutUnavailable',
   offerWithdrawn: 'purchase.toast.offerWithdrawn',
+  resaleWithdrawn: 'purchase.toast.resaleWithdrawn',
 } as const;
 
 /** Toast ids of failures that a later success makes stale (cleared when the payment is confirmed). */
@@ -82,17 +83,19 @@ const STALE_EVENT_CODES: readonly (string | undefined)[] = [
 
 /**
  * A refused order the guest can act on: the price moved, the tickets are gone, the person's cap is reached, or the
- * seller withdrew the resold ticket their waitlist offer held (they wait again at their place).
+ * seller withdrew the resold ticket their waitlist offer held (they wait again at their place) or the dialog offered.
  */
 export function isStaleEventError(error: unknown): error is ApiError {
   return error instanceof ApiError && STALE_EVENT_CODES.includes(error.code);
 }
 
-/** The toast's title for such a refusal: a withdrawn offer says so; the server's sentence says the rest. */
-export function staleEventTitle(error: ApiError, t: TFunction): string {
-  return error.code === 'RESALE_OFFER_WITHDRAWN'
-    ? t(PURCHASE_MESSAGES.offerWithdrawn)
-    : t(PURCHASE_MESSAGES.orderFailed);
+/**
+ * The toast's title for such a refusal: a withdrawn resold ticket says so (the waitlist offer that held it, or the
+ * one the dialog offered when `resale`); the server's sentence says the rest.
+ */
+export function staleEventTitle(error: ApiError, t: TFunction, resale = false): string {
+  if (error.code !== 'RESALE_OFFER_WITHDRAWN') return t(PURCHASE_MESSAGES.orderFailed);
+  return t(resale ? PURCHASE_MESSAGES.resaleWithdrawn : PURCHASE_MESSAGES.offerWithdrawn);
 }
 
 /**

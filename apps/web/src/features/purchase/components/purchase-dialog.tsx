@@ -268,7 +268,7 @@ export function PurchaseDialog({
       />
     );
   } else if (soldOut && choosing && !resale.active) {
-    body = <SoldOutContent />;
+    body = <SoldOutContent notice={notice?.tone === 'error' ? <NoticeLine notice={notice} /> : null} />;
     footer = (
       <Button ref={primaryRef} onClick={handleClose}>
         {t('purchase.button.close')}

@@ -244,7 +244,7 @@ export function usePurchasePayment(input: PurchasePaymentInput) {
         // The price moved, the tickets ran out or the person's cap is reached: say what the server said and
         // show the fresh numbers.
         toast.error(
-          staleEventTitle(error, t),
+          staleEventTitle(error, t, planned.resale === true),
           toastTarget({ id: FAILURE_TOAST_IDS[0], description: reasonText(error, t) }),
         );
         setNotice({ tone: 'error', text: reasonText(error, t) });
