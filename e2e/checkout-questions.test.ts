@@ -225,11 +225,13 @@ describe('questions at checkout at 200% text', () => {
       );
     expect(await givenAnswers.textContent()).toContain('+91 98200 11223');
     await givenAnswers.scrollIntoViewIfNeeded();
-    // The answers wrap within their card (the section itself never scrolls sideways).
+    // The answers wrap within their card (the section itself never scrolls sideways), and the open details, their
+    // document button included, within the page.
     expect(
       await givenAnswers.evaluate((section) => section.scrollWidth - section.clientWidth),
     ).toBeLessThanOrEqual(0);
     await screenshot(page, 'ticket-answers-transferred-200');
+    await expectNoHorizontalScroll(page);
 
     await search.fill('meera.friend@example.test');
     const receivedCard = page.getByRole('listitem').filter({ hasText: 'meera.friend@example.test' }).first();
@@ -243,6 +245,7 @@ describe('questions at checkout at 200% text', () => {
       await received.evaluate((section) => section.scrollWidth - section.clientWidth),
     ).toBeLessThanOrEqual(0);
     await screenshot(page, 'ticket-answers-received-200');
+    await expectNoHorizontalScroll(page);
 
     // The same at desktop width and normal text.
     await page.evaluate(() => {
@@ -257,6 +260,7 @@ describe('questions at checkout at 200% text', () => {
     );
     await receivedInTable.scrollIntoViewIfNeeded();
     await screenshot(page, 'ticket-answers-received-desktop');
+    await expectNoHorizontalScroll(page);
     await page.context().close();
   });
 });

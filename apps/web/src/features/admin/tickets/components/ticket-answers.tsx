@@ -11,7 +11,7 @@ export function TicketAnswers({ ticketId, transferredTo }: { ticketId: string; t
   const answers = useTicketAnswers(ticketId);
   return (
     <section aria-label={t('checkout-questions.ticket.title')} data-testid="ticket-answers">
-      <h4 className="font-semibold text-gold-200">{t('checkout-questions.ticket.title')}</h4>
+      <h4 className="break-words font-semibold text-gold-200">{t('checkout-questions.ticket.title')}</h4>
       {answers.isPending ? (
         <p className="text-maroon-100">{t('checkout-questions.ticket.loading')}</p>
       ) : answers.isError ? (
@@ -25,7 +25,8 @@ export function TicketAnswers({ ticketId, transferredTo }: { ticketId: string; t
               ? t('checkout-questions.ticket.byBuyer')
               : t('checkout-questions.ticket.byBuyerTransferred', { name: transferredTo })}
           </p>
-          <dl className="mt-1 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+          {/* One minmax(0, 1fr) column on a phone: a long answer wraps in it instead of widening the section. */}
+          <dl className="mt-1 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
             {answers.data.map((answer) => (
               <div key={answer.questionId} className="min-w-0">
                 <dt className="break-words text-maroon-200">{answer.label}</dt>
@@ -55,7 +56,7 @@ export function ReceivedTicketAnswers() {
   const { t } = useTranslation();
   return (
     <section aria-label={t('checkout-questions.ticket.title')} data-testid="ticket-answers">
-      <h4 className="font-semibold text-gold-200">{t('checkout-questions.ticket.title')}</h4>
+      <h4 className="break-words font-semibold text-gold-200">{t('checkout-questions.ticket.title')}</h4>
       <p className="text-maroon-100" data-testid="answers-whose">
         {t('checkout-questions.ticket.receivedByTransfer')}
       </p>

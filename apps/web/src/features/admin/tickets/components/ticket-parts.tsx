@@ -211,8 +211,11 @@ export function TicketDetails({ ticket, id }: { ticket: AdminTicket; id: string 
     ]);
   }
   return (
-    <div id={id} className="grid gap-3 rounded-xl bg-maroon-950/60 p-4 text-sm">
-      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+    // One column of minmax(0, 1fr): a button or a long value wraps inside the panel instead of widening it (an auto
+    // column grows to its widest item's min-content, which at 200% text on a phone ran past the page); a little less
+    // padding on a phone leaves a long word of a heading its line.
+    <div id={id} className="grid grid-cols-1 gap-3 rounded-xl bg-maroon-950/60 p-3 text-sm sm:p-4">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
         {items.map(([label, value]) => (
           <div key={label} className="min-w-0">
             <dt className="text-maroon-200">{label}</dt>

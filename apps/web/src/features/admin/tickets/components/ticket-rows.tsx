@@ -106,13 +106,14 @@ export function TicketCard({ ticket, actions }: { ticket: AdminTicket; actions: 
             <DetailsButton ticket={ticket} actions={actions} detailsId={detailsId} />
             <DeleteTicketButton ticket={ticket} actions={actions} />
           </div>
-          {actions.expanded ? (
-            <div className="mt-3">
-              <TicketDetails ticket={ticket} id={detailsId} />
-            </div>
-          ) : null}
         </div>
       </div>
+      {/* The card's whole width, not the column beside the tick box: at 200% text on a phone that column is narrow. */}
+      {actions.expanded ? (
+        <div className="mt-3">
+          <TicketDetails ticket={ticket} id={detailsId} />
+        </div>
+      ) : null}
     </li>
   );
 }
