@@ -34,6 +34,12 @@ describe('first visit', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(page, `landing-${viewport.width}`);
+      // The FAQ answers how to resell a ticket one cannot use (face-value resale, through us).
+      const faq = page.locator('#faq');
+      await faq.scrollIntoViewIfNeeded();
+      await expect
+        .poll(async () => (await faq.textContent()) ?? '')
+        .toContain("Can't come? Can I sell my ticket?");
       await context.close();
     });
   }
@@ -92,6 +98,10 @@ describe('legal pages', () => {
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       const text = (await page.locator('main').textContent()) ?? '';
       expect(text.length).toBeGreaterThan(1500);
+      // The refund policy has a section on face-value resale, in our own words.
+      if (path === '/refund-policy') {
+        await page.getByRole('heading', { level: 2, name: 'Resale at face value' }).waitFor();
+      }
       await page
         .getByRole('link', { name: 'Back to Home' })
         .or(page.getByRole('button', { name: 'Back to Home' }))
