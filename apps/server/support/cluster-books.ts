@@ -24,6 +24,8 @@ export interface EmulatorState {
   orders: Array<{ id: string; amount: number; status: string }>;
   payments: EmulatorPayment[];
   refunds: EmulatorRefund[];
+  /** Refund requests the emulator holds (POST /_test/refunds/hold-after) until released. */
+  refundsHeld: number;
 }
 
 export async function emulatorState(emulatorUrl: string): Promise<EmulatorState> {

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { Emulator, newId, type PayInput } from './emulator';
 import type { PaymentMethod } from './entities';
 import { inputError, RazorpayApiError, unauthorized } from './errors';
+import { RefundGate } from './refund-gate';
 import { type WebhookMode, WebhookSender } from './webhooks';
 
 export interface RazorpayEmulatorOptions {
@@ -59,7 +60,9 @@ async function razorpayEmulator(app: FastifyInstance, options: RazorpayEmulatorO
     captureMode: options.captureMode ?? 'automatic',
     emit: (event, payload) => webhooks.send(event, payload),
   });
+  const refundGate = new RefundGate();
   app.addHook('onClose', async () => {
+    refundGate.close();
     emulator.close();
     webhooks.close();
   });
@@ -116,6 +119,7 @@ async function razorpayEmulator(app: FastifyInstance, options: RazorpayEmulatorO
         emulator.capturePayment(request.params.id, request.body),
       );
       api.post<{ Params: { id: string } }>('/payments/:id/refund', async (request) => {
+        await refundGate.pass();
         const key = request.headers['x-refund-idempotency'];
         return emulator.createRefund(request.params.id, request.body, Array.isArray(key) ? key[0] : key);
       });
@@ -172,11 +176,16 @@ async function razorpayEmulator(app: FastifyInstance, options: RazorpayEmulatorO
     });
   });
 
-  if (options.testRoutes) registerTestRoutes(app, emulator, webhooks);
+  if (options.testRoutes) registerTestRoutes(app, emulator, webhooks, refundGate);
 }
 
 /** No auth: mounted only when the caller says the emulator runs locally or in tests (options.testRoutes). */
-function registerTestRoutes(app: FastifyInstance, emulator: Emulator, webhooks: WebhookSender): void {
+function registerTestRoutes(
+  app: FastifyInstance,
+  emulator: Emulator,
+  webhooks: WebhookSender,
+  refundGate: RefundGate,
+): void {
   app.post('/_test/pay', async (request) => {
     const body = checkoutBody(request.body);
     return emulator.pay(body.order_id, body.input);
@@ -192,6 +201,20 @@ function registerTestRoutes(app: FastifyInstance, emulator: Emulator, webhooks: 
     }
     emulator.failNextRefunds(count);
     return { refundFailuresToForce: emulator.snapshot().refundFailuresToForce };
+  });
+  /** Lets `count` more refund requests through, then holds the next ones until /_test/refunds/release. */
+  app.post('/_test/refunds/hold-after', async (request) => {
+    const count = (request.body as { count?: unknown } | undefined)?.count;
+    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
+      throw inputError('count must be a non-negative integer', 'count');
+    }
+    refundGate.holdAfter(count);
+    return { refundsHeld: refundGate.held };
+  });
+  app.post('/_test/refunds/release', async () => {
+    const released = refundGate.held;
+    refundGate.release();
+    return { released };
   });
   /** Settles every pending refund now (processed, or failed when forced): for an emulator whose refunds wait. */
   app.post('/_test/refunds/settle', async () => ({ settled: emulator.settleRefunds() }));
@@ -210,6 +233,7 @@ function registerTestRoutes(app: FastifyInstance, emulator: Emulator, webhooks: 
   });
   app.get('/_test/state', async () => ({
     ...emulator.snapshot(),
+    refundsHeld: refundGate.held,
     webhooks: { mode: webhooks.mode, pending: webhooks.pending, deliveries: webhooks.deliveries },
   }));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { booksProblems, NO_PROBLEMS } from '../../support/cluster-books';
+import { booksProblems, emulatorState, NO_PROBLEMS } from '../../support/cluster-books';
 import { type Cluster, startCluster } from '../../support/cluster-harness';
 import { findNginx } from '../../support/cluster-nginx';
 import {
@@ -9,12 +9,12 @@ import {
   stopOwnPostgres,
   stopOwnPostgresNow,
 } from '../../support/cluster-postgres';
-import { type BuyerOutcome, type RushEvent, rush, tally } from '../../support/cluster-rush';
+import { type BuyerOutcome, postJson, type RushEvent, rush, tally } from '../../support/cluster-rush';
 import { settle } from '../../support/cluster-settle';
 import { serverBundle } from '../../support/server-bundle';
 
 // Crash safety: a server killed with SIGKILL in the middle of a rush, and PostgreSQL stopped and started again in
-// the middle of another. Afterwards only the product's own reconciliation job (reconcileOrders, run by every
+// the middle of another; then the night called off and the server running its refunds killed half-way. Afterwards only the product's own reconciliation job (reconcileOrders, run by every
 // instance every HOLD_SWEEP_SECONDS) may put things right: every payment Razorpay captured ends as tickets
 // or a full refund, no hold keeps its seats once expired, no ticket exists without a captured payment.
 //
@@ -47,7 +47,7 @@ if (skipReason) {
 } else {
   describe('crash safety: kill -9 and a PostgreSQL restart during a rush', () => {
     let cluster: Cluster;
-    let event: RushEvent;
+    let event: RushEvent & { adminToken: string };
 
     beforeAll(async () => {
       const adminUrl = startOwnPostgres(PG.dir, PG.port);
@@ -170,5 +170,99 @@ if (skipReason) {
       expect(settled.books.liveHolds).toBe(0);
       expect(settled.published.availableTickets).toBe(settled.books.total - settled.books.sold);
     }, 300_000);
+
+    it('a call-off killed with SIGKILL half-way: after restart every paid order is refunded once, in full', async () => {
+      // What the rushes sold is called off. The job runs on every instance: instance 1 stops, so the kill of
+      // instance 0 stops it. Razorpay fails a third of the refunds (the job sends those again), takes the first half
+      // and then holds the next request as if the network hung, so the kill lands between a refund Razorpay makes
+      // and its answer the app never hears.
+      await cluster.instances[1]!.kill9();
+      const paid = await cluster.db
+        .selectFrom('orders')
+        .innerJoin('tickets', 'tickets.order_id', 'orders.id')
+        .select(['orders.id', 'orders.razorpay_payment_id', 'orders.amount_paise', 'tickets.id as ticket_id'])
+        .where('orders.event_id', '=', event.id)
+        .where('orders.status', '=', 'paid')
+        .where('tickets.status', '=', 'active')
+        .execute();
+      const orders = new Map(paid.map((row) => [row.id, row]));
+      expect(orders.size).toBeGreaterThan(20);
+      const emulator = (path: string, body: unknown) => postJson(`${cluster.emulatorUrl}${path}`, body);
+      expect(
+        (await emulator('/_test/refunds/fail-next', { count: Math.floor(paid.length / 3) })).status,
+      ).toBe(200);
+      expect(
+        (await emulator('/_test/refunds/hold-after', { count: Math.floor(paid.length / 2) })).status,
+      ).toBe(200);
+      const change = (body: unknown) =>
+        postJson(`${cluster.url}/api/admin/event/change`, body, event.adminToken);
+      const dry = await change({ kind: 'call-off', dryRun: true });
+      expect(dry.body).toMatchObject({ orders: orders.size, tickets: paid.length, codeRequired: false });
+      expect((await change({ kind: 'call-off', confirm: event.name })).status).toBe(200);
+
+      await until(async () => (await emulatorState(cluster.emulatorUrl)).refundsHeld >= 1, cluster);
+      await cluster.instances[0]!.kill9();
+      const atKill = await cluster.db
+        .selectFrom('call_off_orders')
+        .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('event_id', '=', event.id)
+        .groupBy('state')
+        .execute();
+      console.info(`[faults] call-off at the kill: ${JSON.stringify(atKill)}`);
+      // Killed half-way: some orders were still waiting for the job.
+      expect(
+        Number(atKill.find((row) => row.state === 'queued')?.n ?? 0),
+        JSON.stringify(atKill),
+      ).toBeGreaterThan(0);
+      expect((await emulator('/_test/refunds/release', {})).status).toBe(200);
+
+      await cluster.instances[0]!.start();
+      await cluster.instances[1]!.start();
+      await until(async () => {
+        const progress = await fetch(`${cluster.url}/api/admin/event/change`, {
+          headers: { authorization: `Bearer ${event.adminToken}` },
+        }).then((response) => response.json() as Promise<{ pending: number; failed: number; done: number }>);
+        return progress.pending === 0 && progress.failed === 0 && progress.done === orders.size;
+      }, cluster);
+      await cluster.waitForWebhooks();
+
+      // Razorpay's books: each payment refunded exactly what it paid, in processed refunds; ours: one processed
+      // refund per ticket, none twice.
+      const state = await emulatorState(cluster.emulatorUrl);
+      for (const order of orders.values()) {
+        const refunded = state.refunds
+          .filter(
+            (refund) => refund.payment_id === order.razorpay_payment_id && refund.status === 'processed',
+          )
+          .reduce((sum, refund) => sum + refund.amount, 0);
+        expect({ order: order.id, refunded }).toEqual({ order: order.id, refunded: order.amount_paise });
+      }
+      const ours = await cluster.db
+        .selectFrom('refunds')
+        .select(['ticket_id', 'status'])
+        .where(
+          'ticket_id',
+          'in',
+          paid.map((row) => row.ticket_id),
+        )
+        .execute();
+      expect(
+        ours
+          .filter((refund) => refund.status === 'processed')
+          .map((refund) => refund.ticket_id)
+          .sort(),
+      ).toEqual(paid.map((row) => row.ticket_id).sort());
+      expect(ours).toHaveLength(paid.length);
+      for (const instance of cluster.instances) expect(instance.running).toBe(true);
+    }, 300_000);
   });
+}
+
+/** Polls `reached` until it holds (the test's own timeout is the ceiling), saying the processes' logs if it never does. */
+async function until(reached: () => Promise<boolean>, cluster: Cluster): Promise<void> {
+  for (let polls = 0; ; polls++) {
+    if (await reached()) return;
+    if (polls > 0 && polls % 600 === 0) console.info(`[faults] still waiting\n${cluster.logs(10)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
