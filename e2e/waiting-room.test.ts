@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { testClock } from '../apps/server/support/clock';
 import { apiAt } from './support/api';
-import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
+import { signedInPage } from './support/signed-in';
 import { useBrowser, usePrivateApp } from './support/suite';
 
 // The waiting screen inside the purchase flow, at phone width. The room is always on and lets in six people a
@@ -12,6 +13,8 @@ import { useBrowser, usePrivateApp } from './support/suite';
 //
 // The room answers from a snapshot at most a second old (by the app's clock): after changing the event the test
 // moves the clock past it (SNAPSHOT_AGE_MS), as any second of real time does in production.
+//
+// Each buyer's phone already holds their sign-in (signing in is foundation's and the purchase dialog's subject).
 
 const clock = testClock();
 const SNAPSHOT_AGE_MS = 1100;
@@ -35,10 +38,8 @@ describe('the waiting room in the purchase flow', () => {
       await api.call('POST', '/api/queue/join', person.token);
     }
 
-    const context = await newContext(suite.browser, { viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(product.url);
-    await signInThroughPopup(page, 'guest@utsav.test');
+    const page = await signedInPage(suite.browser, product.url, 'guest@utsav.test', { viewport: PHONE });
+    const context = page.context();
     await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
     const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });
     await booking.getByRole('checkbox').check();
@@ -74,10 +75,13 @@ describe('the waiting room in the purchase flow', () => {
       const person = await api.signIn(`${name}.ahead@example.test`, name);
       await api.call('POST', '/api/queue/join', person.token);
     }
-    const context = await newContext(suite.browser, { viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(product.url);
-    await signInThroughPopup(page, { email: 'late.comer@example.test', name: 'Late Comer' });
+    const page = await signedInPage(
+      suite.browser,
+      product.url,
+      { email: 'late.comer@example.test', name: 'Late Comer' },
+      { viewport: PHONE },
+    );
+    const context = page.context();
     await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
     const booking = page.getByRole('dialog', { name: 'Book Your Tickets' });
     await booking.getByRole('checkbox').check();
@@ -115,12 +119,15 @@ describe('the waiting room in the purchase flow', () => {
     });
     clock.advance(SNAPSHOT_AGE_MS);
 
-    const context = await newContext(suite.browser, { viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(product.url);
+    const page = await signedInPage(
+      suite.browser,
+      product.url,
+      { email: 'early.bird@example.test', name: 'Early Bird' },
+      { viewport: PHONE },
+    );
+    const context = page.context();
     const countdown = page.getByTestId('sales-countdown').first();
     await expect.poll(async () => (await countdown.textContent()) ?? '').toContain('Ticket sales open on');
-    await signInThroughPopup(page, { email: 'early.bird@example.test', name: 'Early Bird' });
     await page.getByRole('button', { name: 'Book Your Tickets Now' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book Your Tickets' });
     await dialog.getByRole('button', { name: 'Join the line' }).click();
