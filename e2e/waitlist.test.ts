@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sweepWaitlist } from '../apps/server/src/modules/waitlist/offers';
 import { type ApiUser, apiAt } from './support/api';
 import { newContext, PHONE, screenshot } from './support/browser';
-import { signedInContext, signedInPage as signedInLanding } from './support/signed-in';
+import { signedInContext, signedInPage as signedInDashboard } from './support/signed-in';
 import { useBrowser, usePrivateApp } from './support/suite';
 
 // The waitlist as a guest and the organiser would meet it, on a phone: join when sold out,
@@ -26,14 +26,19 @@ async function leaveSeats(free: number): Promise<void> {
     .execute();
 }
 
-/** The landing page on a phone where `guest` is signed in as the chooser leaves it (support/signed-in.ts). */
-async function signedInPage(guest: ApiUser): Promise<Page> {
-  const page = await signedInLanding(
+/**
+ * My Tickets opened directly on a phone where `guest` is signed in as the chooser leaves it (support/signed-in.ts),
+ * in `language` as the header's switcher remembers it (the browser's own when absent).
+ */
+async function signedInPage(guest: ApiUser, language?: 'hi'): Promise<Page> {
+  const page = await signedInDashboard(
     suite.browser,
     product.url,
     { email: guest.email, name: guest.name },
     {
       viewport: PHONE,
+      path: '/dashboard/guest',
+      ...(language ? { language, accountMenu: /का खाता मेन्यू$/ } : {}),
     },
   );
   page.on('pageerror', (error) => console.error('[page error]', error));
@@ -59,7 +64,6 @@ describe('the waitlist at 390 px', () => {
 
     const guest = await api.signIn('neha.shah@example.test', 'Neha Shah');
     const page = await signedInPage(guest);
-    await page.goto(`${product.url}/dashboard/guest`);
     await page.getByText('Event Sold Out').first().waitFor();
     await page.getByLabel('Tickets you want').selectOption('2');
     await page.getByRole('button', { name: 'Join the waitlist' }).click();
@@ -109,7 +113,6 @@ describe('the waitlist at 390 px', () => {
     await product.app.ctx.seatsReturned((await api.currentEvent()).id);
 
     const page = await signedInPage(guest);
-    await page.goto(`${product.url}/dashboard/guest`);
     const banner = page.getByRole('region', { name: 'Tickets are held for you!' });
     await banner.waitFor();
     // Sold out to everyone else, the page still offers this person a buy button: it opens the same offer.
@@ -167,10 +170,8 @@ describe('the waitlist at 390 px', () => {
     }
     await leaveSeats(0);
     const guest = await api.signIn('kavya.joshi@example.test', 'Kavya Joshi');
-    const page = await signedInPage(guest);
     // The language remembered on this phone, as the language switcher saves it.
-    await page.evaluate(() => localStorage.setItem('utsav.language', 'hi'));
-    await page.goto(`${product.url}/dashboard/guest`);
+    const page = await signedInPage(guest, 'hi');
     await page.getByLabel('आपको कितने टिकट चाहिए').selectOption('1');
     await page.getByRole('button', { name: 'वेटलिस्ट में शामिल हों' }).click();
     await page.getByText(/वेटलिस्ट में आपका नंबर \d+ है, 1 टिकट के लिए।/).waitFor();
