@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
 import { useServerAndBrowser } from './support/suite';
 
-const suite = useServerAndBrowser();
+// The server bundle in a process of its own, as `npm start` runs it: the sign-in chooser's pages and scripts are
+// files the bundle finds beside itself (support/server.ts).
+const suite = useServerAndBrowser({ ownProcess: true });
 let eventName: string;
 
 beforeAll(async () => {

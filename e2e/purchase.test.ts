@@ -23,7 +23,9 @@ interface TicketJson {
   price: number;
 }
 
-const suite = useServerAndBrowser();
+// The server bundle in a process of its own, as `npm start` runs it: the payment emulator's checkout script is a
+// file the bundle finds beside itself (support/server.ts).
+const suite = useServerAndBrowser({ ownProcess: true });
 let event: EventJson;
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../e2e/support/server';
+import { freePort } from '../../e2e/support/free-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/platform/config';
-import { E2E_SCAN_NETWORK_BUDGET_MS, freePort } from './server';
+import { freePort } from './free-port';
+
+/** How long a gate scan waits for the server in the browser tests: a hang ceiling, not a budget. */
+export const E2E_SCAN_NETWORK_BUDGET_MS = '60000';
 
 export interface PrivateAppOptions {
   /** Settings on top of the defaults below, as the environment would give them (WAITING_ROOM, say). */

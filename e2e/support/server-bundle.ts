@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadOrCreateSigningKeys } from '@utsav/dev-identity/keys';
 import type { TestProject } from 'vitest/node';
+import { createDatabase, migrateToLatest } from '../../apps/server/src/platform/db/database';
 import { loadTestCredentials } from '../../apps/server/src/platform/wallet/test-credentials';
 
 // The e2e project's global setup: one server bundle (scripts/build-server.ts) for the whole run, the file
@@ -14,12 +15,20 @@ import { loadTestCredentials } from '../../apps/server/src/platform/wallet/test-
 // It also makes, once, the keys a server makes in a fresh data folder (the development sign-in's signing key
 // and the stand-in wallet certificates: four RSA keys, over a second of CPU). startServer copies them into each
 // suite's data folder, where the server finds and uses them as it would after a restart.
+//
+// And the SQLite database every migration has run on (not seeded: the seed is the server's, on its own clock,
+// and some suites start without it), as the integration layer's suites start (apps/server/support/databases.ts).
+// A server on a copy runs its migrator at start and finds nothing to do; the migrations themselves are run from
+// empty here and tested by the integration layer's migration suites.
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** main.js of this run's server bundle. */
     serverBundle: string;
-    /** A data folder holding only the keys a server would otherwise make at its first start. */
+    /**
+     * A data folder holding what a server would otherwise make at its first start: the keys, and the SQLite
+     * database with every migration run (not seeded).
+     */
     serverDataTemplate: string;
   }
 }
@@ -38,6 +47,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const template = path.join(outdir, 'data-template');
   await loadOrCreateSigningKeys(template);
   await loadTestCredentials(template);
+  const db = createDatabase({ databaseUrl: undefined, dataDir: template });
+  await migrateToLatest(db);
+  // Closing the last connection checkpoints the write-ahead log into the file, which is then whole.
+  await db.destroy();
   project.provide('serverDataTemplate', template);
   return () => rmSync(outdir, { recursive: true, force: true });
 }

@@ -1,15 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { freePort } from './free-port';
+import { E2E_SCAN_NETWORK_BUDGET_MS, startPrivateApp } from './private-app';
 
-// The real product as `npm start` runs it (the built web and the server bundle, see server-bundle.ts), on a
-// free port with its own data folder.
-
-/** How long a gate scan waits for the server in the browser tests: a hang ceiling, not a budget. */
-export const E2E_SCAN_NETWORK_BUDGET_MS = '60000';
+// The product for a browser file: a free port, a data folder of its own (copied from the run's template: the
+// keys and the migrated database, server-bundle.ts) and the demo seed.
+//
+// By default in this test process (buildApp, as main.ts builds it, on the run's web build; see startPrivateApp).
+// The browser layer loads the server's modules once per worker (isolate: false), so such a start costs a few tenths
+// of a CPU second, and the routes run on code the worker has already compiled. A server in a process of its own
+// (the run's bundle, as `npm start` runs it) paid about 1.2 s of CPU to load its modules, then ran every route cold:
+// about 1.5-2.5 s of CPU a file more, on a 2-core machine where this layer is bound by CPU. `ownProcess` keeps that
+// for the files that check what only the bundle can get wrong: the files found beside it (the sign-in chooser's
+// pages, the payment emulator's checkout script).
 
 export interface RunningServer {
   url: string;
@@ -18,22 +24,20 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+export interface ServerOptions {
+  /** The run's server bundle in a process of its own, as `npm start` runs it, instead of in this process. */
+  ownProcess?: boolean;
+}
+
 const root = path.resolve(import.meta.dirname, '../..');
 /** Below the e2e layer's 180 s hook ceiling (vitest.config.ts), which also holds the browser's launch. */
 const START_CEILING_MS = 150_000;
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<RunningServer> {
+  if (!options.ownProcess) return startInProcess(env);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'utsav-e2e-'));
   // The keys made once for the run (server-bundle.ts), not four fresh RSA keys per suite.
@@ -95,4 +99,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   await stop();
   throw new Error(`server did not become healthy within ${START_CEILING_MS / 1000} s:\n${output}`);
+}
+
+async function startInProcess(env: Record<string, string>): Promise<RunningServer> {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'utsav-e2e-'));
+  const { app, url } = await startPrivateApp(workDir, { env });
+  return {
+    url,
+    dataDir: path.join(workDir, 'data'),
+    logs: () => '',
+    async stop() {
+      await app.close();
+      rmSync(workDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -89,13 +89,15 @@ export interface ServerAndBrowserOptions {
   beforeBrowser?: (server: RunningServer) => Promise<void>;
   /** Which Chromium build (see useBrowser). */
   executablePath?: string;
+  /** The server bundle in a process of its own, as `npm start` runs it (see startServer). */
+  ownProcess?: boolean;
 }
 
-/** The product as `npm start` runs it (see startServer) and one Chromium, for the whole file. */
+/** The product (see startServer) and one Chromium, for the whole file. */
 export function useServerAndBrowser(options: ServerAndBrowserOptions = {}): ServerAndBrowser {
   const server = slot<RunningServer>('the server');
   beforeAll(async () => {
-    server.set(await startServer());
+    server.set(await startServer({}, { ownProcess: options.ownProcess }));
     await options.beforeBrowser?.(server.get());
   });
   afterAll(async () => {
