@@ -38,6 +38,7 @@ const DAY_MS = 86_400_000;
 
 /** A ticket as a call-off sees it: what was paid for it, and whether its order's payment can be refunded. */
 export interface CallOffTicket {
+  /** The order that paid for it: its own, or for a ticket received by transfer the order of the ticket it came from. */
   orderId: string | null;
   pricePaise: number;
   status: string;

@@ -6,27 +6,65 @@ import type { CallOffOrdersTable, EventChangesTable } from '../../platform/db/sc
 // SQL for postponements and call-offs. The conditions in the updates are the guards the service and the job
 // rely on: the event's status moves to called-off once, and an order's row from queued to refunding once.
 
-/** Every ticket of the event with whether its order is paid with a payment to refund: the plan's input. */
+interface PaidFor {
+  id: string;
+  orderId: string | null;
+  fromTicketId?: string | null;
+  orderStatus: string | null;
+  paymentId: string | null;
+}
+
+/**
+ * Every active ticket of the event with the order that paid for it: its own, or for a ticket received by transfer
+ * (which has none) the order of the ticket it came from, followed back through each transfer to the one bought.
+ * That order's payment is what a call-off refunds it to (decision 0610). The plan's input.
+ */
 export async function callOffTicketsOf(db: Db, eventId: string): Promise<CallOffTicket[]> {
-  const rows = await db
-    .selectFrom('tickets')
-    .leftJoin('orders', 'orders.id', 'tickets.order_id')
-    .select([
+  const paidFor = (query: ReturnType<typeof ticketsWithOrders>) =>
+    query.select([
+      'tickets.id as id',
       'tickets.order_id as orderId',
-      'tickets.price_paise as pricePaise',
-      'tickets.status as status',
+      'tickets.transferred_from_ticket_id as fromTicketId',
       'orders.status as orderStatus',
       'orders.razorpay_payment_id as paymentId',
-    ])
+    ]);
+  const rows = await paidFor(ticketsWithOrders(db))
+    .select(['tickets.price_paise as pricePaise', 'tickets.status as status'])
     .where('tickets.event_id', '=', eventId)
     .where('tickets.status', '=', 'active')
     .execute();
-  return rows.map((row) => ({
-    orderId: row.orderId,
-    pricePaise: row.pricePaise,
-    status: row.status,
-    orderPaid: row.orderStatus === 'paid' && row.paymentId !== null,
-  }));
+  // Received tickets: one lookup per step back (chains are short: a ticket passed on again).
+  const origin = new Map<string, PaidFor>();
+  let wanted = [
+    ...new Set(rows.flatMap((row) => (!row.orderId && row.fromTicketId ? [row.fromTicketId] : []))),
+  ];
+  for (let step = 0; wanted.length > 0 && step < 20; step++) {
+    const found: PaidFor[] = await paidFor(ticketsWithOrders(db)).where('tickets.id', 'in', wanted).execute();
+    for (const ticket of found) origin.set(ticket.id, ticket);
+    wanted = found.flatMap((ticket) => (!ticket.orderId && ticket.fromTicketId ? [ticket.fromTicketId] : []));
+  }
+  const payer = (ticket: PaidFor): PaidFor => {
+    let at = ticket;
+    for (let step = 0; !at.orderId && at.fromTicketId && step < 20; step++) {
+      const from = origin.get(at.fromTicketId);
+      if (!from) break;
+      at = from;
+    }
+    return at;
+  };
+  return rows.map((row) => {
+    const paid = payer(row);
+    return {
+      orderId: paid.orderId,
+      pricePaise: row.pricePaise,
+      status: row.status,
+      orderPaid: paid.orderStatus === 'paid' && paid.paymentId !== null,
+    };
+  });
+}
+
+function ticketsWithOrders(db: Db) {
+  return db.selectFrom('tickets').leftJoin('orders', 'orders.id', 'tickets.order_id');
 }
 
 /** The people holding an active ticket of the event, each once: who is told of the change. */

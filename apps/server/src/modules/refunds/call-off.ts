@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { feeOfTicket, ruleFromText } from '@utsav/domain/convenience-fee';
 import { CALL_OFF_REASON, CALL_OFF_REFUND_ATTEMPTS } from '@utsav/domain/event-change';
+import { sql } from 'kysely';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { type Db, transaction } from '../../platform/db/database';
@@ -19,7 +20,8 @@ import { reopenForRetry } from './retry';
 // only in full — no ₹20 deduction — and created by the call-off's job for one order at a time.
 
 /**
- * In the caller's transaction: cancels each active paid ticket of the order and creates its full refund. The
+ * In the caller's transaction: cancels each active paid ticket of the order (and each ticket received by transfer
+ * from one of them) and creates its full refund. The
  * order's row lock serialises this with a guest cancelling one of its tickets; each ticket's cancel is one
  * conditional update, so a ticket cancelled (and refunded) a moment ago is skipped, never refunded twice; the
  * "never more than was paid" sum is checked under the same lock. Returns the refunds created.
@@ -27,14 +29,17 @@ import { reopenForRetry } from './retry';
 export async function refundOrderInFull(trx: Db, orderId: string, now: Date): Promise<string[]> {
   const order = await lockOrder(trx, orderId);
   if (!order?.razorpay_payment_id || order.status !== 'paid' || order.amount_paise === 0) return [];
-  const tickets = await trx
-    .selectFrom('tickets')
-    .select(['id', 'price_paise'])
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'active')
-    .where('price_paise', '>', 0)
-    .orderBy('seq')
-    .execute();
+  // The order's own tickets, then those received by transfer from them (a transfer revokes the sender's ticket and
+  // issues the recipient one on no order; its seat was paid by this order, so its refund goes to this payment).
+  const { rows: tickets } = await sql<{ id: string; price_paise: number }>`
+    with recursive line(id) as (
+      select id from tickets where order_id = ${orderId}
+      union all
+      select tickets.id from tickets join line on tickets.transferred_from_ticket_id = line.id
+    )
+    select tickets.id, tickets.price_paise from tickets join line on line.id = tickets.id
+    where tickets.status = 'active' and tickets.price_paise > 0
+    order by tickets.order_id is null, tickets.seq, tickets.id`.execute(trx);
   const stamp = now.toISOString();
   let promised = await sumRefundsOfPayment(trx, order.razorpay_payment_id);
   // The convenience fee paid on top goes back too (decision 1405): each ticket's own share, priced by the rule the
