@@ -36,7 +36,7 @@ export async function startPrivateApp(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = path.join(workDir, 'data');
-  // The keys made once for the run (server-bundle.ts), as startServer does.
+  // The keys and the migrated database made once for the run (server-bundle.ts).
   cpSync(inject('serverDataTemplate'), dataDir, { recursive: true });
   const config = loadConfig({
     PORT: String(port),

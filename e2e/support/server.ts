@@ -40,7 +40,8 @@ export async function startServer(
   if (!options.ownProcess) return startInProcess(env);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'utsav-e2e-'));
-  // The keys made once for the run (server-bundle.ts), not four fresh RSA keys per suite.
+  // The keys and the migrated database made once for the run (server-bundle.ts), not four fresh RSA keys and
+  // every migration per suite.
   cpSync(inject('serverDataTemplate'), dataDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   let output = '';
