@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { isLanguage, type Language } from '@utsav/domain/languages';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { can } from '@utsav/domain/roles';
@@ -6,7 +7,7 @@ import type { AppContext } from '../../platform/context';
 import type { UserRow } from '../../platform/db/schema';
 import type { TaxDocumentRow } from '../../platform/db/schema-tax';
 import { renderTaxInvoicePdf } from '../../platform/documents/render';
-import { zipFiles } from '../../platform/documents/zip';
+import { type ZipEntry, zipStream } from '../../platform/documents/zip';
 import { emailLinkKey, linkKeyMatches } from '../../platform/email-link-key';
 import { AppError } from '../../platform/errors';
 import { findEventById } from '../../stores/events';
@@ -143,9 +144,10 @@ export async function numberedDocument(
 /**
  * GET /admin/gst/export?format=zip: every document issued in the month (IST) as its PDF, named by its number, in
  * one zip for the accountant's records. Rendered one after the other in the document worker, so a large month
- * costs time on that worker, never on the request threads of checkout.
+ * costs time on that worker, never on the request threads of checkout (other documents take their turns between
+ * these); the zip is written as each PDF is made (zipStream), so only one is held at a time.
  */
-export async function monthDocumentsZip(ctx: AppContext, month: string): Promise<Uint8Array> {
+export async function monthDocumentsZip(ctx: AppContext, month: string): Promise<Readable> {
   const { from, to } = monthBounds(month);
   const rows = await findTaxDocumentsIssuedBetween(ctx.db, from, to);
   const numbers = new Map(rows.map((row) => [row.id, row.number]));
@@ -153,16 +155,17 @@ export async function monthDocumentsZip(ctx: AppContext, month: string): Promise
     ctx.db,
     rows.flatMap((row) => (row.buyer_email ? [row.buyer_email] : [])),
   );
-  const entries = [];
-  for (const row of rows) {
-    const refersTo = row.refers_to
-      ? (numbers.get(row.refers_to) ?? (await findTaxDocumentNumber(ctx.db, row.refers_to)))
-      : null;
-    const language = languageOf(row.buyer_email ? languages.get(row.buyer_email) : undefined);
-    const bytes = await renderTaxInvoicePdf(toPdfInput(toDocumentView(row, refersTo), language));
-    entries.push({ name: `${row.number.replaceAll('/', '-')}.pdf`, bytes });
+  async function* pdfs(): AsyncGenerator<ZipEntry> {
+    for (const row of rows) {
+      const refersTo = row.refers_to
+        ? (numbers.get(row.refers_to) ?? (await findTaxDocumentNumber(ctx.db, row.refers_to)))
+        : null;
+      const language = languageOf(row.buyer_email ? languages.get(row.buyer_email) : undefined);
+      const bytes = await renderTaxInvoicePdf(toPdfInput(toDocumentView(row, refersTo), language));
+      yield { name: `${row.number.replaceAll('/', '-')}.pdf`, bytes };
+    }
   }
-  return zipFiles(entries);
+  return zipStream(pdfs());
 }
 
 /** A document's PDF, with its buyer's language beside the English labels (decision 1409). */

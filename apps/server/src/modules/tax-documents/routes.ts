@@ -120,7 +120,7 @@ const taxDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply
           .type('application/zip')
           .header('content-disposition', `attachment; filename="gst-${month}-documents.zip"`)
-          .send(Buffer.from(await monthDocumentsZip(app.ctx, month)));
+          .send(await monthDocumentsZip(app.ctx, month));
       }
       const data = await gstExport(app.ctx.db, month);
       if (request.query.format !== 'csv') return { success: true as const, export: data };

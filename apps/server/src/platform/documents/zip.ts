@@ -1,5 +1,6 @@
+import { PassThrough, type Readable } from 'node:stream';
 import { istDate } from '@utsav/domain/time';
-import { type Zippable, zipSync } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough, type Zippable, zipSync } from 'fflate';
 
 export interface ZipEntry {
   name: string;
@@ -15,13 +16,58 @@ const STORED_EXTENSIONS = /\.(pdf|png|jpe?g|webp|gif|zip)$/i;
  */
 export function zipFiles(entries: ZipEntry[]): Uint8Array {
   const files: Zippable = {};
-  const used = new Set<string>();
+  const names = entryNames();
   for (const entry of entries) {
-    const name = uniqueName(safeFileName(entry.name), used);
-    used.add(name.toLowerCase());
+    const name = names(entry.name);
     files[name] = [entry.bytes, { level: STORED_EXTENSIONS.test(name) ? 0 : 6 }];
   }
   return zipSync(files);
+}
+
+/**
+ * The same zip, written as the entries arrive: a file is on its way to the reader as soon as it is made, so a
+ * month of thousands of documents holds one document in memory at a time (not the whole zip) and its bytes flow
+ * from the first document on (a proxy never sees a silent minute). The entries are asked for only as fast as the
+ * reader takes them; when the reader goes away (the download cancelled), no further entry is asked for.
+ */
+export function zipStream(entries: AsyncIterable<ZipEntry>): Readable {
+  const out = new PassThrough();
+  const zip = new Zip((error, chunk, final) => {
+    if (error) return void out.destroy(error);
+    if (!out.destroyed) out.write(chunk);
+    if (final) out.end();
+  });
+  const names = entryNames();
+  const taken = () =>
+    new Promise<void>((resolve) => {
+      if (!out.writableNeedDrain || out.destroyed) return resolve();
+      out.once('drain', resolve);
+      out.once('close', resolve);
+    });
+  void (async () => {
+    for await (const entry of entries) {
+      if (out.destroyed) return;
+      const name = names(entry.name);
+      const file = STORED_EXTENSIONS.test(name)
+        ? new ZipPassThrough(name)
+        : new ZipDeflate(name, { level: 6 });
+      zip.add(file);
+      file.push(entry.bytes, true);
+      await taken();
+    }
+    zip.end();
+  })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
+}
+
+/** Safe names ("no folders, no `..`"), unique within one zip ("Ticket.pdf", "Ticket-2.pdf"). */
+function entryNames(): (name: string) => string {
+  const used = new Set<string>();
+  return (wanted) => {
+    const name = uniqueName(safeFileName(wanted), used);
+    used.add(name.toLowerCase());
+    return name;
+  };
 }
 
 /**

@@ -1,6 +1,14 @@
+import type { PassThrough } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { manualIssuanceZipName, safeFileName, zipFiles } from '../../../src/platform/documents/zip';
+import {
+  manualIssuanceZipName,
+  safeFileName,
+  type ZipEntry,
+  zipFiles,
+  zipStream,
+} from '../../../src/platform/documents/zip';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -31,6 +39,48 @@ describe('zipFiles', () => {
   it('cannot write outside the folder it is extracted into', () => {
     const files = unzipSync(zipFiles([{ name: '../../etc/passwd', bytes: bytes('x') }]));
     expect(Object.keys(files)).toEqual(['etc-passwd']);
+  });
+});
+
+describe('zipStream', () => {
+  it('writes the same files as zipFiles, made one at a time, names safe and unique', async () => {
+    const pdf = new Uint8Array(50_000).map((_, i) => (i * 13) % 256);
+    async function* entries(): AsyncGenerator<ZipEntry> {
+      yield { name: 'INV-2026-1.pdf', bytes: pdf };
+      yield { name: 'inv-2026-1.pdf', bytes: bytes('second') };
+      yield { name: '../notes.txt', bytes: bytes('Garba night '.repeat(100)) };
+    }
+    const files = unzipSync(new Uint8Array(await buffer(zipStream(entries()))));
+    expect(Object.keys(files)).toEqual(['INV-2026-1.pdf', 'inv-2026-1-2.pdf', 'notes.txt']);
+    expect(files['INV-2026-1.pdf']).toEqual(pdf);
+    expect(new TextDecoder().decode(files['inv-2026-1-2.pdf'])).toBe('second');
+    expect(new TextDecoder().decode(files['notes.txt'])).toBe('Garba night '.repeat(100));
+  });
+
+  it('makes a valid empty zip for a month without documents', async () => {
+    async function* none(): AsyncGenerator<ZipEntry> {}
+    expect(unzipSync(new Uint8Array(await buffer(zipStream(none()))))).toEqual({});
+  });
+
+  it('asks for entries only as fast as the reader takes them, and for none once the reader has gone', async () => {
+    let made = 0;
+    async function* entries(): AsyncGenerator<ZipEntry> {
+      for (let i = 0; i < 1000; i++) {
+        made++;
+        yield { name: `doc-${i}.pdf`, bytes: new Uint8Array(64 * 1024) };
+      }
+    }
+    const stream = zipStream(entries());
+    // Nobody reads: the writer stops once the stream's buffer is full instead of making all 1,000 (64 MB). (The
+    // stream is a PassThrough; its writable side says when it is full.)
+    await expect.poll(() => (stream as PassThrough).writableNeedDrain).toBe(true);
+    const stalledAt = made;
+    expect(stalledAt).toBeLessThan(5);
+    // The reader reads one chunk and goes away: at most the entry in hand is finished, nothing more is made.
+    stream.read();
+    stream.destroy();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(made).toBeLessThanOrEqual(stalledAt + 1);
   });
 });
 
