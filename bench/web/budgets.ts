@@ -37,6 +37,9 @@ export interface Verdict {
   language: Language;
   performance: number;
   tbt: number;
+  /** The budget in this run: the reference's median TBT + the margin, and the higher of the two floors. */
+  tbtLimit: number;
+  performanceFloor: number;
   /** Budget breaches, in words; empty when within budget. */
   over: string[];
 }
@@ -62,7 +65,15 @@ export function judge(
     over.push(
       `Performance ${performance} < reference ${referencePerformance} - ${PERFORMANCE_BELOW_REFERENCE}`,
     );
-  return { page, language, performance, tbt, over };
+  return {
+    page,
+    language,
+    performance,
+    tbt,
+    tbtLimit: referenceTbt + REFERENCE_TBT_MARGIN_MS,
+    performanceFloor: Math.max(MIN_PERFORMANCE, referencePerformance - PERFORMANCE_BELOW_REFERENCE),
+    over,
+  };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -84,11 +95,14 @@ export function table(
       const cell = (pick: (run: PageRun) => number, format: (value: number) => string) =>
         `${format(median(list.map(pick)))} (${list.map((run) => format(pick(run))).join(', ')})`;
       const verdict = verdicts.find((item) => item.page === page && item.language === language);
+      const limits = verdict
+        ? ` (TBT <= ${verdict.tbtLimit.toFixed(0)} ms, Performance >= ${verdict.performanceFloor})`
+        : '';
       const budget =
         page === 'reference'
           ? 'reference'
           : verdict && verdict.over.length === 0
-            ? 'within budget'
+            ? `within budget${limits}`
             : `**over budget**: ${verdict?.over.join('; ')}`;
       rows.push(
         `| ${page} | ${language} | ${cell((run) => run.performance, String)} | ${cell(

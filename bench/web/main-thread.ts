@@ -44,7 +44,14 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string; data?: { url?: string }; beginData?: { url?: string } };
+  args?: {
+    name?: string;
+    data?: { url?: string };
+    beginData?: {
+      url?: string;
+      stackTrace?: Array<{ functionName: string; url: string; lineNumber: number }>;
+    };
+  };
 }
 
 const LOCALES: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN', gu: 'gu-IN' };
@@ -120,13 +127,30 @@ function figures(events: TraceEvent[], origin: string): LoadFigures {
     const script = inside.find(
       (event) => event.ts >= task.ts && event.ts < task.ts + (task.dur ?? 0) && event.args?.data?.url,
     )?.args?.data?.url;
+    // Style or layout forced from script (the page read a layout property, or focused something): the stack
+    // Chromium records for it names the reader.
+    const forced = inside
+      .filter(
+        (event) =>
+          (event.name === 'Layout' || event.name === 'UpdateLayoutTree') &&
+          event.ts >= task.ts &&
+          event.ts < task.ts + (task.dur ?? 0) &&
+          event.args?.beginData?.stackTrace?.length,
+      )
+      .map((event) => {
+        const frame = event.args?.beginData?.stackTrace?.[0];
+        const where = `${frame?.functionName || '(anonymous)'} ${String(frame?.url).replace(/^https?:\/\/[^/]+/, '')}:${frame?.lineNumber}`;
+        return `${event.name === 'Layout' ? 'layout' : 'style'} ${(((event.tdur ?? 0) / 1000) * SLOWDOWN).toFixed(0)} ms forced by ${where}`;
+      });
     lines.push(
       `  +${(((task.ts - (fcp ?? task.ts)) / 1000) | 0).toString().padStart(5)} ms after FCP: ${ms.toFixed(0)} ms at 4x (${[
         ...parts,
       ]
         .sort((a, b) => b[1] - a[1])
         .map(([kind, value]) => `${kind} ${value.toFixed(0)}`)
-        .join(', ')})${script ? ` ${script.replace(/^https?:\/\/[^/]+/, '')}` : ''}`,
+        .join(
+          ', ',
+        )})${script ? ` ${script.replace(/^https?:\/\/[^/]+/, '')}` : ''}${forced.map((line) => `\n      ${line}`).join('')}`,
     );
   }
   return { blocking, longTasks: lines.length, cpuAfterFcp, tasks: lines };
@@ -174,6 +198,8 @@ try {
                 'toplevel',
                 'devtools.timeline',
                 'disabled-by-default-devtools.timeline',
+                // the stack of a forced style or layout (who read layout from script)
+                'disabled-by-default-devtools.timeline.stack',
                 'v8',
                 'v8.execute',
                 'loading',

@@ -25,7 +25,6 @@ import { explainManualCode } from '../checkin/manual-code';
 import { type CheckinTicket, formatScanTime, type ScanOutcome } from '../checkin/scan-outcome';
 import { previewTypedCode, type TypedCandidate } from '../checkin/typed-preview';
 import { useOfflineCheckin } from '../checkin/use-checkin';
-import { getQrDetector } from '../engine/decoder';
 import { useGateTools } from '../engine/use-gate-tools';
 import { useQrScanner } from '../engine/use-qr-scanner';
 import { AdmitConfirm } from './admit-confirm';
@@ -81,11 +80,12 @@ export default function ScannerDashboard() {
   const { check } = checkin;
 
   useEffect(() => {
+    // The gate app's service worker precaches every file, the decoder's chunk and wasm included, while the
+    // network is surely there: a volunteer who first taps Start Camera after the venue Wi-Fi dropped still
+    // gets a working scanner. The decoder itself is set up when the camera starts (ScanSession.start), in
+    // parallel with the camera's permission and warm-up: compiling and instantiating the zxing wasm is
+    // ~150-210 ms of main thread on a 4x-slowed phone, which the first screen need not pay (decision 1117).
     installGateApp();
-    // Load the decoder (chunk and wasm) while the network is surely there: a volunteer who first taps
-    // Start Camera after the venue Wi-Fi dropped must still get a working scanner. It also makes the
-    // first scan of the night as fast as every other one.
-    getQrDetector().catch(() => undefined);
   }, []);
 
   /** Counts, shows and sounds one answer of the gate, however the ticket was found. */
