@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { pageQuerySchema } from './page-query';
 import { SHOWN_TICKET_STATUSES, type ShownTicketStatus } from './ticket-status';
 
@@ -18,17 +19,21 @@ export const TOO_MANY_TICKETS_MESSAGE = 'At most {{max}} tickets at a time';
 const status = (message: string) => z.enum(TICKET_STATUSES, { error: message });
 
 /** PATCH /tickets/admin/{id}/status. */
-export const ticketStatusChangeSchema = z.object({
-  status: status('Status must be one of active, used, cancelled'),
-  /** The status the admin saw when confirming; when given, a ticket that moved on meanwhile is refused. */
-  expectedStatus: status('Status must be one of active, used, cancelled').optional(),
-});
+export const ticketStatusChangeSchema = lazySchema(() =>
+  z.object({
+    status: status('Status must be one of active, used, cancelled'),
+    /** The status the admin saw when confirming; when given, a ticket that moved on meanwhile is refused. */
+    expectedStatus: status('Status must be one of active, used, cancelled').optional(),
+  }),
+);
 
 const UNDO_MESSAGE = 'Please name the status change to undo';
-const changeId = z.string({ error: UNDO_MESSAGE }).trim().min(1, UNDO_MESSAGE).max(64, UNDO_MESSAGE);
+const changeId = lazySchema(() =>
+  z.string({ error: UNDO_MESSAGE }).trim().min(1, UNDO_MESSAGE).max(64, UNDO_MESSAGE),
+);
 
 /** POST /tickets/admin/{id}/status/undo: takes back the single status change `changeId` names. */
-export const ticketStatusUndoSchema = z.object({ changeId });
+export const ticketStatusUndoSchema = lazySchema(() => z.object({ changeId }));
 
 const ticketIds = (message: string) =>
   z
@@ -37,32 +42,38 @@ const ticketIds = (message: string) =>
     .max(MAX_TICKETS_PER_CALL, TOO_MANY_TICKETS_MESSAGE);
 
 /** PATCH /admin/tickets/bulk-update. */
-export const bulkStatusUpdateSchema = z.object({
-  ticketIds: ticketIds(BULK_UPDATE_MESSAGE),
-  status: status(BULK_UPDATE_MESSAGE),
-});
+export const bulkStatusUpdateSchema = lazySchema(() =>
+  z.object({
+    ticketIds: ticketIds(BULK_UPDATE_MESSAGE),
+    status: status(BULK_UPDATE_MESSAGE),
+  }),
+);
 
 /** POST /tickets/admin/generate-pdf and generate-separate-pdfs. */
-export const ticketDocumentsSchema = z.object({
-  ticketIds: ticketIds('Please choose the tickets to download'),
-});
+export const ticketDocumentsSchema = lazySchema(() =>
+  z.object({
+    ticketIds: ticketIds('Please choose the tickets to download'),
+  }),
+);
 
 /**
  * POST /admin/tickets/bulk-update/undo: takes back a bulk update, every change it answered (ticket and change),
  * all or nothing.
  */
-export const bulkStatusUndoSchema = z.object({
-  changes: z
-    .array(
-      z.object({
-        ticketId: z.string({ error: UNDO_MESSAGE }).trim().min(1, UNDO_MESSAGE).max(64, UNDO_MESSAGE),
-        changeId,
-      }),
-      { error: UNDO_MESSAGE },
-    )
-    .min(1, UNDO_MESSAGE)
-    .max(MAX_TICKETS_PER_CALL, TOO_MANY_TICKETS_MESSAGE),
-});
+export const bulkStatusUndoSchema = lazySchema(() =>
+  z.object({
+    changes: z
+      .array(
+        z.object({
+          ticketId: z.string({ error: UNDO_MESSAGE }).trim().min(1, UNDO_MESSAGE).max(64, UNDO_MESSAGE),
+          changeId,
+        }),
+        { error: UNDO_MESSAGE },
+      )
+      .min(1, UNDO_MESSAGE)
+      .max(MAX_TICKETS_PER_CALL, TOO_MANY_TICKETS_MESSAGE),
+  }),
+);
 
 // ---- GET /admin/tickets/management and GET /admin/tickets/export: one set of filters for the list, its count and the
 // export, so what the screen shows is what the file holds.
@@ -85,23 +96,27 @@ export const TICKET_FILTER_MESSAGES = {
 const F = TICKET_FILTER_MESSAGES;
 
 /** The filters every staff list of tickets takes; absent or blank: not filtered. */
-export const ticketFilterQuerySchema = z.object({
-  // As shown (ticket-status.ts): 'transferred' lists tickets revoked by a transfer, which 'cancelled' leaves out.
-  status: z.enum([...SHOWN_TICKET_STATUSES, 'all', ''], { error: F.status }).optional(),
-  search: z.string({ error: F.search }).trim().max(100, F.search).optional(),
-  /** A type's id. */
-  ticketTypeId: filterId(F.ticketType),
-  /** A phase's id, or `none`: tickets sold at no phase. */
-  phaseId: filterId(F.phase),
-  /** A code's id, or `none`: tickets that took no code. */
-  promoCodeId: filterId(F.promoCode),
-});
+export const ticketFilterQuerySchema = lazySchema(() =>
+  z.object({
+    // As shown (ticket-status.ts): 'transferred' lists tickets revoked by a transfer, which 'cancelled' leaves out.
+    status: z.enum([...SHOWN_TICKET_STATUSES, 'all', ''], { error: F.status }).optional(),
+    search: z.string({ error: F.search }).trim().max(100, F.search).optional(),
+    /** A type's id. */
+    ticketTypeId: filterId(F.ticketType),
+    /** A phase's id, or `none`: tickets sold at no phase. */
+    phaseId: filterId(F.phase),
+    /** A code's id, or `none`: tickets that took no code. */
+    promoCodeId: filterId(F.promoCode),
+  }),
+);
 
-export const ticketListQuerySchema = ticketFilterQuerySchema.extend(pageQuerySchema.shape);
+export const ticketListQuerySchema = lazySchema(() => ticketFilterQuerySchema.extend(pageQuerySchema.shape));
 
-export const ticketExportQuerySchema = ticketFilterQuerySchema.extend({
-  format: z.enum(['csv', 'json'], { error: F.format }).default('csv'),
-});
+export const ticketExportQuerySchema = lazySchema(() =>
+  ticketFilterQuerySchema.extend({
+    format: z.enum(['csv', 'json'], { error: F.format }).default('csv'),
+  }),
+);
 
 export type TicketFilterQuery = z.infer<typeof ticketFilterQuerySchema>;
 

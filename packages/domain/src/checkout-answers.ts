@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AskedQuestion, CheckoutQuestion, QuestionKind } from './checkout-questions';
+import { lazySchema } from './lazy-schema';
 
 // A buyer's answers to the checkout questions (create-order's `answers`), judged against the questions the order
 // is asked: those for every order, and those narrowed to ticket types only when the order has a ticket of one of
@@ -23,16 +24,20 @@ const M = CHECKOUT_ANSWER_MESSAGES;
 
 export const ANSWER_TEXT_MAX = 500;
 
-export const checkoutAnswerSchema = z.object({
-  questionId: z.string({ error: M.required }).trim().min(1, M.required).max(64, M.required),
-  /** Text, a phone number, an option; yes/no and the age tick as true/false (or 'yes'/'no'). */
-  value: z.union([z.string().max(ANSWER_TEXT_MAX * 2, M.tooLong), z.boolean()], { error: M.required }),
-  ticketIndex: z.number().int().min(0).max(999).optional(),
-});
+export const checkoutAnswerSchema = lazySchema(() =>
+  z.object({
+    questionId: z.string({ error: M.required }).trim().min(1, M.required).max(64, M.required),
+    /** Text, a phone number, an option; yes/no and the age tick as true/false (or 'yes'/'no'). */
+    value: z.union([z.string().max(ANSWER_TEXT_MAX * 2, M.tooLong), z.boolean()], { error: M.required }),
+    ticketIndex: z.number().int().min(0).max(999).optional(),
+  }),
+);
 
 export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
 
-export const checkoutAnswersSchema = z.array(checkoutAnswerSchema, { error: M.required }).max(500);
+export const checkoutAnswersSchema = lazySchema(() =>
+  z.array(checkoutAnswerSchema, { error: M.required }).max(500),
+);
 
 /** An answer as stored with the order: normalised, and with the question's English label of the day. */
 export interface StoredAnswer {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Language } from './languages';
+import { lazySchema } from './lazy-schema';
 
 // The questions an organiser asks at checkout (GET/PUT /api/admin/checkout-questions): two built-ins (a mobile
 // number and the terms' "I confirm I am 18 or older") and up to five of their own (short text, a choice, yes/no),
@@ -49,72 +50,80 @@ export function isBuiltIn(kind: QuestionKind): boolean {
   return BUILT_IN_KINDS.includes(kind);
 }
 
-const label = z.string({ error: M.label }).trim().min(1, M.label).max(QUESTION_LABEL_MAX, M.labelTooLong);
+const label = lazySchema(() =>
+  z.string({ error: M.label }).trim().min(1, M.label).max(QUESTION_LABEL_MAX, M.labelTooLong),
+);
 
 /** A translation: blank means "say it in English". */
-const translation = z
-  .string({ error: M.labelTooLong })
-  .trim()
-  .max(QUESTION_LABEL_MAX, M.labelTooLong)
-  .nullish()
-  .transform((value) => (value ? value : null));
+const translation = lazySchema(() =>
+  z
+    .string({ error: M.labelTooLong })
+    .trim()
+    .max(QUESTION_LABEL_MAX, M.labelTooLong)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+);
 
-export const checkoutQuestionInputSchema = z.object({
-  /** Kept when editing, so answers given to a question stay with it; absent for a new question. */
-  id: z.string().trim().min(1).max(64).optional(),
-  kind: z.enum(QUESTION_KINDS, { error: M.kind }),
-  label,
-  labelHi: translation,
-  labelGu: translation,
-  options: z
-    .array(z.string({ error: M.option }).trim().min(1, M.option).max(QUESTION_OPTION_MAX, M.option), {
-      error: M.optionsCount,
-    })
-    .max(MAX_QUESTION_OPTIONS, M.optionsCount)
-    .nullish()
-    .transform((value) => value ?? null),
-  required: z.boolean({ error: M.flag }),
-  perTicket: z.boolean({ error: M.flag }),
-  /** Asked only in orders with tickets of these types; absent or empty: every order. */
-  ticketTypeIds: z
-    .array(z.string({ error: M.ticketTypes }).trim().min(1, M.ticketTypes).max(128, M.ticketTypes), {
-      error: M.ticketTypes,
-    })
-    .max(50, M.ticketTypes)
-    .nullish()
-    .transform((value) => (value && value.length > 0 ? [...new Set(value)] : null)),
-});
+export const checkoutQuestionInputSchema = lazySchema(() =>
+  z.object({
+    /** Kept when editing, so answers given to a question stay with it; absent for a new question. */
+    id: z.string().trim().min(1).max(64).optional(),
+    kind: z.enum(QUESTION_KINDS, { error: M.kind }),
+    label,
+    labelHi: translation,
+    labelGu: translation,
+    options: z
+      .array(z.string({ error: M.option }).trim().min(1, M.option).max(QUESTION_OPTION_MAX, M.option), {
+        error: M.optionsCount,
+      })
+      .max(MAX_QUESTION_OPTIONS, M.optionsCount)
+      .nullish()
+      .transform((value) => value ?? null),
+    required: z.boolean({ error: M.flag }),
+    perTicket: z.boolean({ error: M.flag }),
+    /** Asked only in orders with tickets of these types; absent or empty: every order. */
+    ticketTypeIds: z
+      .array(z.string({ error: M.ticketTypes }).trim().min(1, M.ticketTypes).max(128, M.ticketTypes), {
+        error: M.ticketTypes,
+      })
+      .max(50, M.ticketTypes)
+      .nullish()
+      .transform((value) => (value && value.length > 0 ? [...new Set(value)] : null)),
+  }),
+);
 
 export type CheckoutQuestionInput = z.input<typeof checkoutQuestionInputSchema>;
 
 /** PUT /api/admin/checkout-questions: the whole list, in the order the dialog asks it. */
-export const checkoutQuestionsInputSchema = z.object({
-  questions: z
-    .array(checkoutQuestionInputSchema, { error: M.tooManyOwn })
-    .max(MAX_QUESTIONS, M.tooManyOwn)
-    .superRefine((questions, ctx) => {
-      const own = questions.filter((question) => !isBuiltIn(question.kind)).length;
-      if (own > MAX_OWN_QUESTIONS) ctx.addIssue({ code: 'custom', message: M.tooManyOwn });
-      for (const kind of BUILT_IN_KINDS) {
-        if (questions.filter((question) => question.kind === kind).length > 1)
-          ctx.addIssue({ code: 'custom', message: M.builtInTwice });
-      }
-      const ids = questions.flatMap((question) => (question.id ? [question.id] : []));
-      if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: M.idRepeated });
-      questions.forEach((question, index) => {
-        const options = question.options;
-        const path = [index, 'options'];
-        if (question.kind !== 'choice') {
-          if (options && options.length > 0)
-            ctx.addIssue({ code: 'custom', path, message: M.optionsOnlyForChoice });
-          return;
+export const checkoutQuestionsInputSchema = lazySchema(() =>
+  z.object({
+    questions: z
+      .array(checkoutQuestionInputSchema, { error: M.tooManyOwn })
+      .max(MAX_QUESTIONS, M.tooManyOwn)
+      .superRefine((questions, ctx) => {
+        const own = questions.filter((question) => !isBuiltIn(question.kind)).length;
+        if (own > MAX_OWN_QUESTIONS) ctx.addIssue({ code: 'custom', message: M.tooManyOwn });
+        for (const kind of BUILT_IN_KINDS) {
+          if (questions.filter((question) => question.kind === kind).length > 1)
+            ctx.addIssue({ code: 'custom', message: M.builtInTwice });
         }
-        if (!options || options.length < 2) ctx.addIssue({ code: 'custom', path, message: M.optionsCount });
-        else if (new Set(options).size !== options.length)
-          ctx.addIssue({ code: 'custom', path, message: M.optionsRepeated });
-      });
-    }),
-});
+        const ids = questions.flatMap((question) => (question.id ? [question.id] : []));
+        if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: M.idRepeated });
+        questions.forEach((question, index) => {
+          const options = question.options;
+          const path = [index, 'options'];
+          if (question.kind !== 'choice') {
+            if (options && options.length > 0)
+              ctx.addIssue({ code: 'custom', path, message: M.optionsOnlyForChoice });
+            return;
+          }
+          if (!options || options.length < 2) ctx.addIssue({ code: 'custom', path, message: M.optionsCount });
+          else if (new Set(options).size !== options.length)
+            ctx.addIssue({ code: 'custom', path, message: M.optionsRepeated });
+        });
+      }),
+  }),
+);
 
 export type CheckoutQuestionsInput = z.output<typeof checkoutQuestionsInputSchema>;
 

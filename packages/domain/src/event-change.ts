@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CANCELLATION_MIN_DAYS } from './constants';
 import { type EventStanding, type EventStatus, freeRefundOpen } from './event-standing';
+import { lazySchema } from './lazy-schema';
 import { daysUntilEvent, fullRefundQuote, type RefundQuote, refundQuote } from './refunds';
 
 // When plans change: the night postponed (or moved) or called off. The event's status, what a call-off refunds,
@@ -135,32 +136,36 @@ export function callOffOrderState(refundStatuses: readonly string[]): CallOffOrd
 
 // ---- request and response shapes (POST/GET /api/admin/event/change)
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD');
-const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM');
+const isoDate = lazySchema(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD'));
+const clock = lazySchema(() => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM'));
 
-export const postponeRequestSchema = z.object({
-  kind: z.literal('postpone'),
-  date: isoDate,
-  startTime: clock,
-  endTime: clock,
-  venue: z.string().trim().min(1, 'Venue is required').max(200).optional(),
-  freeRefundDays: z.number().int().min(0).max(FREE_REFUND_DAYS_MAX).optional(),
-});
+export const postponeRequestSchema = lazySchema(() =>
+  z.object({
+    kind: z.literal('postpone'),
+    date: isoDate,
+    startTime: clock,
+    endTime: clock,
+    venue: z.string().trim().min(1, 'Venue is required').max(200).optional(),
+    freeRefundDays: z.number().int().min(0).max(FREE_REFUND_DAYS_MAX).optional(),
+  }),
+);
 
-export const callOffDryRunSchema = z.object({ kind: z.literal('call-off'), dryRun: z.literal(true) });
+export const callOffDryRunSchema = lazySchema(() =>
+  z.object({ kind: z.literal('call-off'), dryRun: z.literal(true) }),
+);
 
-export const callOffConfirmSchema = z.object({
-  kind: z.literal('call-off'),
-  dryRun: z.literal(false).optional(),
-  confirm: z.string().min(1, EVENT_CHANGE_MESSAGES.nameMismatch).max(300),
-  code: z.string().trim().max(20).optional(),
-});
+export const callOffConfirmSchema = lazySchema(() =>
+  z.object({
+    kind: z.literal('call-off'),
+    dryRun: z.literal(false).optional(),
+    confirm: z.string().min(1, EVENT_CHANGE_MESSAGES.nameMismatch).max(300),
+    code: z.string().trim().max(20).optional(),
+  }),
+);
 
-export const eventChangeRequestSchema = z.union([
-  postponeRequestSchema,
-  callOffDryRunSchema,
-  callOffConfirmSchema,
-]);
+export const eventChangeRequestSchema = lazySchema(() =>
+  z.union([postponeRequestSchema, callOffDryRunSchema, callOffConfirmSchema]),
+);
 export type EventChangeRequest = z.infer<typeof eventChangeRequestSchema>;
 
 /** The dry run: what a call-off would do, and whether the emailed code will be asked for. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ticketTypeMarkSchema } from './api/tickets';
+import { lazySchema } from './lazy-schema';
 import { SHOWN_TICKET_STATUSES } from './ticket-status';
 
 // Finding a guest at the gate (docs/product.md#gate-scanner): when a guest's phone is dead, a volunteer searches the
@@ -23,50 +24,58 @@ function characters(text: string): number {
 }
 
 /** GET /tickets/checkin/search?q=… */
-export const gateSearchQuerySchema = z.object({
-  q: z
-    .string({ error: GATE_SEARCH_MESSAGES.tooShort })
-    .trim()
-    .refine((text) => characters(text) >= GATE_SEARCH_MIN_CHARS, GATE_SEARCH_MESSAGES.tooShort)
-    .refine((text) => characters(text) <= GATE_SEARCH_MAX_CHARS, GATE_SEARCH_MESSAGES.tooLong),
-});
+export const gateSearchQuerySchema = lazySchema(() =>
+  z.object({
+    q: z
+      .string({ error: GATE_SEARCH_MESSAGES.tooShort })
+      .trim()
+      .refine((text) => characters(text) >= GATE_SEARCH_MIN_CHARS, GATE_SEARCH_MESSAGES.tooShort)
+      .refine((text) => characters(text) <= GATE_SEARCH_MAX_CHARS, GATE_SEARCH_MESSAGES.tooLong),
+  }),
+);
 
 export type GateSearchQuery = z.infer<typeof gateSearchQuerySchema>;
 
 /** POST /tickets/checkin/admit: admits a ticket found by search; logged with method 'search'. */
-export const gateAdmitRequestSchema = z.object({
-  ticketId: z.string({ error: 'ticketId is required' }).trim().min(1, 'ticketId is required').max(100),
-  deviceId: z.string().trim().max(100, 'must be at most 100 characters').nullish(),
-  gate: z.string().trim().max(100, 'must be at most 100 characters').nullish(),
-});
+export const gateAdmitRequestSchema = lazySchema(() =>
+  z.object({
+    ticketId: z.string({ error: 'ticketId is required' }).trim().min(1, 'ticketId is required').max(100),
+    deviceId: z.string().trim().max(100, 'must be at most 100 characters').nullish(),
+    gate: z.string().trim().max(100, 'must be at most 100 characters').nullish(),
+  }),
+);
 
 export type GateAdmitRequest = z.infer<typeof gateAdmitRequestSchema>;
 
-export const foundTicketSchema = z.object({
-  id: z.string(),
-  /** The printed code, UT-XXXXXXXXXX. */
-  ticketId: z.string(),
-  holderName: z.string(),
-  /** The buyer, when someone else holds the ticket. */
-  ownerName: z.string(),
-  /** Masked (maskEmail): enough to confirm with the guest, not a list of addresses. */
-  ownerEmail: z.string(),
-  status: z.enum(SHOWN_TICKET_STATUSES),
-  usedAt: z.string().nullable(),
-  /** Set while the holder is out on a pass (re-entry on). */
-  exitedAt: z.string().nullable(),
-  /** Its type as the scanner shows it ("Couple pass · admits 2"), named in the reader's language. */
-  ticketType: ticketTypeMarkSchema.nullable(),
-  /** The mobile number the buyer gave at checkout for this ticket ('+91 98765 43210'), so a volunteer can call. */
-  phone: z.string().nullable().optional(),
-});
+export const foundTicketSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    /** The printed code, UT-XXXXXXXXXX. */
+    ticketId: z.string(),
+    holderName: z.string(),
+    /** The buyer, when someone else holds the ticket. */
+    ownerName: z.string(),
+    /** Masked (maskEmail): enough to confirm with the guest, not a list of addresses. */
+    ownerEmail: z.string(),
+    status: z.enum(SHOWN_TICKET_STATUSES),
+    usedAt: z.string().nullable(),
+    /** Set while the holder is out on a pass (re-entry on). */
+    exitedAt: z.string().nullable(),
+    /** Its type as the scanner shows it ("Couple pass · admits 2"), named in the reader's language. */
+    ticketType: ticketTypeMarkSchema.nullable(),
+    /** The mobile number the buyer gave at checkout for this ticket ('+91 98765 43210'), so a volunteer can call. */
+    phone: z.string().nullable().optional(),
+  }),
+);
 
-export const gateSearchResponseSchema = z.object({
-  success: z.literal(true),
-  tickets: z.array(foundTicketSchema),
-  /** True when more tickets matched than were sent. */
-  more: z.boolean(),
-});
+export const gateSearchResponseSchema = lazySchema(() =>
+  z.object({
+    success: z.literal(true),
+    tickets: z.array(foundTicketSchema),
+    /** True when more tickets matched than were sent. */
+    more: z.boolean(),
+  }),
+);
 
 export type FoundTicket = z.infer<typeof foundTicketSchema>;
 export type GateSearchResponse = z.infer<typeof gateSearchResponseSchema>;

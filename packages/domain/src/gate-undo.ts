@@ -1,4 +1,5 @@
 import { gateAdmitRequestSchema } from './gate-search';
+import { lazySchema } from './lazy-schema';
 
 // Taking back an admission the gate made by mistake (the volunteer tapped "Admit" on the wrong guest found by a
 // typed code or a search). The gate phone offers the undo for GATE_UNDO_OFFER_MS after the admission; the server
@@ -40,4 +41,4 @@ export function gateUndoRefusal(
  * POST /tickets/checkin/undo: the ticket's id (as the admission's answer carried it), the device and the gate —
  * the same fields as an admission from a search.
  */
-export const gateUndoRequestSchema = gateAdmitRequestSchema;
+export const gateUndoRequestSchema = lazySchema(() => gateAdmitRequestSchema);

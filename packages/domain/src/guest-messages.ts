@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
+import { lazySchema } from './lazy-schema';
 
 // Messages from the organiser to guests: who receives one (the audience), which language each person reads
 // it in, and how the organiser's plain text becomes an email (escaped, its web addresses made links). The
@@ -45,8 +46,12 @@ export const GUEST_MESSAGE_TEXTS = {
 
 const T = GUEST_MESSAGE_TEXTS;
 
-const subject = z.string({ error: T.subject }).trim().min(1, T.subject).max(MESSAGE_SUBJECT_MAX, T.subject);
-const body = z.string({ error: T.body }).trim().min(1, T.body).max(MESSAGE_BODY_MAX, T.body);
+const subject = lazySchema(() =>
+  z.string({ error: T.subject }).trim().min(1, T.subject).max(MESSAGE_SUBJECT_MAX, T.subject),
+);
+const body = lazySchema(() =>
+  z.string({ error: T.body }).trim().min(1, T.body).max(MESSAGE_BODY_MAX, T.body),
+);
 /** An optional translation: empty is the same as absent (the form sends what its fields hold). */
 const optional = (schema: typeof subject) =>
   z.preprocess(
@@ -55,46 +60,50 @@ const optional = (schema: typeof subject) =>
   );
 
 /** POST /admin/messages and its preview. */
-export const guestMessageRequestSchema = z
-  .object({
-    subject,
-    body,
-    subjectHi: optional(subject),
-    bodyHi: optional(body),
-    subjectGu: optional(subject),
-    bodyGu: optional(body),
-    audience: z.enum(MESSAGE_AUDIENCES, { error: T.audience }),
-    ticketTypeIds: z
-      .array(z.string().trim().min(1).max(128), { error: T.ticketTypeIds })
-      .max(MESSAGE_TYPES_MAX, T.ticketTypeIds)
-      .optional()
-      .transform((ids) => [...new Set(ids ?? [])]),
-    /** Sends only to the admin who asks, whatever the audience. */
-    test: z.boolean().optional().default(false),
-    /**
-     * The form's key for this send (new after each message sent): a second request with it (a double click, a
-     * resubmit after a lost answer) gets the message the first one queued, and nothing is sent twice.
-     */
-    idempotencyKey: z
-      .string({ error: T.idempotencyKey })
-      .regex(/^[A-Za-z0-9-]{16,64}$/, T.idempotencyKey)
-      .optional(),
-  })
-  .superRefine((input, ctx) => {
-    for (const [subjectKey, bodyKey] of [
-      ['subjectHi', 'bodyHi'],
-      ['subjectGu', 'bodyGu'],
-    ] as const) {
-      const hasSubject = input[subjectKey] !== undefined;
-      if (hasSubject !== (input[bodyKey] !== undefined)) {
-        ctx.addIssue({ code: 'custom', path: [hasSubject ? bodyKey : subjectKey], message: T.pair });
+export const guestMessageRequestSchema = lazySchema(() =>
+  z
+    .object({
+      subject,
+      body,
+      subjectHi: optional(subject),
+      bodyHi: optional(body),
+      subjectGu: optional(subject),
+      bodyGu: optional(body),
+      audience: z.enum(MESSAGE_AUDIENCES, { error: T.audience }),
+      ticketTypeIds: z
+        .array(z.string().trim().min(1).max(128), { error: T.ticketTypeIds })
+        .max(MESSAGE_TYPES_MAX, T.ticketTypeIds)
+        .optional()
+        .transform((ids) => [...new Set(ids ?? [])]),
+      /** Sends only to the admin who asks, whatever the audience. */
+      test: z.boolean().optional().default(false),
+      /**
+       * The form's key for this send (new after each message sent): a second request with it (a double click, a
+       * resubmit after a lost answer) gets the message the first one queued, and nothing is sent twice.
+       */
+      idempotencyKey: z
+        .string({ error: T.idempotencyKey })
+        .regex(/^[A-Za-z0-9-]{16,64}$/, T.idempotencyKey)
+        .optional(),
+    })
+    .superRefine((input, ctx) => {
+      for (const [subjectKey, bodyKey] of [
+        ['subjectHi', 'bodyHi'],
+        ['subjectGu', 'bodyGu'],
+      ] as const) {
+        const hasSubject = input[subjectKey] !== undefined;
+        if (hasSubject !== (input[bodyKey] !== undefined)) {
+          ctx.addIssue({ code: 'custom', path: [hasSubject ? bodyKey : subjectKey], message: T.pair });
+        }
       }
-    }
-  });
+    }),
+);
 export type GuestMessageRequest = z.infer<typeof guestMessageRequestSchema>;
 
 /** The preview's query: which language's rendering to show (absent: English). */
-export const guestMessagePreviewQuerySchema = z.object({ language: z.enum(LANGUAGES).optional() });
+export const guestMessagePreviewQuerySchema = lazySchema(() =>
+  z.object({ language: z.enum(LANGUAGES).optional() }),
+);
 
 /** A message's texts per language; English is always there. */
 export interface MessageTexts {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkoutAnswersSchema } from './checkout-answers';
+import { lazySchema } from './lazy-schema';
 import { PROMO_CODE_MAX_LENGTH } from './promo-codes';
 import {
   orderFields,
@@ -52,11 +53,13 @@ export function orderItemsSchema(cap: number, options: { allowEmpty?: boolean } 
 
 export type OrderItemsInput = z.infer<ReturnType<typeof orderItemsSchema>>;
 
-const promoCodeField = z
-  .string({ error: M.promoCode })
-  .max(PROMO_CODE_MAX_LENGTH + 20, M.promoCode)
-  .transform((code) => (code.trim() === '' ? undefined : code))
-  .optional();
+const promoCodeField = lazySchema(() =>
+  z
+    .string({ error: M.promoCode })
+    .max(PROMO_CODE_MAX_LENGTH + 20, M.promoCode)
+    .transform((code) => (code.trim() === '' ? undefined : code))
+    .optional(),
+);
 
 /**
  * POST /tickets/create-order with items: `quantity` and `pricePerTicket` become optional (a mixed order has no

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_DATA_URL_PATTERN } from './event-schema';
+import { lazySchema } from './lazy-schema';
 import { isHttpsUrl, SOCIAL_NETWORKS, type SocialLinks } from './organiser-shown';
 
 export {
@@ -51,12 +52,14 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-const socialLink = z
-  .string({ error: ORGANISER_MESSAGES.socialLink })
-  .trim()
-  .max(ORGANISER_LIMITS.url, ORGANISER_MESSAGES.tooLong)
-  .refine((value) => value === '' || isHttpsUrl(value), ORGANISER_MESSAGES.socialLink)
-  .nullish();
+const socialLink = lazySchema(() =>
+  z
+    .string({ error: ORGANISER_MESSAGES.socialLink })
+    .trim()
+    .max(ORGANISER_LIMITS.url, ORGANISER_MESSAGES.tooLong)
+    .refine((value) => value === '' || isHttpsUrl(value), ORGANISER_MESSAGES.socialLink)
+    .nullish(),
+);
 
 /** A stored picture is referenced by its URL when the profile is saved again without a new one. */
 function isLogoReference(value: string): boolean {
@@ -65,42 +68,44 @@ function isLogoReference(value: string): boolean {
   );
 }
 
-export const organiserInputSchema = z
-  .object({
-    name: z
-      .string({ error: ORGANISER_MESSAGES.name })
-      .trim()
-      .min(1, ORGANISER_MESSAGES.name)
-      .max(ORGANISER_LIMITS.name, ORGANISER_MESSAGES.tooLong),
-    tagline: optionalText(ORGANISER_LIMITS.tagline),
-    supportEmail: z
-      .string({ error: ORGANISER_MESSAGES.supportEmail })
-      .trim()
-      .toLowerCase()
-      .max(ORGANISER_LIMITS.email, ORGANISER_MESSAGES.supportEmail)
-      .pipe(z.email(ORGANISER_MESSAGES.supportEmail)),
-    supportPhone: z
-      .string()
-      .trim()
-      .refine((value) => value === '' || isPhoneNumber(value), ORGANISER_MESSAGES.supportPhone)
-      .nullish()
-      .transform((value) => (value ? value : null)),
-    supportHours: optionalText(ORGANISER_LIMITS.hours),
-    socialLinks: z
-      .object(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, socialLink])))
-      .strict()
-      .optional()
-      .transform((links) => keptLinks(links as Record<string, string | null | undefined> | undefined)),
-    /** A data URL (a new picture), our own image URL (keep it), '' or null (remove); absent keeps the current one. */
-    logo: z
-      .string({ error: ORGANISER_MESSAGES.logo })
-      .max(7_100_000, ORGANISER_MESSAGES.logo)
-      .refine((value) => value === '' || isLogoReference(value), ORGANISER_MESSAGES.logo)
-      .nullish(),
-    legalName: optionalText(ORGANISER_LIMITS.legalName),
-    address: optionalText(ORGANISER_LIMITS.address),
-  })
-  .strict();
+export const organiserInputSchema = lazySchema(() =>
+  z
+    .object({
+      name: z
+        .string({ error: ORGANISER_MESSAGES.name })
+        .trim()
+        .min(1, ORGANISER_MESSAGES.name)
+        .max(ORGANISER_LIMITS.name, ORGANISER_MESSAGES.tooLong),
+      tagline: optionalText(ORGANISER_LIMITS.tagline),
+      supportEmail: z
+        .string({ error: ORGANISER_MESSAGES.supportEmail })
+        .trim()
+        .toLowerCase()
+        .max(ORGANISER_LIMITS.email, ORGANISER_MESSAGES.supportEmail)
+        .pipe(z.email(ORGANISER_MESSAGES.supportEmail)),
+      supportPhone: z
+        .string()
+        .trim()
+        .refine((value) => value === '' || isPhoneNumber(value), ORGANISER_MESSAGES.supportPhone)
+        .nullish()
+        .transform((value) => (value ? value : null)),
+      supportHours: optionalText(ORGANISER_LIMITS.hours),
+      socialLinks: z
+        .object(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, socialLink])))
+        .strict()
+        .optional()
+        .transform((links) => keptLinks(links as Record<string, string | null | undefined> | undefined)),
+      /** A data URL (a new picture), our own image URL (keep it), '' or null (remove); absent keeps the current one. */
+      logo: z
+        .string({ error: ORGANISER_MESSAGES.logo })
+        .max(7_100_000, ORGANISER_MESSAGES.logo)
+        .refine((value) => value === '' || isLogoReference(value), ORGANISER_MESSAGES.logo)
+        .nullish(),
+      legalName: optionalText(ORGANISER_LIMITS.legalName),
+      address: optionalText(ORGANISER_LIMITS.address),
+    })
+    .strict(),
+);
 
 export type OrganiserInput = z.infer<typeof organiserInputSchema>;
 
@@ -114,24 +119,26 @@ function keptLinks(links: Record<string, string | null | undefined> | undefined)
 }
 
 /** The organiser as every page, email and document shows them (GET /event's `organiser`, GET /admin/organiser). */
-export const organiserSchema = z.object({
-  name: z.string(),
-  tagline: z.string().nullable(),
-  supportEmail: z.string(),
-  supportPhone: z.string().nullable(),
-  supportHours: z.string().nullable(),
-  socialLinks: z.object({
-    instagram: z.string().optional(),
-    facebook: z.string().optional(),
-    youtube: z.string().optional(),
-    x: z.string().optional(),
-    whatsapp: z.string().optional(),
-    website: z.string().optional(),
-  }) satisfies z.ZodType<SocialLinks>,
-  /** The logo's URL, or null. */
-  logo: z.string().nullable(),
-  legalName: z.string().nullable(),
-  address: z.string().nullable(),
-});
+export const organiserSchema = lazySchema(() =>
+  z.object({
+    name: z.string(),
+    tagline: z.string().nullable(),
+    supportEmail: z.string(),
+    supportPhone: z.string().nullable(),
+    supportHours: z.string().nullable(),
+    socialLinks: z.object({
+      instagram: z.string().optional(),
+      facebook: z.string().optional(),
+      youtube: z.string().optional(),
+      x: z.string().optional(),
+      whatsapp: z.string().optional(),
+      website: z.string().optional(),
+    }) satisfies z.ZodType<SocialLinks>,
+    /** The logo's URL, or null. */
+    logo: z.string().nullable(),
+    legalName: z.string().nullable(),
+    address: z.string().nullable(),
+  }),
+);
 
 export type Organiser = z.infer<typeof organiserSchema>;

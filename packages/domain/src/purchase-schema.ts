@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { ticketNameSchema } from './manual-issuance-schema';
 import { fillTemplate } from './message-templates';
 import { type Quote, rupeesToPaise } from './pricing';
@@ -88,17 +89,19 @@ const razorpayId = (prefix: string, field: string) =>
     .regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), `${field} is not a Razorpay id`);
 
 /** POST /tickets/verify-payment: what Razorpay's checkout handler receives, plus the client's quantity. */
-export const verifyPaymentSchema = z.object({
-  razorpay_order_id: razorpayId('order', 'razorpay_order_id'),
-  razorpay_payment_id: razorpayId('pay', 'razorpay_payment_id'),
-  razorpay_signature: z
-    .string({ error: 'razorpay_signature is required' })
-    .trim()
-    .min(1, 'razorpay_signature is required')
-    .max(256),
-  /** Informational only: the quantity always comes from the order; a different one is refused. */
-  quantity: z.number().int().positive().optional(),
-});
+export const verifyPaymentSchema = lazySchema(() =>
+  z.object({
+    razorpay_order_id: razorpayId('order', 'razorpay_order_id'),
+    razorpay_payment_id: razorpayId('pay', 'razorpay_payment_id'),
+    razorpay_signature: z
+      .string({ error: 'razorpay_signature is required' })
+      .trim()
+      .min(1, 'razorpay_signature is required')
+      .max(256),
+    /** Informational only: the quantity always comes from the order; a different one is refused. */
+    quantity: z.number().int().positive().optional(),
+  }),
+);
 
 export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
 

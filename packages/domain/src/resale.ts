@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_RESALE_CLOSE_HOURS, DEFAULT_RESALE_FEE_PAISE } from './constants';
+import { lazySchema } from './lazy-schema';
 import { istInstant } from './time';
 
 // Face-value resale: a guest who cannot come puts a ticket back on sale through us; the next person waiting for
@@ -143,13 +144,15 @@ export function shownResaleStatus(
 }
 
 /** PUT /admin/resale-settings (rupees and hours in, paise stored). */
-export const resaleSettingsSchema = z.object({
-  enabled: z.boolean(),
-  fee: z.number().min(0, 'The fee cannot be negative').max(100_000, 'The fee is too high'),
-  closeHoursBefore: z
-    .number()
-    .int('Hours must be a whole number')
-    .min(0, 'Hours cannot be negative')
-    .max(24 * 30, 'At most 720 hours'),
-});
+export const resaleSettingsSchema = lazySchema(() =>
+  z.object({
+    enabled: z.boolean(),
+    fee: z.number().min(0, 'The fee cannot be negative').max(100_000, 'The fee is too high'),
+    closeHoursBefore: z
+      .number()
+      .int('Hours must be a whole number')
+      .min(0, 'Hours cannot be negative')
+      .max(24 * 30, 'At most 720 hours'),
+  }),
+);
 export type ResaleSettingsInput = z.infer<typeof resaleSettingsSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
+import { lazySchema } from './lazy-schema';
 import type { Role } from './roles';
 
 // Staff invited by email (docs/product.md#staff-invitations): an admin gives a role to an address before its
@@ -13,19 +14,21 @@ export const INVITATION_MESSAGES = {
   role: 'Role must be one of admin, manager, qrchecker',
 } as const;
 
-export const staffInvitationSchema = z
-  .object({
-    email: z
-      .string({ error: INVITATION_MESSAGES.email })
-      .trim()
-      .toLowerCase()
-      .max(254, INVITATION_MESSAGES.email)
-      .pipe(z.email(INVITATION_MESSAGES.email)),
-    role: z.enum(INVITABLE_ROLES, { error: INVITATION_MESSAGES.role }),
-    /** The language of the invitation email; absent: the language the inviter's request is in. */
-    language: z.enum(LANGUAGES).optional(),
-  })
-  .strict();
+export const staffInvitationSchema = lazySchema(() =>
+  z
+    .object({
+      email: z
+        .string({ error: INVITATION_MESSAGES.email })
+        .trim()
+        .toLowerCase()
+        .max(254, INVITATION_MESSAGES.email)
+        .pipe(z.email(INVITATION_MESSAGES.email)),
+      role: z.enum(INVITABLE_ROLES, { error: INVITATION_MESSAGES.role }),
+      /** The language of the invitation email; absent: the language the inviter's request is in. */
+      language: z.enum(LANGUAGES).optional(),
+    })
+    .strict(),
+);
 
 export type StaffInvitationInput = z.infer<typeof staffInvitationSchema>;
 

@@ -3,6 +3,7 @@ import { CONVENIENCE_FEE_LIMITS, type ConvenienceFeeRule } from './convenience-f
 import type { GstRates } from './gst';
 import { DOCUMENT_NUMBER_MESSAGES, INVOICE_PREFIX_PATTERN } from './gst-numbers';
 import { checkGstin, GST_STATES } from './gstin';
+import { lazySchema } from './lazy-schema';
 
 // The organiser's tax settings (admin panel "Tax and invoices", GET/PUT /admin/tax-settings) and the buyer's GST
 // details at checkout. One schema each, run by the form and by the server, so a message under a field is exactly
@@ -41,68 +42,73 @@ const rupeesAsPaise = (message: string) =>
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, message)
     .transform((value) => Math.round(value * 100));
 
-const gstinField = z.string().transform((value, context) => {
-  const verdict = checkGstin(value);
-  if (verdict.ok) return verdict.gstin;
-  context.addIssue({ code: 'custom', message: verdict.message });
-  return z.NEVER;
-});
+const gstinField = lazySchema(() =>
+  z.string().transform((value, context) => {
+    const verdict = checkGstin(value);
+    if (verdict.ok) return verdict.gstin;
+    context.addIssue({ code: 'custom', message: verdict.message });
+    return z.NEVER;
+  }),
+);
 
-export const taxSettingsInputSchema = z
-  .object({
-    registered: z.boolean(),
-    gstin: gstinField.nullish(),
-    legalName: optionalText(LIMITS.name),
-    tradeName: optionalText(LIMITS.name),
-    address: optionalText(LIMITS.address),
-    sacCode: z
-      .string({ error: TAX_SETTINGS_MESSAGES.sacCode })
-      .trim()
-      .regex(/^\d{4,6}$/, TAX_SETTINGS_MESSAGES.sacCode)
-      .default('9996'),
-    sacDescription: text(LIMITS.sacDescription).default('Admission to a cultural event'),
-    ratePercent: z
-      .number({ error: TAX_SETTINGS_MESSAGES.rate })
-      .min(0, TAX_SETTINGS_MESSAGES.rate)
-      .max(28, TAX_SETTINGS_MESSAGES.rate)
-      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, TAX_SETTINGS_MESSAGES.rate)
-      .default(18),
-    exemptUpToPerPerson: rupeesAsPaise(TAX_SETTINGS_MESSAGES.exemptUpTo).default(50_000),
-    invoicePrefix: z
-      .string({ error: DOCUMENT_NUMBER_MESSAGES.prefix })
-      .trim()
-      .toUpperCase()
-      .regex(INVOICE_PREFIX_PATTERN, DOCUMENT_NUMBER_MESSAGES.prefix)
-      .default('INV'),
-    pricesIncludeTax: z.boolean().default(true),
-    /** Where the event is held; absent: the organiser's own state (from the GSTIN). */
-    placeOfSupplyStateCode: z
-      .string({ error: TAX_SETTINGS_MESSAGES.placeOfSupply })
-      .refine((code) => code in GST_STATES, TAX_SETTINGS_MESSAGES.placeOfSupply)
-      .nullish()
-      .transform((value) => value ?? null),
-    /** The convenience fee per paid ticket (@utsav/domain/convenience-fee): none, a fixed amount, or a percentage. */
-    convenienceFeeBasis: z.enum(['none', 'fixed', 'percent']).default('none'),
-    /** Rupees per ticket (fixed) or a percentage of the ticket's price (percent); ignored without a fee. */
-    convenienceFeeAmount: z.number({ error: TAX_SETTINGS_MESSAGES.feeFixed }).default(0),
-    /** Who pays it: the buyer on top of the tickets, or the organiser out of the price. */
-    convenienceFeePaidBy: z.enum(['buyer', 'organiser']).default('buyer'),
-  })
-  .strict()
-  .superRefine((settings, context) => {
-    const feeProblem = convenienceFeeProblem(settings.convenienceFeeBasis, settings.convenienceFeeAmount);
-    if (feeProblem) context.addIssue({ code: 'custom', path: ['convenienceFeeAmount'], message: feeProblem });
-    if (!settings.registered) return;
-    // A registered organiser's documents must carry these; an unregistered one's receipts need none of them.
-    if (!settings.gstin)
-      context.addIssue({ code: 'custom', path: ['gstin'], message: TAX_SETTINGS_MESSAGES.gstin });
-    if (!settings.legalName) {
-      context.addIssue({ code: 'custom', path: ['legalName'], message: TAX_SETTINGS_MESSAGES.legalName });
-    }
-    if (!settings.address) {
-      context.addIssue({ code: 'custom', path: ['address'], message: TAX_SETTINGS_MESSAGES.address });
-    }
-  });
+export const taxSettingsInputSchema = lazySchema(() =>
+  z
+    .object({
+      registered: z.boolean(),
+      gstin: gstinField.nullish(),
+      legalName: optionalText(LIMITS.name),
+      tradeName: optionalText(LIMITS.name),
+      address: optionalText(LIMITS.address),
+      sacCode: z
+        .string({ error: TAX_SETTINGS_MESSAGES.sacCode })
+        .trim()
+        .regex(/^\d{4,6}$/, TAX_SETTINGS_MESSAGES.sacCode)
+        .default('9996'),
+      sacDescription: text(LIMITS.sacDescription).default('Admission to a cultural event'),
+      ratePercent: z
+        .number({ error: TAX_SETTINGS_MESSAGES.rate })
+        .min(0, TAX_SETTINGS_MESSAGES.rate)
+        .max(28, TAX_SETTINGS_MESSAGES.rate)
+        .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, TAX_SETTINGS_MESSAGES.rate)
+        .default(18),
+      exemptUpToPerPerson: rupeesAsPaise(TAX_SETTINGS_MESSAGES.exemptUpTo).default(50_000),
+      invoicePrefix: z
+        .string({ error: DOCUMENT_NUMBER_MESSAGES.prefix })
+        .trim()
+        .toUpperCase()
+        .regex(INVOICE_PREFIX_PATTERN, DOCUMENT_NUMBER_MESSAGES.prefix)
+        .default('INV'),
+      pricesIncludeTax: z.boolean().default(true),
+      /** Where the event is held; absent: the organiser's own state (from the GSTIN). */
+      placeOfSupplyStateCode: z
+        .string({ error: TAX_SETTINGS_MESSAGES.placeOfSupply })
+        .refine((code) => code in GST_STATES, TAX_SETTINGS_MESSAGES.placeOfSupply)
+        .nullish()
+        .transform((value) => value ?? null),
+      /** The convenience fee per paid ticket (@utsav/domain/convenience-fee): none, a fixed amount, or a percentage. */
+      convenienceFeeBasis: z.enum(['none', 'fixed', 'percent']).default('none'),
+      /** Rupees per ticket (fixed) or a percentage of the ticket's price (percent); ignored without a fee. */
+      convenienceFeeAmount: z.number({ error: TAX_SETTINGS_MESSAGES.feeFixed }).default(0),
+      /** Who pays it: the buyer on top of the tickets, or the organiser out of the price. */
+      convenienceFeePaidBy: z.enum(['buyer', 'organiser']).default('buyer'),
+    })
+    .strict()
+    .superRefine((settings, context) => {
+      const feeProblem = convenienceFeeProblem(settings.convenienceFeeBasis, settings.convenienceFeeAmount);
+      if (feeProblem)
+        context.addIssue({ code: 'custom', path: ['convenienceFeeAmount'], message: feeProblem });
+      if (!settings.registered) return;
+      // A registered organiser's documents must carry these; an unregistered one's receipts need none of them.
+      if (!settings.gstin)
+        context.addIssue({ code: 'custom', path: ['gstin'], message: TAX_SETTINGS_MESSAGES.gstin });
+      if (!settings.legalName) {
+        context.addIssue({ code: 'custom', path: ['legalName'], message: TAX_SETTINGS_MESSAGES.legalName });
+      }
+      if (!settings.address) {
+        context.addIssue({ code: 'custom', path: ['address'], message: TAX_SETTINGS_MESSAGES.address });
+      }
+    }),
+);
 
 export type TaxSettingsInput = z.output<typeof taxSettingsInputSchema>;
 
@@ -183,7 +189,9 @@ export function refineBuyerTaxDetails(
   }
 }
 
-export const buyerTaxDetailsSchema = z.object(buyerTaxFields).superRefine(refineBuyerTaxDetails);
+export const buyerTaxDetailsSchema = lazySchema(() =>
+  z.object(buyerTaxFields).superRefine(refineBuyerTaxDetails),
+);
 
 export type BuyerTaxDetails = z.output<typeof buyerTaxDetailsSchema>;
 
@@ -197,13 +205,15 @@ export interface BusinessBuyerInput {
 }
 
 // The legal name and address judged as when a GSTIN is given, whatever the GSTIN's own verdict.
-const withGstinGiven = z
-  .object({
-    buyerGstin: z.string(),
-    buyerLegalName: buyerTaxFields.buyerLegalName,
-    buyerAddress: buyerTaxFields.buyerAddress,
-  })
-  .superRefine(refineBuyerTaxDetails);
+const withGstinGiven = lazySchema(() =>
+  z
+    .object({
+      buyerGstin: z.string(),
+      buyerLegalName: buyerTaxFields.buyerLegalName,
+      buyerAddress: buyerTaxFields.buyerAddress,
+    })
+    .superRefine(refineBuyerTaxDetails),
+);
 
 /**
  * Every refused field of a business buyer's details at once (the purchase dialog's "I need a GST invoice for my

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_MESSAGES, parseSalesOpenAt } from './event-schema';
+import { lazySchema } from './lazy-schema';
 
 // POST /admin/ticket-types and PUT /admin/ticket-types/{id}: the Ticket Types editor and the server run this one
 // schema, so a message under a field is what the server answers for it (details[].field, as the event form's).
@@ -51,79 +52,93 @@ const wholeCount = (message: string, max = 1_000_000) =>
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(numeric, schema.nullable()).optional();
 
 /** An IST date-time field: '' or null for none; the instant as an ISO string. */
-export const istDateTimeField = z
-  .string({ error: M.dateTime })
-  .trim()
-  .max(40, M.dateTime)
-  .refine((value) => value === '' || parseSalesOpenAt(value) !== null, M.dateTime)
-  .transform((value) => (value === '' ? null : parseSalesOpenAt(value)!.toISOString()))
-  .nullish();
+export const istDateTimeField = lazySchema(() =>
+  z
+    .string({ error: M.dateTime })
+    .trim()
+    .max(40, M.dateTime)
+    .refine((value) => value === '' || parseSalesOpenAt(value) !== null, M.dateTime)
+    .transform((value) => (value === '' ? null : parseSalesOpenAt(value)!.toISOString()))
+    .nullish(),
+);
 
 const text = (max: number) => z.string().trim().max(max, M.nameTooLong);
-const optionalName = text(TICKET_TYPE_NAME_MAX)
-  .transform((value) => (value === '' ? null : value))
-  .nullish();
+const optionalName = lazySchema(() =>
+  text(TICKET_TYPE_NAME_MAX)
+    .transform((value) => (value === '' ? null : value))
+    .nullish(),
+);
 
-export const phaseInputSchema = z.object({
-  label: z.string({ error: M.phaseLabel }).trim().min(1, M.phaseLabel).max(PHASE_LABEL_MAX, M.nameTooLong),
-  price: z.preprocess(numeric, rupees(M.price, 'zero')),
-  endsAt: istDateTimeField,
-  quantity: optional(wholeCount(M.phaseQuantity)),
-});
+export const phaseInputSchema = lazySchema(() =>
+  z.object({
+    label: z.string({ error: M.phaseLabel }).trim().min(1, M.phaseLabel).max(PHASE_LABEL_MAX, M.nameTooLong),
+    price: z.preprocess(numeric, rupees(M.price, 'zero')),
+    endsAt: istDateTimeField,
+    quantity: optional(wholeCount(M.phaseQuantity)),
+  }),
+);
 
 export type PhaseInput = z.infer<typeof phaseInputSchema>;
 
-export const ticketTypeInputSchema = z
-  .object({
-    name: z.string({ error: M.name }).trim().min(1, M.name).max(TICKET_TYPE_NAME_MAX, M.nameTooLong),
-    nameHi: optionalName,
-    nameGu: optionalName,
-    description: text(TICKET_TYPE_DESCRIPTION_MAX).default(''),
-    price: z.preprocess(numeric, rupees(M.price, 'zero')),
-    groupPrice4: optional(rupees(M.groupPrice4, 'positive')),
-    admits: z.preprocess(numeric, wholeCount(M.admits, MAX_ADMITS)).default(1),
-    capacity: optional(wholeCount(M.capacity)),
-    perPersonLimit: optional(wholeCount(M.perPersonLimit, 1000)),
-    salesStart: istDateTimeField,
-    salesEnd: istDateTimeField,
-    colour: z.string({ error: M.colour }).trim().regex(COLOUR_PATTERN, M.colour).optional(),
-    hidden: z.boolean({ error: 'Hidden must be on or off' }).default(false),
-    paused: z.boolean({ error: 'Paused must be on or off' }).default(false),
-    /** A type with sales is archived rather than deleted: kept for its tickets, no longer sold or listed. */
-    archived: z.boolean({ error: 'Archived must be on or off' }).default(false),
-    phases: z
-      .array(phaseInputSchema, { error: 'phases must be a list' })
-      .max(MAX_PHASES, M.phasesTooMany)
-      .default([]),
-  })
-  .superRefine((type, ctx) => {
-    if (type.salesStart && type.salesEnd && Date.parse(type.salesEnd) <= Date.parse(type.salesStart)) {
-      ctx.addIssue({ code: 'custom', path: ['salesEnd'], message: M.salesEndAfterStart });
-    }
-    let lastEnd = Number.NEGATIVE_INFINITY;
-    type.phases.forEach((phase, index) => {
-      const openEnded = !phase.endsAt && (phase.quantity === null || phase.quantity === undefined);
-      if (openEnded && index < type.phases.length - 1) {
-        ctx.addIssue({ code: 'custom', path: ['phases', index, 'endsAt'], message: M.phaseOpenEndedNotLast });
+export const ticketTypeInputSchema = lazySchema(() =>
+  z
+    .object({
+      name: z.string({ error: M.name }).trim().min(1, M.name).max(TICKET_TYPE_NAME_MAX, M.nameTooLong),
+      nameHi: optionalName,
+      nameGu: optionalName,
+      description: text(TICKET_TYPE_DESCRIPTION_MAX).default(''),
+      price: z.preprocess(numeric, rupees(M.price, 'zero')),
+      groupPrice4: optional(rupees(M.groupPrice4, 'positive')),
+      admits: z.preprocess(numeric, wholeCount(M.admits, MAX_ADMITS)).default(1),
+      capacity: optional(wholeCount(M.capacity)),
+      perPersonLimit: optional(wholeCount(M.perPersonLimit, 1000)),
+      salesStart: istDateTimeField,
+      salesEnd: istDateTimeField,
+      colour: z.string({ error: M.colour }).trim().regex(COLOUR_PATTERN, M.colour).optional(),
+      hidden: z.boolean({ error: 'Hidden must be on or off' }).default(false),
+      paused: z.boolean({ error: 'Paused must be on or off' }).default(false),
+      /** A type with sales is archived rather than deleted: kept for its tickets, no longer sold or listed. */
+      archived: z.boolean({ error: 'Archived must be on or off' }).default(false),
+      phases: z
+        .array(phaseInputSchema, { error: 'phases must be a list' })
+        .max(MAX_PHASES, M.phasesTooMany)
+        .default([]),
+    })
+    .superRefine((type, ctx) => {
+      if (type.salesStart && type.salesEnd && Date.parse(type.salesEnd) <= Date.parse(type.salesStart)) {
+        ctx.addIssue({ code: 'custom', path: ['salesEnd'], message: M.salesEndAfterStart });
       }
-      if (phase.endsAt) {
-        const end = Date.parse(phase.endsAt);
-        if (end <= lastEnd)
-          ctx.addIssue({ code: 'custom', path: ['phases', index, 'endsAt'], message: M.phaseEndsInOrder });
-        lastEnd = Math.max(lastEnd, end);
-      }
-    });
-  });
+      let lastEnd = Number.NEGATIVE_INFINITY;
+      type.phases.forEach((phase, index) => {
+        const openEnded = !phase.endsAt && (phase.quantity === null || phase.quantity === undefined);
+        if (openEnded && index < type.phases.length - 1) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['phases', index, 'endsAt'],
+            message: M.phaseOpenEndedNotLast,
+          });
+        }
+        if (phase.endsAt) {
+          const end = Date.parse(phase.endsAt);
+          if (end <= lastEnd)
+            ctx.addIssue({ code: 'custom', path: ['phases', index, 'endsAt'], message: M.phaseEndsInOrder });
+          lastEnd = Math.max(lastEnd, end);
+        }
+      });
+    }),
+);
 
 export type TicketTypeInput = z.infer<typeof ticketTypeInputSchema>;
 
 /** PUT /admin/ticket-types/order: every type of the event once, first to last. */
-export const ticketTypeOrderSchema = z.object({
-  ids: z
-    .array(z.string().trim().min(1).max(128), { error: M.order })
-    .min(1, M.order)
-    .max(100, M.order)
-    .refine((ids) => new Set(ids).size === ids.length, M.order),
-});
+export const ticketTypeOrderSchema = lazySchema(() =>
+  z.object({
+    ids: z
+      .array(z.string().trim().min(1).max(128), { error: M.order })
+      .min(1, M.order)
+      .max(100, M.order)
+      .refine((ids) => new Set(ids).size === ids.length, M.order),
+  }),
+);
 
 export type TicketTypeOrderInput = z.infer<typeof ticketTypeOrderSchema>;

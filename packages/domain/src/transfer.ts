@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './auth-schemas';
 import { POLICY, TRANSFER_FEE_PER_TICKET } from './constants';
+import { lazySchema } from './lazy-schema';
 import { hasVisibleCharacter } from './names';
 import { verifyPaymentSchema } from './purchase-schema';
 import { istInstant } from './time';
@@ -122,26 +123,30 @@ export const RECIPIENT_CAP_MESSAGE =
   'The recipient already has the most tickets one person may have for this event ({{limit}}), so this ticket cannot be transferred to them.';
 
 /** POST /tickets/{id}/transfer. */
-export const transferRequestSchema = z.object({
-  recipientEmail: z
-    .string({ error: TRANSFER_MESSAGES.emailInvalid })
-    .trim()
-    .max(254, TRANSFER_MESSAGES.emailInvalid)
-    .regex(EMAIL_PATTERN, TRANSFER_MESSAGES.emailInvalid)
-    .transform((email) => email.toLowerCase()),
-  recipientName: z
-    .string({ error: TRANSFER_MESSAGES.nameRequired })
-    .trim()
-    .min(1, TRANSFER_MESSAGES.nameRequired)
-    .max(100, 'The name must be at most 100 characters.')
-    .refine((name) => name === '' || hasVisibleCharacter(name), TRANSFER_MESSAGES.nameRequired),
-});
+export const transferRequestSchema = lazySchema(() =>
+  z.object({
+    recipientEmail: z
+      .string({ error: TRANSFER_MESSAGES.emailInvalid })
+      .trim()
+      .max(254, TRANSFER_MESSAGES.emailInvalid)
+      .regex(EMAIL_PATTERN, TRANSFER_MESSAGES.emailInvalid)
+      .transform((email) => email.toLowerCase()),
+    recipientName: z
+      .string({ error: TRANSFER_MESSAGES.nameRequired })
+      .trim()
+      .min(1, TRANSFER_MESSAGES.nameRequired)
+      .max(100, 'The name must be at most 100 characters.')
+      .refine((name) => name === '' || hasVisibleCharacter(name), TRANSFER_MESSAGES.nameRequired),
+  }),
+);
 
 export type TransferRequest = z.infer<typeof transferRequestSchema>;
 
 /** POST /tickets/transfer/verify-payment: the three fields Razorpay's checkout hands back. */
-export const transferVerifySchema = verifyPaymentSchema.pick({
-  razorpay_order_id: true,
-  razorpay_payment_id: true,
-  razorpay_signature: true,
-});
+export const transferVerifySchema = lazySchema(() =>
+  verifyPaymentSchema.pick({
+    razorpay_order_id: true,
+    razorpay_payment_id: true,
+    razorpay_signature: true,
+  }),
+);
