@@ -2,6 +2,7 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import { issueOrderDocument } from '../../src/modules/tax-documents/sale';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
+import { pdfText } from '../../support/pdf-text';
 import { newEvent, orderRow, PURCHASE_ENV, pay, verify } from '../../support/purchase';
 import { useServer } from '../../support/server';
 import { REGISTERED_SETTINGS, saveTaxSettings, taxDocuments, taxJobsDone } from '../../support/tax';
@@ -111,6 +112,25 @@ describeEachDatabase('tax documents at the edges', (engine) => {
         sgst: 0,
         total: 590,
       });
+      // The PDF an accountant files says the same: the Gujarat GSTIN, Maharashtra as the place, ₹90.00 of IGST.
+      const pdf = await fetch(
+        `${server.url}/api/tickets/orders/${await razorpayIdOf(document.order_id!)}/document`,
+        {
+          headers: { authorization: `Bearer ${buyer.token}` },
+        },
+      );
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      const text = pdfText(new Uint8Array(await pdf.arrayBuffer()));
+      for (const expected of [
+        'TAX INVOICE',
+        `GSTIN ${GUJARAT_GSTIN}`,
+        '27-Maharashtra',
+        '9996',
+        'IGST',
+        '90.00',
+        '590.00',
+      ])
+        expect(text).toContain(expected);
     } finally {
       await saveTaxSettings(server, admin.token);
     }
