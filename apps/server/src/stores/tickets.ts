@@ -1,4 +1,5 @@
 import { newTicketCode } from '@utsav/domain/ticket-code';
+import { sql } from 'kysely';
 import { compiledOnce } from '../platform/db/compiled';
 import type { Db } from '../platform/db/database';
 import type { TicketRow } from '../platform/db/schema';
@@ -146,4 +147,22 @@ export function paidTicketRow(fields: NewTicketFields, stamp: string): TicketRow
     discount_paise: 0,
     ...fields,
   };
+}
+
+/**
+ * The order that paid for a ticket: its own, or for a ticket received by transfer (which is on no order) the order
+ * of the ticket it came from, followed back through each transfer. Null for a ticket staff issued (no order at the
+ * start of its line). Where its refunds go: a resale's and a call-off's.
+ */
+export async function payingOrderIdOf(db: Db, ticketId: string): Promise<string | null> {
+  const { rows } = await sql<{ order_id: string }>`
+    with recursive back(id, order_id, from_id) as (
+      select id, order_id, transferred_from_ticket_id from tickets where id = ${ticketId}
+      union all
+      select tickets.id, tickets.order_id, tickets.transferred_from_ticket_id
+      from tickets join back on tickets.id = back.from_id
+      where back.order_id is null
+    )
+    select order_id from back where order_id is not null limit 1`.execute(db);
+  return rows[0]?.order_id ?? null;
 }

@@ -269,4 +269,65 @@ describeEachDatabase('face-value resale', (engine) => {
       error: 'आयोजक द्वारा जारी टिकट दोबारा नहीं बेचे जा सकते।',
     });
   });
+
+  it('a ticket received by transfer lists an hour after it arrived; sold, its refund goes to the payment that bought it', async () => {
+    const { seller: giver, ticket: given } = await soldOutWithLine(0);
+    const holder = await newUser(server, { name: 'Hema Holder' });
+    const started = await server.request('POST', `/api/tickets/${given.id}/transfer`, {
+      token: giver.token,
+      body: { recipientEmail: holder.email, recipientName: 'Hema Holder' },
+    });
+    expect(started.status, started.text).toBe(200);
+    const transferred = await server.request('POST', '/api/tickets/transfer/verify-payment', {
+      token: giver.token,
+      body: await pay(server, started.body.orderId),
+    });
+    expect(transferred.status, transferred.text).toBe(200);
+    const received = await server.ctx.db
+      .selectFrom('tickets')
+      .select('id')
+      .where('transferred_from_ticket_id', '=', given.id)
+      .executeTakeFirstOrThrow();
+    const early = await server.request('POST', `/api/tickets/${received.id}/resale`, {
+      token: holder.token,
+      headers: { 'accept-language': 'gu' },
+    });
+    expect(early.status, early.text).toBe(400);
+    expect(early.body).toMatchObject({
+      code: 'TICKET_NOT_RESELLABLE',
+      figures: { reason: 'justReceived' },
+      error: 'ટ્રાન્સફરથી મળેલી ટિકિટ મળ્યાના એક કલાક પછી પુનઃવેચાણ માટે મૂકી શકાય છે. કૃપા કરીને પછીથી ફરી પ્રયાસ કરો.',
+    });
+
+    clock.advance(61 * 60_000);
+    const buyer = await newUser(server);
+    expect((await joinWaitlist(server, buyer, 1)).status).toBe(200);
+    const listed = await list(holder, received.id);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.listing).toMatchObject({ status: 'offered', refundAmount: 249 });
+    expect((await payOffer(buyer, 299)).status).toBe(200);
+    expect((await ticketRow(server, received.id)).cancellation_reason).toBe('Resold');
+    // The money goes back to the card that first paid for the seat: the giver's order and payment.
+    const paidBy = await server.ctx.db
+      .selectFrom('orders')
+      .select(['id', 'razorpay_payment_id'])
+      .where('user_id', '=', giver.user.id)
+      .where('status', '=', 'paid')
+      .where('event_id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    const refunds = await server.ctx.db
+      .selectFrom('refunds')
+      .select(['order_id', 'payment_id', 'user_id', 'refund_amount_paise', 'reason'])
+      .where('ticket_id', '=', received.id)
+      .execute();
+    expect(refunds).toEqual([
+      {
+        order_id: paidBy.id,
+        payment_id: paidBy.razorpay_payment_id,
+        user_id: holder.user.id,
+        refund_amount_paise: 24_900,
+        reason: 'Resold',
+      },
+    ]);
+  });
 });

@@ -18,7 +18,7 @@ import {
   type ListingRow,
   markListingSold,
 } from '../../stores/resale';
-import { paidTicketRow } from '../../stores/tickets';
+import { paidTicketRow, payingOrderIdOf } from '../../stores/tickets';
 import { findUserById } from '../../stores/users';
 import type { CapturedPayment } from '../payments/captured-payment';
 import { refundDuplicatePayment, refundLatePayment } from '../payments/payment-refunds';
@@ -109,7 +109,7 @@ export async function fulfilResale(
             stamp,
           ),
         );
-        const seller = sellers.get(sold.order_id ?? '');
+        const seller = sellers.get(sold.id);
         const refundId =
           listing.refund_paise > 0 && seller?.razorpay_payment_id
             ? await queueRefund(
@@ -193,19 +193,28 @@ export async function fulfilResale(
   }
 }
 
-/** The sellers' paid orders, locked in id order (the order a cancellation of each takes alone). */
+/**
+ * The orders that paid for the sold tickets, by ticket id, locked in id order (the order a cancellation of each
+ * takes alone). A ticket received by transfer is paid by the order of the ticket it came from: its refund goes to
+ * that payment, as the refund policy says.
+ */
 async function lockSellerOrders(trx: Db, listings: readonly ListingRow[]): Promise<Map<string, OrderRow>> {
-  const ids = new Set<string>();
+  const paidBy = new Map<string, string>();
   for (const listing of listings) {
-    const ticket = await findTicketRow(trx, listing.ticket_id);
-    if (ticket?.order_id) ids.add(ticket.order_id);
+    const orderId = await payingOrderIdOf(trx, listing.ticket_id);
+    if (orderId) paidBy.set(listing.ticket_id, orderId);
   }
-  const orders = new Map<string, OrderRow>();
-  for (const id of [...ids].sort()) {
+  const locked = new Map<string, OrderRow>();
+  for (const id of [...new Set(paidBy.values())].sort()) {
     const order = await lockOrder(trx, id);
-    if (order) orders.set(id, order);
+    if (order) locked.set(id, order);
   }
-  return orders;
+  const byTicket = new Map<string, OrderRow>();
+  for (const [ticketId, orderId] of paidBy) {
+    const order = locked.get(orderId);
+    if (order) byTicket.set(ticketId, order);
+  }
+  return byTicket;
 }
 
 async function owe(

@@ -29,7 +29,7 @@ import {
   readResaleSettings,
   returnOfferToLine,
 } from '../../stores/resale';
-import { findTicketView, type TicketView } from '../../stores/tickets';
+import { findTicketView, payingOrderIdOf, type TicketView } from '../../stores/tickets';
 
 // A guest lists a ticket they own for face-value resale, or withdraws it (rules: @utsav/domain/resale). Listing
 // writes only the listing: the ticket stays valid and counted as sold until a buyer pays (sale.ts), so capacity
@@ -50,7 +50,7 @@ export async function listTicket(ctx: AppContext, caller: UserRow, ticketId: str
   const now = ctx.now();
   assertOpen(ticket, settings, now);
   const live = await findLiveListingOfTicket(ctx.db, ticket.id);
-  refuseUnlessResellable(ticket, live !== undefined, now);
+  refuseUnlessResellable(ticket, live !== undefined, await payingOrderIdOf(ctx.db, ticket.id), now);
   // A ticket from an order with no payment to refund (staff issued one on an order, or it was ₹0) still lists:
   // its refund is ₹0 and no refund row is made.
   const money = sellerRefund(ticket.price_paise, settings.feePaise);
@@ -189,11 +189,18 @@ function assertOpen(ticket: TicketView, settings: ResaleSettings, now: Date): vo
   }
 }
 
-function refuseUnlessResellable(ticket: TicketView, listed: boolean, now: Date): void {
+function refuseUnlessResellable(
+  ticket: TicketView,
+  listed: boolean,
+  payingOrderId: string | null,
+  now: Date,
+): void {
   const reason = resaleRefusal(
     {
       status: ticket.status,
-      issuedByAdmin: Boolean(ticket.issued_by_admin) || ticket.order_id === null,
+      // No order at the start of its line: staff issued it, to this holder or to the one who passed it on. A ticket
+      // received by transfer from a bought one is paid by that order (its refund goes there).
+      issuedByAdmin: Boolean(ticket.issued_by_admin) || payingOrderId === null,
       listed,
       transferredFromTicketId: ticket.transferred_from_ticket_id ?? null,
       createdAt: ticket.created_at,

@@ -10,8 +10,10 @@ export function ticketResaleRefusal(ticket: Ticket, now: Date): ResaleRefusalRea
   return resaleRefusal(
     {
       status: ticket.status === 'transferred' ? 'cancelled' : ticket.status,
-      // A ticket on no order was issued by staff, whatever its metadata says (as the server judges it).
-      issuedByAdmin: ticket.metadata.issuedByAdmin || ticket.orderId === null,
+      // A ticket on no order was issued by staff, whatever its metadata says, unless it came by transfer: that one is
+      // paid by the order of the ticket it came from (the server follows it back; one from a staff-issued ticket is
+      // refused there).
+      issuedByAdmin: ticket.metadata.issuedByAdmin || (ticket.orderId === null && !ticket.receivedByTransfer),
       listed: false,
       transferredFromTicketId: ticket.receivedByTransfer ? ticket.id : null,
       createdAt: ticket.createdAt,
