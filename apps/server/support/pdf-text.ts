@@ -4,14 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * A PDF's text as a reader's copy-and-paste finds it: poppler's pdftotext with its layout kept (provisioned by
+ * A PDF's text as a reader's copy-and-paste finds it: poppler's pdftotext, its layout kept unless `layout: false` (provisioned by
  * `npm test`, scripts/provision.sh). What a person or an accountant's tool reads, not what the drawing code meant.
  */
-export function pdfText(bytes: Uint8Array): string {
+export function pdfText(bytes: Uint8Array, options: { layout?: boolean } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'utsav-pdf-text-'));
   try {
     writeFileSync(join(dir, 'document.pdf'), bytes);
-    return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(dir, 'document.pdf'), '-'], {
+    const layout = options.layout === false ? [] : ['-layout'];
+    return execFileSync('pdftotext', [...layout, '-enc', 'UTF-8', join(dir, 'document.pdf'), '-'], {
       encoding: 'utf8',
     });
   } finally {

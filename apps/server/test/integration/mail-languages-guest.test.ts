@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Language } from '@utsav/domain/languages';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { sweepReminders } from '../../src/modules/reminders/service';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
+import { pdfText as textOfPdf } from '../../support/pdf-text';
 import { buy, leaveSeats, newEvent, PURCHASE_ENV, pay, type TestEvent } from '../../support/purchase';
 import { useServer } from '../../support/server';
 import { deliverTo, useSmtp } from '../../support/smtp';
@@ -28,15 +25,8 @@ const ENV = {
   REMINDER_SWEEP_SECONDS: '86400',
 };
 
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'utsav-mail-pdf-'));
-  try {
-    writeFileSync(join(dir, 'tickets.pdf'), pdf);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'tickets.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** The tickets PDF's text in reading order (not its layout). */
+const pdfText = (pdf: Buffer) => textOfPdf(pdf, { layout: false });
 
 function pdfOf(message: MimePart): string {
   const file = attachments(message).find((part) => part.contentType.startsWith('application/pdf'));

@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser } from '../../support/factories';
+import { pdfText as textOfPdf } from '../../support/pdf-text';
 import { buy, newEvent, PURCHASE_ENV } from '../../support/purchase';
 import { useServer } from '../../support/server';
 import { deliverTo, useSmtp } from '../../support/smtp';
@@ -12,15 +9,8 @@ import { attachments, parseMime, textOf } from '../unit/mail/mime';
 
 const ENV = { ...PURCHASE_ENV, OUTBOX_INTERVAL_MS: '86400000' };
 
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'utsav-mail-pdf-'));
-  try {
-    writeFileSync(join(dir, 'tickets.pdf'), pdf);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'tickets.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** The tickets PDF's text in reading order (not its layout). */
+const pdfText = (pdf: Buffer) => textOfPdf(pdf, { layout: false });
 
 // The confirmation email and its PDF are written in the language the buyer uses the app in.
 describeEachDatabase('emails in the recipient language', (engine) => {

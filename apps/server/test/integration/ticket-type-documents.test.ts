@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Language } from '@utsav/domain/languages';
 import { unzipSync } from 'fflate';
 import { decodeJwt } from 'jose';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser, type TestUser } from '../../support/factories';
+import { pdfText as textOfPdf } from '../../support/pdf-text';
 import { newEvent, PURCHASE_ENV, pay, type TestEvent, verify } from '../../support/purchase';
 import { useServer } from '../../support/server';
 import { deliverTo, useSmtp } from '../../support/smtp';
@@ -24,15 +21,8 @@ const LABEL = {
   gu: 'કપલ પાસ · 2 લોકોનો પ્રવેશ',
 } as const;
 
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'utsav-type-pdf-'));
-  try {
-    writeFileSync(join(dir, 'tickets.pdf'), pdf);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'tickets.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** The tickets PDF's text in reading order (not its layout). */
+const pdfText = (pdf: Buffer) => textOfPdf(pdf, { layout: false });
 
 /** An .ics property's value as a calendar reads it: lines unfolded, TEXT escapes undone. */
 function icsValue(ics: string, property: string): string {

@@ -38,11 +38,18 @@ export function zipStream(entries: AsyncIterable<ZipEntry>): Readable {
     if (final) out.end();
   });
   const names = entryNames();
+  // Waits for the reader (or its going away); the other listener is removed, so a month of thousands of entries
+  // leaves no listener behind.
   const taken = () =>
     new Promise<void>((resolve) => {
       if (!out.writableNeedDrain || out.destroyed) return resolve();
-      out.once('drain', resolve);
-      out.once('close', resolve);
+      const done = () => {
+        out.off('drain', done);
+        out.off('close', done);
+        resolve();
+      };
+      out.on('drain', done);
+      out.on('close', done);
     });
   void (async () => {
     for await (const entry of entries) {
