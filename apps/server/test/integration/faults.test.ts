@@ -219,9 +219,13 @@ if (skipReason) {
       await cluster.instances[0]!.start();
       await cluster.instances[1]!.start();
       await until(async () => {
-        const progress = await fetch(`${cluster.url}/api/admin/event/change`, {
+        const response = await fetch(`${cluster.url}/api/admin/event/change`, {
           headers: { authorization: `Bearer ${event.adminToken}` },
-        }).then((response) => response.json() as Promise<{ pending: number; failed: number; done: number }>);
+        });
+        // Just after the restarts nginx may still count both instances as down and answer its own 502 page:
+        // that is "not yet", like a job still running.
+        if (response.status !== 200) return false;
+        const progress = (await response.json()) as { pending: number; failed: number; done: number };
         return progress.pending === 0 && progress.failed === 0 && progress.done === orders.size;
       }, cluster);
       await cluster.waitForWebhooks();
