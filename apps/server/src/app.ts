@@ -51,6 +51,7 @@ import type { AppContext } from './platform/context';
 import { registerCors } from './platform/cors';
 import { createDatabase, type Db, migrateToLatest, usersVersion } from './platform/db/database';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/error-handler';
+import { registerIdempotencyKeys } from './platform/idempotency/plugin';
 import { rejectNulCharacters } from './platform/input-guard';
 import { type LogDestination, processLogDestination } from './platform/logger';
 import { metricsRegistry, registerMetrics } from './platform/metrics';
@@ -124,6 +125,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerBackgroundJobs(app, ctx, offerTrigger);
     app.decorate('outbox', registerOutbox(app, ctx));
     await app.register(authPlugin, { verifier, loadUser: signedInUserLoader(db, nowMs) });
+    // Before the routes: it adds its hooks to each write route as the route is registered.
+    registerIdempotencyKeys(app, { db, now });
     await app.register(apiRoutes, { prefix: '/api' });
     await registerWeb(app, config.webDistDir);
     return app;

@@ -74,8 +74,12 @@ export const ERROR_CODES = {
   /** A staff invitation for an address whose owner already has an account (change their role instead). */
   ALREADY_REGISTERED: 409,
   INVITATION_NOT_FOUND: 404,
+  /** A write with this Idempotency-Key is still running: ask again in a moment (./idempotency.ts). */
+  IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The Idempotency-Key was first sent with another route or another body: a client bug, never replayed. */
+  IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
   PAYMENT_NOT_VERIFIED: 400,
   PAYMENT_PROVIDER_ERROR: 502,

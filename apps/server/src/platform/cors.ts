@@ -17,11 +17,12 @@ export async function registerCors(app: FastifyInstance, config: Config): Promis
       callback(null, origin !== undefined && allowed.has(origin) ? origin : false),
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    // What the original contract's calls send (bearer token, JSON) and what our web client adds (its language, and the
-    // waiting room's pass on the checkout calls).
-    allowedHeaders: ['authorization', 'content-type', 'accept-language', 'x-queue-pass'],
-    // The request id for support, Retry-After on a 429, the file name of an export or PDF download.
-    exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
+    // What the original contract's calls send (bearer token, JSON) and what our web client adds (its language, the
+    // waiting room's pass on the checkout calls, and the key of each write: platform/idempotency/plugin.ts).
+    allowedHeaders: ['authorization', 'content-type', 'accept-language', 'x-queue-pass', 'idempotency-key'],
+    // The request id for support, Retry-After on a 429, the file name of an export or PDF download, and the mark of
+    // an answer replayed for a repeated key.
+    exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition', 'idempotent-replayed'],
     maxAge: 600,
   });
 }

@@ -52,7 +52,13 @@ describeEachDatabase('CORS', (engine) => {
         const allowed = (response.headers.get('access-control-allow-headers') ?? '').split(/,\s*/);
         // The original contract's calls send the first two; our web client adds its language and the waiting room's pass.
         expect(allowed).toEqual(
-          expect.arrayContaining(['authorization', 'content-type', 'accept-language', 'x-queue-pass']),
+          expect.arrayContaining([
+            'authorization',
+            'content-type',
+            'accept-language',
+            'x-queue-pass',
+            'idempotency-key',
+          ]),
         );
         expect(response.headers.get('vary')).toMatch(/origin/i);
       }

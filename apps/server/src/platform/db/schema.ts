@@ -2,6 +2,7 @@ import type { EventStatus } from '@utsav/domain/event-change';
 import type { Role } from '@utsav/domain/roles';
 import type { WaitlistEntryStatus } from '@utsav/domain/waitlist';
 import type { CallOffCodesTable, CallOffOrdersTable, EventChangesTable } from './schema-event-changes';
+import type { IdempotencyKeysTable } from './schema-idempotency';
 import type { GuestMessageMailsTable, GuestMessagesTable } from './schema-messages';
 import type { CheckoutQuestionsTable } from './schema-questions';
 import type { ResaleListingsTable, ResaleSettingsTable } from './schema-resale';
@@ -382,6 +383,7 @@ export interface Database {
   guest_messages: GuestMessagesTable;
   guest_message_mails: GuestMessageMailsTable;
   checkout_questions: CheckoutQuestionsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** The one organiser profile (migration 0030; rules in @utsav/domain/organiser). */

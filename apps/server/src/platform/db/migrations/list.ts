@@ -32,6 +32,7 @@ import * as auditLogViewer from './0043_audit_log_viewer';
 import * as ticketResoldAt from './0045_ticket_resold_at';
 import * as convenienceFee from './0046_convenience_fee';
 import * as taxDocumentTickets from './0047_tax_document_tickets';
+import * as idempotencyKeys from './0048_idempotency_keys';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -69,4 +70,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0043_audit_log_viewer', auditLogViewer],
   ['0046_convenience_fee', convenienceFee],
   ['0047_tax_document_tickets', taxDocumentTickets],
+  ['0048_idempotency_keys', idempotencyKeys],
 ];
