@@ -1,5 +1,6 @@
 import { NETWORK_RETRIES, NETWORK_RETRY_BASE_MS, REQUEST_TIMEOUT_MS } from '@utsav/domain/constants';
 import type { FieldError } from '@utsav/domain/errors';
+import { IDEMPOTENCY_KEY_HEADER } from '@utsav/domain/idempotency';
 import { currentLanguage } from './i18n/language';
 import { getIdToken, signOut } from './identity';
 import { reportAttempt } from './offline/connection-state';
@@ -8,6 +9,10 @@ import { reportAttempt } from './offline/connection-state';
 // retries when no response arrives, one shared token refresh on 401, and the verbatim error messages.
 // A 503 with Retry-After (the server shed the request before doing any of it) is retried after that long
 // plus jitter, so a crowd refused in the same second does not come back in the same second.
+// Every write carries an Idempotency-Key made once per call and sent again on each of its retries (no answer,
+// the 401 refresh, a 503), so a write the server did but whose answer was lost is answered, not done twice; while
+// the first attempt still runs the server says 409 IDEMPOTENCY_IN_PROGRESS, and the call waits and asks again
+// (docs/architecture.md#idempotency-keys).
 
 export const API_BASE = '/api';
 
@@ -77,6 +82,21 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
 export const OVERLOAD_RETRIES = 3;
 /** A Retry-After longer than this is not waited for by a request: the error is shown instead. */
 const MAX_RETRY_AFTER_MS = 60_000;
+/** Times a write asks again while the server says its first attempt still runs (after 1 s, 2 s, 4 s, 8 s). */
+export const IN_PROGRESS_RETRIES = 4;
+
+/**
+ * A random UUID (version 4) for one logical write. crypto.randomUUID exists only in secure contexts; a phone on
+ * the venue's network over plain http has getRandomValues alone.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /**
  * How long to wait before retrying a 503 whose Retry-After header is `header` (seconds or an HTTP date), or
@@ -205,7 +225,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const url = `${API_BASE}${path}`;
   let networkFailures = 0;
   let overloadRetries = 0;
+  let inProgressRetries = 0;
   let refreshed = false;
+  // One key for this call and every retry of it; the next call (the person acting again) gets a new one.
+  const idempotencyKey = method === 'GET' ? undefined : newIdempotencyKey();
 
   for (;;) {
     if (signal?.aborted) throw abortError();
@@ -219,6 +242,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (idempotencyKey && !headers[IDEMPOTENCY_KEY_HEADER]) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
 
     let response: Response;
     try {
@@ -279,9 +303,23 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       if (signal?.aborted) throw abortError();
       throw new ApiError(response.status, MESSAGES.unexpected, undefined, undefined, { cause: error });
     }
+    if (response.status === 409 && inProgressRetries < IN_PROGRESS_RETRIES && isInProgress(parsed)) {
+      await sleep(NETWORK_RETRY_BASE_MS * 2 ** inProgressRetries, signal);
+      inProgressRetries += 1;
+      continue;
+    }
     if (!response.ok) throw errorFromResponse(response.status, parsed);
     return parsed as T;
   }
+}
+
+/** The server's "the first attempt of this write still runs" (409 IDEMPOTENCY_IN_PROGRESS). */
+function isInProgress(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { code?: unknown }).code === 'IDEMPOTENCY_IN_PROGRESS'
+  );
 }
 
 /** A binary answer (a PDF, a zip) and the file name its Content-Disposition suggests, if any. */

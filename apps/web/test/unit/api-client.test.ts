@@ -31,6 +31,8 @@ const {
   errorMessage,
   retryAfterDelayMs,
   OVERLOAD_RETRIES,
+  IN_PROGRESS_RETRIES,
+  newIdempotencyKey,
 } = await import('../../src/lib/api-client');
 
 function json(status: number, body: unknown): Response {
@@ -53,6 +55,11 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
+
+function keyHeader(call: number): string | undefined {
+  const init = fetchMock.mock.calls[call]?.[1];
+  return (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+}
 
 function authHeader(call: number): string | undefined {
   const init = fetchMock.mock.calls[call]?.[1];
@@ -269,5 +276,101 @@ describe('api-client', () => {
     expect(retryAfterDelayMs(null, 0)).toBeNull();
     expect(retryAfterDelayMs('soon', 0)).toBeNull();
     expect(retryAfterDelayMs('120', 0)).toBeNull();
+  });
+
+  describe('idempotency keys', () => {
+    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const inProgress = () =>
+      json(409, {
+        success: false,
+        code: 'IDEMPOTENCY_IN_PROGRESS',
+        error: 'This request is still being processed.',
+      });
+
+    it('sends one key with a write, the same on every retry after no answer', async () => {
+      vi.useFakeTimers();
+      fetchMock
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockResolvedValueOnce(json(200, { ok: 1 }));
+      const result = api.post('/admin/ticket-types', { name: 'Couple pass' });
+      await vi.advanceTimersByTimeAsync(3000);
+      await expect(result).resolves.toEqual({ ok: 1 });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      expect(keyHeader(0)).toMatch(UUID);
+      expect([keyHeader(1), keyHeader(2)]).toEqual([keyHeader(0), keyHeader(0)]);
+    });
+
+    it('makes a new key for each call, for every write method, and none for a read', async () => {
+      fetchMock.mockImplementation(async () => json(200, {}));
+      await api.post('/a', {});
+      await api.post('/a', {});
+      await api.put('/a', {});
+      await api.patch('/a', {});
+      await api.delete('/a');
+      await api.get('/a');
+      const keys = [0, 1, 2, 3, 4].map(keyHeader);
+      expect(new Set(keys).size).toBe(5);
+      for (const key of keys) expect(key).toMatch(UUID);
+      expect(keyHeader(5)).toBeUndefined();
+    });
+
+    it('keeps the key when a 401 refresh or a shed 503 sends the write again', async () => {
+      vi.useFakeTimers();
+      vi.spyOn(Math, 'random').mockReturnValue(0);
+      fetchMock
+        .mockResolvedValueOnce(json(401, { error: 'expired' }))
+        .mockResolvedValueOnce(
+          new Response('{}', {
+            status: 503,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+          }),
+        )
+        .mockResolvedValueOnce(json(200, { ok: true }));
+      const result = api.post('/tickets/admin/issue-manual', { quantity: 2 });
+      // The refresh takes 10 ms (the stub above), the 503's wait 1 s.
+      await vi.advanceTimersByTimeAsync(1010);
+      await expect(result).resolves.toEqual({ ok: true });
+      expect(authHeader(1)).toBe('Bearer token-2');
+      expect([keyHeader(1), keyHeader(2)]).toEqual([keyHeader(0), keyHeader(0)]);
+    });
+
+    it('waits and asks again with the same key while the server says the first attempt still runs', async () => {
+      vi.useFakeTimers();
+      fetchMock
+        .mockResolvedValueOnce(inProgress())
+        .mockResolvedValueOnce(inProgress())
+        .mockResolvedValueOnce(json(200, { replayed: true }));
+      const result = api.post('/admin/messages', {});
+      await vi.advanceTimersByTimeAsync(999);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(2000);
+      await expect(result).resolves.toEqual({ replayed: true });
+      expect([keyHeader(1), keyHeader(2)]).toEqual([keyHeader(0), keyHeader(0)]);
+    });
+
+    it('gives up after a bounded wait with the server message, and treats any other 409 as the answer', async () => {
+      vi.useFakeTimers();
+      fetchMock.mockImplementation(async () => inProgress());
+      const result = api.post('/admin/messages', {}).catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(60_000);
+      const error = (await result) as InstanceType<typeof ApiError>;
+      expect([error.status, error.code]).toEqual([409, 'IDEMPOTENCY_IN_PROGRESS']);
+      expect(fetchMock).toHaveBeenCalledTimes(1 + IN_PROGRESS_RETRIES);
+
+      fetchMock.mockReset();
+      fetchMock.mockResolvedValue(json(409, { code: 'SOLD_OUT', error: 'Sold out' }));
+      await expect(api.post('/tickets', {})).rejects.toMatchObject({ code: 'SOLD_OUT' });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('makes a version 4 UUID without crypto.randomUUID (a page over plain http)', () => {
+      vi.stubGlobal('crypto', { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) });
+      const keys = [newIdempotencyKey(), newIdempotencyKey()];
+      for (const key of keys) expect(key).toMatch(UUID);
+      expect(keys[0]).not.toBe(keys[1]);
+    });
   });
 });
