@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, PHONE, screenshot } from './support/browser';
+import { signedInContext } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
 // The landing page's first screen comes from the HTML (index.html's boot script, #hero-backdrop and the
@@ -8,6 +9,7 @@ import { useServerAndBrowser } from './support/suite';
 // the JavaScript arrives. Here the JavaScript never arrives: every built script is refused.
 
 const suite = useServerAndBrowser();
+const CHECKER = 'checker@utsav.test';
 
 /** A page whose built scripts never load, recording what the console says (a CSP refusal shows there). */
 async function withoutAppScripts(
@@ -63,15 +65,25 @@ describe('the landing page before its JavaScript', () => {
     await context.close();
   });
 
-  it('shows none of the landing page on any other address', async () => {
+  it("shows none of the landing page on any other address; on My Tickets, that page's frame", async () => {
     const { context, page } = await withoutAppScripts({ reducedMotion: false });
     await page.goto(`${suite.server.url}/dashboard/guest`);
     expect(await page.evaluate(() => ({ ...document.documentElement.dataset }))).toEqual({
       landing: 'no',
       intro: 'skip',
+      staticPage: 'guest',
     });
     expect(await visible(page, '#static-landing')).toBe(false);
     expect(await visible(page, '#hero-backdrop')).toBe(false);
+    await page.getByRole('heading', { level: 1, name: 'Welcome!' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'My Tickets' }).isVisible()).toBe(true);
+    // One screen, the reader's: the other pages' and languages' copies have left the document.
+    expect(await page.locator('#static-page > *').count()).toBe(1);
+    await screenshot(page, 'first-paint-my-tickets-390');
+
+    await page.goto(`${suite.server.url}/privacy-policy`);
+    expect(await page.evaluate(() => document.documentElement.dataset.staticPage)).toBeUndefined();
+    expect(await page.locator('#static-page > *').count()).toBe(0);
     await context.close();
   });
 });
@@ -166,6 +178,47 @@ describe('the landing page once the app runs', () => {
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: /Utsav/ }).waitFor();
     expect(await visible(page, '#hero-backdrop')).toBe(true);
+
+    // The scanner's pre-rendered screen is not left over a signed-out visitor, whom the app sends home.
+    await page.goto(`${suite.server.url}/dashboard/qrchecker`);
+    await page.waitForURL(`${suite.server.url}/`);
+    await page.getByRole('heading', { level: 1, name: /Utsav/ }).waitFor();
+    expect(await page.locator('#static-page').count()).toBe(0);
+    expect(await visible(page, '#root')).toBe(true);
+    await context.close();
+  });
+});
+
+describe("the gate app's start page before its JavaScript", () => {
+  it('paints the scanner from the HTML, and a Start Camera tapped there starts the camera once the app runs', async () => {
+    const context = await signedInContext(suite.browser, suite.server.url, CHECKER, { viewport: PHONE });
+    // The app's scripts are held back until the volunteer has tapped Start Camera on the HTML's scanner.
+    const held: Array<() => Promise<void>> = [];
+    await context.route(/\/assets\/.+\.js$/, (route) => void held.push(() => route.continue()));
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/dashboard/qrchecker`, { waitUntil: 'domcontentloaded' });
+    const html = page.locator('#static-page [data-static-language="en"]');
+    await html.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.staticPage)).toBe('scanner');
+    expect(await visible(page, '#root')).toBe(false);
+    expect(await visible(page, '#static-landing')).toBe(false);
+    // Its fields wait for the app: what was typed there would be lost when React replaces them.
+    expect(await html.getByLabel('Gate name (optional)').getAttribute('readonly')).toBe('');
+    await screenshot(page, 'first-paint-scanner-390');
+
+    const start = html.getByRole('button', { name: 'Start Camera' });
+    await start.click();
+    expect(await start.getAttribute('aria-busy')).toBe('true');
+    await context.unroute(/\/assets\/.+\.js$/);
+    await Promise.all(held.map((release) => release()));
+    // The app's scanner replaced the HTML's and started the camera (this browser has none: its error shows).
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /camera/i })
+      .waitFor();
+    expect(await page.locator('#static-page').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-boot-tap'))).toBe(false);
     await context.close();
   });
 });

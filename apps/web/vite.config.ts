@@ -122,22 +122,25 @@ function precompressAssets(): Plugin {
 }
 
 const STATIC_LANDING_SLOT = '<!--static-landing-->';
+const STATIC_PAGES_SLOT = '<!--static-pages-->';
+const STATIC_PAGE_NAMES_SLOT = '/*static-pages*/ {}';
 
 /**
- * Renders the landing page's first screen (src/app/shell/static-landing.tsx), once per language, into
- * index.html at build time, through a throwaway Vite SSR server, so the hero paints in the reader's language
- * before the JavaScript has loaded. Runs before Vite's own HTML step, which then fingerprints the images the
- * markup names like any other.
+ * Renders the landing page's first screen (src/app/shell/static-landing.tsx) and the installed apps' start
+ * pages' first screens (src/app/shell/static-pages.tsx), once per language, into index.html at build time,
+ * through a throwaway Vite SSR server, so they paint in the reader's language before the JavaScript has
+ * loaded; and gives the boot script the start pages' addresses. Runs before Vite's own HTML step, which then
+ * fingerprints the images the markup names like any other.
  */
-function prerenderLanding(): Plugin {
+function prerenderFirstScreens(): Plugin {
   return {
-    name: 'utsav-prerender-landing',
+    name: 'utsav-prerender-first-screens',
     apply: 'build',
     transformIndexHtml: {
       order: 'pre',
       async handler(html) {
-        if (!html.includes(STATIC_LANDING_SLOT))
-          throw new Error(`index.html has no ${STATIC_LANDING_SLOT} slot`);
+        for (const slot of [STATIC_LANDING_SLOT, STATIC_PAGES_SLOT, STATIC_PAGE_NAMES_SLOT])
+          if (!html.includes(slot)) throw new Error(`index.html has no ${slot} slot`);
         const server = await createServer({
           root: import.meta.dirname,
           configFile: false,
@@ -146,8 +149,18 @@ function prerenderLanding(): Plugin {
           server: { middlewareMode: true, hmr: false, ws: false },
         });
         try {
-          const module = await server.ssrLoadModule('/src/app/shell/static-landing.tsx');
-          return html.replace(STATIC_LANDING_SLOT, await module.renderStaticLanding());
+          const landing = await server.ssrLoadModule('/src/app/shell/static-landing.tsx');
+          const pages = await server.ssrLoadModule('/src/app/shell/static-pages.tsx');
+          const addresses = Object.fromEntries(
+            Object.entries(pages.STATIC_PAGES as Record<string, string>).map(([name, address]) => [
+              address,
+              name,
+            ]),
+          );
+          return html
+            .replace(STATIC_LANDING_SLOT, await landing.renderStaticLanding())
+            .replace(STATIC_PAGES_SLOT, await pages.renderStaticPages())
+            .replace(STATIC_PAGE_NAMES_SLOT, JSON.stringify(addresses));
         } finally {
           await server.close();
         }
@@ -265,7 +278,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     catalogAreas({ srcDir: path.join(import.meta.dirname, 'src'), lazyAreaModules }),
-    prerenderLanding(),
+    prerenderFirstScreens(),
     scriptFontUrls(),
     siteTitles(),
     appScriptsAfterFirstPaint(),

@@ -30,12 +30,16 @@ function storage(visitor: Visitor) {
   };
 }
 
-/** Runs the boot script for a visitor; returns <html lang>, the fonts it preloaded and the tab's title. */
+/**
+ * Runs the boot script for a visitor at an address; returns <html lang> and the other attributes it set on
+ * <html>, the fonts it preloaded and the tab's title.
+ */
 function boot(
   visitor: Visitor,
   fonts: Record<string, string[]> = {},
   titles: Record<string, string> = {},
-): { lang: string; preloaded: string[]; title: string } {
+  at: { pathname: string; shells: Record<string, string> } = { pathname: '/', shells: {} },
+): { lang: string; attributes: Record<string, string>; preloaded: string[]; title: string } {
   const root = {
     lang: 'en',
     attributes: {} as Record<string, string>,
@@ -48,6 +52,8 @@ function boot(
     title: 'Utsav',
     documentElement: root,
     createElement: () => ({}) as Record<string, string>,
+    // What it does once the document is parsed (the app's scripts, tidying the unused screens) is not run here.
+    addEventListener: () => undefined,
     head: {
       appendChild: (link: Record<string, string>) => preloaded.push(`${link.rel} ${link.as} ${link.href}`),
     },
@@ -55,16 +61,17 @@ function boot(
   const navigator = { languages: visitor.languages, language: visitor.language ?? visitor.languages[0] };
   const script = bootScript
     .replace('/*script-fonts*/ {}', JSON.stringify(fonts))
-    .replace('/*site-titles*/ {}', JSON.stringify(titles));
+    .replace('/*site-titles*/ {}', JSON.stringify(titles))
+    .replace('/*static-pages*/ {}', JSON.stringify(at.shells));
   new Function('document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'matchMedia', script)(
     document,
     navigator,
     storage(visitor),
     storage({ languages: [] }),
-    { pathname: '/' },
+    { pathname: at.pathname },
     () => ({ matches: true }),
   );
-  return { lang: root.lang, preloaded, title: document.title };
+  return { lang: root.lang, attributes: root.attributes, preloaded, title: document.title };
 }
 
 function appChoice(visitor: Visitor): string {
@@ -113,5 +120,37 @@ describe("the boot script's language", () => {
     expect(boot({ languages: ['gu-IN'] }, {}, titles).title).toBe('ઉત્સવ');
     expect(boot({ saved: 'hi', languages: ['en'] }, {}, titles).title).toBe('उत्सव');
     expect(boot({ languages: ['hi'] }).title).toBe('Utsav');
+  });
+});
+
+describe("the boot script's first screen", () => {
+  // As the build fills them in (vite.config.ts, from app/shell/static-page.ts's STATIC_PAGES).
+  const shells = { '/dashboard/qrchecker': 'scanner', '/dashboard/guest': 'guest' };
+  const at = (pathname: string) => boot({ languages: ['en'] }, {}, {}, { pathname, shells }).attributes;
+
+  it("shows the landing's on '/' and no start page's", () => {
+    expect(at('/')).toEqual({ 'data-landing': 'yes', 'data-intro': 'skip' });
+  });
+
+  it("shows the scanner's pre-rendered screen on the gate app's start page, with or without a final slash", () => {
+    for (const pathname of ['/dashboard/qrchecker', '/dashboard/qrchecker/'])
+      expect(at(pathname)).toEqual({
+        'data-landing': 'no',
+        'data-intro': 'skip',
+        'data-static-page': 'scanner',
+      });
+  });
+
+  it("shows My Tickets' frame on the guest app's start page", () => {
+    expect(at('/dashboard/guest')).toEqual({
+      'data-landing': 'no',
+      'data-intro': 'skip',
+      'data-static-page': 'guest',
+    });
+  });
+
+  it('shows none on any other address', () => {
+    for (const pathname of ['/dashboard/admin', '/dashboard', '/privacy-policy', '/dashboard/qrchecker/x'])
+      expect(at(pathname)).toEqual({ 'data-landing': 'no', 'data-intro': 'skip' });
   });
 });

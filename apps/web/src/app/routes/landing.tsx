@@ -13,6 +13,7 @@ import { LandingSections } from '../../features/landing/components/landing-secti
 import { useHeroBackdrop } from '../../features/landing/components/use-hero-backdrop';
 import { resaleOffers } from '../../features/purchase/hooks/use-resale-choice';
 import { errorMessage } from '../../lib/api-client';
+import { takeBootTap } from '../../lib/boot/boot-tap';
 import { previewEventQueryOptions, useOrganiser } from '../../lib/current-event';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSalesOpen } from '../../lib/use-sales-open';
@@ -21,7 +22,6 @@ import { BookingDialogOnDemand } from '../purchase/booking-dialog-on-demand';
 import { usePurchaseFlow } from '../purchase/use-purchase-flow';
 import { PREVIEW_PARAM, PreviewBanner } from '../setup/preview-banner';
 import { FirstRunInvite, SetupReminder } from '../setup/setup-reminder';
-import { takeBootTap } from '../shell/boot-tap';
 import { prefetchAfterLogin } from '../shell/prefetch';
 import { useNavigationActions } from '../shell/use-navigation-actions';
 

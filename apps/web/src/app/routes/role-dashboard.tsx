@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button } from '../../ui/button';
 import { FullScreenMessage, LoadingScreen } from '../../ui/full-screen-message';
 import { Redirect } from '../shell/redirect';
+import { StaticPageTakeover } from '../shell/static-page';
 import type { DashboardNavState } from '../shell/use-navigation-actions';
 
 // One chunk per role: a guest never downloads the admin dashboard, nor a checker the guest one.
@@ -102,5 +103,11 @@ export function Component() {
   else if (role === 'qrchecker') content = <ScannerDashboard />;
   else content = <StaffView role={role} />;
 
-  return <Suspense fallback={<LoadingScreen text={t('shell.loadingDashboard')} />}>{content}</Suspense>;
+  // The page's first commit takes the pre-rendered first screen away (index.html), never a loading state.
+  return (
+    <Suspense fallback={<LoadingScreen text={t('shell.loadingDashboard')} />}>
+      <StaticPageTakeover />
+      {content}
+    </Suspense>
+  );
 }

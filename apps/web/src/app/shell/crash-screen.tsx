@@ -1,8 +1,9 @@
 import { AlertTriangle, RotateCw } from 'lucide-react';
-import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
+import { Component, type ErrorInfo, type ReactNode, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { Button } from '../../ui/button';
+import { takeOverStaticPage } from './static-page';
 
 /** POST /api/log-error with the crash (docs/product.md#shell); the answer is ignored. */
 export function reportCrash(error: unknown, errorInfo: { componentStack?: string | null } | null): void {
@@ -28,6 +29,8 @@ export function reportCrash(error: unknown, errorInfo: { componentStack?: string
 
 export function CrashScreen() {
   const { t } = useTranslation();
+  // Not hidden behind a start page's pre-rendered first screen (index.html hides #root while it shows).
+  useLayoutEffect(takeOverStaticPage, []);
   return (
     <main
       id="main"

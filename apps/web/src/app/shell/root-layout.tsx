@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { AuthErrorBanner } from '../../features/auth/components/auth-error-banner';
@@ -6,6 +6,7 @@ import { HERO_IMAGES } from '../../features/landing/assets/hero-images';
 import { Header } from './header';
 import { Intro, preloadImages, shouldPlayIntro } from './intro';
 import { SiteFooter } from './site-footer';
+import { takeOverStaticPageOff } from './static-page';
 
 // Decided once per page load (not in a component), so StrictMode's double render cannot consume it.
 const PLAY_INTRO = shouldPlayIntro();
@@ -13,6 +14,8 @@ const heroImagesReady = preloadImages([HERO_IMAGES.mandala, HERO_IMAGES.lanterns
 
 function ScrollToTopOnRouteChange() {
   const { pathname } = useLocation();
+  // A start page's pre-rendered first screen (index.html) goes when the app settles on another address.
+  useLayoutEffect(() => takeOverStaticPageOff(pathname), [pathname]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect exists to run on every path change.
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'auto' });

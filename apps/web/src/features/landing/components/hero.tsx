@@ -59,7 +59,7 @@ export interface HeroProps {
   waitlist?: ReactNode;
   /**
    * The build-time render of index.html's first screen (static-landing.tsx): its controls carry
-   * data-boot-tap, so the boot script records a tap made before React replaces it (app/shell/boot-tap.ts).
+   * data-boot-tap, so the boot script records a tap made before React replaces it (lib/boot/boot-tap.ts).
    */
   preRendered?: boolean;
 }

@@ -51,7 +51,14 @@ export function CameraView({ videoRef, state, error, start, stop, retry, childre
       {state !== 'error' && (
         <div className="mt-3 flex justify-center">
           {state === 'off' ? (
-            <Button size="lg" icon={<Camera className="size-5" aria-hidden="true" />} onClick={start}>
+            <Button
+              size="lg"
+              icon={<Camera className="size-5" aria-hidden="true" />}
+              onClick={start}
+              // On the pre-rendered first screen (app/shell/static-pages.tsx), a tap made before the app runs
+              // is recorded and replayed (boot-tap.ts); React's own button ignores it.
+              data-boot-tap="start-camera"
+            >
               {t('scanner.camera.start')}
             </Button>
           ) : (

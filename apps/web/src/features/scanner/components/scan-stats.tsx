@@ -60,7 +60,12 @@ export function ScanStats({
         {shownCounters(stats, reentryAllowed).map((key) => (
           <div key={key} className="rounded-xl bg-maroon-950/60 px-3 py-2.5">
             <dt className="text-sm text-maroon-100">{labels[key]}</dt>
-            <dd data-testid={`stat-${key}`} className={`text-3xl font-bold tabular-nums ${ACCENTS[key]}`}>
+            {/* data-device-value: kept on this phone, so unknown to the pre-rendered first screen, which hides it. */}
+            <dd
+              data-testid={`stat-${key}`}
+              data-device-value=""
+              className={`text-3xl font-bold tabular-nums ${ACCENTS[key]}`}
+            >
               {stats[key]}
             </dd>
           </div>

@@ -3,8 +3,9 @@ import { SCANNER_RESULT_OVERLAY_MS } from '@utsav/domain/constants';
 import type { PassDirection } from '@utsav/domain/gate-pass';
 import type { FoundTicket } from '@utsav/domain/gate-search';
 import { TriangleAlert } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { takeBootTap } from '../../../lib/boot/boot-tap';
 import { currentEventQueryOptions } from '../../../lib/current-event';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EventChangeNotice } from '../../../ui/event-change-notice';
@@ -134,6 +135,11 @@ export default function ScannerDashboard() {
     unlockAudio();
     start();
   }, [start]);
+  // Start Camera tapped on the pre-rendered first screen, before this page replaced it (boot-tap.ts).
+  const replayBootTap = useEffectEvent(() => {
+    if (takeBootTap() === 'start-camera') startWithSound();
+  });
+  useEffect(() => replayBootTap(), []);
 
   useEffect(() => {
     if (!result) return;

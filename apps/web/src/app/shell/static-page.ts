@@ -1,0 +1,42 @@
+import { useLayoutEffect } from 'react';
+
+/** The id of index.html's pre-rendered start pages (static-pages.tsx), beside #root. */
+export const STATIC_PAGE_ID = 'static-page';
+
+/**
+ * The installed apps' start pages that have a pre-rendered first screen, by the name index.html's boot script
+ * writes on <html data-static-page> for their address (the manifests' start_url).
+ */
+export const STATIC_PAGES = { scanner: '/dashboard/qrchecker', guest: '/dashboard/guest' } as const;
+
+/**
+ * React has drawn the page (or another one): the pre-rendered screen goes and #root shows, in the same frame
+ * (index.html hides #root while <html data-static-page> names a page). Called from a layout effect, so the
+ * browser never paints both or neither. Safe to call any number of times.
+ */
+export function takeOverStaticPage(): void {
+  const root = document.documentElement;
+  if (!root.hasAttribute('data-static-page')) return;
+  root.removeAttribute('data-static-page');
+  document.getElementById(STATIC_PAGE_ID)?.remove();
+}
+
+/**
+ * Takes the pre-rendered screen away once the app shows another address than the one it was drawn for (a
+ * redirect, a sign-out): the page it stood for will not mount.
+ */
+export function takeOverStaticPageOff(pathname: string): void {
+  const shown = document.documentElement.getAttribute('data-static-page');
+  if (shown === null) return;
+  const address = STATIC_PAGES[shown as keyof typeof STATIC_PAGES];
+  if (pathname.replace(/(.)\/$/, '$1') !== address) takeOverStaticPage();
+}
+
+/**
+ * Rendered beside a start page inside its Suspense boundary: it commits with the page's first render, and
+ * that commit takes the pre-rendered screen away (the same layout, drawn by React now).
+ */
+export function StaticPageTakeover(): null {
+  useLayoutEffect(takeOverStaticPage, []);
+  return null;
+}

@@ -1,0 +1,112 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { LANGUAGES, type Language } from '@utsav/domain/languages';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { AuthContext, type AuthContextValue } from '../../features/auth/context/auth-context';
+import ScannerDashboard from '../../features/scanner/components/scanner-dashboard';
+import { ALL_AREAS, loadAreaCatalog } from '../../lib/i18n/catalogs';
+import { i18n } from '../../lib/i18n/i18n';
+import GuestView from '../routes/guest-view';
+import { STATIC_PAGE_ID, STATIC_PAGES } from './static-page';
+
+export { STATIC_PAGES };
+
+/**
+ * The app's own i18next instance in `language` with every area's catalog: the pages also translate outside
+ * React (ticket statuses through `i18n.t`), so the instance React is given must be that one.
+ */
+async function translator(language: Language) {
+  const catalogs = await Promise.all(
+    ALL_AREAS.map(async (area) => [area, await loadAreaCatalog(language, area)] as const),
+  );
+  for (const [area, catalog] of catalogs)
+    i18n.addResourceBundle(language, 'translation', { [area]: catalog }, true, true);
+  await i18n.changeLanguage(language);
+  return i18n;
+}
+
+/** What each start page's first screen is: the page's own component, as React's first render draws it. */
+const SCREENS: Record<keyof typeof STATIC_PAGES, () => ReactNode> = {
+  scanner: () => <ScannerDashboard />,
+  guest: () => <GuestView />,
+};
+
+const never = () => new Promise<never>(() => undefined);
+/** A person signed in, not yet known by name: what the pre-rendered page may say before the session is read. */
+const SIGNED_IN_UNKNOWN: AuthContextValue = {
+  status: 'signed-in',
+  user: null,
+  identityUser: null,
+  unconfirmed: false,
+  role: null,
+  signingIn: false,
+  signingOut: false,
+  error: null,
+  clearError: () => undefined,
+  signIn: never,
+  signOut: never,
+  refreshUser: never,
+};
+
+async function renderPage(page: keyof typeof STATIC_PAGES, language: Language): Promise<string> {
+  const markup = renderToStaticMarkup(
+    <I18nextProvider i18n={await translator(language)}>
+      {/* A client that never fetches: the first render shows what it shows before any answer. */}
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { enabled: false } } })}>
+        {/* RootLayout's frame around a page (the header is fixed and comes with React; the page's top padding
+            already leaves its room). */}
+        <AuthContext.Provider value={SIGNED_IN_UNKNOWN}>
+          <MemoryRouter initialEntries={[STATIC_PAGES[page]]}>
+            <div className="@container">
+              <main className="min-h-dvh">{SCREENS[page]()}</main>
+            </div>
+          </MemoryRouter>
+        </AuthContext.Provider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+    { identifierPrefix: `static-${page}-${language}-` },
+  );
+  // Its text fields are read-only until React's replace them: what was typed into them would be lost (the boot
+  // script likewise keeps a box from being ticked and a form from being sent).
+  const readOnly = markup.replace(/<input (?![^>]*type="checkbox")/g, '<input readonly="" ');
+  return `<div data-static-page-name="${page}" data-static-language="${language}" lang="${language}">${readOnly}</div>`;
+}
+
+/**
+ * The installed apps' start pages' first screens as HTML, rendered at build time (vite.config.ts) into
+ * index.html once per page and language, beside #root: the scanner's (its camera off, as it opens). Each is
+ * the page component's own first render, with no stored state (the phone's gate name, counters and device
+ * id come with React). index.html's boot script shows the one for the address and language and hides #root
+ * until the page has mounted (static-page.ts), so React's loading states never show in between.
+ */
+export async function renderStaticPages(): Promise<string> {
+  // The page's first render reads the phone's device settings (localStorage) and whether the browser is
+  // online (navigator.onLine, as React's first render on a phone that is); at build time there are neither,
+  // and the device id it would make up must not be baked into the HTML: a dash stands for it until React's
+  // render.
+  const stored = new Map([
+    ['utsav.scanner.device', JSON.stringify({ deviceId: '—', gate: '', feedback: true })],
+  ]);
+  const stubs: Record<string, unknown> = {
+    localStorage: { getItem: (key: string) => stored.get(key) ?? null, setItem: () => undefined },
+    navigator: { onLine: true, language: 'en', languages: ['en'] },
+  };
+  const previous = Object.keys(stubs).map(
+    (name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)] as const,
+  );
+  for (const [name, value] of Object.entries(stubs))
+    Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
+  try {
+    const pages = Object.keys(STATIC_PAGES) as (keyof typeof STATIC_PAGES)[];
+    const screens = [];
+    for (const page of pages)
+      for (const language of LANGUAGES) screens.push(await renderPage(page, language));
+    return `<div id="${STATIC_PAGE_ID}">${screens.join('')}</div>`;
+  } finally {
+    for (const [name, descriptor] of previous)
+      if (descriptor) Object.defineProperty(globalThis, name, descriptor);
+      else delete (globalThis as Record<string, unknown>)[name];
+  }
+}
