@@ -248,6 +248,15 @@ describeEachDatabase('checkout questions', (engine) => {
     ]);
     expect(phones).toContainEqual([verified.body.tickets[0].id, '+91 98765 43210']);
     expect(phones).toContainEqual([second.id, '+91 91234 56789']);
+
+    // The gate's offline list, kept on every volunteer's phone, carries no mobile number (decision 0617).
+    const list = await server.request('GET', '/api/tickets/checkin/snapshot', { token: checker.token });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.tickets.map((ticket: { id: string }) => ticket.id)).toContain(second.id);
+    // Ids and keyed digests are random text that could hold any five digits: everything else is looked at.
+    const { tickets: listed, ...rest } = list.body;
+    const shown = listed.map(({ id, codeDigest, ...ticket }: { id: string; codeDigest: string }) => ticket);
+    expect(JSON.stringify([rest, shown])).not.toMatch(/98765|43210|91234|56789|phone|mobile/i);
   });
 
   it('a question for a type is asked, per ticket, only of that type’s tickets', async () => {

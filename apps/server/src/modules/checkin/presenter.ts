@@ -7,7 +7,8 @@ import type { CheckinSnapshot as SnapshotRows } from './service';
 
 // Check-in JSON. The snapshot is what leaves the server for a gate device's offline store: ids, states,
 // first names and keyed hashes of the ticket codes (never the codes: a lost phone must not hand out
-// typeable codes). No email, no surname, no order facts.
+// typeable codes). No email, no surname, no order facts, no mobile number from the checkout answers (decision 0617:
+// the gate's online search shows it, for the ticket searched).
 
 /** Bytes kept of each digest; must match @utsav/domain/ticket-code's DIGEST_BYTES. */
 const DIGEST_BYTES = 8;
