@@ -29,7 +29,8 @@ import { send, useServer } from '../../support/server';
 // a new app on the same database. Razorpay is one emulator for both apps, as production has one Razorpay.
 
 // 120 in the suite, enough for a third failing, a half-way stop and 50 orders left as a crash leaves them; the
-// 2,000-order run (about 12 minutes on both engines on a shared 2-core box) is CALL_OFF_ORDERS=2000.
+// 2,000-order run (about 2.5 minutes for both engines on a shared 2-core box) is CALL_OFF_ORDERS=2000. The same
+// with the server process killed for real: call-off-killed-server.test.ts.
 const ORDERS = Number(process.env.CALL_OFF_ORDERS ?? 120);
 const PRICE_PAISE = 29_900;
 const CHANGE = '/api/admin/event/change';

@@ -2,6 +2,7 @@ import { callOffOrderState, callOffPlan, type EventChangeProgress } from '@utsav
 import { paiseToRupees } from '@utsav/domain/pricing';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
+import { inLanes } from '../../platform/jobs/lanes';
 import { type RepeatingJob, startRepeatingJob } from '../../platform/jobs/repeating-job';
 import { findCurrentEvent } from '../../stores/events';
 import { releaseHoldsOfEvent } from '../../stores/orders';
@@ -23,8 +24,17 @@ import {
 //    after a crash, a timeout or by another instance gets Razorpay's same refund back, never a second one;
 // 3. a refund Razorpay failed is retried under a new attempt (refunds/call-off.ts, bounded), a pending one resent.
 // Nothing is kept in memory between runs: a restart resumes from the rows.
+//
+// Orders go through in CALL_OFF_LANES lanes at once (decision 0616, call-off-lanes.md): each lane claims an order and
+// sends its refunds one after the other, so a run waits on Razorpay's answers CALL_OFF_LANES at a time instead of
+// one at a time. Nothing above depends on the order of orders: each order's claim is its own conditional update and
+// its own transaction. A fresh refund that Razorpay does not take (unreachable, 5xx, 429 "too many requests") stops
+// the run from claiming more: the lanes finish the order they hold and the rest waits for the next run — the
+// backoff Razorpay asks of a client it rate-limits.
 
 export const CALL_OFF_JOB_INTERVAL_MS = 30_000;
+/** Orders in flight at once on one instance (each with its refunds sent one at a time). */
+export const CALL_OFF_LANES = 4;
 const BATCH = 200;
 
 export interface CallOffRunReport {
@@ -38,6 +48,8 @@ export interface CallOffRunReport {
 export interface CallOffRunOptions {
   /** At most this many queued orders are claimed in this run (the rest wait for the next). */
   maxOrders?: number;
+  /** Orders in flight at once (CALL_OFF_LANES). */
+  lanes?: number;
 }
 
 export async function runCallOffRefunds(
@@ -50,33 +62,43 @@ export async function runCallOffRefunds(
   report.stragglers = await sweepStragglers(ctx, event.id, event.status_changed_at ?? '');
 
   let budget = options.maxOrders ?? Number.POSITIVE_INFINITY;
-  while (budget > 0) {
+  let backOff = false;
+  while (budget > 0 && !backOff) {
     const queued = await queuedCallOffOrders(ctx.db, event.id, Math.min(BATCH, budget));
     if (queued.length === 0) break;
-    for (const orderId of queued) {
-      budget--;
+    budget -= queued.length;
+    backOff = await inLanes(queued, lanesOf(options), async (orderId) => {
       const now = ctx.now();
       const created = await transaction(ctx.db, async (trx) => {
         if (!(await claimCallOffOrder(trx, orderId, now))) return null;
         return refundOrderInFull(trx, orderId, now);
       });
-      if (created === null) continue;
+      if (created === null) return true;
       report.claimed++;
-      add(report, await sendCallOffRefunds(ctx, orderId));
-    }
+      const sent = await sendCallOffRefunds(ctx, orderId);
+      add(report, sent);
+      return sent.waiting === 0;
+    });
   }
-  if (options.maxOrders !== undefined) return report;
+  if (options.maxOrders !== undefined || backOff) return report;
 
   // Refunds left pending (a send that failed, a crash before it) or failed at Razorpay, each order once a run:
-  // walked in id order, so orders that stay pending (Razorpay down) never hide the ones after them.
+  // walked in id order, so orders that stay pending (one refund Razorpay answers 409 for) never hide the ones after.
   let after = '';
   for (;;) {
     const orders = await ordersWithUnsentRefunds(ctx.db, event.id, after, BATCH);
-    for (const orderId of orders) add(report, await sendCallOffRefunds(ctx, orderId));
+    await inLanes(orders, lanesOf(options), async (orderId) => {
+      add(report, await sendCallOffRefunds(ctx, orderId));
+      return true;
+    });
     if (orders.length < BATCH) break;
     after = orders.at(-1)!;
   }
   return report;
+}
+
+function lanesOf(options: CallOffRunOptions): number {
+  return Math.max(1, Math.floor(options.lanes ?? CALL_OFF_LANES));
 }
 
 function add(report: CallOffRunReport, sent: { sent: number; retried: number; waiting: number }): void {
