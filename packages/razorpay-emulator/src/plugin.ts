@@ -211,6 +211,8 @@ function registerTestRoutes(
     refundGate.holdAfter(count);
     return { refundsHeld: refundGate.held };
   });
+  /** How many refund requests wait at the gate now: a cheap poll, where /_test/state copies every entity. */
+  app.get('/_test/refunds/held', async () => ({ refundsHeld: refundGate.held }));
   app.post('/_test/refunds/release', async () => {
     const released = refundGate.held;
     refundGate.release();

@@ -1,0 +1,359 @@
+import { randomUUID } from 'node:crypto';
+import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
+import { CALL_OFF_REASON } from '@utsav/domain/event-change';
+import razorpayEmulator from '@utsav/razorpay-emulator/plugin';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { EMULATOR_RAZORPAY } from '../../src/platform/config';
+import { createDatabase, type Db } from '../../src/platform/db/database';
+import type { OrderRow, TicketRow, UserRow } from '../../src/platform/db/schema';
+import { insertRows, ticketRow, userRow } from '../../support/admin-fixtures';
+import { freePort } from '../../support/cluster-harness';
+import {
+  describeEachDatabase,
+  type ProvisionedDatabase,
+  provisionMigratedDatabase,
+} from '../../support/databases';
+import { newEventBody } from '../../support/factories';
+import { send } from '../../support/server';
+import { serverBundle } from '../../support/server-bundle';
+import { type ServerProcess, serverProcess } from '../../support/server-process';
+
+// The call-off's done-when, for real, on SQLite (a file) and PostgreSQL: a night with many paid orders called off,
+// Razorpay failing a third of the refunds, and the server *process* (the bundle `npm start` runs) killed with SIGKILL
+// half-way through its refunds, then started again on the same database. At the end every order is refunded once,
+// in full, at Razorpay and in our books; none twice; the progress view and the books add up.
+//
+// Half-way is a state, not a time: Razorpay (the emulator, in this test process so it outlives the server) takes
+// the first half of the refund requests and holds the next ones as if the network hung; the kill comes once the
+// job's rows show it stuck there, and Razorpay then makes the held refunds whose answers the dead server never
+// heard. Refunds settle when the test says so (no refund delay), and the job runs every second in the server.
+//
+// 300 orders in the suite; CALL_OFF_KILL_ORDERS=2000 is the done-when's own scale (bench/RESULTS.md has its runs).
+
+const ORDERS = Number(process.env.CALL_OFF_KILL_ORDERS ?? 300);
+const PRICE_PAISE = 29_900;
+const CHANGE = '/api/admin/event/change';
+const EMULATOR_PREFIX = '/razorpay-emulator';
+const WEBHOOK_PATH = '/api/payments/razorpay/webhook';
+
+describeEachDatabase('a call-off whose server is killed with SIGKILL half-way', (engine) => {
+  let database: ProvisionedDatabase;
+  let emulator: FastifyInstance;
+  let server: ServerProcess;
+  let db: Db;
+  let adminToken = '';
+  let eventId = '';
+  const orders: OrderRow[] = [];
+  const tickets: TicketRow[] = [];
+  let totalPaise = 0;
+
+  /** A call to the emulator's own routes, in this process (no socket). */
+  async function razorpay(method: 'GET' | 'POST', path: string, body?: unknown, auth = false) {
+    const response = await emulator.inject({
+      method,
+      url: `${EMULATOR_PREFIX}${path}`,
+      ...(body === undefined ? {} : { payload: body as object }),
+      headers: auth
+        ? {
+            authorization: `Basic ${Buffer.from(`${EMULATOR_RAZORPAY.keyId}:${EMULATOR_RAZORPAY.keySecret}`).toString('base64')}`,
+          }
+        : {},
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`emulator ${path}: ${response.statusCode} ${response.body}`);
+    return response.json();
+  }
+
+  async function rowsByState() {
+    const rows = await db
+      .selectFrom('call_off_orders')
+      .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('event_id', '=', eventId)
+      .groupBy('state')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.state, Number(row.n)]));
+  }
+
+  async function refundsByStatus() {
+    const rows = await db
+      .selectFrom('refunds')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+  }
+
+  beforeAll(async () => {
+    database = await provisionMigratedDatabase(engine);
+    const port = await freePort();
+    emulator = Fastify({ logger: false });
+    await emulator.register(razorpayEmulator, {
+      prefix: EMULATOR_PREFIX,
+      keyId: EMULATOR_RAZORPAY.keyId,
+      keySecret: EMULATOR_RAZORPAY.keySecret,
+      webhookSecret: EMULATOR_RAZORPAY.webhookSecret,
+      webhookUrl: `http://127.0.0.1:${port}${WEBHOOK_PATH}`,
+      refundDelayMs: null,
+      webhookRetryDelaysMs: [200, 1000],
+      testRoutes: true,
+    });
+    const emulatorBase = await emulator.listen({ host: '127.0.0.1', port: 0 });
+    const adminEmail = `call-off-admin.${randomUUID()}@example.test`;
+    server = await serverProcess({
+      entry: await serverBundle(inject('serverBundleDir')),
+      dataDir: database.dataDir,
+      databaseUrl: database.databaseUrl,
+      emulatorUrl: `${emulatorBase}${EMULATOR_PREFIX}`,
+      port,
+      // CALL_OFF_KILL_PROFILE=<dir>: each server start writes a CPU profile there (the test's own is --cpu-prof).
+      ...(process.env.CALL_OFF_KILL_PROFILE
+        ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.CALL_OFF_KILL_PROFILE}`] }
+        : {}),
+      env: {
+        ADMIN_EMAILS: adminEmail,
+        // The call-off job (and the refund and hold jobs) run every second.
+        HOLD_SWEEP_SECONDS: '1',
+        // The mails and credit notes the refunds queue are not this test's subject: the outbox waits.
+        OUTBOX_INTERVAL_MS: '86400000',
+      },
+    });
+    db = createDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+    await server.start();
+
+    adminToken = await signIdToken(await loadOrCreateSigningKeys(database.dataDir), {
+      email: adminEmail,
+      name: 'Call-off Admin',
+    });
+    const signIn = await send(server.url, 'POST', '/api/auth/google-signin', {
+      body: { idToken: adminToken },
+    });
+    expect(signIn.status, signIn.text).toBe(200);
+    const created = await send(server.url, 'POST', '/api/event', {
+      token: adminToken,
+      body: newEventBody({ totalTickets: ORDERS * 3, ticketPrice: 299 }),
+    });
+    expect(created.status, created.text).toBe(200);
+    eventId = created.body.data.id;
+
+    // Paid orders written straight to the database, their payments captured at Razorpay; no webhook about them
+    // (the server must not hear of payments for orders it does not know yet).
+    await razorpay('POST', '/_test/webhooks', { mode: 'drop' });
+    const users: UserRow[] = Array.from({ length: Math.ceil(ORDERS / 4) }, () => userRow());
+    await insertRows(db, 'users', users);
+    const stamp = new Date().toISOString();
+    for (let start = 0; start < ORDERS; start += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(50, ORDERS - start) }, async (_, offset) => {
+          const index = start + offset;
+          const quantity = 1 + (index % 2);
+          const amount = PRICE_PAISE * quantity;
+          const rzp = await razorpay(
+            'POST',
+            '/v1/orders',
+            { amount, currency: 'INR', receipt: `kill-${index}` },
+            true,
+          );
+          const payment = await razorpay('POST', '/_test/pay', { order_id: rzp.id });
+          const user = users[index % users.length]!;
+          const order: OrderRow = {
+            id: randomUUID(),
+            razorpay_order_id: rzp.id,
+            user_id: user.id,
+            event_id: eventId,
+            quantity,
+            price_per_ticket_paise: PRICE_PAISE,
+            amount_paise: amount,
+            pricing_tier: 'Individual',
+            status: 'paid',
+            hold_expires_at: stamp,
+            razorpay_payment_id: payment.razorpay_payment_id,
+            razorpay_refund_id: null,
+            created_at: stamp,
+            paid_at: stamp,
+            refunded_at: null,
+            refund_settled_at: null,
+            updated_at: stamp,
+          };
+          const own = Array.from({ length: quantity }, (_, seq) =>
+            ticketRow({ eventId, userId: user.id }, { order_id: order.id, seq: seq + 1 }),
+          );
+          return { order, own };
+        }),
+      );
+      orders.push(...batch.map((paid) => paid.order));
+      tickets.push(...batch.flatMap((paid) => paid.own));
+    }
+    await insertRows(db, 'orders', orders);
+    await insertRows(db, 'tickets', tickets);
+    totalPaise = orders.reduce((sum, order) => sum + order.amount_paise, 0);
+    await razorpay('POST', '/_test/webhooks', { mode: 'normal' });
+  }, 300_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await emulator?.close();
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  it('refunds every order once, in full, through Razorpay failing a third and a kill -9 half-way', async () => {
+    // Razorpay fails a third of the refunds (the first it is asked for: each fails when it settles), and takes half
+    // of the refund requests before it starts holding them.
+    await razorpay('POST', '/_test/refunds/fail-next', { count: Math.floor(tickets.length / 3) });
+    await razorpay('POST', '/_test/refunds/hold-after', { count: Math.floor(tickets.length / 2) });
+
+    const dry = await send(server.url, 'POST', CHANGE, {
+      token: adminToken,
+      body: { kind: 'call-off', dryRun: true },
+    });
+    expect(dry.status, dry.text).toBe(200);
+    expect(dry.body).toMatchObject({
+      orders: ORDERS,
+      tickets: tickets.length,
+      refundTotal: totalPaise / 100,
+    });
+    const codeRow = dry.body.codeRequired
+      ? await db
+          .selectFrom('outbox')
+          .select('payload')
+          .where('kind', '=', 'call-off-code')
+          .orderBy('created_at', 'desc')
+          .executeTakeFirstOrThrow()
+      : undefined;
+    const code = codeRow ? (JSON.parse(codeRow.payload).code as string) : undefined;
+    const confirmed = await send(server.url, 'POST', CHANGE, {
+      token: adminToken,
+      body: { kind: 'call-off', confirm: newEventBody().name, ...(code ? { code } : {}) },
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+
+    // Half-way: the job's rows show more refunds created than Razorpay takes, and the job waits on Razorpay for the
+    // next answer.
+    const half = Math.floor(tickets.length / 2);
+    for (;;) {
+      const { n } = await db
+        .selectFrom('refunds')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      if (Number(n) > half && (await razorpay('GET', '/_test/refunds/held')).refundsHeld > 0) break;
+      if (!server.running) throw new Error(`the server died:\n${server.logs()}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await server.kill9();
+    const atKill = { orders: await rowsByState(), refunds: await refundsByStatus() };
+    console.info(`[${engine}] call-off killed half-way: ${JSON.stringify(atKill)}`);
+    expect(atKill.orders.queued ?? 0, JSON.stringify(atKill)).toBeGreaterThan(0);
+    expect(atKill.orders.refunding ?? 0, JSON.stringify(atKill)).toBeGreaterThanOrEqual(
+      Math.floor(ORDERS / 3),
+    );
+    // Razorpay makes the refunds it held, answering a server that is gone.
+    const { released } = await razorpay('POST', '/_test/refunds/release');
+    expect(released).toBeGreaterThan(0);
+
+    await server.start();
+    // Razorpay settles what it holds (a third fails: the job retries those under a new attempt), then its webhooks
+    // are answered; until the progress view says every order is done.
+    let progress: Record<string, unknown> = {};
+    for (;;) {
+      await razorpay('POST', '/_test/refunds/settle');
+      await razorpay('GET', '/_test/webhooks?wait=1');
+      const answer = await send(server.url, 'GET', CHANGE, { token: adminToken });
+      expect(answer.status, answer.text).toBe(200);
+      progress = answer.body;
+      if (progress.done === ORDERS) break;
+      if (!server.running) throw new Error(`the restarted server died:\n${server.logs()}`);
+      // The job runs every second: asking more often only costs the server a progress view.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    expect(progress).toMatchObject({
+      kind: 'call-off',
+      status: 'called-off',
+      done: ORDERS,
+      pending: 0,
+      failed: 0,
+      refundedTotal: totalPaise / 100,
+      pendingTotal: 0,
+      failedTotal: 0,
+      failedOrders: [],
+    });
+    expect(server.starts).toBe(2);
+  }, 900_000);
+
+  it('the books: one processed refund per ticket, each order refunded exactly what it paid, here and at Razorpay', async () => {
+    const ours = await db
+      .selectFrom('refunds')
+      .select([
+        'ticket_id',
+        'order_id',
+        'payment_id',
+        'status',
+        'refund_amount_paise',
+        'processing_fee_paise',
+        'reason',
+      ])
+      .execute();
+    expect(ours).toHaveLength(tickets.length);
+    expect(new Set(ours.map((refund) => refund.ticket_id))).toEqual(
+      new Set(tickets.map((ticket) => ticket.id)),
+    );
+    expect(
+      ours.filter((refund) => refund.status !== 'processed' || refund.reason !== CALL_OFF_REASON),
+    ).toEqual([]);
+    expect(ours.filter((refund) => refund.processing_fee_paise !== 0)).toEqual([]);
+    const oursByOrder = new Map<string, number>();
+    for (const refund of ours) {
+      oursByOrder.set(
+        refund.order_id!,
+        (oursByOrder.get(refund.order_id!) ?? 0) + refund.refund_amount_paise,
+      );
+    }
+    expect(orders.filter((order) => oursByOrder.get(order.id) !== order.amount_paise)).toEqual([]);
+    expect(ours.reduce((sum, refund) => sum + refund.refund_amount_paise, 0)).toBe(totalPaise);
+
+    const active = await db
+      .selectFrom('tickets')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .where('status', '!=', 'cancelled')
+      .execute();
+    expect(active).toEqual([]);
+    expect(await rowsByState()).toEqual({ refunding: ORDERS });
+
+    // Razorpay: per payment, the processed refunds add up to exactly what was paid; per ticket, one processed.
+    const state = await razorpay('GET', '/_test/state');
+    const refunds = state.refunds as {
+      payment_id: string;
+      amount: number;
+      status: string;
+      notes: { ticketId?: string };
+    }[];
+    const processed = refunds.filter((refund) => refund.status === 'processed');
+    const failed = refunds.filter((refund) => refund.status === 'failed');
+    expect(refunds.filter((refund) => refund.status === 'pending')).toEqual([]);
+    expect(processed).toHaveLength(tickets.length);
+    expect(new Set(processed.map((refund) => refund.notes.ticketId)).size).toBe(tickets.length);
+    expect(failed.length).toBeGreaterThanOrEqual(Math.floor(tickets.length / 3));
+    const atRazorpay = new Map<string, number>();
+    for (const refund of processed) {
+      atRazorpay.set(refund.payment_id, (atRazorpay.get(refund.payment_id) ?? 0) + refund.amount);
+    }
+    expect(
+      orders.filter((order) => atRazorpay.get(order.razorpay_payment_id!) !== order.amount_paise),
+    ).toEqual([]);
+    const payments = state.payments as {
+      id: string;
+      amount: number;
+      amount_refunded: number;
+      status: string;
+    }[];
+    const ourPayments = new Set(orders.map((order) => order.razorpay_payment_id));
+    expect(
+      payments.filter((payment) => ourPayments.has(payment.id) && payment.amount_refunded !== payment.amount),
+    ).toEqual([]);
+    console.info(
+      `[${engine}] call-off after kill -9: ${ORDERS} orders, ${tickets.length} tickets, ` +
+        `${processed.length} refunds processed, ${failed.length} failed at Razorpay and retried`,
+    );
+  });
+});
