@@ -189,7 +189,28 @@ describe('the landing page once the app runs', () => {
   });
 });
 
-describe("the gate app's start page before its JavaScript", () => {
+describe("the installed apps' start pages before their JavaScript", () => {
+  it("greets a returning guest by the name this phone saved, in the HTML's My Tickets", async () => {
+    const context = await signedInContext(
+      suite.browser,
+      suite.server.url,
+      { email: 'returning.guest@example.test', name: 'Nirmala Desai' },
+      { viewport: PHONE, language: 'gu' },
+    );
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/dashboard/guest`);
+    // The app's own greeting; it has saved the person on the phone (lib/offline/person-store.ts).
+    await page.getByRole('heading', { level: 1, name: 'સ્વાગત છે, Nirmala!' }).waitFor();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('utsav.offline-saved'))).toMatch(/.+/);
+    await context.route(/\/assets\/.+\.js$/, (route) => route.abort('blockedbyclient'));
+    await page.reload();
+    const html = page.locator('#static-page');
+    await html.getByRole('heading', { level: 1, name: 'સ્વાગત છે, Nirmala!' }).waitFor();
+    expect(await visible(page, '#root')).toBe(false);
+    await screenshot(page, 'first-paint-my-tickets-returning-gu-390');
+    await context.close();
+  });
+
   it('paints the scanner from the HTML, and a Start Camera tapped there starts the camera once the app runs', async () => {
     const context = await signedInContext(suite.browser, suite.server.url, CHECKER, { viewport: PHONE });
     // The app's scripts are held back until the volunteer has tapped Start Camera on the HTML's scanner.

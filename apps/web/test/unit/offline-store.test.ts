@@ -97,6 +97,11 @@ describe('a visitor who never signed in', () => {
 
     fresh.setCurrentPerson(ANJALI);
     await fresh.savePersonal(ANJALI, 'tickets', TICKETS);
+    // The mark names the one person whose entries the store holds: index.html's boot script reads theirs only.
+    expect(storage.get('utsav.offline-saved')).toBe(ANJALI);
+    fresh.setCurrentPerson(RAVI);
+    await fresh.savePersonal(RAVI, 'user', { name: 'Ravi' });
+    expect(storage.get('utsav.offline-saved')).toBe(RAVI);
     vi.resetModules();
     const afterReload = await import('../../src/lib/offline/person-store');
     await afterReload.forgetEveryone();

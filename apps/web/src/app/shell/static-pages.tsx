@@ -50,6 +50,20 @@ const SIGNED_IN_UNKNOWN: AuthContextValue = {
   refreshUser: never,
 };
 
+const escapeAttribute = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * My Tickets' greeting ("Welcome!") with the words it has once the person's name is known, for index.html's
+ * boot script, which fills in the name from this phone's saved copy of the person (lib/offline/person-store.ts)
+ * before the app runs: the greeting React draws then has the same words and size.
+ */
+function greetingForSavedName(markup: string): string {
+  const template = i18n.t('tickets.dashboard.welcomeName', { name: '{name}' });
+  if (!markup.includes('<h1 ')) throw new Error("My Tickets' first screen has no <h1>");
+  return markup.replace('<h1 ', `<h1 data-saved-name="${escapeAttribute(template)}" `);
+}
+
 async function renderPage(page: keyof typeof STATIC_PAGES, language: Language): Promise<string> {
   const markup = renderToStaticMarkup(
     <I18nextProvider i18n={await translator(language)}>
@@ -68,9 +82,10 @@ async function renderPage(page: keyof typeof STATIC_PAGES, language: Language): 
     </I18nextProvider>,
     { identifierPrefix: `static-${page}-${language}-` },
   );
+  const shown = page === 'guest' ? greetingForSavedName(markup) : markup;
   // Its text fields are read-only until React's replace them: what was typed into them would be lost (the boot
   // script likewise keeps a box from being ticked and a form from being sent).
-  const readOnly = markup.replace(/<input (?![^>]*type="checkbox")/g, '<input readonly="" ');
+  const readOnly = shown.replace(/<input (?![^>]*type="checkbox")/g, '<input readonly="" ');
   return `<div data-static-page-name="${page}" data-static-language="${language}" lang="${language}">${readOnly}</div>`;
 }
 

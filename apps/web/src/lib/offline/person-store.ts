@@ -22,15 +22,17 @@ const DB_NAME = 'utsav-guest';
 const DB_VERSION = 1;
 const STORE = 'saved';
 
-// Set while anything may be saved: a signed-out visitor's page load then never opens the database at all.
+// Set while anything may be saved, to the uid of the one person whose entries the store holds: a signed-out
+// visitor's page load then never opens the database at all, and index.html's boot script reads that person's
+// saved user (their name on My Tickets' pre-rendered greeting) before the app runs, never anyone else's.
 const MARKER_KEY = 'utsav.offline-saved';
 
 let opened: Promise<IDBDatabase> | null = null;
 let currentPerson: string | null = null;
 
-function mark(saved: boolean): void {
+function mark(saved: string | null): void {
   try {
-    if (saved) localStorage.setItem(MARKER_KEY, '1');
+    if (saved) localStorage.setItem(MARKER_KEY, saved);
     else localStorage.removeItem(MARKER_KEY);
   } catch {
     // No storage: forgetEveryone then always opens the database, which is only slower.
@@ -109,7 +111,7 @@ export async function savePersonal<T>(
   };
   const entry: SavedEntry<T> = { uid, area, value, savedAt };
   store.put(entry);
-  mark(true);
+  mark(uid);
   await done(transaction);
   return true;
 }
@@ -141,7 +143,7 @@ export async function forgetEveryone(): Promise<void> {
     return;
   }
   // Unmarked before the clear, so a sign-in saving right after it leaves the mark set.
-  mark(false);
+  mark(null);
   const transaction = db.transaction(STORE, 'readwrite');
   transaction.objectStore(STORE).clear();
   await done(transaction);
