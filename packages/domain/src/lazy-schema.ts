@@ -11,7 +11,21 @@
 // very object with the built schema's definition. So the object is a genuine zod schema afterwards, with
 // internals that refer to itself, not a wrapper around another object: code that keys things by schema
 // (zod's JSON Schema conversion, its caches, fastify's route schemas) sees one identity. Until then its
-// prototype is a trap that does the building; nothing else of it exists (no own keys).
+// prototype is a trap that does the building; nothing else of it exists (no own keys). Reading one of its
+// parsing methods (`.parse`, `.safeParse`...) before the first use gives a function that builds it when called.
+
+const PARSE_METHODS = new Set([
+  'parse',
+  'safeParse',
+  'parseAsync',
+  'safeParseAsync',
+  'decode',
+  'safeDecode',
+  'encode',
+  'safeEncode',
+]);
+
+const inBrowser = typeof (globalThis as { document?: unknown }).document === 'object';
 
 interface ZodInternals {
   constr: (this: object, def: unknown) => object;
@@ -33,6 +47,18 @@ export function lazySchema<T extends object>(build: () => T): T {
   };
   const trap = new Proxy(Object.create(null) as object, {
     get: (_target, key, receiver) => {
+      // `schema.parse(await answer)` reads `.parse` before it awaits: a method of parsing read now builds the
+      // schema only when it is called, with the answer (decision 1125), not in the task that sent the request.
+      if (typeof key === 'string' && PARSE_METHODS.has(key)) {
+        // In a browser it is built in a task of its own, queued now (while the request is on its way), so
+        // neither the task that sends the request nor the answer's pays for it; the call builds it if that task
+        // has not run yet. (Not on a server, which calls at once: no timer per schema there.)
+        if (inBrowser) setTimeout(become, 0);
+        return (...args: unknown[]) => {
+          become();
+          return (schema as unknown as Record<string, (...values: unknown[]) => unknown>)[key]?.(...args);
+        };
+      }
       become();
       return Reflect.get(schema, key, receiver);
     },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
 import { ticketSchema } from '../src/api/tickets';
@@ -16,6 +16,47 @@ describe('lazySchema', () => {
     expect(schema.safeParse({ name: 1 }).success).toBe(false);
     expect(Object.keys(schema.shape)).toEqual(['name']);
     expect(builds).toBe(1);
+  });
+
+  it('builds nothing when a parsing method is only read, so `schema.parse(await answer)` builds on the answer', async () => {
+    let builds = 0;
+    const schema = lazySchema(() => {
+      builds += 1;
+      return z.object({ name: z.string().trim() });
+    });
+    let answer: (value: unknown) => void = () => undefined;
+    const parsed = schema.parse(
+      await new Promise((resolve) => {
+        answer = resolve;
+        expect(builds).toBe(0);
+        queueMicrotask(() => answer({ name: ' Asha ' }));
+      }),
+    );
+    expect(parsed).toEqual({ name: 'Asha' });
+    expect(builds).toBe(1);
+    const { safeParse } = lazySchema(() => z.number());
+    expect(safeParse('1').success).toBe(false);
+    expect(schema.parse).toBe(schema.parse);
+  });
+
+  it('on a server (no document), builds it on the call and queues no task for it', () => {
+    vi.useFakeTimers();
+    const scope = globalThis as { document?: unknown };
+    try {
+      let builds = 0;
+      const schema = lazySchema(() => {
+        builds += 1;
+        return z.string();
+      });
+      const parse = schema.parse;
+      expect(builds).toBe(0);
+      expect(parse('a')).toBe('a');
+      expect(builds).toBe(1);
+      expect(scope.document).toBeUndefined();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is a zod schema of its kind, usable inside and as the base of other schemas', () => {

@@ -1,5 +1,6 @@
 import { eventSchema } from '@utsav/domain/api/event';
 import { ticketSchema } from '@utsav/domain/api/tickets';
+import { lazySchema } from '@utsav/domain/lazy-schema';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -45,7 +46,8 @@ const RefundTrackerDialog = lazy(() =>
 
 const savedTicketsSchema = z.array(ticketSchema);
 const readSavedTickets = (saved: unknown) => savedTicketsSchema.safeParse(saved).data;
-const savedEventSchema = eventSchema.nullable();
+// Built when a saved copy is first read, not when the page's chunk runs (`.nullable()` builds the event's schema).
+const savedEventSchema = lazySchema(() => eventSchema.nullable());
 const readSavedEvent = (saved: unknown) => savedEventSchema.safeParse(saved).data;
 
 /** 'Failed to load data: {reason}' with a Retry (docs/product.md#guest-dashboard), once per failure; gone once the data loads. */
