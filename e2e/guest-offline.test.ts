@@ -116,7 +116,9 @@ describe("the guest's tickets without a connection", () => {
     expect(page.url()).toBe(`${suite.server.url}/dashboard/guest`);
     // Installable: Chromium finds nothing missing (manifest, icons, a worker that controls the page) but
     // the test's own incognito context. Checked last: after a DevTools session of its own, a reload with
-    // the network cut could keep navigator.onLine true.
+    // the network cut could keep navigator.onLine true. The manifest is linked once the page has loaded and
+    // is idle (decision 1125).
+    await page.locator('link[rel="manifest"]').waitFor({ state: 'attached' });
     const devtools = await context.newCDPSession(page);
     const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
     expect(installabilityErrors.map((error) => error.errorId)).toEqual(['in-incognito']);

@@ -4,6 +4,11 @@
 // which files to precache: the gate's worker keeps everything (the scanner's decoder and wasm included),
 // the guest's leaves out the scanner and the admin screens (~1.3 MB a guest never needs).
 // Nothing is installed on the landing page: a visitor who never signs in never gets a worker.
+// Both wait until the page has loaded and the main thread is idle (decision 1125): the worker's install
+// downloads and stores the whole app (~170 files for the guest), which ran beside the page's own requests
+// and renders, on a phone's few cores, when it started from the view's first effect.
+
+import { afterLoadIdle } from '../boot/after-load';
 
 export type AppKind = 'gate' | 'guest';
 
@@ -34,8 +39,15 @@ async function register(kind: AppKind): Promise<void> {
 
 const retrying = new Set<AppKind>();
 
-/** Adds the app's manifest and registers the worker (production builds only). */
+/**
+ * Adds the app's manifest and registers the worker (production builds only), once the page has loaded and
+ * the main thread is idle.
+ */
 export function installApp(kind: AppKind): void {
+  afterLoadIdle(() => installNow(kind));
+}
+
+function installNow(kind: AppKind): void {
   setLink('manifest', APPS[kind].manifest);
   setLink('apple-touch-icon', APPS[kind].icon);
   // Development serves modules straight from Vite; caching them would pin stale code.
