@@ -107,6 +107,14 @@ describe('the landing page once the app runs', () => {
     expect(landing.scripts.length).toBeGreaterThan(0);
     expect(Math.min(...landing.scripts)).toBeGreaterThanOrEqual(landing.paint as number);
 
+    // A start page's pre-rendered screen is waited for the same way (here the scanner's, before the app sends
+    // this signed-out visitor home).
+    await page.goto(`${suite.server.url}/dashboard/qrchecker`);
+    await page.waitForURL(`${suite.server.url}/`);
+    const scanner = await timings();
+    expect(scanner.paint).not.toBeNull();
+    expect(Math.min(...scanner.scripts)).toBeGreaterThanOrEqual(scanner.paint as number);
+
     // Off the landing page there is no pre-rendered screen to wait for: the app's scripts come with the HTML.
     await page.goto(`${suite.server.url}/privacy-policy`);
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
