@@ -9,6 +9,7 @@ import ScannerDashboard from '../../features/scanner/components/scanner-dashboar
 import { ALL_AREAS, loadAreaCatalog } from '../../lib/i18n/catalogs';
 import { i18n } from '../../lib/i18n/i18n';
 import GuestView from '../routes/guest-view';
+import { Header } from './header';
 import { STATIC_PAGE_ID, STATIC_PAGES } from './static-page';
 
 export { STATIC_PAGES };
@@ -49,6 +50,8 @@ const SIGNED_IN_UNKNOWN: AuthContextValue = {
   signOut: never,
   refreshUser: never,
 };
+/** The header's first render: the account not known yet (a spinner where the menu will be). */
+const ACCOUNT_LOADING: AuthContextValue = { ...SIGNED_IN_UNKNOWN, status: 'loading' };
 
 const escapeAttribute = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
@@ -69,15 +72,19 @@ async function renderPage(page: keyof typeof STATIC_PAGES, language: Language): 
     <I18nextProvider i18n={await translator(language)}>
       {/* A client that never fetches: the first render shows what it shows before any answer. */}
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { enabled: false } } })}>
-        {/* RootLayout's frame around a page (the header is fixed and comes with React; the page's top padding
-            already leaves its room). */}
-        <AuthContext.Provider value={SIGNED_IN_UNKNOWN}>
-          <MemoryRouter initialEntries={[STATIC_PAGES[page]]}>
-            <div className="@container">
+        {/* RootLayout's frame around a page: the header as React first draws it (the account still loading;
+            with large text it is in the page's flow, so the page below it does not move when React takes
+            over), and the page. */}
+        <MemoryRouter initialEntries={[STATIC_PAGES[page]]}>
+          <div className="@container">
+            <AuthContext.Provider value={ACCOUNT_LOADING}>
+              <Header />
+            </AuthContext.Provider>
+            <AuthContext.Provider value={SIGNED_IN_UNKNOWN}>
               <main className="min-h-dvh">{SCREENS[page]()}</main>
-            </div>
-          </MemoryRouter>
-        </AuthContext.Provider>
+            </AuthContext.Provider>
+          </div>
+        </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,
     { identifierPrefix: `static-${page}-${language}-` },
