@@ -31,14 +31,16 @@ export async function refundOrderInFull(trx: Db, orderId: string, now: Date): Pr
   if (!order?.razorpay_payment_id || order.status !== 'paid' || order.amount_paise === 0) return [];
   // The order's own tickets, then those received by transfer from them (a transfer revokes the sender's ticket and
   // issues the recipient one on no order; its seat was paid by this order, so its refund goes to this payment).
+  // Each step is an index lookup (migration 0049), and the tickets are then found by id: a join with `line` had
+  // SQLite scan every ticket of every night once per order.
   const { rows: tickets } = await sql<{ id: string; price_paise: number }>`
     with recursive line(id) as (
       select id from tickets where order_id = ${orderId}
       union all
       select tickets.id from tickets join line on tickets.transferred_from_ticket_id = line.id
     )
-    select tickets.id, tickets.price_paise from tickets join line on line.id = tickets.id
-    where tickets.status = 'active' and tickets.price_paise > 0
+    select tickets.id, tickets.price_paise from tickets
+    where tickets.id in (select id from line) and tickets.status = 'active' and tickets.price_paise > 0
     order by tickets.order_id is null, tickets.seq, tickets.id`.execute(trx);
   const stamp = now.toISOString();
   let promised = await sumRefundsOfPayment(trx, order.razorpay_payment_id);

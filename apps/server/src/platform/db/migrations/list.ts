@@ -33,6 +33,7 @@ import * as ticketResoldAt from './0045_ticket_resold_at';
 import * as convenienceFee from './0046_convenience_fee';
 import * as taxDocumentTickets from './0047_tax_document_tickets';
 import * as idempotencyKeys from './0048_idempotency_keys';
+import * as callOffLookups from './0049_call_off_lookups';
 
 // Applied in this order, by name. Later issues append their migrations here; never edit or reorder one
 // that has shipped, because deployed databases remember which names they ran.
@@ -71,4 +72,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0046_convenience_fee', convenienceFee],
   ['0047_tax_document_tickets', taxDocumentTickets],
   ['0048_idempotency_keys', idempotencyKeys],
+  ['0049_call_off_lookups', callOffLookups],
 ];
