@@ -95,7 +95,9 @@ describeEachDatabase('a call-off whose server is killed with SIGKILL half-way', 
       webhookSecret: EMULATOR_RAZORPAY.webhookSecret,
       webhookUrl: `http://127.0.0.1:${port}${WEBHOOK_PATH}`,
       refundDelayMs: null,
-      webhookRetryDelaysMs: [200, 1000],
+      // Razorpay retries a webhook for a day; a few retries here over a minute, so a delivery that timed out on a
+      // busy machine is not lost (the refund poller would find it only after minutes, 100 refunds a minute).
+      webhookRetryDelaysMs: [500, 2000, 5000, 10_000, 20_000, 30_000],
       testRoutes: true,
     });
     const emulatorBase = await emulator.listen({ host: '127.0.0.1', port: 0 });
@@ -227,6 +229,9 @@ describeEachDatabase('a call-off whose server is killed with SIGKILL half-way', 
       body: { kind: 'call-off', confirm: newEventBody().name, ...(code ? { code } : {}) },
     });
     expect(confirmed.status, confirmed.text).toBe(200);
+    // Seconds from the confirmation, for the log line (nothing waits on them).
+    const started = performance.now();
+    const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
     // Half-way: the job's rows show more refunds created than Razorpay takes, and the job waits on Razorpay for the
     // next answer.
@@ -242,7 +247,7 @@ describeEachDatabase('a call-off whose server is killed with SIGKILL half-way', 
     }
     await server.kill9();
     const atKill = { orders: await rowsByState(), refunds: await refundsByStatus() };
-    console.info(`[${engine}] call-off killed half-way: ${JSON.stringify(atKill)}`);
+    console.info(`[${engine}] call-off killed half-way after ${elapsed()}: ${JSON.stringify(atKill)}`);
     expect(atKill.orders.queued ?? 0, JSON.stringify(atKill)).toBeGreaterThan(0);
     expect(atKill.orders.refunding ?? 0, JSON.stringify(atKill)).toBeGreaterThanOrEqual(
       Math.floor(ORDERS / 3),
@@ -252,9 +257,11 @@ describeEachDatabase('a call-off whose server is killed with SIGKILL half-way', 
     expect(released).toBeGreaterThan(0);
 
     await server.start();
+    console.info(`[${engine}] restarted after ${elapsed()}`);
     // Razorpay settles what it holds (a third fails: the job retries those under a new attempt), then its webhooks
     // are answered; until the progress view says every order is done.
     let progress: Record<string, unknown> = {};
+    let polls = 0;
     for (;;) {
       await razorpay('POST', '/_test/refunds/settle');
       await razorpay('GET', '/_test/webhooks?wait=1');
@@ -262,10 +269,13 @@ describeEachDatabase('a call-off whose server is killed with SIGKILL half-way', 
       expect(answer.status, answer.text).toBe(200);
       progress = answer.body;
       if (progress.done === ORDERS) break;
+      if (++polls % 30 === 0)
+        console.info(`[${engine}] ${elapsed()}: ${JSON.stringify(progress).slice(0, 200)}`);
       if (!server.running) throw new Error(`the restarted server died:\n${server.logs()}`);
       // The job runs every second: asking more often only costs the server a progress view.
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
+    console.info(`[${engine}] every order done after ${elapsed()}`);
     expect(progress).toMatchObject({
       kind: 'call-off',
       status: 'called-off',
