@@ -14,6 +14,10 @@ export const TOASTER_PROPS = {
   // Sonner sets its own system font stack on the toaster; ours carries the Devanagari and Gujarati faces,
   // without which a Hindi or Gujarati toast is drawn as empty boxes on a phone that lacks the script.
   style: { fontFamily: 'var(--font-sans)' },
+  // Every language of the app is written left to right. Without it sonner asks the page for its computed
+  // direction on every render of a toaster, which forces the page's style inside the app's first render
+  // (decision 1125).
+  dir: 'ltr',
 } as const;
 
 /**
