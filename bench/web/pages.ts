@@ -138,24 +138,26 @@ export function storeSession(
       if (returnVisit) {
         await page.goto(`${url}${returnVisit}`);
         // The app saves the person and their tickets once the server has answered (person-store.ts).
-        await page.waitForFunction(
-          (uid) =>
-            new Promise<boolean>((resolve) => {
-              if (localStorage.getItem('utsav.offline-saved') !== uid) return resolve(false);
-              const opening = indexedDB.open('utsav-guest');
-              opening.onsuccess = () => {
-                const store = opening.result.transaction('saved').objectStore('saved');
-                const areas = ['user', 'tickets'].map((area) => store.get([uid, area]));
-                store.transaction.oncomplete = () => {
-                  opening.result.close();
-                  resolve(areas.every((request) => request.result !== undefined));
-                };
+        const saved = (uid: string) =>
+          new Promise<boolean>((resolve) => {
+            if (localStorage.getItem('utsav.offline-saved') !== uid) return resolve(false);
+            const opening = indexedDB.open('utsav-guest');
+            opening.onsuccess = () => {
+              const store = opening.result.transaction('saved').objectStore('saved');
+              const areas = ['user', 'tickets'].map((area) => store.get([uid, area]));
+              store.transaction.oncomplete = () => {
+                opening.result.close();
+                resolve(areas.every((request) => request.result !== undefined));
               };
-              opening.onerror = () => resolve(false);
-            }),
-          session.user.uid,
-          { timeout: 60_000, polling: 250 },
-        );
+            };
+            opening.onerror = () => resolve(false);
+          });
+        const deadline = Date.now() + 60_000;
+        while (!(await page.evaluate(saved, session.user.uid))) {
+          if (Date.now() > deadline)
+            throw new Error(`the app did not save ${returnVisit}'s person within 60 s`);
+          await page.waitForTimeout(250);
+        }
         const cdp = await context.newCDPSession(page);
         await page.goto(`${url}/favicon.svg`);
         await cdp.send('Storage.clearDataForOrigin', {
