@@ -140,7 +140,8 @@ export function storeSession(
         // The app saves the person and their tickets once the server has answered (person-store.ts).
         const saved = (uid: string) =>
           new Promise<boolean>((resolve) => {
-            if (localStorage.getItem('utsav.offline-saved') !== uid) return resolve(false);
+            // (The mark holds the uid since decision 1119; earlier builds wrote '1'.)
+            if (localStorage.getItem('utsav.offline-saved') === null) return resolve(false);
             const opening = indexedDB.open('utsav-guest');
             opening.onsuccess = () => {
               const store = opening.result.transaction('saved').objectStore('saved');
