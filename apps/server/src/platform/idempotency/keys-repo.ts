@@ -18,6 +18,18 @@ export interface StoredKey extends IdempotencyRecord {
   answer: string | null;
 }
 
+/** What a claim writes, first or on taking over an abandoned one: this request, no answer yet, started now. */
+function freshClaim(claim: KeyClaim, request: string, bodyHash: string) {
+  return {
+    request,
+    body_hash: bodyHash,
+    status: null,
+    answer: null,
+    created_at: claim.startedAt,
+    started_at: claim.startedAt,
+  };
+}
+
 /**
  * Records the key as running, unless it is recorded already (by an identical request running at this very
  * moment, or earlier). The primary key (user_id, idempotency_key) makes this the one place two identical
@@ -26,16 +38,7 @@ export interface StoredKey extends IdempotencyRecord {
 export async function claimKey(db: Db, claim: KeyClaim, request: string, bodyHash: string): Promise<boolean> {
   const result = await db
     .insertInto('idempotency_keys')
-    .values({
-      user_id: claim.userId,
-      idempotency_key: claim.key,
-      request,
-      body_hash: bodyHash,
-      status: null,
-      answer: null,
-      created_at: claim.startedAt,
-      started_at: claim.startedAt,
-    })
+    .values({ user_id: claim.userId, idempotency_key: claim.key, ...freshClaim(claim, request, bodyHash) })
     .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
@@ -72,14 +75,7 @@ export async function takeOverKey(
 ): Promise<boolean> {
   const result = await db
     .updateTable('idempotency_keys')
-    .set({
-      request,
-      body_hash: bodyHash,
-      status: null,
-      answer: null,
-      created_at: claim.startedAt,
-      started_at: claim.startedAt,
-    })
+    .set(freshClaim(claim, request, bodyHash))
     .where('user_id', '=', claim.userId)
     .where('idempotency_key', '=', claim.key)
     .where('started_at', '=', new Date(previousStartedAt).toISOString())

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
+import { inLanes } from '../jobs/lanes';
 import type { OutboxKind } from './repo';
 
 // Drains the outbox after commits: claims due rows with a lease, runs the handler for each kind with
@@ -132,21 +133,19 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .orderBy('next_attempt_at')
       .limit(batchSize)
       .execute();
-    const queue = [...due];
     let handled = 0;
-    const lanes = Array.from({ length: concurrency }, async () => {
-      // A stop claims nothing more; the row in hand is finished (or released, see stop).
-      for (let row = queue.shift(); row && !stopping; row = queue.shift()) {
-        if (!(await claim(row, now))) continue;
-        try {
-          await handle(row);
-        } finally {
-          handling.delete(row.id);
-        }
-        handled += 1;
+    // A stop claims nothing more; the row in hand is finished (or released, see stop).
+    await inLanes(due, concurrency, async (row) => {
+      if (stopping) return false;
+      if (!(await claim(row, now))) return true;
+      try {
+        await handle(row);
+      } finally {
+        handling.delete(row.id);
       }
+      handled += 1;
+      return !stopping;
     });
-    await Promise.all(lanes);
     return handled;
   }
 
