@@ -18,6 +18,8 @@ export interface EmulatorRefund {
   payment_id: string;
   amount: number;
   status: string;
+  /** The notes the refund was asked with (`[]` when none): the product's say which ticket it is for. */
+  notes: { ticketId?: string } | [];
 }
 
 export interface EmulatorState {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { loadOrCreateSigningKeys, signIdToken } from '@utsav/dev-identity/keys';
-import { CALL_OFF_REASON } from '@utsav/domain/event-change';
 import razorpayEmulator from '@utsav/razorpay-emulator/plugin';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { EMULATOR_RAZORPAY } from '../../src/platform/config';
 import { createDatabase, type Db } from '../../src/platform/db/database';
-import type { OrderRow, TicketRow, UserRow } from '../../src/platform/db/schema';
-import { insertRows, ticketRow, userRow } from '../../support/admin-fixtures';
+import type { OrderRow, TicketRow } from '../../src/platform/db/schema';
+import { expectCalledOffBooks, seedPaidOrders } from '../../support/call-off';
+import type { EmulatorState } from '../../support/cluster-books';
 import { freePort } from '../../support/cluster-harness';
 import {
   describeEachDatabase,
@@ -45,8 +45,8 @@ describeEachDatabase('a call-off whose server is killed with SIGKILL half-way', 
   let db: Db;
   let adminToken = '';
   let eventId = '';
-  const orders: OrderRow[] = [];
-  const tickets: TicketRow[] = [];
+  let orders: OrderRow[] = [];
+  let tickets: TicketRow[] = [];
   let totalPaise = 0;
 
   /** A call to the emulator's own routes, in this process (no socket). */
@@ -142,53 +142,15 @@ describeEachDatabase('a call-off whose server is killed with SIGKILL half-way', 
     // Paid orders written straight to the database, their payments captured at Razorpay; no webhook about them
     // (the server must not hear of payments for orders it does not know yet).
     await razorpay('POST', '/_test/webhooks', { mode: 'drop' });
-    const users: UserRow[] = Array.from({ length: Math.ceil(ORDERS / 4) }, () => userRow());
-    await insertRows(db, 'users', users);
-    const stamp = new Date().toISOString();
-    for (let start = 0; start < ORDERS; start += 50) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(50, ORDERS - start) }, async (_, offset) => {
-          const index = start + offset;
-          const quantity = 1 + (index % 2);
-          const amount = PRICE_PAISE * quantity;
-          const rzp = await razorpay(
-            'POST',
-            '/v1/orders',
-            { amount, currency: 'INR', receipt: `kill-${index}` },
-            true,
-          );
-          const payment = await razorpay('POST', '/_test/pay', { order_id: rzp.id });
-          const user = users[index % users.length]!;
-          const order: OrderRow = {
-            id: randomUUID(),
-            razorpay_order_id: rzp.id,
-            user_id: user.id,
-            event_id: eventId,
-            quantity,
-            price_per_ticket_paise: PRICE_PAISE,
-            amount_paise: amount,
-            pricing_tier: 'Individual',
-            status: 'paid',
-            hold_expires_at: stamp,
-            razorpay_payment_id: payment.razorpay_payment_id,
-            razorpay_refund_id: null,
-            created_at: stamp,
-            paid_at: stamp,
-            refunded_at: null,
-            refund_settled_at: null,
-            updated_at: stamp,
-          };
-          const own = Array.from({ length: quantity }, (_, seq) =>
-            ticketRow({ eventId, userId: user.id }, { order_id: order.id, seq: seq + 1 }),
-          );
-          return { order, own };
-        }),
-      );
-      orders.push(...batch.map((paid) => paid.order));
-      tickets.push(...batch.flatMap((paid) => paid.own));
-    }
-    await insertRows(db, 'orders', orders);
-    await insertRows(db, 'tickets', tickets);
+    ({ orders, tickets } = await seedPaidOrders(
+      db,
+      {
+        createOrder: async (amount, receipt) =>
+          (await razorpay('POST', '/v1/orders', { amount, currency: 'INR', receipt }, true)).id,
+        pay: async (id) => (await razorpay('POST', '/_test/pay', { order_id: id })).razorpay_payment_id,
+      },
+      { eventId, orders: ORDERS, pricePaise: PRICE_PAISE, receipt: 'kill', concurrency: 50 },
+    ));
     totalPaise = orders.reduce((sum, order) => sum + order.amount_paise, 0);
     await razorpay('POST', '/_test/webhooks', { mode: 'normal' });
   }, 300_000);
@@ -294,79 +256,17 @@ describeEachDatabase('a call-off whose server is killed with SIGKILL half-way', 
   }, 900_000);
 
   it('the books: one processed refund per ticket, each order refunded exactly what it paid, here and at Razorpay', async () => {
-    const ours = await db
-      .selectFrom('refunds')
-      .select([
-        'ticket_id',
-        'order_id',
-        'payment_id',
-        'status',
-        'refund_amount_paise',
-        'processing_fee_paise',
-        'reason',
-      ])
-      .execute();
-    expect(ours).toHaveLength(tickets.length);
-    expect(new Set(ours.map((refund) => refund.ticket_id))).toEqual(
-      new Set(tickets.map((ticket) => ticket.id)),
+    const { processed, failed } = await expectCalledOffBooks(
+      db,
+      (await razorpay('GET', '/_test/state')) as EmulatorState,
+      orders,
+      tickets.map((ticket) => ticket.id),
+      { eventId, scope: 'whole', failedAtRazorpay: Math.floor(tickets.length / 3) },
     );
-    expect(
-      ours.filter((refund) => refund.status !== 'processed' || refund.reason !== CALL_OFF_REASON),
-    ).toEqual([]);
-    expect(ours.filter((refund) => refund.processing_fee_paise !== 0)).toEqual([]);
-    const oursByOrder = new Map<string, number>();
-    for (const refund of ours) {
-      oursByOrder.set(
-        refund.order_id!,
-        (oursByOrder.get(refund.order_id!) ?? 0) + refund.refund_amount_paise,
-      );
-    }
-    expect(orders.filter((order) => oursByOrder.get(order.id) !== order.amount_paise)).toEqual([]);
-    expect(ours.reduce((sum, refund) => sum + refund.refund_amount_paise, 0)).toBe(totalPaise);
-
-    const active = await db
-      .selectFrom('tickets')
-      .select('id')
-      .where('event_id', '=', eventId)
-      .where('status', '!=', 'cancelled')
-      .execute();
-    expect(active).toEqual([]);
     expect(await rowsByState()).toEqual({ refunding: ORDERS });
-
-    // Razorpay: per payment, the processed refunds add up to exactly what was paid; per ticket, one processed.
-    const state = await razorpay('GET', '/_test/state');
-    const refunds = state.refunds as {
-      payment_id: string;
-      amount: number;
-      status: string;
-      notes: { ticketId?: string };
-    }[];
-    const processed = refunds.filter((refund) => refund.status === 'processed');
-    const failed = refunds.filter((refund) => refund.status === 'failed');
-    expect(refunds.filter((refund) => refund.status === 'pending')).toEqual([]);
-    expect(processed).toHaveLength(tickets.length);
-    expect(new Set(processed.map((refund) => refund.notes.ticketId)).size).toBe(tickets.length);
-    expect(failed.length).toBeGreaterThanOrEqual(Math.floor(tickets.length / 3));
-    const atRazorpay = new Map<string, number>();
-    for (const refund of processed) {
-      atRazorpay.set(refund.payment_id, (atRazorpay.get(refund.payment_id) ?? 0) + refund.amount);
-    }
-    expect(
-      orders.filter((order) => atRazorpay.get(order.razorpay_payment_id!) !== order.amount_paise),
-    ).toEqual([]);
-    const payments = state.payments as {
-      id: string;
-      amount: number;
-      amount_refunded: number;
-      status: string;
-    }[];
-    const ourPayments = new Set(orders.map((order) => order.razorpay_payment_id));
-    expect(
-      payments.filter((payment) => ourPayments.has(payment.id) && payment.amount_refunded !== payment.amount),
-    ).toEqual([]);
     console.info(
       `[${engine}] call-off after kill -9: ${ORDERS} orders, ${tickets.length} tickets, ` +
-        `${processed.length} refunds processed, ${failed.length} failed at Razorpay and retried`,
+        `${processed} refunds processed, ${failed} failed at Razorpay and retried`,
     );
   });
 });
