@@ -71,7 +71,13 @@ describe("the guest's tickets without a connection", () => {
     expect(await page.getByTestId('offline-banner').count()).toBe(0);
 
     await context.setOffline(true);
-    await page.reload({ waitUntil: 'domcontentloaded' });
+    const offline = await page.reload({ waitUntil: 'domcontentloaded' });
+    // The worker answers with My Tickets' own document, its pre-rendered first screen (not the landing's).
+    expect(offline?.fromServiceWorker()).toBe(true);
+    const html = (await offline?.text()) ?? '';
+    expect(html).toContain('<html lang="en" data-static-page="guest">');
+    expect(html).toContain('data-static-page-name="guest"');
+    expect(html).not.toContain('id="static-landing"');
     const banner = page.getByTestId('offline-banner');
     // Chromium sometimes keeps navigator.onLine true after the reload (a venue Wi-Fi connected to nothing
     // looks the same): then the session check's retries come first, up to ~7 s.

@@ -10,6 +10,7 @@ import { createServer, defineConfig, type Plugin } from 'vite';
 import { catalogAreas, catalogChunkName } from './build/catalog-areas.ts';
 import { pagePreloadsPlugin } from './build/page-preloads.ts';
 import { reactDomClientEsm } from './build/react-dom-esm.ts';
+import { markStartPage, type StartPage, startPageDocumentsPlugin } from './build/start-page-documents.ts';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 const proxy = {
@@ -50,13 +51,15 @@ function staffOnly(item: BuiltFile): boolean {
  * Emits /sw.js (see src/lib/pwa/service-worker.js): the service worker source with this build's files to
  * precache, the full list for the gate app and the guest's shorter one, and a version that changes whenever
  * any file name does (Vite hashes names by content, so any change of code makes a new version and the old
- * cache is dropped). Every emitted page (.html) is precached, whatever the build emits.
+ * cache is dropped). Every emitted page (.html) is precached, whatever the build emits: it runs after Vite's
+ * HTML step (enforce: 'post') and after the start pages' documents are emitted (build/start-page-documents.ts).
  */
 function appServiceWorker(): Plugin {
   let publicDir = '';
   return {
     name: 'utsav-app-service-worker',
     apply: 'build',
+    enforce: 'post',
     configResolved(config) {
       publicDir = config.publicDir;
     },
@@ -123,23 +126,23 @@ function precompressAssets(): Plugin {
 
 const STATIC_LANDING_SLOT = '<!--static-landing-->';
 const STATIC_PAGES_SLOT = '<!--static-pages-->';
-const STATIC_PAGE_NAMES_SLOT = '/*static-pages*/ {}';
 
 /**
  * Renders the landing page's first screen (src/app/shell/static-landing.tsx) and the installed apps' start
  * pages' first screens (src/app/shell/static-pages.tsx), once per language, into index.html at build time,
  * through a throwaway Vite SSR server, so they paint in the reader's language before the JavaScript has
- * loaded; and gives the boot script the start pages' addresses. Runs before Vite's own HTML step, which then
+ * loaded; the start pages' marked for their own documents (build/start-page-documents.ts), which are split
+ * from index.html once it is built, and listed in `startPages`. Runs before Vite's own HTML step, which then
  * fingerprints the images the markup names like any other.
  */
-function prerenderFirstScreens(): Plugin {
+function prerenderFirstScreens(startPages: StartPage[]): Plugin {
   return {
     name: 'utsav-prerender-first-screens',
     apply: 'build',
     transformIndexHtml: {
       order: 'pre',
       async handler(html) {
-        for (const slot of [STATIC_LANDING_SLOT, STATIC_PAGES_SLOT, STATIC_PAGE_NAMES_SLOT])
+        for (const slot of [STATIC_LANDING_SLOT, STATIC_PAGES_SLOT])
           if (!html.includes(slot)) throw new Error(`index.html has no ${slot} slot`);
         const server = await createServer({
           root: import.meta.dirname,
@@ -151,16 +154,21 @@ function prerenderFirstScreens(): Plugin {
         try {
           const landing = await server.ssrLoadModule('/src/app/shell/static-landing.tsx');
           const pages = await server.ssrLoadModule('/src/app/shell/static-pages.tsx');
-          const addresses = Object.fromEntries(
-            Object.entries(pages.STATIC_PAGES as Record<string, string>).map(([name, address]) => [
-              address,
+          const screens = (await pages.renderStaticPages()) as Record<string, string>;
+          startPages.splice(
+            0,
+            startPages.length,
+            ...Object.entries(pages.STATIC_PAGES as Record<string, string>).map(([name, address]) => ({
               name,
-            ]),
+              address,
+            })),
           );
           return html
             .replace(STATIC_LANDING_SLOT, await landing.renderStaticLanding())
-            .replace(STATIC_PAGES_SLOT, await pages.renderStaticPages())
-            .replace(STATIC_PAGE_NAMES_SLOT, JSON.stringify(addresses));
+            .replace(
+              STATIC_PAGES_SLOT,
+              startPages.map((page) => markStartPage(page.name, screens[page.name] ?? '')).join(''),
+            );
         } finally {
           await server.close();
         }
@@ -267,6 +275,8 @@ function appScriptsAfterFirstPaint(): Plugin {
 
 /** Module id -> the catalog areas it loads: filled by catalogAreas, read by the page preloads. */
 const lazyAreaModules = new Map<string, string[]>();
+/** The start pages with a document of their own: filled by the pre-render, read when the documents are split. */
+const startPages: StartPage[] = [];
 
 // The landing page's first chunk holds only the shell, the hero and the first screen's English texts;
 // sections, dashboards, legal pages, other catalogs and Firebase are dynamic imports. React, the router and
@@ -278,11 +288,13 @@ export default defineConfig({
     react(),
     tailwindcss(),
     catalogAreas({ srcDir: path.join(import.meta.dirname, 'src'), lazyAreaModules }),
-    prerenderFirstScreens(),
+    prerenderFirstScreens(startPages),
     scriptFontUrls(),
     siteTitles(),
     appScriptsAfterFirstPaint(),
     pagePreloadsPlugin({ srcRoot: import.meta.dirname, lazyAreaModules: () => lazyAreaModules }),
+    // Both after Vite's HTML step (enforce: 'post'), in this order: the worker precaches every document.
+    startPageDocumentsPlugin(() => startPages),
     appServiceWorker(),
     precompressAssets(),
   ],

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtDocuments } from './web-documents';
 
 const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
 
 /**
- * CSP sources ('sha256-…') for the inline scripts of the built index.html (its boot script), read from the
+ * CSP sources ('sha256-…') for the inline scripts of a built document (its boot script), read from the
  * file itself so a rebuilt page is allowed without anyone copying a hash by hand. The browser hashes the
  * exact text between the tags, so that is what is hashed here.
  */
@@ -18,8 +19,14 @@ export function inlineScriptHashes(html: string): string[] {
   );
 }
 
-/** The hashes for a built web app's index.html; none when the app is not built. */
-export function builtIndexScriptHashes(distDir: string): string[] {
-  const index = join(distDir, 'index.html');
-  return existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
+/**
+ * The hashes for a built web app's documents (index.html and the start pages' own, web-documents.ts), each
+ * once: the build gives them all the same boot script, but a document with another is allowed too. None when
+ * the app is not built.
+ */
+export function builtDocumentScriptHashes(distDir: string): string[] {
+  const hashes = [...builtDocuments(distDir).values()].flatMap((file) =>
+    inlineScriptHashes(readFileSync(join(distDir, file), 'utf8')),
+  );
+  return [...new Set(hashes)];
 }

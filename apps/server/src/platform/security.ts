@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PROVIDER_PHOTO_HOSTS } from '@utsav/domain/photo-url';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config';
-import { builtIndexScriptHashes } from './inline-script-hashes';
+import { builtDocumentScriptHashes } from './inline-script-hashes';
 
 type Directives = Record<string, string[] | null>;
 
@@ -12,7 +12,7 @@ type Directives = Record<string, string[] | null>;
  */
 export function cspDirectives(
   config: Pick<Config, 'authMode' | 'firebase' | 'payments' | 'publicUrl'>,
-  /** 'sha256-…' sources of the inline scripts the web app's index.html carries (its boot script). */
+  /** 'sha256-…' sources of the inline scripts the web app's documents carry (their boot script). */
   scriptHashes: readonly string[] = [],
 ): Directives {
   const razorpay = config.payments === 'razorpay';
@@ -71,7 +71,7 @@ export function securityHeaders(config: Config): Readonly<Record<string, string>
   return helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: cspDirectives(config, builtIndexScriptHashes(config.webDistDir)),
+      directives: cspDirectives(config, builtDocumentScriptHashes(config.webDistDir)),
     },
     // Sign-in popups (Firebase, the dev identity) talk back to this page through window.opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './error-handler';
+import { builtDocuments } from './web-documents';
 
 // Paths the SPA never owns: a miss there is a real 404, not a client-side route.
 const NOT_SPA = /^\/(api|dev-auth|razorpay-emulator|assets)(\/|$)/;
@@ -17,16 +18,21 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>Health: <a href="/api/health">/api/health</a> &middot; API description: <a href="/api/docs/json">/api/docs/json</a></p>
 </body></html>`;
 
-/** Serves apps/web/dist; any other GET outside the API gets index.html so React Router can route it. */
+/**
+ * Serves apps/web/dist; any other GET outside the API gets a document React Router can route: an installed
+ * app's start page its own (with its pre-rendered first screen, web-documents.ts), with or without a final
+ * slash, any other address index.html.
+ */
 export async function registerWeb(app: FastifyInstance, distDir: string): Promise<void> {
   const built = existsSync(join(distDir, 'index.html'));
+  const documents = builtDocuments(distDir);
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       preCompressed: true,
       setHeaders(reply, path) {
-        // Vite fingerprints everything under assets/, so those never change; index.html must always revalidate.
+        // Vite fingerprints everything under assets/, so those never change; the documents must always revalidate.
         reply.header('cache-control', path.startsWith(join(distDir, 'assets')) ? IMMUTABLE : 'no-cache');
       },
     });
@@ -38,6 +44,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
       return sendNotFound(request, reply);
     if (!built)
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_PAGE);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const document = documents.get(path.replace(/(.)\/$/, '$1')) ?? 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(document);
   });
 }

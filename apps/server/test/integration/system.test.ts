@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Config } from '../../src/platform/config';
 import { describeEachDatabase } from '../../support/databases';
 import { newUser } from '../../support/factories';
@@ -151,24 +152,49 @@ describeEachDatabase('system', (engine) => {
   });
 });
 
-/** A minimal built web app, written before the server starts (the static routes are fixed at start). */
+// A minimal built web app: index.html and the installed apps' start pages' own documents (apps/web/build/
+// start-page-documents.ts), each with a boot script; the scanner's differs, so each document's hash must count.
+const BOOT = 'document.documentElement.lang = "en";';
+const DOCUMENTS = {
+  'index.html': `<!doctype html><title>Utsav</title><script>${BOOT}</script><div id="root">landing</div>`,
+  'dashboard/guest.html': `<!doctype html><html data-static-page="guest"><script>${BOOT}</script><div id="root"></div>`,
+  'dashboard/qrchecker.html':
+    '<!doctype html><html data-static-page="scanner"><script>void 0;</script><div id="root"></div>',
+};
+const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/** The built web app, written before the server starts (the static routes are fixed at start). */
 function withWebBuild(config: Config): Config {
   const dist = join(config.dataDir, 'web-dist');
   mkdirSync(join(dist, 'assets'), { recursive: true });
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Utsav</title><div id="root"></div>');
+  mkdirSync(join(dist, 'dashboard'), { recursive: true });
+  for (const [file, html] of Object.entries(DOCUMENTS)) writeFileSync(join(dist, file), html);
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
   return { ...config, webDistDir: dist };
 }
 
-describe('web app serving', () => {
-  const server = useServer('sqlite', { adjust: withWebBuild });
+describeEachDatabase('web app serving', (engine) => {
+  const server = useServer(engine, { adjust: withWebBuild });
 
-  it('serves index.html at / and for client-side routes, never cached', async () => {
-    for (const path of ['/', '/dashboard/guest', '/legal/terms?x=1']) {
+  it("serves a start page's own document at its address, index.html at / and for other client-side routes, never cached, each allowing its boot script", async () => {
+    const expected: Array<[string, keyof typeof DOCUMENTS]> = [
+      ['/', 'index.html'],
+      ['/dashboard/guest', 'dashboard/guest.html'],
+      ['/dashboard/guest/', 'dashboard/guest.html'],
+      ['/dashboard/guest?from=install', 'dashboard/guest.html'],
+      ['/dashboard/qrchecker', 'dashboard/qrchecker.html'],
+      ['/dashboard/guest/x', 'index.html'],
+      ['/dashboard/admin', 'index.html'],
+      ['/dashboard', 'index.html'],
+      ['/legal/terms?x=1', 'index.html'],
+    ];
+    for (const [path, file] of expected) {
       const response = await fetch(`${server.url}${path}`);
-      expect(response.status).toBe(200);
-      expect(await response.text()).toContain('<div id="root">');
-      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toBe(DOCUMENTS[file]);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      for (const script of [BOOT, 'void 0;']) expect(csp, path).toContain(scriptHash(script));
     }
   });
 

@@ -31,20 +31,24 @@ function storage(visitor: Visitor) {
 }
 
 /**
- * Runs the boot script for a visitor at an address; returns <html lang> and the other attributes it set on
- * <html>, the fonts it preloaded and the tab's title.
+ * Runs the boot script for a visitor at an address, in a document that names a start page on <html> (a start
+ * page's own, build/start-page-documents.ts) or none (index.html); returns <html lang> and the attributes
+ * <html> has then, the fonts it preloaded and the tab's title.
  */
 function boot(
   visitor: Visitor,
   fonts: Record<string, string[]> = {},
   titles: Record<string, string> = {},
-  at: { pathname: string; shells: Record<string, string> } = { pathname: '/', shells: {} },
+  at: { pathname: string; staticPage?: string } = { pathname: '/' },
 ): { lang: string; attributes: Record<string, string>; preloaded: string[]; title: string } {
   const root = {
     lang: 'en',
-    attributes: {} as Record<string, string>,
+    attributes: (at.staticPage ? { 'data-static-page': at.staticPage } : {}) as Record<string, string>,
     setAttribute(name: string, value: string) {
       this.attributes[name] = value;
+    },
+    getAttribute(name: string) {
+      return this.attributes[name] ?? null;
     },
   };
   const preloaded: string[] = [];
@@ -61,8 +65,7 @@ function boot(
   const navigator = { languages: visitor.languages, language: visitor.language ?? visitor.languages[0] };
   const script = bootScript
     .replace('/*script-fonts*/ {}', JSON.stringify(fonts))
-    .replace('/*site-titles*/ {}', JSON.stringify(titles))
-    .replace('/*static-pages*/ {}', JSON.stringify(at.shells));
+    .replace('/*site-titles*/ {}', JSON.stringify(titles));
   new Function('document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'matchMedia', script)(
     document,
     navigator,
@@ -124,33 +127,32 @@ describe("the boot script's language", () => {
 });
 
 describe("the boot script's first screen", () => {
-  // As the build fills them in (vite.config.ts, from app/shell/static-page.ts's STATIC_PAGES).
-  const shells = { '/dashboard/qrchecker': 'scanner', '/dashboard/guest': 'guest' };
-  const at = (pathname: string) => boot({ languages: ['en'] }, {}, {}, { pathname, shells }).attributes;
+  const at = (pathname: string, staticPage?: string) =>
+    boot({ languages: ['en'] }, {}, {}, { pathname, staticPage }).attributes;
 
   it("shows the landing's on '/' and no start page's", () => {
     expect(at('/')).toEqual({ 'data-landing': 'yes', 'data-intro': 'skip' });
   });
 
-  it("shows the scanner's pre-rendered screen on the gate app's start page, with or without a final slash", () => {
+  it("keeps the scanner's pre-rendered screen its document carries, with or without a final slash", () => {
     for (const pathname of ['/dashboard/qrchecker', '/dashboard/qrchecker/'])
-      expect(at(pathname)).toEqual({
+      expect(at(pathname, 'scanner')).toEqual({
         'data-landing': 'no',
         'data-intro': 'skip',
         'data-static-page': 'scanner',
       });
   });
 
-  it("shows My Tickets' frame on the guest app's start page", () => {
-    expect(at('/dashboard/guest')).toEqual({
+  it("keeps My Tickets' frame its document carries", () => {
+    expect(at('/dashboard/guest', 'guest')).toEqual({
       'data-landing': 'no',
       'data-intro': 'skip',
       'data-static-page': 'guest',
     });
   });
 
-  it('shows none on any other address', () => {
-    for (const pathname of ['/dashboard/admin', '/dashboard', '/privacy-policy', '/dashboard/qrchecker/x'])
+  it('shows none of a start page in index.html, at any address', () => {
+    for (const pathname of ['/dashboard/guest', '/dashboard/admin', '/dashboard', '/privacy-policy'])
       expect(at(pathname)).toEqual({ 'data-landing': 'no', 'data-intro': 'skip' });
   });
 });

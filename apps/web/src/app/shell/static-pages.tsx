@@ -97,13 +97,14 @@ async function renderPage(page: keyof typeof STATIC_PAGES, language: Language): 
 }
 
 /**
- * The installed apps' start pages' first screens as HTML, rendered at build time (vite.config.ts) into
- * index.html once per page and language, beside #root: the scanner's (its camera off, as it opens). Each is
- * the page component's own first render, with no stored state (the phone's gate name, counters and device
- * id come with React). index.html's boot script shows the one for the address and language and hides #root
- * until the page has mounted (static-page.ts), so React's loading states never show in between.
+ * The installed apps' start pages' first screens as HTML, rendered at build time (vite.config.ts) once per
+ * page and language, each page's for its own document (build/start-page-documents.ts), beside #root: the
+ * scanner's (its camera off, as it opens). Each is the page component's own first render, with no stored
+ * state (the phone's gate name, counters and device id come with React). The boot script shows the reader's
+ * language and hides #root until the page has mounted (static-page.ts), so React's loading states never show
+ * in between.
  */
-export async function renderStaticPages(): Promise<string> {
+export async function renderStaticPages(): Promise<Record<keyof typeof STATIC_PAGES, string>> {
   // The page's first render reads the phone's device settings (localStorage) and whether the browser is
   // online (navigator.onLine, as React's first render on a phone that is); at build time there are neither,
   // and the device id it would make up must not be baked into the HTML: a dash stands for it until React's
@@ -121,11 +122,13 @@ export async function renderStaticPages(): Promise<string> {
   for (const [name, value] of Object.entries(stubs))
     Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
   try {
-    const pages = Object.keys(STATIC_PAGES) as (keyof typeof STATIC_PAGES)[];
-    const screens = [];
-    for (const page of pages)
+    const rendered = {} as Record<keyof typeof STATIC_PAGES, string>;
+    for (const page of Object.keys(STATIC_PAGES) as (keyof typeof STATIC_PAGES)[]) {
+      const screens = [];
       for (const language of LANGUAGES) screens.push(await renderPage(page, language));
-    return `<div id="${STATIC_PAGE_ID}">${screens.join('')}</div>`;
+      rendered[page] = `<div id="${STATIC_PAGE_ID}">${screens.join('')}</div>`;
+    }
+    return rendered;
   } finally {
     for (const [name, descriptor] of previous)
       if (descriptor) Object.defineProperty(globalThis, name, descriptor);

@@ -6,8 +6,10 @@
  * - Install: precache the app shell, the built chunks, the manifests and the icons, so the app opens with no
  *   network at all. The gate's worker precaches every file (the scanner, its decoder and the zxing wasm);
  *   the guest's leaves out what only staff screens load.
- * - Navigations: network first (a new deploy is seen at once), falling back to the cached index.html when
- *   the network fails or hangs (venue Wi-Fi that is "connected" to nothing).
+ * - Navigations: network first (a new deploy is seen at once), falling back to a cached document when the
+ *   network fails or hangs (venue Wi-Fi that is "connected" to nothing): an installed app's start page's own
+ *   (/dashboard/guest.html for /dashboard/guest, with its pre-rendered first screen; build/start-page-documents.ts),
+ *   as the server answers, else index.html.
  * - Other built files (/assets/…, e.g. a scanner chunk a guest's worker did not precache) are kept after
  *   their first download: their names change with their content, so a kept copy is never stale.
  * - API, sign-in and payment calls are never answered from a cache: a ticket's state must come from the
@@ -67,11 +69,19 @@ function withTimeout(promise, ms) {
   });
 }
 
+/** The precached document the server answers a navigation to `pathname` with (apps/server/src/platform/web.ts). */
+function documentFor(pathname) {
+  const own = `${pathname.replace(/(.)\/$/, '$1')}.html`;
+  return pathname !== '/' && precached.has(own) ? own : '/index.html';
+}
+
 async function navigate(request) {
   try {
     return await withTimeout(fetch(request), NAVIGATION_TIMEOUT_MS);
   } catch (error) {
-    const shell = await caches.match('/index.html', { cacheName: CACHE });
+    const shell =
+      (await caches.match(documentFor(new URL(request.url).pathname), { cacheName: CACHE })) ??
+      (await caches.match('/index.html', { cacheName: CACHE }));
     if (shell) return shell;
     throw error;
   }

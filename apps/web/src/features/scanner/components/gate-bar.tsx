@@ -34,7 +34,8 @@ export function GateBar(props: GateBarProps) {
       className="sticky z-20 -mx-4 mt-2 border-y border-gold-400/30 bg-maroon-950/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border"
     >
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        {/* data-device-value: kept on this phone, so unknown to the pre-rendered first screen, which hides it. */}
+        {/* data-device-value: kept on this phone, so unknown to the pre-rendered first screen, which hides it
+            (the counter with its words: "in on this phone" beside a hidden number would read as nothing). */}
         <p
           className="min-w-0 break-words text-lg font-bold text-cream"
           data-testid="gate-name"
@@ -42,7 +43,7 @@ export function GateBar(props: GateBarProps) {
         >
           {gate.trim() || t('scanner.gateBar.unnamed')}
         </p>
-        <p className="shrink-0 text-right text-sm text-maroon-100">
+        <p className="shrink-0 text-right text-sm text-maroon-100" data-device-value="">
           <Trans
             i18nKey="scanner.gateBar.phoneCount"
             count={admitted}
@@ -50,7 +51,6 @@ export function GateBar(props: GateBarProps) {
               count: (
                 <span
                   data-testid="phone-count"
-                  data-device-value=""
                   className="text-2xl font-extrabold text-green-300 tabular-nums"
                 />
               ),
