@@ -228,7 +228,10 @@ describe('gate check-in with a fake camera', () => {
         .toBe(true);
       await page.getByRole('button', { name: 'Stop Camera' }).click();
       await context.setOffline(true);
-      await page.reload({ waitUntil: 'domcontentloaded' });
+      const offline = await page.reload({ waitUntil: 'domcontentloaded' });
+      // Answered by the worker with the scanner's own document, its pre-rendered first screen in it.
+      expect(offline?.fromServiceWorker()).toBe(true);
+      expect(await offline?.text()).toContain('<html lang="en" data-static-page="scanner">');
       await page.getByRole('heading', { level: 1, name: 'QR Scanner' }).waitFor();
       await expect.poll(() => status.getAttribute('data-online')).toBe('false');
       // The same ticket again, offline, from the cached decoder: this device knows it is used now.

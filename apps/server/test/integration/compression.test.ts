@@ -52,13 +52,17 @@ const ASSET = 'assets/index-Ab12Cd34.js';
 const SCRIPT = `export const greeting = ${JSON.stringify('Jai Ambe! '.repeat(400))};\n`;
 const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Utsav</title>
 <script type="module" src="/${ASSET}"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+/** A start page's own document (apps/web/build/start-page-documents.ts). */
+const GUEST_HTML = INDEX_HTML.replace('<html lang="en">', '<html lang="en" data-static-page="guest">');
 
 /** A built web app as Vite (with the precompress plugin) leaves it: each file, plus .br and .gz beside it. */
 function fakeWebBuild(dir: string): void {
   mkdirSync(join(dir, 'assets'), { recursive: true });
+  mkdirSync(join(dir, 'dashboard'), { recursive: true });
   for (const [file, text] of [
     [ASSET, SCRIPT],
     ['index.html', INDEX_HTML],
+    ['dashboard/guest.html', GUEST_HTML],
   ] as const) {
     writeFileSync(join(dir, file), text);
     writeFileSync(join(dir, `${file}.br`), brotliCompressSync(text));
@@ -100,12 +104,17 @@ describeEachDatabase('compression', (engine) => {
     expect(identity.body.toString('utf8')).toBe(SCRIPT);
   });
 
-  it('index.html, and any SPA route that falls back to it, must revalidate', async () => {
-    for (const path of ['/', '/dashboard/qrchecker']) {
+  it("index.html, any SPA route that falls back to it and a start page's own document are sent from their .br, and must revalidate", async () => {
+    for (const [path, html] of [
+      ['/', INDEX_HTML],
+      ['/dashboard/qrchecker', INDEX_HTML],
+      ['/dashboard/guest', GUEST_HTML],
+    ] as const) {
       const response = await rawRequest(server.url, path, { headers: { 'accept-encoding': 'br' } });
       expect(response.status, path).toBe(200);
+      expect(response.headers['content-encoding'], path).toBe('br');
       expect(response.headers['cache-control'], path).toBe('no-cache');
-      expect(decoded(response), path).toBe(INDEX_HTML);
+      expect(decoded(response), path).toBe(html);
     }
   });
 
