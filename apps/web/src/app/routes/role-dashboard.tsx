@@ -103,7 +103,7 @@ export function Component() {
   else if (role === 'qrchecker') content = <ScannerDashboard />;
   else content = <StaffView role={role} />;
 
-  // The page's first commit takes the pre-rendered first screen away (index.html), never a loading state.
+  // The page's first commit takes the pre-rendered first screen away (the start page's own document's), never a loading state.
   return (
     <Suspense fallback={<LoadingScreen text={t('shell.loadingDashboard')} />}>
       <StaticPageTakeover />

@@ -29,7 +29,7 @@ export function reportCrash(error: unknown, errorInfo: { componentStack?: string
 
 export function CrashScreen() {
   const { t } = useTranslation();
-  // Not hidden behind a start page's pre-rendered first screen (index.html hides #root while it shows).
+  // Not hidden behind a start page's pre-rendered first screen (its document hides #root while it shows).
   useLayoutEffect(takeOverStaticPage, []);
   return (
     <main

@@ -14,7 +14,7 @@ const heroImagesReady = preloadImages([HERO_IMAGES.mandala, HERO_IMAGES.lanterns
 
 function ScrollToTopOnRouteChange() {
   const { pathname } = useLocation();
-  // A start page's pre-rendered first screen (index.html) goes when the app settles on another address.
+  // A start page's pre-rendered first screen (its own document's) goes when the app settles on another address.
   useLayoutEffect(() => takeOverStaticPageOff(pathname), [pathname]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect exists to run on every path change.
   useEffect(() => {

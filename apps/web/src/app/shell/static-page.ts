@@ -1,17 +1,18 @@
 import { useLayoutEffect } from 'react';
 
-/** The id of index.html's pre-rendered start pages (static-pages.tsx), beside #root. */
+/** The id of a start page's pre-rendered first screen (static-pages.tsx) in its own document, beside #root. */
 export const STATIC_PAGE_ID = 'static-page';
 
 /**
- * The installed apps' start pages that have a pre-rendered first screen, by the name index.html's boot script
- * writes on <html data-static-page> for their address (the manifests' start_url).
+ * The installed apps' start pages that have a pre-rendered first screen and a document of their own
+ * (apps/web/build/start-page-documents.ts), by the name that document carries on <html data-static-page>,
+ * and their address (the manifests' start_url).
  */
 export const STATIC_PAGES = { scanner: '/dashboard/qrchecker', guest: '/dashboard/guest' } as const;
 
 /**
  * React has drawn the page (or another one): the pre-rendered screen goes and #root shows, in the same frame
- * (index.html hides #root while <html data-static-page> names a page). Called from a layout effect, so the
+ * (the document's styles hide #root while <html data-static-page> names a page). Called from a layout effect, so the
  * browser never paints both or neither. Safe to call any number of times.
  */
 export function takeOverStaticPage(): void {

@@ -57,9 +57,9 @@ const escapeAttribute = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /**
- * My Tickets' greeting ("Welcome!") with the words it has once the person's name is known, for index.html's
- * boot script, which fills in the name from this phone's saved copy of the person (lib/offline/person-store.ts)
- * before the app runs: the greeting React draws then has the same words and size.
+ * My Tickets' greeting ("Welcome!") with the words it has once the person's name is known, for the boot script
+ * (in the page's own document), which fills in the name from this phone's saved copy of the person
+ * (lib/offline/person-store.ts) before the app runs: the greeting React draws then has the same words and size.
  */
 function greetingForSavedName(markup: string): string {
   const template = i18n.t('tickets.dashboard.welcomeName', { name: '{name}' });
