@@ -3,7 +3,7 @@ import { App } from './app/app';
 import { appRouter } from './app/router';
 import { inNextTask } from './lib/boot/next-task';
 import { createRoot } from './lib/boot/react-dom-client';
-import { applyLanguage, bootLanguage } from './lib/i18n/language';
+import { applyLanguage, bootLanguage, setDocumentLanguage } from './lib/i18n/language';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -36,12 +36,10 @@ function render() {
 // English. A catalog that fails to load leaves English.
 const language = bootLanguage();
 if (language === 'en') {
-  document.documentElement.lang = 'en';
+  setDocumentLanguage('en');
   render();
 } else {
   applyLanguage(language, { remember: false })
-    .catch(() => {
-      document.documentElement.lang = 'en';
-    })
+    .catch(() => setDocumentLanguage('en'))
     .finally(render);
 }
