@@ -27,7 +27,7 @@ export function takeOverStaticPage(): void {
   const screen = document.getElementById(STATIC_PAGE_ID);
   if (!screen) return;
   screen.hidden = true;
-  // Nothing finds it by its id meanwhile (nor its fields: hidden, they have no label or role to be found by).
+  // Nothing finds it by its id meanwhile; hidden, it is out of the accessibility tree.
   screen.removeAttribute('id');
   afterNextFrame(() => screen.remove());
 }
