@@ -40,7 +40,13 @@ function boot(
   fonts: Record<string, string[]> = {},
   titles: Record<string, string> = {},
   at: { pathname: string; staticPage?: string } = { pathname: '/' },
-): { lang: string; attributes: Record<string, string>; preloaded: string[]; title: string } {
+): {
+  lang: string;
+  attributes: Record<string, string>;
+  preloaded: string[];
+  title: string;
+  sessionReads: number;
+} {
   const root = {
     lang: 'en',
     attributes: (at.staticPage ? { 'data-static-page': at.staticPage } : {}) as Record<string, string>,
@@ -66,15 +72,23 @@ function boot(
   const script = bootScript
     .replace('/*script-fonts*/ {}', JSON.stringify(fonts))
     .replace('/*site-titles*/ {}', JSON.stringify(titles));
+  const session = storage({ languages: [] });
+  let sessionReads = 0;
   new Function('document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'matchMedia', script)(
     document,
     navigator,
     storage(visitor),
-    storage({ languages: [] }),
+    {
+      ...session,
+      getItem: (key: string) => {
+        sessionReads += 1;
+        return session.getItem(key);
+      },
+    },
     { pathname: at.pathname },
     () => ({ matches: true }),
   );
-  return { lang: root.lang, attributes: root.attributes, preloaded, title: document.title };
+  return { lang: root.lang, attributes: root.attributes, preloaded, title: document.title, sessionReads };
 }
 
 function appChoice(visitor: Visitor): string {
@@ -149,6 +163,13 @@ describe("the boot script's first screen", () => {
       'data-intro': 'skip',
       'data-static-page': 'guest',
     });
+  });
+
+  it("opens the tab's sessionStorage before the first paint on a start page, not in the app's first tasks", () => {
+    const start = (staticPage?: string) =>
+      boot({ languages: ['en'] }, {}, {}, { pathname: '/dashboard/guest', staticPage }).sessionReads;
+    expect(start('guest')).toBe(1);
+    expect(start()).toBe(0);
   });
 
   it('shows none of a start page in index.html, at any address', () => {
