@@ -12,7 +12,9 @@ const DEFAULT_TOP = 72;
 export function useBelowHeader(): number {
   const [top, setTop] = useState(DEFAULT_TOP);
   useEffect(() => {
-    const header = document.querySelector('header');
+    // React's header, in #root: the start page's pre-rendered screen (app/shell/static-page.ts) has a header of
+    // its own, hidden but still in the document for a frame after React takes over, and it comes first.
+    const header = document.querySelector('#root header');
     if (!header) return;
     const update = () => {
       const fixed = getComputedStyle(header).position === 'fixed';
