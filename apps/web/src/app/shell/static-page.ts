@@ -19,6 +19,8 @@ export const STATIC_PAGES = { scanner: '/dashboard/qrchecker', guest: '/dashboar
  * of its ~200 nodes is taken out of the layout from inside the commit's script, which in a traced load
  * (Lighthouse records an invalidation with a stack per node) made that commit a task of ~30 ms of CPU;
  * hidden, the frame drops its layout in one go and the removal has none left to drop (decision 1125).
+ * Meanwhile its elements (its header among them) come before #root's in the document: code that looks for
+ * the page's own elements by tag looks inside #root (e.g. scanner/engine/use-below-header.ts).
  */
 export function takeOverStaticPage(): void {
   const root = document.documentElement;
