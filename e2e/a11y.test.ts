@@ -8,6 +8,7 @@ import { apiAt } from './support/api';
 import { newContext, PHONE } from './support/browser';
 import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
 import { runLighthouse } from './support/lighthouse';
+import { scrollUntilPresent } from './support/settled';
 import { recordShown, shownAfter } from './support/shown';
 import { signedInContext } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
@@ -75,15 +76,7 @@ describe('no axe-core violations', () => {
     await expectNoViolations(page, 'the landing page');
 
     // Scroll down step by step so each section comes near the viewport and loads, as a reader's would.
-    for (let step = 0; step < 20; step += 1) {
-      const done = await page.evaluate(() => {
-        window.scrollBy(0, window.innerHeight);
-        return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
-      });
-      await page.waitForTimeout(150);
-      if (done) break;
-    }
-    await page.locator('#faq h2').waitFor();
+    await scrollUntilPresent(page, page.locator('#faq h2'));
     await page.waitForLoadState('networkidle');
     await expectNoViolations(page, 'the landing page with its lazy sections loaded');
 

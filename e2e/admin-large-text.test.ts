@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, PHONE, screenshot } from './support/browser';
 import { openViewInApp } from './support/in-app';
+import { layoutSettled } from './support/settled';
 import { signedInContext, storeSignIn } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
@@ -72,7 +73,7 @@ describe("the admin's views at 200% text on a 390 px phone", () => {
         } else {
           await openViewInApp(page, address, title);
         }
-        await page.waitForTimeout(300);
+        await layoutSettled(page);
         if (view === 'dashboard' || view === 'analytics' || view === 'manual-ticket-issuance') {
           await screenshot(page, `admin-large-text-${view}-${language}-390`);
         }

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, PHONE, screenshot } from './support/browser';
+import { layoutSettled } from './support/settled';
 import { signedInContext } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
@@ -165,7 +166,7 @@ describe('the landing page once the app runs', () => {
     const page = await context.newPage();
     await page.goto(suite.server.url);
     await page.getByRole('banner').getByRole('button', { name: 'Sign In with Google' }).waitFor();
-    await page.waitForTimeout(300);
+    await layoutSettled(page);
     expect(await page.evaluate(() => (window as unknown as { moved: string[] }).moved)).toEqual([]);
     await context.close();
   });

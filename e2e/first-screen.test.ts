@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, PHONE, screenshot } from './support/browser';
+import { layoutSettled } from './support/settled';
 import { useServerAndBrowser } from './support/suite';
 
 // The landing page's first screen is pre-rendered into index.html in each language (static-landing.tsx);
@@ -111,7 +112,8 @@ describe('the first screen in the visitor’s language', () => {
       await page.waitForFunction(() => !document.getElementById('static-landing'));
       await page.getByRole('button', { name: screen.signIn }).first().waitFor();
       await page.getByRole('button', { name: screen.book }).waitFor();
-      await page.waitForTimeout(500);
+      // A few frames more with nothing moving: a late English word or shift would have been seen.
+      await layoutSettled(page);
       const seen = await page.evaluate(
         () =>
           (window as unknown as { firstScreen: { english: boolean; shifts: number; checks: number } })

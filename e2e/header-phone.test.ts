@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAt } from './support/api';
 import { newContext, PHONE, screenshot, signInThroughPopup } from './support/browser';
+import { layoutSettled } from './support/settled';
 import { storeSignIn } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
@@ -59,8 +60,8 @@ function headerLayout(page: Page): Promise<HeaderLayout> {
 
 async function expectHeaderFits(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  // The header's transitions (height, background) have settled.
-  await page.waitForTimeout(400);
+  // The header's transitions (height, background) have ended.
+  await layoutSettled(page);
   await screenshot(page, name);
   const layout = await headerLayout(page);
   expect

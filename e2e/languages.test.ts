@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newContext, PHONE, screenshot } from './support/browser';
 import { englishLeftovers } from './support/language';
+import { scrollUntilPresent } from './support/settled';
 import { useServerAndBrowser } from './support/suite';
 
 const suite = useServerAndBrowser();
@@ -56,16 +57,9 @@ describe('languages', () => {
     // The header's switcher is drawn by React (the build-time first screen has no sections to scroll to).
     await page.getByRole('combobox', { name: 'भाषा' }).waitFor();
     // The sections load as they come near the viewport: scroll down as a reader would.
-    for (let step = 0; step < 20; step += 1) {
-      const done = await page.evaluate(() => {
-        window.scrollBy(0, window.innerHeight);
-        return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
-      });
-      await page.waitForTimeout(150);
-      if (done) break;
-    }
-    await page.locator('#faq').scrollIntoViewIfNeeded();
     const faq = page.getByRole('heading', { name: 'अक्सर पूछे जाने वाले प्रश्न' });
+    await scrollUntilPresent(page, faq);
+    await page.locator('#faq').scrollIntoViewIfNeeded();
     await faq.waitFor();
     await page.getByRole('button', { name: 'क्या मैं अपना टिकट रद्द कर सकता/सकती हूँ?' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'रद्दीकरण नीति' }).first().isVisible()).toBe(true);

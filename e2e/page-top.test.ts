@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiAt } from './support/api';
 import { newContext, PHONE, screenshot } from './support/browser';
 import { openInApp } from './support/in-app';
+import { layoutSettled } from './support/settled';
 import { storeSignIn } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
@@ -60,8 +61,8 @@ async function phone(largeText: boolean): Promise<Page> {
 /** The page's first content is below the header (not covered) and no more than MOST_REM under it. */
 async function expectStartsUnderHeader(page: Page, name: string, { nearHeader = true } = {}) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  // The header's transitions (height, background) have settled.
-  await page.waitForTimeout(400);
+  // The header's transitions (height, background) have ended.
+  await layoutSettled(page);
   await screenshot(page, name);
   const top = await pageTop(page);
   expect(top.contentTop, `${name}: the header covers the first content`).toBeGreaterThanOrEqual(
@@ -96,7 +97,7 @@ describe('pages start right under the header on a 390 px phone', () => {
       await expect
         .poll(() => page.evaluate(() => document.getElementById('about')?.getBoundingClientRect().top))
         .toBeLessThan(PHONE.height / 2);
-      await page.waitForTimeout(400);
+      await layoutSettled(page);
       const { sectionTop, headerBottom, rootFontPx } = await page.evaluate(() => ({
         sectionTop: document.getElementById('about')!.getBoundingClientRect().top,
         headerBottom: Math.max(
