@@ -143,8 +143,10 @@ describe('the first screen in the visitor’s language', () => {
       false,
     );
     expect(await cover.textContent()).toBe('नवरात्रि-पूर्वगरबाऔररास');
-    // After the last word's animation (3.6 s), as a reader sees the whole title.
-    await page.waitForTimeout(4000);
+    // Once the words' animations have ended, as a reader sees the whole title.
+    await cover.evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    );
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'first-screen-hi-intro-390');
