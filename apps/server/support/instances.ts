@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
+import type { Config } from '../src/platform/config';
 import { type Engine, type ProvisionedDatabase, provisionMigratedDatabase } from './databases';
 import { send, type TestResponse, type TestServer, testConfig } from './server';
 
@@ -18,14 +19,21 @@ export interface Instances {
  */
 export function useInstances(
   engine: Engine,
-  options: { count?: number; env?: Record<string, string>; now?: () => Date } = {},
+  options: {
+    count?: number;
+    env?: Record<string, string>;
+    now?: () => Date;
+    /** A change to every instance's config (e.g. support/smtp.ts deliverTo). */
+    adjust?: (config: Config) => Config;
+  } = {},
 ): Instances {
   let database: ProvisionedDatabase | undefined;
   const servers: TestServer[] = [];
 
   beforeAll(async () => {
     database = await provisionMigratedDatabase(engine);
-    const config = testConfig(database, options.env);
+    const base = testConfig(database, options.env);
+    const config = options.adjust ? options.adjust(base) : base;
     for (let i = 0; i < (options.count ?? 2); i++) {
       const app = await buildApp(config, options.now ? { now: options.now } : {});
       const url = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,12 +1,16 @@
-import { CALL_OFF_REASON, CALL_OFF_REFUND_ATTEMPTS } from '@utsav/domain/event-change';
+import { callOffFailureRetried } from '@utsav/domain/call-off-refund-mail';
+import { CALL_OFF_REASON } from '@utsav/domain/event-change';
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { recordAudit } from '../../platform/audit/repo';
 import type { AppContext } from '../../platform/context';
 import { transaction } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/dialect';
 import type { RefundRow, RefundStatus } from '../../platform/db/schema';
 import { enqueueOutbox } from '../../platform/outbox/repo';
 import { RazorpayError, type RazorpayRefund } from '../../platform/payments/razorpay-client';
+import { lockOrder } from '../../stores/orders';
 import { refundFailureReason } from '../payments/provider-refunds';
+import { settleCallOffOrder } from './call-off-mail';
 import {
   appendHistory,
   findRefundById,
@@ -159,7 +163,12 @@ const OUTBOX_KIND: Partial<Record<RefundStatus, string>> = {
  * guest is not told of a failure that fixes itself; the last attempt's failure is mailed as any other.
  */
 function retriedByCallOff(refund: RefundRow, to: RefundStatus): boolean {
-  return to === 'failed' && refund.reason === CALL_OFF_REASON && refund.attempts < CALL_OFF_REFUND_ATTEMPTS;
+  return to === 'failed' && refund.reason === CALL_OFF_REASON && callOffFailureRetried(refund.attempts);
+}
+
+/** A call-off refund reaching processed or failed may settle its order: the order's one mail is decided then. */
+function settlesCallOff(refund: RefundRow, to: RefundStatus): boolean {
+  return refund.reason === CALL_OFF_REASON && (to === 'processed' || to === 'failed');
 }
 
 interface Move extends Transition {
@@ -170,13 +179,26 @@ interface Move extends Transition {
 /**
  * One transaction: the conditional update, and only if it moved the row, the history entry, the guest's
  * mail (outbox) and the audit entry. A replay finds the row moved already and writes nothing.
+ *
+ * A call-off refund that settles takes its order's lock first on PostgreSQL (the order before the refund, as every
+ * path that holds both does), so the order's refunds settle one transaction at a time and the last one sees all the
+ * others committed: call-off-mail.ts then queues the order's one completion mail, and a processed refund it covers
+ * gets no mail of its own. SQLite runs the app's transactions one at a time (lockOrder is a plain read there, so it
+ * is skipped and the update stays the transaction's first statement, the one that takes the write lock).
  */
 export async function moveRefund(ctx: AppContext, refund: RefundRow, move: Move): Promise<boolean> {
   const now = ctx.now();
   return transaction(ctx.db, async (trx) => {
+    const callOff = settlesCallOff(refund, move.to);
+    if (callOff && isPostgres(trx)) await lockOrder(trx, refund.order_id);
     if (!(await transitionRefund(trx, refund.id, move, now))) return false;
     await appendHistory(trx, refund.id, move.to, move.notes, now);
-    const kind = OUTBOX_KIND[move.to];
+    let kind = OUTBOX_KIND[move.to];
+    if (callOff) {
+      const outcome = await settleCallOffOrder(trx, refund.order_id, now);
+      // The order's one mail tells of this completion (queued now, or when the order's last refund settles).
+      if (outcome === 'order-mail' && move.to === 'processed') kind = undefined;
+    }
     if (kind && !retriedByCallOff(refund, move.to)) {
       await enqueueOutbox(
         trx,

@@ -181,6 +181,15 @@ export function findRefundView(db: Db, idOrCode: string): Promise<RefundView | u
     .executeTakeFirst();
 }
 
+/** An order's refunds of one reason (a call-off's), with the names its mail shows, by id. */
+export function findRefundViewsOfOrder(db: Db, orderId: string, reason: string): Promise<RefundView[]> {
+  return refundViews(db)
+    .where('refunds.order_id', '=', orderId)
+    .where('refunds.reason', '=', reason)
+    .orderBy('refunds.id')
+    .execute();
+}
+
 export function findRefundViewsOfUser(db: Db, userId: string): Promise<RefundView[]> {
   return refundViews(db)
     .where('refunds.user_id', '=', userId)
