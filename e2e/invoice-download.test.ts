@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiUser, apiAt } from './support/api';
 import { DESKTOP, newContext, PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll } from './support/guest';
+import { searchList } from './support/list-search';
 import { signedInContext, storeSignIn } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
 
@@ -126,7 +127,12 @@ describe('"Download invoice" on My Tickets', () => {
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/dashboard/admin?view=ticket-management`);
     await page.getByRole('heading', { level: 1, name: 'Ticket Management' }).waitFor();
-    await page.getByLabel('Search tickets by user name or email').fill(buyer.email);
+    // The card opened is one of the search's answer, not of the list before it (support/list-search.ts).
+    await searchList(
+      page.getByLabel('Search tickets by user name or email'),
+      buyer.email,
+      page.getByRole('list', { name: 'Tickets', exact: true }).locator(':scope > li'),
+    );
     const card = page.getByRole('listitem').filter({ hasText: buyer.email }).first();
     await card.waitFor();
     await card.getByRole('button', { name: /^Details of ticket / }).click();
