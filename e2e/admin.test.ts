@@ -3,6 +3,7 @@ import { deflateSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { newEmail } from './support/api';
 import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { openInApp } from './support/in-app';
 import { recordShown, shownAfter } from './support/shown';
@@ -155,7 +156,8 @@ describe('admin panels', () => {
     expect(page.url()).toContain('view=manual-ticket-issuance');
 
     const family = ['Priya Shah', 'Rohan Shah', 'Anaya Shah', 'Vihaan Shah', 'Meena Shah', ''];
-    await issueToNewUser(page, { name: 'Priya Shah', email: 'priya.shah@example.test' }, family);
+    // A new address on each attempt: on a retry the first attempt's person is no longer new.
+    await issueToNewUser(page, { name: 'Priya Shah', email: newEmail('priya.shah') }, family);
     const dialog = page.getByRole('dialog', { name: 'Tickets Issued Successfully' });
     await expect.poll(() => dialog.getByText('New User', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => dialog.getByText('Received', { exact: true }).isVisible()).toBe(true);
@@ -240,7 +242,7 @@ describe('admin screens at phone and desktop widths', () => {
       await openView(page, 'manual-ticket-issuance', 'Issue Manual Tickets');
       await issueToNewUser(
         page,
-        { name: `Walk-in ${viewport.width}`, email: `walkin${viewport.width}@example.test` },
+        { name: `Walk-in ${viewport.width}`, email: newEmail(`walkin${viewport.width}`) },
         ['Asha', 'Dev'],
       );
       await screenshot(page, `admin-issuance-success-${viewport.width}`);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ApiUser, apiAt } from './support/api';
 import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
 import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
@@ -83,25 +83,12 @@ async function stat(page: Page, key: string): Promise<string | null> {
   return page.getByTestId(`stat-${key}`).textContent();
 }
 
+// Each scene buys the tickets it admits at its start: a retry (same database) finds the first attempt's admitted.
 describe('gate check-in with a fake camera', () => {
-  let priya: ApiUser;
-  let rahul: ApiUser;
-  let onlineTicket: BoughtTicket;
-  let offlineTicket: BoughtTicket;
-  let meera: ApiUser;
-  let conflictTicket: BoughtTicket;
-
-  beforeAll(async () => {
-    priya = await api.signIn('priya.shah@example.test', 'Priya Shah');
-    rahul = await api.signIn('rahul.mehta@example.test', 'Rahul Mehta');
-    onlineTicket = await api.buyTicket<BoughtTicket>(priya);
-    offlineTicket = await api.buyTicket<BoughtTicket>(rahul);
-    meera = await api.signIn('meera.iyer@example.test', 'Meera Iyer');
-    conflictTicket = await api.buyTicket<BoughtTicket>(meera);
-    expect(onlineTicket.qrCode).toMatch(/^UT1\./);
-  });
-
   it("admits a real ticket once: 'Entry Allowed' at the first gate, 'Already Used' with time and checker at the second", async () => {
+    const priya = await api.signIn('priya.shah@example.test', 'Priya Shah');
+    const onlineTicket = await api.buyTicket<BoughtTicket>(priya);
+    expect(onlineTicket.qrCode).toMatch(/^UT1\./);
     const browser = await browserShowing(onlineTicket.qrCode, 'online-ticket');
     try {
       const first = await openGate(browser, 'Gate A', 'block');
@@ -150,6 +137,10 @@ describe('gate check-in with a fake camera', () => {
   });
 
   it('admits from the stored list while offline, syncs on reconnect showing conflicts, and opens offline from the service worker', async () => {
+    const rahul = await api.signIn('rahul.mehta@example.test', 'Rahul Mehta');
+    const offlineTicket = await api.buyTicket<BoughtTicket>(rahul);
+    const meera = await api.signIn('meera.iyer@example.test', 'Meera Iyer');
+    const conflictTicket = await api.buyTicket<BoughtTicket>(meera);
     const browser = await browserShowing(offlineTicket.qrCode, 'offline-ticket');
     try {
       const { context, page } = await openGate(browser, 'Gate C', 'allow');

@@ -47,6 +47,28 @@ const textOf = async (page: Page, testId: string) =>
 
 let guest: ApiUser;
 let ticket: BoughtTicket;
+let secondTicket: BoughtTicket | undefined;
+
+/**
+ * Where the scene that moves the night leaves it, made again through the API on a new install: for a retry of the
+ * call-off after its first attempt called the night off, which cannot be undone.
+ */
+async function nightMovedAgain(): Promise<void> {
+  await product.restart();
+  const admin = await api.signIn('admin@utsav.test', 'Admin');
+  const event = await api.currentEvent();
+  guest = await api.signIn('meera.joshi@example.test', 'Meera Joshi');
+  ticket = await api.buyTicket<BoughtTicket>(guest);
+  secondTicket = undefined;
+  await api.call('POST', '/api/admin/event/change', admin.token, {
+    kind: 'postpone',
+    date: addDays(istDate(clock.now()), 5),
+    startTime: String(event.startTime).slice(0, 5),
+    endTime: String(event.endTime).slice(0, 5),
+    venue: NEW_VENUE,
+    freeRefundDays: 14,
+  });
+}
 
 describe('postponing and calling off the night at 390 px', () => {
   it('a manager is told only an admin may change the plans', async () => {
@@ -58,7 +80,8 @@ describe('postponing and calling off the night at 390 px', () => {
 
   it('the organiser moves the night; guests read "Moved to …" and may give a ticket back in full', async () => {
     guest = await api.signIn('meera.joshi@example.test', 'Meera Joshi');
-    ticket = await api.buyTicket<BoughtTicket>(guest);
+    // On a retry, the first attempt's ticket: the call-off below counts the orders.
+    ticket ??= await api.buyTicket<BoughtTicket>(guest);
     const newDate = addDays(istDate(clock.now()), 5);
 
     const page = await openEventManager('admin@utsav.test', 'admin');
@@ -121,10 +144,12 @@ describe('postponing and calling off the night at 390 px', () => {
   });
 
   it('the organiser calls the night off after the dry run; refunds reach done; guests see it called off', async () => {
+    if ((await api.currentEvent()).status === 'called-off') await nightMovedAgain();
     // An hour after the postponement (the progress view reads the latest change by its time).
     clock.advance(60 * 60_000);
     const second = await api.signIn('kabir.mehta@example.test', 'Kabir Mehta');
-    const secondTicket = await api.buyTicket<BoughtTicket>(second);
+    // On a retry, the first attempt's ticket (two orders, as above).
+    secondTicket ??= await api.buyTicket<BoughtTicket>(second);
     const total = ticket.price + secondTicket.price;
     const { name } = await api.currentEvent();
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pausableClock } from '../apps/server/support/clock';
-import { type ApiUser, apiAt } from './support/api';
+import { type ApiUser, apiAt, newEmail } from './support/api';
 import { launchBrowser, newContext, PHONE, type PopupAccount, screenshot } from './support/browser';
 import { fakeCameraFlags, writeFakeCameraY4m } from './support/fake-camera';
 import { recordShown, shownOf } from './support/shown';
@@ -284,8 +284,9 @@ describe('the scanner in Hindi and Gujarati at 390 px', () => {
   });
 
   it("Gujarati: the scanner's texts, and the server's own message (typed codes rate-limited) in Gujarati", async () => {
-    // A second volunteer: the typed-code allowance is per volunteer, and this test spends it.
-    const volunteer = await api.signIn('gopal.gate@example.test', 'Gopal Gate');
+    // A second volunteer: the typed-code allowance is per volunteer, and this test spends it (a new one on each
+    // attempt: a retry comes within the same minute).
+    const volunteer = await api.signIn(newEmail('gopal.gate'), 'Gopal Gate');
     const { user } = await api.call<{ user: { id: string } }>('POST', '/api/auth/google-signin', undefined, {
       idToken: volunteer.token,
     });

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAt } from './support/api';
+import { apiAt, newEmail } from './support/api';
 import { newContext, PHONE, screenshot } from './support/browser';
 import { keepTicketsOnPhone } from './support/saved-tickets';
 import { useServerAndBrowser } from './support/suite';
@@ -18,7 +18,7 @@ interface TicketJson {
   ticketId: string;
 }
 
-/** A guest with one ticket, whose phone has kept it from an online visit. */
+/** A guest with one ticket, whose phone has kept it from an online visit (a new guest on each attempt: newEmail). */
 async function phoneWithSavedTicket(
   email: string,
   name: string,
@@ -48,7 +48,7 @@ async function bannerOf(page: Page): Promise<{ trouble: string | null; text: str
 describe("the guest's banner names the trouble as it is", () => {
   it('offline: the phone has no connection', async () => {
     const { context, page, ticket } = await phoneWithSavedTicket(
-      'states.offline@example.test',
+      newEmail('states.offline'),
       'Om Offline',
       true,
     );
@@ -61,10 +61,7 @@ describe("the guest's banner names the trouble as it is", () => {
   });
 
   it('a failing server (500 on every call): "having trouble", never "offline", the saved ticket shown', async () => {
-    const { context, page, ticket } = await phoneWithSavedTicket(
-      'states.failing@example.test',
-      'Farah Failing',
-    );
+    const { context, page, ticket } = await phoneWithSavedTicket(newEmail('states.failing'), 'Farah Failing');
     await context.route('**/api/**', (route) =>
       route.fulfill({
         status: 500,
@@ -87,7 +84,7 @@ describe("the guest's banner names the trouble as it is", () => {
   });
 
   it('a slow server (no answer yet): "slow to answer", never "offline"; the answer replaces the saved copy', async () => {
-    const { context, page, ticket } = await phoneWithSavedTicket('states.slow@example.test', 'Sanjay Slow');
+    const { context, page, ticket } = await phoneWithSavedTicket(newEmail('states.slow'), 'Sanjay Slow');
     // Every API call waits for the test (a delay could run out before a loaded machine drew the page).
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 import { formatTimeRange } from '@utsav/domain/time';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiAt } from './support/api';
+import { apiAt, newEmail } from './support/api';
 import { newContext, PHONE, screenshot } from './support/browser';
 import { shownQrCodes } from './support/shown-qr';
 import { signedInContext, storeSignIn } from './support/signed-in';
@@ -158,7 +158,8 @@ describe('a bad network on the guest phone', () => {
   });
 
   it('a failed attempt then a paid one: one plain failure toast, cleared on success, and the new ticket shows at once', async () => {
-    const { context, page } = await guestOnDashboard('retry-pay@utsav.test', 'Rekha Retry', 'block');
+    // A new guest on each attempt: a retry would find the first attempt's ticket.
+    const { context, page } = await guestOnDashboard(newEmail('retry-pay'), 'Rekha Retry', 'block');
     await page.getByRole('heading', { name: 'No Tickets Yet' }).waitFor();
     const confirm = await toConfirmStep(page);
     await confirm.getByRole('button', { name: `Pay ${rupees(event.ticketPrice)}` }).click();

@@ -3,7 +3,7 @@ import type { Language } from '@utsav/domain/languages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeQrImage } from '../apps/server/test/unit/documents/qr-decode';
-import { type ApiUser, apiAt } from './support/api';
+import { type ApiUser, apiAt, newEmail } from './support/api';
 import { FULL_CHROMIUM_PATH, newContext, PHONE, screenshot } from './support/browser';
 import { keepTicketsOnPhone, savedKeys } from './support/saved-tickets';
 import { useBrowser, useServerAndBrowser } from './support/suite';
@@ -63,8 +63,9 @@ afterAll(async () => {
 });
 
 describe("the guest's tickets without a connection", () => {
+  // Each scene's guest is new on each attempt (support/api.ts newEmail): a retry would find two tickets kept.
   it('a reload with the network cut shows the saved tickets, QR and code, under the banner; back online the list is fresh', async () => {
-    const guest = await api.signIn('offline.tickets@example.test', 'Priya Offline');
+    const guest = await api.signIn(newEmail('offline.tickets'), 'Priya Offline');
     const ticket = await api.buyTicket<TicketJson>(guest);
     const { context, page } = await phone({ browser: suite.browser });
     await openTicketsOnline(page, guest, 1);
@@ -134,7 +135,7 @@ describe("the guest's tickets without a connection", () => {
   });
 
   it('on a bad signal the browser thinks is online, a reload shows the saved tickets while the session check still hangs, not after its retries, and no failure toast', async () => {
-    const guest = await api.signIn('liefi.tickets@example.test', 'Neha Liefi');
+    const guest = await api.signIn(newEmail('liefi.tickets'), 'Neha Liefi');
     const ticket = await api.buyTicket<TicketJson>(guest);
     const { context, page } = await phone();
     await openTicketsOnline(page, guest, 1);
@@ -166,7 +167,7 @@ describe("the guest's tickets without a connection", () => {
   });
 
   it('after sign-out nothing of that person stays on the phone, and the next person never sees their tickets offline', async () => {
-    const first = await api.signIn('first.person@example.test', 'Kavya First');
+    const first = await api.signIn(newEmail('first.person'), 'Kavya First');
     const ticket = await api.buyTicket<TicketJson>(first);
     const { context, page } = await phone();
     await openTicketsOnline(page, first, 1);
@@ -184,7 +185,7 @@ describe("the guest's tickets without a connection", () => {
     await context.setOffline(false);
 
     // Someone else signs in on the same phone (no tickets of their own), then loses the connection.
-    const next = await api.signIn('next.person@example.test', 'Rohan Next');
+    const next = await api.signIn(newEmail('next.person'), 'Rohan Next');
     await openTicketsOnline(page, next, 0);
     const keys = await savedKeys(page);
     expect(keys.some((key) => key.endsWith(':tickets'))).toBe(true);
@@ -199,7 +200,7 @@ describe("the guest's tickets without a connection", () => {
   });
 
   it('at 200% text the offline banner and the saved tickets reflow on a 390 px phone', async () => {
-    const guest = await api.signIn('offline.large@example.test', 'Meenakshi Sundaram Offline');
+    const guest = await api.signIn(newEmail('offline.large'), 'Meenakshi Sundaram Offline');
     const ticket = await api.buyTicket<TicketJson>(guest);
     const { context, page } = await phone({ largeText: true });
     await openTicketsOnline(page, guest, 1);
@@ -221,7 +222,7 @@ describe("the guest's tickets without a connection", () => {
     let kept = offlinePhone;
     offlinePhone = undefined;
     if (!kept) {
-      const guest = await api.signIn('offline.hindi@example.test', 'Asha Offline');
+      const guest = await api.signIn(newEmail('offline.hindi'), 'Asha Offline');
       await api.buyTicket<TicketJson>(guest);
       kept = await phone();
       await openTicketsOnline(kept.page, guest, 1);

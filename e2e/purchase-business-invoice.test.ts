@@ -1,7 +1,7 @@
 import { gstinCheckCharacter } from '@utsav/domain/gstin';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiUser, apiAt } from './support/api';
+import { type ApiUser, apiAt, newEmail } from './support/api';
 import { PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll } from './support/guest';
 import { signedInContext } from './support/signed-in';
@@ -54,7 +54,8 @@ const ENGLISH = {
 
 describe('a GST invoice for a business, from the purchase dialog', () => {
   it('refuses a mistyped GSTIN and missing details by their fields, then pays; the invoice carries them', async () => {
-    const buyer: ApiUser = await api.signIn('meera.business@example.test', 'Meera Business');
+    // A new buyer on each attempt: a retry would find the first attempt's order too.
+    const buyer: ApiUser = await api.signIn(newEmail('meera.business'), 'Meera Business');
     const context = await signedInContext(suite.browser, suite.server.url, buyer, { viewport: PHONE });
     const page = await context.newPage();
     await page.goto(suite.server.url);

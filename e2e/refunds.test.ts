@@ -1,7 +1,7 @@
 import { addDays, istDate } from '@utsav/domain/time';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type ApiUser, apiAt } from './support/api';
+import { type ApiUser, apiAt, newEmail } from './support/api';
 import { DESKTOP, newContext, PHONE, screenshot } from './support/browser';
 import { signedInContext, storeSignIn } from './support/signed-in';
 import { useBrowser, usePrivateApp } from './support/suite';
@@ -42,7 +42,8 @@ const shortId = (refundId: string) => refundId.slice(-8).toUpperCase();
 
 describe('cancelling a ticket and tracking its refund', () => {
   it('a guest cancels with a reason, sees the refund summary, then the refund completing in the Refund Tracker', async () => {
-    const guest = await api.signIn('nisha.rao@example.test', 'Nisha Rao');
+    // A new guest on each attempt: on a retry the tracker's first refund would be the first attempt's.
+    const guest = await api.signIn(newEmail('nisha.rao'), 'Nisha Rao');
     const ticket = await api.buyTicket<BoughtTicket>(guest);
     const refund = ticket.price - 20;
     const page = await openDashboard(guest);
@@ -127,7 +128,17 @@ describe('cancelling a ticket and tracking its refund', () => {
   });
 
   it('an admin finds the failed refund in Refund Management on a phone and retries it to completion', async () => {
-    const guest = await api.signIn('kavya.menon@example.test', 'Kavya Menon');
+    // A new guest on each attempt, found by the address; the refunds made before hers are counted (the scene
+    // above, and on a retry the first attempt's).
+    const guest = await api.signIn(newEmail('kavya.menon'), 'Kavya Menon');
+    const admin = await api.signIn('admin@utsav.test', 'Admin');
+    const before = (
+      await api.call<{ pagination: { totalRefunds: number } }>(
+        'GET',
+        '/api/refunds/admin/all?limit=1',
+        admin.token,
+      )
+    ).pagination.totalRefunds;
     const ticket = await api.buyTicket<BoughtTicket>(guest);
     await api.call('POST', '/razorpay-emulator/_test/refunds/fail-next', undefined, { count: 1 });
     const { refund } = await api.call<{ refund: { id: string; refundId: string } }>(
@@ -158,7 +169,7 @@ describe('cancelling a ticket and tracking its refund', () => {
     await page.getByRole('button', { name: /Manage Refunds/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Refund Management' }).waitFor();
 
-    await page.getByLabel('Search refunds').fill('kavya');
+    await page.getByLabel('Search refunds').fill(guest.email);
     const card = page.locator(`li[data-refund-id="${refund.refundId}"]`);
     await page.getByText('1 refund', { exact: true }).waitFor();
     await card.scrollIntoViewIfNeeded();
@@ -186,7 +197,7 @@ describe('cancelling a ticket and tracking its refund', () => {
 
     await page.setViewportSize(DESKTOP);
     await page.getByLabel('Search refunds').fill('');
-    await page.getByText('2 refunds', { exact: true }).waitFor();
+    await page.getByText(`${before + 1} refunds`, { exact: true }).waitFor();
     await page.getByRole('table').waitFor();
     await screenshot(page, 'refund-admin-table-1280');
     await context.close();

@@ -49,6 +49,8 @@ const errorOf = (page: Page, id: string) => page.locator(`#${id}-error`);
 
 describe('the "Tax and invoices" panel at 390 px', () => {
   it('registers the organiser: the GSTIN is checked as it is typed, the prefix when sent, then saved', async () => {
+    // A retry starts on a new server: nothing sets saved settings back to the defaults.
+    await suite.newInstallOnRetry('register');
     const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();
     await openTaxPanel(page);

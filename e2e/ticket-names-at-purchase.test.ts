@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { newEmail } from './support/api';
 import { PHONE, screenshot } from './support/browser';
 import { signedInPage } from './support/signed-in';
 import { useServerAndBrowser } from './support/suite';
@@ -10,11 +11,12 @@ const suite = useServerAndBrowser();
 
 describe('naming tickets in the purchase dialog', () => {
   it('a buyer names one of two tickets before paying; My Tickets shows that name and their own on the other', async () => {
-    // Signed in as the chooser leaves it (support/signed-in.ts): the chooser is tested where it is the subject.
+    // Signed in as the chooser leaves it (support/signed-in.ts): the chooser is tested where it is the subject. A new
+    // buyer on each attempt: a retry would find the first attempt's tickets.
     const page = await signedInPage(
       suite.browser,
       suite.server.url,
-      { email: 'nisha.names@example.test', name: 'Nisha Mehta' },
+      { email: newEmail('nisha.names'), name: 'Nisha Mehta' },
       { viewport: PHONE },
     );
     const context = page.context();

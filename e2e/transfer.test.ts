@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type ApiUser, apiAt } from './support/api';
+import { type ApiUser, apiAt, newEmail } from './support/api';
 import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { expectNoHorizontalScroll, openGuestDashboard } from './support/guest';
 import { useBrowser, usePrivateApp } from './support/suite';
@@ -24,7 +24,9 @@ function openDashboard(guest: ApiUser, viewport: { width: number; height: number
 
 describe('transferring a ticket', () => {
   it('on a phone: the dialog shows the fee and rules, refuses oneself, takes Rs 50 and lists the ticket as transferred', async () => {
-    const guest = await api.signIn('farah.khan@example.test', 'Farah Khan');
+    // New people on each attempt: a retry would find the first attempt's transferred and received tickets.
+    const guest = await api.signIn(newEmail('farah.khan'), 'Farah Khan');
+    const gitaEmail = newEmail('gita.menon');
     const ticket = await api.buyTicket<BoughtTicket>(guest);
     const page = await openDashboard(guest, PHONE);
 
@@ -37,13 +39,15 @@ describe('transferring a ticket', () => {
     expect(rules).toContain('cannot be cancelled for a refund');
 
     await dialog.getByLabel('Recipient’s name').fill('Gita Menon');
-    await dialog.getByLabel('Recipient’s email').fill('FARAH.KHAN@example.test');
+    await dialog
+      .getByLabel('Recipient’s email')
+      .fill(guest.email.replace(/^[^@]+/, (local) => local.toUpperCase()));
     await dialog.getByRole('button', { name: 'Pay ₹50 & Transfer' }).click();
     await dialog.getByText('You cannot transfer a ticket to yourself').waitFor();
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'transfer-dialog-390');
 
-    await dialog.getByLabel('Recipient’s email').fill('gita.menon@example.test');
+    await dialog.getByLabel('Recipient’s email').fill(gitaEmail);
     await dialog.getByRole('button', { name: 'Pay ₹50 & Transfer' }).click();
     await page.getByRole('dialog', { name: /Utsav/ }).getByRole('button', { name: 'Pay with UPI' }).click();
 
@@ -79,7 +83,7 @@ describe('transferring a ticket', () => {
     await screenshot(page, 'transfer-fee-document-390');
 
     // Gita signs in with that email and finds her ticket, which offers no cancellation.
-    const gita = await api.signIn('gita.menon@example.test', 'Gita Menon');
+    const gita = await api.signIn(gitaEmail, 'Gita Menon');
     const mine = await api.call<{ tickets: { status: string; receivedByTransfer: boolean }[] }>(
       'GET',
       '/api/tickets/my-tickets',

@@ -86,6 +86,8 @@ async function payFromBanner(
 
 describe('a waitlist offer with questions at 390 px', () => {
   it('the banner asks the offered type’s required questions before paying, and the ticket carries the answers', async () => {
+    // A retry starts on a new install: the first attempt's line and offers would take the seats that come back.
+    await product.newInstallOnRetry('questions');
     await setQuestions([]);
     await api.buyTicket(await api.signIn('first.buyer@example.test', 'First Buyer'));
     await leaveSeats(0);
@@ -174,6 +176,7 @@ describe('a waitlist offer with questions at 390 px', () => {
   });
 
   it('an offer whose resold ticket was withdrawn leaves the page when "Buy now" is refused', async () => {
+    await product.newInstallOnRetry('withdrawn');
     await setQuestions([]);
     const seller = await api.signIn('seller.withdraws@example.test', 'Seller Withdraws');
     await leaveSeats(1);

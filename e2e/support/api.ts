@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { quote } from '@utsav/domain/pricing';
 
 // The product's HTTP API for a suite's own setup: the calls a guest's browser makes, without the browser,
@@ -140,4 +141,12 @@ export function apiAt(baseUrl: () => string): Api {
   }
 
   return { call, signIn, currentEvent, buyTicket, buyItems, transferTicket };
+}
+
+/**
+ * `local.<random>@example.test`: a person no earlier attempt of the test used. CI runs a failed browser test again
+ * in the same suite, on the same database, where the first attempt's tickets, holds and allowances still are.
+ */
+export function newEmail(local: string): string {
+  return `${local}.${randomBytes(3).toString('hex')}@example.test`;
 }

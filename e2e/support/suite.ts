@@ -80,6 +80,22 @@ export function useBrowser(extraArgs: string[] = [], executablePath?: string): S
 
 export interface ServerAndBrowser extends SuiteBrowser {
   readonly server: RunningServer;
+  /**
+   * Called at a scene's start: nothing on its first attempt; on a retry (CI runs a failed test again in the same
+   * suite) a new server on a new database, at a new address, for a scene whose first attempt leaves what nothing
+   * undoes (saved settings, audit entries); `beforeBrowser` is not run again. True when it restarted.
+   */
+  newInstallOnRetry(scene: string): Promise<boolean>;
+}
+
+/** A scene's second start in this file is a retry of it. */
+function retryOf(): (scene: string) => boolean {
+  const begun = new Set<string>();
+  return (scene) => {
+    const again = begun.has(scene);
+    begun.add(scene);
+    return again;
+  };
 }
 
 export interface ServerAndBrowserOptions {
@@ -104,12 +120,19 @@ export function useServerAndBrowser(options: ServerAndBrowserOptions = {}): Serv
     await server.take()?.stop();
   });
   const suite = useBrowser(options.browserArgs, options.executablePath);
+  const isRetry = retryOf();
   return {
     get server() {
       return server.get();
     },
     get browser() {
       return suite.browser;
+    },
+    async newInstallOnRetry(scene: string) {
+      if (!isRetry(scene)) return false;
+      await server.take()?.stop();
+      server.set(await startServer({}, { ownProcess: options.ownProcess }));
+      return true;
     },
   };
 }
@@ -119,12 +142,21 @@ export interface PrivateApp {
   readonly workDir: string;
   readonly url: string;
   readonly app: FastifyInstance;
+  /** Stops the app and starts it again on a new database, at a new address: a test that needs a fresh install. */
+  restart(): Promise<void>;
+  /**
+   * Called at a scene's start: nothing on its first attempt; on a retry (CI runs a failed test again in the same
+   * suite) the app restarts on a new database, for a scene whose first attempt leaves what it cannot undo (a line,
+   * an offer, seats sold out). True when it restarted.
+   */
+  newInstallOnRetry(scene: string): Promise<boolean>;
 }
 
 /** The product in this process on its own web build (see startPrivateApp), in a fresh `utsav-<name>-` folder. */
 export function usePrivateApp(name: string, options: PrivateAppOptions = {}): PrivateApp {
   const workDir = mkdtempSync(path.join(tmpdir(), `utsav-${name}-`));
   const started = slot<{ app: FastifyInstance; url: string }>('the app');
+  const isRetry = retryOf();
   beforeAll(async () => {
     started.set(await startPrivateApp(workDir, options));
   });
@@ -139,6 +171,16 @@ export function usePrivateApp(name: string, options: PrivateAppOptions = {}): Pr
     },
     get app() {
       return started.get().app;
+    },
+    async restart() {
+      await started.take()?.app.close();
+      rmSync(path.join(workDir, 'data'), { recursive: true, force: true });
+      started.set(await startPrivateApp(workDir, options));
+    },
+    async newInstallOnRetry(scene: string) {
+      if (!isRetry(scene)) return false;
+      await this.restart();
+      return true;
     },
   };
 }
