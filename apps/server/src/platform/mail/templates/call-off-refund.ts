@@ -1,20 +1,9 @@
 import { paiseToRupees } from '@utsav/domain/pricing';
 import { translator } from '../../i18n/messages';
 import type { MailMessage, Recipient } from '../message';
-import { html, subjectLine } from './html';
-import {
-  type DetailRow,
-  detailsTable,
-  emailLayout,
-  type FromOrganiser,
-  greeting,
-  languageOf,
-  money,
-  notice,
-  paragraph,
-  textBody,
-  textDetails,
-} from './layout';
+import { subjectLine } from './html';
+import { type DetailRow, type FromOrganiser, languageOf, money } from './layout';
+import { refundCompleteMessage } from './refunds';
 
 // The one "refund complete" mail of an order whose night was called off (decision 0632): the order's completed
 // refunds together, their sum and their tickets. A refund of the order that failed for good had its own mail.
@@ -55,29 +44,5 @@ export function callOffRefundCompletedEmail(input: CallOffRefundCompletedInput):
           { count: input.failedCount },
         )
       : undefined;
-  const timing = t(
-    'Depending on your bank it can take a few more days to show on your statement. If it has not appeared after a week, write to us with the details above.',
-  );
-  return {
-    to: input.to,
-    subject,
-    html: emailLayout({
-      subject,
-      preheader: t('{{amount}} has been sent to your original payment method.', { amount }),
-      heading: t('Your refund is complete'),
-      body: html`${paragraph(greeting(input.to, t))}
-${paragraph(intro)}
-${detailsTable(rows)}
-${failed ? notice(failed) : ''}
-${paragraph(timing)}`,
-      language,
-      organiser: input.organiser,
-    }),
-    text: textBody(
-      [greeting(input.to, t), intro, textDetails(rows), failed, timing],
-      language,
-      input.organiser,
-    ),
-    attachments: [],
-  };
+  return refundCompleteMessage(input, { subject, amount, intro, rows, note: failed });
 }

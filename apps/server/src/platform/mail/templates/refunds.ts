@@ -172,9 +172,33 @@ export function refundCompletedEmail(input: RefundCompletedInput): MailMessage {
     'Good news: your refund of {{amount}} for ticket {{ticket}} has been processed and sent to your original payment method.',
     { amount, ticket: input.ticketId },
   );
+  return refundCompleteMessage(input, { subject, amount, intro, rows });
+}
+
+/**
+ * The frame of every "refund complete" mail (one refund's, or a called-off order's refunds together in
+ * call-off-refund.ts): greeting, what was refunded, its details, an optional notice, and when it shows at the bank.
+ */
+export function refundCompleteMessage(
+  input: FromOrganiser & { to: Recipient },
+  parts: { subject: string; amount: string; intro: string; rows: DetailRow[]; note?: string | undefined },
+): MailMessage {
+  const language = languageOf(input.to);
+  const t = translator(language);
+  const { subject, amount, intro, rows, note } = parts;
   const timing = t(
     'Depending on your bank it can take a few more days to show on your statement. If it has not appeared after a week, write to us with the details above.',
   );
+  const body = note
+    ? html`${paragraph(greeting(input.to, t))}
+${paragraph(intro)}
+${detailsTable(rows)}
+${notice(note)}
+${paragraph(timing)}`
+    : html`${paragraph(greeting(input.to, t))}
+${paragraph(intro)}
+${detailsTable(rows)}
+${paragraph(timing)}`;
   return {
     to: input.to,
     subject,
@@ -182,14 +206,15 @@ export function refundCompletedEmail(input: RefundCompletedInput): MailMessage {
       subject,
       preheader: t('{{amount}} has been sent to your original payment method.', { amount }),
       heading: t('Your refund is complete'),
-      body: html`${paragraph(greeting(input.to, t))}
-${paragraph(intro)}
-${detailsTable(rows)}
-${paragraph(timing)}`,
+      body,
       language,
       organiser: input.organiser,
     }),
-    text: textBody([greeting(input.to, t), intro, textDetails(rows), timing], language, input.organiser),
+    text: textBody(
+      [greeting(input.to, t), intro, textDetails(rows), note, timing],
+      language,
+      input.organiser,
+    ),
     attachments: [],
   };
 }
