@@ -2,7 +2,7 @@
 // measured in the same run, and the scanner's decode latency, in Debian's Chromium.
 //
 //   npx tsx bench/web/run.ts [--runs 5] [--pages landing,my-tickets,scanner] [--languages en,hi,gu] [--scans 5]
-//                            [--dist <built web dir>] [--no-write] [--save <dir>]
+//                            [--dist <built web dir>] [--no-write] [--save <dir> [--cpu-profile]]
 //
 // Exits with 1 when a page is over its budget (bench/web/budgets.ts), so a change can be checked with one
 // command; never part of `npm test`, whose assertions must not depend on how busy the machine is.
@@ -84,6 +84,11 @@ const { values: args } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     /** A folder to keep each run's Lighthouse report (JSON) and trace in, for a closer look. */
     save: { type: 'string' },
+    /**
+     * With --save: V8's sampling profiler recorded into each trace, to see which functions a long task ran. The
+     * sampling itself costs the page time, so a run with it reads where time goes, never whether a budget holds.
+     */
+    'cpu-profile': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(args.runs);
@@ -146,7 +151,11 @@ async function measure(
     result = await runLighthouse(
       `${url}${page.path(language)}`,
       // A signed-in page keeps the session stored before the load (Lighthouse would clear the origin's storage).
-      { onlyCategories: ['performance', 'accessibility'], disableStorageReset: session !== undefined },
+      {
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: session !== undefined,
+        ...(args['cpu-profile'] ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
+      },
       [`--accept-lang=${ACCEPT_LANGUAGE[language]}`],
       session ? storeSession(url, session, page.returnVisit ? page.path(language) : undefined) : undefined,
     );

@@ -1,9 +1,11 @@
 import { LAZY_IMAGE_MARGIN_PX } from '@utsav/domain/constants';
-import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, startTransition, useEffect, useRef, useState } from 'react';
 
 /**
  * Renders its children only once the placeholder comes within 100 px of the viewport. The placeholder keeps
- * the section's id, so footer links can scroll to a section that has not loaded yet.
+ * the section's id, so footer links can scroll to a section that has not loaded yet. The section's first render
+ * is a transition: React renders it in slices between which a tap is handled (the observer's callback is no
+ * input, so a plain update would render it in one task, often while the page is still starting).
  */
 export function LazySection({
   id,
@@ -27,7 +29,7 @@ export function LazySection({
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
+          startTransition(() => setNear(true));
           observer.disconnect();
         }
       },

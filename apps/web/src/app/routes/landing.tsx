@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentEventResponse } from '@utsav/domain/api/event';
+import type { Organiser } from '@utsav/domain/organiser';
 import { isStaff } from '@utsav/domain/roles';
 import { cheapestOffer } from '@utsav/domain/ticket-type-offer';
-import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -40,10 +42,38 @@ function useViewer(): HeroViewer {
   return { kind: 'signed-in', role };
 }
 
-/** '/' — the hero first, the sections below it as they come near (docs/product.md#landing). */
+/**
+ * '/' — the hero first, the sections below it as they come near (docs/product.md#landing).
+ *
+ * The event's answer reaches React as a blocking update (the query cache is an external store), and it often
+ * comes while the page is still starting. So only this wrapper reads it, and the page is rendered from a
+ * deferred copy: the blocking update renders this wrapper alone, and React then renders the page with the
+ * answer in slices a tap can come between (decision 1126).
+ */
 export function LandingPage() {
-  const { data: event, isPending, error: eventError } = useCurrentEvent();
+  const { data, isPending, error } = useCurrentEvent();
   const organiser = useOrganiser();
+  return (
+    <LandingView
+      event={useDeferredValue(data)}
+      isPending={useDeferredValue(isPending)}
+      eventError={useDeferredValue(error)}
+      organiser={useDeferredValue(organiser)}
+    />
+  );
+}
+
+const LandingView = memo(function LandingView({
+  event,
+  isPending,
+  eventError,
+  organiser,
+}: {
+  event: CurrentEventResponse['data'] | undefined;
+  isPending: boolean;
+  eventError: Error | null;
+  organiser: Organiser | null;
+}) {
   const { signIn, signingIn, status, role, user } = useAuth();
   const viewer = useViewer();
   const { toDashboard, toMyTickets, afterSignIn } = useNavigationActions();
@@ -168,4 +198,4 @@ export function LandingPage() {
       />
     </>
   );
-}
+});

@@ -1,6 +1,7 @@
+import type { Organiser } from '@utsav/domain/organiser';
 import { type SocialNetwork, socialLinksShown } from '@utsav/domain/organiser-shown';
 import { AtSign, Globe, Mail, MessageCircle, Play } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useOrganiser } from '../../lib/current-event';
@@ -35,8 +36,13 @@ const linkClass =
  * night, how to reach them and their links come from the organiser profile; before it exists, none are shown.
  */
 export function SiteFooter() {
+  // The organiser arrives with the event's answer, a blocking update: the footer is rendered from a deferred
+  // copy, in slices (as the landing page is, routes/landing.tsx).
+  return <FooterView organiser={useDeferredValue(useOrganiser())} />;
+}
+
+const FooterView = memo(function FooterView({ organiser }: { organiser: Organiser | null }) {
   const { t } = useTranslation();
-  const organiser = useOrganiser();
   const links = organiser ? socialLinksShown(organiser.socialLinks) : [];
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -180,4 +186,4 @@ export function SiteFooter() {
       </div>
     </footer>
   );
-}
+});

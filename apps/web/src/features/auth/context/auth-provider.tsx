@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import * as identity from '../../../lib/identity';
 import {
@@ -111,15 +111,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const syncBackendUser = useCallback(
     (identityUser: identity.IdentityUser, exchange: boolean) => {
       if (sync.current?.uid === identityUser.uid) return sync.current.promise;
+      // A session restored from the phone (no exchange) is shown as a transition: every page reads it, so its
+      // render is the whole page, which React then renders in slices while the page starts instead of in one
+      // long task. A fresh sign-in, the answer to a tap, is shown at once.
+      const show = (next: AuthState) => (exchange ? setState(next) : startTransition(() => setState(next)));
       const promise = (async () => {
-        setState({ status: 'initializing', user: null, identityUser, unconfirmed: false });
+        show({ status: 'initializing', user: null, identityUser, unconfirmed: false });
         // Offline at the venue the server cannot confirm the session; the person saved on this phone at
         // their last confirmed sign-in stays signed in (their tickets are saved too) until it can.
         const saved = exchange ? null : await savedUser(identityUser.uid);
         const keepSaved = (backendUser: BackendUser) => {
           setCurrentPerson(identityUser.uid);
           userRef.current = backendUser;
-          setState({ status: 'signed-in', user: backendUser, identityUser, unconfirmed: true });
+          show({ status: 'signed-in', user: backendUser, identityUser, unconfirmed: true });
           return backendUser;
         };
         if (saved && browserOffline()) return keepSaved(saved);
@@ -145,7 +149,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         userRef.current = user;
         rememberUser(identityUser.uid, user);
-        setState({ status: 'signed-in', user, identityUser, unconfirmed: false });
+        show({ status: 'signed-in', user, identityUser, unconfirmed: false });
         return user;
       })();
       sync.current = { uid: identityUser.uid, promise };
@@ -161,7 +165,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () =>
       identity.onIdentityChange((identityUser) => {
         if (!identityUser) {
-          clearUserState();
+          // Nobody signed in on this phone (most often at start-up): a transition, as a restored session is.
+          startTransition(clearUserState);
           return;
         }
         if (userRef.current?.firebaseUID === identityUser.uid) return;

@@ -2,7 +2,7 @@ import { MAX_SYNC_ADMISSIONS } from '@utsav/domain/checkin-schema';
 import type { PassDirection } from '@utsav/domain/gate-pass';
 import { normalizeScannedCode, parseTicketTokenUnverified } from '@utsav/domain/qr-token';
 import { ticketWithTypedCode } from '@utsav/domain/ticket-code';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, isAbortError } from '../../../lib/api-client';
 import { scanNetworkBudgetMs } from '../../../lib/client-config';
 import { i18n } from '../../../lib/i18n/i18n';
@@ -183,9 +183,13 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
         };
         tickets.current = new Map(snapshot.tickets.map((ticket) => [ticket.id, ticket]));
         metaRef.current = nextMeta;
-        setMeta(nextMeta);
-        setSnapshotError(null);
-        setServerReachable(true);
+        // What the screen says of the list is a transition, rendered in slices: the admission decisions read
+        // the refs above, which are already up to date.
+        startTransition(() => {
+          setMeta(nextMeta);
+          setSnapshotError(null);
+          setServerReachable(true);
+        });
         await saveSnapshot(nextMeta, snapshot.tickets);
         markGateDevice(nextMeta.eventId);
       } catch (error) {
@@ -334,14 +338,15 @@ export function useOfflineCheckin({ deviceId, gate }: CheckinContext): OfflineCh
   // Load what the device already has, then fetch a fresh list.
   useEffect(() => {
     let cancelled = false;
+    // The stored list arrives while the gate's page is still starting: its render is a transition, in slices.
     loadCheckinState()
       .then((state) => {
-        if (!cancelled) applyState(state);
+        if (!cancelled) startTransition(() => applyState(state));
       })
       .catch((error: unknown) => console.error('[checkin] could not read the offline store', error))
       .finally(() => {
         if (cancelled) return;
-        setReady(true);
+        startTransition(() => setReady(true));
         if (navigator.onLine) void refreshSnapshot();
       });
     return () => {
