@@ -10,7 +10,11 @@ import { takeOverStaticPageOff } from './static-page';
 
 // Decided once per page load (not in a component), so StrictMode's double render cannot consume it.
 const PLAY_INTRO = shouldPlayIntro();
-const heroImagesReady = preloadImages([HERO_IMAGES.mandala, HERO_IMAGES.lanterns]);
+// Only the intro waits for the hero's pictures. Elsewhere (My Tickets, the scanner) each would be an SVG
+// document parsed on the main thread while the page starts, for a picture nobody is shown.
+const heroImagesReady = PLAY_INTRO
+  ? preloadImages([HERO_IMAGES.mandala, HERO_IMAGES.lanterns])
+  : Promise.resolve();
 
 function ScrollToTopOnRouteChange() {
   const { pathname } = useLocation();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { loadPersonal, type SavedArea, type SavedEntry, savePersonal } from './person-store';
 import { type ShownData, shownData } from './saved-view';
 import { useOnline } from './use-online';
@@ -39,7 +39,8 @@ export function useSavedQuery<T>(
       (entry) => {
         if (cancelled || !entry) return;
         const value = readRef.current(entry.value);
-        if (value !== undefined) setSaved({ ...entry, value });
+        // Read while the page starts, and no answer to a tap: a transition, rendered in slices (decision 1126).
+        if (value !== undefined) startTransition(() => setSaved({ ...entry, value }));
       },
       () => undefined,
     );
