@@ -125,6 +125,32 @@ describe('the landing page once the app runs', () => {
     await context.close();
   });
 
+  it("asks for the hero's pictures on the landing page only, not on the scanner once its app runs", async () => {
+    // Only the landing page draws the hero and plays the intro. On a start page each picture would be an SVG
+    // document parsed on the main thread while the page starts, for nothing shown (decision 1126).
+    const context = await signedInContext(suite.browser, suite.server.url, 'checker@utsav.test', {
+      viewport: PHONE,
+    });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/dashboard/qrchecker`);
+    await expect.poll(() => page.getByTestId('snapshot-info').textContent()).toMatch(/^Ticket list:/);
+    // Had the app asked, it would have asked when its first chunk ran, long before the list was in.
+    await page.waitForLoadState('networkidle');
+    const heroPictures = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((name) => /\/hero-(mandala|lanterns)-[^/]+\.svg$/.test(name)),
+      );
+    expect(await heroPictures()).toEqual([]);
+
+    await page.goto(suite.server.url);
+    await page.locator('#hero-backdrop img').first().waitFor();
+    await expect.poll(async () => (await heroPictures()).length).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it("keeps a tap on the pre-rendered screen's buttons made before the app runs, and replays it", async () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
     // The app's scripts are held back until the visitor has tapped 'Book' on the HTML's first screen.
